@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fg from 'fast-glob';
+import { bundleSite } from './bundle.ts';
+import { loadConfig } from './config.ts';
+import { SiteError, throwIfErrors, toProblem } from './errors.ts';
+import { loadContent } from './load/content.ts';
+import { loadMessages } from './load/messages.ts';
+import { loadTemplateInventory } from './load/templates.ts';
+import { renderErrorPages } from './render/error-pages.ts';
+import { createTranslators } from './render/i18n.ts';
+import type { LinkIndex } from './render/markdown.ts';
+import { renderPage, type RenderContext } from './render/page.ts';
+import { resolvePages } from './resolve/pages.ts';
+import { resolveRoutes } from './resolve/routes.ts';
+import type { BuildManifest, BuildReport, ClientAssets, LocaleCode, Messages, Page, RenderedPage, ServerModule, SiteConfig, SiteProblem, StageTiming } from './types.ts';
+import { renderPagesInWorkers, shouldUseWorkers } from './render/parallel.ts';
+import { toMissingKeyProblems, type MissingKey } from './render/missing-keys.ts';
+import { writeBuildMeta, writeLatest } from './write/manifest.ts';
+import { checkOutDir, createDiskSink, createMemorySink, createStaging, removeStaging, swapIntoPlace, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
+import { toRobots, toSitemap } from './write/sitemap.ts';
+
+export interface BuildOptions {
+  /** The project folder holding `site/`. */
+  readonly root: string;
+  /** Output folder; ignored when `write` is false. */
+  readonly outDir?: string;
+  readonly baseUrl?: string | undefined;
+  /** False: build in memory and return every file instead of writing (tests). */
+  readonly write?: boolean;
+  /** Render across worker threads: `auto` (large sites only), or a number of workers. */
+  readonly workers?: 'auto' | number;
+}
+
+export interface BuildResult {
+  readonly report: BuildReport;
+  readonly manifest: BuildManifest;
+  /** In-memory builds only: every output file by its path. */
+  readonly files: ReadonlyMap<string, string | Uint8Array> | null;
+  /** In-memory builds only: the rendered pages, for tests. */
+  readonly pages: readonly RenderedPage[] | null;
+}
+
+/** Unique per build: time first, so ids sort by age, then randomness for builds in the same ms. */
+export function newBuildId(): string {
+  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+/** The one place where the build's stages are ordered and timed (ARCHITECTURE.md). */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const stages: StageTiming[] = [];
+  const warnings: SiteProblem[] = [];
+  const timed = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await run();
+    } finally {
+      stages.push({ stage, ms: Math.round((performance.now() - t0) * 10) / 10 });
+    }
+  };
+  const keep = (problems: readonly SiteProblem[]) => {
+    warnings.push(...problems.filter((p) => p.severity === 'warning'));
+    throwIfErrors(problems);
+  };
+
+  const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }));
+  if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
+  const write = options.write ?? true;
+  const outDir = path.resolve(options.root, options.outDir ?? 'out');
+  if (write) checkOutDir(config, outDir);
+
+  const loaded = await timed('load', async () => {
+    const [content, messages, templates, publicFiles] = await Promise.all([
+      loadContent(config), loadMessages(config), loadTemplateInventory(config), listPublicFiles(config),
+    ]);
+    keep([...content.problems, ...messages.problems]);
+    return { content, messages: messages.messages, templates, publicFiles };
+  });
+  const pages = await timed('resolve', () => {
+    const { routes, problems } = resolveRoutes(config, loaded.content.files, loaded.templates);
+    keep(problems);
+    return resolvePages(config, routes);
+  });
+  const assets = await timed('bundle', () => bundleSite(config, loaded.templates, loaded.messages));
+
+  const buildId = newBuildId();
+  const manifest: BuildManifest = { id: buildId, timestamp: Date.now(), prerendered: pages.map((p) => p.url) };
+  const links = toLinkIndex(pages, loaded.publicFiles);
+  const staging = write ? createStaging(outDir, buildId) : null;
+  const sink: OutputSink = staging ? createDiskSink(staging) : createMemorySink();
+  try {
+    const rendered = await timed('render', () => renderAll({ config, assets, buildId, links, pages, sink, keepPages: !write, workers: options.workers ?? 'auto', loaded }));
+    keep(rendered.problems);
+    await timed('write', () => {
+      for (const [file, contents] of assets.files) sink.write(file, contents);
+      writePublicFiles(config, sink, loaded.publicFiles);
+      sink.write('sitemap.xml', toSitemap(pages));
+      sink.write('robots.txt', toRobots(config));
+      writeBuildMeta(sink, manifest);
+      writeLatest(sink, manifest);
+      if (staging) swapIntoPlace(staging, outDir);
+    });
+    const report: BuildReport = {
+      buildId,
+      outDir: write ? outDir : null,
+      pagesPerLocale: countPerLocale(config, pages),
+      errorPages: rendered.errorPages,
+      files: sink.stats.files,
+      bytes: sink.stats.bytes,
+      stages,
+      totalMs: Math.round(performance.now() - started),
+      warnings,
+    };
+    const files = 'files' in sink ? (sink.files as Map<string, string | Uint8Array>) : null;
+    return { report, manifest, files, pages: rendered.pages };
+  } catch (error) {
+    if (staging) removeStaging(staging);
+    if (error instanceof SiteError) throw error;
+    throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error instanceof Error ? error.message : String(error) })], { cause: error });
+  }
+}
+
+interface RenderAllInput {
+  readonly config: SiteConfig;
+  readonly assets: ClientAssets;
+  readonly buildId: string;
+  readonly links: LinkIndex;
+  readonly pages: readonly Page[];
+  readonly sink: OutputSink;
+  readonly keepPages: boolean;
+  readonly workers: 'auto' | number;
+  readonly loaded: { readonly messages: Messages };
+}
+
+/** Renders every page and the error pages, writing each as it is done so memory stays flat. */
+async function renderAll(input: RenderAllInput): Promise<{ problems: SiteProblem[]; errorPages: number; pages: RenderedPage[] | null }> {
+  const { config, assets, buildId, links, pages, sink } = input;
+  const missing: MissingKey[] = [];
+  let current = '';
+  const translators = createTranslators(config, input.loaded.messages, (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }));
+  const server = (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
+  const ctx: RenderContext = { config, assets, buildId, server, translators, links };
+  const problems: SiteProblem[] = [];
+  const kept: RenderedPage[] = [];
+  const workers = shouldUseWorkers(pages.length, input.workers);
+  if (workers > 0 && !input.keepPages) {
+    const result = await renderPagesInWorkers({ pages, workers, config, assets, buildId, links, messages: input.loaded.messages, sink });
+    problems.push(...result.problems);
+    missing.push(...result.missing);
+  } else {
+    for (const page of pages) {
+      current = page.url;
+      const result = renderPage(page, ctx);
+      problems.push(...result.problems);
+      if (!result.rendered) continue;
+      writePage(sink, result.rendered);
+      if (input.keepPages) kept.push(result.rendered);
+    }
+  }
+  current = 'the error pages';
+  const errors = renderErrorPages(ctx);
+  problems.push(...errors.problems);
+  for (const page of errors.pages) {
+    writePage(sink, page, false);
+    if (input.keepPages) kept.push(page);
+  }
+  problems.push(...toMissingKeyProblems(config, missing));
+  return { problems, errorPages: errors.pages.length, pages: input.keepPages ? kept : null };
+}
+
+function toLinkIndex(pages: readonly Page[], publicFiles: readonly string[]): LinkIndex {
+  const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
+  const urls = new Map<string, Record<LocaleCode, string>>();
+  for (const page of pages) {
+    byUrl.set(page.url, { path: page.route.path, locale: page.locale });
+    urls.set(page.route.path, page.localeUrls);
+  }
+  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)) };
+}
+
+async function listPublicFiles(config: SiteConfig): Promise<string[]> {
+  return (await fg('**/*', { cwd: config.publicDir, onlyFiles: true, dot: false })).sort();
+}
+
+function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {
+  return Object.fromEntries(config.locales.map((l) => [l.code, pages.filter((p) => p.locale === l.code).length]));
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile, access } from 'node:fs/promises';
+import path from 'node:path';
+import { build as esbuild, type BuildOptions } from 'esbuild';
+import { esbuildErrorLoc, esbuildErrorText } from './config.ts';
+import { SiteError, toProblem } from './errors.ts';
+import { CACHE_DIR, PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
+import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
+
+// The bundled server module is written below the generator's own node_modules, so that its
+// `react` import resolves to the same copy as the generator's `react-dom/server`.
+
+export function toContentHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
+}
+
+/** Bundles the templates for the server, the stylesheet, the browser scripts and the message files. */
+export async function bundleSite(config: SiteConfig, templates: TemplateInventory, messages: Messages): Promise<ClientAssets> {
+  const files = new Map<string, string | Uint8Array>();
+  const add = (name: string, ext: string, contents: string): string => {
+    const file = `_app/${name}.${toContentHash(contents)}.${ext}`;
+    files.set(file, contents);
+    return `/${file}`;
+  };
+  const [serverModule, css, notFound] = await Promise.all([
+    bundleServer(config, templates),
+    bundleCss(config),
+    bundleScript(path.join(RUNTIME_DIR, 'not-found.ts')),
+  ]);
+  const messageUrls = Object.fromEntries(config.locales.map(({ code }) => [
+    code,
+    Object.fromEntries(Object.entries(messages[code] ?? {}).map(([ns, tree]) => [ns, add(`messages/${code}/${ns}`, 'json', JSON.stringify(tree))])),
+  ]));
+  return { serverModule, css: add('site', 'css', css), notFoundScript: add('not-found', 'js', notFound), messages: messageUrls, files };
+}
+
+/** The server render module: App, every page template and every layout, React left external. */
+async function bundleServer(config: SiteConfig, templates: TemplateInventory): Promise<string> {
+  const importLines = [
+    ...templates.pages.map((name, i) => `import page${i} from './pages/${name}.tsx';`),
+    ...templates.layouts.map((name, i) => `import layout${i} from './layouts/${name}.tsx';`),
+  ];
+  const entry = [
+    `export { default as App } from './App.tsx';`,
+    ...importLines,
+    `export const pages = { ${templates.pages.map((name, i) => `${JSON.stringify(name)}: page${i}`).join(', ')} };`,
+    `export const layouts = { ${templates.layouts.map((name, i) => `${JSON.stringify(name)}: layout${i}`).join(', ')} };`,
+  ].join('\n');
+  const code = await runEsbuild({
+    stdin: { contents: entry, resolveDir: config.templatesDir, sourcefile: 'server-entry.ts', loader: 'ts' },
+    absWorkingDir: config.root,
+    platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic',
+    sourcemap: 'inline', sourcesContent: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.mjs`);
+  const exists = await access(file).then(() => true, () => false);
+  if (!exists) {
+    await mkdir(CACHE_DIR, { recursive: true });
+    await writeFile(file, code);
+  }
+  return file;
+}
+
+/** The stylesheet: the theme's custom properties from the configuration, then the site's CSS. */
+async function bundleCss(config: SiteConfig): Promise<string> {
+  const { theme } = config;
+  const vars = `:root{--color-primary:${theme.primary};--color-secondary:${theme.secondary};--drawer-width:${config.runtime.drawerWidth}px;--rail-width:${config.runtime.railWidth}px;color-scheme:${theme.dark ? 'dark' : 'light'}}`;
+  const contents = `${vars}\n@import "./styles/site.css";\n`;
+  return runEsbuild({
+    stdin: { contents, resolveDir: config.templatesDir, sourcefile: 'theme.css', loader: 'css' },
+    absWorkingDir: config.root,
+    minify: true,
+  });
+}
+
+async function bundleScript(entry: string): Promise<string> {
+  return runEsbuild({ entryPoints: [entry], absWorkingDir: PACKAGE_ROOT, platform: 'browser', format: 'iife', minify: true, target: 'es2019' });
+}
+
+async function runEsbuild(options: BuildOptions): Promise<string> {
+  try {
+    const result = await esbuild({ ...options, bundle: true, write: false, logLevel: 'silent' });
+    return result.outputFiles?.[0]?.text ?? '';
+  } catch (cause) {
+    const reason = esbuildErrorText(cause) ?? (cause instanceof Error ? cause.message : String(cause));
+    const loc = esbuildErrorLoc(cause);
+    throw new SiteError([toProblem('BUNDLE_FAILED', { reason }, loc ?? undefined)], { cause });
+  }
+}

@@ -1,0 +1,23 @@
+import { buildSite } from '../build.ts';
+import { printBuildReport, printFailure } from '../report.ts';
+
+export interface BuildCommandOptions {
+  readonly root: string;
+  readonly out: string;
+  readonly baseUrl?: string;
+  readonly json?: boolean;
+  readonly workers?: string;
+}
+
+/** `site build`: returns the exit code. */
+export async function runBuild(options: BuildCommandOptions): Promise<number> {
+  try {
+    const workers = options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers);
+    const { report } = await buildSite({ root: options.root, outDir: options.out, baseUrl: options.baseUrl, workers });
+    printBuildReport(report, options.root, options.json ?? false);
+    return 0;
+  } catch (error) {
+    printFailure(options.root, error, 'The build');
+    return 1;
+  }
+}

@@ -1,0 +1,153 @@
+import type { SiteProblem, SourceLoc, Severity } from './types.ts';
+
+// The catalogue: every problem the build can report, written as data. A message says what is
+// wrong and why; the hint says what to do. Locations stay apart from the text (report.ts prints
+// them), and codes are permanent: tests and users search for them.
+interface CatalogueEntry {
+  readonly severity: Severity;
+  readonly message: (a: Record<string, string>) => string;
+  readonly hint: (a: Record<string, string>) => string;
+}
+
+const catalogue = {
+  CONFIG_LOAD: {
+    severity: 'error',
+    message: (a) => `The site configuration could not be loaded: ${a.reason}.`,
+    hint: () => 'Fix the syntax of site/site.config.ts; it must `export default` the configuration object.',
+  },
+  CONFIG_INVALID: {
+    severity: 'error',
+    message: (a) => `Invalid configuration value at \`${a.field}\`: ${a.reason}.`,
+    hint: (a) => a.hint ?? 'See the configuration reference in the README.',
+  },
+  FRONT_MATTER_SYNTAX: {
+    severity: 'error',
+    message: (a) => `The front matter is not valid YAML: ${a.reason}.`,
+    hint: () => 'Front matter sits between two `---` lines; quote values that contain `: ` or start with a special character.',
+  },
+  FRONT_MATTER_INVALID: {
+    severity: 'error',
+    message: (a) => `Front matter field \`${a.field}\` ${a.reason}.`,
+    hint: (a) => a.hint ?? 'See "Content and translations" in the README for the fields a page takes.',
+  },
+  CONTENT_FILE_NAME: {
+    severity: 'error',
+    message: (a) => `The content file name does not end in a known locale: ${a.reason}.`,
+    hint: (a) => `Name page files \`<page>.<locale>.md\` with a locale of the configuration (${a.locales}).`,
+  },
+  ROUTE_DUPLICATE: {
+    severity: 'error',
+    message: (a) => `Two files claim the route ${a.path} in locale ${a.locale}: ${a.first} and ${a.second}.`,
+    hint: () => 'Keep one of them: `<name>.<locale>.md` and `<name>/index.<locale>.md` are the same route.',
+  },
+  ROUTE_NO_CONTENT: {
+    severity: 'error',
+    message: (a) => `The route ${a.path} is linked from the navigation but has no content in either locale.`,
+    hint: (a) => `Create ${a.expected}, or remove the entry from the navigation.`,
+  },
+  ROUTE_MISSING_LOCALE: {
+    severity: 'error',
+    message: (a) => `The page ${a.path} has no ${a.locale} content file.`,
+    hint: (a) => `Create ${a.expected}, or declare the page single-language with \`locales: [${a.present}]\` in its front matter.`,
+  },
+  ROUTE_SETTINGS_DISAGREE: {
+    severity: 'error',
+    message: (a) => `The locale files of ${a.path} disagree on \`${a.field}\`: ${a.values}.`,
+    hint: () => '`template`, `layout`, `order`, `date`, `locales`, `list` and `listLimit` apply to the page in every language: give them the same value in each file.',
+  },
+  TEMPLATE_UNKNOWN: {
+    severity: 'error',
+    message: (a) => `Unknown template \`${a.name}\`.`,
+    hint: (a) => `Use one of: ${a.known}; or add site/templates/pages/${a.name}.tsx.`,
+  },
+  LAYOUT_UNKNOWN: {
+    severity: 'warning',
+    message: (a) => `Unknown layout \`${a.name}\`; the page is rendered with the \`fallback\` layout.`,
+    hint: (a) => `Use one of: ${a.known}; or add site/templates/layouts/${a.name}.tsx.`,
+  },
+  MESSAGES_SYNTAX: {
+    severity: 'error',
+    message: (a) => `The translation file is not valid JSON: ${a.reason}.`,
+    hint: () => 'Check for a missing comma or quote near the position shown.',
+  },
+  MESSAGES_FILE_MISSING: {
+    severity: 'error',
+    message: (a) => `The translation file for namespace ${a.ns} in locale ${a.locale} is missing.`,
+    hint: (a) => `Create ${a.file} with the same keys as the other locale.`,
+  },
+  MESSAGES_SHAPE: {
+    severity: 'error',
+    message: (a) => `The translation file must hold an object of strings: ${a.reason}.`,
+    hint: () => 'Values are strings or nested objects of strings.',
+  },
+  MESSAGE_KEY_MISSING: {
+    severity: 'error',
+    message: (a) => `Missing translation: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`${a.usedBy ? ` (used by ${a.usedBy})` : ''}.`,
+    hint: (a) => `Add \`${a.key}\` to ${a.file}.`,
+  },
+  LINK_UNKNOWN_ROUTE: {
+    severity: 'error',
+    message: (a) => `The link to \`${a.href}\` points at no page of this site.`,
+    hint: (a) => a.suggestion ? `Did you mean \`${a.suggestion}\`?` : 'Link to an existing page, without a trailing slash (for example `/en/contact`).',
+  },
+  BASE_URL_MISSING: {
+    severity: 'warning',
+    message: () => 'Base URL for SEO links missing: canonical, alternate and sitemap URLs are written root-relative.',
+    hint: () => 'Set `baseUrl` in site/site.config.ts, the SITE_BASE_URL environment variable, or pass --base-url https://your.domain.',
+  },
+  BUNDLE_FAILED: {
+    severity: 'error',
+    message: (a) => `The templates could not be bundled: ${a.reason}.`,
+    hint: () => 'Fix the template source at the position shown.',
+  },
+  RENDER_FAILED: {
+    severity: 'error',
+    message: (a) => `Rendering ${a.url} failed: ${a.reason}.`,
+    hint: () => 'The position points into the template that threw; the page\'s content file is named in the message.',
+  },
+  OUTPUT_FAILED: {
+    severity: 'error',
+    message: (a) => `The output could not be written: ${a.reason}.`,
+    hint: () => 'Check that the output folder\'s parent exists and is writable. The previous output is untouched.',
+  },
+  OUT_DIR_UNSAFE: {
+    severity: 'error',
+    message: (a) => `Refusing to write the output to ${a.dir}: ${a.reason}.`,
+    hint: () => 'Choose an output folder of its own, such as `out`.',
+  },
+  NO_BUILD: {
+    severity: 'error',
+    message: (a) => `There is no built site in ${a.dir}.`,
+    hint: () => 'Run `site build` first.',
+  },
+} satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof catalogue;
+
+/** The one error type of the generator: a problem, and optionally the cause behind it. */
+export class SiteError extends Error {
+  readonly problems: readonly SiteProblem[];
+
+  constructor(problems: readonly SiteProblem[], options?: { cause?: unknown }) {
+    super(problems.map((p) => p.message).join('\n'), options);
+    this.name = 'SiteError';
+    this.problems = problems;
+  }
+}
+
+/** Builds a problem from the catalogue. */
+export function toProblem(code: ErrorCode, args: Record<string, string | undefined> = {}, loc?: SourceLoc): SiteProblem {
+  const entry: CatalogueEntry = catalogue[code];
+  const a = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return { code, severity: entry.severity, message: entry.message(a), hint: entry.hint(a), ...(loc ? { loc } : {}) };
+}
+
+/** Throws one SiteError for all the errors collected, if there are any (collect, then fail once). */
+export function throwIfErrors(problems: readonly SiteProblem[]): void {
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) throw new SiteError(errors);
+}
+
+export function isSiteError(error: unknown): error is SiteError {
+  return error instanceof SiteError;
+}

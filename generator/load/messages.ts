@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { toProblem } from '../errors.ts';
+import type { LocaleCode, MessageTree, Messages, Namespace, SiteConfig, SiteProblem } from '../types.ts';
+
+/** The i18next namespaces shared by every page (SPEC §3). */
+export const NAMESPACES: readonly Namespace[] = ['nav', 'sidenav', 'footer', 'common', 'errors'];
+
+export interface LoadedMessages {
+  readonly messages: Messages;
+  readonly problems: SiteProblem[];
+}
+
+export function toMessagesFile(config: SiteConfig, locale: LocaleCode, ns: string): string {
+  return path.relative(config.root, path.join(config.localesDir, locale, `${ns}.json`)).split(path.sep).join('/');
+}
+
+/** Reads `site/locales/<locale>/<ns>.json` for every locale and namespace, then compares key sets. */
+export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> {
+  const problems: SiteProblem[] = [];
+  const messages: Messages = {};
+  await Promise.all(config.locales.map(async ({ code }) => {
+    const namespaces: Record<string, MessageTree> = {};
+    messages[code] = namespaces;
+    await Promise.all(NAMESPACES.map(async (ns) => {
+      const file = toMessagesFile(config, code, ns);
+      const text = await readFile(path.join(config.root, file), 'utf8').catch(() => null);
+      if (text === null) {
+        problems.push(toProblem('MESSAGES_FILE_MISSING', { ns, locale: code, file }, { file, line: 1, column: 1 }));
+        return;
+      }
+      const parsed = parseMessages(file, text);
+      if ('problem' in parsed) problems.push(parsed.problem);
+      else namespaces[ns] = parsed.tree;
+    }));
+  }));
+  if (problems.length === 0) problems.push(...compareKeys(config, messages));
+  return { messages, problems };
+}
+
+/** Parses one translation file; a syntax error names its line and column. */
+export function parseMessages(file: string, text: string): { tree: MessageTree } | { problem: SiteProblem } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
+    const before = text.slice(0, position).split('\n');
+    const loc = { file, line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+    return { problem: toProblem('MESSAGES_SYNTAX', { reason: message.replace(/ in JSON at position.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '') }, loc) };
+  }
+  const bad = findNonString(value, '');
+  if (bad !== null) return { problem: toProblem('MESSAGES_SHAPE', { reason: bad }, { file, line: findKeyLine(text, bad.split('`')[1] ?? ''), column: 1 }) };
+  return { tree: value as MessageTree };
+}
+
+function findNonString(value: unknown, at: string): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return at === '' ? 'the top level is not an object' : `\`${at}\` is neither a string nor an object`;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string') continue;
+    const inner = findNonString(v, at ? `${at}.${key}` : key);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+/** Flattens a tree into dotted keys, as i18next reads them. */
+export function toFlatKeys(tree: MessageTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, v]) => (typeof v === 'string' ? [prefix + key] : toFlatKeys(v, `${prefix}${key}.`)));
+}
+
+/** A key present in one locale must be present in every locale (SPEC §1: a missing key is an error). */
+function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  for (const ns of NAMESPACES) {
+    const keysByLocale = config.locales.map(({ code }) => ({ code, keys: new Set(toFlatKeys(messages[code]?.[ns] ?? {})) }));
+    const all = new Set(keysByLocale.flatMap(({ keys }) => [...keys]));
+    for (const { code, keys } of keysByLocale) {
+      for (const key of all) {
+        if (keys.has(key)) continue;
+        const file = toMessagesFile(config, code, ns);
+        const other = keysByLocale.find((k) => k.keys.has(key))?.code;
+        problems.push(toProblem('MESSAGE_KEY_MISSING', { locale: code, ns, key, file, usedBy: other ? `the ${other} file` : undefined }, { file, line: 1, column: 1 }));
+      }
+    }
+  }
+  return problems;
+}
+
+function findKeyLine(text: string, key: string): number {
+  const index = text.split('\n').findIndex((line) => line.includes(`"${key}"`));
+  return index + 1 || 1;
+}

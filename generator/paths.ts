@@ -1,0 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// This module sits one folder below the package root both as source (generator/paths.ts) and
+// once bundled (dist/cli.js), so the same expression finds the root in both.
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site');
+export const RUNTIME_DIR = path.join(PACKAGE_ROOT, 'runtime');
+export const WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'render-worker.js');

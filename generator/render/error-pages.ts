@@ -1,0 +1,42 @@
+import type { RenderedPage, SiteProblem } from '../types.ts';
+import { renderDocument } from './document.ts';
+import { renderHead } from './head.ts';
+import { renderApp, toLocale, type RenderContext } from './page.ts';
+import { toErrorPayload } from './payload.ts';
+
+/** The statuses with a static page (SPEC §6): `404.html`, `500.html` and their `/en` twins. */
+export const ERROR_STATUSES = [404, 500] as const;
+
+/** Renders the error pages of every locale: no alternates, `noindex`, texts from `errors`. */
+export function renderErrorPages(ctx: RenderContext): { pages: RenderedPage[]; problems: SiteProblem[] } {
+  const pages: RenderedPage[] = [];
+  const problems: SiteProblem[] = [];
+  for (const locale of ctx.config.locales) {
+    const t = ctx.translators.get(locale.code);
+    if (!t) continue;
+    for (const status of ERROR_STATUSES) {
+      const kind = status === 404 ? 'notFound' : 'serverError';
+      // The title is `{code} - {status message} | {site title}` (SPEC §6).
+      const title = `${status} - ${t(`errors:${kind}.status`)}`;
+      const payload = toErrorPayload(ctx.config, locale.code, status, title, t(`errors:${kind}.description`), ctx.buildId);
+      const body = renderApp(payload, ctx, `site/locales/${locale.code}/errors.json`);
+      if ('problem' in body) {
+        problems.push(body.problem);
+        continue;
+      }
+      const head = renderHead({
+        locale,
+        otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
+        title: `${title}${ctx.config.titleSeparator}${locale.siteTitle}`,
+        description: payload.description,
+        siteName: locale.siteTitle,
+        buildId: ctx.buildId,
+        assets: ctx.assets,
+        seo: null,
+      });
+      const scripts = status === 404 ? [ctx.assets.notFoundScript] : [];
+      pages.push({ url: payload.url, locale: toLocale(ctx.config, locale.code).code, html: renderDocument({ locale, head, body: body.html, scripts }), payload });
+    }
+  }
+  return { pages, problems };
+}

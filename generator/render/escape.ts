@@ -1,0 +1,14 @@
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and double-quoted attributes. */
+export function toHtmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+}
+
+/**
+ * Serializes data for a `<script type="application/json">` element: `<`, `>`, `&` and the two
+ * JavaScript line terminators are written as escapes, so no text can close the element.
+ */
+export function toScriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,29 @@
+import i18next from 'i18next';
+import type { LocaleCode, Messages, SiteConfig, Translate } from '../types.ts';
+import { NAMESPACES } from '../load/messages.ts';
+
+export type MissingKeyHandler = (locale: LocaleCode, ns: string, key: string) => void;
+
+/**
+ * One translator per locale over the shared namespaces (SPEC §3). There is no fallback on the
+ * server: a key a template reads that a locale lacks is reported, and fails the build.
+ */
+export function createTranslators(config: SiteConfig, messages: Messages, onMissing: MissingKeyHandler): Map<LocaleCode, Translate> {
+  return new Map(config.locales.map(({ code }) => {
+    const instance = i18next.createInstance();
+    void instance.init({
+      lng: code,
+      fallbackLng: false,
+      resources: { [code]: messages[code] ?? {} },
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      initAsync: false,
+      saveMissing: true,
+      missingKeyHandler: (_lngs, ns, key) => onMissing(code, ns, key),
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    const t: Translate = (key, options) => String(instance.t(key, options as never));
+    return [code, t] as const;
+  }));
+}

@@ -1,0 +1,25 @@
+import { toProblem } from '../errors.ts';
+import { toMessagesFile } from '../load/messages.ts';
+import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
+
+/** A key a template read that its locale does not have. */
+export interface MissingKey {
+  readonly locale: LocaleCode;
+  readonly ns: string;
+  readonly key: string;
+  /** The first page that read it. */
+  readonly usedBy: string;
+}
+
+/** One error per locale, namespace and key, naming the first page that needed it. */
+export function toMissingKeyProblems(config: SiteConfig, missing: readonly MissingKey[]): SiteProblem[] {
+  const seen = new Map<string, MissingKey>();
+  for (const m of missing) {
+    const id = `${m.locale}\u0000${m.ns}\u0000${m.key}`;
+    if (!seen.has(id)) seen.set(id, m);
+  }
+  return [...seen.values()].map((m) => {
+    const file = toMessagesFile(config, m.locale, m.ns);
+    return toProblem('MESSAGE_KEY_MISSING', { locale: m.locale, ns: m.ns, key: m.key, file, usedBy: m.usedBy }, { file, line: 1, column: 1 });
+  });
+}

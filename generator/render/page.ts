@@ -1,0 +1,73 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { toProblem } from '../errors.ts';
+import type { ClientAssets, LocaleCode, LocaleConfig, Page, Payload, RenderedPage, ServerModule, SiteConfig, SiteProblem, SourceLoc, Translate } from '../types.ts';
+import { renderDocument } from './document.ts';
+import { renderHead } from './head.ts';
+import { renderMarkdown, type LinkIndex } from './markdown.ts';
+import { toPayload } from './payload.ts';
+
+/** Everything the renderer needs besides the page; built once per build (or per worker). */
+export interface RenderContext {
+  readonly config: SiteConfig;
+  readonly assets: ClientAssets;
+  readonly buildId: string;
+  readonly server: ServerModule;
+  readonly translators: ReadonlyMap<LocaleCode, Translate>;
+  readonly links: LinkIndex;
+}
+
+export interface RenderResult {
+  readonly rendered: RenderedPage | null;
+  readonly problems: SiteProblem[];
+}
+
+/** Renders one page of one locale into a complete document and the payload it was rendered from. */
+export function renderPage(page: Page, ctx: RenderContext): RenderResult {
+  const markdown = renderMarkdown(page.content, page.locale, ctx.links);
+  const payload = toPayload(ctx.config, page, markdown.html, ctx.buildId);
+  const locale = toLocale(ctx.config, page.locale);
+  const body = renderApp(payload, ctx, page.content.file);
+  if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
+  const head = renderHead({
+    locale,
+    otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
+    title: `${payload.title}${ctx.config.titleSeparator}${locale.siteTitle}`,
+    description: payload.description,
+    siteName: locale.siteTitle,
+    buildId: ctx.buildId,
+    assets: ctx.assets,
+    seo: { canonical: page.canonical, alternates: page.alternates, ogType: page.route.template === 'article' ? 'article' : 'website' },
+  });
+  const html = renderDocument({ locale, head, body: body.html, scripts: [] });
+  return { rendered: { url: page.url, locale: page.locale, html, payload }, problems: markdown.problems };
+}
+
+/** Renders the app shell with the payload's layout and page template. */
+export function renderApp(payload: Payload, ctx: RenderContext, sourceFile: string): { html: string } | { problem: SiteProblem } {
+  const { App, pages, layouts } = ctx.server;
+  const Page = pages[payload.template];
+  const Layout = layouts[payload.layout] ?? layouts.fallback;
+  const t = ctx.translators.get(payload.locale);
+  if (!Page || !Layout || !t) {
+    return { problem: toProblem('RENDER_FAILED', { url: payload.url, reason: `no template \`${payload.template}\` or layout \`${payload.layout}\`` }, { file: sourceFile, line: 1, column: 1 }) };
+  }
+  try {
+    return { html: renderToString(createElement(App, { payload, t, Page, Layout })) };
+  } catch (error) {
+    const reason = `${error instanceof Error ? error.message : String(error)} (content: ${sourceFile})`;
+    return { problem: toProblem('RENDER_FAILED', { url: payload.url, reason }, toTemplateLoc(error) ?? { file: sourceFile, line: 1, column: 1 }) };
+  }
+}
+
+/** With source maps on, a template's stack frame names its `.tsx` file and line. */
+function toTemplateLoc(error: unknown): SourceLoc | null {
+  const stack = error instanceof Error ? error.stack ?? '' : '';
+  const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(stack);
+  if (!match) return null;
+  return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
+}
+
+export function toLocale(config: SiteConfig, code: LocaleCode): LocaleConfig {
+  return config.locales.find((l) => l.code === code) as LocaleConfig;
+}

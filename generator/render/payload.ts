@@ -1,0 +1,56 @@
+import type { LocaleCode, Page, Payload, SiteConfig } from '../types.ts';
+
+/** The data that renders a page: the page component's props and the `_payload.json` file (SPEC §8). */
+export function toPayload(config: SiteConfig, page: Page, html: string, buildId: string): Payload {
+  const { content, route } = page;
+  return {
+    buildId,
+    url: page.url,
+    path: route.path,
+    name: page.name,
+    locale: page.locale,
+    contentLocale: content.locale,
+    template: route.template,
+    layout: route.layout,
+    title: content.data.title,
+    description: content.data.description,
+    date: route.date,
+    html,
+    data: content.data.extra,
+    localeUrls: page.localeUrls,
+    locales: toLocaleList(config),
+    nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
+    sectionPages: page.sectionPages,
+    listed: page.listed,
+  };
+}
+
+/** The payload of an error page in one locale (SPEC §6): its texts come from the `errors` namespace. */
+export function toErrorPayload(config: SiteConfig, locale: LocaleCode, status: number, title: string, description: string, buildId: string): Payload {
+  const homes = Object.fromEntries(config.locales.map((l) => [l.code, l.prefix || '/']));
+  return {
+    buildId,
+    url: `${homes[locale] === '/' ? '' : homes[locale]}/${status}.html`,
+    path: `/${status}.html`,
+    name: `error-${status}___${locale}`,
+    locale,
+    contentLocale: locale,
+    template: 'error',
+    layout: 'default',
+    title,
+    description,
+    date: null,
+    html: '',
+    data: {},
+    localeUrls: homes,
+    locales: toLocaleList(config),
+    nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
+    sectionPages: [],
+    listed: [],
+    error: { status },
+  };
+}
+
+function toLocaleList(config: SiteConfig): Payload['locales'] {
+  return config.locales.map(({ code, iso, name, prefix }) => ({ code, iso, name, prefix }));
+}

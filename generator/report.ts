@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isSiteError } from './errors.ts';
+import type { BuildReport, Route, SiteProblem } from './types.ts';
+
+// The only module that writes to the terminal (ARCHITECTURE.md, style 7).
+
+const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
+const paint = (code: string, s: string) => (useColor ? `\u001b[${code}m${s}\u001b[0m` : s);
+const red = (s: string) => paint('31', s);
+const yellow = (s: string) => paint('33', s);
+const dim = (s: string) => paint('2', s);
+const bold = (s: string) => paint('1', s);
+
+/** A few lines of the source around a position, with a caret under the column. */
+export function toCodeFrame(root: string, problem: SiteProblem): string | null {
+  const loc = problem.loc;
+  if (!loc || loc.line < 1) return null;
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(root, loc.file), 'utf8');
+  } catch {
+    return null;
+  }
+  const lines = text.split('\n');
+  if (loc.line > lines.length) return null;
+  const first = Math.max(1, loc.line - 2);
+  const last = Math.min(lines.length, loc.line + 2);
+  const width = String(last).length;
+  const out: string[] = [];
+  for (let n = first; n <= last; n++) {
+    const marker = n === loc.line ? '>' : ' ';
+    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    if (n === loc.line && loc.column > 1) out.push(`  ${' '.repeat(width)} | ${' '.repeat(loc.column - 1)}^`);
+  }
+  return out.join('\n');
+}
+
+/** `file:line:col  CODE`, then the message, a code frame and the hint. */
+export function formatProblem(root: string, problem: SiteProblem): string {
+  const where = problem.loc ? `${problem.loc.file}:${problem.loc.line}:${problem.loc.column}` : '(site)';
+  const label = problem.severity === 'error' ? red(bold('error')) : yellow(bold('warning'));
+  const frame = toCodeFrame(root, problem);
+  return [
+    `${label} ${bold(where)}  ${dim(problem.code)}`,
+    `  ${problem.message}`,
+    ...(frame ? ['', frame.split('\n').map((l) => `  ${l}`).join('\n'), ''] : []),
+    ...(problem.hint ? [`  ${dim('hint:')} ${problem.hint}`] : []),
+  ].join('\n');
+}
+
+export function printProblems(root: string, problems: readonly SiteProblem[]): void {
+  for (const problem of problems) process.stderr.write(`${formatProblem(root, problem)}\n\n`);
+}
+
+/** Prints a failure: every problem of a SiteError, or an internal error with its stack. */
+export function printFailure(root: string, error: unknown, what: string): void {
+  if (isSiteError(error)) {
+    printProblems(root, error.problems);
+    const count = error.problems.length;
+    process.stderr.write(red(`${what} failed: ${count} ${count === 1 ? 'error' : 'errors'}. The previous output is untouched.\n`));
+    if (process.env.DEBUG && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
+    return;
+  }
+  process.stderr.write(red(`${what} failed with an internal error; please report it with the lines below.\n`));
+  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+}
+
+export function printBuildReport(report: BuildReport, root: string, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  printProblems(root, report.warnings);
+  const locales = Object.entries(report.pagesPerLocale).map(([code, n]) => `${n} ${code}`).join(', ');
+  const stages = report.stages.map((s) => `${s.stage} ${Math.round(s.ms)} ms`).join(' · ');
+  process.stdout.write(
+    `${bold('Built')} ${locales} pages and ${report.errorPages} error pages: ${report.files} files, ${toSize(report.bytes)} in ${report.totalMs} ms\n` +
+    `  ${dim(stages)}\n` +
+    `  ${dim(`build ${report.buildId} → ${report.outDir ?? '(memory)'}`)}\n`,
+  );
+}
+
+/** The route inventory as a table: path, names, template, layout, locales with content. */
+export function printRoutes(routes: readonly Route[], localeCodes: readonly string[], json: boolean): void {
+  const rows = routes.map((r) => ({
+    path: r.path,
+    names: localeCodes.map((code) => `${r.name}___${code}`).join(' '),
+    template: r.template,
+    layout: r.layout,
+    locales: r.contentLocales.join(' '),
+  }));
+  if (json) {
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return;
+  }
+  const header = { path: 'PATH', names: 'NAMES', template: 'TEMPLATE', layout: 'LAYOUT', locales: 'CONTENT' };
+  const keys = Object.keys(header) as (keyof typeof header)[];
+  const widths = keys.map((k) => Math.max(header[k].length, ...rows.map((r) => r[k].length)));
+  const line = (r: typeof header) => keys.map((k, i) => r[k].padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  process.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n${routes.length} routes\n`);
+}
+
+function toSize(bytes: number): string {
+  return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}

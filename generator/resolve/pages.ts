@@ -1,0 +1,96 @@
+import type { Alternate, ContentFile, LocaleCode, LocaleConfig, Page, PageLink, Route, SiteConfig } from '../types.ts';
+
+/** Root-relative URL of a route in a locale, without a trailing slash: `/`, `/en`, `/en/contact`. */
+export function toPageUrl(locale: LocaleConfig, routePath: string): string {
+  if (routePath === '/') return locale.prefix || '/';
+  return `${locale.prefix}${routePath}`;
+}
+
+/** Joins the base URL and a root-relative URL; the home page has no trailing slash (SPEC §5). */
+export function toAbsoluteUrl(config: SiteConfig, url: string): string {
+  if (config.baseUrl === null) return url;
+  return url === '/' ? config.baseUrl : `${config.baseUrl}${url}`;
+}
+
+/** The primary language subtag: `zh-Hant` → `zh`. */
+function toLanguage(iso: string): string {
+  return iso.split('-')[0] as string;
+}
+
+/** Every route in every locale: the `Page[]` the renderer takes. */
+export function resolvePages(config: SiteConfig, routes: readonly Route[]): Page[] {
+  const articles = routes.filter((r) => r.template === 'article').sort(byDateDesc);
+  return routes.flatMap((route) => config.locales.map((locale) => toPage(config, route, locale, routes, articles)));
+}
+
+function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: readonly Route[], articles: readonly Route[]): Page {
+  const content = toContentFor(route, locale.code);
+  const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
+  const ownContent = route.contentLocales.includes(locale.code);
+  // A single-language page's other URLs point search engines at the language that has it (SPEC §2).
+  const canonicalLocale = ownContent ? locale : (contentLocales[0] as LocaleConfig);
+  const sectionPages = route.layout === 'section' || route.template === 'section' ? toSectionLinks(config, route, locale, routes) : [];
+  return {
+    route,
+    locale: locale.code,
+    url: toPageUrl(locale, route.path),
+    name: `${route.name}___${locale.code}`,
+    content,
+    canonical: toAbsoluteUrl(config, toPageUrl(canonicalLocale, route.path)),
+    alternates: toAlternates(config, route.path, contentLocales),
+    indexable: ownContent,
+    localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, route.path)])),
+    sectionPages,
+    listed: toListed(config, route, locale, sectionPages, articles),
+  };
+}
+
+/** x-default first, then each locale's bare language and full tag (SPEC §5). */
+function toAlternates(config: SiteConfig, routePath: string, contentLocales: readonly LocaleConfig[]): Alternate[] {
+  const defaultLocale = contentLocales.find((l) => l.code === config.defaultLocale) ?? (contentLocales[0] as LocaleConfig);
+  const href = (l: LocaleConfig) => toAbsoluteUrl(config, toPageUrl(l, routePath));
+  const alternates: Alternate[] = [{ hreflang: 'x-default', href: href(defaultLocale) }];
+  for (const l of contentLocales) {
+    for (const hreflang of new Set([toLanguage(l.iso), l.iso])) alternates.push({ hreflang, href: href(l) });
+  }
+  return alternates;
+}
+
+/** The texts a page shows: its own locale's file, or the file of the language it is written in. */
+function toContentFor(route: Route, locale: LocaleCode): ContentFile {
+  return route.files[locale] ?? (route.files[route.contentLocales[0] as LocaleCode] as ContentFile);
+}
+
+function toLink(config: SiteConfig, route: Route, locale: LocaleConfig, depth = 0): PageLink {
+  const content = toContentFor(route, locale.code);
+  return {
+    url: toPageUrl(locale, route.path),
+    name: route.name,
+    contentLocale: content.locale,
+    title: content.data.title,
+    description: content.data.description,
+    date: route.date,
+    depth,
+  };
+}
+
+function toSectionLinks(config: SiteConfig, route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
+  if (route.section === '') return [];
+  return routes
+    .filter((r) => r.section === route.section)
+    .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
+    .map((r) => toLink(config, r, locale, r.path.split('/').length - 3));
+}
+
+/** Front matter `list: section` lists the section's other pages; `list: articles` the news, newest first. */
+function toListed(config: SiteConfig, route: Route, locale: LocaleConfig, sectionPages: readonly PageLink[], articles: readonly Route[]): PageLink[] {
+  const { list, listLimit } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
+  const limit = listLimit ?? Infinity;
+  if (list === 'section') return sectionPages.filter((p) => p.name !== route.name).slice(0, limit);
+  if (list === 'articles') return articles.slice(0, limit).map((r) => toLink(config, r, locale));
+  return [];
+}
+
+function byDateDesc(a: Route, b: Route): number {
+  return (b.date ?? '').localeCompare(a.date ?? '') || a.path.localeCompare(b.path);
+}

@@ -1,0 +1,300 @@
+import type { ComponentType, ReactNode } from 'react';
+
+// The data that crosses the build's stages (see ARCHITECTURE.md). Each type is named once here and
+// passed whole: no stage re-parses what an earlier one built.
+
+export type LocaleCode = string;
+
+/** A position in a source file; line and column are 1-based. */
+export interface SourceLoc {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface LocaleConfig {
+  /** Code used in route names, file names and the cookie: `zhHant`, `en`. */
+  readonly code: LocaleCode;
+  /** ISO tag for `<html lang>` and hreflang: `zh-Hant`, `en-US`. */
+  readonly iso: string;
+  /** The language's own name, shown by the language switcher. */
+  readonly name: string;
+  /** URL prefix: `` for the default locale, `/en` for English. */
+  readonly prefix: string;
+  /** `og:locale` value: `zh_Hant`, `en_US`. */
+  readonly ogLocale: string;
+  /** The `<title>` suffix in this language. */
+  readonly siteTitle: string;
+}
+
+export interface ThemeConfig {
+  readonly dark: boolean;
+  readonly primary: string;
+  readonly secondary: string;
+  readonly ripple: boolean;
+}
+
+/** Browser runtime constants (SPEC §9). */
+export interface RuntimeConfig {
+  readonly cookieName: string;
+  readonly cookieMaxAgeDays: number;
+  readonly reloadGuardMs: number;
+  readonly idleCheckDelayMs: number;
+  readonly prefetchLimit: number;
+  readonly repaintWaitMs: number;
+  readonly notificationMs: number;
+  readonly drawerWidth: number;
+  readonly railWidth: number;
+}
+
+/** One entry of the main navigation: a label key of the `nav` namespace and the route it opens. */
+export interface NavItem {
+  readonly key: string;
+  readonly path: string;
+  /** The section whose pages this entry's menu lists, if any. */
+  readonly section?: string;
+  /** Line of the entry in the configuration file, set when the configuration is loaded. */
+  readonly line?: number;
+}
+
+/** What `site/site.config.ts` exports. Paths are relative to the site root. */
+export interface SiteConfigInput {
+  locales: LocaleConfig[];
+  defaultLocale: LocaleCode;
+  fallbackLocale: LocaleCode;
+  baseUrl?: string;
+  titleSeparator?: string;
+  theme: ThemeConfig;
+  runtime: RuntimeConfig;
+  navigation: NavItem[];
+}
+
+/** The resolved configuration: settled once at the edge, read-only downstream. */
+export interface SiteConfig {
+  readonly root: string;
+  readonly configFile: string;
+  readonly contentDir: string;
+  readonly localesDir: string;
+  readonly templatesDir: string;
+  readonly publicDir: string;
+  readonly locales: readonly LocaleConfig[];
+  readonly defaultLocale: LocaleCode;
+  readonly fallbackLocale: LocaleCode;
+  /** Without a trailing slash; null when none is configured (SEO links are then root-relative). */
+  readonly baseUrl: string | null;
+  readonly titleSeparator: string;
+  readonly theme: ThemeConfig;
+  readonly runtime: RuntimeConfig;
+  readonly navigation: readonly NavItem[];
+}
+
+/** Settings a page's front matter may carry. Locale-neutral ones must agree across locales. */
+export interface FrontMatter {
+  title: string;
+  description: string;
+  template: string;
+  layout: string;
+  order: number;
+  date: string | null;
+  /** Declared on single-language pages: the locales that have content. */
+  locales: LocaleCode[] | null;
+  /** Pages the template lists: the section's other pages, or the news articles, newest first. */
+  list: 'section' | 'articles' | null;
+  /** At most this many listed pages. */
+  listLimit: number | null;
+  /** Everything else in the front matter: structured texts for the template. */
+  extra: Record<string, unknown>;
+}
+
+/** One translation file of one page: `site/content/<path>.<locale>.md`. */
+export interface ContentFile {
+  /** Path relative to the site root, with forward slashes. */
+  readonly file: string;
+  readonly path: string;
+  readonly locale: LocaleCode;
+  readonly data: FrontMatter;
+  readonly body: string;
+  /** 1-based line in the file where the Markdown body starts. */
+  readonly bodyLine: number;
+  /** 1-based line of each front matter key, for errors. */
+  readonly keyLines: Readonly<Record<string, number>>;
+}
+
+export type Namespace = 'nav' | 'sidenav' | 'footer' | 'common' | 'errors';
+export type MessageTree = { [key: string]: string | MessageTree };
+/** i18next resources: locale → namespace → keys. */
+export type Messages = Record<LocaleCode, Record<string, MessageTree>>;
+
+export interface TemplateInventory {
+  readonly pages: readonly string[];
+  readonly layouts: readonly string[];
+}
+
+/** A locale-independent route: one path, its content in each locale that has it. */
+export interface Route {
+  readonly path: string;
+  /** `<segments joined by ->`, `index` for `/` (SPEC §2). */
+  readonly name: string;
+  /** First path segment, or `` for top-level pages. */
+  readonly section: string;
+  readonly template: string;
+  readonly layout: string;
+  readonly order: number;
+  readonly date: string | null;
+  /** Locales that have their own content file. */
+  readonly contentLocales: readonly LocaleCode[];
+  readonly files: Readonly<Record<LocaleCode, ContentFile>>;
+}
+
+export interface Alternate {
+  readonly hreflang: string;
+  readonly href: string;
+}
+
+/** A route in one locale: everything needed to render it, nothing about files. */
+export interface Page {
+  readonly route: Route;
+  readonly locale: LocaleCode;
+  /** Root-relative URL without a trailing slash: `/en/contact`, `/`. */
+  readonly url: string;
+  /** `<route name>___<locale>`. */
+  readonly name: string;
+  /** The content file whose texts the page shows (another locale's on single-language pages). */
+  readonly content: ContentFile;
+  readonly canonical: string;
+  readonly alternates: readonly Alternate[];
+  /** Whether the page appears in the sitemap. */
+  readonly indexable: boolean;
+  /** Root-relative URL of the same page in each locale. */
+  readonly localeUrls: Readonly<Record<LocaleCode, string>>;
+  /** The section's pages for the side navigation, in order (section layout only). */
+  readonly sectionPages: readonly PageLink[];
+  /** Pages the template lists: an overview's cards, the newest articles (front matter `list`). */
+  readonly listed: readonly PageLink[];
+}
+
+/** A link to another page, with the texts a card or list shows. */
+export interface PageLink {
+  readonly url: string;
+  /** Route name without the locale suffix: the key of its `sidenav` label. */
+  readonly name: string;
+  /** Locale of the title and description (another one on single-language pages). */
+  readonly contentLocale: LocaleCode;
+  readonly title: string;
+  readonly description: string;
+  readonly date: string | null;
+  readonly depth: number;
+}
+
+/**
+ * The data that renders a page: given to the page component as its props, written to
+ * `_payload.json` and embedded in the HTML, so the three cannot drift.
+ */
+export interface Payload {
+  readonly buildId: string;
+  readonly url: string;
+  readonly path: string;
+  readonly name: string;
+  readonly locale: LocaleCode;
+  /** Locale of the page's texts; differs from `locale` on single-language pages. */
+  readonly contentLocale: LocaleCode;
+  readonly template: string;
+  readonly layout: string;
+  readonly title: string;
+  readonly description: string;
+  readonly date: string | null;
+  /** The Markdown body rendered to HTML. */
+  readonly html: string;
+  /** Structured texts from the front matter. */
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly localeUrls: Readonly<Record<LocaleCode, string>>;
+  readonly locales: readonly { code: LocaleCode; iso: string; name: string; prefix: string }[];
+  readonly nav: readonly NavItem[];
+  /** The section's pages for the side navigation, in order. */
+  readonly sectionPages: readonly PageLink[];
+  /** Pages the template lists: an overview's cards, the newest articles. */
+  readonly listed: readonly PageLink[];
+  /** Error pages only. */
+  readonly error?: { readonly status: number };
+}
+
+export interface RenderedPage {
+  readonly url: string;
+  readonly locale: LocaleCode;
+  readonly html: string;
+  readonly payload: Payload;
+}
+
+/** What the bundle stage produces: the server render module and the browser files. */
+export interface ClientAssets {
+  /** Absolute path of the bundled server module (templates + App). */
+  readonly serverModule: string;
+  /** Root-relative URL of the hashed stylesheet. */
+  readonly css: string;
+  /** Root-relative URL of the not-found page's script. */
+  readonly notFoundScript: string;
+  /** Root-relative URLs of the hashed message files: locale → namespace → URL. */
+  readonly messages: Readonly<Record<LocaleCode, Readonly<Record<string, string>>>>;
+  /** Every file to write under `_app/`: output-relative path → contents. */
+  readonly files: ReadonlyMap<string, string | Uint8Array>;
+}
+
+export interface BuildManifest {
+  readonly id: string;
+  readonly timestamp: number;
+  /** Every page URL, without a trailing slash, `/` and `/en` included (SPEC §7). */
+  readonly prerendered: readonly string[];
+}
+
+export interface StageTiming {
+  readonly stage: string;
+  readonly ms: number;
+}
+
+export interface BuildReport {
+  readonly buildId: string;
+  readonly outDir: string | null;
+  readonly pagesPerLocale: Readonly<Record<LocaleCode, number>>;
+  readonly errorPages: number;
+  readonly files: number;
+  readonly bytes: number;
+  readonly stages: readonly StageTiming[];
+  readonly totalMs: number;
+  readonly warnings: readonly SiteProblem[];
+}
+
+export type Severity = 'error' | 'warning';
+
+/** A problem as data: what the catalogue says about it and where it is. */
+export interface SiteProblem {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly hint?: string;
+  readonly loc?: SourceLoc;
+}
+
+/** Reads a shared text: `t('nav:home')`, `t('common:publishedOn', { date })`. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Props of every page template and layout: the payload and the translator of its locale. */
+export interface TemplateProps {
+  readonly payload: Payload;
+  readonly t: Translate;
+}
+
+export interface LayoutProps extends TemplateProps {
+  readonly children: ReactNode;
+}
+
+export interface AppProps extends TemplateProps {
+  readonly Page: ComponentType<TemplateProps>;
+  readonly Layout: ComponentType<LayoutProps>;
+}
+
+/** What the bundled server module exports (site/templates/App.tsx, pages/, layouts/). */
+export interface ServerModule {
+  readonly App: ComponentType<AppProps>;
+  readonly pages: Readonly<Record<string, ComponentType<TemplateProps>>>;
+  readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
+}

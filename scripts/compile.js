@@ -1,0 +1,15 @@
+// Compiles the generator (TypeScript) into dist/ with esbuild: one file for the CLI, one for the
+// render worker. Dependencies stay external and load from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { cli: 'generator/cli.ts', 'render-worker': 'generator/render/worker.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,58 @@
+import type { SiteConfigInput } from '../generator/types.ts';
+
+// The site's settings. Every value is validated when the build starts; an invalid one stops the
+// build with an error naming the field and its line here.
+const config: SiteConfigInput = {
+  // SPEC §1: Traditional Chinese at bare paths, English under /en.
+  locales: [
+    {
+      code: 'zhHant',
+      iso: 'zh-Hant',
+      name: '繁體中文',
+      prefix: '',
+      ogLocale: 'zh_Hant',
+      siteTitle: '雲翔航勤 | 專業航空地勤服務',
+    },
+    {
+      code: 'en',
+      iso: 'en-US',
+      name: 'English',
+      prefix: '/en',
+      ogLocale: 'en_US',
+      siteTitle: 'CloudWing Aviation Services | Airport Ground Handling',
+    },
+  ],
+  defaultLocale: 'zhHant',
+  fallbackLocale: 'zhHant',
+  // Overridden by SITE_BASE_URL or `site build --base-url`.
+  baseUrl: 'https://cloudwing.example',
+  titleSeparator: ' | ',
+  // SPEC §9.
+  theme: { dark: false, primary: '#0066cc', secondary: '#03dac6', ripple: false },
+  runtime: {
+    cookieName: 'i18n_redirected',
+    cookieMaxAgeDays: 365,
+    reloadGuardMs: 10000,
+    idleCheckDelayMs: 1000,
+    prefetchLimit: 4,
+    repaintWaitMs: 100,
+    notificationMs: 5000,
+    drawerWidth: 256,
+    railWidth: 56,
+  },
+  // The main navigation: labels come from the `nav` namespace; a `section` entry opens a menu
+  // of that section's pages.
+  navigation: [
+    { key: 'home', path: '/' },
+    { key: 'about', path: '/about/about-layout', section: 'about' },
+    { key: 'services', path: '/services/service-layout', section: 'services' },
+    { key: 'strengths', path: '/strengths/strengths-layout', section: 'strengths' },
+    { key: 'news', path: '/news' },
+    { key: 'customers', path: '/customers' },
+    { key: 'jobs', path: '/jobs', section: 'jobs' },
+    { key: 'procurement', path: '/procurement' },
+    { key: 'contact', path: '/contact' },
+  ],
+};
+
+export default config;

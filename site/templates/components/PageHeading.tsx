@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { useSite } from './site.tsx';
+
+/** The page's one `h1` and its lead. */
+export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode; children?: ReactNode }) {
+  const { payload } = useSite();
+  return (
+    <header className="page-heading">
+      {eyebrow ? <p className="page-heading__eyebrow">{eyebrow}</p> : null}
+      <h1 id="page-title" tabIndex={-1}>{payload.title}</h1>
+      <p className="page-heading__lead">{payload.description}</p>
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,6 @@
+import ContentPage from '../components/ContentPage.tsx';
+
+/** The airline customers. */
+export default function CustomersPage() {
+  return <ContentPage kind="customers" />;
+}

@@ -1,0 +1,6 @@
+import ContentPage from '../components/ContentPage.tsx';
+
+/** An item of in-house equipment. */
+export default function EquipmentPage() {
+  return <ContentPage kind="equipment" />;
+}

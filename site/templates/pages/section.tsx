@@ -1,0 +1,13 @@
+import ContentPage from '../components/ContentPage.tsx';
+import LinkList from '../components/LinkList.tsx';
+import { useSite } from '../components/site.tsx';
+
+/** A section overview (`*-layout`): an introduction and a card for every page of the section. */
+export default function SectionPage() {
+  const { payload } = useSite();
+  return (
+    <ContentPage kind="section">
+      <LinkList links={payload.listed} />
+    </ContentPage>
+  );
+}

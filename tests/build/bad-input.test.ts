@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { SiteError } from '../../generator/errors.ts';
+import type { SiteProblem } from '../../generator/types.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+
+afterAll(removeSites);
+
+/** Builds a copy of the site with the given changes and returns the problems it failed with. */
+async function problemsOf(files: Record<string, string | null>): Promise<SiteProblem[]> {
+  const root = makeSite(files);
+  try {
+    await buildSite({ root, write: false });
+  } catch (error) {
+    if (error instanceof SiteError) return [...error.problems];
+    throw error;
+  }
+  throw new Error('the build succeeded');
+}
+
+const real = (file: string) => readFileSync(path.join(import.meta.dirname, '../../', file), 'utf8');
+const ARTICLE = 'site/content/news/news1.en.md';
+
+describe('bad input fails the build with the code, the file and the line', () => {
+  it('malformed front matter: a YAML error at its line in the file', async () => {
+    const problems = await problemsOf({ [ARTICLE]: '---\ntitle: A fine title\ndescription: [unclosed\ntemplate: article\n---\nBody text.\n' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: ARTICLE } });
+    // js-yaml counts from 0 inside the front matter; the error is reported at a line of the file.
+    expect(problems[0]?.loc?.line).toBeGreaterThanOrEqual(3);
+    expect(problems[0]?.loc?.line).toBeLessThanOrEqual(5);
+  });
+
+  it('a missing title names the field', async () => {
+    const problems = await problemsOf({ [ARTICLE]: '---\ndescription: Something\ntemplate: article\ndate: 2024-03-12\n---\nBody\n' });
+    expect(problems[0]).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: ARTICLE, line: 1 } });
+    expect(problems[0]?.message).toContain('`title` is missing');
+  });
+
+  it('a route with no content in either locale: the navigation entry that names it', async () => {
+    const config = real('site/site.config.ts').replace("{ key: 'contact', path: '/contact' },", "{ key: 'contact', path: '/contact' },\n    { key: 'contact', path: '/no-such-page' },");
+    const problems = await problemsOf({ 'site/site.config.ts': config });
+    const line = config.split('\n').findIndex((l) => l.includes('/no-such-page')) + 1;
+    expect(problems).toEqual([expect.objectContaining({ code: 'ROUTE_NO_CONTENT', loc: { file: 'site/site.config.ts', line, column: 1 } })]);
+    expect(problems[0]?.hint).toContain('site/content/no-such-page.zhHant.md');
+  });
+
+  it('a page with content in only one locale, not declared single-language', async () => {
+    const problems = await problemsOf({ 'site/content/customers.en.md': null });
+    expect(problems).toEqual([expect.objectContaining({ code: 'ROUTE_MISSING_LOCALE', loc: { file: 'site/content/customers.zhHant.md', line: 1, column: 1 } })]);
+    expect(problems[0]?.hint).toContain('site/content/customers.en.md');
+  });
+
+  it('an unknown template: the line of `template:`', async () => {
+    const text = real(ARTICLE).replace('template: article', 'template: articel');
+    const problems = await problemsOf({ [ARTICLE]: text });
+    const line = text.split('\n').findIndex((l) => l.startsWith('template:')) + 1;
+    expect(problems).toEqual([expect.objectContaining({ code: 'TEMPLATE_UNKNOWN', loc: { file: ARTICLE, line, column: 1 } })]);
+    expect(problems[0]?.hint).toContain('article');
+  });
+
+  it('two files claiming one route', async () => {
+    const problems = await problemsOf({ 'site/content/contact/index.en.md': real('site/content/contact.en.md') });
+    expect(problems).toEqual([expect.objectContaining({ code: 'ROUTE_DUPLICATE', loc: expect.objectContaining({ file: 'site/content/contact/index.en.md' }) })]);
+    expect(problems[0]?.message).toContain('site/content/contact.en.md');
+  });
+
+  it('locale files that disagree on a locale-neutral setting', async () => {
+    const text = real(ARTICLE).replace(/^date: .*$/m, 'date: 2020-01-01');
+    const problems = await problemsOf({ [ARTICLE]: text });
+    expect(problems).toEqual([expect.objectContaining({ code: 'ROUTE_SETTINGS_DISAGREE' })]);
+    expect(problems[0]?.message).toContain('`date`');
+  });
+
+  it('a translation key missing in one locale: locale, namespace and key', async () => {
+    const nav = JSON.parse(real('site/locales/en/nav.json'));
+    delete nav.customers;
+    const problems = await problemsOf({ 'site/locales/en/nav.json': JSON.stringify(nav, null, 2) });
+    expect(problems).toEqual([expect.objectContaining({ code: 'MESSAGE_KEY_MISSING', loc: expect.objectContaining({ file: 'site/locales/en/nav.json' }) })]);
+    expect(problems[0]?.message).toBe('Missing translation: locale en, namespace nav, key `customers` (used by the zhHant file).');
+  });
+
+  it('a key a template reads that no locale has, for every locale', async () => {
+    const problems = await problemsOf({
+      'site/templates/components/Prose.tsx': "import { useSite } from './site.tsx';\nexport default function Prose({ html }: { html: string }) {\n  const { t } = useSite();\n  return <div className=\"prose\" title={t('common:proseLabel')} dangerouslySetInnerHTML={{ __html: html }} />;\n}\n",
+    });
+    const keys = problems.map((p) => p.message);
+    expect(keys).toContain(expect.stringContaining('locale zhHant, namespace common, key `proseLabel`') as unknown as string);
+    expect(keys.some((m) => m.includes('locale en, namespace common, key `proseLabel`'))).toBe(true);
+    expect(problems.every((p) => p.code === 'MESSAGE_KEY_MISSING')).toBe(true);
+  });
+
+  it('a translation file that is not JSON: line and column', async () => {
+    const problems = await problemsOf({ 'site/locales/zhHant/footer.json': '{\n  "company": "雲翔"\n  "tagline": "x"\n}\n' });
+    expect(problems).toEqual([expect.objectContaining({ code: 'MESSAGES_SYNTAX', loc: expect.objectContaining({ file: 'site/locales/zhHant/footer.json', line: 3 }) })]);
+  });
+
+  it('an invalid config value: the field and its line', async () => {
+    const config = real('site/site.config.ts').replace("primary: '#0066cc'", "primary: 'blue'");
+    const problems = await problemsOf({ 'site/site.config.ts': config });
+    const line = config.split('\n').findIndex((l) => l.includes("primary: 'blue'")) + 1;
+    expect(problems).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } })]);
+    expect(problems[0]?.message).toContain('`theme.primary`');
+  });
+
+  it('every invalid config value at once', async () => {
+    const config = real('site/site.config.ts').replace("defaultLocale: 'zhHant'", "defaultLocale: 'fr'").replace('reloadGuardMs: 10000', 'reloadGuardMs: -5');
+    const problems = await problemsOf({ 'site/site.config.ts': config });
+    expect(problems.map((p) => p.message)).toEqual(expect.arrayContaining([
+      expect.stringContaining('`defaultLocale`'),
+      expect.stringContaining('`runtime.reloadGuardMs`'),
+    ]));
+  });
+
+  it('a config file that does not compile', async () => {
+    const problems = await problemsOf({ 'site/site.config.ts': 'const config = {\n  locales: [\n};\nexport default config;\n' });
+    expect(problems[0]).toMatchObject({ code: 'CONFIG_LOAD', loc: expect.objectContaining({ line: 3 }) });
+  });
+
+  it('a Markdown link to a route that does not exist: its line and column', async () => {
+    const text = `${real(ARTICLE).trimEnd()}\n\nSee [our fleet](/en/services/service-fleet) for details.\n`;
+    const problems = await problemsOf({ [ARTICLE]: text });
+    const line = text.split('\n').findIndex((l) => l.includes('service-fleet')) + 1;
+    expect(problems).toEqual([expect.objectContaining({ code: 'LINK_UNKNOWN_ROUTE', loc: { file: ARTICLE, line, column: 17 } })]);
+  });
+
+  it('a link with a trailing slash suggests the page', async () => {
+    const text = `${real(ARTICLE).trimEnd()}\n\nSee [contact](/en/contact/).\n`;
+    const problems = await problemsOf({ [ARTICLE]: text });
+    expect(problems[0]?.hint).toContain('`/en/contact`');
+  });
+
+  it('a template that throws: the template file and line', async () => {
+    const problems = await problemsOf({
+      'site/templates/pages/customers.tsx': "export default function CustomersPage(): never {\n  throw new Error('the customer list is broken');\n}\n",
+    });
+    expect(problems.length).toBeGreaterThanOrEqual(2);
+    expect(problems[0]).toMatchObject({ code: 'RENDER_FAILED', loc: expect.objectContaining({ file: 'site/templates/pages/customers.tsx', line: 2 }) });
+    expect(problems[0]?.message).toContain('the customer list is broken');
+  });
+});
+
+describe('warnings', () => {
+  it('an unknown layout renders with the fallback layout and names the file', async () => {
+    const root = makeSite({ [ARTICLE]: real(ARTICLE).replace('layout: default', 'layout: wide') });
+    const zh = 'site/content/news/news1.zhHant.md';
+    const zhText = readFileSync(path.join(root, zh), 'utf8').replace('layout: default', 'layout: wide');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(root, zh), zhText);
+    const result = await buildSite({ root, write: false });
+    const warning = result.report.warnings.find((w) => w.code === 'LAYOUT_UNKNOWN');
+    expect(warning?.loc?.file).toBe(zh);
+    const html = result.files?.get('en/news/news1/index.html') as string;
+    expect(html).toContain('class="shell layout-fallback"');
+  });
+
+  it('no base URL: one warning, and root-relative SEO links', async () => {
+    const root = makeSite({ 'site/site.config.ts': real('site/site.config.ts').replace(/^\s*baseUrl: .*$/m, '') });
+    const saved = process.env.SITE_BASE_URL;
+    delete process.env.SITE_BASE_URL;
+    try {
+      const result = await buildSite({ root, write: false });
+      expect(result.report.warnings.filter((w) => w.code === 'BASE_URL_MISSING')).toHaveLength(1);
+      expect(result.report.warnings[0]?.message).toContain('Base URL for SEO links missing');
+      const html = result.files?.get('en/contact/index.html') as string;
+      expect(html).toContain('<link rel="canonical" href="/en/contact">');
+      expect(html).toContain('<link rel="alternate" hreflang="x-default" href="/contact">');
+      expect(result.files?.get('index.html')).toContain('<link rel="alternate" hreflang="en" href="/en">');
+    } finally {
+      if (saved !== undefined) process.env.SITE_BASE_URL = saved;
+    }
+  });
+
+  it('SITE_BASE_URL overrides the configured base URL', async () => {
+    const root = makeSite();
+    process.env.SITE_BASE_URL = 'https://staging.cloudwing.example/';
+    try {
+      const result = await buildSite({ root, write: false });
+      expect(result.files?.get('en/index.html')).toContain('<link rel="canonical" href="https://staging.cloudwing.example/en">');
+      expect(result.files?.get('index.html')).toContain('<link rel="canonical" href="https://staging.cloudwing.example">');
+    } finally {
+      delete process.env.SITE_BASE_URL;
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { buildSite, type BuildResult } from '../../generator/build.ts';
+import type { Payload } from '../../generator/types.ts';
+import { REPO_ROOT } from '../helpers/make-site.ts';
+
+// The 54 routes of SPEC §2, written out by hand so that the test does not trust the generator.
+const ROUTES = [
+  '/', '/contact', '/customers', '/jobs', '/news', '/procurement',
+  '/news/news1', ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((n) => `/news/news${n}`), '/news/newsEn1', '/news/newsEn2',
+  ...['about-group', 'about-awards', 'about-layout', 'about-vision', 'about-company', 'about-history', 'about-location', 'about-investors', 'about-organization'].map((p) => `/about/${p}`),
+  ...['jobs-layout', 'jobs-benefits', 'jobs-positions'].map((p) => `/jobs/${p}`),
+  ...['service-ramp', 'service-cabin', 'service-cargo', 'service-layout', 'service-spirit', 'service-control', 'service-operation', 'service-passenger', 'service-maintenance', 'service-cargo-loading', 'service-passenger-loading'].map((p) => `/services/${p}`),
+  ...['strengths-layout', 'strengths-quality', 'strengths-training', 'strengths-equipment', 'strengths-certification', 'strengths-homemade-equipment'].map((p) => `/strengths/${p}`),
+  ...[1, 2, 3, 4, 5].map((n) => `/strengths/homemade-equipment/eq${n}`),
+];
+const EN_ONLY = new Set(['/news/newsEn1', '/news/newsEn2']);
+const BASE = 'https://cloudwing.example';
+const enUrl = (p: string) => (p === '/' ? '/en' : `/en${p}`);
+const abs = (u: string) => (u === '/' ? BASE : `${BASE}${u}`);
+
+let result: BuildResult;
+const text = (file: string): string => {
+  const contents = result.files?.get(file);
+  if (typeof contents !== 'string') throw new Error(`no file ${file} in the output`);
+  return contents;
+};
+const htmlOf = (url: string) => text(url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
+const payloadOf = (url: string) => JSON.parse(text(url === '/' ? '_payload.json' : `${url.slice(1)}/_payload.json`)) as Payload;
+const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
+const alternatesOf = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+
+beforeAll(async () => {
+  result = await buildSite({ root: REPO_ROOT, write: false, baseUrl: BASE });
+});
+
+describe('the real site', () => {
+  it('has exactly the 108 pages of the 54 routes, and no /news/news2', () => {
+    expect(ROUTES).toHaveLength(54);
+    const expected = [...ROUTES, ...ROUTES.map(enUrl)].sort();
+    expect([...result.manifest.prerendered].sort()).toEqual(expected);
+    for (const url of expected) expect(() => htmlOf(url)).not.toThrow();
+    expect(result.files?.has('news/news2/index.html')).toBe(false);
+    expect(result.manifest.prerendered).not.toContain('/news/news2');
+    expect(result.report.pagesPerLocale).toEqual({ zhHant: 54, en: 54 });
+  });
+
+  it('gives every page its locale, a title that differs by locale, a description and a canonical', () => {
+    for (const route of ROUTES) {
+      const zh = htmlOf(route);
+      const en = htmlOf(enUrl(route));
+      expect(attr(zh, /<html lang="([^"]+)"/)).toBe('zh-Hant');
+      expect(attr(en, /<html lang="([^"]+)"/)).toBe('en-US');
+      const zhTitle = attr(zh, /<title>([^<]+)<\/title>/) ?? '';
+      const enTitle = attr(en, /<title>([^<]+)<\/title>/) ?? '';
+      expect(enTitle).toMatch(/ \| CloudWing Aviation Services \| Airport Ground Handling$/);
+      if (EN_ONLY.has(route)) {
+        expect(zh).toContain('lang="en-US"');
+        expect(attr(zh, /<link rel="canonical" href="([^"]+)">/)).toBe(abs(enUrl(route)));
+      } else {
+        expect(zhTitle).toMatch(/ \| 雲翔航勤 \| 專業航空地勤服務$/);
+        expect(zhTitle).not.toBe(enTitle);
+        expect(attr(zh, /<link rel="canonical" href="([^"]+)">/)).toBe(abs(route));
+      }
+      expect(attr(en, /<link rel="canonical" href="([^"]+)">/)).toBe(abs(enUrl(route)));
+      expect(attr(zh, /<meta property="og:locale" content="([^"]+)">/)).toBe('zh_Hant');
+      expect(attr(en, /<meta property="og:locale" content="([^"]+)">/)).toBe('en_US');
+      expect(attr(en, /<meta name="description" content="([^"]+)">/)?.length).toBeGreaterThan(40);
+    }
+  });
+
+  it('writes reciprocal alternates with x-default first', () => {
+    for (const route of ROUTES) {
+      const zh = alternatesOf(htmlOf(route));
+      const en = alternatesOf(htmlOf(enUrl(route)));
+      if (EN_ONLY.has(route)) {
+        const only = [['x-default', abs(enUrl(route))], ['en', abs(enUrl(route))], ['en-US', abs(enUrl(route))]];
+        expect(en).toEqual(only);
+        expect(zh).toEqual(only);
+        continue;
+      }
+      const both = [
+        ['x-default', abs(route)], ['zh', abs(route)], ['zh-Hant', abs(route)],
+        ['en', abs(enUrl(route))], ['en-US', abs(enUrl(route))],
+      ];
+      expect(zh).toEqual(both);
+      expect(en).toEqual(both);
+    }
+  });
+
+  it('names routes with the locale suffix and writes payloads that agree with the HTML', () => {
+    for (const route of ROUTES) {
+      const name = route === '/' ? 'index' : route.slice(1).split('/').join('-');
+      for (const [url, locale] of [[route, 'zhHant'], [enUrl(route), 'en']] as const) {
+        const payload = payloadOf(url);
+        const html = htmlOf(url);
+        expect(payload.name).toBe(`${name}___${locale}`);
+        expect(payload.locale).toBe(locale);
+        expect(payload.url).toBe(url);
+        expect(payload.buildId).toBe(result.manifest.id);
+        expect(attr(html, /<meta name="site-build" content="([^"]+)">/)).toBe(result.manifest.id);
+        expect(html).toContain(`<h1 id="page-title" tabindex="-1">${payload.title.replace(/&/g, '&amp;')}</h1>`);
+        expect(attr(html, /<title>([^<]+)<\/title>/)?.startsWith(payload.title.replace(/&/g, '&amp;'))).toBe(true);
+      }
+    }
+    expect(payloadOf('/about/about-group').name).toBe('about-about-group___zhHant');
+    expect(payloadOf('/en/strengths/homemade-equipment/eq1').name).toBe('strengths-homemade-equipment-eq1___en');
+  });
+
+  it('writes the manifests: latest names the build, meta lists every page', () => {
+    const latest = JSON.parse(text('builds/latest.json'));
+    expect(latest).toEqual({ id: result.manifest.id, timestamp: result.manifest.timestamp });
+    const meta = JSON.parse(text(`builds/meta/${latest.id}.json`));
+    expect(meta.id).toBe(latest.id);
+    expect(meta.prerendered).toContain('/');
+    expect(meta.prerendered).toContain('/en');
+    expect(meta.prerendered).toHaveLength(108);
+    expect(meta.prerendered.every((u: string) => u === '/' || !u.endsWith('/'))).toBe(true);
+    const order = [...(result.files?.keys() ?? [])];
+    expect(order.at(-1)).toBe('builds/latest.json');
+  });
+
+  it('writes a sitemap with alternates, and robots.txt naming it', () => {
+    const sitemap = text('sitemap.xml');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toHaveLength(106);
+    expect(locs).toContain(abs('/en/news/newsEn1'));
+    expect(locs).not.toContain(abs('/news/newsEn1'));
+    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="zh-Hant" href="${abs('/services/service-ramp')}"/>`);
+    expect(text('robots.txt')).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  });
+
+  it('shows the English-only articles at their Chinese URL under a Chinese notice', () => {
+    const zh = htmlOf('/news/newsEn1');
+    expect(zh).toContain('本頁僅提供English版本');
+    expect(zh).toMatch(/<div lang="en-US"><article/);
+    expect(payloadOf('/news/newsEn1').contentLocale).toBe('en');
+  });
+
+  it('writes the four error pages in their locale, noindex, without alternates', () => {
+    const pages = { '404.html': ['zh-Hant', '404 - 找不到頁面 | 雲翔航勤'], 'en/404.html': ['en-US', '404 - Page Not Found | CloudWing'], '500.html': ['zh-Hant', '500 - 伺服器內部錯誤 | 雲翔航勤'], 'en/500.html': ['en-US', '500 - Internal Server Error | CloudWing'] };
+    for (const [file, [lang, title]] of Object.entries(pages)) {
+      const html = text(file);
+      expect(attr(html, /<html lang="([^"]+)"/)).toBe(lang);
+      expect(attr(html, /<title>([^<]+)<\/title>/)).toContain(title);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).not.toContain('rel="alternate"');
+      expect(html).not.toContain('rel="canonical"');
+      expect(html).not.toMatch(/<script>/);
+    }
+    expect(text('en/404.html')).toContain('Page not found: <code data-requested-path="">');
+    expect(text('en/404.html')).toMatch(/<script src="\/_app\/not-found\.[\w]+\.js" defer><\/script>/);
+  });
+
+  it('bundles the stylesheet and message files under _app/ with content hashes', () => {
+    const files = [...(result.files?.keys() ?? [])];
+    const css = files.find((f) => /^_app\/site\.\w+\.css$/.test(f));
+    expect(css).toBeDefined();
+    expect(text(css as string)).toContain('--color-primary:#0066cc');
+    expect(htmlOf('/')).toContain(`<link rel="stylesheet" href="/${css}">`);
+    for (const locale of ['zhHant', 'en']) {
+      for (const ns of ['nav', 'sidenav', 'footer', 'common', 'errors']) {
+        expect(files.some((f) => new RegExp(`^_app/messages/${locale}/${ns}\\.\\w+\\.json$`).test(f))).toBe(true);
+      }
+    }
+    expect(result.files?.has('logo.svg')).toBe(true);
+  });
+
+  it('renders section pages with their side navigation and overviews with a card per page', () => {
+    const ramp = htmlOf('/en/services/service-ramp');
+    expect(ramp).toMatch(/<nav class="side-nav" aria-label="Services section">/);
+    expect(ramp).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp handling</a>');
+    const overview = payloadOf('/services/service-layout');
+    expect(overview.listed.map((l) => l.url)).toHaveLength(10);
+    expect(overview.listed.map((l) => l.url)).not.toContain('/services/service-layout');
+    const news = payloadOf('/en/news');
+    expect(news.listed).toHaveLength(14);
+    const dates = news.listed.map((l) => l.date ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+
+afterAll(removeSites);
+
+/** Every file under a folder with the hash of its bytes. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d)) {
+      const full = path.join(d, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else out[path.relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+describe('site build (subprocess)', () => {
+  it('builds, reports, and a failed build leaves the previous output byte-identical', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    const first = runCli(['--root', root, 'build', '--out', out]);
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/Built 54 zhHant, 54 en pages and 4 error pages: \d+ files/);
+    expect(first.stdout).toMatch(/config \d+ ms · load \d+ ms · resolve \d+ ms · bundle \d+ ms · render \d+ ms · write \d+ ms/);
+    const before = snapshot(out);
+    expect(Object.keys(before)).toContain('index.html');
+
+    const article = path.join(root, 'site/content/news/news3.en.md');
+    writeFileSync(article, readFileSync(article, 'utf8').replace(/^title: .*$/m, 'title: [broken'));
+    const second = runCli(['--root', root, 'build', '--out', out]);
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain('site/content/news/news3.en.md:2:');
+    expect(second.stderr).toContain('FRONT_MATTER_SYNTAX');
+    expect(second.stderr).toContain('The previous output is untouched.');
+    expect(second.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+    expect(snapshot(out)).toEqual(before);
+    expect(readdirSync(root).filter((f) => f.includes('staging'))).toEqual([]);
+  });
+
+  it('a second good build replaces the output whole, with a new build id', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const firstId = JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')).id;
+    writeFileSync(path.join(out, 'stale-file.txt'), 'left over');
+    const again = runCli(['--root', root, 'build', '--out', out, '--json']);
+    expect(again.status).toBe(0);
+    const report = JSON.parse(again.stdout);
+    expect(report.pagesPerLocale).toEqual({ zhHant: 54, en: 54 });
+    expect(report.stages.map((s: { stage: string }) => s.stage)).toEqual(['config', 'load', 'resolve', 'bundle', 'render', 'write']);
+    expect(report.buildId).not.toBe(firstId);
+    expect(existsSync(path.join(out, 'stale-file.txt'))).toBe(false);
+    expect(existsSync(path.join(out, `builds/meta/${report.buildId}.json`))).toBe(true);
+  });
+
+  it('renders in worker threads with the same output', () => {
+    const root = makeSite();
+    const a = path.join(root, 'a');
+    const b = path.join(root, 'b');
+    expect(runCli(['--root', root, 'build', '--out', a, '--workers', '0']).status).toBe(0);
+    expect(runCli(['--root', root, 'build', '--out', b, '--workers', '2']).status).toBe(0);
+    const strip = (snap: Record<string, string>) => Object.keys(snap).filter((f) => !f.startsWith('builds/')).sort();
+    const sa = snapshot(a);
+    const sb = snapshot(b);
+    expect(strip(sb)).toEqual(strip(sa));
+    const idOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'builds/latest.json'), 'utf8')).id as string;
+    const norm = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8').replaceAll(idOf(dir), 'ID');
+    for (const file of ['index.html', 'en/services/service-ramp/index.html', 'en/news/_payload.json']) expect(norm(b, file)).toBe(norm(a, file));
+  });
+
+  it('exits 1 with a clear message for an invalid config value', () => {
+    const root = makeSite();
+    const file = path.join(root, 'site/site.config.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('cookieMaxAgeDays: 365', "cookieMaxAgeDays: 'a year'"));
+    const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/site\/site\.config\.ts:\d+:1 +CONFIG_INVALID/);
+    expect(result.stderr).toContain('Invalid configuration value at `runtime.cookieMaxAgeDays`: must be a positive whole number.');
+    expect(result.stderr).toContain("cookieMaxAgeDays: 'a year'");
+  });
+
+  it('refuses to write the output over the site itself', () => {
+    const root = makeSite();
+    const result = runCli(['--root', root, 'build', '--out', root]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('OUT_DIR_UNSAFE');
+    expect(existsSync(path.join(root, 'site/site.config.ts'))).toBe(true);
+  });
+
+  it('--base-url overrides the configuration', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out, '--base-url', 'https://preview.cloudwing.example']).status).toBe(0);
+    expect(readFileSync(path.join(out, 'en/contact/index.html'), 'utf8')).toContain('<link rel="canonical" href="https://preview.cloudwing.example/en/contact">');
+  });
+});
+
+describe('site routes', () => {
+  it('prints the route inventory as a table', () => {
+    const result = runCli(['--root', makeSite(), 'routes']);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^PATH +NAMES +TEMPLATE +LAYOUT +CONTENT$/);
+    expect(lines.at(-1)).toBe('54 routes');
+    expect(result.stdout).toMatch(/\/about\/about-group +about-about-group___zhHant about-about-group___en +about +section +zhHant en/);
+    expect(result.stdout).toMatch(/\/news\/newsEn1 +news-newsEn1___zhHant news-newsEn1___en +article +default +en\n/);
+  });
+
+  it('--json lists the same routes', () => {
+    const rows = JSON.parse(runCli(['--root', makeSite(), 'routes', '--json']).stdout);
+    expect(rows).toHaveLength(54);
+    expect(rows.find((r: { path: string }) => r.path === '/')).toMatchObject({ names: 'index___zhHant index___en', template: 'home', layout: 'default' });
+  });
+
+  it('--help describes every command', () => {
+    const result = runCli(['--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('build');
+    expect(result.stdout).toContain('routes');
+    expect(runCli(['build', '--help']).stdout).toContain('--base-url <url>');
+  });
+});
