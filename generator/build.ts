@@ -111,6 +111,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       bytes: sink.stats.bytes,
       stages,
       totalMs: Math.round(performance.now() - started),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       warnings,
     };
     const files = 'files' in sink ? (sink.files as Map<string, string | Uint8Array>) : null;

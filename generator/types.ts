@@ -260,6 +260,8 @@ export interface BuildReport {
   readonly bytes: number;
   readonly stages: readonly StageTiming[];
   readonly totalMs: number;
+  /** The process's peak resident memory so far, in MB. */
+  readonly peakRssMb: number;
   readonly warnings: readonly SiteProblem[];
 }
 

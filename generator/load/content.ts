@@ -82,8 +82,9 @@ function parseFrontMatter(file: string, text: string): ParsedFile | { problem: S
     };
   } catch (error) {
     const e = error as { reason?: string; message?: string; mark?: { line: number; column: number } };
-    // js-yaml counts lines from 0 inside the front matter; the file has the opening `---` above it.
-    const line = e.mark ? e.mark.line + 2 : 1;
+    // js-yaml counts lines from 0; gray-matter hands it the front matter from the end of the
+    // opening `---` line, so its line 0 is the file's line 1.
+    const line = e.mark ? e.mark.line + 1 : 1;
     const column = e.mark ? e.mark.column + 1 : 1;
     return { problem: toProblem('FRONT_MATTER_SYNTAX', { reason: e.reason ?? firstLine(e.message) }, { file, line, column }) };
   }

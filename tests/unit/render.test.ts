@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { toHtmlText, toScriptJson } from '../../generator/render/escape.ts';
+import { renderMarkdown, toSlug, type LinkIndex } from '../../generator/render/markdown.ts';
+import { toRouteName } from '../../generator/resolve/routes.ts';
+import type { ContentFile } from '../../generator/types.ts';
+
+const links: LinkIndex = {
+  pages: new Map([
+    ['/contact', { path: '/contact', locale: 'zhHant' }],
+    ['/en/contact', { path: '/contact', locale: 'en' }],
+    ['/en', { path: '/', locale: 'en' }],
+    ['/', { path: '/', locale: 'zhHant' }],
+  ]),
+  urls: new Map([
+    ['/contact', { zhHant: '/contact', en: '/en/contact' }],
+    ['/', { zhHant: '/', en: '/en' }],
+    ['/news/newsEn1', { zhHant: '/news/newsEn1', en: '/en/news/newsEn1' }],
+  ]),
+  publicFiles: new Set(['/logo.svg']),
+};
+
+const file = (body: string, locale = 'en'): ContentFile => ({
+  file: `site/content/news/newsEn1.${locale}.md`, path: '/news/newsEn1', locale, body, bodyLine: 7, keyLines: {},
+  data: { title: 't', description: 'd', template: 'article', layout: 'default', order: 0, date: null, locales: ['en'], list: null, listLimit: null, extra: {} },
+});
+
+describe('markdown', () => {
+  it('keeps valid internal links and points another locale\'s links at the page\'s own locale', () => {
+    const own = renderMarkdown(file('[Contact us](/en/contact#map).'), 'en', links);
+    expect(own.problems).toEqual([]);
+    expect(own.html).toContain('<a href="/en/contact#map">Contact us</a>');
+    const shown = renderMarkdown(file('[Contact us](/en/contact#map).'), 'zhHant', links);
+    expect(shown.html).toContain('<a href="/contact#map">Contact us</a>');
+  });
+
+  it('accepts public files, external links, mail and fragments', () => {
+    const { problems } = renderMarkdown(file('[a](/logo.svg) [b](https://example.org/x) [c](mailto:ir@cloudwing.example) [d](#top)'), 'en', links);
+    expect(problems).toEqual([]);
+  });
+
+  it('reports an unknown route at its line and column', () => {
+    const { problems } = renderMarkdown(file('First.\n\nSecond line with [bad](/en/nowhere).'), 'en', links);
+    expect(problems).toEqual([expect.objectContaining({ code: 'LINK_UNKNOWN_ROUTE', loc: { file: 'site/content/news/newsEn1.en.md', line: 9, column: 24 } })]);
+  });
+
+  it('escapes raw HTML instead of passing it through', () => {
+    const { html } = renderMarkdown(file('Hello <script>alert(1)</script> <img src=x onerror=alert(1)>'), 'en', links);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('gives headings unique ids', () => {
+    const { html } = renderMarkdown(file('## What we do\n\n## What we do\n\n## 服務內容'), 'en', links);
+    expect(html).toContain('<h2 id="what-we-do">');
+    expect(html).toContain('<h2 id="what-we-do-2">');
+    expect(html).toContain('<h2 id="服務內容">');
+    expect(toSlug('Ramp & Cargo: 24/7')).toBe('ramp-cargo-247');
+  });
+});
+
+describe('escaping', () => {
+  it('no text can close a JSON script element', () => {
+    const json = toScriptJson({ title: '</script><script>alert(1)</script>', sep: '\u2028' });
+    expect(json).not.toContain('</script');
+    expect(json).not.toContain('\u2028');
+    expect(JSON.parse(json)).toEqual({ title: '</script><script>alert(1)</script>', sep: '\u2028' });
+    expect(toHtmlText('"a" <b> & \'c\'')).toBe('&quot;a&quot; &lt;b&gt; &amp; &#39;c&#39;');
+  });
+});
+
+describe('route names', () => {
+  it('joins the path segments with dashes; the home page is index', () => {
+    expect(toRouteName('/')).toBe('index');
+    expect(toRouteName('/about/about-group')).toBe('about-about-group');
+    expect(toRouteName('/strengths/homemade-equipment/eq1')).toBe('strengths-homemade-equipment-eq1');
+  });
+});
