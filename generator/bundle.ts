@@ -62,11 +62,12 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory): P
   return file;
 }
 
-/** The stylesheet: the theme's custom properties from the configuration, then the site's CSS. */
+/** The stylesheet: the site's CSS, and the theme's custom properties from the configuration. */
 async function bundleCss(config: SiteConfig): Promise<string> {
   const { theme } = config;
   const vars = `:root{--color-primary:${theme.primary};--color-secondary:${theme.secondary};--drawer-width:${config.runtime.drawerWidth}px;--rail-width:${config.runtime.railWidth}px;color-scheme:${theme.dark ? 'dark' : 'light'}}`;
-  const contents = `${vars}\n@import "./styles/site.css";\n`;
+  // `@import` must come first: CSS ignores one that follows a rule.
+  const contents = `@import "./styles/site.css";\n${vars}\n`;
   return runEsbuild({
     stdin: { contents, resolveDir: config.templatesDir, sourcefile: 'theme.css', loader: 'css' },
     absWorkingDir: config.root,

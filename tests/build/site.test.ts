@@ -157,6 +157,8 @@ describe('the real site', () => {
     const css = files.find((f) => /^_app\/site\.\w+\.css$/.test(f));
     expect(css).toBeDefined();
     expect(text(css as string)).toContain('--color-primary:#0066cc');
+    expect(text(css as string)).toContain('.skip-link');
+    expect(text(css as string)).not.toContain('@import');
     expect(htmlOf('/')).toContain(`<link rel="stylesheet" href="/${css}">`);
     for (const locale of ['zhHant', 'en']) {
       for (const ns of ['nav', 'sidenav', 'footer', 'common', 'errors']) {

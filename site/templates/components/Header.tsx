@@ -1,5 +1,6 @@
 import { useLocalUrl, useSite } from './site.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
+import Logo from './Logo.tsx';
 
 /** Logo, main navigation and the language switcher. */
 export default function Header() {
@@ -10,7 +11,7 @@ export default function Header() {
     <header className="site-header">
       <div className="site-header__inner">
         <a className="brand" href={toUrl('/')}>
-          <img src="/logo.svg" alt="" width="40" height="40" />
+          <Logo />
           <span className="brand__name">{t('footer:company')}</span>
         </a>
         <nav className="main-nav" aria-label={t('nav:mainNavigation')}>
