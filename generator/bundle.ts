@@ -22,16 +22,30 @@ export async function bundleSite(config: SiteConfig, templates: TemplateInventor
     files.set(file, contents);
     return `/${file}`;
   };
-  const [serverModule, css, notFound] = await Promise.all([
-    bundleServer(config, templates),
-    bundleCss(config),
-    bundleScript(path.join(RUNTIME_DIR, 'not-found.ts')),
-  ]);
   const messageUrls = Object.fromEntries(config.locales.map(({ code }) => [
     code,
     Object.fromEntries(Object.entries(messages[code] ?? {}).map(([ns, tree]) => [ns, add(`messages/${code}/${ns}`, 'json', JSON.stringify(tree))])),
   ]));
-  return { serverModule, css: add('site', 'css', css), notFoundScript: add('not-found', 'js', notFound), messages: messageUrls, files };
+  const define = { __SITE__: JSON.stringify(toRuntimeSettings(config, messageUrls)), 'process.env.NODE_ENV': '"production"' };
+  const [serverModule, css, notFound, rootRedirect, client] = await Promise.all([
+    bundleServer(config, templates),
+    bundleCss(config),
+    bundleScript(path.join(RUNTIME_DIR, 'not-found.ts'), define),
+    bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define),
+    bundleClient(config, templates, define),
+  ]);
+  for (const [file, contents] of client.files) files.set(file, contents);
+  return {
+    serverModule,
+    boot: client.boot,
+    bootImports: client.bootImports,
+    templates: client.templates,
+    rootRedirect: add('root-redirect', 'js', rootRedirect),
+    css: add('site', 'css', css),
+    notFoundScript: add('not-found', 'js', notFound),
+    messages: messageUrls,
+    files,
+  };
 }
 
 /** The server render module: App, every page template and every layout, React left external. */
@@ -75,8 +89,95 @@ async function bundleCss(config: SiteConfig): Promise<string> {
   });
 }
 
-async function bundleScript(entry: string): Promise<string> {
-  return runEsbuild({ entryPoints: [entry], absWorkingDir: PACKAGE_ROOT, platform: 'browser', format: 'iife', minify: true, target: 'es2019' });
+/** What the browser runtime is told of the site at bundle time (runtime/settings.ts). */
+function toRuntimeSettings(config: SiteConfig, messages: Record<string, Record<string, string>>) {
+  const { runtime } = config;
+  return {
+    cookieName: runtime.cookieName,
+    cookieMaxAgeDays: runtime.cookieMaxAgeDays,
+    reloadGuardMs: runtime.reloadGuardMs,
+    idleCheckDelayMs: runtime.idleCheckDelayMs,
+    prefetchLimit: runtime.prefetchLimit,
+    repaintWaitMs: runtime.repaintWaitMs,
+    notificationMs: runtime.notificationMs,
+    titleSeparator: config.titleSeparator,
+    locales: config.locales.map(({ code, iso, prefix, ogLocale, siteTitle }) => ({ code, iso, prefix, ogLocale, siteTitle })),
+    fallbackLocale: config.fallbackLocale,
+    messages,
+  };
+}
+
+async function bundleScript(entry: string, define: Record<string, string>): Promise<string> {
+  return runEsbuild({ entryPoints: [entry], absWorkingDir: PACKAGE_ROOT, platform: 'browser', format: 'iife', minify: true, target: 'es2019', define });
+}
+
+interface ClientBundle {
+  readonly files: Map<string, string>;
+  readonly boot: string;
+  readonly bootImports: string[];
+  readonly templates: Record<string, string[]>;
+}
+
+/**
+ * The browser bundle: the runtime entry with the app shell and layouts, and one chunk per page
+ * template loaded on demand (esbuild code splitting; shared code in common chunks).
+ */
+async function bundleClient(config: SiteConfig, templates: TemplateInventory, define: Record<string, string>): Promise<ClientBundle> {
+  const pagePaths = templates.pages.map((name) => path.join(config.templatesDir, 'pages', `${name}.tsx`));
+  const entry = [
+    `import { start } from ${JSON.stringify(path.join(RUNTIME_DIR, 'boot.ts'))};`,
+    `import App from './App.tsx';`,
+    ...templates.layouts.map((name, i) => `import layout${i} from './layouts/${name}.tsx';`),
+    'start({ App,',
+    `  layouts: { ${templates.layouts.map((name, i) => `${JSON.stringify(name)}: layout${i}`).join(', ')} },`,
+    `  pages: { ${templates.pages.map((name) => `${JSON.stringify(name)}: () => import('./pages/${name}.tsx')`).join(', ')} },`,
+    '});',
+  ].join('\n');
+  const outdir = path.join(config.root, '_app');
+  let result;
+  try {
+    result = await esbuild({
+      entryPoints: [{ in: 'site-boot', out: 'boot' }, ...pagePaths],
+      plugins: [{
+        name: 'site-boot',
+        setup(build) {
+          build.onResolve({ filter: /^site-boot$/ }, () => ({ path: 'site-boot', namespace: 'site' }));
+          build.onLoad({ filter: /.*/, namespace: 'site' }, () => ({ contents: entry, resolveDir: config.templatesDir, loader: 'ts' }));
+        },
+      }],
+      absWorkingDir: config.root,
+      nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
+      bundle: true, splitting: true, format: 'esm', platform: 'browser', target: 'es2020',
+      minify: true, jsx: 'automatic', write: false, metafile: true, logLevel: 'silent',
+      outdir, entryNames: '[name].[hash]', chunkNames: 'chunk.[hash]',
+      define,
+    });
+  } catch (cause) {
+    const reason = esbuildErrorText(cause) ?? (cause instanceof Error ? cause.message : String(cause));
+    throw new SiteError([toProblem('BUNDLE_FAILED', { reason }, esbuildErrorLoc(cause) ?? undefined)], { cause });
+  }
+  const toUrl = (file: string) => `/_app/${path.relative(outdir, path.resolve(config.root, file)).split(path.sep).join('/')}`;
+  const outputs = result.metafile.outputs;
+  // Every chunk a module imports statically, transitively: what the page should preload.
+  const closure = (file: string, seen = new Set<string>()): string[] => {
+    if (seen.has(file)) return [];
+    seen.add(file);
+    return [toUrl(file), ...(outputs[file]?.imports ?? []).filter((i) => i.kind === 'import-statement').flatMap((i) => closure(i.path, seen))];
+  };
+  const files = new Map(result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]));
+  let boot = '';
+  let bootImports: string[] = [];
+  const byTemplate: Record<string, string[]> = {};
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!output.entryPoint) continue;
+    if (output.entryPoint === 'site:site-boot') {
+      [boot = '', ...bootImports] = closure(file);
+      continue;
+    }
+    const name = path.basename(output.entryPoint).replace(/\.tsx$/, '');
+    byTemplate[name] = closure(file);
+  }
+  return { files, boot, bootImports, templates: byTemplate };
 }
 
 async function runEsbuild(options: BuildOptions): Promise<string> {

@@ -214,8 +214,20 @@ export interface Payload {
   readonly sectionPages: readonly PageLink[];
   /** Pages the template lists: an overview's cards, the newest articles. */
   readonly listed: readonly PageLink[];
-  /** Error pages only. */
-  readonly error?: { readonly status: number };
+  /** What the document head says: the browser updates it after a client navigation. */
+  readonly head: PageHead;
+  /** Error pages only: the status, the path asked for (404) and where to try again (500). */
+  readonly error?: { readonly status: number; readonly path?: string; readonly retry?: string };
+}
+
+export interface PageHead {
+  /** The full `<title>`: page title, separator, site title (SPEC §5). */
+  readonly title: string;
+  /** Null on error pages: no canonical, no alternates, `noindex`. */
+  readonly canonical: string | null;
+  readonly alternates: readonly Alternate[];
+  readonly ogLocale: string;
+  readonly ogType: string;
 }
 
 export interface RenderedPage {
@@ -229,6 +241,14 @@ export interface RenderedPage {
 export interface ClientAssets {
   /** Absolute path of the bundled server module (templates + App). */
   readonly serverModule: string;
+  /** Root-relative URL of the runtime's entry module. */
+  readonly boot: string;
+  /** Modules the entry imports, to preload beside it. */
+  readonly bootImports: readonly string[];
+  /** Per page template: its chunk and the chunks it imports, to preload on pages that use it. */
+  readonly templates: Readonly<Record<string, readonly string[]>>;
+  /** Root-relative URL of the blocking root-redirect script of the bare root `/` (SPEC §4). */
+  readonly rootRedirect: string;
   /** Root-relative URL of the hashed stylesheet. */
   readonly css: string;
   /** Root-relative URL of the not-found page's script. */

@@ -1,16 +1,34 @@
-import type { LocaleConfig } from '../types.ts';
+import { toHtmlText, toScriptJson } from './escape.ts';
+import type { LocaleConfig, Payload } from '../types.ts';
 
 export interface DocumentInput {
   readonly locale: LocaleConfig;
   readonly head: string;
   /** The server-rendered app markup. */
   readonly body: string;
-  /** Root-relative URLs of external scripts; pages carry no inline script. */
+  /** The data the page was rendered from, embedded for hydration. */
+  readonly payload: Payload;
+  /** Classic scripts, deferred (they run in order, before the module). */
   readonly scripts: readonly string[];
+  /** The runtime's entry module. */
+  readonly module: string;
 }
 
-/** A complete HTML5 document. */
+/** A complete HTML5 document; its only scripts are external files (no inline script). */
 export function renderDocument(input: DocumentInput): string {
-  const scripts = input.scripts.map((src) => `<script src="${src}" defer></script>`).join('');
-  return `<!doctype html>\n<html lang="${input.locale.iso}">\n<head>\n${input.head}\n</head>\n<body>\n<div id="app">${input.body}</div>${scripts}\n</body>\n</html>\n`;
+  const scripts = input.scripts.map((src) => `<script src="${toHtmlText(src)}" defer></script>`).join('');
+  return [
+    '<!doctype html>',
+    `<html lang="${input.locale.iso}">`,
+    '<head>',
+    input.head,
+    '</head>',
+    '<body>',
+    `<div id="app">${input.body}</div>`,
+    `<script type="application/json" id="site-data">${toScriptJson(input.payload)}</script>`,
+    `${scripts}<script type="module" src="${toHtmlText(input.module)}"></script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
 }

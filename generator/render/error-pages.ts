@@ -1,7 +1,5 @@
 import type { RenderedPage, SiteProblem } from '../types.ts';
-import { renderDocument } from './document.ts';
-import { renderHead } from './head.ts';
-import { renderApp, toLocale, type RenderContext } from './page.ts';
+import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
 import { toErrorPayload } from './payload.ts';
 
 /** The statuses with a static page (SPEC §6): `404.html`, `500.html` and their `/en` twins. */
@@ -24,18 +22,9 @@ export function renderErrorPages(ctx: RenderContext): { pages: RenderedPage[]; p
         problems.push(body.problem);
         continue;
       }
-      const head = renderHead({
-        locale,
-        otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
-        title: `${title}${ctx.config.titleSeparator}${locale.siteTitle}`,
-        description: payload.description,
-        siteName: locale.siteTitle,
-        buildId: ctx.buildId,
-        assets: ctx.assets,
-        seo: null,
-      });
+      // The 404 page fills in the requested path with a small script that needs no runtime.
       const scripts = status === 404 ? [ctx.assets.notFoundScript] : [];
-      pages.push({ url: payload.url, locale: toLocale(ctx.config, locale.code).code, html: renderDocument({ locale, head, body: body.html, scripts }), payload });
+      pages.push({ url: payload.url, locale: locale.code, html: renderPageDocument(ctx, payload, body.html, { blocking: [], scripts }), payload });
     }
   }
   return { pages, problems };

@@ -22,6 +22,7 @@ export function createTranslators(config: SiteConfig, messages: Messages, onMiss
       missingKeyHandler: (_lngs, ns, key) => onMissing(code, ns, key),
       interpolation: { escapeValue: false },
       returnNull: false,
+      showSupportNotice: false,
     });
     const t: Translate = (key, options) => String(instance.t(key, options as never));
     return [code, t] as const;

@@ -26,21 +26,29 @@ export interface RenderResult {
 export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   const markdown = renderMarkdown(page.content, page.locale, ctx.links);
   const payload = toPayload(ctx.config, page, markdown.html, ctx.buildId);
-  const locale = toLocale(ctx.config, page.locale);
   const body = renderApp(payload, ctx, page.content.file);
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
+  // The bare root decides the visitor's language before it paints (SPEC §4).
+  const isRoot = page.url === '/';
+  const html = renderPageDocument(ctx, payload, body.html, { blocking: isRoot ? [ctx.assets.rootRedirect] : [], scripts: [] });
+  return { rendered: { url: page.url, locale: page.locale, html, payload }, problems: markdown.problems };
+}
+
+/** The document around a rendered app: head, embedded payload, runtime entry and preloads. */
+export function renderPageDocument(ctx: RenderContext, payload: Payload, body: string, extra: { blocking: readonly string[]; scripts: readonly string[] }): string {
+  const locale = toLocale(ctx.config, payload.locale);
   const head = renderHead({
     locale,
     otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
-    title: `${payload.title}${ctx.config.titleSeparator}${locale.siteTitle}`,
+    head: payload.head,
     description: payload.description,
-    siteName: locale.siteTitle,
     buildId: ctx.buildId,
-    assets: ctx.assets,
-    seo: { canonical: page.canonical, alternates: page.alternates, ogType: page.route.template === 'article' ? 'article' : 'website' },
+    css: ctx.assets.css,
+    blockingScripts: extra.blocking,
+    modulePreloads: [...new Set([...ctx.assets.bootImports, ...(ctx.assets.templates[payload.template] ?? [])])],
+    fetchPreloads: Object.values(ctx.assets.messages[payload.locale] ?? {}),
   });
-  const html = renderDocument({ locale, head, body: body.html, scripts: [] });
-  return { rendered: { url: page.url, locale: page.locale, html, payload }, problems: markdown.problems };
+  return renderDocument({ locale, head, body, payload, scripts: extra.scripts, module: ctx.assets.boot });
 }
 
 /** Renders the app shell with the payload's layout and page template. */

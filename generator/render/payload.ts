@@ -1,4 +1,4 @@
-import type { LocaleCode, Page, Payload, SiteConfig } from '../types.ts';
+import type { LocaleCode, LocaleConfig, Page, Payload, SiteConfig } from '../types.ts';
 
 /** The data that renders a page: the page component's props and the `_payload.json` file (SPEC §8). */
 export function toPayload(config: SiteConfig, page: Page, html: string, buildId: string): Payload {
@@ -22,6 +22,13 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
     nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
     sectionPages: page.sectionPages,
     listed: page.listed,
+    head: {
+      title: `${content.data.title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,
+      canonical: page.canonical,
+      alternates: page.alternates,
+      ogLocale: toLocaleConfig(config, page.locale).ogLocale,
+      ogType: route.template === 'article' ? 'article' : 'website',
+    },
   };
 }
 
@@ -48,7 +55,18 @@ export function toErrorPayload(config: SiteConfig, locale: LocaleCode, status: n
     sectionPages: [],
     listed: [],
     error: { status },
+    head: {
+      title: `${title}${config.titleSeparator}${toLocaleConfig(config, locale).siteTitle}`,
+      canonical: null,
+      alternates: [],
+      ogLocale: toLocaleConfig(config, locale).ogLocale,
+      ogType: 'website',
+    },
   };
+}
+
+function toLocaleConfig(config: SiteConfig, code: LocaleCode): LocaleConfig {
+  return config.locales.find((l) => l.code === code) as LocaleConfig;
 }
 
 function toLocaleList(config: SiteConfig): Payload['locales'] {

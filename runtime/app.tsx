@@ -1,0 +1,73 @@
+import { Component, type ComponentType, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import type { AppProps, LayoutProps, Payload, TemplateProps, Translate } from '../generator/types.ts';
+
+/** What the boot entry hands the runtime: the app shell, the layouts, and a loader per template. */
+export interface SiteModules {
+  readonly App: ComponentType<AppProps>;
+  readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
+  readonly pages: Readonly<Record<string, () => Promise<{ default: ComponentType<TemplateProps> }>>>;
+}
+
+/** A rendering error inside the app: reported once, the tree renders nothing until replaced. */
+class Boundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown): void {
+    this.props.onError(error);
+  }
+  override render(): ReactNode {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export interface View {
+  readonly payload: Payload;
+  readonly Page: ComponentType<TemplateProps>;
+  readonly t: Translate;
+}
+
+let root: Root | null = null;
+// Bumped after a rendering error, so that the next render starts with a fresh boundary.
+let epoch = 0;
+let current: View | null = null;
+let onRenderError: (error: unknown) => void = () => undefined;
+
+export function currentView(): View | null {
+  return current;
+}
+
+export function setRenderErrorHandler(handler: (error: unknown) => void): void {
+  onRenderError = handler;
+}
+
+function toElement(modules: SiteModules, view: View) {
+  const Layout = modules.layouts[view.payload.layout] ?? (modules.layouts.fallback as ComponentType<LayoutProps>);
+  const { App } = modules;
+  return (
+    <Boundary key={epoch} onError={(error) => { epoch += 1; onRenderError(error); }}>
+      <App payload={view.payload} t={view.t} Page={view.Page} Layout={Layout} />
+    </Boundary>
+  );
+}
+
+/** Hydrates the server-rendered page (SPEC §8: every page works before this, without JavaScript). */
+export function hydrate(container: Element, modules: SiteModules, view: View): void {
+  current = view;
+  root = hydrateRoot(container, toElement(modules, view));
+}
+
+/** Renders another page into the hydrated root, synchronously, so the caller can move focus after. */
+export function renderView(modules: SiteModules, view: View): void {
+  if (!root) throw new Error('the page is not hydrated');
+  current = view;
+  flushSync(() => (root as Root).render(toElement(modules, view)));
+}
+
+export function unmount(): void {
+  root?.unmount();
+  root = null;
+}

@@ -1,0 +1,90 @@
+import type { BuildManifest, Translate } from '../generator/types.ts';
+import { fetchJson } from './fetch-json.ts';
+import { whenIdle } from './idle.ts';
+import { markStale, setPrerendered } from './navigate.ts';
+import { site } from './settings.ts';
+
+// Deployment awareness (SPEC §7): once idle, then hourly and when a hidden tab becomes visible,
+// compare the page's build with builds/latest.json. A manifest that is missing, malformed or
+// HTML is logged and ignored, never fatal.
+
+const HOUR = 3_600_000;
+
+function isManifest(value: unknown): value is { id: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
+}
+
+async function readManifest<T>(url: string): Promise<T | null> {
+  try {
+    const value = await fetchJson<unknown>(url, { cache: 'no-store' });
+    if (!isManifest(value)) throw new Error(`${url} has no build id`);
+    return value as T;
+  } catch (error) {
+    console.warn('Deployment check skipped:', error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/** Loads the page's own build manifest: the list of pages that render on the client. */
+export async function loadOwnManifest(buildId: string): Promise<boolean> {
+  const meta = await readManifest<BuildManifest>(`/builds/meta/${buildId}.json`);
+  if (meta && Array.isArray(meta.prerendered)) setPrerendered(meta.prerendered);
+  return meta !== null;
+}
+
+export function startDeploymentCheck(buildId: string, translate: () => Translate): void {
+  let announced = false;
+  const check = async () => {
+    if (announced) return;
+    const latest = await readManifest<{ id: string }>(`/builds/latest.json?${Date.now()}`);
+    if (!latest || latest.id === buildId) return;
+    announced = true;
+    await readManifest<BuildManifest>(`/builds/meta/${latest.id}.json`);
+    markStale();
+    showNotice(translate());
+  };
+  whenIdle(() => setTimeout(() => void check(), site.idleCheckDelayMs));
+  setInterval(() => void check(), HOUR);
+  let hidden = document.visibilityState === 'hidden';
+  document.addEventListener('visibilitychange', () => {
+    if (hidden && document.visibilityState === 'visible') void check();
+    hidden = document.visibilityState === 'hidden';
+  });
+}
+
+/** A polite, dismissible notice that stays 5 s, paused while hovered or focused. */
+function showNotice(t: Translate): void {
+  const box = document.createElement('div');
+  box.className = 'site-notice';
+  box.setAttribute('role', 'status');
+  document.body.append(box);
+  const text = document.createElement('p');
+  text.textContent = t('common:updateAvailable');
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'site-notice__close';
+  close.textContent = t('common:dismiss');
+  let remaining = site.notificationMs;
+  let started = Date.now();
+  let timer = 0;
+  const remove = () => {
+    clearTimeout(timer);
+    box.remove();
+  };
+  const resume = () => {
+    started = Date.now();
+    timer = window.setTimeout(remove, remaining);
+  };
+  const pause = () => {
+    clearTimeout(timer);
+    remaining -= Date.now() - started;
+  };
+  close.addEventListener('click', remove);
+  box.addEventListener('mouseenter', pause);
+  box.addEventListener('mouseleave', resume);
+  box.addEventListener('focusin', pause);
+  box.addEventListener('focusout', resume);
+  // Filled after insertion so that screen readers announce the live region's new content.
+  requestAnimationFrame(() => box.append(text, close));
+  resume();
+}

@@ -1,0 +1,11 @@
+/** Fetches JSON; a failed response, or HTML where JSON was expected, is an error. */
+export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`${url} is not JSON (${text.trimStart().startsWith('<') ? 'HTML' : 'malformed'})`);
+  }
+}

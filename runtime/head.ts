@@ -1,0 +1,41 @@
+import type { Payload } from '../generator/types.ts';
+import { toLocale } from './settings.ts';
+
+// After a client navigation the head must describe the new page as the server would have
+// (SPEC §5): title, lang, description, canonical, alternates and og:*.
+
+function setMeta(selector: string, attr: 'name' | 'property', key: string, value: string): void {
+  let el = document.head.querySelector<HTMLMetaElement>(selector);
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.append(el);
+  }
+  el.content = value;
+}
+
+function setLink(rel: string, href: string | null, hreflang?: string): void {
+  const el = document.createElement('link');
+  el.rel = rel;
+  if (hreflang) el.hreflang = hreflang;
+  if (href) el.href = href;
+  document.head.append(el);
+}
+
+export function updateHead(payload: Payload): void {
+  const locale = toLocale(payload.locale);
+  document.documentElement.lang = locale?.iso ?? payload.locale;
+  document.title = payload.head.title;
+  setMeta('meta[name="description"]', 'name', 'description', payload.description);
+  setMeta('meta[property="og:title"]', 'property', 'og:title', payload.head.title);
+  setMeta('meta[property="og:description"]', 'property', 'og:description', payload.description);
+  setMeta('meta[property="og:locale"]', 'property', 'og:locale', payload.head.ogLocale);
+  for (const el of document.head.querySelectorAll('link[rel="canonical"],link[rel="alternate"][hreflang],meta[property="og:url"],meta[name="robots"]')) el.remove();
+  if (payload.head.canonical) {
+    setLink('canonical', payload.head.canonical);
+    for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);
+    setMeta('meta[property="og:url"]', 'property', 'og:url', payload.head.canonical);
+  } else {
+    setMeta('meta[name="robots"]', 'name', 'robots', 'noindex');
+  }
+}

@@ -1,0 +1,21 @@
+// Language matching of SPEC §4, shared by the root redirect and the host configuration: for each
+// of the visitor's languages in order of preference, an exact tag match, else a primary-subtag
+// match; the first language that matches anything decides; none → the fallback.
+
+export interface MatchableLocale {
+  readonly code: string;
+  readonly iso: string;
+}
+
+export function matchLocale(preferred: readonly string[], locales: readonly MatchableLocale[], fallback: string): string {
+  for (const tag of preferred) {
+    const wanted = tag.trim().toLowerCase();
+    if (!wanted) continue;
+    const exact = locales.find((l) => l.iso.toLowerCase() === wanted);
+    if (exact) return exact.code;
+    const primary = wanted.split('-')[0];
+    const prefix = locales.find((l) => l.iso.toLowerCase().split('-')[0] === primary);
+    if (prefix) return prefix.code;
+  }
+  return fallback;
+}

@@ -1,0 +1,184 @@
+import type { Payload } from '../generator/types.ts';
+import { currentView, renderView, type SiteModules, type View } from './app.tsx';
+import { writeLocaleCookie } from './cookie.ts';
+import { showErrorPage } from './errors.ts';
+import { updateHead } from './head.ts';
+import { loadCatalogs } from './messages.ts';
+import { loadPayload } from './prefetch.ts';
+import { reloadOnce } from './reload-guard.ts';
+import { site } from './settings.ts';
+import { createTranslator } from './translate.ts';
+
+// Pages on demand (SPEC §8): links to prerendered pages render on the client; everything else
+// stays a plain link. Back and forward restore the page and its scroll position.
+
+let modules: SiteModules;
+let buildId = '';
+let prerendered: ReadonlySet<string> | null = null;
+let stale = false;
+let token = 0;
+let entryKey = 0;
+let pendingTarget: string | null = null;
+const scrolls = new Map<number, number>();
+const afterRender: (() => void)[] = [];
+
+class LocaleLoadError extends Error {}
+
+/** `/en/contact/` → `/en/contact`; the home page stays `/`. */
+export function toPagePath(url: URL): string {
+  return url.pathname.replace(/\/+$/, '') || '/';
+}
+
+export function setPrerendered(paths: readonly string[]): void {
+  prerendered = new Set(paths);
+}
+
+export function isPrerendered(path: string): boolean {
+  return prerendered?.has(path) ?? false;
+}
+
+/** A new deployment: the next internal navigation loads its target in full (SPEC §7). */
+export function markStale(): void {
+  stale = true;
+}
+
+/** The URL of a navigation in progress, for the render error handler. */
+export function toPendingTarget(): string | null {
+  return pendingTarget;
+}
+
+export function onAfterRender(callback: () => void): void {
+  afterRender.push(callback);
+}
+
+export function loadTemplate(name: string): Promise<View['Page']> {
+  const load = modules.pages[name];
+  return load ? load().then((m) => m.default) : Promise.reject(new Error(`no template ${name}`));
+}
+
+export function initNavigation(siteModules: SiteModules, id: string): void {
+  modules = siteModules;
+  buildId = id;
+  history.scrollRestoration = 'manual';
+  history.replaceState({ ...(history.state as object | null), key: entryKey }, '');
+  document.addEventListener('click', onClick);
+  window.addEventListener('popstate', onPopState);
+}
+
+/** The URL a click should render on the client, or null when it is a plain link. */
+function toClientUrl(a: HTMLAnchorElement, event: MouseEvent): URL | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.hasAttribute('data-full-load')) return null;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin) return null;
+  const path = toPagePath(url);
+  if (path === toPagePath(new URL(location.href)) && url.search === location.search && url.hash) return null;
+  return prerendered?.has(path) ? url : null;
+}
+
+function onClick(event: MouseEvent): void {
+  const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  if (!a) return;
+  // Choosing a language records the choice (SPEC §4); merely viewing a page does not.
+  if (a.dataset.locale) writeLocaleCookie(a.dataset.locale);
+  const url = toClientUrl(a, event);
+  if (!url) return;
+  event.preventDefault();
+  void navigate(url, true);
+}
+
+function onPopState(event: PopStateEvent): void {
+  const key = (event.state as { key?: number } | null)?.key;
+  void navigate(new URL(location.href), false, key);
+}
+
+/** Yields one frame so the click paints first: an animation frame, then a zero timeout (≤ 100 ms). */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, site.repaintWaitMs);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }, 0));
+  });
+}
+
+async function toTranslator(locale: string): Promise<View['t']> {
+  const view = currentView();
+  if (view && view.payload.locale === locale) return view.t;
+  try {
+    return createTranslator(await loadCatalogs(locale));
+  } catch (error) {
+    throw new LocaleLoadError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function loadView(path: string): Promise<View> {
+  const payload: Payload = await loadPayload(path, buildId);
+  const [Page, t] = await Promise.all([loadTemplate(payload.template), toTranslator(payload.locale)]);
+  return { payload, Page, t };
+}
+
+/** Renders the page at `url` on the client; falls back to a full load wherever that is safer. */
+export async function navigate(url: URL, push: boolean, restoreKey?: number): Promise<void> {
+  if (stale) {
+    location.assign(url.href);
+    return;
+  }
+  const mine = ++token;
+  scrolls.set(entryKey, scrollY);
+  const path = toPagePath(url);
+  await nextFrame();
+  if (mine !== token) return;
+  if (prerendered && !prerendered.has(path)) {
+    commitHistory(url, push, restoreKey);
+    await showErrorPage(modules, 404, { path: decodeURI(url.pathname) + url.search });
+    return;
+  }
+  pendingTarget = url.href;
+  let view: View;
+  try {
+    view = await loadView(path);
+  } catch (error) {
+    if (mine !== token) return;
+    pendingTarget = null;
+    if (error instanceof LocaleLoadError) {
+      console.error(`Failed locale loading: ${error.message}`);
+      location.assign(url.href);
+      return;
+    }
+    // A chunk or payload failed, as after a new deployment: load the target in full, once (SPEC §7).
+    console.warn('Loading the page failed:', error);
+    if (!reloadOnce(url.pathname + url.search + url.hash)) {
+      commitHistory(url, push, restoreKey);
+      await showErrorPage(modules, 500, { retry: url.href });
+    }
+    return;
+  }
+  if (mine !== token) return;
+  commitHistory(url, push, restoreKey);
+  renderView(modules, view);
+  pendingTarget = null;
+  updateHead(view.payload);
+  settle(url, push ? 0 : scrolls.get(entryKey) ?? 0);
+}
+
+function commitHistory(url: URL, push: boolean, restoreKey: number | undefined): void {
+  if (push) {
+    entryKey = Date.now();
+    history.pushState({ key: entryKey }, '', url.href);
+  } else {
+    entryKey = restoreKey ?? Date.now();
+  }
+}
+
+/** Scroll to the hash or the saved position, move focus to the heading, announce the page. */
+function settle(url: URL, scroll: number): void {
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
+  if (target) target.scrollIntoView();
+  else window.scrollTo(0, scroll);
+  document.getElementById('page-title')?.focus({ preventScroll: true });
+  const announcer = document.getElementById('route-announcer');
+  if (announcer) announcer.textContent = document.title;
+  for (const callback of afterRender) callback();
+}

@@ -1,0 +1,48 @@
+import type { Payload } from '../generator/types.ts';
+import { fetchJson } from './fetch-json.ts';
+import { site } from './settings.ts';
+
+// Pages on demand (SPEC §8): payloads fetched once and cached; a prefetch queue that never has
+// more than `prefetchLimit` requests in flight (a further one waits), idle-time only.
+
+const payloads = new Map<string, Promise<Payload>>();
+
+/** `/en/contact` → `/en/contact/_payload.json?<build>`; `/` → `/_payload.json?<build>`. */
+export function loadPayload(path: string, buildId: string): Promise<Payload> {
+  let pending = payloads.get(path);
+  if (!pending) {
+    pending = fetchJson<Payload>(`${path === '/' ? '' : path}/_payload.json?${buildId}`);
+    pending.catch(() => payloads.delete(path));
+    payloads.set(path, pending);
+  }
+  return pending;
+}
+
+const waiting: (() => Promise<unknown>)[] = [];
+const queued = new Set<string>();
+let inFlight = 0;
+
+function pump(): void {
+  while (inFlight < site.prefetchLimit && waiting.length > 0) {
+    const job = waiting.shift() as () => Promise<unknown>;
+    inFlight += 1;
+    void job().catch(() => undefined).finally(() => {
+      inFlight -= 1;
+      pump();
+    });
+  }
+}
+
+/** Whether the connection allows prefetching: not on Save-Data, not on 2G. */
+export function canPrefetch(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
+}
+
+/** Queues the payload and the template chunk of a page; each page is queued once. */
+export function queuePrefetch(path: string, run: () => Promise<unknown>): void {
+  if (queued.has(path) || !canPrefetch()) return;
+  queued.add(path);
+  waiting.push(run);
+  pump();
+}

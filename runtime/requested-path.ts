@@ -1,0 +1,10 @@
+/** The path the visitor asked for, with its query, as the 404 message shows it (SPEC §6). */
+export function toRequestedPath(): string {
+  let path = location.pathname;
+  try {
+    path = decodeURI(path);
+  } catch {
+    // A malformed escape is shown as it was typed.
+  }
+  return path + location.search;
+}

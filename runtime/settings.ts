@@ -1,0 +1,39 @@
+// What the runtime knows of the site, fixed when the build bundles it (the `__SITE__` define).
+
+export interface RuntimeLocale {
+  readonly code: string;
+  readonly iso: string;
+  readonly prefix: string;
+  readonly ogLocale: string;
+  readonly siteTitle: string;
+}
+
+export interface RuntimeSettings {
+  readonly cookieName: string;
+  readonly cookieMaxAgeDays: number;
+  readonly reloadGuardMs: number;
+  readonly idleCheckDelayMs: number;
+  readonly prefetchLimit: number;
+  readonly repaintWaitMs: number;
+  readonly notificationMs: number;
+  readonly titleSeparator: string;
+  readonly locales: readonly RuntimeLocale[];
+  readonly fallbackLocale: string;
+  /** Hashed URLs of the shared message files: locale → namespace → URL. */
+  readonly messages: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+declare const __SITE__: RuntimeSettings;
+
+export const site: RuntimeSettings = __SITE__;
+
+/** Crawlers and bots (SPEC §6): never redirected, never shown a client-side error page. */
+export const BOT_PATTERN = /bot\b|chrome-lighthouse|facebookexternalhit|google\b/i;
+
+export function isBot(): boolean {
+  return BOT_PATTERN.test(navigator.userAgent);
+}
+
+export function toLocale(code: string): RuntimeLocale | undefined {
+  return site.locales.find((l) => l.code === code);
+}

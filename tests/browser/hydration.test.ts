@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemsIn, startSite, waitForHydration, type SiteFixture } from '../helpers/site-fixture.ts';
+
+let site: SiteFixture;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const ROUTES = [
+  '/', '/contact', '/customers', '/jobs', '/news', '/procurement',
+  '/news/news1', ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((n) => `/news/news${n}`), '/news/newsEn1', '/news/newsEn2',
+  ...['about-group', 'about-awards', 'about-layout', 'about-vision', 'about-company', 'about-history', 'about-location', 'about-investors', 'about-organization'].map((p) => `/about/${p}`),
+  ...['jobs-layout', 'jobs-benefits', 'jobs-positions'].map((p) => `/jobs/${p}`),
+  ...['service-ramp', 'service-cabin', 'service-cargo', 'service-layout', 'service-spirit', 'service-control', 'service-operation', 'service-passenger', 'service-maintenance', 'service-cargo-loading', 'service-passenger-loading'].map((p) => `/services/${p}`),
+  ...['strengths-layout', 'strengths-quality', 'strengths-training', 'strengths-equipment', 'strengths-certification', 'strengths-homemade-equipment'].map((p) => `/strengths/${p}`),
+  ...[1, 2, 3, 4, 5].map((n) => `/strengths/homemade-equipment/eq${n}`),
+];
+
+describe('hydration', () => {
+  it('hydrates all 108 pages with no console error, warning or hydration mismatch', async () => {
+    // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is.
+    const watched = await site.open('/en', { locale: 'zh-TW' });
+    const { page, context } = watched;
+    await context.addCookies([{ name: 'i18n_redirected', value: 'zhHant', url: site.url }]);
+    const urls = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
+    expect(urls).toHaveLength(108);
+    for (const url of urls) {
+      const before = watched.logs.length;
+      const response = await page.goto(`${site.url}${url}`);
+      expect(response?.status()).toBe(200);
+      await waitForHydration(page);
+      expect(new URL(page.url()).pathname, url).toBe(url);
+      expect(problemsIn(watched.logs.slice(before)), url).toEqual([]);
+    }
+  });
+
+  it('embeds the page data as escaped JSON and hydrates the same text the server rendered', async () => {
+    const { page } = await site.open('/en/services/service-ramp');
+    await waitForHydration(page);
+    const data = await page.evaluate(() => {
+      const el = document.getElementById('site-data') as HTMLScriptElement;
+      return { type: el.type, payload: JSON.parse(el.textContent ?? '') as { name: string; buildId: string } };
+    });
+    expect(data.type).toBe('application/json');
+    expect(data.payload.name).toBe('services-service-ramp___en');
+    expect(data.payload.buildId).toBe(site.buildId);
+    expect(await page.locator('h1').count()).toBe(1);
+  });
+
+  it('fills the 404 page with the requested path and hydrates it', async () => {
+    const watched = await site.open('/en/no-such-page?from=test');
+    const { page } = watched;
+    await waitForHydration(page);
+    expect(await page.locator('.error-message').isVisible()).toBe(true);
+    expect(await page.locator('.error-message').textContent()).toBe('Page not found: /en/no-such-page?from=test');
+    expect(await page.title()).toBe('404 - Page Not Found | CloudWing Aviation Services | Airport Ground Handling');
+    expect(problemsIn(watched.logs).filter((l) => !l.includes('404'))).toEqual([]);
+    const zh = await site.open('/no-such-page');
+    await waitForHydration(zh.page);
+    expect(await zh.page.locator('.error-message').textContent()).toBe('找不到頁面：/no-such-page');
+    expect(await zh.page.locator('html').getAttribute('lang')).toBe('zh-Hant');
+  });
+
+  it('logs a mount failure and re-throws it, leaving the server-rendered page usable', async () => {
+    const watched = await site.open('/en/contact', {
+      before: async (page) => {
+        await page.route('**/en/contact', async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text()).replace('id="site-data"', 'id="site-data-missing"');
+          await route.fulfill({ response, body: html });
+        });
+      },
+    });
+    await watched.page.waitForFunction(() => document.readyState === 'complete');
+    await expect.poll(() => watched.logs.find((l) => l.startsWith('error: Error while mounting app:'))).toBeTruthy();
+    expect(watched.logs.some((l) => l.startsWith('pageerror:') && l.includes('#site-data'))).toBe(true);
+    expect(await watched.page.locator('h1').textContent()).toMatch(/Contact/);
+  });
+});

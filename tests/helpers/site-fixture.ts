@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { buildSite } from '../../generator/build.ts';
+import { launchBrowser } from './browser.ts';
+import { REPO_ROOT } from './make-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+/** A page with what it logged and which documents it loaded, for assertions. */
+export interface WatchedPage {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** `type: text` of every console message and uncaught error. */
+  readonly logs: string[];
+  /** URLs of every document (full page load) the page made. */
+  readonly documents: string[];
+  /** URLs of every request. */
+  readonly requests: string[];
+}
+
+export interface SiteFixture {
+  readonly url: string;
+  readonly out: string;
+  readonly buildId: string;
+  open(path: string, options?: BrowserContextOptions & { before?: (page: Page, context: BrowserContext) => Promise<void> }): Promise<WatchedPage>;
+  close(): Promise<void>;
+}
+
+/** Builds the real site into a temporary folder, serves it like a static host, starts Chromium. */
+export async function startSite(): Promise<SiteFixture> {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-browser-')), 'out');
+  const { manifest } = await buildSite({ root: REPO_ROOT, outDir: out });
+  const server: StaticServer = await serveStatic(out);
+  const browser: Browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    url: server.url,
+    out,
+    buildId: manifest.id,
+    async open(target, options = {}) {
+      const { before, ...contextOptions } = options;
+      const context = await browser.newContext(contextOptions);
+      contexts.push(context);
+      const page = await context.newPage();
+      const watched: WatchedPage = { page, context, logs: [], documents: [], requests: [] };
+      page.on('console', (m) => watched.logs.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => watched.logs.push(`pageerror: ${e.message}`));
+      page.on('request', (r) => {
+        watched.requests.push(r.url());
+        if (r.resourceType() === 'document' && r.frame() === page.mainFrame()) watched.documents.push(r.url());
+      });
+      if (before) await before(page, context);
+      await page.goto(`${server.url}${target}`);
+      return watched;
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close();
+      await server.close();
+      rmSync(path.dirname(out), { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resolves once the runtime has hydrated the page (React has taken the #app container). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const app = document.getElementById('app');
+    return !!app && Object.keys(app).some((k) => k.startsWith('__reactContainer')) && !!document.getElementById('route-announcer');
+  });
+}
+
+/** Resolves once the page knows which pages it may render on the client (its build manifest). */
+export async function waitForManifest(watched: WatchedPage, buildId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!watched.requests.some((u) => u.includes(`/builds/meta/${buildId}.json`))) {
+    if (Date.now() > deadline) throw new Error('the page never fetched its build manifest');
+    await watched.page.waitForTimeout(25);
+  }
+  await watched.page.waitForLoadState('networkidle');
+}
+
+/** Errors and warnings the page logged. */
+export function problemsIn(logs: readonly string[]): string[] {
+  return logs.filter((l) => /^(error|warning|pageerror):/.test(l));
+}
