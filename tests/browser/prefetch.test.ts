@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, waitForHydration, waitForManifest, type SiteFixture } from '../helpers/site-fixture.ts';
+
+let site: SiteFixture;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const payloadsOf = (requests: readonly string[]) => requests.filter((u) => u.includes('/_payload.json'));
+
+/**
+ * Opens a page and adds links to its main content after hydration but before the runtime starts
+ * watching links (which waits for the build manifest, held back here until the links are in).
+ */
+async function openWithLinks(path: string, html: string) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const watched = await site.open(path, {
+    before: async (page: Page) => {
+      await page.route('**/builds/meta/*.json', async (route) => {
+        await held;
+        await route.continue();
+      });
+    },
+  });
+  await waitForHydration(watched.page);
+  await watched.page.evaluate((markup) => document.querySelector('main')?.insertAdjacentHTML('afterbegin', markup), html);
+  release();
+  await waitForManifest(watched, site.buildId);
+  return watched;
+}
+
+describe('prefetch', () => {
+  it('prefetches links in view once idle, never more than 4 at a time', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let total = 0;
+    const watched = await site.open('/en/news', {
+      viewport: { width: 1280, height: 4000 },
+      before: async (page) => {
+        await page.route('**/_payload.json*', async (route) => {
+          inFlight += 1;
+          total += 1;
+          most = Math.max(most, inFlight);
+          await new Promise((r) => setTimeout(r, 300));
+          const response = await route.fetch();
+          inFlight -= 1;
+          await route.fulfill({ response });
+        });
+      },
+    });
+    await waitForHydration(watched.page);
+    await expect.poll(() => total, { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
+    expect(most).toBe(4);
+    // Each page once, with its template chunk beside the payload.
+    const payloads = payloadsOf(watched.requests);
+    expect(new Set(payloads).size).toBe(payloads.length);
+    await expect.poll(() => watched.requests.some((u) => /\/_app\/article\.\w+\.js$/.test(u))).toBe(true);
+  });
+
+  it('uses the prefetched payload when the link is followed', async () => {
+    const watched = await site.open('/en/contact');
+    const { page } = watched;
+    await waitForHydration(page);
+    await waitForManifest(watched, site.buildId);
+    await expect.poll(() => payloadsOf(watched.requests).some((u) => u.includes('/en/customers/_payload.json'))).toBe(true);
+    await page.click('header a[href="/en/customers"]');
+    await page.waitForFunction(() => location.pathname === '/en/customers' && document.title.startsWith('Our Airline Customers'));
+    expect(payloadsOf(watched.requests).filter((u) => u.includes('/en/customers/_payload.json'))).toHaveLength(1);
+  });
+
+  it('prefetches a hovered or focused link that is out of view', async () => {
+    const watched = await openWithLinks('/en/contact', '<div style="height:3000px"></div><a id="far" href="/en/news/news3">far</a><a id="far2" href="/en/news/news4">far</a>');
+    const { page } = watched;
+    await page.waitForTimeout(300);
+    expect(payloadsOf(watched.requests).some((u) => u.includes('/en/news/news3/'))).toBe(false);
+    await page.dispatchEvent('#far', 'mouseover');
+    await expect.poll(() => payloadsOf(watched.requests).some((u) => u.includes('/en/news/news3/'))).toBe(true);
+    await page.focus('#far2');
+    await expect.poll(() => payloadsOf(watched.requests).some((u) => u.includes('/en/news/news4/'))).toBe(true);
+  });
+
+  it('never prefetches a target="_blank" link', async () => {
+    const watched = await openWithLinks('/en/contact', '<a id="blank" target="_blank" href="/en/news/news5">new tab</a>');
+    const { page } = watched;
+    await page.hover('#blank');
+    await page.waitForTimeout(500);
+    expect(payloadsOf(watched.requests).some((u) => u.includes('/en/news/news5/'))).toBe(false);
+    expect(payloadsOf(watched.requests).length).toBeGreaterThan(0);
+  });
+
+  for (const [name, connection] of [['Save-Data', { saveData: true }], ['a 2G connection', { effectiveType: 'slow-2g' }]] as const) {
+    it(`does not prefetch on ${name}, and still navigates`, async () => {
+      const watched = await site.open('/en/contact', {
+        before: (page) => page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection),
+      });
+      const { page } = watched;
+      await waitForHydration(page);
+      await waitForManifest(watched, site.buildId);
+      await page.hover('header a[href="/en/customers"]');
+      await page.waitForTimeout(500);
+      expect(payloadsOf(watched.requests)).toEqual([]);
+      await page.click('header a[href="/en/customers"]');
+      await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
+      expect(payloadsOf(watched.requests)).toHaveLength(1);
+      expect(watched.documents).toHaveLength(1);
+    });
+  }
+});
