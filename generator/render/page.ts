@@ -30,12 +30,13 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
   // The bare root decides the visitor's language before it paints (SPEC §4).
   const isRoot = page.url === '/';
-  const html = renderPageDocument(ctx, payload, body.html, { blocking: isRoot ? [ctx.assets.rootRedirect] : [], scripts: [] });
+  // Its message preloads would be wasted on the visitors it sends to another locale.
+  const html = renderPageDocument(ctx, payload, body.html, { blocking: isRoot ? [ctx.assets.rootRedirect] : [], scripts: [], preloadMessages: !isRoot });
   return { rendered: { url: page.url, locale: page.locale, html, payload }, problems: markdown.problems };
 }
 
 /** The document around a rendered app: head, embedded payload, runtime entry and preloads. */
-export function renderPageDocument(ctx: RenderContext, payload: Payload, body: string, extra: { blocking: readonly string[]; scripts: readonly string[] }): string {
+export function renderPageDocument(ctx: RenderContext, payload: Payload, body: string, extra: { blocking: readonly string[]; scripts: readonly string[]; preloadMessages?: boolean }): string {
   const locale = toLocale(ctx.config, payload.locale);
   const head = renderHead({
     locale,
@@ -46,7 +47,7 @@ export function renderPageDocument(ctx: RenderContext, payload: Payload, body: s
     css: ctx.assets.css,
     blockingScripts: extra.blocking,
     modulePreloads: [...new Set([...ctx.assets.bootImports, ...(ctx.assets.templates[payload.template] ?? [])])],
-    fetchPreloads: Object.values(ctx.assets.messages[payload.locale] ?? {}),
+    fetchPreloads: extra.preloadMessages === false ? [] : Object.values(ctx.assets.messages[payload.locale] ?? {}),
   });
   return renderDocument({ locale, head, body, payload, scripts: extra.scripts, module: ctx.assets.boot });
 }
