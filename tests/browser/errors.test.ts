@@ -113,7 +113,7 @@ describe('errors while rendering', () => {
     await page.click('header a[href="/en/news"]');
     await page.waitForURL(`${site.url}/en/news`);
     await page.waitForLoadState('load');
-    expect(watched.logs.some((l) => l.startsWith('error: Rendering failed:'))).toBe(true);
+    await expect.poll(() => watched.logs.some((l) => l.startsWith('error: Rendering failed:'))).toBe(true);
     expect(await page.locator('.page--error').count()).toBe(0);
     expect(await page.locator('h1').textContent()).toBe('Newsroom');
     expect(watched.documents).toEqual([`${site.url}/en/contact`, `${site.url}/en/news`]);
