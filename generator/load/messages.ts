@@ -19,21 +19,22 @@ export function toMessagesFile(config: SiteConfig, locale: LocaleCode, ns: strin
 export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> {
   const problems: SiteProblem[] = [];
   const messages: Messages = {};
-  await Promise.all(config.locales.map(async ({ code }) => {
-    const namespaces: Record<string, MessageTree> = {};
-    messages[code] = namespaces;
-    await Promise.all(NAMESPACES.map(async (ns) => {
-      const file = toMessagesFile(config, code, ns);
-      const text = await readFile(path.join(config.root, file), 'utf8').catch(() => null);
-      if (text === null) {
-        problems.push(toProblem('MESSAGES_FILE_MISSING', { ns, locale: code, file }, { file, line: 1, column: 1 }));
-        return;
-      }
-      const parsed = parseMessages(file, text);
-      if ('problem' in parsed) problems.push(parsed.problem);
-      else namespaces[ns] = parsed.tree;
-    }));
-  }));
+  // Read in parallel, assembled in a fixed order: the hashed files must not depend on timing.
+  const read = await Promise.all(config.locales.flatMap(({ code }) => NAMESPACES.map(async (ns) => {
+    const file = toMessagesFile(config, code, ns);
+    const text = await readFile(path.join(config.root, file), 'utf8').catch(() => null);
+    return { code, ns, file, text };
+  })));
+  for (const { code, ns, file, text } of read) {
+    const namespaces = (messages[code] ??= {});
+    if (text === null) {
+      problems.push(toProblem('MESSAGES_FILE_MISSING', { ns, locale: code, file }, { file, line: 1, column: 1 }));
+      continue;
+    }
+    const parsed = parseMessages(file, text);
+    if ('problem' in parsed) problems.push(parsed.problem);
+    else namespaces[ns] = parsed.tree;
+  }
   if (problems.length === 0) problems.push(...compareKeys(config, messages));
   return { messages, problems };
 }

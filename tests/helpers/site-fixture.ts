@@ -23,7 +23,7 @@ export interface SiteFixture {
   readonly url: string;
   readonly out: string;
   readonly buildId: string;
-  open(path: string, options?: BrowserContextOptions & { before?: (page: Page, context: BrowserContext) => Promise<void> }): Promise<WatchedPage>;
+  open(path: string, options?: BrowserContextOptions & { before?: (page: Page, context: BrowserContext) => Promise<unknown> }): Promise<WatchedPage>;
   close(): Promise<void>;
 }
 

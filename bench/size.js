@@ -1,0 +1,56 @@
+// npm run bench (part 2): JavaScript sizes a visitor downloads, gzip. Prints figures only.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+/** The runtime's own code: its entry bundled with React and the templates left out. */
+async function runtimeOwnSize() {
+  const result = await build({
+    entryPoints: [path.join(ROOT, 'runtime/boot.ts')],
+    bundle: true, minify: true, format: 'esm', write: false, platform: 'browser', target: 'es2020',
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return gz(result.outputFiles[0].contents);
+}
+
+function htmlFiles(dir) {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return entry === '_app' || entry === 'builds' ? [] : htmlFiles(full);
+    return entry.endsWith('.html') ? [full] : [];
+  });
+}
+
+/** Every script a page loads on first view: its scripts, the entry module and what it preloads. */
+function firstViewScripts(html) {
+  const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1]);
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  return [...new Set([...scripts, ...preloads])];
+}
+
+const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-size-')), 'out');
+try {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), 'build', '--out', out, '--json'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+  const totals = htmlFiles(out).map((file) => {
+    const scripts = firstViewScripts(readFileSync(file, 'utf8'));
+    const bytes = scripts.reduce((sum, src) => sum + gz(readFileSync(path.join(out, src))), 0);
+    return { page: path.relative(out, file), bytes };
+  }).sort((a, b) => b.bytes - a.bytes);
+  const median = totals[Math.floor(totals.length / 2)].bytes;
+  console.log('JavaScript (gzip):');
+  console.log(`  runtime's own code, without react and react-dom: ${kb(await runtimeOwnSize())} (target ≤ 6 KB)`);
+  console.log(`  first page view, largest of ${totals.length} pages: ${kb(totals[0].bytes)} (${totals[0].page}); median ${kb(median)} (target ≤ 75 KB)`);
+} finally {
+  rmSync(path.dirname(out), { recursive: true, force: true });
+}
