@@ -163,7 +163,9 @@ async function renderAll(input: RenderAllInput): Promise<{ problems: SiteProblem
     }
   }
   current = 'the error pages';
-  const errors = renderErrorPages(ctx);
+  // Error pages show the same navigation as the pages of their locale.
+  const menus = Object.fromEntries(config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]));
+  const errors = renderErrorPages(ctx, menus);
   problems.push(...errors.problems);
   for (const page of errors.pages) {
     writePage(sink, page, false);

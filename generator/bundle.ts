@@ -27,9 +27,10 @@ export async function bundleSite(config: SiteConfig, templates: TemplateInventor
     Object.fromEntries(Object.entries(messages[code] ?? {}).map(([ns, tree]) => [ns, add(`messages/${code}/${ns}`, 'json', JSON.stringify(tree))])),
   ]));
   const define = { __SITE__: JSON.stringify(toRuntimeSettings(config, messageUrls)), 'process.env.NODE_ENV': '"production"' };
-  const [serverModule, css, notFound, rootRedirect, client] = await Promise.all([
+  const [serverModule, css, noscriptCss, notFound, rootRedirect, client] = await Promise.all([
     bundleServer(config, templates),
     bundleCss(config),
+    runEsbuild({ entryPoints: [path.join(config.templatesDir, 'styles', 'noscript.css')], absWorkingDir: config.root, minify: true }),
     bundleScript(path.join(RUNTIME_DIR, 'not-found.ts'), define),
     bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define),
     bundleClient(config, templates, define),
@@ -42,6 +43,7 @@ export async function bundleSite(config: SiteConfig, templates: TemplateInventor
     templates: client.templates,
     rootRedirect: add('root-redirect', 'js', rootRedirect),
     css: add('site', 'css', css),
+    noscriptCss: add('noscript', 'css', noscriptCss),
     notFoundScript: add('not-found', 'js', notFound),
     messages: messageUrls,
     files,

@@ -171,6 +171,15 @@ export interface Page {
   readonly sectionPages: readonly PageLink[];
   /** Pages the template lists: an overview's cards, the newest articles (front matter `list`). */
   readonly listed: readonly PageLink[];
+  /** The main navigation's section menus: section → its pages (labels from `sidenav`). */
+  readonly menus: Readonly<Record<string, readonly MenuLink[]>>;
+}
+
+/** An entry of a navigation menu: the URL and the route name that keys its `sidenav` label. */
+export interface MenuLink {
+  readonly url: string;
+  readonly name: string;
+  readonly depth: number;
 }
 
 /** A link to another page, with the texts a card or list shows. */
@@ -214,6 +223,7 @@ export interface Payload {
   readonly sectionPages: readonly PageLink[];
   /** Pages the template lists: an overview's cards, the newest articles. */
   readonly listed: readonly PageLink[];
+  readonly menus: Readonly<Record<string, readonly MenuLink[]>>;
   /** What the document head says: the browser updates it after a client navigation. */
   readonly head: PageHead;
   /** Error pages only: the status, the path asked for (404) and where to try again (500). */
@@ -251,6 +261,8 @@ export interface ClientAssets {
   readonly rootRedirect: string;
   /** Root-relative URL of the hashed stylesheet. */
   readonly css: string;
+  /** Root-relative URL of the stylesheet for visitors without JavaScript. */
+  readonly noscriptCss: string;
   /** Root-relative URL of the not-found page's script. */
   readonly notFoundScript: string;
   /** Root-relative URLs of the hashed message files: locale → namespace → URL. */

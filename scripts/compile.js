@@ -13,3 +13,16 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The project's own tools (screenshots, audit) bundle the test helpers they share with the tests;
+// they sit in dist/ beside the CLI, one folder below the package root, as paths.ts expects.
+await build({
+  entryPoints: { screenshots: 'scripts/screenshots.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});

@@ -1,4 +1,4 @@
-import type { RenderedPage, SiteProblem } from '../types.ts';
+import type { Payload, RenderedPage, SiteProblem } from '../types.ts';
 import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
 import { toErrorPayload } from './payload.ts';
 
@@ -6,7 +6,7 @@ import { toErrorPayload } from './payload.ts';
 export const ERROR_STATUSES = [404, 500] as const;
 
 /** Renders the error pages of every locale: no alternates, `noindex`, texts from `errors`. */
-export function renderErrorPages(ctx: RenderContext): { pages: RenderedPage[]; problems: SiteProblem[] } {
+export function renderErrorPages(ctx: RenderContext, menus: Readonly<Record<string, Payload['menus']>>): { pages: RenderedPage[]; problems: SiteProblem[] } {
   const pages: RenderedPage[] = [];
   const problems: SiteProblem[] = [];
   for (const locale of ctx.config.locales) {
@@ -16,7 +16,7 @@ export function renderErrorPages(ctx: RenderContext): { pages: RenderedPage[]; p
       const kind = status === 404 ? 'notFound' : 'serverError';
       // The title is `{code} - {status message} | {site title}` (SPEC §6).
       const title = `${status} - ${t(`errors:${kind}.status`)}`;
-      const payload = toErrorPayload(ctx.config, locale.code, status, title, t(`errors:${kind}.description`), ctx.buildId);
+      const payload = toErrorPayload(ctx.config, locale.code, status, title, t(`errors:${kind}.description`), ctx.buildId, menus[locale.code] ?? {});
       const body = renderApp(payload, ctx, `site/locales/${locale.code}/errors.json`);
       if ('problem' in body) {
         problems.push(body.problem);

@@ -8,6 +8,7 @@ export interface HeadInput {
   readonly description: string;
   readonly buildId: string;
   readonly css: string;
+  readonly noscriptCss: string;
   /** Scripts that must run before first paint (the root redirect of SPEC §4); external, never inline. */
   readonly blockingScripts: readonly string[];
   /** Module chunks the page will import, fetched early. */
@@ -44,6 +45,7 @@ export function renderHead(input: HeadInput): string {
     `<meta property="og:locale" content="${attr(head.ogLocale)}">`,
     ...input.otherLocales.map((l) => `<meta property="og:locale:alternate" content="${attr(l.ogLocale)}">`),
     `<link rel="stylesheet" href="${attr(input.css)}">`,
+    `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
     ...input.modulePreloads.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
     ...input.fetchPreloads.map((href) => `<link rel="preload" as="fetch" type="application/json" crossorigin="anonymous" href="${attr(href)}">`),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',

@@ -45,6 +45,7 @@ export function renderPageDocument(ctx: RenderContext, payload: Payload, body: s
     description: payload.description,
     buildId: ctx.buildId,
     css: ctx.assets.css,
+    noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
     modulePreloads: [...new Set([...ctx.assets.bootImports, ...(ctx.assets.templates[payload.template] ?? [])])],
     fetchPreloads: extra.preloadMessages === false ? [] : Object.values(ctx.assets.messages[payload.locale] ?? {}),

@@ -22,6 +22,7 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
     nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
     sectionPages: page.sectionPages,
     listed: page.listed,
+    menus: page.menus,
     head: {
       title: `${content.data.title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,
       canonical: page.canonical,
@@ -33,7 +34,7 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
 }
 
 /** The payload of an error page in one locale (SPEC §6): its texts come from the `errors` namespace. */
-export function toErrorPayload(config: SiteConfig, locale: LocaleCode, status: number, title: string, description: string, buildId: string): Payload {
+export function toErrorPayload(config: SiteConfig, locale: LocaleCode, status: number, title: string, description: string, buildId: string, menus: Payload['menus']): Payload {
   const homes = Object.fromEntries(config.locales.map((l) => [l.code, l.prefix || '/']));
   return {
     buildId,
@@ -54,6 +55,7 @@ export function toErrorPayload(config: SiteConfig, locale: LocaleCode, status: n
     nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
     sectionPages: [],
     listed: [],
+    menus,
     error: { status },
     head: {
       title: `${title}${config.titleSeparator}${toLocaleConfig(config, locale).siteTitle}`,

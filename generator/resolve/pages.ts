@@ -1,4 +1,4 @@
-import type { Alternate, ContentFile, LocaleCode, LocaleConfig, Page, PageLink, Route, SiteConfig } from '../types.ts';
+import type { Alternate, ContentFile, LocaleCode, LocaleConfig, MenuLink, Page, PageLink, Route, SiteConfig } from '../types.ts';
 
 /** Root-relative URL of a route in a locale, without a trailing slash: `/`, `/en`, `/en/contact`. */
 export function toPageUrl(locale: LocaleConfig, routePath: string): string {
@@ -20,10 +20,23 @@ function toLanguage(iso: string): string {
 /** Every route in every locale: the `Page[]` the renderer takes. */
 export function resolvePages(config: SiteConfig, routes: readonly Route[]): Page[] {
   const articles = routes.filter((r) => r.template === 'article').sort(byDateDesc);
-  return routes.flatMap((route) => config.locales.map((locale) => toPage(config, route, locale, routes, articles)));
+  const menus = new Map(config.locales.map((locale) => [locale.code, toMenus(config, locale, routes)]));
+  return routes.flatMap((route) => config.locales.map((locale) => toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {})));
 }
 
-function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: readonly Route[], articles: readonly Route[]): Page {
+/** The section menus of the main navigation, in one locale (the same object for every page). */
+function toMenus(config: SiteConfig, locale: LocaleConfig, routes: readonly Route[]): Record<string, MenuLink[]> {
+  const sections = config.navigation.flatMap((item) => (item.section ? [item.section] : []));
+  return Object.fromEntries(sections.map((section) => [
+    section,
+    routes
+      .filter((r) => r.section === section)
+      .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
+      .map((r) => ({ url: toPageUrl(locale, r.path), name: r.name, depth: r.path.split('/').length - 3 })),
+  ]));
+}
+
+function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: readonly Route[], articles: readonly Route[], menus: Record<string, MenuLink[]>): Page {
   const content = toContentFor(route, locale.code);
   const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
   const ownContent = route.contentLocales.includes(locale.code);
@@ -42,6 +55,7 @@ function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: 
     localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, route.path)])),
     sectionPages,
     listed: toListed(config, route, locale, sectionPages, articles),
+    menus,
   };
 }
 

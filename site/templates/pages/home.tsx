@@ -1,24 +1,69 @@
+import { toRecord, toText } from '../components/data.ts';
+import Figure from '../components/Figure.tsx';
+import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
 import Prose from '../components/Prose.tsx';
 import { useLocalUrl, useSite } from '../components/site.tsx';
 
-/** The home page: the company in a sentence, its opening text and the latest news. */
+/** A home-page section with a heading and links to the pages of one navigation menu. */
+function MenuSection({ id, section, title, intro }: { id: string; section: string; title?: string; intro?: string }) {
+  const { payload, t } = useSite();
+  const links = (payload.menus[section] ?? []).filter((l) => l.depth === 0).slice(1);
+  if (!title || links.length === 0) return null;
+  return (
+    <section className="home-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {intro ? <p className="home-section__intro">{intro}</p> : null}
+      <ul className="cards cards--compact">
+        {links.map((link) => (
+          <li key={link.url} className="card"><h3 className="card__title"><a href={link.url}>{t(`sidenav:${link.name}`)}</a></h3></li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The home page: hero, key figures, services, strengths, latest news, customers, contact. */
 export default function HomePage() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
+  const sections = toRecord(payload.data.sections) ?? {};
+  const part = (key: string) => toRecord(sections[key]) ?? {};
+  const customers = part('customers');
+  const contact = part('contact');
   return (
     <article className="page page--home">
       <header className="hero">
-        <p className="hero__eyebrow">{t('footer:company')}</p>
-        <h1 id="page-title" tabIndex={-1}>{payload.title}</h1>
-        <p className="hero__lead">{payload.description}</p>
+        <div>
+          <p className="hero__eyebrow">{t('nav:brand')}</p>
+          <h1 id="page-title" tabIndex={-1}>{payload.title}</h1>
+          <p className="hero__lead">{payload.description}</p>
+        </div>
+        <Figure data={payload.data} className="hero__image" eager />
       </header>
       <Prose html={payload.html} />
+      <KeyFigures data={payload.data} />
+      <MenuSection id="home-services" section="services" title={toText(part('services').title)} intro={toText(part('services').intro)} />
+      <MenuSection id="home-strengths" section="strengths" title={toText(part('strengths').title)} intro={toText(part('strengths').intro)} />
       {payload.listed.length > 0 ? (
-        <section className="home-news" aria-labelledby="home-news-title">
+        <section className="home-section" aria-labelledby="home-news-title">
           <h2 id="home-news-title">{t('common:latestNews')}</h2>
           <LinkList links={payload.listed} headingLevel={3} />
           <p><a className="more-link" href={toUrl('/news')}>{t('common:allNews')}</a></p>
+        </section>
+      ) : null}
+      {customers.title ? (
+        <section className="home-section" aria-labelledby="home-customers-title">
+          <h2 id="home-customers-title">{toText(customers.title)}</h2>
+          <p className="home-section__intro">{toText(customers.text)}</p>
+          <p><a className="more-link" href={toUrl('/customers')}>{toText(customers.link)}</a></p>
+        </section>
+      ) : null}
+      {contact.title ? (
+        <section className="cta" aria-labelledby="home-contact-title">
+          <h2 id="home-contact-title">{toText(contact.title)}</h2>
+          <p>{toText(contact.text)}</p>
+          <a className="button" href={toUrl('/contact')}>{toText(contact.link) ?? t('common:contactUs')}</a>
         </section>
       ) : null}
     </article>

@@ -1,0 +1,28 @@
+import { Converter } from 'opencc-js';
+
+// Simplified-only characters in text meant as Traditional Chinese (Taiwan). OpenCC's
+// Simplified→Taiwan converter changes every Simplified character; a few characters it changes are
+// also standard Traditional characters in Taiwan (台灣, 里程, 污水, 干擾, 核准...), and are allowed.
+const toTaiwan = Converter({ from: 'cn', to: 'tw' });
+const STANDARD_IN_TAIWAN = new Set([...'台里污干准范杰云余卷征谷咸朴佣']);
+
+export interface SimplifiedHit {
+  readonly char: string;
+  /** The Traditional form to use instead. */
+  readonly traditional: string;
+  /** 1-based line and column in the text. */
+  readonly line: number;
+  readonly column: number;
+}
+
+export function findSimplified(text: string): SimplifiedHit[] {
+  const hits: SimplifiedHit[] = [];
+  text.split('\n').forEach((line, i) => {
+    [...line].forEach((char, j) => {
+      if (!/\p{Script=Han}/u.test(char) || STANDARD_IN_TAIWAN.has(char)) return;
+      const traditional = toTaiwan(char);
+      if (traditional !== char) hits.push({ char, traditional, line: i + 1, column: j + 1 });
+    });
+  });
+  return hits;
+}

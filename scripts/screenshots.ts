@@ -1,0 +1,42 @@
+// npm run screenshots: PNGs of the home, a service and a news page in both locales, at 375 px and
+// 1440 px, into docs/screenshots/. Uses the same Chromium as the browser tests.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildSite } from '../generator/build.ts';
+import { launchBrowser } from '../tests/helpers/browser.ts';
+import { serveStatic } from '../tests/helpers/static-server.ts';
+
+const ROOT = process.cwd();
+const PAGES = [
+  ['home', '/'], ['service', '/services/service-ramp'], ['news', '/news/news3'],
+] as const;
+const WIDTHS = [375, 1440] as const;
+
+const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-shots-')), 'out');
+await buildSite({ root: ROOT, outDir: out });
+const server = await serveStatic(out);
+const browser = await launchBrowser();
+const target = path.join(ROOT, 'docs', 'screenshots');
+mkdirSync(target, { recursive: true });
+try {
+  for (const locale of ['zhHant', 'en'] as const) {
+    for (const [name, route] of PAGES) {
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, deviceScaleFactor: 1, locale: locale === 'en' ? 'en-US' : 'zh-TW' });
+        await context.addCookies([{ name: 'i18n_redirected', value: locale, url: server.url }]);
+        const page = await context.newPage();
+        const url = locale === 'en' ? (route === '/' ? '/en' : `/en${route}`) : route;
+        await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
+        const file = path.join(target, `${name}-${locale}-${width}.png`);
+        await page.screenshot({ path: file, fullPage: false });
+        console.log(`saved ${path.relative(ROOT, file)}`);
+        await context.close();
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(path.dirname(out), { recursive: true, force: true });
+}

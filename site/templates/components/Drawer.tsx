@@ -1,0 +1,75 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import Icon from './icons.tsx';
+import { useLocalUrl, useSite } from './site.tsx';
+
+/**
+ * The navigation drawer (256 px, SPEC §9) below the desktop breakpoint: a modal dialog that keeps
+ * focus inside while open, closes on Escape, on the backdrop and on navigation.
+ */
+export default function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>('button, a')?.focus();
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const focusable = [...panel.current.querySelectorAll<HTMLElement>('a[href], button')];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
+  return (
+    <div className="drawer" data-open={open ? '' : undefined} hidden={!open}>
+      <div className="drawer__backdrop" onClick={onClose} />
+      <div
+        ref={panel}
+        id="site-drawer"
+        className="drawer__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('nav:mainNavigation')}
+        onKeyDown={onKeyDown}
+      >
+        <button type="button" className="drawer__close" onClick={onClose}>
+          <Icon name="close" />
+          <span className="visually-hidden">{t('nav:closeMenu')}</span>
+        </button>
+        <ul className="drawer__list">
+          {payload.nav.map((item) => (
+            <li key={item.key}>
+              <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
+                <Icon name={item.key} />
+                {t(`nav:${item.key}`)}
+              </a>
+              {item.section && (payload.menus[item.section]?.length ?? 0) > 0 ? (
+                <ul>
+                  {(payload.menus[item.section] ?? []).filter((link) => link.url !== toUrl(item.path)).map((link) => (
+                    <li key={link.url}>
+                      <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>{t(`sidenav:${link.name}`)}</a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { toList, toText, type Data } from './data.ts';
+import { useSite } from './site.tsx';
+
+/** The stations with a numbered map (front matter `stations`, `mapImage`, `mapAlt`). */
+export default function Stations({ data }: { data: Data }) {
+  const { t } = useSite();
+  const stations = toList(data.stations).sort((a, b) => Number(a.mapNumber ?? 0) - Number(b.mapNumber ?? 0));
+  if (stations.length === 0) return null;
+  const map = toText(data.mapImage);
+  const fields = [['role', 'stationRole'], ['opened', 'stationOpened'], ['staff', 'stationStaff'], ['address', 'stationAddress'], ['phone', 'stationPhone'], ['email', 'stationEmail'], ['hours', 'stationHours']] as const;
+  return (
+    <section aria-labelledby="stations-title">
+      <h2 id="stations-title">{t('common:stations')}</h2>
+      <div className="stations">
+        {map ? (
+          <figure className="stations__map">
+            <img src={map} alt={toText(data.mapAlt) ?? ''} width="400" height="600" loading="lazy" decoding="async" />
+          </figure>
+        ) : null}
+        <ol className="station-list">
+          {stations.map((station) => (
+            <li key={toText(station.code)} className="station">
+              <h3>
+                <span className="station__number" aria-hidden="true">{toText(station.mapNumber)}</span>
+                {toText(station.name)} ({toText(station.code)})
+              </h3>
+              <dl>
+                {fields.map(([key, label]) => {
+                  const value = toText(station[key]);
+                  if (!value) return null;
+                  const shown = key === 'phone' ? <a href={`tel:${value.replace(/[^+\d]/g, '')}`}>{value}</a> : key === 'email' ? <a href={`mailto:${value}`}>{value}</a> : value;
+                  return [<dt key={`${key}-t`}>{t(`common:${label}`)}</dt>, <dd key={`${key}-d`}>{shown}</dd>];
+                })}
+              </dl>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

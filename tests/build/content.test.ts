@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type BuildResult } from '../../generator/build.ts';
+import { findSimplified } from '../../generator/check/simplified.ts';
+import type { Payload } from '../../generator/types.ts';
+import { REPO_ROOT } from '../helpers/make-site.ts';
+
+// The least main text a page of each template must have: English words, Chinese characters.
+const MINIMUM: Record<string, readonly [en: number, zh: number]> = {
+  service: [250, 400], strength: [250, 400], about: [250, 400], equipment: [250, 400],
+  article: [200, 300], home: [200, 300], jobs: [200, 300], customers: [200, 300],
+  procurement: [200, 300], contact: [200, 300], section: [120, 200], 'news-index': [60, 90], page: [100, 150],
+};
+const PLACEHOLDER = /\blorem\b|\bipsum\b|\bTODO\b|\bTBD\b|待補|\bxxx\b|coming soon|placeholder/i;
+
+let pages: Payload[];
+beforeAll(async () => {
+  const result: BuildResult = await buildSite({ root: REPO_ROOT, write: false });
+  pages = (result.pages ?? []).map((p) => p.payload).filter((p) => !p.error);
+});
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+const countWords = (text: string) => text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+const countHan = (text: string) => (text.match(/\p{Script=Han}/gu) ?? []).length;
+
+describe('the site\'s content', () => {
+  it('gives every page at least its template\'s minimum of main text', () => {
+    const short: string[] = [];
+    for (const page of pages) {
+      const [en, zh] = MINIMUM[page.template] ?? [0, 0];
+      const text = textOf(page.html);
+      const size = page.contentLocale === 'zhHant' ? countHan(text) : countWords(text);
+      const minimum = page.contentLocale === 'zhHant' ? zh : en;
+      if (size < minimum) short.push(`${page.url} (${page.template}): ${size} < ${minimum}`);
+    }
+    expect(short).toEqual([]);
+    expect(pages).toHaveLength(108);
+  });
+
+  it('has no placeholder text in any page or translation file', () => {
+    const files = fg.sync(['site/content/**/*.md', 'site/locales/**/*.json'], { cwd: REPO_ROOT });
+    const hits = files.flatMap((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8').split('\n')
+      .map((line, i) => (PLACEHOLDER.test(line) ? `${file}:${i + 1}: ${line.trim().slice(0, 80)}` : null))
+      .filter((hit): hit is string => hit !== null));
+    expect(hits).toEqual([]);
+    for (const page of pages) expect(PLACEHOLDER.test(textOf(page.html) + page.title + page.description), page.url).toBe(false);
+  });
+
+  it('writes Chinese in Traditional characters only', () => {
+    const files = fg.sync(['site/content/**/*.zhHant.md', 'site/locales/zhHant/*.json', 'site/site.config.ts'], { cwd: REPO_ROOT });
+    const hits = files.flatMap((file) => findSimplified(readFileSync(path.join(REPO_ROOT, file), 'utf8'))
+      .map((h) => `${file}:${h.line}:${h.column} ${h.char} → ${h.traditional}`));
+    expect(hits).toEqual([]);
+  });
+
+  it('detects Simplified characters, and allows those standard in Taiwan', () => {
+    expect(findSimplified('这个软件的信息').map((h) => h.char)).toEqual(['这', '个', '软', '件', '信', '息'].filter((c) => c !== '件' && c !== '信' && c !== '息'));
+    expect(findSimplified('台灣的里程碑：污水處理與核准程序，不受干擾。')).toEqual([]);
+    expect(findSimplified('第一行\n第二行有发')[0]).toMatchObject({ char: '发', traditional: '發', line: 2, column: 5 });
+  });
+
+  it('keeps titles and descriptions unique within each locale', () => {
+    for (const locale of ['zhHant', 'en']) {
+      const own = pages.filter((p) => p.locale === locale && p.contentLocale === locale);
+      expect(new Set(own.map((p) => p.title)).size, `${locale} titles`).toBe(own.length);
+      expect(new Set(own.map((p) => p.description)).size, `${locale} descriptions`).toBe(own.length);
+    }
+  });
+});
