@@ -17,7 +17,7 @@ await build({
 // The project's own tools (screenshots, audit) bundle the test helpers they share with the tests;
 // they sit in dist/ beside the CLI, one folder below the package root, as paths.ts expects.
 await build({
-  entryPoints: { screenshots: 'scripts/screenshots.ts' },
+  entryPoints: { screenshots: 'scripts/screenshots.ts', audit: 'scripts/audit.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,7 +23,7 @@ export interface StaticServer {
  * Serves a built site the way a static host does: `<path>/index.html` for `<path>`, files as they
  * are, and `404.html` (or `en/404.html` under `/en/`) with status 404 for anything else.
  */
-export async function serveStatic(root: string): Promise<StaticServer> {
+export async function serveStatic(root: string, options: { compress?: boolean } = {}): Promise<StaticServer> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let pathname: string;
@@ -36,8 +37,16 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       .map((c) => path.join(root, path.normalize(c)))
       .find((f) => f.startsWith(root) && existsSync(f) && statSync(f).isFile());
     const send = (target: string, status: number) => {
-      res.writeHead(status, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      const type = TYPES[path.extname(target)] ?? 'application/octet-stream';
+      const gzip = options.compress && /gzip/.test(String(req.headers['accept-encoding'])) && /text|json|svg|xml|javascript/.test(type);
+      const immutable = target.includes(`${path.sep}_app${path.sep}`);
+      res.writeHead(status, {
+        'content-type': type,
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+      });
       if (req.method === 'HEAD') res.end();
+      else if (gzip) createReadStream(target).pipe(createGzip()).pipe(res);
       else createReadStream(target).pipe(res);
     };
     if (file) send(file, 200);

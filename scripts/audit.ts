@@ -1,0 +1,50 @@
+// npm run audit: Lighthouse (mobile) on five pages of the built site, on the same Chromium as the
+// tests. Prints the four category scores; targets: Performance ≥ 95, Accessibility, Best
+// Practices and SEO 100. Not part of npm test: it measures, it does not assert.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import chromium from '@sparticuz/chromium';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildSite } from '../generator/build.ts';
+import { serveStatic } from '../tests/helpers/static-server.ts';
+
+const PAGES = ['/', '/en', '/services/service-ramp', '/en/news/news3', '/strengths/homemade-equipment/eq1'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-audit-')), 'out');
+// Served with compression like a production host; built with the server's own origin as the base
+// URL, so that canonical links point at the pages audited.
+const server = await serveStatic(out, { compress: true });
+await buildSite({ root: process.cwd(), outDir: out, baseUrl: server.url });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH || (await chromium.executablePath()),
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+let failed = false;
+try {
+  console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(14)).join('')}`);
+  for (const page of PAGES) {
+    // Lighthouse's user agent is a crawler's (SPEC §6): the root page is audited, not redirected.
+    const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(14)).join('')}`);
+    const below = CATEGORIES.filter((c, i) => (scores[i] ?? 0) < (c === 'performance' ? 95 : 100));
+    for (const category of below) {
+      failed = true;
+      const audits = lhr.categories[category]?.auditRefs ?? [];
+      for (const ref of audits) {
+        const audit = lhr.audits[ref.id];
+        if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) console.log(`    ${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.close();
+  rmSync(path.dirname(out), { recursive: true, force: true });
+}
+if (failed) console.log('Some scores are below their targets (listed above).');
