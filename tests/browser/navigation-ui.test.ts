@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, waitForHydration, type SiteFixture } from '../helpers/site-fixture.ts';
+
+let site: SiteFixture;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site?.close());
+
+const phone = { viewport: { width: 375, height: 740 } };
+const inDrawer = () => !!document.activeElement?.closest('#site-drawer');
+
+describe('navigation for keyboard and touch', () => {
+  it('opens the drawer from the menu button, keeps focus inside, and closes on Escape back to its button', async () => {
+    const { page } = await site.open('/en/services/service-ramp', phone);
+    await waitForHydration(page);
+    expect(await page.locator('.main-nav').isVisible()).toBe(false);
+    await page.focus('.menu-button');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#site-drawer').isVisible()).toBe(true);
+    expect(await page.locator('.menu-button').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(inDrawer)).toBe(true);
+    const width = await page.locator('#site-drawer').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(256);
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(inDrawer)).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(inDrawer)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#site-drawer').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('menu-button');
+  });
+
+  it('closes the drawer on navigation', async () => {
+    const { page } = await site.open('/en/contact', phone);
+    await waitForHydration(page);
+    await page.click('.menu-button');
+    await page.click('#site-drawer a[href="/en/customers"]');
+    await page.waitForURL(`${site.url}/en/customers`);
+    await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
+    expect(await page.locator('#site-drawer').isVisible()).toBe(false);
+  });
+
+  it('opens a section menu from the keyboard and closes it on Escape', async () => {
+    const { page } = await site.open('/en/contact', { viewport: { width: 1440, height: 900 } });
+    await waitForHydration(page);
+    expect(await page.locator('.menu-button').isVisible()).toBe(false);
+    const toggle = page.locator('.has-menu:has(a[href="/en/services/service-layout"]) .submenu-toggle');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.locator('#menu-services');
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.locator('a').count()).toBe(11);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#menu-services') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('submenu-toggle'))).toBe(true);
+  });
+
+  it('shows a 56 px rail on tablets', async () => {
+    const { page } = await site.open('/en/contact', { viewport: { width: 800, height: 1000 } });
+    await waitForHydration(page);
+    const rail = page.locator('nav.rail');
+    expect(await rail.isVisible()).toBe(true);
+    expect(await rail.evaluate((el) => el.getBoundingClientRect().width)).toBe(56);
+    expect(await rail.locator('a').count()).toBe(9);
+    expect(await page.locator('.menu-button').isVisible()).toBe(true);
+  });
+
+  it('keeps the main navigation usable without JavaScript', async () => {
+    const { page } = await site.open('/en/contact', { ...phone, javaScriptEnabled: false });
+    expect(await page.locator('.main-nav').isVisible()).toBe(true);
+    expect(await page.locator('.menu-button').isVisible()).toBe(false);
+  });
+
+  it('starts with a skip link to the main content', async () => {
+    const { page } = await site.open('/en/contact');
+    await waitForHydration(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+    expect(await page.locator('.skip-link').isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).hash).toBe('#main');
+  });
+
+  it('drops motion for visitors who ask for less', async () => {
+    const { page } = await site.open('/en/contact', { ...phone, reducedMotion: 'reduce' });
+    await waitForHydration(page);
+    await page.click('.menu-button');
+    expect(await page.locator('.drawer__panel').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  });
+});
