@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fg from 'fast-glob';
 import { bundleSite } from './bundle.ts';
 import { loadConfig } from './config.ts';
 import { SiteError, throwIfErrors, toProblem } from './errors.ts';
 import { loadContent } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
-import { loadTemplateInventory } from './load/templates.ts';
+import { listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { renderErrorPages } from './render/error-pages.ts';
 import { createTranslators } from './render/i18n.ts';
-import type { LinkIndex } from './render/markdown.ts';
+import { toLinkIndex, type LinkIndex } from './render/markdown.ts';
 import { renderPage, type RenderContext } from './render/page.ts';
 import { resolvePages } from './resolve/pages.ts';
 import { resolveRoutes } from './resolve/routes.ts';
@@ -173,20 +172,6 @@ async function renderAll(input: RenderAllInput): Promise<{ problems: SiteProblem
   }
   problems.push(...toMissingKeyProblems(config, missing));
   return { problems, errorPages: errors.pages.length, pages: input.keepPages ? kept : null };
-}
-
-function toLinkIndex(pages: readonly Page[], publicFiles: readonly string[]): LinkIndex {
-  const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
-  const urls = new Map<string, Record<LocaleCode, string>>();
-  for (const page of pages) {
-    byUrl.set(page.url, { path: page.route.path, locale: page.locale });
-    urls.set(page.route.path, page.localeUrls);
-  }
-  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)) };
-}
-
-async function listPublicFiles(config: SiteConfig): Promise<string[]> {
-  return (await fg('**/*', { cwd: config.publicDir, onlyFiles: true, dot: false })).sort();
 }
 
 function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {

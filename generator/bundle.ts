@@ -15,10 +15,18 @@ export function toContentHash(contents: string | Uint8Array): string {
 }
 
 /** Bundles the templates for the server, the stylesheet, the browser scripts and the message files. */
-export async function bundleSite(config: SiteConfig, templates: TemplateInventory, messages: Messages): Promise<ClientAssets> {
+export interface BundleOptions {
+  /**
+   * Names without content hashes (watch mode): a change to one file then leaves every other URL,
+   * and so every page that does not use the file, as it was.
+   */
+  readonly stableNames?: boolean;
+}
+
+export async function bundleSite(config: SiteConfig, templates: TemplateInventory, messages: Messages, options: BundleOptions = {}): Promise<ClientAssets> {
   const files = new Map<string, string | Uint8Array>();
   const add = (name: string, ext: string, contents: string): string => {
-    const file = `_app/${name}.${toContentHash(contents)}.${ext}`;
+    const file = options.stableNames ? `_app/${name}.${ext}` : `_app/${name}.${toContentHash(contents)}.${ext}`;
     files.set(file, contents);
     return `/${file}`;
   };
@@ -33,14 +41,16 @@ export async function bundleSite(config: SiteConfig, templates: TemplateInventor
     runEsbuild({ entryPoints: [path.join(config.templatesDir, 'styles', 'noscript.css')], absWorkingDir: config.root, minify: true }),
     bundleScript(path.join(RUNTIME_DIR, 'not-found.ts'), define),
     bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define),
-    bundleClient(config, templates, define),
+    bundleClient(config, templates, define, options),
   ]);
   for (const [file, contents] of client.files) files.set(file, contents);
   return {
     serverModule,
     boot: client.boot,
-    bootImports: client.bootImports,
-    templates: client.templates,
+    // With stable names the chunks a page needs can change without its HTML changing: no preloads.
+    bootImports: options.stableNames ? [] : client.bootImports,
+    templates: options.stableNames ? {} : client.templates,
+    sources: client.sources,
     rootRedirect: add('root-redirect', 'js', rootRedirect),
     css: add('site', 'css', css),
     noscriptCss: add('noscript', 'css', noscriptCss),
@@ -118,13 +128,14 @@ interface ClientBundle {
   readonly boot: string;
   readonly bootImports: string[];
   readonly templates: Record<string, string[]>;
+  readonly sources: ClientAssets['sources'];
 }
 
 /**
  * The browser bundle: the runtime entry with the app shell and layouts, and one chunk per page
  * template loaded on demand (esbuild code splitting; shared code in common chunks).
  */
-async function bundleClient(config: SiteConfig, templates: TemplateInventory, define: Record<string, string>): Promise<ClientBundle> {
+async function bundleClient(config: SiteConfig, templates: TemplateInventory, define: Record<string, string>, options: BundleOptions): Promise<ClientBundle> {
   const pagePaths = templates.pages.map((name) => path.join(config.templatesDir, 'pages', `${name}.tsx`));
   const entry = [
     `import { start } from ${JSON.stringify(path.join(RUNTIME_DIR, 'boot.ts'))};`,
@@ -151,7 +162,7 @@ async function bundleClient(config: SiteConfig, templates: TemplateInventory, de
       nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
       bundle: true, splitting: true, format: 'esm', platform: 'browser', target: 'es2020',
       minify: true, jsx: 'automatic', write: false, metafile: true, logLevel: 'silent',
-      outdir, entryNames: '[name].[hash]', chunkNames: 'chunk.[hash]',
+      outdir, entryNames: options.stableNames ? '[name]' : '[name].[hash]', chunkNames: 'chunk.[hash]',
       define,
     });
   } catch (cause) {
@@ -167,19 +178,27 @@ async function bundleClient(config: SiteConfig, templates: TemplateInventory, de
     return [toUrl(file), ...(outputs[file]?.imports ?? []).filter((i) => i.kind === 'import-statement').flatMap((i) => closure(i.path, seen))];
   };
   const files = new Map(result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]));
+  // The source files behind a chunk and the chunks it imports: what a change to a file affects.
+  const toSources = (urls: readonly string[]) => [...new Set(urls.flatMap((url) => {
+    const file = Object.keys(outputs).find((f) => toUrl(f) === url);
+    return Object.keys(outputs[file ?? '']?.inputs ?? {}).filter((i) => !i.startsWith('site:') && !i.includes('node_modules'));
+  }))].sort();
   let boot = '';
   let bootImports: string[] = [];
   const byTemplate: Record<string, string[]> = {};
+  const sources = { boot: [] as string[], templates: {} as Record<string, string[]> };
   for (const [file, output] of Object.entries(outputs)) {
     if (!output.entryPoint) continue;
     if (output.entryPoint === 'site:site-boot') {
       [boot = '', ...bootImports] = closure(file);
+      sources.boot = toSources([boot, ...bootImports]);
       continue;
     }
     const name = path.basename(output.entryPoint).replace(/\.tsx$/, '');
     byTemplate[name] = closure(file);
+    sources.templates[name] = toSources(byTemplate[name]);
   }
-  return { files, boot, bootImports, templates: byTemplate };
+  return { files, boot, bootImports, templates: byTemplate, sources };
 }
 
 async function runEsbuild(options: BuildOptions): Promise<string> {

@@ -10,3 +10,8 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
   }));
   return { pages: pages ?? [], layouts: layouts ?? [] };
 }
+
+/** The files of `site/public`, relative to it, sorted. */
+export async function listPublicFiles(config: SiteConfig): Promise<string[]> {
+  return (await fg('**/*', { cwd: config.publicDir, onlyFiles: true, dot: false })).sort();
+}

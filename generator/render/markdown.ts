@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import { toProblem } from '../errors.ts';
-import type { ContentFile, LocaleCode, SiteProblem } from '../types.ts';
+import type { ContentFile, LocaleCode, Page, SiteProblem } from '../types.ts';
 
 /** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
 export interface LinkIndex {
@@ -100,4 +100,15 @@ export function toSlug(text: string): string {
     .replace(/[^\p{L}\p{N}\s-]/gu, '')
     .trim()
     .replace(/\s+/g, '-');
+}
+
+/** What the Markdown renderer needs to check links: every page URL and every public file. */
+export function toLinkIndex(pages: readonly Page[], publicFiles: readonly string[]): LinkIndex {
+  const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
+  const urls = new Map<string, Record<LocaleCode, string>>();
+  for (const page of pages) {
+    byUrl.set(page.url, { path: page.route.path, locale: page.locale });
+    urls.set(page.route.path, page.localeUrls);
+  }
+  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)) };
 }
