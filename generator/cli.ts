@@ -2,8 +2,15 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runBuild } from './commands/build.ts';
 import { runRoutes } from './commands/routes.ts';
+import { runServe } from './commands/serve.ts';
 
 // Declarations only: each action calls one function of commands/ and sets the exit code.
+
+function toPort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Use a port number from 0 to 65535.');
+  return port;
+}
 
 function toWorkers(value: string): string {
   if (value !== 'auto' && !/^\d+$/.test(value)) throw new InvalidArgumentError('Use `auto` or a whole number.');
@@ -26,6 +33,17 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--workers <n>', 'render threads: auto, or a number (0 renders on the main thread)', toWorkers, 'auto')
     .action(async (opts: { out: string; baseUrl?: string; json?: boolean; workers: string }) => {
       process.exitCode = await runBuild({ root: root(), out: path.resolve(opts.out), baseUrl: opts.baseUrl, json: opts.json, workers: opts.workers });
+    });
+
+  program.command('serve')
+    .description('serve the built site (building it first when there is none); --watch rebuilds on every change and reloads the open pages')
+    .option('-o, --out <dir>', 'output folder', 'out')
+    .option('-p, --port <port>', 'port (the next free one when it is taken)', toPort, 3000)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('-w, --watch', 'rebuild what a change affects, reload open pages, show build errors over the page')
+    .option('--open', 'open the site in the default browser')
+    .action(async (opts: { out: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
+      process.exitCode = await runServe({ root: root(), out: path.resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch ?? false, open: opts.open ?? false });
     });
 
   program.command('routes')

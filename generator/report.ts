@@ -6,7 +6,8 @@ import type { BuildReport, Route, SiteProblem } from './types.ts';
 // The only module that writes to the terminal (ARCHITECTURE.md, style 7).
 
 const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
-const paint = (code: string, s: string) => (useColor ? `\u001b[${code}m${s}\u001b[0m` : s);
+let colorOn = useColor;
+const paint = (code: string, s: string) => (colorOn ? `\u001b[${code}m${s}\u001b[0m` : s);
 const red = (s: string) => paint('31', s);
 const yellow = (s: string) => paint('33', s);
 const dim = (s: string) => paint('2', s);
@@ -34,6 +35,16 @@ export function toCodeFrame(root: string, problem: SiteProblem): string | null {
     if (n === loc.line && loc.column > 1) out.push(`  ${' '.repeat(width)} | ${' '.repeat(loc.column - 1)}^`);
   }
   return out.join('\n');
+}
+
+/** `file:line:col  CODE`, then the message, a code frame and the hint; plain text for the overlay. */
+export function formatProblemText(root: string, problem: SiteProblem): string {
+  colorOn = false;
+  try {
+    return formatProblem(root, problem);
+  } finally {
+    colorOn = useColor;
+  }
 }
 
 /** `file:line:col  CODE`, then the message, a code frame and the hint. */
@@ -103,4 +114,28 @@ export function printRoutes(routes: readonly Route[], localeCodes: readonly stri
 
 function toSize(bytes: number): string {
   return bytes > 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+const time = () => new Date().toTimeString().slice(0, 8);
+
+export function printServing(url: string, outDir: string, watching: boolean, movedFrom: number | null): void {
+  if (movedFrom !== null) process.stdout.write(`${yellow(`Port ${movedFrom} is in use;`)} using the next free port.\n`);
+  process.stdout.write(`${bold('Serving')} ${outDir} at ${bold(url)}${watching ? ' — watching for changes (Ctrl-C stops)' : ' (Ctrl-C stops)'}\n`);
+}
+
+export function printRebuilt(kind: string, rendered: number, files: number, ms: number): void {
+  process.stdout.write(`${dim(time())} rebuilt (${kind}): ${rendered} pages, ${files} files in ${ms} ms\n`);
+}
+
+export function printRebuildFailed(root: string, error: unknown): void {
+  process.stderr.write(`${dim(time())} ${red('rebuild failed')}; the last good pages are still served.\n`);
+  printFailure(root, error, 'The rebuild');
+}
+
+export function printServeError(message: string): void {
+  process.stderr.write(`${red(message)}\n`);
+}
+
+export function printStopped(): void {
+  process.stdout.write('Stopped.\n');
 }

@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { buildSite } from '../build.ts';
+import { loadConfig } from '../config.ts';
+import { isSiteError } from '../errors.ts';
+import { RUNTIME_DIR } from '../paths.ts';
+import { formatProblemText, printFailure, printRebuildFailed, printRebuilt, printServeError, printServing, printStopped } from '../report.ts';
+import { createSiteServer, type SiteServer } from '../serve/server.ts';
+import { startDevSession, type DevSession } from '../serve/session.ts';
+import { watchSources, type Watcher } from '../serve/watch.ts';
+
+export interface ServeOptions {
+  readonly root: string;
+  readonly out: string;
+  readonly port: number;
+  readonly host: string;
+  readonly watch: boolean;
+  readonly open: boolean;
+}
+
+/** The dev client, bundled when the server starts; it is never written to the output. */
+async function bundleDevClient(): Promise<string> {
+  const result = await esbuild({ entryPoints: [path.join(RUNTIME_DIR, 'dev-client.ts')], bundle: true, write: false, minify: true, format: 'iife', logLevel: 'silent' });
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** Listens on the port, or on the next free one when it is taken (said so). */
+async function listen(site: SiteServer, host: string, port: number): Promise<{ port: number; movedFrom: number | null }> {
+  for (let candidate = port; candidate < port + 20; candidate++) {
+    const ok = await new Promise<boolean>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error));
+      site.server.once('error', onError);
+      site.server.listen(candidate, host, () => {
+        site.server.off('error', onError);
+        resolve(true);
+      });
+    });
+    if (ok) return { port: (site.server.address() as AddressInfo).port, movedFrom: candidate === port ? null : port };
+  }
+  throw new Error(`ports ${port} to ${port + 19} are all in use; pass --port with a free one`);
+}
+
+function toErrorEvent(root: string, error: unknown) {
+  const text = isSiteError(error) ? error.problems.map((p) => formatProblemText(root, p)).join('\n\n') : String(error instanceof Error ? error.stack : error);
+  return { event: 'build-error', data: { text } };
+}
+
+/** `site serve`: returns the exit code once the server stops (Ctrl-C: 0). */
+export async function runServe(options: ServeOptions): Promise<number> {
+  const { root, out } = options;
+  let session: DevSession | null = null;
+  let watcher: Watcher | null = null;
+  let site: SiteServer;
+  try {
+    const config = await loadConfig(root);
+    const localePrefixes = config.locales.map((l) => l.prefix).filter(Boolean).sort((a, b) => b.length - a.length);
+    const devClient = options.watch ? await bundleDevClient() : null;
+    let startError: unknown = null;
+    if (options.watch) {
+      try {
+        session = (await startDevSession(root, out)).session;
+      } catch (error) {
+        // The server still starts: the overlay shows the problem until it is fixed.
+        printRebuildFailed(root, error);
+        startError = error;
+      }
+    } else if (!existsSync(path.join(out, 'index.html'))) {
+      await buildSite({ root, outDir: out });
+    }
+    mkdirSync(out, { recursive: true });
+    site = createSiteServer({ outDir: out, localePrefixes, devClient });
+    if (startError) site.setInitialEvent(toErrorEvent(root, startError));
+  } catch (error) {
+    printFailure(root, error, 'Starting the server');
+    return 1;
+  }
+
+  let listening: { port: number; movedFrom: number | null };
+  try {
+    listening = await listen(site, options.host, options.port);
+  } catch (error) {
+    printServeError(`The server could not start: ${(error as Error).message}.`);
+    return 1;
+  }
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
+  printServing(url, out, options.watch, listening.movedFrom);
+
+  if (options.watch) {
+    watcher = watchSources(root, async (files) => {
+      try {
+        if (!session) session = (await startDevSession(root, out)).session;
+        else {
+          const result = await session.rebuild(files);
+          printRebuilt(result.kind, result.rendered, result.files, result.ms);
+        }
+        site.setInitialEvent(null);
+        site.broadcast('reload');
+      } catch (error) {
+        printRebuildFailed(root, error);
+        const event = toErrorEvent(root, error);
+        site.setInitialEvent(event);
+        site.broadcast(event.event, event.data);
+      }
+    });
+  }
+  if (options.open) openBrowser(url);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await watcher?.close();
+  await site.close();
+  printStopped();
+  return 0;
+}
+
+function openBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
+  try {
+    spawn(command, [url], { detached: true, stdio: 'ignore' }).on('error', () => undefined).unref();
+  } catch {
+    // No browser to open: the URL is printed above.
+  }
+}

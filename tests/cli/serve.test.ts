@@ -1,0 +1,139 @@
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser.ts';
+import { runCli } from '../helpers/cli.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  removeSites();
+});
+
+const raw = async (url: string, method = 'GET') => {
+  const response = await fetch(url, { method, redirect: 'manual' });
+  return { status: response.status, type: response.headers.get('content-type'), body: method === 'HEAD' ? '' : await response.text() };
+};
+
+describe('site serve --watch', () => {
+  let root: string;
+  let serve: ServeProcess;
+  beforeAll(async () => {
+    root = makeSite();
+    serve = await startServe(['--root', root, 'serve', '--watch', '--port', '0', '--out', path.join(root, 'out')]);
+  });
+  afterAll(async () => {
+    await serve?.stop();
+  });
+
+  it('reloads the open page after an edit to its translation file', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${serve.url}/en/contact`);
+    const file = path.join(root, 'site/content/contact.en.md');
+    const text = readFileSync(file, 'utf8');
+    const reloaded = page.waitForEvent('load');
+    writeFileSync(file, text.replace(/^title: .*$/m, 'title: "Talk to the CloudWing Team"'));
+    await reloaded;
+    expect(await page.locator('h1').textContent()).toBe('Talk to the CloudWing Team');
+    expect(serve.output()).toMatch(/rebuilt \(content\): 1 pages/);
+    await page.close();
+  });
+
+  it('reloads every page of a locale after an edit to its navigation texts', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${serve.url}/en/news`);
+    const file = path.join(root, 'site/locales/en/nav.json');
+    const reloaded = page.waitForEvent('load');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"procurement": "Procurement"', '"procurement": "Supplier portal"'));
+    await reloaded;
+    expect(await page.locator('header a[href="/en/procurement"]').first().textContent()).toBe('Supplier portal');
+    await page.close();
+  });
+
+  it('shows a broken front matter over the last good page, and clears it once fixed', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${serve.url}/en/customers`);
+    const file = path.join(root, 'site/content/customers.en.md');
+    const good = readFileSync(file, 'utf8');
+    const from = serve.output().length;
+    writeFileSync(file, good.replace(/^title: .*$/m, 'title: [unclosed'));
+    await page.waitForSelector('#site-dev-overlay');
+    const overlay = await page.locator('#site-dev-overlay').textContent();
+    expect(overlay).toContain('site/content/customers.en.md:');
+    expect(overlay).toContain('FRONT_MATTER_SYNTAX');
+    expect(overlay).toContain('title: [unclosed');
+    await serve.waitFor(/rebuild failed; the last good pages are still served/, from);
+    expect((await raw(`${serve.url}/en/customers`)).body).toContain('Our Airline Customers');
+    // A page opened while the error stands shows it too.
+    const other = await browser.newPage();
+    await other.goto(`${serve.url}/en/contact`);
+    await other.waitForSelector('#site-dev-overlay');
+    const reloaded = page.waitForEvent('load');
+    writeFileSync(file, good);
+    await reloaded;
+    expect(await page.locator('#site-dev-overlay').count()).toBe(0);
+    await page.close();
+    await other.close();
+  });
+
+  it('answers unknown paths with 404 and the page of the path\'s language', async () => {
+    const en = await raw(`${serve.url}/en/no-such-page`);
+    expect(en.status).toBe(404);
+    expect(en.body).toContain('<html lang="en-US">');
+    const zh = await raw(`${serve.url}/no-such-page`);
+    expect(zh.status).toBe(404);
+    expect(zh.body).toContain('<html lang="zh-Hant">');
+  });
+
+  it('refuses paths that climb out of the output folder and does not serve dotfiles', async () => {
+    writeFileSync(path.join(root, 'secret.txt'), 'not for the web');
+    writeFileSync(path.join(root, 'out', '.env'), 'SECRET=1');
+    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/%252e%252e/secret.txt', '/_app/..%2f..%2fsecret.txt', '/_app/%252e%252e%252f%252e%252e%252fsecret.txt', '/.env', '/%2eenv']) {
+      const response = await raw(`${serve.url}${attempt}`);
+      expect(response.status, attempt).toBeGreaterThanOrEqual(400);
+      expect(response.body, attempt).not.toMatch(/not for the web|SECRET=1/);
+    }
+  });
+
+  it('sends correct content types with charset=utf-8, and answers HEAD', async () => {
+    expect((await raw(`${serve.url}/en/contact`)).type).toBe('text/html; charset=utf-8');
+    expect((await raw(`${serve.url}/en/contact/_payload.json`)).type).toBe('application/json; charset=utf-8');
+    expect((await raw(`${serve.url}/robots.txt`)).type).toBe('text/plain; charset=utf-8');
+    const head = await raw(`${serve.url}/en`, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.type).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe('site serve', () => {
+  it('builds first when there is no output, moves to the next free port when the port is taken, and stops cleanly', async () => {
+    const root = makeSite();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    const serve = await startServe(['--root', root, 'serve', '--port', String(taken), '--out', path.join(root, 'out')]);
+    expect(serve.output()).toContain(`Port ${taken} is in use`);
+    expect(new URL(serve.url).port).not.toBe(String(taken));
+    expect((await raw(`${serve.url}/en/contact`)).status).toBe(200);
+    expect(await serve.stop()).toBe(0);
+    blocker.close();
+  });
+
+  it('keeps the dev-only client out of `site build` output', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)]));
+    for (const file of walk(out)) {
+      const text = readFileSync(file, 'utf8');
+      expect(text.includes('__site/') || text.includes('EventSource') || text.includes('site-dev-overlay'), file).toBe(false);
+    }
+  });
+});
