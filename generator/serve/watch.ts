@@ -10,7 +10,7 @@ export interface Watcher {
  * `git checkout`) are coalesced into one batch after a short quiet period, and batches run one at
  * a time: a rebuild never overlaps another; changes during a rebuild form the next batch.
  */
-export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, quietMs = 25): Watcher {
+export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, quietMs = 15): Watcher {
   const ignored = (p: string) => path.relative(root, path.resolve(root, p)).split(path.sep).some((s) => (s.startsWith('.') && s.length > 1) || s === 'node_modules');
   const watcher = chokidar.watch(['site', 'runtime'], { cwd: root, ignoreInitial: true, ignored });
   const pending = new Set<string>();
