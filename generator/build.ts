@@ -30,6 +30,8 @@ export interface BuildOptions {
   readonly write?: boolean;
   /** Render across worker threads: `auto` (large sites only), or a number of workers. */
   readonly workers?: 'auto' | number;
+  /** Collects every translation key the templates read (`ns:key`), for `site check`. */
+  readonly usedKeys?: Set<string>;
 }
 
 export interface BuildResult {
@@ -90,7 +92,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const staging = write ? createStaging(outDir, buildId) : null;
   const sink: OutputSink = staging ? createDiskSink(staging) : createMemorySink();
   try {
-    const rendered = await timed('render', () => renderAll({ config, assets, buildId, links, pages, sink, keepPages: !write, workers: options.workers ?? 'auto', loaded }));
+    const rendered = await timed('render', () => renderAll({ config, assets, buildId, links, pages, sink, keepPages: !write, workers: options.usedKeys ? 0 : options.workers ?? 'auto', loaded, usedKeys: options.usedKeys }));
     keep(rendered.problems);
     await timed('write', () => {
       for (const [file, contents] of assets.files) sink.write(file, contents);
@@ -132,6 +134,7 @@ interface RenderAllInput {
   readonly keepPages: boolean;
   readonly workers: 'auto' | number;
   readonly loaded: { readonly messages: Messages };
+  readonly usedKeys: Set<string> | undefined;
 }
 
 /** Renders every page and the error pages, writing each as it is done so memory stays flat. */
@@ -141,7 +144,7 @@ async function renderAll(input: RenderAllInput): Promise<{ problems: SiteProblem
   process.setSourceMapsEnabled(true);
   const missing: MissingKey[] = [];
   let current = '';
-  const translators = createTranslators(config, input.loaded.messages, (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }));
+  const translators = createTranslators(config, input.loaded.messages, (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }), input.usedKeys);
   const server = (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
   const ctx: RenderContext = { config, assets, buildId, server, translators, links };
   const problems: SiteProblem[] = [];

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { runBuild } from './commands/build.ts';
+import { runCheck } from './commands/check.ts';
 import { runRoutes } from './commands/routes.ts';
 import { runServe } from './commands/serve.ts';
 
@@ -44,6 +45,15 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--open', 'open the site in the default browser')
     .action(async (opts: { out: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       process.exitCode = await runServe({ root: root(), out: path.resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch ?? false, open: opts.open ?? false });
+    });
+
+  program.command('check')
+    .description('check a built site: links and fragments, SEO and locales, translations, HTML, page budgets')
+    .option('-o, --out <dir>', 'output folder to check', 'out')
+    .option('--external', 'also check links to other sites (needs the network)')
+    .option('--json', 'print the report as JSON')
+    .action(async (opts: { out: string; external?: boolean; json?: boolean }) => {
+      process.exitCode = await runCheck({ root: root(), out: path.resolve(opts.out), external: opts.external ?? false, json: opts.json ?? false });
     });
 
   program.command('routes')

@@ -84,6 +84,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ['baseUrl', c.baseUrl === undefined || isBaseUrl(c.baseUrl), 'must be an absolute http(s) URL without a path, such as `https://cloudwing.example`'],
     ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
     ...validateTheme(c.theme),
+    ...validateCheck(c.check),
     ...validateRuntime(c.runtime),
     ['navigation', Array.isArray(c.navigation), 'must be a list of { key, path } entries'],
     ...(Array.isArray(c.navigation) ? c.navigation : []).flatMap((n: unknown, i): Check[] => [
@@ -103,6 +104,17 @@ function validateTheme(theme: unknown): Check[] {
     ['theme.primary', isColor(theme.primary), 'must be a hex colour such as `#0066cc`'],
     ['theme.secondary', isColor(theme.secondary), 'must be a hex colour such as `#03dac6`'],
     ['theme.ripple', typeof theme.ripple === 'boolean', 'must be true or false'],
+  ];
+}
+
+function validateCheck(check: unknown): Check[] {
+  if (check === undefined) return [];
+  if (!isRecord(check)) return [['check', false, 'must be an object with budgets and sameInAllLocales']];
+  const budgets = isRecord(check.budgets) ? check.budgets : {};
+  return [
+    ['check.budgets', check.budgets === undefined || isRecord(check.budgets), 'must be an object of sizes in KB'],
+    ...(['jsKb', 'cssKb', 'payloadKb'] as const).map((key): Check => [`check.budgets.${key}`, budgets[key] === undefined || (typeof budgets[key] === 'number' && (budgets[key] as number) > 0), 'must be a positive number of KB']),
+    ['check.sameInAllLocales', check.sameInAllLocales === undefined || (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')), 'must be a list of strings'],
   ];
 }
 
@@ -137,6 +149,10 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     theme: Object.freeze({ ...input.theme }),
     runtime: Object.freeze({ ...input.runtime }),
     navigation: Object.freeze(input.navigation.map((n) => Object.freeze({ ...n, line: findNavLine(source, n.path) }))),
+    check: Object.freeze({
+      budgets: Object.freeze({ jsKb: 75, cssKb: 20, payloadKb: 30, ...input.check?.budgets }),
+      sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),
+    }),
   });
 }
 

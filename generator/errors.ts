@@ -120,6 +120,102 @@ const catalogue = {
     message: (a) => `There is no built site in ${a.dir}.`,
     hint: () => 'Run `site build` first.',
   },
+  // `site check`: what a visitor or a search engine would trip over in the built output.
+  LINK_BROKEN: {
+    severity: 'error',
+    message: (a) => `Broken link on ${a.page}: ${a.href} answered ${a.status}.`,
+    hint: () => 'Point the link at a page or file the build writes.',
+  },
+  LINK_FRAGMENT_MISSING: {
+    severity: 'error',
+    message: (a) => `The link on ${a.page} to ${a.href} names a fragment that the target page does not have.`,
+    hint: () => 'Link to a heading id that exists (headings get ids from their text), or drop the fragment.',
+  },
+  LINK_EXTERNAL_SKIPPED: {
+    severity: 'warning',
+    message: (a) => `${a.count} external links were listed but not checked (no network by default).`,
+    hint: () => 'Run `site check --external` where the network is reachable.',
+  },
+  SEO_ALTERNATE: {
+    severity: 'error',
+    message: (a) => `Alternates of ${a.page}: ${a.reason}.`,
+    hint: () => 'Every page lists x-default first, then each locale\'s language and full tag, and each alternate lists the page back.',
+  },
+  SEO_CANONICAL: {
+    severity: 'error',
+    message: (a) => `Canonical of ${a.page}: ${a.reason}.`,
+    hint: () => 'A page is its own canonical, an absolute URL when a base URL is configured.',
+  },
+  SEO_LOCALE: {
+    severity: 'error',
+    message: (a) => `Locale of ${a.page}: ${a.reason}.`,
+    hint: () => '`<html lang>` and `og:locale` must be those of the page\'s locale.',
+  },
+  SEO_DUPLICATE: {
+    severity: 'error',
+    message: (a) => `Duplicate ${a.what} in ${a.locale}: "${a.value}" on ${a.pages}.`,
+    hint: () => 'Give every page of a locale its own title and description.',
+  },
+  SEO_CROSS_LOCALE_LINK: {
+    severity: 'error',
+    message: (a) => `The main content of ${a.page} links into the other locale: ${a.href}.`,
+    hint: (a) => `Link to ${a.suggestion} instead; only the language switcher crosses locales.`,
+  },
+  SEO_SITEMAP: {
+    severity: 'error',
+    message: (a) => `sitemap.xml: ${a.reason}.`,
+    hint: () => 'The sitemap lists exactly the indexable pages, with the alternates of their heads.',
+  },
+  SEO_ERROR_PAGE: {
+    severity: 'error',
+    message: (a) => `Error page ${a.page}: ${a.reason}.`,
+    hint: () => 'Error pages are `noindex`, have no alternates and are not in the sitemap.',
+  },
+  I18N_KEY_MISSING: {
+    severity: 'error',
+    message: (a) => `Translation missing: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`.`,
+    hint: (a) => `Add the key to ${a.file}.`,
+  },
+  I18N_KEY_EXTRA: {
+    severity: 'error',
+    message: (a) => `Translation without a counterpart: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\` is not in ${a.reference}.`,
+    hint: () => 'Add it to the other locale, or remove it.',
+  },
+  I18N_KEY_UNUSED: {
+    severity: 'error',
+    message: (a) => `Unused translation: namespace ${a.ns}, key \`${a.key}\` is read by no template, page or runtime code.`,
+    hint: (a) => `Remove it from every locale's ${a.ns}.json, or use it.`,
+  },
+  I18N_EMPTY: {
+    severity: 'error',
+    message: (a) => `Empty translation: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`.`,
+    hint: () => 'Write the text; an empty string shows nothing to the visitor.',
+  },
+  I18N_PLACEHOLDERS: {
+    severity: 'error',
+    message: (a) => `Placeholders differ for ${a.ns}:${a.key}: ${a.detail}.`,
+    hint: () => 'Use the same {{placeholders}} in every locale.',
+  },
+  I18N_SIMPLIFIED: {
+    severity: 'error',
+    message: (a) => `Simplified character "${a.char}" in Traditional Chinese text (use "${a.traditional}").`,
+    hint: () => 'The zh-Hant site is written in Traditional Chinese as used in Taiwan.',
+  },
+  I18N_SAME_TEXT: {
+    severity: 'warning',
+    message: (a) => `Same text in every locale: ${a.ns}:${a.key} = "${a.value}".`,
+    hint: () => 'Translate it, or add it to `check.sameInAllLocales` in site/site.config.ts when it is a name or code.',
+  },
+  HTML_INVALID: {
+    severity: 'error',
+    message: (a) => `Invalid HTML in ${a.page}: ${a.reason} (${a.rule}).`,
+    hint: () => 'Fix the template or content that writes this markup; the rule set is in the README.',
+  },
+  BUDGET_EXCEEDED: {
+    severity: 'error',
+    message: (a) => `${a.page} loads ${a.size} of ${a.kind} on first view (gzip), over its ${a.limit} budget: ${a.files}.`,
+    hint: () => 'Make the page lighter, or raise `check.budgets` in site/site.config.ts knowingly.',
+  },
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof catalogue;

@@ -139,3 +139,31 @@ export function printServeError(message: string): void {
 export function printStopped(): void {
   process.stdout.write('Stopped.\n');
 }
+
+export function printProgress(what: string): void {
+  if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${dim(`site check: ${what}`)}`);
+  else if (!what.startsWith('crawling')) process.stderr.write(`${dim(`site check: ${what}`)}\n`);
+}
+
+/** Problems grouped by code, each with its page or file and line, then one summary line. */
+export function printCheckReport(root: string, report: import('./check/index.ts').CheckReport, json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  if (process.stderr.isTTY) process.stderr.write('\r\u001b[K');
+  const groups = new Map<string, SiteProblem[]>();
+  for (const problem of report.problems) groups.set(problem.code, [...(groups.get(problem.code) ?? []), problem]);
+  for (const [code, problems] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const severity = problems[0]?.severity === 'error' ? red(bold(code)) : yellow(bold(code));
+    process.stdout.write(`${severity} ${dim(`(${problems.length})`)}  ${problems[0]?.hint ?? ''}\n`);
+    for (const p of problems) {
+      const where = p.loc ? `${p.loc.file}:${p.loc.line}:${p.loc.column}` : '';
+      process.stdout.write(`  ${where ? `${where}  ` : ''}${p.message}\n`);
+    }
+    process.stdout.write('\n');
+  }
+  const { errors, warnings, pages, links } = report.summary;
+  const line = `site check: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} (${pages} pages, ${links} links checked)`;
+  process.stdout.write(`${errors > 0 ? red(line) : line}\n`);
+}

@@ -57,6 +57,14 @@ export interface NavItem {
   readonly line?: number;
 }
 
+/** Limits and allowances of `site check`. */
+export interface CheckConfig {
+  /** Bytes (gzip) a page may load on first view, in KB: JavaScript, CSS, embedded payload. */
+  readonly budgets: { readonly jsKb: number; readonly cssKb: number; readonly payloadKb: number };
+  /** Strings that may read the same in every locale (names, codes): no warning for them. */
+  readonly sameInAllLocales: readonly string[];
+}
+
 /** What `site/site.config.ts` exports. Paths are relative to the site root. */
 export interface SiteConfigInput {
   locales: LocaleConfig[];
@@ -67,6 +75,7 @@ export interface SiteConfigInput {
   theme: ThemeConfig;
   runtime: RuntimeConfig;
   navigation: NavItem[];
+  check?: Partial<{ budgets: Partial<CheckConfig['budgets']>; sameInAllLocales: string[] }>;
 }
 
 /** The resolved configuration: settled once at the edge, read-only downstream. */
@@ -86,6 +95,7 @@ export interface SiteConfig {
   readonly theme: ThemeConfig;
   readonly runtime: RuntimeConfig;
   readonly navigation: readonly NavItem[];
+  readonly check: CheckConfig;
 }
 
 /** Settings a page's front matter may carry. Locale-neutral ones must agree across locales. */

@@ -18,7 +18,7 @@ export interface DocumentInput {
 export function renderDocument(input: DocumentInput): string {
   const scripts = input.scripts.map((src) => `<script src="${toHtmlText(src)}" defer></script>`).join('');
   return [
-    '<!doctype html>',
+    '<!DOCTYPE html>',
     `<html lang="${input.locale.iso}">`,
     '<head>',
     input.head,

@@ -8,7 +8,7 @@ export type MissingKeyHandler = (locale: LocaleCode, ns: string, key: string) =>
  * One translator per locale over the shared namespaces (SPEC §3). There is no fallback on the
  * server: a key a template reads that a locale lacks is reported, and fails the build.
  */
-export function createTranslators(config: SiteConfig, messages: Messages, onMissing: MissingKeyHandler): Map<LocaleCode, Translate> {
+export function createTranslators(config: SiteConfig, messages: Messages, onMissing: MissingKeyHandler, used?: Set<string>): Map<LocaleCode, Translate> {
   return new Map(config.locales.map(({ code }) => {
     const instance = i18next.createInstance();
     void instance.init({
@@ -24,7 +24,11 @@ export function createTranslators(config: SiteConfig, messages: Messages, onMiss
       returnNull: false,
       showSupportNotice: false,
     });
-    const t: Translate = (key, options) => String(instance.t(key, options as never));
+    const t: Translate = (key, options) => {
+      // `site check` asks which keys the pages read: `ns:key`, the default namespace made explicit.
+      used?.add(key.includes(':') ? key : `common:${key}`);
+      return String(instance.t(key, options as never));
+    };
     return [code, t] as const;
   }));
 }

@@ -63,7 +63,7 @@ export default function HomePage() {
         <section className="cta" aria-labelledby="home-contact-title">
           <h2 id="home-contact-title">{toText(contact.title)}</h2>
           <p>{toText(contact.text)}</p>
-          <a className="button" href={toUrl('/contact')}>{toText(contact.link) ?? t('common:contactUs')}</a>
+          <a className="button" href={toUrl('/contact')}>{toText(contact.link)}</a>
         </section>
       ) : null}
     </article>

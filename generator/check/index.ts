@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSite } from '../build.ts';
+import { loadConfig } from '../config.ts';
+import { SiteError, toProblem } from '../errors.ts';
+import { loadContent } from '../load/content.ts';
+import { loadMessages } from '../load/messages.ts';
+import { loadTemplateInventory } from '../load/templates.ts';
+import { RUNTIME_DIR } from '../paths.ts';
+import { resolveRoutes } from '../resolve/routes.ts';
+import type { Route, SiteConfig, SiteProblem } from '../types.ts';
+import { checkBudgets } from './budgets.ts';
+import { checkHtml } from './html.ts';
+import { checkLinks } from './links.ts';
+import { readOutputPages } from './output.ts';
+import { checkSeo } from './seo.ts';
+import { checkContentScript, checkTranslations, type TranslationReport } from './translations.ts';
+
+export interface CheckReport {
+  readonly problems: SiteProblem[];
+  readonly summary: { readonly errors: number; readonly warnings: number; readonly pages: number; readonly links: number };
+  readonly externalLinks: string[];
+  readonly translations: TranslationReport;
+}
+
+export interface CheckOptions {
+  readonly root: string;
+  readonly outDir: string;
+  readonly external: boolean;
+  readonly onProgress?: (what: string) => void;
+}
+
+/** `site check`: links, SEO and locales, translations, HTML and budgets, over a built site. */
+export async function checkSite(options: CheckOptions): Promise<CheckReport> {
+  const { root, outDir } = options;
+  const config = await loadConfig(root);
+  if (!existsSync(path.join(outDir, 'index.html'))) throw new SiteError([toProblem('NO_BUILD', { dir: outDir })]);
+  const problems: SiteProblem[] = [];
+
+  // Translations read the sources; which keys are used comes from rendering every page in memory.
+  const [content, messages, templates] = await Promise.all([loadContent(config), loadMessages(config), loadTemplateInventory(config)]);
+  const { routes } = resolveRoutes(config, content.files, templates);
+  const usedKeys = new Set<string>();
+  try {
+    await buildSite({ root, write: false, usedKeys });
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
+    // The build's own findings are the check's too (a missing key, a bad link in Markdown…).
+    problems.push(...error.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'));
+  }
+  const translations = checkTranslations(config, messages.messages, usedKeys.size > 0 ? usedKeys : null, routes, RUNTIME_DIR);
+  problems.push(...content.problems, ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'), ...translations.problems, ...checkContentScript(config, routes));
+
+  options.onProgress?.('reading pages');
+  const pages = readOutputPages(outDir);
+  const sitemapFile = path.join(outDir, 'sitemap.xml');
+  problems.push(...checkSeo(config, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
+  problems.push(...checkBudgets(config, outDir, pages));
+  options.onProgress?.('validating HTML');
+  problems.push(...(await checkHtml(pages)));
+  const links = await checkLinks(config, outDir, { external: options.external, onProgress: (n) => options.onProgress?.(`crawling: ${n} links`) });
+  problems.push(...links.problems.map((p) => toSourceProblem(config, routes, p)));
+
+  return {
+    problems,
+    summary: {
+      errors: problems.filter((p) => p.severity === 'error').length,
+      warnings: problems.filter((p) => p.severity === 'warning').length,
+      pages: pages.length,
+      links: links.checked,
+    },
+    externalLinks: links.external,
+    translations: translations.report,
+  };
+}
+
+/**
+ * A link problem found on a built page points, where it can, at the line of the page's own file
+ * that holds the link: that is where the author fixes it.
+ */
+function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: SiteProblem): SiteProblem {
+  const page = /on (\/\S*?)(:| to )/.exec(problem.message)?.[1];
+  const href = / to (\S+) names| (\/\S+) answered/.exec(problem.message);
+  const target = href?.[1] ?? href?.[2];
+  if (!page || !target) return problem;
+  const locale = config.locales.find((l) => l.prefix && (page === l.prefix || page.startsWith(`${l.prefix}/`))) ?? config.locales.find((l) => !l.prefix);
+  const routePath = locale?.prefix ? page.slice(locale.prefix.length) || '/' : page;
+  const file = routes.find((r) => r.path === routePath)?.files[locale?.code ?? ''];
+  if (!file) return problem;
+  const lines = readFileSync(path.join(config.root, file.file), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(`(${target})`) || l.includes(target));
+  return line < 0 ? problem : { ...problem, loc: { file: file.file, line: line + 1, column: (lines[line] as string).indexOf(target) + 1 } };
+}

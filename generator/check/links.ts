@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { LinkChecker, LinkState } from 'linkinator';
+import { toProblem } from '../errors.ts';
+import { createSiteServer } from '../serve/server.ts';
+import type { SiteConfig, SiteProblem } from '../types.ts';
+
+export interface LinkCheckResult {
+  readonly problems: SiteProblem[];
+  readonly checked: number;
+  readonly external: string[];
+}
+
+/**
+ * Crawls the output served on a local port from `/` and from each locale's home, recursively, with
+ * assets and fragments (linkinator). External links are listed, and checked only on request.
+ */
+export async function checkLinks(config: SiteConfig, outDir: string, options: { external: boolean; onProgress?: (checked: number) => void }): Promise<LinkCheckResult> {
+  const site = createSiteServer({ outDir, localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean), devClient: null });
+  await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+  const external = new Set<string>();
+  const problems: SiteProblem[] = [];
+  let checked = 0;
+  try {
+    const checker = new LinkChecker();
+    checker.on('link', () => options.onProgress?.(++checked));
+    const result = await checker.check({
+      path: [`${base}/`, ...config.locales.filter((l) => l.prefix).map((l) => `${base}${l.prefix}`)],
+      recurse: true,
+      checkFragments: true,
+      concurrency: 32,
+      // Canonical, alternate and sitemap URLs name the public base URL: check them here.
+      ...(config.baseUrl ? { urlRewriteExpressions: [{ pattern: new RegExp(`^${config.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: base }] } : {}),
+      timeout: 20_000,
+      linksToSkip: async (link) => {
+        if (link.startsWith(base)) return false;
+        if (/^https?:/.test(link)) external.add(link);
+        return !options.external;
+      },
+    });
+    for (const link of result.links) {
+      if (link.state !== LinkState.BROKEN) continue;
+      const parent = link.parent?.startsWith(base) ? link.parent.slice(base.length) || '/' : link.parent ?? '(start)';
+      const href = link.url.startsWith(base) ? link.url.slice(base.length) : link.url;
+      const page = parent.split('#')[0] as string;
+      const loc = { file: toOutputFile(page), line: 1, column: 1 };
+      const fragment = link.failureDetails?.some((d) => d instanceof Error && /Fragment identifier/.test(d.message));
+      problems.push(fragment
+        ? toProblem('LINK_FRAGMENT_MISSING', { page, href }, loc)
+        : toProblem('LINK_BROKEN', { page, href, status: String(link.status ?? 'no answer') }, loc));
+    }
+  } finally {
+    await site.close();
+  }
+  if (!options.external && external.size > 0) problems.push(toProblem('LINK_EXTERNAL_SKIPPED', { count: String(external.size) }));
+  return { problems, checked, external: [...external].sort() };
+}
+
+/** `/en/contact` → `en/contact/index.html`; `/` → `index.html`. */
+function toOutputFile(page: string): string {
+  const clean = page.replace(/\/+$/, '') || '/';
+  if (clean === '/') return 'index.html';
+  return clean.endsWith('.html') ? clean.slice(1) : `${clean.slice(1)}/index.html`;
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { Alternate, Payload } from '../types.ts';
+
+/** A built page as `site check` reads it: its URL, its head, its embedded data and its main links. */
+export interface OutputPage {
+  /** Output-relative file: `en/contact/index.html`, `404.html`. */
+  readonly file: string;
+  readonly url: string;
+  readonly html: string;
+  readonly lang: string | null;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly canonical: string | null;
+  readonly alternates: readonly Alternate[];
+  readonly ogLocale: string | null;
+  readonly noindex: boolean;
+  readonly payload: Payload | null;
+  /** hrefs of the links inside `<main>`. */
+  readonly mainLinks: readonly string[];
+}
+
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
+const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+export function toOutputUrl(file: string): string {
+  if (!file.endsWith('/index.html') && file !== 'index.html') return `/${file}`;
+  const dir = path.posix.dirname(file);
+  return dir === '.' ? '/' : `/${dir}`;
+}
+
+export function readOutputPages(outDir: string): OutputPage[] {
+  return fg.sync('**/*.html', { cwd: outDir, ignore: ['_app/**'] }).sort().map((file) => {
+    const html = readFileSync(path.join(outDir, file), 'utf8');
+    const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+    const data = attr(html, /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/);
+    const main = attr(html, /<main[^>]*>([\s\S]*?)<\/main>/) ?? '';
+    const title = attr(head, /<title>([\s\S]*?)<\/title>/);
+    const description = attr(head, /<meta name="description" content="([^"]*)"/);
+    return {
+      file,
+      url: toOutputUrl(file),
+      html,
+      lang: attr(html, /<html[^>]*\slang="([^"]*)"/),
+      title: title === null ? null : unescape(title),
+      description: description === null ? null : unescape(description),
+      canonical: attr(head, /<link rel="canonical" href="([^"]*)"/),
+      alternates: [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((m) => ({ hreflang: m[1] as string, href: unescape(m[2] as string) })),
+      ogLocale: attr(head, /<meta property="og:locale" content="([^"]*)"/),
+      noindex: /<meta name="robots" content="[^"]*noindex/.test(head),
+      payload: data ? (JSON.parse(data) as Payload) : null,
+      mainLinks: [...main.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => unescape(m[1] as string)),
+    };
+  });
+}
