@@ -63,7 +63,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   };
   const keep = (problems: readonly SiteProblem[]) => {
     warnings.push(...problems.filter((p) => p.severity === 'warning'));
-    throwIfErrors(problems);
+    // `site check` renders to learn which keys are read, and reports missing ones itself.
+    throwIfErrors(options.usedKeys ? problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING') : problems);
   };
 
   const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }));

@@ -38,11 +38,15 @@ export async function checkLinks(config: SiteConfig, outDir: string, options: { 
         return !options.external;
       },
     });
+    const seen = new Set<string>();
     for (const link of result.links) {
       if (link.state !== LinkState.BROKEN) continue;
       const parent = link.parent?.startsWith(base) ? link.parent.slice(base.length) || '/' : link.parent ?? '(start)';
       const href = link.url.startsWith(base) ? link.url.slice(base.length) : link.url;
-      const page = parent.split('#')[0] as string;
+      // `/x/` redirects to `/x`: one page, one report.
+      const page = (parent.split('#')[0] as string).replace(/(.)\/+$/, '$1');
+      if (seen.has(`${page} ${href}`)) continue;
+      seen.add(`${page} ${href}`);
       const loc = { file: toOutputFile(page), line: 1, column: 1 };
       const fragment = link.failureDetails?.some((d) => d instanceof Error && /Fragment identifier/.test(d.message));
       problems.push(fragment

@@ -1,0 +1,142 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { checkSite, type CheckReport } from '../../generator/check/index.ts';
+import type { SiteProblem } from '../../generator/types.ts';
+import { runCli } from '../helpers/cli.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+
+afterAll(removeSites);
+
+const real = (file: string) => readFileSync(path.join(import.meta.dirname, '../../', file), 'utf8');
+const appendBody = (file: string, text: string) => `${real(file).trimEnd()}\n\n${text}\n`;
+const withCode = (report: CheckReport, code: string): SiteProblem[] => report.problems.filter((p) => p.code === code);
+
+describe('site check on a site with one of each problem', () => {
+  let root: string;
+  let report: CheckReport;
+  beforeAll(async () => {
+    root = makeSite({
+      // In the content, past what the build itself checks:
+      'site/content/news/news1.en.md': appendBody('site/content/news/news1.en.md', 'The full fleet list is in ![the fleet chart](/images/fleet-chart.svg).\n\nSee also [our hours](/en/contact#opening-hours-at-night).'),
+      'site/content/news/news3.zhHant.md': appendBody('site/content/news/news3.zhHant.md', '英文版請見[聯絡我們](/en/contact)。\n\n這是简體字。'),
+      'site/content/news/news4.zhHant.md': real('site/content/news/news4.zhHant.md').replace(/^title: .*$/m, `title: ${/^title: (.*)$/m.exec(real('site/content/news/news5.zhHant.md'))?.[1]}`),
+      // A template that writes invalid HTML (a second element with the heading's id).
+      'site/templates/components/Prose.tsx': "export default function Prose({ html }: { html: string }) {\n  if (html === '') return null;\n  return <div className=\"prose\"><span id=\"page-title\"></span><div dangerouslySetInnerHTML={{ __html: html }} /></div>;\n}\n",
+      // A budget the pages cannot meet.
+      'site/site.config.ts': real('site/site.config.ts').replace('jsKb: 75', 'jsKb: 20'),
+    });
+    const out = path.join(root, 'out');
+    await buildSite({ root, outDir: out });
+    // After the build: an alternate that points nowhere, and translation files gone wrong.
+    const customers = path.join(out, 'en/customers/index.html');
+    writeFileSync(customers, readFileSync(customers, 'utf8').replace('hreflang="zh-Hant" href="https://cloudwing.example/customers"', 'hreflang="zh-Hant" href="https://cloudwing.example/customer"'));
+    const enCommon = JSON.parse(real('site/locales/en/common.json'));
+    const zhCommon = JSON.parse(real('site/locales/zhHant/common.json'));
+    delete enCommon.allNews;
+    enCommon.switchTo = 'Switch to {{lang}}';
+    enCommon.backToNews = '';
+    enCommon.forgotten = 'Nobody reads this';
+    zhCommon.forgotten = '沒有人讀這段';
+    writeFileSync(path.join(root, 'site/locales/en/common.json'), JSON.stringify(enCommon, null, 2));
+    writeFileSync(path.join(root, 'site/locales/zhHant/common.json'), JSON.stringify(zhCommon, null, 2));
+    report = await checkSite({ root, outDir: out, external: false });
+  });
+
+  it('names a broken link in content, with the page and the source line', () => {
+    const broken = withCode(report, 'LINK_BROKEN').find((p) => p.message.includes('/images/fleet-chart.svg'));
+    expect(broken?.message).toContain('/en/news/news1');
+    expect(broken?.loc).toMatchObject({ file: 'site/content/news/news1.en.md' });
+    const line = readFileSync(path.join(root, 'site/content/news/news1.en.md'), 'utf8').split('\n').findIndex((l) => l.includes('fleet-chart')) + 1;
+    expect(broken?.loc?.line).toBe(line);
+  });
+
+  it('names a missing fragment', () => {
+    expect(withCode(report, 'LINK_FRAGMENT_MISSING').some((p) => p.message.includes('#opening-hours-at-night'))).toBe(true);
+  });
+
+  it('names a broken alternate', () => {
+    expect(withCode(report, 'SEO_ALTERNATE').some((p) => p.message.includes('/en/customers') && p.message.includes('https://cloudwing.example/customer is not a page'))).toBe(true);
+  });
+
+  it('names a link from the main content into the other locale', () => {
+    const cross = withCode(report, 'SEO_CROSS_LOCALE_LINK');
+    expect(cross).toHaveLength(1);
+    expect(cross[0]?.message).toBe('The main content of /news/news3 links into the other locale: /en/contact.');
+    expect(cross[0]?.hint).toContain('/contact');
+  });
+
+  it('names a duplicate title', () => {
+    expect(withCode(report, 'SEO_DUPLICATE').some((p) => p.message.includes('title in zhHant') && p.message.includes('/news/news4') && p.message.includes('/news/news5'))).toBe(true);
+  });
+
+  it('names a missing key, an unused key, a placeholder mismatch and an empty string', () => {
+    expect(withCode(report, 'I18N_KEY_MISSING').map((p) => p.message)).toContain('Translation missing: locale en, namespace common, key `allNews`.');
+    expect(withCode(report, 'I18N_KEY_UNUSED').map((p) => p.message)).toContain('Unused translation: namespace common, key `forgotten` is read by no template, page or runtime code.');
+    expect(withCode(report, 'I18N_PLACEHOLDERS')[0]?.message).toBe('Placeholders differ for common:switchTo: zhHant: {{language}}; en: {{lang}}.');
+    expect(withCode(report, 'I18N_EMPTY')[0]).toMatchObject({ message: 'Empty translation: locale en, namespace common, key `backToNews`.', loc: { file: 'site/locales/en/common.json' } });
+  });
+
+  it('names a Simplified character at its line and column', () => {
+    const file = 'site/content/news/news3.zhHant.md';
+    const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes('简體')) + 1;
+    expect(withCode(report, 'I18N_SIMPLIFIED')).toEqual([expect.objectContaining({ message: 'Simplified character "简" in Traditional Chinese text (use "簡").', loc: { file, line, column: 3 } })]);
+  });
+
+  it('names invalid HTML with its rule', () => {
+    const invalid = withCode(report, 'HTML_INVALID');
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(invalid[0]?.message).toMatch(/Duplicate ID "page-title" \(no-dup-id\)/);
+  });
+
+  it('names a page over its JavaScript budget, with the files', () => {
+    const over = withCode(report, 'BUDGET_EXCEEDED');
+    expect(over.length).toBeGreaterThan(100);
+    const page = over.find((p) => p.message.startsWith('/en/contact '));
+    expect(page?.message).toMatch(/^\/en\/contact loads [\d.]+ KB of JavaScript on first view \(gzip\), over its 20 KB budget: \/_app\/boot\.\w+\.js, /);
+  });
+
+  it('reports translations for machines', () => {
+    expect(report.translations.namespaces.common?.missing).toEqual({ en: ['allNews'] });
+    expect(report.translations.namespaces.common?.unused).toContain('forgotten');
+    expect(report.translations.coverage).toEqual({ zhHant: { routes: 54, withContent: 52 }, en: { routes: 54, withContent: 54 } });
+    expect(report.translations.singleLanguage).toEqual([{ path: '/news/newsEn1', locales: ['en'] }, { path: '/news/newsEn2', locales: ['en'] }]);
+  });
+});
+
+describe('site check (subprocess)', () => {
+  it('passes the clean site with exit 0, and prints JSON on request', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const text = runCli(['--root', root, 'check', '--out', out]);
+    expect(text.stdout).toMatch(/site check: 0 errors, 0 warnings \(112 pages, \d+ links checked\)/);
+    expect(text.status).toBe(0);
+    const json = runCli(['--root', root, 'check', '--out', out, '--json']);
+    expect(json.status).toBe(0);
+    const report = JSON.parse(json.stdout) as CheckReport;
+    expect(report.summary).toMatchObject({ errors: 0, warnings: 0, pages: 112 });
+    expect(Object.keys(report.translations.namespaces)).toEqual(['nav', 'sidenav', 'footer', 'common', 'errors']);
+  });
+
+  it('exits 1 and groups the problems when there are errors', () => {
+    const root = makeSite({ 'site/content/contact.en.md': appendBody('site/content/contact.en.md', '![map](/images/no-such-map.svg)') });
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const result = runCli(['--root', root, 'check', '--out', out]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^LINK_BROKEN \(1\)/m);
+    expect(result.stdout).toMatch(/site\/content\/contact\.en\.md:\d+:\d+ +Broken link on \/en\/contact: \/images\/no-such-map\.svg answered 404\./);
+    expect(result.stdout).toMatch(/site check: 1 error, 0 warnings/);
+  });
+
+  it('says clearly when there is nothing built to check', () => {
+    const root = makeSite();
+    const result = runCli(['--root', root, 'check', '--out', path.join(root, 'nowhere')]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('There is no built site in');
+    expect(result.stderr).toContain('Run `site build` first.');
+  });
+});
