@@ -82,7 +82,9 @@ describe('pages on demand', () => {
     await page.click('#jump');
     await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
     const top = await page.evaluate((hash) => document.getElementById(hash)?.getBoundingClientRect().top, target as string);
-    expect(Math.abs(top ?? 999)).toBeLessThan(5);
+    // At the top of the viewport, below the scroll padding the stylesheet keeps for headings.
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(40);
     expect(watched.documents).toHaveLength(1);
   });
 
