@@ -1,4 +1,5 @@
 // What the runtime knows of the site, fixed when the build bundles it (the `__SITE__` define).
+import type { RuntimeConfig } from '../generator/types.ts';
 
 export interface RuntimeLocale {
   readonly code: string;
@@ -8,14 +9,8 @@ export interface RuntimeLocale {
   readonly siteTitle: string;
 }
 
-export interface RuntimeSettings {
-  readonly cookieName: string;
-  readonly cookieMaxAgeDays: number;
-  readonly reloadGuardMs: number;
-  readonly idleCheckDelayMs: number;
-  readonly prefetchLimit: number;
-  readonly repaintWaitMs: number;
-  readonly notificationMs: number;
+/** The configuration's runtime constants (SPEC §9) the browser needs, and what it knows of the locales. */
+export interface RuntimeSettings extends Omit<RuntimeConfig, 'drawerWidth' | 'railWidth'> {
   readonly titleSeparator: string;
   readonly locales: readonly RuntimeLocale[];
   readonly fallbackLocale: string;

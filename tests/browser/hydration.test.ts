@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../helpers/routes.ts';
 import { problemsIn, startSite, waitForHydration, type SiteFixture } from '../helpers/site-fixture.ts';
 
 let site: SiteFixture;
@@ -7,15 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-const ROUTES = [
-  '/', '/contact', '/customers', '/jobs', '/news', '/procurement',
-  '/news/news1', ...[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((n) => `/news/news${n}`), '/news/newsEn1', '/news/newsEn2',
-  ...['about-group', 'about-awards', 'about-layout', 'about-vision', 'about-company', 'about-history', 'about-location', 'about-investors', 'about-organization'].map((p) => `/about/${p}`),
-  ...['jobs-layout', 'jobs-benefits', 'jobs-positions'].map((p) => `/jobs/${p}`),
-  ...['service-ramp', 'service-cabin', 'service-cargo', 'service-layout', 'service-spirit', 'service-control', 'service-operation', 'service-passenger', 'service-maintenance', 'service-cargo-loading', 'service-passenger-loading'].map((p) => `/services/${p}`),
-  ...['strengths-layout', 'strengths-quality', 'strengths-training', 'strengths-equipment', 'strengths-certification', 'strengths-homemade-equipment'].map((p) => `/strengths/${p}`),
-  ...[1, 2, 3, 4, 5].map((n) => `/strengths/homemade-equipment/eq${n}`),
-];
 
 describe('hydration', () => {
   it('hydrates all 108 pages with no console error, warning or hydration mismatch', async () => {
