@@ -23,7 +23,7 @@ function MenuSection({ id, section, title, intro }: { id: string; section: strin
   );
 }
 
-/** The home page: hero, key figures, services, strengths, latest news, customers, contact. */
+/** The home page: hero, key figures, what the company does, latest news, customers, contact. */
 export default function HomePage() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
@@ -41,8 +41,10 @@ export default function HomePage() {
         </div>
         <Figure data={payload.data} className="hero__image" eager />
       </header>
-      <Prose html={payload.html} />
       <KeyFigures data={payload.data} />
+      <div className="home-section">
+        <Prose html={payload.html} />
+      </div>
       <MenuSection id="home-services" section="services" title={toText(part('services').title)} intro={toText(part('services').intro)} />
       <MenuSection id="home-strengths" section="strengths" title={toText(part('strengths').title)} intro={toText(part('strengths').intro)} />
       {payload.listed.length > 0 ? (
