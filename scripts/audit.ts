@@ -24,14 +24,14 @@ const chrome = await chromeLauncher.launch({
 });
 let failed = false;
 try {
-  console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(14)).join('')}`);
+  console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const page of PAGES) {
     // Lighthouse's user agent is a crawler's (SPEC §6): the root page is audited, not redirected.
     const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-    console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(14)).join('')}`);
+    console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(16)).join('')}`);
     const below = CATEGORIES.filter((c, i) => (scores[i] ?? 0) < (c === 'performance' ? 95 : 100));
     for (const category of below) {
       failed = true;
