@@ -1,11 +1,8 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { runBuild } from './commands/build.ts';
-import { runCheck } from './commands/check.ts';
-import { runRoutes } from './commands/routes.ts';
-import { runServe } from './commands/serve.ts';
 
-// Declarations only: each action calls one function of commands/ and sets the exit code.
+// Declarations only: each action calls one function of commands/ and sets the exit code. The
+// commands load on demand, so `site build` does not pay for the checker's or the server's modules.
 
 function toPort(value: string): number {
   const port = Number(value);
@@ -33,6 +30,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--json', 'print the build report as JSON')
     .option('--workers <n>', 'render threads: auto, or a number (0 renders on the main thread)', toWorkers, 'auto')
     .action(async (opts: { out: string; baseUrl?: string; json?: boolean; workers: string }) => {
+      const { runBuild } = await import('./commands/build.ts');
       process.exitCode = await runBuild({ root: root(), out: path.resolve(opts.out), baseUrl: opts.baseUrl, json: opts.json, workers: opts.workers });
     });
 
@@ -44,6 +42,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('-w, --watch', 'rebuild what a change affects, reload open pages, show build errors over the page')
     .option('--open', 'open the site in the default browser')
     .action(async (opts: { out: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
+      const { runServe } = await import('./commands/serve.ts');
       process.exitCode = await runServe({ root: root(), out: path.resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch ?? false, open: opts.open ?? false });
     });
 
@@ -53,6 +52,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--external', 'also check links to other sites (needs the network)')
     .option('--json', 'print the report as JSON')
     .action(async (opts: { out: string; external?: boolean; json?: boolean }) => {
+      const { runCheck } = await import('./commands/check.ts');
       process.exitCode = await runCheck({ root: root(), out: path.resolve(opts.out), external: opts.external ?? false, json: opts.json ?? false });
     });
 
@@ -60,6 +60,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     .description('print the route inventory: path, names, template, layout and locales with content')
     .option('--json', 'print the routes as JSON')
     .action(async (opts: { json?: boolean }) => {
+      const { runRoutes } = await import('./commands/routes.ts');
       process.exitCode = await runRoutes({ root: root(), json: opts.json });
     });
 

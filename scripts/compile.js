@@ -13,6 +13,10 @@ await build({
   },
   outdir: 'dist',
   bundle: true,
+  // The CLI loads each command on demand: split them into chunks of their own, beside the
+  // entries (generator/paths.ts finds the package root one folder up from any of them).
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -24,10 +24,19 @@ export function createTranslators(config: SiteConfig, messages: Messages, onMiss
       returnNull: false,
       showSupportNotice: false,
     });
+    // Every page reads the same navigation and footer texts: a key without options is looked up
+    // once per locale (after the first lookup has reported it if it is missing).
+    const plain = new Map<string, string>();
     const t: Translate = (key, options) => {
       // `site check` asks which keys the pages read: `ns:key`, the default namespace made explicit.
       used?.add(key.includes(':') ? key : `common:${key}`);
-      return String(instance.t(key, options as never));
+      if (options) return String(instance.t(key, options as never));
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = String(instance.t(key));
+        plain.set(key, text);
+      }
+      return text;
     };
     return [code, t] as const;
   }));

@@ -50,7 +50,8 @@ export default function Drawer({ open, onClose }: { open: boolean; onClose: () =
           <Icon name="close" />
           <span className="visually-hidden">{t('nav:closeMenu')}</span>
         </button>
-        <ul className="drawer__list">
+        {/* The list is rendered only while the drawer is open: every page is lighter without it. */}
+        {open ? <ul className="drawer__list">
           {payload.nav.map((item) => (
             <li key={item.key}>
               <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
@@ -68,7 +69,7 @@ export default function Drawer({ open, onClose }: { open: boolean; onClose: () =
               ) : null}
             </li>
           ))}
-        </ul>
+        </ul> : null}
       </div>
     </div>
   );
