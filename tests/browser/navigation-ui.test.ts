@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../helpers/routes.ts';
 import { startSite, waitForHydration, type SiteFixture } from '../helpers/site-fixture.ts';
 
 let site: SiteFixture;
@@ -76,6 +77,30 @@ describe('navigation for keyboard and touch', () => {
     expect(await page.locator('.main-nav').isVisible()).toBe(true);
     expect(await page.locator('.menu-button').isVisible()).toBe(false);
   });
+
+  it('fits every width from 320 px to 1920 px without sideways scrolling', async () => {
+    for (const width of [320, 375, 768, 1024, 1440, 1920]) {
+      const { page } = await site.open('/en', { viewport: { width, height: 900 } });
+      await waitForHydration(page);
+      for (const path of ['/en', '/', '/en/about/about-organization', '/about/about-location', '/en/news/news3', '/services/service-ramp']) {
+        await page.goto(`${site.url}${path}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+      await page.context().close();
+    }
+  });
+
+  it('fits a 320 px phone on every page of both locales', async () => {
+    const { page } = await site.open('/en', { viewport: { width: 320, height: 700 } });
+    const wide: string[] = [];
+    for (const path of [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))]) {
+      await page.goto(`${site.url}${path}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) wide.push(`${path}: ${overflow} px`);
+    }
+    expect(wide).toEqual([]);
+  }, 120_000);
 
   it('starts with a skip link to the main content', async () => {
     const { page } = await site.open('/en/contact');

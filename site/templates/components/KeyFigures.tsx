@@ -41,13 +41,15 @@ export default function KeyFigures({ data }: { data: Data }) {
               );
             })}
           </svg>
-          <table id="chart-table" className="visually-hidden">
+          <div className="visually-hidden">
+          <table id="chart-table">
             <caption>{toText(chart?.caption)}</caption>
             <thead><tr><th scope="col">{t('common:figure')}</th><th scope="col">{t('common:value')}</th></tr></thead>
             <tbody>
               {bars.map((bar, i) => <tr key={i}><th scope="row">{toText(bar.label)}</th><td>{toText(bar.display)}</td></tr>)}
             </tbody>
           </table>
+          </div>
         </figure>
       ) : null}
     </section>
