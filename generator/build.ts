@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleSite } from './bundle.ts';
@@ -16,7 +17,7 @@ import { resolveRoutes } from './resolve/routes.ts';
 import type { BuildManifest, BuildReport, ClientAssets, LocaleCode, Messages, Page, RenderedPage, ServerModule, SiteConfig, SiteProblem, StageTiming } from './types.ts';
 import { renderPagesInWorkers, shouldUseWorkers } from './render/parallel.ts';
 import { toMissingKeyProblems, type MissingKey } from './render/missing-keys.ts';
-import { writeBuildMeta, writeLatest } from './write/manifest.ts';
+import { toKeptFiles, writeBuildMeta, writeLatest } from './write/manifest.ts';
 import { checkOutDir, createDiskSink, createMemorySink, createStaging, removeStaging, swapIntoPlace, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import { toRobots, toSitemap } from './write/sitemap.ts';
 
@@ -88,7 +89,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const assets = await timed('bundle', () => bundleSite(config, loaded.templates, loaded.messages));
 
   const buildId = newBuildId();
-  const manifest: BuildManifest = { id: buildId, timestamp: Date.now(), prerendered: pages.map((p) => p.url) };
+  // Keep the previous builds' chunks beside the new ones: pages of a deployment still open in a
+  // browser load theirs after the next one (no version skew).
+  const kept = write ? toKeptFiles(outDir) : { kept: [], files: [] };
+  const manifest: BuildManifest = { id: buildId, timestamp: Date.now(), prerendered: pages.map((p) => p.url), assets: [...assets.files.keys()], kept: kept.kept };
   const links = toLinkIndex(pages, loaded.publicFiles);
   const staging = write ? createStaging(outDir, buildId) : null;
   const sink: OutputSink = staging ? createDiskSink(staging) : createMemorySink();
@@ -96,6 +100,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const rendered = await timed('render', () => renderAll({ config, assets, buildId, links, pages, sink, keepPages: !write, workers: options.usedKeys ? 0 : options.workers ?? 'auto', loaded, usedKeys: options.usedKeys }));
     keep(rendered.problems);
     await timed('write', () => {
+      for (const file of kept.files) sink.write(file, readFileSync(path.join(outDir, file)));
       for (const [file, contents] of assets.files) sink.write(file, contents);
       writePublicFiles(config, sink, loaded.publicFiles);
       sink.write('sitemap.xml', toSitemap(pages));

@@ -288,6 +288,10 @@ export interface BuildManifest {
   readonly timestamp: number;
   /** Every page URL, without a trailing slash, `/` and `/en` included (SPEC §7). */
   readonly prerendered: readonly string[];
+  /** The build's own `_app/` files, output-relative. */
+  readonly assets?: readonly string[];
+  /** Earlier builds whose `_app/` files and manifest this output still holds (newest first). */
+  readonly kept?: readonly string[];
 }
 
 export interface StageTiming {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { BuildManifest } from '../types.ts';
 import type { OutputSink } from './output.ts';
 
@@ -9,4 +11,31 @@ export function writeBuildMeta(sink: OutputSink, manifest: BuildManifest): void 
 /** `builds/latest.json`: written after everything else, so it never names a build that is not whole. */
 export function writeLatest(sink: OutputSink, manifest: BuildManifest): void {
   sink.write('builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp }));
+}
+
+/** How many earlier builds' files an output keeps, so that their open pages still load. */
+export const KEPT_BUILDS = 2;
+
+/**
+ * The `_app/` files and manifests of the previous builds in `<out>` (at most KEPT_BUILDS), so a
+ * visitor on a page of an earlier deployment can still load its chunks (no version skew). Older
+ * builds' files are left behind: the staging folder only receives what is listed here.
+ */
+export function toKeptFiles(outDir: string): { kept: string[]; files: string[] } {
+  const read = (file: string): BuildManifest | null => {
+    try {
+      return JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as BuildManifest;
+    } catch {
+      return null;
+    }
+  };
+  const latest = read('builds/latest.json');
+  if (!latest) return { kept: [], files: [] };
+  const previous = read(`builds/meta/${latest.id}.json`);
+  const ids = [latest.id, ...(previous?.kept ?? [])].slice(0, KEPT_BUILDS);
+  const files = ids.flatMap((id) => {
+    const meta = id === latest.id ? previous : read(`builds/meta/${id}.json`);
+    return meta ? [`builds/meta/${id}.json`, ...(meta.assets ?? [])] : [];
+  });
+  return { kept: ids.filter((id) => files.includes(`builds/meta/${id}.json`)), files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))) };
 }

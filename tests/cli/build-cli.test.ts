@@ -141,3 +141,35 @@ describe('site routes', () => {
     expect(runCli(['build', '--help']).stdout).toContain('--base-url <url>');
   });
 });
+
+describe('no version skew', () => {
+  it('keeps the previous two builds\' chunks and manifests, so their open pages still load, and prunes older ones', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    const css = path.join(root, 'site/templates/styles/site.css');
+    const original = readFileSync(css, 'utf8');
+    const appFiles = (html: string) => [...html.matchAll(/(?:src|href)="(\/_app\/[^"]+)"/g)].map((m) => m[1] as string);
+    const builds: { id: string; files: string[] }[] = [];
+    for (let i = 0; i < 4; i++) {
+      // Each build changes the stylesheet and a template, so its hashed files differ.
+      writeFileSync(css, `${original}\n.build-${i} { color: inherit; }\n`);
+      const template = path.join(root, 'site/templates/pages/article.tsx');
+      writeFileSync(template, readFileSync(template, 'utf8').replace(/page page--article[\w-]*/, `page page--article page--article-${i}`));
+      expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+      const id = JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')).id as string;
+      const html = readFileSync(path.join(out, 'en/news/news3/index.html'), 'utf8');
+      builds.push({ id, files: appFiles(html) });
+    }
+    const exists = (file: string) => existsSync(path.join(out, file));
+    const [first, second, third, fourth] = builds as [typeof builds[0], typeof builds[0], typeof builds[0], typeof builds[0]];
+    expect(first.files.some((f) => !fourth.files.includes(f))).toBe(true);
+    for (const build of [second, third, fourth]) {
+      for (const file of build.files) expect(exists(file), `${build.id} ${file}`).toBe(true);
+      expect(exists(`/builds/meta/${build.id}.json`)).toBe(true);
+    }
+    expect(first.files.filter((f) => !fourth.files.includes(f) && !third.files.includes(f) && !second.files.includes(f)).some(exists)).toBe(false);
+    expect(exists(`/builds/meta/${first.id}.json`)).toBe(false);
+    const meta = JSON.parse(readFileSync(path.join(out, `builds/meta/${fourth.id}.json`), 'utf8'));
+    expect(meta.kept).toEqual([third.id, second.id]);
+  });
+});
