@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isSiteError } from './errors.ts';
+import type { CheckReport } from './check/index.ts';
 import type { BuildReport, Route, SiteProblem } from './types.ts';
 
 // The only module that writes to the terminal (ARCHITECTURE.md, style 7).
@@ -146,7 +147,7 @@ export function printProgress(what: string): void {
 }
 
 /** Problems grouped by code, each with its page or file and line, then one summary line. */
-export function printCheckReport(root: string, report: import('./check/index.ts').CheckReport, json: boolean): void {
+export function printCheckReport(report: CheckReport, json: boolean): void {
   if (json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return;

@@ -5,7 +5,7 @@ import { printCheckReport, printFailure, printProgress } from '../report.ts';
 export async function runCheck(options: { root: string; out: string; external: boolean; json: boolean }): Promise<number> {
   try {
     const report = await checkSite({ root: options.root, outDir: options.out, external: options.external, onProgress: options.json ? undefined : printProgress });
-    printCheckReport(options.root, report, options.json);
+    printCheckReport(report, options.json);
     return report.summary.errors > 0 ? 1 : 0;
   } catch (error) {
     printFailure(options.root, error, 'The check');

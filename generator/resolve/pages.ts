@@ -42,7 +42,7 @@ function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: 
   const ownContent = route.contentLocales.includes(locale.code);
   // A single-language page's other URLs point search engines at the language that has it (SPEC §2).
   const canonicalLocale = ownContent ? locale : (contentLocales[0] as LocaleConfig);
-  const sectionPages = route.layout === 'section' || route.template === 'section' ? toSectionLinks(config, route, locale, routes) : [];
+  const sectionPages = route.layout === 'section' || route.template === 'section' ? toSectionLinks(route, locale, routes) : [];
   return {
     route,
     locale: locale.code,
@@ -54,7 +54,7 @@ function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: 
     indexable: ownContent,
     localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, route.path)])),
     sectionPages,
-    listed: toListed(config, route, locale, sectionPages, articles),
+    listed: toListed(route, locale, sectionPages, articles),
     menus,
   };
 }
@@ -75,7 +75,7 @@ function toContentFor(route: Route, locale: LocaleCode): ContentFile {
   return route.files[locale] ?? (route.files[route.contentLocales[0] as LocaleCode] as ContentFile);
 }
 
-function toLink(config: SiteConfig, route: Route, locale: LocaleConfig, depth = 0): PageLink {
+function toLink(route: Route, locale: LocaleConfig, depth = 0): PageLink {
   const content = toContentFor(route, locale.code);
   return {
     url: toPageUrl(locale, route.path),
@@ -88,20 +88,20 @@ function toLink(config: SiteConfig, route: Route, locale: LocaleConfig, depth = 
   };
 }
 
-function toSectionLinks(config: SiteConfig, route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
+function toSectionLinks(route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
   if (route.section === '') return [];
   return routes
     .filter((r) => r.section === route.section)
     .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
-    .map((r) => toLink(config, r, locale, r.path.split('/').length - 3));
+    .map((r) => toLink(r, locale, r.path.split('/').length - 3));
 }
 
 /** Front matter `list: section` lists the section's other pages; `list: articles` the news, newest first. */
-function toListed(config: SiteConfig, route: Route, locale: LocaleConfig, sectionPages: readonly PageLink[], articles: readonly Route[]): PageLink[] {
+function toListed(route: Route, locale: LocaleConfig, sectionPages: readonly PageLink[], articles: readonly Route[]): PageLink[] {
   const { list, listLimit } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
   const limit = listLimit ?? Infinity;
   if (list === 'section') return sectionPages.filter((p) => p.name !== route.name).slice(0, limit);
-  if (list === 'articles') return articles.slice(0, limit).map((r) => toLink(config, r, locale));
+  if (list === 'articles') return articles.slice(0, limit).map((r) => toLink(r, locale));
   return [];
 }
 

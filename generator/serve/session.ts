@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { bundleSite } from '../bundle.ts';
 import { newBuildId } from '../build.ts';
 import { loadConfig } from '../config.ts';
-import { SiteError, throwIfErrors } from '../errors.ts';
+import { throwIfErrors } from '../errors.ts';
 import { listContentFiles, toContentFile } from '../load/content.ts';
 import { loadMessages } from '../load/messages.ts';
 import { listPublicFiles, loadTemplateInventory } from '../load/templates.ts';
@@ -214,7 +214,7 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
       return { kind, ...outcome, ms: Math.round(performance.now() - started) };
     },
   };
+  // The first rebuild is a full build; it throws (a SiteError) when the site has a mistake.
   const result = await session.rebuild([]);
-  if (!state) throw new SiteError([]);
   return { session, result };
 }
