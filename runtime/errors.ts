@@ -1,5 +1,5 @@
-import type { Payload } from '../generator/types.ts';
 import { currentView, renderView, type SiteModules } from './app.tsx';
+import { toErrorPayload } from './error-payload.ts';
 import { updateHead } from './head.ts';
 import { loadCatalogs } from './messages.ts';
 import { site } from './settings.ts';
@@ -24,27 +24,21 @@ export async function showErrorPage(modules: SiteModules, status: number, option
     const t = locale === view.payload.locale ? view.t : createTranslator(await loadCatalogs(locale));
     const { default: Page } = await (modules.pages.error as SiteModules['pages'][string])();
     const localeInfo = site.locales.find((l) => l.code === locale);
-    const title = `${status} - ${t(`errors:${kind}.status`)}`;
-    const payload: Payload = {
-      ...view.payload,
-      url: options.path ?? location.pathname,
-      path: options.path ?? location.pathname,
-      name: `error-${status}___${locale}`,
+    const payload = toErrorPayload({
+      buildId: view.payload.buildId,
       locale,
-      contentLocale: locale,
-      template: 'error',
-      layout: 'default',
-      title,
+      status,
+      statusMessage: t(`errors:${kind}.status`),
       description: t(`errors:${kind}.description`),
-      date: null,
-      html: '',
-      data: {},
-      localeUrls: Object.fromEntries(site.locales.map((l) => [l.code, l.prefix || '/'])),
-      sectionPages: [],
-      listed: [],
-      error: { status, ...options },
-      head: { title: `${title}${site.titleSeparator}${localeInfo?.siteTitle ?? ''}`, canonical: null, alternates: [], ogLocale: localeInfo?.ogLocale ?? view.payload.head.ogLocale, ogType: 'website' },
-    };
+      url: options.path ?? location.pathname,
+      locales: view.payload.locales,
+      nav: view.payload.nav,
+      menus: view.payload.menus,
+      titleSeparator: site.titleSeparator,
+      siteTitle: localeInfo?.siteTitle ?? '',
+      ogLocale: localeInfo?.ogLocale ?? view.payload.head.ogLocale,
+      error: options,
+    });
     renderView(modules, { payload, Page, t });
     updateHead(payload);
     document.getElementById('page-title')?.focus();

@@ -1,6 +1,6 @@
 import type { Payload, RenderedPage, SiteProblem } from '../types.ts';
 import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
-import { toErrorPayload } from './payload.ts';
+import { toStaticErrorPayload } from './payload.ts';
 
 /** The statuses with a static page (SPEC §6): `404.html`, `500.html` and their `/en` twins. */
 export const ERROR_STATUSES = [404, 500] as const;
@@ -14,9 +14,7 @@ export function renderErrorPages(ctx: RenderContext, menus: Readonly<Record<stri
     if (!t) continue;
     for (const status of ERROR_STATUSES) {
       const kind = status === 404 ? 'notFound' : 'serverError';
-      // The title is `{code} - {status message} | {site title}` (SPEC §6).
-      const title = `${status} - ${t(`errors:${kind}.status`)}`;
-      const payload = toErrorPayload(ctx.config, locale.code, status, title, t(`errors:${kind}.description`), ctx.buildId, menus[locale.code] ?? {});
+      const payload = toStaticErrorPayload(ctx.config, locale.code, status, t(`errors:${kind}.status`), t(`errors:${kind}.description`), ctx.buildId, menus[locale.code] ?? {});
       const body = renderApp(payload, ctx, `site/locales/${locale.code}/errors.json`);
       if ('problem' in body) {
         problems.push(body.problem);

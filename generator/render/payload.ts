@@ -1,3 +1,4 @@
+import { toErrorPayload } from '../../runtime/error-payload.ts';
 import type { LocaleCode, LocaleConfig, Page, Payload, SiteConfig } from '../types.ts';
 
 /** The data that renders a page: the page component's props and the `_payload.json` file (SPEC §8). */
@@ -34,37 +35,17 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
 }
 
 /** The payload of an error page in one locale (SPEC §6): its texts come from the `errors` namespace. */
-export function toErrorPayload(config: SiteConfig, locale: LocaleCode, status: number, title: string, description: string, buildId: string, menus: Payload['menus']): Payload {
-  const homes = Object.fromEntries(config.locales.map((l) => [l.code, l.prefix || '/']));
-  return {
-    buildId,
-    url: `${homes[locale] === '/' ? '' : homes[locale]}/${status}.html`,
-    path: `/${status}.html`,
-    name: `error-${status}___${locale}`,
-    locale,
-    contentLocale: locale,
-    template: 'error',
-    layout: 'default',
-    title,
-    description,
-    date: null,
-    html: '',
-    data: {},
-    localeUrls: homes,
+export function toStaticErrorPayload(config: SiteConfig, locale: LocaleCode, status: number, statusMessage: string, description: string, buildId: string, menus: Payload['menus']): Payload {
+  const info = toLocaleConfig(config, locale);
+  return toErrorPayload({
+    buildId, locale, status, statusMessage, description, menus,
+    url: `${info.prefix}/${status}.html`,
     locales: toLocaleList(config),
     nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
-    sectionPages: [],
-    listed: [],
-    menus,
-    error: { status },
-    head: {
-      title: `${title}${config.titleSeparator}${toLocaleConfig(config, locale).siteTitle}`,
-      canonical: null,
-      alternates: [],
-      ogLocale: toLocaleConfig(config, locale).ogLocale,
-      ogType: 'website',
-    },
-  };
+    titleSeparator: config.titleSeparator,
+    siteTitle: info.siteTitle,
+    ogLocale: info.ogLocale,
+  });
 }
 
 function toLocaleConfig(config: SiteConfig, code: LocaleCode): LocaleConfig {

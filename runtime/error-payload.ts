@@ -1,0 +1,48 @@
+import type { Payload } from '../generator/types.ts';
+
+/** What an error page needs to know of the site: shared by the build (static pages) and the browser. */
+export interface ErrorPayloadInput {
+  readonly buildId: string;
+  readonly locale: string;
+  readonly status: number;
+  /** The translated status message and description (`errors` namespace). */
+  readonly statusMessage: string;
+  readonly description: string;
+  readonly url: string;
+  readonly locales: Payload['locales'];
+  readonly nav: Payload['nav'];
+  readonly menus: Payload['menus'];
+  readonly titleSeparator: string;
+  readonly siteTitle: string;
+  readonly ogLocale: string;
+  /** The path asked for (404) and where to try again (500). */
+  readonly error?: { readonly path?: string; readonly retry?: string };
+}
+
+/** The payload of an error page (SPEC §6): title `{code} - {status message}`, no alternates, noindex. */
+export function toErrorPayload(input: ErrorPayloadInput): Payload {
+  const title = `${input.status} - ${input.statusMessage}`;
+  return {
+    buildId: input.buildId,
+    url: input.url,
+    path: input.url,
+    name: `error-${input.status}___${input.locale}`,
+    locale: input.locale,
+    contentLocale: input.locale,
+    template: 'error',
+    layout: 'default',
+    title,
+    description: input.description,
+    date: null,
+    html: '',
+    data: {},
+    localeUrls: Object.fromEntries(input.locales.map((l) => [l.code, l.prefix || '/'])),
+    locales: input.locales,
+    nav: input.nav,
+    sectionPages: [],
+    listed: [],
+    menus: input.menus,
+    error: { status: input.status, ...input.error },
+    head: { title: `${title}${input.titleSeparator}${input.siteTitle}`, canonical: null, alternates: [], ogLocale: input.ogLocale, ogType: 'website' },
+  };
+}
