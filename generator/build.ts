@@ -19,6 +19,7 @@ import { renderPagesInWorkers, shouldUseWorkers } from './render/parallel.ts';
 import { toMissingKeyProblems, type MissingKey } from './render/missing-keys.ts';
 import { toKeptFiles, writeBuildMeta, writeLatest } from './write/manifest.ts';
 import { checkOutDir, createDiskSink, createMemorySink, createStaging, removeStaging, swapIntoPlace, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
+import { toHeadersFile, toNginxConf, toRedirectsFile } from './write/hosting.ts';
 import { toRobots, toSitemap } from './write/sitemap.ts';
 
 export interface BuildOptions {
@@ -105,6 +106,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       writePublicFiles(config, sink, loaded.publicFiles);
       sink.write('sitemap.xml', toSitemap(pages));
       sink.write('robots.txt', toRobots(config));
+      // Host files (documented per host in the README), generated from the configuration.
+      sink.write('nginx.conf', toNginxConf(config));
+      sink.write('_headers', toHeadersFile());
+      sink.write('_redirects', toRedirectsFile(config));
       writeBuildMeta(sink, manifest);
       writeLatest(sink, manifest);
       if (staging) swapIntoPlace(staging, outDir);

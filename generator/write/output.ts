@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { SiteError, toProblem } from '../errors.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
@@ -11,21 +12,42 @@ export interface OutputSink {
   readonly staging?: string;
 }
 
-export function createDiskSink(staging: string): OutputSink {
+const COMPRESSIBLE = /\.(html|json|js|css|svg|xml|txt|map)$/;
+const PRECOMPRESS_MIN = 1024;
+
+/**
+ * `.gz` and `.br` beside every text file above 1 KB, for hosts that serve them as they are
+ * (nginx `gzip_static`); brotli at a quality that keeps builds fast.
+ */
+function toCompressed(file: string, contents: string | Uint8Array): [string, Uint8Array][] {
+  if (!COMPRESSIBLE.test(file)) return [];
+  const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+  if (data.byteLength <= PRECOMPRESS_MIN) return [];
+  return [
+    [`${file}.gz`, gzipSync(data, { level: 9 })],
+    [`${file}.br`, brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } })],
+  ];
+}
+
+export function createDiskSink(staging: string, options: { precompress?: boolean } = {}): OutputSink {
   const stats = { files: 0, bytes: 0 };
   const made = new Set<string>();
+  const put = (file: string, contents: string | Uint8Array) => {
+    const target = path.join(staging, file);
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    writeFileSync(target, contents);
+    count(stats, contents);
+  };
   return {
     stats,
     staging,
     write(file, contents) {
-      const target = path.join(staging, file);
-      const dir = path.dirname(target);
-      if (!made.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        made.add(dir);
-      }
-      writeFileSync(target, contents);
-      count(stats, contents);
+      put(file, contents);
+      if (options.precompress) for (const [name, data] of toCompressed(file, contents)) put(name, data);
     },
   };
 }

@@ -1,0 +1,99 @@
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
+import { REPO_ROOT } from '../helpers/make-site.ts';
+import { NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
+import { ROUTES } from '../helpers/routes.ts';
+
+// A real nginx with the snippet `site build` writes. CI installs nginx (.ci/run); on a machine
+// without it these tests say so and are skipped, unless CI is set, where they fail.
+const run = NGINX !== null || process.env.CI === 'true';
+if (!run) console.warn('nginx is not installed: the hosting tests are skipped (apt-get install nginx-light).');
+
+let nginx: NginxServer;
+let work: string;
+beforeAll(async () => {
+  if (!run) return;
+  work = mkdtempSync(path.join(tmpdir(), 'site-nginx-'));
+  // nginx's workers run as an unprivileged user: they must be able to read the output.
+  chmodSync(work, 0o755);
+  const out = path.join(work, 'out');
+  await buildSite({ root: REPO_ROOT, outDir: out });
+  nginx = await startNginx(out, work);
+});
+afterAll(async () => {
+  await nginx?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => fetch(`${nginx.url}${url}`, { headers, redirect: 'manual' });
+
+describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
+  it('serves all 108 pages with 200 and no redirect', async () => {
+    const urls = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
+    for (const url of urls) {
+      const response = await get(url, { 'Accept-Language': 'zh-TW', Cookie: 'i18n_redirected=zhHant' });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('redirects a trailing slash permanently to the path without it', async () => {
+    const response = await get('/en/contact/?x=1');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toMatch(/\/en\/contact\?x=1$/);
+  });
+
+  it('answers unknown paths with 404 and the page of their language', async () => {
+    const zh = await get('/no-such-page');
+    expect(zh.status).toBe(404);
+    expect(await zh.text()).toContain('<html lang="zh-Hant">');
+    const en = await get('/en/no-such-page');
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain('<html lang="en-US">');
+  });
+
+  it('sends cache headers by kind of file', async () => {
+    const boot = readdirSync(path.join(work, 'out/_app')).find((f) => f.startsWith('boot.')) as string;
+    const meta = readdirSync(path.join(work, 'out/builds/meta'))[0] as string;
+    const expectations: [string, string][] = [
+      [`/_app/${boot}`, 'public, max-age=31536000, immutable'],
+      [`/builds/meta/${meta}`, 'public, max-age=31536000, immutable'],
+      ['/builds/latest.json', 'no-cache'],
+      ['/en/contact', 'no-cache'],
+      ['/en/contact/_payload.json', 'no-cache'],
+    ];
+    for (const [url, cache] of expectations) expect((await get(url)).headers.get('cache-control'), url).toBe(cache);
+  });
+
+  it('sends every security header on pages, files, redirects and 404s', async () => {
+    for (const url of ['/en/contact', '/_app/', '/en/contact/', '/no-such-page', '/builds/latest.json']) {
+      const response = await get(url, { 'Accept-Language': 'en-US' });
+      expect(response.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy'), url).toContain('camera=()');
+    }
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it('decides the bare root at the edge: cookie, then Accept-Language; never for crawlers or deep links', async () => {
+    const en = await get('/', { 'Accept-Language': 'en-US,en;q=0.9' });
+    expect(en.status).toBe(302);
+    expect(en.headers.get('location')).toMatch(/\/en$/);
+    expect(en.headers.get('set-cookie')).toBe('i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax');
+    expect((await get('/', { 'Accept-Language': 'fr-FR, en-GB;q=0.8' })).status).toBe(302);
+    const cookieEn = await get('/', { Cookie: 'i18n_redirected=en', 'Accept-Language': 'zh-TW' });
+    expect(cookieEn.status).toBe(302);
+    expect(cookieEn.headers.get('location')).toMatch(/\/en$/);
+    expect((await get('/', { 'Accept-Language': 'zh-TW,zh;q=0.9,en-US;q=0.8' })).status).toBe(200);
+    expect((await get('/', { Cookie: 'i18n_redirected=zhHant', 'Accept-Language': 'en-US' })).status).toBe(200);
+    expect((await get('/', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Accept-Language': 'en-US' })).status).toBe(200);
+    expect((await get('/contact', { 'Accept-Language': 'en-US' })).status).toBe(200);
+    expect((await get('/', { Cookie: 'i18n_redirected=klingon', 'Accept-Language': 'en-US' })).status).toBe(302);
+  });
+});
