@@ -117,8 +117,9 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       }
       expect(problems).toEqual([]);
       // Client navigation and the deployment check run under the policy too.
+      const checked = page.waitForResponse((r) => r.url().includes('/builds/latest.json?'));
       await page.goto(`${nginx.url}/en/services/service-layout`);
-      await page.waitForResponse((r) => r.url().includes('/builds/latest.json?'));
+      await checked;
       const documents: string[] = [];
       page.on('request', (r) => { if (r.resourceType() === 'document') documents.push(r.url()); });
       await page.click('main a[href="/en/services/service-ramp"]');
@@ -133,6 +134,28 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       await page.goto(`${nginx.url}/`);
       expect(new URL(page.url()).pathname).toBe('/');
       expect(problems).toEqual([]);
+
+      // SPEC §7 under the policy: a new build's notice, then a full load on the next navigation;
+      // a chunk that fails during a navigation reloads the target once.
+      await page.route('**/builds/latest.json*', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1 }) }));
+      await page.route('**/builds/meta/next-build.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1, prerendered: [] }) }));
+      await page.goto(`${nginx.url}/en/contact`);
+      await page.waitForSelector('.site-notice[role="status"] p');
+      await page.click('header a[href="/en/customers"]');
+      await page.waitForURL(`${nginx.url}/en/customers`);
+      expect(documents.filter((u) => u.endsWith('/en/customers'))).toHaveLength(1);
+      await page.unroute('**/builds/latest.json*');
+      await page.route(/\/_app\/article\.\w+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+      await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      const manifest = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
+      await page.goto(`${nginx.url}/en/news`);
+      await manifest;
+      await page.waitForLoadState('networkidle');
+      await page.click('main a[href="/en/news/news3"]');
+      await page.waitForURL(`${nginx.url}/en/news/news3`);
+      await page.waitForLoadState('load');
+      expect(documents.filter((u) => u.endsWith('/en/news/news3'))).toHaveLength(1);
+      expect(problems.filter((p) => /Content Security Policy|CSP violation/.test(p))).toEqual([]);
     } finally {
       await browser.close();
     }
