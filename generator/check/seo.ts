@@ -61,7 +61,7 @@ export function checkSeo(config: SiteConfig, pages: readonly OutputPage[], sitem
       }
     }
   }
-  problems.push(...checkDuplicates(config, routePages), ...checkErrorPages(pages, sitemap), ...checkSitemap(config, routePages, sitemap));
+  problems.push(...checkDuplicates(config, routePages), ...checkErrorPages(pages, sitemap), ...checkSitemap(routePages, sitemap));
   return problems;
 }
 
@@ -94,7 +94,7 @@ function checkErrorPages(pages: readonly OutputPage[], sitemap: string | null): 
   });
 }
 
-function checkSitemap(config: SiteConfig, pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
+function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
   const loc = { file: 'sitemap.xml', line: 1, column: 1 };
   if (sitemap === null) return [toProblem('SEO_SITEMAP', { reason: 'missing' }, loc)];
   const entries = new Map([...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => {
@@ -114,6 +114,5 @@ function checkSitemap(config: SiteConfig, pages: readonly OutputPage[], sitemap:
   for (const url of entries.keys()) {
     if (!canonicals.has(url)) problems.push(toProblem('SEO_SITEMAP', { reason: `${url} is listed but is not an indexable page` }, loc));
   }
-  void config;
   return problems;
 }

@@ -30,18 +30,28 @@ function literalKeys(dirs: readonly string[]): string[] {
   return dirs.flatMap((dir) => fg.sync('**/*.{ts,tsx}', { cwd: dir, absolute: true })).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"`]([a-z]+:[\w.]+)['"`]/g)].map((m) => m[1] as string));
 }
 
-function lineOf(root: string, file: string, key: string): number {
-  try {
+/** Finds the line of a key's last segment in a translation file; each file is read once per check. */
+function createLineFinder(): (root: string, file: string, key: string) => number {
+  const fileLines = new Map<string, string[]>();
+  return (root, file, key) => {
+    const full = path.join(root, file);
+    let lines = fileLines.get(full);
+    if (!lines) {
+      try {
+        lines = readFileSync(full, 'utf8').split('\n');
+      } catch {
+        lines = [];
+      }
+      fileLines.set(full, lines);
+    }
     const last = key.split('.').at(-1) as string;
-    const index = readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((l) => l.includes(`"${last}"`));
-    return index + 1 || 1;
-  } catch {
-    return 1;
-  }
+    return lines.findIndex((l) => l.includes(`"${last}"`)) + 1 || 1;
+  };
 }
 
 export function checkTranslations(config: SiteConfig, messages: Messages, usedKeys: ReadonlySet<string> | null, routes: readonly Route[], runtimeDir: string): { problems: SiteProblem[]; report: TranslationReport } {
   const problems: SiteProblem[] = [];
+  const lineOf = createLineFinder();
   const reference = config.defaultLocale;
   const codes = config.locales.map((l) => l.code);
   const used = new Set([...(usedKeys ?? []), ...literalKeys([runtimeDir, config.templatesDir])]);

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { SiteError, toProblem } from '../errors.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
@@ -12,24 +11,7 @@ export interface OutputSink {
   readonly staging?: string;
 }
 
-const COMPRESSIBLE = /\.(html|json|js|css|svg|xml|txt|map)$/;
-const PRECOMPRESS_MIN = 1024;
-
-/**
- * `.gz` and `.br` beside every text file above 1 KB, for hosts that serve them as they are
- * (nginx `gzip_static`); brotli at a quality that keeps builds fast.
- */
-function toCompressed(file: string, contents: string | Uint8Array): [string, Uint8Array][] {
-  if (!COMPRESSIBLE.test(file)) return [];
-  const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  if (data.byteLength <= PRECOMPRESS_MIN) return [];
-  return [
-    [`${file}.gz`, gzipSync(data, { level: 9 })],
-    [`${file}.br`, brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } })],
-  ];
-}
-
-export function createDiskSink(staging: string, options: { precompress?: boolean } = {}): OutputSink {
+export function createDiskSink(staging: string): OutputSink {
   const stats = { files: 0, bytes: 0 };
   const made = new Set<string>();
   const put = (file: string, contents: string | Uint8Array) => {
@@ -47,7 +29,6 @@ export function createDiskSink(staging: string, options: { precompress?: boolean
     staging,
     write(file, contents) {
       put(file, contents);
-      if (options.precompress) for (const [name, data] of toCompressed(file, contents)) put(name, data);
     },
   };
 }
