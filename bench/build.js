@@ -19,19 +19,21 @@ function median(values) {
 }
 
 /** One cold build in its own process: wall time from spawn to exit, and the report. */
-function buildOnce(root, out) {
+function buildOnce(root, out, extra = []) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), '--root', root, 'build', '--out', out, '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), '--root', root, 'build', '--out', out, '--json', ...extra], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wallMs = performance.now() - started;
   if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
   return { wallMs, report: JSON.parse(result.stdout) };
 }
 
-function measure(label, root) {
+function measure(label, root, extra = []) {
   const out = mkdtempSync(path.join(SHM, 'site-bench-out-'));
   try {
-    buildOnce(root, out); // warm the OS file cache and the template bundle cache
-    const runs = Array.from({ length: RUNS }, () => buildOnce(root, out));
+    buildOnce(root, out, extra); // warm the OS file cache and the template bundle cache
+    // Each run replaces the previous run's output, as a rebuild into `out/` does (with
+    // --precompress, unchanged `_app/` files reuse their compressed siblings from it).
+    const runs = Array.from({ length: RUNS }, () => buildOnce(root, out, extra));
     const pages = Object.values(runs[0].report.pagesPerLocale).reduce((a, b) => a + b, 0);
     const wall = median(runs.map((r) => r.wallMs));
     const rss = Math.max(...runs.map((r) => r.report.peakRssMb));
@@ -41,6 +43,7 @@ function measure(label, root) {
     console.log(`  per page: ${(wall / pages).toFixed(3)} ms`);
     console.log(`  peak RSS (main process, workers included): ${rss} MB`);
     console.log(`  stages of one run (ms): ${stages}`);
+    if (runs[0].report.precompressed) console.log(`  precompressed: ${runs[0].report.precompressed} files (.gz and .br beside each)`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -68,9 +71,11 @@ function makeSyntheticSite() {
 }
 
 measure('real site', ROOT);
+measure('real site, site build --precompress', ROOT, ['--precompress']);
 const synthetic = makeSyntheticSite();
 try {
   measure('synthetic site', synthetic);
+  measure('synthetic site, site build --precompress', synthetic, ['--precompress']);
 } finally {
   rmSync(synthetic, { recursive: true, force: true });
 }

@@ -34,6 +34,8 @@ export interface BuildOptions {
   readonly workers?: 'auto' | number;
   /** Collects every translation key the templates read (`ns:key`), for `site check`. */
   readonly usedKeys?: Set<string>;
+  /** `.gz` and `.br` beside every text file above 1 KB, for hosts that serve them as they are. */
+  readonly precompress?: boolean;
 }
 
 export interface BuildResult {
@@ -96,14 +98,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const manifest: BuildManifest = { id: buildId, timestamp: Date.now(), prerendered: pages.map((p) => p.url), assets: [...assets.files.keys()], kept: kept.kept };
   const links = toLinkIndex(pages, loaded.publicFiles);
   const staging = write ? createStaging(outDir, buildId) : null;
-  const sink: OutputSink = staging ? createDiskSink(staging) : createMemorySink();
+  const sink: OutputSink = staging ? createDiskSink(staging, { precompress: options.precompress ? 'async' : false, previousOut: outDir }) : createMemorySink();
   try {
-    const rendered = await timed('render', () => renderAll({ config, assets, buildId, links, pages, sink, keepPages: !write, workers: options.usedKeys ? 0 : options.workers ?? 'auto', loaded, usedKeys: options.usedKeys }));
-    keep(rendered.problems);
-    await timed('write', () => {
+    const rendered = await timed('render', () => {
+      // The shared files first: with --precompress, they compress while the pages render.
       for (const file of kept.files) sink.write(file, readFileSync(path.join(outDir, file)));
       for (const [file, contents] of assets.files) sink.write(file, contents);
       writePublicFiles(config, sink, loaded.publicFiles);
+      return renderAll({ config, assets, buildId, links, pages, sink, keepPages: !write, workers: options.usedKeys ? 0 : options.workers ?? 'auto', loaded, usedKeys: options.usedKeys });
+    });
+    keep(rendered.problems);
+    await timed('write', async () => {
       sink.write('sitemap.xml', toSitemap(pages));
       sink.write('robots.txt', toRobots(config));
       // Host files (documented per host in the README), generated from the configuration.
@@ -112,6 +117,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       sink.write('_redirects', toRedirectsFile(config));
       writeBuildMeta(sink, manifest);
       writeLatest(sink, manifest);
+      await sink.settle();
       if (staging) swapIntoPlace(staging, outDir);
     });
     const report: BuildReport = {
@@ -121,6 +127,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       errorPages: rendered.errorPages,
       files: sink.stats.files,
       bytes: sink.stats.bytes,
+      precompressed: sink.stats.precompressed,
       stages,
       totalMs: Math.round(performance.now() - started),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -29,9 +29,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--base-url <url>', 'absolute base URL for canonical, alternate and sitemap links (overrides SITE_BASE_URL and the config)')
     .option('--json', 'print the build report as JSON')
     .option('--workers <n>', 'render threads: auto, or a number (0 renders on the main thread)', toWorkers, 'auto')
-    .action(async (opts: { out: string; baseUrl?: string; json?: boolean; workers: string }) => {
+    .option('--precompress', 'write .gz and .br beside every text file above 1 KB, for hosts that serve them (nginx)')
+    .action(async (opts: { out: string; baseUrl?: string; json?: boolean; workers: string; precompress?: boolean }) => {
       const { runBuild } = await import('./commands/build.ts');
-      process.exitCode = await runBuild({ root: root(), out: path.resolve(opts.out), baseUrl: opts.baseUrl, json: opts.json, workers: opts.workers });
+      process.exitCode = await runBuild({ root: root(), out: path.resolve(opts.out), baseUrl: opts.baseUrl, json: opts.json, workers: opts.workers, precompress: opts.precompress });
     });
 
   program.command('serve')

@@ -88,6 +88,7 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
   const stages = report.stages.map((s) => `${s.stage} ${Math.round(s.ms)} ms`).join(' · ');
   process.stdout.write(
     `${bold('Built')} ${locales} pages and ${report.errorPages} error pages: ${report.files} files, ${toSize(report.bytes)} in ${report.totalMs} ms\n` +
+    (report.precompressed > 0 ? `  ${dim(`${report.precompressed} text files precompressed (.gz and .br beside each)`)}\n` : '') +
     `  ${dim(stages)}\n` +
     `  ${dim(`build ${report.buildId} → ${report.outDir ?? '(memory)'}`)}\n`,
   );

@@ -306,6 +306,8 @@ export interface BuildReport {
   readonly errorPages: number;
   readonly files: number;
   readonly bytes: number;
+  /** Files given `.gz` and `.br` siblings (`site build --precompress`); counted in `files` too. */
+  readonly precompressed: number;
   readonly stages: readonly StageTiming[];
   readonly totalMs: number;
   /** The process's peak resident memory so far, in MB. */

@@ -19,11 +19,14 @@ export interface WorkerInput {
   readonly links: LinkIndex;
   readonly messages: Messages;
   readonly staging: string;
+  /** `.gz` and `.br` beside each page and payload above 1 KB (`site build --precompress`). */
+  readonly precompress: boolean;
 }
 
 export interface WorkerOutput {
   readonly files: number;
   readonly bytes: number;
+  readonly precompressed: number;
   readonly problems: SiteProblem[];
   readonly missing: MissingKey[];
 }
@@ -35,16 +38,17 @@ export function shouldUseWorkers(pageCount: number, setting: 'auto' | number): n
 }
 
 /** Splits the pages across workers; each renders its share and writes it into the staging folder. */
-export async function renderPagesInWorkers(input: Omit<WorkerInput, 'pages' | 'staging'> & { pages: readonly Page[]; workers: number; sink: OutputSink }): Promise<{ problems: SiteProblem[]; missing: MissingKey[] }> {
+export async function renderPagesInWorkers(input: Omit<WorkerInput, 'pages' | 'staging' | 'precompress'> & { pages: readonly Page[]; workers: number; sink: OutputSink }): Promise<{ problems: SiteProblem[]; missing: MissingKey[] }> {
   const { pages, workers, sink, ...shared } = input;
   const staging = sink.staging;
   if (!staging) throw new Error('rendering in workers needs a staging folder');
   const size = Math.ceil(pages.length / workers);
   const shares = Array.from({ length: workers }, (_, i) => pages.slice(i * size, (i + 1) * size)).filter((s) => s.length > 0);
-  const outputs = await Promise.all(shares.map((share) => runWorker({ ...shared, pages: share, staging })));
+  const outputs = await Promise.all(shares.map((share) => runWorker({ ...shared, pages: share, staging, precompress: sink.precompress === true })));
   for (const out of outputs) {
     sink.stats.files += out.files;
     sink.stats.bytes += out.bytes;
+    sink.stats.precompressed += out.precompressed;
   }
   return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
 }

@@ -46,6 +46,9 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const assets = sirv(outDir, {
     dev: options.devClient !== null,
     dotfiles: false,
+    // A `--precompress` build's `.br`/`.gz` siblings, as nginx would serve them.
+    brotli: true,
+    gzip: true,
     etag: true,
     setHeaders(res, pathname) {
       if (pathname.startsWith('/_app/') && options.devClient === null) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -63,7 +66,23 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     return res;
   };
 
+  /** A `--precompress` build's sibling the client accepts; never in watch mode, which edits pages. */
+  const precompressed = (req: IncomingMessage, file: string): { encoding: string; file: string } | null => {
+    if (options.devClient !== null) return null;
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted) && existsSync(`${file}.br`)) return { encoding: 'br', file: `${file}.br` };
+    if (/\bgzip\b/.test(accepted) && existsSync(`${file}.gz`)) return { encoding: 'gzip', file: `${file}.gz` };
+    return null;
+  };
+
   const sendHtml = (req: IncomingMessage, res: ServerResponse, file: string, status: number) => {
+    const sibling = precompressed(req, file);
+    if (sibling) {
+      const body = readFileSync(sibling.file);
+      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Encoding': sibling.encoding, Vary: 'Accept-Encoding', 'Content-Length': body.byteLength });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     let html = readFileSync(file, 'utf8');
     if (options.devClient !== null) html = html.replace('</body>', `<script src="${DEV_PREFIX}client.js"></script>\n</body>`);
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(html) });

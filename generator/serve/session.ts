@@ -63,7 +63,8 @@ function toFingerprint(page: Page): string {
 export async function startDevSession(root: string, outDir: string, baseUrl?: string): Promise<{ session: DevSession; result: RebuildResult }> {
   // One build id for the whole session: every page keeps its HTML until its own inputs change.
   const buildId = newBuildId();
-  const sink: OutputSink = createDiskSink(outDir);
+  // A precompressed build may be in the folder: its `.gz`/`.br` would no longer match the pages.
+  const sink: OutputSink = createDiskSink(outDir, { dropStaleCompressed: true });
   let state: State | null = null;
 
   const render = async (next: Omit<State, 'pages' | 'fingerprints'>, pages: readonly Page[], only: (page: Page) => boolean, withErrorPages: boolean) => {

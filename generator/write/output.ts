@@ -1,19 +1,55 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError, toProblem } from '../errors.ts';
+import { compressAsync, compressSync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
 /** Where the write stage puts files: a staging folder on disk, or memory for tests. */
 export interface OutputSink {
   write(file: string, contents: string | Uint8Array): void;
-  readonly stats: { files: number; bytes: number };
+  /** Resolves when every file is on disk, compressed siblings included. */
+  settle(): Promise<void>;
+  /** Files and bytes written; `precompressed` counts the files given `.gz` and `.br` siblings. */
+  readonly stats: SinkStats;
   /** The staging folder, for sinks on disk: render workers write there directly. */
   readonly staging?: string;
+  /** Whether text files get compressed siblings (render workers do the same for their pages). */
+  readonly precompress?: boolean;
 }
 
-export function createDiskSink(staging: string): OutputSink {
-  const stats = { files: 0, bytes: 0 };
+export interface SinkStats {
+  files: number;
+  bytes: number;
+  precompressed: number;
+}
+
+export interface DiskSinkOptions {
+  /** `.gz` and `.br` beside text files above 1 KB: on this thread, or on libuv's thread pool. */
+  readonly precompress?: 'sync' | 'async' | false;
+  /** The output being replaced: unchanged hashed files reuse its compressed siblings. */
+  readonly previousOut?: string;
+  /** Writing over a live output (watch mode): remove the old `.gz`/`.br` of each rewritten file. */
+  readonly dropStaleCompressed?: boolean;
+}
+
+/** libuv's thread pool has four threads: enough to keep them busy, no more. */
+const COMPRESSIONS_IN_FLIGHT = 4;
+
+export function createDiskSink(staging: string, options: DiskSinkOptions = {}): OutputSink {
+  const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
   const made = new Set<string>();
+  // Compressions in flight are bounded: each holds an encoder's memory until it finishes.
+  const queue: (() => Promise<void>)[] = [];
+  const running = new Set<Promise<void>>();
+  const pump = () => {
+    while (running.size < COMPRESSIONS_IN_FLIGHT && queue.length > 0) {
+      const task = (queue.shift() as () => Promise<void>)().finally(() => {
+        running.delete(task);
+        pump();
+      });
+      running.add(task);
+    }
+  };
   const put = (file: string, contents: string | Uint8Array) => {
     const target = path.join(staging, file);
     const dir = path.dirname(target);
@@ -24,17 +60,40 @@ export function createDiskSink(staging: string): OutputSink {
     writeFileSync(target, contents);
     count(stats, contents);
   };
+  const putCompressed = (file: string, compressed: Compressed) => {
+    put(`${file}.gz`, compressed.gz);
+    put(`${file}.br`, compressed.br);
+    stats.precompressed += 1;
+  };
   return {
     stats,
     staging,
+    precompress: Boolean(options.precompress),
     write(file, contents) {
-      put(file, contents);
+      const mode = options.precompress;
+      const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+      if (options.dropStaleCompressed) for (const suffix of ['.gz', '.br']) rmSync(path.join(staging, file + suffix), { force: true });
+      if (!mode || !shouldPrecompress(file, size)) {
+        put(file, contents);
+        return;
+      }
+      // Encoded once: the same bytes are written and compressed.
+      const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+      put(file, data);
+      const reused = reusePrevious(options.previousOut, file, data);
+      if (reused) putCompressed(file, reused);
+      else if (mode === 'sync') putCompressed(file, compressSync(file, data));
+      else queue.push(() => compressAsync(file, data).then((compressed) => putCompressed(file, compressed)));
+      pump();
+    },
+    async settle() {
+      while (running.size > 0) await Promise.race(running);
     },
   };
 }
 
 export function createMemorySink(): OutputSink & { readonly files: Map<string, string | Uint8Array> } {
-  const stats = { files: 0, bytes: 0 };
+  const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
   const files = new Map<string, string | Uint8Array>();
   return {
     stats,
@@ -43,10 +102,11 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
       files.set(file, contents);
       count(stats, contents);
     },
+    async settle() {},
   };
 }
 
-function count(stats: { files: number; bytes: number }, contents: string | Uint8Array): void {
+function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.files += 1;
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
@@ -171,5 +172,69 @@ describe('no version skew', () => {
     expect(exists(`/builds/meta/${first.id}.json`)).toBe(false);
     const meta = JSON.parse(readFileSync(path.join(out, `builds/meta/${fourth.id}.json`), 'utf8'));
     expect(meta.kept).toEqual([third.id, second.id]);
+  });
+});
+
+describe('site build --precompress', () => {
+  /** Every file of a folder by its path relative to it. */
+  const listFiles = (dir: string) => Object.keys(snapshot(dir));
+  const TEXT = /\.(html|json|js|css|svg|xml|txt)$/;
+
+  /** Each text file above 1 KB has a .gz and a .br that decompress to its exact bytes; nothing else has one. */
+  function expectPrecompressed(out: string): number {
+    const files = listFiles(out);
+    const all = new Set(files);
+    let compressed = 0;
+    for (const file of files.filter((f) => !/\.(gz|br)$/.test(f))) {
+      const bytes = readFileSync(path.join(out, file));
+      const expected = TEXT.test(file) && bytes.byteLength > 1024;
+      expect(all.has(`${file}.gz`), `${file}.gz`).toBe(expected);
+      expect(all.has(`${file}.br`), `${file}.br`).toBe(expected);
+      if (!expected) continue;
+      compressed += 1;
+      expect(gunzipSync(readFileSync(path.join(out, `${file}.gz`))).equals(bytes), `${file}.gz`).toBe(true);
+      expect(brotliDecompressSync(readFileSync(path.join(out, `${file}.br`))).equals(bytes), `${file}.br`).toBe(true);
+    }
+    for (const file of files.filter((f) => /\.(gz|br)$/.test(f))) expect(all.has(file.slice(0, -3)), file).toBe(true);
+    return compressed;
+  }
+
+  it('writes .gz and .br beside every text file above 1 KB, on the main thread and in workers alike', () => {
+    const root = makeSite();
+    for (const workers of ['0', '2']) {
+      const out = path.join(root, `out-${workers}`);
+      const result = runCli(['--root', root, 'build', '--out', out, '--precompress', '--workers', workers]);
+      expect(result.status).toBe(0);
+      const compressed = expectPrecompressed(out);
+      expect(compressed).toBeGreaterThan(216);
+      expect(result.stdout).toContain(`${compressed} text files precompressed (.gz and .br beside each)`);
+      for (const host of ['nginx.conf', '_headers', '_redirects']) expect(existsSync(path.join(out, `${host}.gz`)), host).toBe(false);
+      // Compressed well: brotli beats gzip, and both are a fraction of the page.
+      const page = (suffix: string) => statSync(path.join(out, `en/services/service-ramp/index.html${suffix}`)).size;
+      expect(page('.br')).toBeLessThan(page('.gz'));
+      expect(page('.gz')).toBeLessThan(page('') / 3);
+    }
+  });
+
+  it('a rebuild compresses the new pages, keeps the old chunks compressed, and a plain build leaves none', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out, '--precompress']).status).toBe(0);
+    const cssName = () => readdirSync(path.join(out, '_app')).filter((f) => /^site\.\w+\.css$/.test(f));
+    const [oldCss] = cssName();
+    const article = path.join(root, 'site/content/news/news3.en.md');
+    writeFileSync(article, `${readFileSync(article, 'utf8')}\nA sentence added after the first build.\n`);
+    const css = path.join(root, 'site/templates/styles/site.css');
+    writeFileSync(css, `${readFileSync(css, 'utf8')}\n.rebuilt { color: inherit; }\n`);
+    expect(runCli(['--root', root, 'build', '--out', out, '--precompress']).status).toBe(0);
+    expectPrecompressed(out);
+    const page = brotliDecompressSync(readFileSync(path.join(out, 'en/news/news3/index.html.br'))).toString('utf8');
+    expect(page).toContain('A sentence added after the first build.');
+    // The previous build's stylesheet stays for pages still open, compressed like the new one.
+    expect(cssName()).toHaveLength(2);
+    expect(existsSync(path.join(out, `_app/${oldCss}.br`))).toBe(true);
+
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    expect(listFiles(out).filter((f) => /\.(gz|br)$/.test(f))).toEqual([]);
   });
 });

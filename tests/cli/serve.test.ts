@@ -1,6 +1,8 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -112,7 +114,37 @@ describe('site serve --watch', () => {
   });
 });
 
+/** The bytes as sent, asking for brotli (fetch would decompress them itself). */
+const getBrotli = (url: string) => new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+  request(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+  }).on('error', reject).end();
+});
+
 describe('site serve', () => {
+  it('serves a precompressed build\'s .br files, and --watch never serves them stale', async () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out, '--precompress']).status).toBe(0);
+    const plain = await startServe(['--root', root, 'serve', '--port', '0', '--out', out]);
+    const sent = await getBrotli(`${plain.url}/en/contact`);
+    expect(sent.encoding).toBe('br');
+    expect(sent.vary).toMatch(/Accept-Encoding/);
+    expect(sent.body.equals(readFileSync(path.join(out, 'en/contact/index.html.br')))).toBe(true);
+    expect(await plain.stop()).toBe(0);
+
+    const watch = await startServe(['--root', root, 'serve', '--watch', '--port', '0', '--out', out]);
+    const live = await getBrotli(`${watch.url}/en/contact`);
+    const html = (live.encoding === 'br' ? brotliDecompressSync(live.body) : live.body).toString('utf8');
+    // The page as the session wrote it, with the dev client: not the precompressed build's page.
+    expect(html).toContain('__site/');
+    expect(html.replace(/<script src="\/__site\/[^"]+"><\/script>\n/, '')).toBe(readFileSync(path.join(out, 'en/contact/index.html'), 'utf8'));
+    expect(readdirSync(path.join(out, 'en/contact')).filter((f) => /\.(br|gz)$/.test(f))).toEqual([]);
+    expect(await watch.stop()).toBe(0);
+  });
+
   it('builds first when there is no output, moves to the next free port when the port is taken, and stops cleanly', async () => {
     const root = makeSite();
     const blocker = createServer();

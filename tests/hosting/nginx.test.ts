@@ -1,6 +1,8 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
@@ -21,7 +23,7 @@ beforeAll(async () => {
   // nginx's workers run as an unprivileged user: they must be able to read the output.
   chmodSync(work, 0o755);
   const out = path.join(work, 'out');
-  await buildSite({ root: REPO_ROOT, outDir: out });
+  await buildSite({ root: REPO_ROOT, outDir: out, precompress: true });
   nginx = await startNginx(out, work);
 });
 afterAll(async () => {
@@ -30,6 +32,18 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(`${nginx.url}${url}`, { headers, redirect: 'manual' });
+
+/** The bytes as sent (fetch would decompress them), with the response headers. */
+function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(`${nginx.url}${url}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject).end();
+  });
+}
 
 describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
   it('serves all 108 pages with 200 and no redirect', async () => {
@@ -79,6 +93,34 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
     }
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves the precompressed .gz beside a file when the client accepts gzip, the file itself otherwise', async () => {
+    const out = path.join(work, 'out');
+    const boot = readdirSync(path.join(out, '_app')).find((f) => /^boot\.\w+\.js$/.test(f)) as string;
+    const cases: [string, string][] = [['/en/contact', 'en/contact/index.html'], ['/en/contact/_payload.json', 'en/contact/_payload.json'], [`/_app/${boot}`, `_app/${boot}`], ['/sitemap.xml', 'sitemap.xml']];
+    for (const [url, file] of cases) {
+      const original = readFileSync(path.join(out, file));
+      expect(existsSync(path.join(out, `${file}.br`)), file).toBe(true);
+      const gz = await getRaw(url, { 'Accept-Encoding': 'gzip, br', 'Accept-Language': 'zh-TW' });
+      expect(gz.status, url).toBe(200);
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gz.headers.vary, url).toMatch(/Accept-Encoding/);
+      // The file written by the build, sent as it is: nginx did not compress it again.
+      expect(gz.body.equals(readFileSync(path.join(out, `${file}.gz`))), url).toBe(true);
+      expect(gunzipSync(gz.body).equals(original), url).toBe(true);
+      const plain = await getRaw(url, { 'Accept-Language': 'zh-TW' });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body.equals(original), url).toBe(true);
+    }
+  });
+
+  it('does not serve its own configuration files', async () => {
+    for (const url of ['/nginx.conf', '/_headers', '/_redirects']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toContain('<html lang="zh-Hant">');
+    }
   });
 
   it('decides the bare root at the edge: cookie, then Accept-Language; never for crawlers or deep links', async () => {
