@@ -21,7 +21,11 @@ function median(values) {
 /** One cold build in its own process: wall time from spawn to exit, and the report. */
 function buildOnce(root, out, extra = []) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), '--root', root, 'build', '--out', out, '--json', ...extra], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'bin/site.js'), '--root', root, 'build', '--out', out, '--json', ...extra],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   const wallMs = performance.now() - started;
   if (result.status !== 0) throw new Error(`build failed:\n${result.stderr}`);
   return { wallMs, report: JSON.parse(result.stdout) };
@@ -43,7 +47,8 @@ function measure(label, root, extra = []) {
     console.log(`  per page: ${(wall / pages).toFixed(3)} ms`);
     console.log(`  peak RSS (main process, workers included): ${rss} MB`);
     console.log(`  stages of one run (ms): ${stages}`);
-    if (runs[0].report.precompressed) console.log(`  precompressed: ${runs[0].report.precompressed} files (.gz and .br beside each)`);
+    if (runs[0].report.precompressed)
+      console.log(`  precompressed: ${runs[0].report.precompressed} files (.gz and .br beside each)`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -58,13 +63,34 @@ function makeSyntheticSite() {
   for (let i = 0; i < extra; i++) {
     const dir = path.join(content, 'archive', `volume-${Math.floor(i / 500)}`);
     if (i % 500 === 0) mkdirSync(dir, { recursive: true });
-    for (const [locale, words] of [['zhHant', ['停機坪', '作業', '安全', '訓練', '旅客', '貨運']], ['en', ['ramp', 'safety', 'training', 'passenger', 'cargo', 'turnaround']]]) {
-      const para = (n) => Array.from({ length: 60 }, (_, k) => words[(i + k + n) % words.length]).join(locale === 'en' ? ' ' : '');
+    for (const [locale, words] of [
+      ['zhHant', ['停機坪', '作業', '安全', '訓練', '旅客', '貨運']],
+      ['en', ['ramp', 'safety', 'training', 'passenger', 'cargo', 'turnaround']],
+    ]) {
+      const para = (n) =>
+        Array.from({ length: 60 }, (_, k) => words[(i + k + n) % words.length]).join(locale === 'en' ? ' ' : '');
       const link = locale === 'en' ? '/en/contact' : '/contact';
-      writeFileSync(path.join(dir, `note-${i}.${locale}.md`), [
-        '---', `title: Archive note ${i} ${locale}`, `description: Generated page ${i} for measuring build speed.`, 'template: page', '---',
-        para(1), '', `## ${words[i % 6]} ${i}`, '', para(2), '', `- ${para(3).slice(0, 40)}`, `- ${para(4).slice(0, 40)}`, '', `See [contact](${link}).`, '',
-      ].join('\n'));
+      writeFileSync(
+        path.join(dir, `note-${i}.${locale}.md`),
+        [
+          '---',
+          `title: Archive note ${i} ${locale}`,
+          `description: Generated page ${i} for measuring build speed.`,
+          'template: page',
+          '---',
+          para(1),
+          '',
+          `## ${words[i % 6]} ${i}`,
+          '',
+          para(2),
+          '',
+          `- ${para(3).slice(0, 40)}`,
+          `- ${para(4).slice(0, 40)}`,
+          '',
+          `See [contact](${link}).`,
+          '',
+        ].join('\n'),
+      );
     }
   }
   return root;

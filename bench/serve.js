@@ -15,16 +15,29 @@ const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
 
 const site = mkdtempSync(path.join(SHM, 'site-bench-serve-'));
 cpSync(path.join(ROOT, 'site'), path.join(site, 'site'), { recursive: true });
-const child = spawn(process.execPath, [path.join(ROOT, 'bin/site.js'), '--root', site, 'serve', '--watch', '--port', '0', '--out', path.join(site, 'out')], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+const child = spawn(
+  process.execPath,
+  [path.join(ROOT, 'bin/site.js'), '--root', site, 'serve', '--watch', '--port', '0', '--out', path.join(site, 'out')],
+  { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+);
 let output = '';
-child.stdout.on('data', (d) => { output += d; });
-child.stderr.on('data', (d) => { output += d; });
-const waitFor = async (test) => { while (!test()) await new Promise((r) => setTimeout(r, 5)); };
+child.stdout.on('data', (d) => {
+  output += d;
+});
+child.stderr.on('data', (d) => {
+  output += d;
+});
+const waitFor = async (test) => {
+  while (!test()) await new Promise((r) => setTimeout(r, 5));
+};
 await waitFor(() => /at http:\/\/[\d.]+:\d+/.test(output));
 const url = /at (http:\/\/[\d.]+:\d+)/.exec(output)[1];
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
 
-const browser = await playwright.launch({ executablePath: process.env.CHROME_PATH || (await chromium.executablePath()), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const browser = await playwright.launch({
+  executablePath: process.env.CHROME_PATH || (await chromium.executablePath()),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 const page = await browser.newPage();
 
 /** Edits a file and measures until the open page has reloaded with the change. */
@@ -47,9 +60,21 @@ async function measure(file, edit, check) {
 }
 
 try {
-  const content = await measure('site/content/contact.en.md', (t, i) => t.replace(/^title: .*$/m, `title: "Contact CloudWing ${i}"`), (i) => document.querySelector('h1')?.textContent === `Contact CloudWing ${i}`);
-  const translation = await measure('site/locales/en/nav.json', (t, i) => t.replace('"procurement": "Procurement"', `"procurement": "Procurement ${i}"`), (i) => document.querySelector('header a[href="/en/procurement"]')?.textContent === `Procurement ${i}`);
-  const template = await measure('site/templates/pages/contact.tsx', (t, i) => t.replace('kind="contact"', `kind="contact-${i}"`), (i) => !!document.querySelector(`.page--contact-${i}`));
+  const content = await measure(
+    'site/content/contact.en.md',
+    (t, i) => t.replace(/^title: .*$/m, `title: "Contact CloudWing ${i}"`),
+    (i) => document.querySelector('h1')?.textContent === `Contact CloudWing ${i}`,
+  );
+  const translation = await measure(
+    'site/locales/en/nav.json',
+    (t, i) => t.replace('"procurement": "Procurement"', `"procurement": "Procurement ${i}"`),
+    (i) => document.querySelector('header a[href="/en/procurement"]')?.textContent === `Procurement ${i}`,
+  );
+  const template = await measure(
+    'site/templates/pages/contact.tsx',
+    (t, i) => t.replace('kind="contact"', `kind="contact-${i}"`),
+    (i) => !!document.querySelector(`.page--contact-${i}`),
+  );
   console.log('site serve --watch, save to reload (median of 10):');
   console.log(`  content file: ${Math.round(content)} ms (target < 150 ms)`);
   console.log(`  translation file: ${Math.round(translation)} ms`);
@@ -69,7 +94,9 @@ try {
   }
   await new Promise((r) => setTimeout(r, 1000));
   const after = rss();
-  console.log(`  memory (RSS of the server): ${Math.round(before)} MB before, ${Math.round(after)} MB after 100 rebuilds (half content, half template): growth ${Math.round(after - before)} MB (target < 50 MB)`);
+  console.log(
+    `  memory (RSS of the server): ${Math.round(before)} MB before, ${Math.round(after)} MB after 100 rebuilds (half content, half template): growth ${Math.round(after - before)} MB (target < 50 MB)`,
+  );
 } finally {
   await browser.close();
   child.kill('SIGINT');

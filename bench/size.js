@@ -15,7 +15,12 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 async function runtimeOwnSize() {
   const result = await build({
     entryPoints: [path.join(ROOT, 'runtime/boot.ts')],
-    bundle: true, minify: true, format: 'esm', write: false, platform: 'browser', target: 'es2020',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    platform: 'browser',
+    target: 'es2020',
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
@@ -40,17 +45,24 @@ function firstViewScripts(html) {
 
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-size-')), 'out');
 try {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), 'build', '--out', out, '--json'], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), 'build', '--out', out, '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(result.stderr);
-  const totals = htmlFiles(out).map((file) => {
-    const scripts = firstViewScripts(readFileSync(file, 'utf8'));
-    const bytes = scripts.reduce((sum, src) => sum + gz(readFileSync(path.join(out, src))), 0);
-    return { page: path.relative(out, file), bytes };
-  }).sort((a, b) => b.bytes - a.bytes);
+  const totals = htmlFiles(out)
+    .map((file) => {
+      const scripts = firstViewScripts(readFileSync(file, 'utf8'));
+      const bytes = scripts.reduce((sum, src) => sum + gz(readFileSync(path.join(out, src))), 0);
+      return { page: path.relative(out, file), bytes };
+    })
+    .sort((a, b) => b.bytes - a.bytes);
   const median = totals[Math.floor(totals.length / 2)].bytes;
   console.log('JavaScript (gzip):');
   console.log(`  runtime's own code, without react and react-dom: ${kb(await runtimeOwnSize())} (target ≤ 6 KB)`);
-  console.log(`  first page view, largest of ${totals.length} pages: ${kb(totals[0].bytes)} (${totals[0].page}); median ${kb(median)} (target ≤ 75 KB)`);
+  console.log(
+    `  first page view, largest of ${totals.length} pages: ${kb(totals[0].bytes)} (${totals[0].page}); median ${kb(median)} (target ≤ 75 KB)`,
+  );
 } finally {
   rmSync(path.dirname(out), { recursive: true, force: true });
 }

@@ -14,11 +14,33 @@ import { toLinkIndex, type LinkIndex } from './render/markdown.ts';
 import { renderPage, type RenderContext } from './render/page.ts';
 import { resolvePages } from './resolve/pages.ts';
 import { resolveRoutes } from './resolve/routes.ts';
-import type { BuildManifest, BuildReport, ClientAssets, LocaleCode, Messages, Page, RenderedPage, ServerModule, SiteConfig, SiteProblem, StageTiming } from './types.ts';
+import type {
+  BuildManifest,
+  BuildReport,
+  ClientAssets,
+  LocaleCode,
+  Messages,
+  Page,
+  RenderedPage,
+  ServerModule,
+  SiteConfig,
+  SiteProblem,
+  StageTiming,
+} from './types.ts';
 import { renderPagesInWorkers, shouldUseWorkers } from './render/parallel.ts';
 import { toMissingKeyProblems, type MissingKey } from './render/missing-keys.ts';
 import { toKeptFiles, writeBuildMeta, writeLatest } from './write/manifest.ts';
-import { checkOutDir, createDiskSink, createMemorySink, createStaging, removeStaging, swapIntoPlace, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
+import {
+  checkOutDir,
+  createDiskSink,
+  createMemorySink,
+  createStaging,
+  removeStaging,
+  swapIntoPlace,
+  writePage,
+  writePublicFiles,
+  type OutputSink,
+} from './write/output.ts';
 import { toHeadersFile, toNginxConf, toRedirectsFile } from './write/hosting.ts';
 import { toRobots, toSitemap } from './write/sitemap.ts';
 
@@ -79,7 +101,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   const loaded = await timed('load', async () => {
     const [content, messages, templates, publicFiles] = await Promise.all([
-      loadContent(config), loadMessages(config), loadTemplateInventory(config), listPublicFiles(config),
+      loadContent(config),
+      loadMessages(config),
+      loadTemplateInventory(config),
+      listPublicFiles(config),
     ]);
     keep([...content.problems, ...messages.problems]);
     return { content, messages: messages.messages, templates, publicFiles };
@@ -95,17 +120,36 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Keep the previous builds' chunks beside the new ones: pages of a deployment still open in a
   // browser load theirs after the next one (no version skew).
   const kept = write ? toKeptFiles(outDir) : { kept: [], files: [] };
-  const manifest: BuildManifest = { id: buildId, timestamp: Date.now(), prerendered: pages.map((p) => p.url), assets: [...assets.files.keys()], kept: kept.kept };
+  const manifest: BuildManifest = {
+    id: buildId,
+    timestamp: Date.now(),
+    prerendered: pages.map((p) => p.url),
+    assets: [...assets.files.keys()],
+    kept: kept.kept,
+  };
   const links = toLinkIndex(pages, loaded.publicFiles);
   const staging = write ? createStaging(outDir, buildId) : null;
-  const sink: OutputSink = staging ? createDiskSink(staging, { precompress: options.precompress ? 'async' : false, previousOut: outDir }) : createMemorySink();
+  const sink: OutputSink = staging
+    ? createDiskSink(staging, { precompress: options.precompress ? 'async' : false, previousOut: outDir })
+    : createMemorySink();
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
       for (const file of kept.files) sink.write(file, readFileSync(path.join(outDir, file)));
       for (const [file, contents] of assets.files) sink.write(file, contents);
       writePublicFiles(config, sink, loaded.publicFiles);
-      return renderAll({ config, assets, buildId, links, pages, sink, keepPages: !write, workers: options.usedKeys ? 0 : options.workers ?? 'auto', loaded, usedKeys: options.usedKeys });
+      return renderAll({
+        config,
+        assets,
+        buildId,
+        links,
+        pages,
+        sink,
+        keepPages: !write,
+        workers: options.usedKeys ? 0 : (options.workers ?? 'auto'),
+        loaded,
+        usedKeys: options.usedKeys,
+      });
     });
     keep(rendered.problems);
     await timed('write', async () => {
@@ -138,7 +182,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     if (staging) removeStaging(staging);
     if (error instanceof SiteError) throw error;
-    throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error instanceof Error ? error.message : String(error) })], { cause: error });
+    throw new SiteError(
+      [toProblem('OUTPUT_FAILED', { reason: error instanceof Error ? error.message : String(error) })],
+      { cause: error },
+    );
   }
 }
 
@@ -156,20 +203,36 @@ interface RenderAllInput {
 }
 
 /** Renders every page and the error pages, writing each as it is done so memory stays flat. */
-async function renderAll(input: RenderAllInput): Promise<{ problems: SiteProblem[]; errorPages: number; pages: RenderedPage[] | null }> {
+async function renderAll(
+  input: RenderAllInput,
+): Promise<{ problems: SiteProblem[]; errorPages: number; pages: RenderedPage[] | null }> {
   const { config, assets, buildId, links, pages, sink } = input;
   // Template errors then point at their .tsx line through the bundle's inline source map.
   process.setSourceMapsEnabled(true);
   const missing: MissingKey[] = [];
   let current = '';
-  const translators = createTranslators(config, input.loaded.messages, (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }), input.usedKeys);
+  const translators = createTranslators(
+    config,
+    input.loaded.messages,
+    (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }),
+    input.usedKeys,
+  );
   const server = (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
   const ctx: RenderContext = { config, assets, buildId, server, translators, links };
   const problems: SiteProblem[] = [];
   const kept: RenderedPage[] = [];
   const workers = shouldUseWorkers(pages.length, input.workers);
   if (workers > 0 && !input.keepPages) {
-    const result = await renderPagesInWorkers({ pages, workers, config, assets, buildId, links, messages: input.loaded.messages, sink });
+    const result = await renderPagesInWorkers({
+      pages,
+      workers,
+      config,
+      assets,
+      buildId,
+      links,
+      messages: input.loaded.messages,
+      sink,
+    });
     problems.push(...result.problems);
     missing.push(...result.missing);
   } else {
@@ -184,7 +247,9 @@ async function renderAll(input: RenderAllInput): Promise<{ problems: SiteProblem
   }
   current = 'the error pages';
   // Error pages show the same navigation as the pages of their locale.
-  const menus = Object.fromEntries(config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]));
+  const menus = Object.fromEntries(
+    config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]),
+  );
   const errors = renderErrorPages(ctx, menus);
   problems.push(...errors.problems);
   for (const page of errors.pages) {

@@ -23,22 +23,41 @@ export interface BundleOptions {
   readonly stableNames?: boolean;
 }
 
-export async function bundleSite(config: SiteConfig, templates: TemplateInventory, messages: Messages, options: BundleOptions = {}): Promise<ClientAssets> {
+export async function bundleSite(
+  config: SiteConfig,
+  templates: TemplateInventory,
+  messages: Messages,
+  options: BundleOptions = {},
+): Promise<ClientAssets> {
   const files = new Map<string, string | Uint8Array>();
   const add = (name: string, ext: string, contents: string): string => {
     const file = options.stableNames ? `_app/${name}.${ext}` : `_app/${name}.${toContentHash(contents)}.${ext}`;
     files.set(file, contents);
     return `/${file}`;
   };
-  const messageUrls = Object.fromEntries(config.locales.map(({ code }) => [
-    code,
-    Object.fromEntries(Object.entries(messages[code] ?? {}).map(([ns, tree]) => [ns, add(`messages/${code}/${ns}`, 'json', JSON.stringify(tree))])),
-  ]));
-  const define = { __SITE__: JSON.stringify(toRuntimeSettings(config, messageUrls)), 'process.env.NODE_ENV': '"production"' };
+  const messageUrls = Object.fromEntries(
+    config.locales.map(({ code }) => [
+      code,
+      Object.fromEntries(
+        Object.entries(messages[code] ?? {}).map(([ns, tree]) => [
+          ns,
+          add(`messages/${code}/${ns}`, 'json', JSON.stringify(tree)),
+        ]),
+      ),
+    ]),
+  );
+  const define = {
+    __SITE__: JSON.stringify(toRuntimeSettings(config, messageUrls)),
+    'process.env.NODE_ENV': '"production"',
+  };
   const [serverModule, css, noscriptCss, notFound, rootRedirect, client] = await Promise.all([
     bundleServer(config, templates),
     bundleCss(config),
-    runEsbuild({ entryPoints: [path.join(config.templatesDir, 'styles', 'noscript.css')], absWorkingDir: config.root, minify: true }),
+    runEsbuild({
+      entryPoints: [path.join(config.templatesDir, 'styles', 'noscript.css')],
+      absWorkingDir: config.root,
+      minify: true,
+    }),
     bundleScript(path.join(RUNTIME_DIR, 'not-found.ts'), define),
     bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define),
     bundleClient(config, templates, define, options),
@@ -75,12 +94,19 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory): P
   const code = await runEsbuild({
     stdin: { contents: entry, resolveDir: config.templatesDir, sourcefile: 'server-entry.ts', loader: 'ts' },
     absWorkingDir: config.root,
-    platform: 'node', format: 'esm', packages: 'external', jsx: 'automatic',
-    sourcemap: 'inline', sourcesContent: false,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: 'inline',
+    sourcesContent: false,
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.mjs`);
-  const exists = await access(file).then(() => true, () => false);
+  const exists = await access(file).then(
+    () => true,
+    () => false,
+  );
   if (!exists) {
     await mkdir(CACHE_DIR, { recursive: true });
     await writeFile(file, code);
@@ -113,14 +139,28 @@ function toRuntimeSettings(config: SiteConfig, messages: Record<string, Record<s
     repaintWaitMs: runtime.repaintWaitMs,
     notificationMs: runtime.notificationMs,
     titleSeparator: config.titleSeparator,
-    locales: config.locales.map(({ code, iso, prefix, ogLocale, siteTitle }) => ({ code, iso, prefix, ogLocale, siteTitle })),
+    locales: config.locales.map(({ code, iso, prefix, ogLocale, siteTitle }) => ({
+      code,
+      iso,
+      prefix,
+      ogLocale,
+      siteTitle,
+    })),
     fallbackLocale: config.fallbackLocale,
     messages,
   };
 }
 
 async function bundleScript(entry: string, define: Record<string, string>): Promise<string> {
-  return runEsbuild({ entryPoints: [entry], absWorkingDir: PACKAGE_ROOT, platform: 'browser', format: 'iife', minify: true, target: 'es2019', define });
+  return runEsbuild({
+    entryPoints: [entry],
+    absWorkingDir: PACKAGE_ROOT,
+    platform: 'browser',
+    format: 'iife',
+    minify: true,
+    target: 'es2019',
+    define,
+  });
 }
 
 interface ClientBundle {
@@ -135,7 +175,12 @@ interface ClientBundle {
  * The browser bundle: the runtime entry with the app shell and layouts, and one chunk per page
  * template loaded on demand (esbuild code splitting; shared code in common chunks).
  */
-async function bundleClient(config: SiteConfig, templates: TemplateInventory, define: Record<string, string>, options: BundleOptions): Promise<ClientBundle> {
+async function bundleClient(
+  config: SiteConfig,
+  templates: TemplateInventory,
+  define: Record<string, string>,
+  options: BundleOptions,
+): Promise<ClientBundle> {
   const pagePaths = templates.pages.map((name) => path.join(config.templatesDir, 'pages', `${name}.tsx`));
   const entry = [
     `import { start } from ${JSON.stringify(path.join(RUNTIME_DIR, 'boot.ts'))};`,
@@ -151,38 +196,69 @@ async function bundleClient(config: SiteConfig, templates: TemplateInventory, de
   try {
     result = await esbuild({
       entryPoints: [{ in: 'site-boot', out: 'boot' }, ...pagePaths],
-      plugins: [{
-        name: 'site-boot',
-        setup(build) {
-          build.onResolve({ filter: /^site-boot$/ }, () => ({ path: 'site-boot', namespace: 'site' }));
-          build.onLoad({ filter: /.*/, namespace: 'site' }, () => ({ contents: entry, resolveDir: config.templatesDir, loader: 'ts' }));
+      plugins: [
+        {
+          name: 'site-boot',
+          setup(build) {
+            build.onResolve({ filter: /^site-boot$/ }, () => ({ path: 'site-boot', namespace: 'site' }));
+            build.onLoad({ filter: /.*/, namespace: 'site' }, () => ({
+              contents: entry,
+              resolveDir: config.templatesDir,
+              loader: 'ts',
+            }));
+          },
         },
-      }],
+      ],
       absWorkingDir: config.root,
       nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
-      bundle: true, splitting: true, format: 'esm', platform: 'browser', target: 'es2020',
-      minify: true, jsx: 'automatic', write: false, metafile: true, logLevel: 'silent',
-      outdir, entryNames: options.stableNames ? '[name]' : '[name].[hash]', chunkNames: 'chunk.[hash]',
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2020',
+      minify: true,
+      jsx: 'automatic',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      outdir,
+      entryNames: options.stableNames ? '[name]' : '[name].[hash]',
+      chunkNames: 'chunk.[hash]',
       define,
     });
   } catch (cause) {
     const reason = esbuildErrorText(cause) ?? (cause instanceof Error ? cause.message : String(cause));
     throw new SiteError([toProblem('BUNDLE_FAILED', { reason }, esbuildErrorLoc(cause) ?? undefined)], { cause });
   }
-  const toUrl = (file: string) => `/_app/${path.relative(outdir, path.resolve(config.root, file)).split(path.sep).join('/')}`;
+  const toUrl = (file: string) =>
+    `/_app/${path.relative(outdir, path.resolve(config.root, file)).split(path.sep).join('/')}`;
   const outputs = result.metafile.outputs;
   // Every chunk a module imports statically, transitively: what the page should preload.
   const closure = (file: string, seen = new Set<string>()): string[] => {
     if (seen.has(file)) return [];
     seen.add(file);
-    return [toUrl(file), ...(outputs[file]?.imports ?? []).filter((i) => i.kind === 'import-statement').flatMap((i) => closure(i.path, seen))];
+    return [
+      toUrl(file),
+      ...(outputs[file]?.imports ?? [])
+        .filter((i) => i.kind === 'import-statement')
+        .flatMap((i) => closure(i.path, seen)),
+    ];
   };
-  const files = new Map(result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]));
+  const files = new Map(
+    result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]),
+  );
   // The source files behind a chunk and the chunks it imports: what a change to a file affects.
-  const toSources = (urls: readonly string[]) => [...new Set(urls.flatMap((url) => {
-    const file = Object.keys(outputs).find((f) => toUrl(f) === url);
-    return Object.keys(outputs[file ?? '']?.inputs ?? {}).filter((i) => !i.startsWith('site:') && !i.includes('node_modules'));
-  }))].sort();
+  const toSources = (urls: readonly string[]) =>
+    [
+      ...new Set(
+        urls.flatMap((url) => {
+          const file = Object.keys(outputs).find((f) => toUrl(f) === url);
+          return Object.keys(outputs[file ?? '']?.inputs ?? {}).filter(
+            (i) => !i.startsWith('site:') && !i.includes('node_modules'),
+          );
+        }),
+      ),
+    ].sort();
   let boot = '';
   let bootImports: string[] = [];
   const byTemplate: Record<string, string[]> = {};

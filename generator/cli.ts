@@ -6,7 +6,8 @@ import { Command, InvalidArgumentError } from 'commander';
 
 function toPort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('Use a port number from 0 to 65535.');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('Use a port number from 0 to 65535.');
   return port;
 }
 
@@ -23,20 +24,34 @@ export async function main(argv: readonly string[]): Promise<void> {
     .configureOutput({ outputError: (text, write) => write(text) });
   const root = () => path.resolve(program.opts<{ root: string }>().root);
 
-  program.command('build')
+  program
+    .command('build')
     .description('render every page of every locale into the output folder')
     .option('-o, --out <dir>', 'output folder', 'out')
-    .option('--base-url <url>', 'absolute base URL for canonical, alternate and sitemap links (overrides SITE_BASE_URL and the config)')
+    .option(
+      '--base-url <url>',
+      'absolute base URL for canonical, alternate and sitemap links (overrides SITE_BASE_URL and the config)',
+    )
     .option('--json', 'print the build report as JSON')
     .option('--workers <n>', 'render threads: auto, or a number (0 renders on the main thread)', toWorkers, 'auto')
     .option('--precompress', 'write .gz and .br beside every text file above 1 KB, for hosts that serve them (nginx)')
     .action(async (opts: { out: string; baseUrl?: string; json?: boolean; workers: string; precompress?: boolean }) => {
       const { runBuild } = await import('./commands/build.ts');
-      process.exitCode = await runBuild({ root: root(), out: path.resolve(opts.out), baseUrl: opts.baseUrl, json: opts.json, workers: opts.workers, precompress: opts.precompress });
+      process.exitCode = await runBuild({
+        root: root(),
+        out: path.resolve(opts.out),
+        baseUrl: opts.baseUrl,
+        json: opts.json,
+        workers: opts.workers,
+        precompress: opts.precompress,
+      });
     });
 
-  program.command('serve')
-    .description('serve the built site (building it first when there is none); --watch rebuilds on every change and reloads the open pages')
+  program
+    .command('serve')
+    .description(
+      'serve the built site (building it first when there is none); --watch rebuilds on every change and reloads the open pages',
+    )
     .option('-o, --out <dir>', 'output folder', 'out')
     .option('-p, --port <port>', 'port (the next free one when it is taken)', toPort, 3000)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -44,20 +59,34 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--open', 'open the site in the default browser')
     .action(async (opts: { out: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       const { runServe } = await import('./commands/serve.ts');
-      process.exitCode = await runServe({ root: root(), out: path.resolve(opts.out), port: opts.port, host: opts.host, watch: opts.watch ?? false, open: opts.open ?? false });
+      process.exitCode = await runServe({
+        root: root(),
+        out: path.resolve(opts.out),
+        port: opts.port,
+        host: opts.host,
+        watch: opts.watch ?? false,
+        open: opts.open ?? false,
+      });
     });
 
-  program.command('check')
+  program
+    .command('check')
     .description('check a built site: links and fragments, SEO and locales, translations, HTML, page budgets')
     .option('-o, --out <dir>', 'output folder to check', 'out')
     .option('--external', 'also check links to other sites (needs the network)')
     .option('--json', 'print the report as JSON')
     .action(async (opts: { out: string; external?: boolean; json?: boolean }) => {
       const { runCheck } = await import('./commands/check.ts');
-      process.exitCode = await runCheck({ root: root(), out: path.resolve(opts.out), external: opts.external ?? false, json: opts.json ?? false });
+      process.exitCode = await runCheck({
+        root: root(),
+        out: path.resolve(opts.out),
+        external: opts.external ?? false,
+        json: opts.json ?? false,
+      });
     });
 
-  program.command('routes')
+  program
+    .command('routes')
     .description('print the route inventory: path, names, template, layout and locales with content')
     .option('--json', 'print the routes as JSON')
     .action(async (opts: { json?: boolean }) => {
@@ -65,5 +94,5 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = await runRoutes({ root: root(), json: opts.json });
     });
 
-  await program.parseAsync(argv as string[]);
+  await program.parseAsync(argv);
 }

@@ -20,7 +20,16 @@ export interface ConfigOverrides {
 export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<SiteConfig> {
   const configFile = path.join(root, CONFIG_FILE);
   const source = await readFile(configFile, 'utf8').catch((cause: unknown) => {
-    throw new SiteError([toProblem('CONFIG_LOAD', { reason: `${CONFIG_FILE} cannot be read` }, { file: CONFIG_FILE, line: 1, column: 1 })], { cause });
+    throw new SiteError(
+      [
+        toProblem(
+          'CONFIG_LOAD',
+          { reason: `${CONFIG_FILE} cannot be read` },
+          { file: CONFIG_FILE, line: 1, column: 1 },
+        ),
+      ],
+      { cause },
+    );
   });
   const input = await importConfigModule(configFile);
   const problems = validateConfig(input, source);
@@ -31,11 +40,19 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
 async function importConfigModule(configFile: string): Promise<unknown> {
   try {
     const result = await esbuild({
-      entryPoints: [configFile], bundle: true, write: false, format: 'esm', platform: 'node',
-      packages: 'external', logLevel: 'silent', sourcemap: false,
+      entryPoints: [configFile],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      logLevel: 'silent',
+      sourcemap: false,
     });
     const code = result.outputFiles[0]?.text ?? '';
-    const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: unknown };
+    const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+      default?: unknown;
+    };
     return mod.default;
   } catch (cause) {
     const loc = esbuildErrorLoc(cause) ?? { file: CONFIG_FILE, line: 1, column: 1 };
@@ -44,7 +61,10 @@ async function importConfigModule(configFile: string): Promise<unknown> {
   }
 }
 
-interface EsbuildMessage { text: string; location: { file: string; line: number; column: number } | null }
+interface EsbuildMessage {
+  text: string;
+  location: { file: string; line: number; column: number } | null;
+}
 
 export function esbuildErrorLoc(error: unknown): SourceLoc | null {
   const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
@@ -61,7 +81,13 @@ type Check = [field: string, ok: boolean, reason: string, hint?: string];
 /** Every problem of the configuration at once, each naming its field and line. */
 export function validateConfig(input: unknown, source: string): SiteProblem[] {
   if (!isRecord(input)) {
-    return [toProblem('CONFIG_LOAD', { reason: 'it has no default export object' }, { file: CONFIG_FILE, line: 1, column: 1 })];
+    return [
+      toProblem(
+        'CONFIG_LOAD',
+        { reason: 'it has no default export object' },
+        { file: CONFIG_FILE, line: 1, column: 1 },
+      ),
+    ];
   }
   const c = input;
   const locales = Array.isArray(c.locales) ? c.locales.filter(isRecord) : [];
@@ -70,18 +96,42 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ['locales', Array.isArray(c.locales) && c.locales.length >= 1, 'must be a non-empty list of locales'],
     ...locales.flatMap((l, i): Check[] => [
       [`locales.${i}.code`, isName(l.code), 'must be a word of letters and digits, such as `zhHant` or `en`'],
-      [`locales.${i}.iso`, typeof l.iso === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(l.iso), 'must be a BCP 47 language tag, such as `zh-Hant` or `en-US`'],
+      [
+        `locales.${i}.iso`,
+        typeof l.iso === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(l.iso),
+        'must be a BCP 47 language tag, such as `zh-Hant` or `en-US`',
+      ],
       [`locales.${i}.name`, isText(l.name), 'must be a non-empty string'],
-      [`locales.${i}.prefix`, typeof l.prefix === 'string' && /^(|\/[a-z][a-z0-9-]*)$/.test(l.prefix), 'must be empty or a path segment such as `/en`'],
-      [`locales.${i}.ogLocale`, typeof l.ogLocale === 'string' && /^[a-z]{2,3}_[A-Za-z]{2,4}$/.test(l.ogLocale), 'must look like `zh_Hant` or `en_US`'],
+      [
+        `locales.${i}.prefix`,
+        typeof l.prefix === 'string' && /^(|\/[a-z][a-z0-9-]*)$/.test(l.prefix),
+        'must be empty or a path segment such as `/en`',
+      ],
+      [
+        `locales.${i}.ogLocale`,
+        typeof l.ogLocale === 'string' && /^[a-z]{2,3}_[A-Za-z]{2,4}$/.test(l.ogLocale),
+        'must look like `zh_Hant` or `en_US`',
+      ],
       [`locales.${i}.siteTitle`, isText(l.siteTitle), 'must be a non-empty string'],
     ]),
     ['locales', new Set(codes).size === codes.length, 'has two locales with the same code'],
-    ['locales', locales.filter((l) => l.prefix === '').length === 1, 'needs exactly one locale with the empty prefix (the default locale at bare paths)'],
+    [
+      'locales',
+      locales.filter((l) => l.prefix === '').length === 1,
+      'needs exactly one locale with the empty prefix (the default locale at bare paths)',
+    ],
     ['defaultLocale', codes.includes(c.defaultLocale), `must be one of the locale codes (${codes.join(', ')})`],
-    ['defaultLocale', locales.find((l) => l.code === c.defaultLocale)?.prefix === '', 'must be the locale with the empty prefix'],
+    [
+      'defaultLocale',
+      locales.find((l) => l.code === c.defaultLocale)?.prefix === '',
+      'must be the locale with the empty prefix',
+    ],
     ['fallbackLocale', codes.includes(c.fallbackLocale), `must be one of the locale codes (${codes.join(', ')})`],
-    ['baseUrl', c.baseUrl === undefined || isBaseUrl(c.baseUrl), 'must be an absolute http(s) URL without a path, such as `https://cloudwing.example`'],
+    [
+      'baseUrl',
+      c.baseUrl === undefined || isBaseUrl(c.baseUrl),
+      'must be an absolute http(s) URL without a path, such as `https://cloudwing.example`',
+    ],
     ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
     ...validateTheme(c.theme),
     ...validateCheck(c.check),
@@ -89,12 +139,24 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ['navigation', Array.isArray(c.navigation), 'must be a list of { key, path } entries'],
     ...(Array.isArray(c.navigation) ? c.navigation : []).flatMap((n: unknown, i): Check[] => [
       [`navigation.${i}.key`, isRecord(n) && isName(n.key), 'must be a key of the `nav` namespace'],
-      [`navigation.${i}.path`, isRecord(n) && typeof n.path === 'string' && /^\/([a-z0-9][a-zA-Z0-9-]*(\/[a-z0-9][a-zA-Z0-9-]*)*)?$/.test(n.path), 'must be a root-relative route path without a trailing slash'],
+      [
+        `navigation.${i}.path`,
+        isRecord(n) &&
+          typeof n.path === 'string' &&
+          /^\/([a-z0-9][a-zA-Z0-9-]*(\/[a-z0-9][a-zA-Z0-9-]*)*)?$/.test(n.path),
+        'must be a root-relative route path without a trailing slash',
+      ],
     ]),
   ];
   return checks
     .filter(([, ok]) => !ok)
-    .map(([field, , reason, hint]) => toProblem('CONFIG_INVALID', { field, reason, hint }, { file: CONFIG_FILE, line: findFieldLine(source, field), column: 1 }));
+    .map(([field, , reason, hint]) =>
+      toProblem(
+        'CONFIG_INVALID',
+        { field, reason, hint },
+        { file: CONFIG_FILE, line: findFieldLine(source, field), column: 1 },
+      ),
+    );
 }
 
 function validateTheme(theme: unknown): Check[] {
@@ -113,25 +175,56 @@ function validateCheck(check: unknown): Check[] {
   const budgets = isRecord(check.budgets) ? check.budgets : {};
   return [
     ['check.budgets', check.budgets === undefined || isRecord(check.budgets), 'must be an object of sizes in KB'],
-    ...(['jsKb', 'cssKb', 'payloadKb'] as const).map((key): Check => [`check.budgets.${key}`, budgets[key] === undefined || (typeof budgets[key] === 'number' && (budgets[key] as number) > 0), 'must be a positive number of KB']),
-    ['check.sameInAllLocales', check.sameInAllLocales === undefined || (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')), 'must be a list of strings'],
+    ...(['jsKb', 'cssKb', 'payloadKb'] as const).map((key): Check => [
+      `check.budgets.${key}`,
+      budgets[key] === undefined || (typeof budgets[key] === 'number' && budgets[key] > 0),
+      'must be a positive number of KB',
+    ]),
+    [
+      'check.sameInAllLocales',
+      check.sameInAllLocales === undefined ||
+        (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')),
+      'must be a list of strings',
+    ],
   ];
 }
 
-const RUNTIME_NUMBERS = ['cookieMaxAgeDays', 'reloadGuardMs', 'idleCheckDelayMs', 'prefetchLimit', 'repaintWaitMs', 'notificationMs', 'drawerWidth', 'railWidth'] as const;
+const RUNTIME_NUMBERS = [
+  'cookieMaxAgeDays',
+  'reloadGuardMs',
+  'idleCheckDelayMs',
+  'prefetchLimit',
+  'repaintWaitMs',
+  'notificationMs',
+  'drawerWidth',
+  'railWidth',
+] as const;
 
 function validateRuntime(runtime: unknown): Check[] {
   if (!isRecord(runtime)) return [['runtime', false, 'must be an object with the runtime constants']];
   return [
-    ['runtime.cookieName', typeof runtime.cookieName === 'string' && /^[A-Za-z0-9_-]+$/.test(runtime.cookieName), 'must be a cookie name of letters, digits, `_` and `-`'],
-    ...RUNTIME_NUMBERS.map((key): Check => [`runtime.${key}`, typeof runtime[key] === 'number' && Number.isInteger(runtime[key]) && (runtime[key] as number) > 0, 'must be a positive whole number']),
+    [
+      'runtime.cookieName',
+      typeof runtime.cookieName === 'string' && /^[A-Za-z0-9_-]+$/.test(runtime.cookieName),
+      'must be a cookie name of letters, digits, `_` and `-`',
+    ],
+    ...RUNTIME_NUMBERS.map((key): Check => [
+      `runtime.${key}`,
+      typeof runtime[key] === 'number' && Number.isInteger(runtime[key]) && runtime[key] > 0,
+      'must be a positive whole number',
+    ]),
   ];
 }
 
 function resolveConfig(root: string, input: SiteConfigInput, source: string, overrides: ConfigOverrides): SiteConfig {
   const baseUrl = overrides.baseUrl ?? process.env.SITE_BASE_URL ?? input.baseUrl;
   if (baseUrl !== undefined && baseUrl !== '' && !isBaseUrl(baseUrl)) {
-    throw new SiteError([toProblem('CONFIG_INVALID', { field: 'baseUrl', reason: `\`${baseUrl}\` (from --base-url or SITE_BASE_URL) is not an absolute http(s) URL without a path` })]);
+    throw new SiteError([
+      toProblem('CONFIG_INVALID', {
+        field: 'baseUrl',
+        reason: `\`${baseUrl}\` (from --base-url or SITE_BASE_URL) is not an absolute http(s) URL without a path`,
+      }),
+    ]);
   }
   const site = path.join(root, 'site');
   return Object.freeze({
@@ -169,7 +262,9 @@ function findFieldLine(source: string, field: string): number {
 }
 
 function findNavLine(source: string, routePath: string): number {
-  const index = source.split('\n').findIndex((line) => line.includes(`'${routePath}'`) || line.includes(`"${routePath}"`));
+  const index = source
+    .split('\n')
+    .findIndex((line) => line.includes(`'${routePath}'`) || line.includes(`"${routePath}"`));
   return index + 1 || 1;
 }
 
@@ -189,7 +284,12 @@ function isBaseUrl(v: unknown): boolean {
   if (typeof v !== 'string') return false;
   try {
     const url = new URL(v);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      (url.pathname === '/' || url.pathname === '') &&
+      !url.search &&
+      !url.hash
+    );
   } catch {
     return false;
   }

@@ -23,7 +23,8 @@ const catalogue = {
   FRONT_MATTER_SYNTAX: {
     severity: 'error',
     message: (a) => `The front matter is not valid YAML: ${a.reason}.`,
-    hint: () => 'Front matter sits between two `---` lines; quote values that contain `: ` or start with a special character.',
+    hint: () =>
+      'Front matter sits between two `---` lines; quote values that contain `: ` or start with a special character.',
   },
   FRONT_MATTER_INVALID: {
     severity: 'error',
@@ -48,12 +49,14 @@ const catalogue = {
   ROUTE_MISSING_LOCALE: {
     severity: 'error',
     message: (a) => `The page ${a.path} has no ${a.locale} content file.`,
-    hint: (a) => `Create ${a.expected}, or declare the page single-language with \`locales: [${a.present}]\` in its front matter.`,
+    hint: (a) =>
+      `Create ${a.expected}, or declare the page single-language with \`locales: [${a.present}]\` in its front matter.`,
   },
   ROUTE_SETTINGS_DISAGREE: {
     severity: 'error',
     message: (a) => `The locale files of ${a.path} disagree on \`${a.field}\`: ${a.values}.`,
-    hint: () => '`template`, `layout`, `order`, `date`, `locales`, `list` and `listLimit` apply to the page in every language: give them the same value in each file.',
+    hint: () =>
+      '`template`, `layout`, `order`, `date`, `locales`, `list` and `listLimit` apply to the page in every language: give them the same value in each file.',
   },
   TEMPLATE_UNKNOWN: {
     severity: 'error',
@@ -82,18 +85,23 @@ const catalogue = {
   },
   MESSAGE_KEY_MISSING: {
     severity: 'error',
-    message: (a) => `Missing translation: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`${a.usedBy ? ` (used by ${a.usedBy})` : ''}.`,
+    message: (a) =>
+      `Missing translation: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`${a.usedBy ? ` (used by ${a.usedBy})` : ''}.`,
     hint: (a) => `Add \`${a.key}\` to ${a.file}.`,
   },
   LINK_UNKNOWN_ROUTE: {
     severity: 'error',
     message: (a) => `The link to \`${a.href}\` points at no page of this site.`,
-    hint: (a) => a.suggestion ? `Did you mean \`${a.suggestion}\`?` : 'Link to an existing page, without a trailing slash (for example `/en/contact`).',
+    hint: (a) =>
+      a.suggestion
+        ? `Did you mean \`${a.suggestion}\`?`
+        : 'Link to an existing page, without a trailing slash (for example `/en/contact`).',
   },
   BASE_URL_MISSING: {
     severity: 'warning',
     message: () => 'Base URL for SEO links missing: canonical, alternate and sitemap URLs are written root-relative.',
-    hint: () => 'Set `baseUrl` in site/site.config.ts, the SITE_BASE_URL environment variable, or pass --base-url https://your.domain.',
+    hint: () =>
+      'Set `baseUrl` in site/site.config.ts, the SITE_BASE_URL environment variable, or pass --base-url https://your.domain.',
   },
   BUNDLE_FAILED: {
     severity: 'error',
@@ -103,12 +111,12 @@ const catalogue = {
   RENDER_FAILED: {
     severity: 'error',
     message: (a) => `Rendering ${a.url} failed: ${a.reason}.`,
-    hint: () => 'The position points into the template that threw; the page\'s content file is named in the message.',
+    hint: () => "The position points into the template that threw; the page's content file is named in the message.",
   },
   OUTPUT_FAILED: {
     severity: 'error',
     message: (a) => `The output could not be written: ${a.reason}.`,
-    hint: () => 'Check that the output folder\'s parent exists and is writable. The previous output is untouched.',
+    hint: () => "Check that the output folder's parent exists and is writable. The previous output is untouched.",
   },
   OUT_DIR_UNSAFE: {
     severity: 'error',
@@ -139,7 +147,8 @@ const catalogue = {
   SEO_ALTERNATE: {
     severity: 'error',
     message: (a) => `Alternates of ${a.page}: ${a.reason}.`,
-    hint: () => 'Every page lists x-default first, then each locale\'s language and full tag, and each alternate lists the page back.',
+    hint: () =>
+      "Every page lists x-default first, then each locale's language and full tag, and each alternate lists the page back.",
   },
   SEO_CANONICAL: {
     severity: 'error',
@@ -149,7 +158,7 @@ const catalogue = {
   SEO_LOCALE: {
     severity: 'error',
     message: (a) => `Locale of ${a.page}: ${a.reason}.`,
-    hint: () => '`<html lang>` and `og:locale` must be those of the page\'s locale.',
+    hint: () => "`<html lang>` and `og:locale` must be those of the page's locale.",
   },
   SEO_DUPLICATE: {
     severity: 'error',
@@ -178,12 +187,14 @@ const catalogue = {
   },
   I18N_KEY_EXTRA: {
     severity: 'error',
-    message: (a) => `Translation without a counterpart: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\` is not in ${a.reference}.`,
+    message: (a) =>
+      `Translation without a counterpart: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\` is not in ${a.reference}.`,
     hint: () => 'Add it to the other locale, or remove it.',
   },
   I18N_KEY_UNUSED: {
     severity: 'error',
-    message: (a) => `Unused translation: namespace ${a.ns}, key \`${a.key}\` is read by no template, page or runtime code.`,
+    message: (a) =>
+      `Unused translation: namespace ${a.ns}, key \`${a.key}\` is read by no template, page or runtime code.`,
     hint: (a) => `Remove it from every locale's ${a.ns}.json, or use it.`,
   },
   I18N_EMPTY: {
@@ -213,7 +224,8 @@ const catalogue = {
   },
   BUDGET_EXCEEDED: {
     severity: 'error',
-    message: (a) => `${a.page} loads ${a.size} of ${a.kind} on first view (gzip), over its ${a.limit} budget: ${a.files}.`,
+    message: (a) =>
+      `${a.page} loads ${a.size} of ${a.kind} on first view (gzip), over its ${a.limit} budget: ${a.files}.`,
     hint: () => 'Make the page lighter, or raise `check.budgets` in site/site.config.ts knowingly.',
   },
 } satisfies Record<string, CatalogueEntry>;
@@ -232,7 +244,11 @@ export class SiteError extends Error {
 }
 
 /** Builds a problem from the catalogue. */
-export function toProblem(code: ErrorCode, args: Record<string, string | undefined> = {}, loc?: SourceLoc): SiteProblem {
+export function toProblem(
+  code: ErrorCode,
+  args: Record<string, string | undefined> = {},
+  loc?: SourceLoc,
+): SiteProblem {
   const entry: CatalogueEntry = catalogue[code];
   const a = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Record<string, string>;
   return { code, severity: entry.severity, message: entry.message(a), hint: entry.hint(a), ...(loc ? { loc } : {}) };

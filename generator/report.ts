@@ -56,7 +56,16 @@ export function formatProblem(root: string, problem: SiteProblem): string {
   return [
     `${label} ${bold(where)}  ${dim(problem.code)}`,
     `  ${problem.message}`,
-    ...(frame ? ['', frame.split('\n').map((l) => `  ${l}`).join('\n'), ''] : []),
+    ...(frame
+      ? [
+          '',
+          frame
+            .split('\n')
+            .map((l) => `  ${l}`)
+            .join('\n'),
+          '',
+        ]
+      : []),
     ...(problem.hint ? [`  ${dim('hint:')} ${problem.hint}`] : []),
   ].join('\n');
 }
@@ -70,12 +79,15 @@ export function printFailure(root: string, error: unknown, what: string): void {
   if (isSiteError(error)) {
     printProblems(root, error.problems);
     const count = error.problems.length;
-    process.stderr.write(red(`${what} failed: ${count} ${count === 1 ? 'error' : 'errors'}. The previous output is untouched.\n`));
-    if (process.env.DEBUG && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
+    process.stderr.write(
+      red(`${what} failed: ${count} ${count === 1 ? 'error' : 'errors'}. The previous output is untouched.\n`),
+    );
+    if (process.env.DEBUG && error.cause)
+      process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
     return;
   }
   process.stderr.write(red(`${what} failed with an internal error; please report it with the lines below.\n`));
-  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 }
 
 export function printBuildReport(report: BuildReport, root: string, json: boolean): void {
@@ -84,13 +96,17 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
     return;
   }
   printProblems(root, report.warnings);
-  const locales = Object.entries(report.pagesPerLocale).map(([code, n]) => `${n} ${code}`).join(', ');
+  const locales = Object.entries(report.pagesPerLocale)
+    .map(([code, n]) => `${n} ${code}`)
+    .join(', ');
   const stages = report.stages.map((s) => `${s.stage} ${Math.round(s.ms)} ms`).join(' · ');
   process.stdout.write(
     `${bold('Built')} ${locales} pages and ${report.errorPages} error pages: ${report.files} files, ${toSize(report.bytes)} in ${report.totalMs} ms\n` +
-    (report.precompressed > 0 ? `  ${dim(`${report.precompressed} text files precompressed (.gz and .br beside each)`)}\n` : '') +
-    `  ${dim(stages)}\n` +
-    `  ${dim(`build ${report.buildId} → ${report.outDir ?? '(memory)'}`)}\n`,
+      (report.precompressed > 0
+        ? `  ${dim(`${report.precompressed} text files precompressed (.gz and .br beside each)`)}\n`
+        : '') +
+      `  ${dim(stages)}\n` +
+      `  ${dim(`build ${report.buildId} → ${report.outDir ?? '(memory)'}`)}\n`,
   );
 }
 
@@ -110,7 +126,11 @@ export function printRoutes(routes: readonly Route[], localeCodes: readonly stri
   const header = { path: 'PATH', names: 'NAMES', template: 'TEMPLATE', layout: 'LAYOUT', locales: 'CONTENT' };
   const keys = Object.keys(header) as (keyof typeof header)[];
   const widths = keys.map((k) => Math.max(header[k].length, ...rows.map((r) => r[k].length)));
-  const line = (r: typeof header) => keys.map((k, i) => r[k].padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (r: typeof header) =>
+    keys
+      .map((k, i) => r[k].padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${[line(header), ...rows.map(line)].join('\n')}\n${routes.length} routes\n`);
 }
 
@@ -122,7 +142,9 @@ const time = () => new Date().toTimeString().slice(0, 8);
 
 export function printServing(url: string, outDir: string, watching: boolean, movedFrom: number | null): void {
   if (movedFrom !== null) process.stdout.write(`${yellow(`Port ${movedFrom} is in use;`)} using the next free port.\n`);
-  process.stdout.write(`${bold('Serving')} ${outDir} at ${bold(url)}${watching ? ' — watching for changes (Ctrl-C stops)' : ' (Ctrl-C stops)'}\n`);
+  process.stdout.write(
+    `${bold('Serving')} ${outDir} at ${bold(url)}${watching ? ' — watching for changes (Ctrl-C stops)' : ' (Ctrl-C stops)'}\n`,
+  );
 }
 
 export function printRebuilt(kind: string, rendered: number, files: number, ms: number): void {

@@ -268,7 +268,10 @@ export interface ClientAssets {
   /** Per page template: its chunk and the chunks it imports, to preload on pages that use it. */
   readonly templates: Readonly<Record<string, readonly string[]>>;
   /** Source files (relative to the site root) behind the entry and behind each page template. */
-  readonly sources: { readonly boot: readonly string[]; readonly templates: Readonly<Record<string, readonly string[]>> };
+  readonly sources: {
+    readonly boot: readonly string[];
+    readonly templates: Readonly<Record<string, readonly string[]>>;
+  };
   /** Root-relative URL of the blocking root-redirect script of the bare root `/` (SPEC §4). */
   readonly rootRedirect: string;
   /** Root-relative URL of the hashed stylesheet. */

@@ -48,7 +48,13 @@ function toElement(modules: SiteModules, view: View) {
   const Layout = modules.layouts[view.payload.layout] ?? (modules.layouts.fallback as ComponentType<LayoutProps>);
   const { App } = modules;
   return (
-    <Boundary key={epoch} onError={(error) => { epoch += 1; onRenderError(error); }}>
+    <Boundary
+      key={epoch}
+      onError={(error) => {
+        epoch += 1;
+        onRenderError(error);
+      }}
+    >
       <App payload={view.payload} t={view.t} Page={view.Page} Layout={Layout} />
     </Boundary>
   );

@@ -50,7 +50,9 @@ async function boot(modules: SiteModules): Promise<void> {
   window.addEventListener('error', (event) => {
     if (event.filename?.includes('/_app/')) handleRenderError(modules, container, serverHtml, event.error);
   });
-  window.addEventListener('unhandledrejection', (event) => handleRenderError(modules, container, serverHtml, event.reason));
+  window.addEventListener('unhandledrejection', (event) =>
+    handleRenderError(modules, container, serverHtml, event.reason),
+  );
   whenIdle(() => {
     void loadOwnManifest(payload.buildId).then((ok) => ok && watchLinks(payload.buildId));
     void modules.pages.error?.().catch(() => undefined);

@@ -14,11 +14,18 @@ function showOverlay(report: ErrorReport): void {
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build error');
   Object.assign(overlay.style, {
-    position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', padding: '2rem',
-    background: 'rgba(15, 20, 30, 0.92)', color: '#f8f8f2', font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace',
+    position: 'fixed',
+    inset: '0',
+    zIndex: '2147483647',
+    overflow: 'auto',
+    padding: '2rem',
+    background: 'rgba(15, 20, 30, 0.92)',
+    color: '#f8f8f2',
+    font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace',
   });
   const title = document.createElement('p');
-  title.textContent = 'The last change could not be built. The page below is the last good build; fix the file and it reloads.';
+  title.textContent =
+    'The last change could not be built. The page below is the last good build; fix the file and it reloads.';
   Object.assign(title.style, { color: '#ff8a80', fontWeight: '700', margin: '0 0 1rem' });
   const body = document.createElement('pre');
   body.textContent = report.text;
@@ -26,7 +33,14 @@ function showOverlay(report: ErrorReport): void {
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = 'Close';
-  Object.assign(close.style, { position: 'absolute', top: '1rem', right: '1rem', font: 'inherit', padding: '0.25rem 0.75rem', cursor: 'pointer' });
+  Object.assign(close.style, {
+    position: 'absolute',
+    top: '1rem',
+    right: '1rem',
+    font: 'inherit',
+    padding: '0.25rem 0.75rem',
+    cursor: 'pointer',
+  });
   close.addEventListener('click', () => overlay.remove());
   overlay.append(title, body, close);
   document.body.append(overlay);
@@ -34,4 +48,6 @@ function showOverlay(report: ErrorReport): void {
 
 const events = new EventSource('/__site/events');
 events.addEventListener('reload', () => location.reload());
-events.addEventListener('build-error', (event) => showOverlay(JSON.parse((event as MessageEvent<string>).data) as ErrorReport));
+events.addEventListener('build-error', (event) =>
+  showOverlay(JSON.parse((event as MessageEvent<string>).data) as ErrorReport),
+);

@@ -43,6 +43,12 @@ export function toErrorPayload(input: ErrorPayloadInput): Payload {
     listed: [],
     menus: input.menus,
     error: { status: input.status, ...input.error },
-    head: { title: `${title}${input.titleSeparator}${input.siteTitle}`, canonical: null, alternates: [], ogLocale: input.ogLocale, ogType: 'website' },
+    head: {
+      title: `${title}${input.titleSeparator}${input.siteTitle}`,
+      canonical: null,
+      alternates: [],
+      ogLocale: input.ogLocale,
+      ogType: 'website',
+    },
   };
 }

@@ -15,7 +15,11 @@ export function toPathLocale(path: string): string {
  * Shows the error page in the browser (SPEC §6): status, status message, description and a link
  * home (and, after a failed reload, a link to try again); never a stack.
  */
-export async function showErrorPage(modules: SiteModules, status: number, options: { path?: string; retry?: string } = {}): Promise<void> {
+export async function showErrorPage(
+  modules: SiteModules,
+  status: number,
+  options: { path?: string; retry?: string } = {},
+): Promise<void> {
   const view = currentView();
   if (!view) return;
   const locale = toPathLocale(options.path ?? location.pathname);

@@ -30,7 +30,10 @@ export function updateHead(payload: Payload): void {
   setMeta('meta[property="og:title"]', 'property', 'og:title', payload.head.title);
   setMeta('meta[property="og:description"]', 'property', 'og:description', payload.description);
   setMeta('meta[property="og:locale"]', 'property', 'og:locale', payload.head.ogLocale);
-  for (const el of document.head.querySelectorAll('link[rel="canonical"],link[rel="alternate"][hreflang],meta[property="og:url"],meta[name="robots"]')) el.remove();
+  for (const el of document.head.querySelectorAll(
+    'link[rel="canonical"],link[rel="alternate"][hreflang],meta[property="og:url"],meta[name="robots"]',
+  ))
+    el.remove();
   if (payload.head.canonical) {
     setLink('canonical', payload.head.canonical);
     for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);

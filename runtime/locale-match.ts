@@ -7,7 +7,11 @@ export interface MatchableLocale {
   readonly iso: string;
 }
 
-export function matchLocale(preferred: readonly string[], locales: readonly MatchableLocale[], fallback: string): string {
+export function matchLocale(
+  preferred: readonly string[],
+  locales: readonly MatchableLocale[],
+  fallback: string,
+): string {
   for (const tag of preferred) {
     const wanted = tag.trim().toLowerCase();
     if (!wanted) continue;

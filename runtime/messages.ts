@@ -9,7 +9,9 @@ export function loadCatalog(locale: string): Promise<Catalog> {
   let pending = catalogs.get(locale);
   if (!pending) {
     const files = Object.entries(site.messages[locale] ?? {});
-    pending = Promise.all(files.map(async ([ns, url]) => [ns, await fetchJson(url)] as const)).then(Object.fromEntries as (e: unknown) => Catalog);
+    pending = Promise.all(files.map(async ([ns, url]) => [ns, await fetchJson(url)] as const)).then(
+      Object.fromEntries as (e: unknown) => Catalog,
+    );
     pending.catch(() => catalogs.delete(locale));
     catalogs.set(locale, pending);
   }

@@ -67,7 +67,8 @@ export function initNavigation(siteModules: SiteModules, id: string): void {
 
 /** The URL a click should render on the client, or null when it is a plain link. */
 function toClientUrl(a: HTMLAnchorElement, event: MouseEvent): URL | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   if ((a.target && a.target !== '_self') || a.hasAttribute('download') || a.hasAttribute('data-full-load')) return null;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin) return null;
@@ -96,10 +97,12 @@ function onPopState(event: PopStateEvent): void {
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, site.repaintWaitMs);
-    requestAnimationFrame(() => setTimeout(() => {
-      clearTimeout(timer);
-      resolve();
-    }, 0));
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
   });
 }
 
@@ -160,7 +163,7 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
   renderView(modules, view);
   pendingTarget = null;
   updateHead(view.payload);
-  settle(url, push ? 0 : scrolls.get(entryKey) ?? 0);
+  settle(url, push ? 0 : (scrolls.get(entryKey) ?? 0));
 }
 
 function commitHistory(url: URL, push: boolean, restoreKey: number | undefined): void {

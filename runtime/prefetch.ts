@@ -26,16 +26,19 @@ function pump(): void {
   while (inFlight < site.prefetchLimit && waiting.length > 0) {
     const job = waiting.shift() as () => Promise<unknown>;
     inFlight += 1;
-    void job().catch(() => undefined).finally(() => {
-      inFlight -= 1;
-      pump();
-    });
+    void job()
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight -= 1;
+        pump();
+      });
   }
 }
 
 /** Whether the connection allows prefetching: not on Save-Data, not on 2G. */
 export function canPrefetch(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
   return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
 }
 

@@ -16,7 +16,8 @@ export function createTranslator(catalogs: readonly Catalog[]): Translate {
     for (const catalog of catalogs) {
       let value: MessageTree | string | undefined = catalog[ns];
       for (const part of path) value = typeof value === 'object' ? value[part] : undefined;
-      if (typeof value === 'string') return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options?.[name] ?? ''));
+      if (typeof value === 'string')
+        return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(options?.[name] ?? ''));
     }
     return path.join('.');
   };

@@ -20,14 +20,27 @@ const server = await serveStatic(out, { compress: true });
 await buildSite({ root: process.cwd(), outDir: out, baseUrl: server.url });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || (await chromium.executablePath()),
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 let failed = false;
 try {
   console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const page of PAGES) {
     // Lighthouse's user agent is a crawler's (SPEC §6): the root page is audited, not redirected.
-    const result = await lighthouse(`${server.url}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, undefined);
+    const result = await lighthouse(
+      `${server.url}${page}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      undefined,
+    );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
@@ -38,12 +51,13 @@ try {
       const audits = lhr.categories[category]?.auditRefs ?? [];
       for (const ref of audits) {
         const audit = lhr.audits[ref.id];
-        if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) console.log(`    ${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+        if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0)
+          console.log(`    ${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);
       }
     }
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await server.close();
   rmSync(path.dirname(out), { recursive: true, force: true });
 }

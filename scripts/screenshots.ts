@@ -9,7 +9,9 @@ import { serveStatic } from '../tests/helpers/static-server.ts';
 
 const ROOT = process.cwd();
 const PAGES = [
-  ['home', '/'], ['service', '/services/service-ramp'], ['news', '/news/news3'],
+  ['home', '/'],
+  ['service', '/services/service-ramp'],
+  ['news', '/news/news3'],
 ] as const;
 const WIDTHS = [375, 1440] as const;
 
@@ -23,7 +25,11 @@ try {
   for (const locale of ['zhHant', 'en'] as const) {
     for (const [name, route] of PAGES) {
       for (const width of WIDTHS) {
-        const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 900 }, deviceScaleFactor: 1, locale: locale === 'en' ? 'en-US' : 'zh-TW' });
+        const context = await browser.newContext({
+          viewport: { width, height: width < 600 ? 812 : 900 },
+          deviceScaleFactor: 1,
+          locale: locale === 'en' ? 'en-US' : 'zh-TW',
+        });
         await context.addCookies([{ name: 'i18n_redirected', value: locale, url: server.url }]);
         const page = await context.newPage();
         const url = locale === 'en' ? (route === '/' ? '/en' : `/en${route}`) : route;

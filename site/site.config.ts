@@ -57,7 +57,28 @@ const config: SiteConfigInput = {
   // both languages by design (names, codes, addresses) and need no warning.
   check: {
     budgets: { jsKb: 75, cssKb: 20, payloadKb: 30 },
-    sameInAllLocales: ['ISAGO', 'ISO 9001', 'ISO 14001', 'ISO 45001', 'IATA', 'TPE', 'KHH', 'TSA', 'RMQ', 'CW-ET60', 'CW-UD20', 'CW-AL12', 'CW-PCA90', 'CW-BL8', '+886-3-555-0100', '+886-3-555-0199', 'service@cloudwing.example', 'recruit@cloudwing.example', 'procurement@cloudwing.example', 'ir@cloudwing.example'],
+    sameInAllLocales: [
+      'ISAGO',
+      'ISO 9001',
+      'ISO 14001',
+      'ISO 45001',
+      'IATA',
+      'TPE',
+      'KHH',
+      'TSA',
+      'RMQ',
+      'CW-ET60',
+      'CW-UD20',
+      'CW-AL12',
+      'CW-PCA90',
+      'CW-BL8',
+      '+886-3-555-0100',
+      '+886-3-555-0199',
+      'service@cloudwing.example',
+      'recruit@cloudwing.example',
+      'procurement@cloudwing.example',
+      'ir@cloudwing.example',
+    ],
   },
 };
 

@@ -25,8 +25,17 @@ export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly
   const { budgets } = config.check;
   return pages.flatMap((page) => {
     const head = page.html.slice(0, page.html.indexOf('</head>'));
-    const js = [...new Set([...page.html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g), ...head.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string))];
-    const css = [...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1] as string);
+    const js = [
+      ...new Set(
+        [
+          ...page.html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
+          ...head.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+        ].map((m) => m[1] as string),
+      ),
+    ];
+    const css = [
+      ...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
+    ].map((m) => m[1] as string);
     const payload = /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(page.html)?.[1] ?? '';
     const checks: [string, number, number, string[]][] = [
       ['JavaScript', js.reduce((s, f) => s + sizeOf(f), 0), budgets.jsKb, js],
@@ -35,6 +44,12 @@ export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly
     ];
     return checks
       .filter(([, size, limit]) => size > limit * 1024)
-      .map(([kind, size, limit, files]) => toProblem('BUDGET_EXCEEDED', { page: page.url, kind, size: kb(size), limit: `${limit} KB`, files: files.join(', ') }, { file: page.file, line: 1, column: 1 }));
+      .map(([kind, size, limit, files]) =>
+        toProblem(
+          'BUDGET_EXCEEDED',
+          { page: page.url, kind, size: kb(size), limit: `${limit} KB`, files: files.join(', ') },
+          { file: page.file, line: 1, column: 1 },
+        ),
+      );
   });
 }

@@ -34,7 +34,13 @@ export async function checkHtml(pages: readonly OutputPage[]): Promise<SiteProbl
     for (const result of report.results) {
       for (const message of result.messages) {
         if (message.severity < 2) continue;
-        problems.push(toProblem('HTML_INVALID', { page: page.url, reason: message.message, rule: message.ruleId }, { file: page.file, line: message.line, column: message.column }));
+        problems.push(
+          toProblem(
+            'HTML_INVALID',
+            { page: page.url, reason: message.message, rule: message.ruleId },
+            { file: page.file, line: message.line, column: message.column },
+          ),
+        );
       }
     }
   }

@@ -18,7 +18,12 @@ import { checkContentScript, checkTranslations, type TranslationReport } from '.
 
 export interface CheckReport {
   readonly problems: SiteProblem[];
-  readonly summary: { readonly errors: number; readonly warnings: number; readonly pages: number; readonly links: number };
+  readonly summary: {
+    readonly errors: number;
+    readonly warnings: number;
+    readonly pages: number;
+    readonly links: number;
+  };
   readonly externalLinks: string[];
   readonly translations: TranslationReport;
 }
@@ -38,7 +43,11 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const problems: SiteProblem[] = [];
 
   // Translations read the sources; which keys are used comes from rendering every page in memory.
-  const [content, messages, templates] = await Promise.all([loadContent(config), loadMessages(config), loadTemplateInventory(config)]);
+  const [content, messages, templates] = await Promise.all([
+    loadContent(config),
+    loadMessages(config),
+    loadTemplateInventory(config),
+  ]);
   const { routes } = resolveRoutes(config, content.files, templates);
   const usedKeys = new Set<string>();
   try {
@@ -48,8 +57,19 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     // The build's own findings are the check's too (a missing key, a bad link in Markdown…).
     problems.push(...error.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'));
   }
-  const translations = checkTranslations(config, messages.messages, usedKeys.size > 0 ? usedKeys : null, routes, RUNTIME_DIR);
-  problems.push(...content.problems, ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'), ...translations.problems, ...checkContentScript(config, routes));
+  const translations = checkTranslations(
+    config,
+    messages.messages,
+    usedKeys.size > 0 ? usedKeys : null,
+    routes,
+    RUNTIME_DIR,
+  );
+  problems.push(
+    ...content.problems,
+    ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'),
+    ...translations.problems,
+    ...checkContentScript(config, routes),
+  );
 
   options.onProgress?.('reading pages');
   const pages = readOutputPages(outDir);
@@ -58,7 +78,10 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   problems.push(...checkBudgets(config, outDir, pages));
   options.onProgress?.('validating HTML');
   problems.push(...(await checkHtml(pages)));
-  const links = await checkLinks(config, outDir, { external: options.external, onProgress: (n) => options.onProgress?.(`crawling: ${n} links`) });
+  const links = await checkLinks(config, outDir, {
+    external: options.external,
+    onProgress: (n) => options.onProgress?.(`crawling: ${n} links`),
+  });
   problems.push(...links.problems.map((p) => toSourceProblem(config, routes, p)));
 
   return {
@@ -83,11 +106,15 @@ function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: 
   const href = / to (\S+) names| (\/\S+) answered/.exec(problem.message);
   const target = href?.[1] ?? href?.[2];
   if (!page || !target) return problem;
-  const locale = config.locales.find((l) => l.prefix && (page === l.prefix || page.startsWith(`${l.prefix}/`))) ?? config.locales.find((l) => !l.prefix);
+  const locale =
+    config.locales.find((l) => l.prefix && (page === l.prefix || page.startsWith(`${l.prefix}/`))) ??
+    config.locales.find((l) => !l.prefix);
   const routePath = locale?.prefix ? page.slice(locale.prefix.length) || '/' : page;
   const file = routes.find((r) => r.path === routePath)?.files[locale?.code ?? ''];
   if (!file) return problem;
   const lines = readFileSync(path.join(config.root, file.file), 'utf8').split('\n');
   const line = lines.findIndex((l) => l.includes(`(${target})`) || l.includes(target));
-  return line < 0 ? problem : { ...problem, loc: { file: file.file, line: line + 1, column: (lines[line] as string).indexOf(target) + 1 } };
+  return line < 0
+    ? problem
+    : { ...problem, loc: { file: file.file, line: line + 1, column: (lines[line] as string).indexOf(target) + 1 } };
 }

@@ -14,8 +14,16 @@ export interface LinkCheckResult {
  * Crawls the output served on a local port from `/` and from each locale's home, recursively, with
  * assets and fragments (linkinator). External links are listed, and checked only on request.
  */
-export async function checkLinks(config: SiteConfig, outDir: string, options: { external: boolean; onProgress?: (checked: number) => void }): Promise<LinkCheckResult> {
-  const site = createSiteServer({ outDir, localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean), devClient: null });
+export async function checkLinks(
+  config: SiteConfig,
+  outDir: string,
+  options: { external: boolean; onProgress?: (checked: number) => void },
+): Promise<LinkCheckResult> {
+  const site = createSiteServer({
+    outDir,
+    localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean),
+    devClient: null,
+  });
   await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
   const external = new Set<string>();
@@ -30,7 +38,13 @@ export async function checkLinks(config: SiteConfig, outDir: string, options: { 
       checkFragments: true,
       concurrency: 32,
       // Canonical, alternate and sitemap URLs name the public base URL: check them here.
-      ...(config.baseUrl ? { urlRewriteExpressions: [{ pattern: new RegExp(`^${config.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: base }] } : {}),
+      ...(config.baseUrl
+        ? {
+            urlRewriteExpressions: [
+              { pattern: new RegExp(`^${config.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), replacement: base },
+            ],
+          }
+        : {}),
       timeout: 20_000,
       linksToSkip: async (link) => {
         if (link.startsWith(base)) return false;
@@ -41,7 +55,7 @@ export async function checkLinks(config: SiteConfig, outDir: string, options: { 
     const seen = new Set<string>();
     for (const link of result.links) {
       if (link.state !== LinkState.BROKEN) continue;
-      const parent = link.parent?.startsWith(base) ? link.parent.slice(base.length) || '/' : link.parent ?? '(start)';
+      const parent = link.parent?.startsWith(base) ? link.parent.slice(base.length) || '/' : (link.parent ?? '(start)');
       const href = link.url.startsWith(base) ? link.url.slice(base.length) : link.url;
       // `/x/` redirects to `/x`: one page, one report.
       const page = (parent.split('#')[0] as string).replace(/(.)\/+$/, '$1');
@@ -49,14 +63,17 @@ export async function checkLinks(config: SiteConfig, outDir: string, options: { 
       seen.add(`${page} ${href}`);
       const loc = { file: toOutputFile(page), line: 1, column: 1 };
       const fragment = link.failureDetails?.some((d) => d instanceof Error && /Fragment identifier/.test(d.message));
-      problems.push(fragment
-        ? toProblem('LINK_FRAGMENT_MISSING', { page, href }, loc)
-        : toProblem('LINK_BROKEN', { page, href, status: String(link.status ?? 'no answer') }, loc));
+      problems.push(
+        fragment
+          ? toProblem('LINK_FRAGMENT_MISSING', { page, href }, loc)
+          : toProblem('LINK_BROKEN', { page, href, status: String(link.status ?? 'no answer') }, loc),
+      );
     }
   } finally {
     await site.close();
   }
-  if (!options.external && external.size > 0) problems.push(toProblem('LINK_EXTERNAL_SKIPPED', { count: String(external.size) }));
+  if (!options.external && external.size > 0)
+    problems.push(toProblem('LINK_EXTERNAL_SKIPPED', { count: String(external.size) }));
   return { problems, checked, external: [...external].sort() };
 }
 

@@ -22,7 +22,13 @@ export interface OutputPage {
 }
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 export function toOutputUrl(file: string): string {
   if (!file.endsWith('/index.html') && file !== 'index.html') return `/${file}`;
@@ -31,26 +37,32 @@ export function toOutputUrl(file: string): string {
 }
 
 export function readOutputPages(outDir: string): OutputPage[] {
-  return fg.sync('**/*.html', { cwd: outDir, ignore: ['_app/**'] }).sort().map((file) => {
-    const html = readFileSync(path.join(outDir, file), 'utf8');
-    const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
-    const data = attr(html, /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/);
-    const main = attr(html, /<main[^>]*>([\s\S]*?)<\/main>/) ?? '';
-    const title = attr(head, /<title>([\s\S]*?)<\/title>/);
-    const description = attr(head, /<meta name="description" content="([^"]*)"/);
-    return {
-      file,
-      url: toOutputUrl(file),
-      html,
-      lang: attr(html, /<html[^>]*\slang="([^"]*)"/),
-      title: title === null ? null : unescape(title),
-      description: description === null ? null : unescape(description),
-      canonical: attr(head, /<link rel="canonical" href="([^"]*)"/),
-      alternates: [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((m) => ({ hreflang: m[1] as string, href: unescape(m[2] as string) })),
-      ogLocale: attr(head, /<meta property="og:locale" content="([^"]*)"/),
-      noindex: /<meta name="robots" content="[^"]*noindex/.test(head),
-      payload: data ? (JSON.parse(data) as Payload) : null,
-      mainLinks: [...main.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => unescape(m[1] as string)),
-    };
-  });
+  return fg
+    .sync('**/*.html', { cwd: outDir, ignore: ['_app/**'] })
+    .sort()
+    .map((file) => {
+      const html = readFileSync(path.join(outDir, file), 'utf8');
+      const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
+      const data = attr(html, /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/);
+      const main = attr(html, /<main[^>]*>([\s\S]*?)<\/main>/) ?? '';
+      const title = attr(head, /<title>([\s\S]*?)<\/title>/);
+      const description = attr(head, /<meta name="description" content="([^"]*)"/);
+      return {
+        file,
+        url: toOutputUrl(file),
+        html,
+        lang: attr(html, /<html[^>]*\slang="([^"]*)"/),
+        title: title === null ? null : unescape(title),
+        description: description === null ? null : unescape(description),
+        canonical: attr(head, /<link rel="canonical" href="([^"]*)"/),
+        alternates: [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((m) => ({
+          hreflang: m[1] as string,
+          href: unescape(m[2] as string),
+        })),
+        ogLocale: attr(head, /<meta property="og:locale" content="([^"]*)"/),
+        noindex: /<meta name="robots" content="[^"]*noindex/.test(head),
+        payload: data ? (JSON.parse(data) as Payload) : null,
+        mainLinks: [...main.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => unescape(m[1] as string)),
+      };
+    });
 }

@@ -8,13 +8,26 @@ import { findSimplified } from './simplified.ts';
 
 /** The machine-readable translation report of `site check --json`. */
 export interface TranslationReport {
-  readonly namespaces: Record<string, { keys: number; missing: Record<string, string[]>; extra: Record<string, string[]>; unused: string[]; empty: Record<string, string[]> }>;
+  readonly namespaces: Record<
+    string,
+    {
+      keys: number;
+      missing: Record<string, string[]>;
+      extra: Record<string, string[]>;
+      unused: string[];
+      empty: Record<string, string[]>;
+    }
+  >;
   /** Routes with their own content per locale, and the single-language routes declared. */
   readonly coverage: Record<string, { routes: number; withContent: number }>;
   readonly singleLanguage: { path: string; locales: string[] }[];
 }
 
-const placeholdersOf = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(', ');
+const placeholdersOf = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(', ');
 
 function lookup(tree: MessageTree | undefined, key: string): string | undefined {
   let value: MessageTree | string | undefined = tree;
@@ -27,7 +40,11 @@ function lookup(tree: MessageTree | undefined, key: string): string | undefined 
  * renders them during the build (the browser's error page, the new-version notice).
  */
 function literalKeys(dirs: readonly string[]): string[] {
-  return dirs.flatMap((dir) => fg.sync('**/*.{ts,tsx}', { cwd: dir, absolute: true })).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"`]([a-z]+:[\w.]+)['"`]/g)].map((m) => m[1] as string));
+  return dirs
+    .flatMap((dir) => fg.sync('**/*.{ts,tsx}', { cwd: dir, absolute: true }))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"`]([a-z]+:[\w.]+)['"`]/g)].map((m) => m[1] as string),
+    );
 }
 
 /** Finds the line of a key's last segment in a translation file; each file is read once per check. */
@@ -49,7 +66,13 @@ function createLineFinder(): (root: string, file: string, key: string) => number
   };
 }
 
-export function checkTranslations(config: SiteConfig, messages: Messages, usedKeys: ReadonlySet<string> | null, routes: readonly Route[], runtimeDir: string): { problems: SiteProblem[]; report: TranslationReport } {
+export function checkTranslations(
+  config: SiteConfig,
+  messages: Messages,
+  usedKeys: ReadonlySet<string> | null,
+  routes: readonly Route[],
+  runtimeDir: string,
+): { problems: SiteProblem[]; report: TranslationReport } {
   const problems: SiteProblem[] = [];
   const lineOf = createLineFinder();
   const reference = config.defaultLocale;
@@ -61,7 +84,13 @@ export function checkTranslations(config: SiteConfig, messages: Messages, usedKe
     const keysOf = (code: string) => new Set(toFlatKeys(messages[code]?.[ns] ?? {}));
     const referenceKeys = keysOf(reference);
     const all = new Set(codes.flatMap((c) => [...keysOf(c)]));
-    const entry = { keys: all.size, missing: {} as Record<string, string[]>, extra: {} as Record<string, string[]>, unused: [] as string[], empty: {} as Record<string, string[]> };
+    const entry = {
+      keys: all.size,
+      missing: {} as Record<string, string[]>,
+      extra: {} as Record<string, string[]>,
+      unused: [] as string[],
+      empty: {} as Record<string, string[]>,
+    };
     namespaces[ns] = entry;
     for (const code of codes) {
       const file = toMessagesFile(config, code, ns);
@@ -73,7 +102,13 @@ export function checkTranslations(config: SiteConfig, messages: Messages, usedKe
           problems.push(toProblem('I18N_KEY_MISSING', { locale: code, ns, key, file }, { file, line: 1, column: 1 }));
         } else if (own.has(key) && !referenceKeys.has(key)) {
           (entry.extra[code] ??= []).push(key);
-          problems.push(toProblem('I18N_KEY_EXTRA', { locale: code, ns, key, reference: toMessagesFile(config, reference, ns) }, loc));
+          problems.push(
+            toProblem(
+              'I18N_KEY_EXTRA',
+              { locale: code, ns, key, reference: toMessagesFile(config, reference, ns) },
+              loc,
+            ),
+          );
         }
         const value = lookup(messages[code]?.[ns], key);
         if (value !== undefined && value.trim() === '') {
@@ -81,7 +116,8 @@ export function checkTranslations(config: SiteConfig, messages: Messages, usedKe
           problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc));
         }
         if (value !== undefined && config.locales.find((l) => l.code === code)?.iso.startsWith('zh')) {
-          for (const hit of findSimplified(value)) problems.push(toProblem('I18N_SIMPLIFIED', { char: hit.char, traditional: hit.traditional }, loc));
+          for (const hit of findSimplified(value))
+            problems.push(toProblem('I18N_SIMPLIFIED', { char: hit.char, traditional: hit.traditional }, loc));
         }
       }
     }
@@ -90,9 +126,26 @@ export function checkTranslations(config: SiteConfig, messages: Messages, usedKe
       const file = toMessagesFile(config, reference, ns);
       const loc = { file, line: lineOf(config.root, file, key), column: 1 };
       if (new Set(values.map(placeholdersOf)).size > 1) {
-        problems.push(toProblem('I18N_PLACEHOLDERS', { ns, key, detail: codes.map((c) => `${c}: {{${placeholdersOf(lookup(messages[c]?.[ns], key) ?? '') || '—'}}}`).join('; ') }, loc));
+        problems.push(
+          toProblem(
+            'I18N_PLACEHOLDERS',
+            {
+              ns,
+              key,
+              detail: codes
+                .map((c) => `${c}: {{${placeholdersOf(lookup(messages[c]?.[ns], key) ?? '') || '—'}}}`)
+                .join('; '),
+            },
+            loc,
+          ),
+        );
       }
-      if (values.length === codes.length && new Set(values).size === 1 && /\p{L}/u.test(values[0] as string) && !allowed.has(values[0] as string)) {
+      if (
+        values.length === codes.length &&
+        new Set(values).size === 1 &&
+        /\p{L}/u.test(values[0] as string) &&
+        !allowed.has(values[0] as string)
+      ) {
         problems.push(toProblem('I18N_SAME_TEXT', { ns, key, value: values[0] as string }, loc));
       }
       if (usedKeys && !used.has(`${ns}:${key}`)) {
@@ -101,18 +154,33 @@ export function checkTranslations(config: SiteConfig, messages: Messages, usedKe
       }
     }
   }
-  const coverage = Object.fromEntries(codes.map((code) => [code, { routes: routes.length, withContent: routes.filter((r) => r.contentLocales.includes(code)).length }]));
-  const singleLanguage = routes.filter((r) => r.contentLocales.length < codes.length).map((r) => ({ path: r.path, locales: [...r.contentLocales] }));
+  const coverage = Object.fromEntries(
+    codes.map((code) => [
+      code,
+      { routes: routes.length, withContent: routes.filter((r) => r.contentLocales.includes(code)).length },
+    ]),
+  );
+  const singleLanguage = routes
+    .filter((r) => r.contentLocales.length < codes.length)
+    .map((r) => ({ path: r.path, locales: [...r.contentLocales] }));
   return { problems, report: { namespaces, coverage, singleLanguage } };
 }
 
 /** Simplified characters in the Traditional Chinese page files, at their line. */
 export function checkContentScript(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const zh = config.locales.filter((l) => l.iso.startsWith('zh')).map((l) => l.code);
-  return routes.flatMap((route) => zh.flatMap((code) => {
-    const file = route.files[code];
-    if (!file) return [];
-    const text = readFileSync(path.join(config.root, file.file), 'utf8');
-    return findSimplified(text).map((hit) => toProblem('I18N_SIMPLIFIED', { char: hit.char, traditional: hit.traditional }, { file: file.file, line: hit.line, column: hit.column }));
-  }));
+  return routes.flatMap((route) =>
+    zh.flatMap((code) => {
+      const file = route.files[code];
+      if (!file) return [];
+      const text = readFileSync(path.join(config.root, file.file), 'utf8');
+      return findSimplified(text).map((hit) =>
+        toProblem(
+          'I18N_SIMPLIFIED',
+          { char: hit.char, traditional: hit.traditional },
+          { file: file.file, line: hit.line, column: hit.column },
+        ),
+      );
+    }),
+  );
 }

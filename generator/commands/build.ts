@@ -14,7 +14,13 @@ export interface BuildCommandOptions {
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
   try {
     const workers = options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers);
-    const { report } = await buildSite({ root: options.root, outDir: options.out, baseUrl: options.baseUrl, workers, precompress: options.precompress });
+    const { report } = await buildSite({
+      root: options.root,
+      outDir: options.out,
+      baseUrl: options.baseUrl,
+      workers,
+      precompress: options.precompress,
+    });
     printBuildReport(report, options.root, options.json ?? false);
     return 0;
   } catch (error) {

@@ -14,7 +14,11 @@ export async function runRoutes(options: { root: string; json?: boolean }): Prom
     const { routes, problems } = resolveRoutes(config, content.files, templates);
     throwIfErrors(problems);
     printProblems(options.root, problems);
-    printRoutes(routes, config.locales.map((l) => l.code), options.json ?? false);
+    printRoutes(
+      routes,
+      config.locales.map((l) => l.code),
+      options.json ?? false,
+    );
     return 0;
   } catch (error) {
     printFailure(options.root, error, 'Listing the routes');

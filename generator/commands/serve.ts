@@ -7,7 +7,15 @@ import { buildSite } from '../build.ts';
 import { loadConfig } from '../config.ts';
 import { isSiteError } from '../errors.ts';
 import { RUNTIME_DIR } from '../paths.ts';
-import { formatProblemText, printFailure, printRebuildFailed, printRebuilt, printServeError, printServing, printStopped } from '../report.ts';
+import {
+  formatProblemText,
+  printFailure,
+  printRebuildFailed,
+  printRebuilt,
+  printServeError,
+  printServing,
+  printStopped,
+} from '../report.ts';
 import { createSiteServer, type SiteServer } from '../serve/server.ts';
 import { startDevSession, type DevSession } from '../serve/session.ts';
 import { watchSources, type Watcher } from '../serve/watch.ts';
@@ -23,12 +31,23 @@ export interface ServeOptions {
 
 /** The dev client, bundled when the server starts; it is never written to the output. */
 async function bundleDevClient(): Promise<string> {
-  const result = await esbuild({ entryPoints: [path.join(RUNTIME_DIR, 'dev-client.ts')], bundle: true, write: false, minify: true, format: 'iife', logLevel: 'silent' });
+  const result = await esbuild({
+    entryPoints: [path.join(RUNTIME_DIR, 'dev-client.ts')],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    logLevel: 'silent',
+  });
   return result.outputFiles[0]?.text ?? '';
 }
 
 /** Listens on the port, or on the next free one when it is taken (said so). */
-async function listen(site: SiteServer, host: string, port: number): Promise<{ port: number; movedFrom: number | null }> {
+async function listen(
+  site: SiteServer,
+  host: string,
+  port: number,
+): Promise<{ port: number; movedFrom: number | null }> {
   for (let candidate = port; candidate < port + 20; candidate++) {
     const ok = await new Promise<boolean>((resolve, reject) => {
       const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error));
@@ -44,7 +63,9 @@ async function listen(site: SiteServer, host: string, port: number): Promise<{ p
 }
 
 function toErrorEvent(root: string, error: unknown) {
-  const text = isSiteError(error) ? error.problems.map((p) => formatProblemText(root, p)).join('\n\n') : String(error instanceof Error ? error.stack : error);
+  const text = isSiteError(error)
+    ? error.problems.map((p) => formatProblemText(root, p)).join('\n\n')
+    : String(error instanceof Error ? error.stack : error);
   return { event: 'build-error', data: { text } };
 }
 
@@ -56,7 +77,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let site: SiteServer;
   try {
     const config = await loadConfig(root);
-    const localePrefixes = config.locales.map((l) => l.prefix).filter(Boolean).sort((a, b) => b.length - a.length);
+    const localePrefixes = config.locales
+      .map((l) => l.prefix)
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length);
     const devClient = options.watch ? await bundleDevClient() : null;
     let startError: unknown = null;
     if (options.watch) {
@@ -122,7 +146,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
   try {
-    spawn(command, [url], { detached: true, stdio: 'ignore' }).on('error', () => undefined).unref();
+    spawn(command, [url], { detached: true, stdio: 'ignore' })
+      .on('error', () => undefined)
+      .unref();
   } catch {
     // No browser to open: the URL is printed above.
   }

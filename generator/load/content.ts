@@ -22,7 +22,9 @@ export async function listContentFiles(config: SiteConfig): Promise<string[]> {
 /** Reads and parses every content file, collecting all problems instead of stopping at the first. */
 export async function loadContent(config: SiteConfig, files?: readonly string[]): Promise<LoadedContent> {
   const list = files ?? (await listContentFiles(config));
-  const results = await Promise.all(list.map(async (file) => toContentFile(config, file, await readFile(path.join(config.root, file), 'utf8'))));
+  const results = await Promise.all(
+    list.map(async (file) => toContentFile(config, file, await readFile(path.join(config.root, file), 'utf8'))),
+  );
   return {
     files: results.flatMap((r) => (r.file ? [r.file] : [])),
     problems: results.flatMap((r) => r.problems),
@@ -30,7 +32,11 @@ export async function loadContent(config: SiteConfig, files?: readonly string[])
 }
 
 /** Parses one content file's text; pure, so the watcher and tests can call it directly. */
-export function toContentFile(config: SiteConfig, file: string, text: string): { file: ContentFile | null; problems: SiteProblem[] } {
+export function toContentFile(
+  config: SiteConfig,
+  file: string,
+  text: string,
+): { file: ContentFile | null; problems: SiteProblem[] } {
   const named = toRouteAndLocale(config, file);
   if ('problem' in named) return { file: null, problems: [named.problem] };
   const parsed = parseFrontMatter(file, text);
@@ -38,24 +44,47 @@ export function toContentFile(config: SiteConfig, file: string, text: string): {
   const { data, problems } = validateFrontMatter(file, parsed.data, parsed.keyLines, config);
   if (!data) return { file: null, problems };
   return {
-    file: { file, path: named.path, locale: named.locale, data, body: parsed.body, bodyLine: parsed.bodyLine, keyLines: parsed.keyLines },
+    file: {
+      file,
+      path: named.path,
+      locale: named.locale,
+      data,
+      body: parsed.body,
+      bodyLine: parsed.bodyLine,
+      keyLines: parsed.keyLines,
+    },
     problems,
   };
 }
 
 /** `site/content/news/news1.en.md` → `/news/news1` in `en`; `index` names a folder's own page. */
-function toRouteAndLocale(config: SiteConfig, file: string): { path: string; locale: LocaleCode } | { problem: SiteProblem } {
+function toRouteAndLocale(
+  config: SiteConfig,
+  file: string,
+): { path: string; locale: LocaleCode } | { problem: SiteProblem } {
   const relative = path.posix.relative(path.relative(config.root, config.contentDir).split(path.sep).join('/'), file);
   const match = /^(.*)\.([^./]+)\.md$/.exec(relative);
   const codes = config.locales.map((l) => l.code);
   const loc = { file, line: 1, column: 1 };
   if (!match || !codes.includes(match[2] ?? '')) {
-    return { problem: toProblem('CONTENT_FILE_NAME', { reason: `\`${path.posix.basename(file)}\``, locales: codes.join(', ') }, loc) };
+    return {
+      problem: toProblem(
+        'CONTENT_FILE_NAME',
+        { reason: `\`${path.posix.basename(file)}\``, locales: codes.join(', ') },
+        loc,
+      ),
+    };
   }
   const segments = (match[1] ?? '').split('/').filter((s, i, all) => !(s === 'index' && i === all.length - 1));
   const bad = segments.find((s) => !/^[a-z0-9][a-zA-Z0-9-]*$/.test(s));
   if (bad !== undefined) {
-    return { problem: toProblem('CONTENT_FILE_NAME', { reason: `the path segment \`${bad}\` may hold only letters, digits and dashes`, locales: codes.join(', ') }, loc) };
+    return {
+      problem: toProblem(
+        'CONTENT_FILE_NAME',
+        { reason: `the path segment \`${bad}\` may hold only letters, digits and dashes`, locales: codes.join(', ') },
+        loc,
+      ),
+    };
   }
   return { path: `/${segments.join('/')}`, locale: match[2] as LocaleCode };
 }
@@ -75,7 +104,7 @@ function parseFrontMatter(file: string, text: string): ParsedFile | { problem: S
     const fence = /^---[^\n]*\n([\s\S]*?)\n?---[ \t]*(\r?\n|$)/.exec(source);
     const matterLines = fence ? countLines(fence[0]) : 0;
     return {
-      data: (result.data ?? {}) as Record<string, unknown>,
+      data: result.data ?? {},
       body: result.content,
       bodyLine: matterLines + 1,
       keyLines: findKeyLines(fence?.[1] ?? ''),
@@ -86,25 +115,39 @@ function parseFrontMatter(file: string, text: string): ParsedFile | { problem: S
     // opening `---` line, so its line 0 is the file's line 1.
     const line = e.mark ? e.mark.line + 1 : 1;
     const column = e.mark ? e.mark.column + 1 : 1;
-    return { problem: toProblem('FRONT_MATTER_SYNTAX', { reason: e.reason ?? firstLine(e.message) }, { file, line, column }) };
+    return {
+      problem: toProblem('FRONT_MATTER_SYNTAX', { reason: e.reason ?? firstLine(e.message) }, { file, line, column }),
+    };
   }
 }
 
-function validateFrontMatter(file: string, raw: Record<string, unknown>, keyLines: Record<string, number>, config: SiteConfig): { data: FrontMatter | null; problems: SiteProblem[] } {
+function validateFrontMatter(
+  file: string,
+  raw: Record<string, unknown>,
+  keyLines: Record<string, number>,
+  config: SiteConfig,
+): { data: FrontMatter | null; problems: SiteProblem[] } {
   const problems: SiteProblem[] = [];
   const fail = (field: string, reason: string, hint?: string) =>
-    problems.push(toProblem('FRONT_MATTER_INVALID', { field, reason, hint }, { file, line: keyLines[field] ?? 1, column: 1 }));
+    problems.push(
+      toProblem('FRONT_MATTER_INVALID', { field, reason, hint }, { file, line: keyLines[field] ?? 1, column: 1 }),
+    );
   const text = (field: string): string => {
     const v = raw[field];
     if (typeof v !== 'string' || v.trim() === '') {
-      fail(field, v === undefined ? 'is missing' : 'must be a non-empty text', `Add \`${field}: …\` to the front matter.`);
+      fail(
+        field,
+        v === undefined ? 'is missing' : 'must be a non-empty text',
+        `Add \`${field}: …\` to the front matter.`,
+      );
       return '';
     }
     return v.trim();
   };
   const name = (field: string, fallback: string): string => {
     const v = raw[field] ?? fallback;
-    if (typeof v !== 'string' || !/^[a-z][a-z0-9-]*$/.test(v)) fail(field, 'must be a lower-case name such as `service`');
+    if (typeof v !== 'string' || !/^[a-z][a-z0-9-]*$/.test(v))
+      fail(field, 'must be a lower-case name such as `service`');
     return String(v);
   };
   const title = text('title');
@@ -117,17 +160,33 @@ function validateFrontMatter(file: string, raw: Record<string, unknown>, keyLine
   if (date === undefined) fail('date', 'must be a date written YYYY-MM-DD');
   const locales = raw.locales ?? null;
   const codes = config.locales.map((l) => l.code);
-  if (locales !== null && (!Array.isArray(locales) || locales.length === 0 || locales.some((l) => !codes.includes(l)))) {
+  if (
+    locales !== null &&
+    (!Array.isArray(locales) || locales.length === 0 || locales.some((l) => !codes.includes(l)))
+  ) {
     fail('locales', `must list the locales that have this page, from: ${codes.join(', ')}`);
   }
   const list = raw.list ?? null;
-  if (list !== null && list !== 'section' && list !== 'articles') fail('list', 'must be `section` (the section\'s other pages) or `articles` (the news, newest first)');
+  if (list !== null && list !== 'section' && list !== 'articles')
+    fail('list', "must be `section` (the section's other pages) or `articles` (the news, newest first)");
   const listLimit = raw.listLimit ?? null;
-  if (listLimit !== null && (typeof listLimit !== 'number' || !Number.isInteger(listLimit) || listLimit < 1)) fail('listLimit', 'must be a positive whole number');
+  if (listLimit !== null && (typeof listLimit !== 'number' || !Number.isInteger(listLimit) || listLimit < 1))
+    fail('listLimit', 'must be a positive whole number');
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return {
-    data: { title, description, template, layout, order: order as number, date: date ?? null, locales: locales as LocaleCode[] | null, list: list as FrontMatter['list'], listLimit: listLimit as number | null, extra },
+    data: {
+      title,
+      description,
+      template,
+      layout,
+      order: order as number,
+      date: date ?? null,
+      locales: locales as LocaleCode[] | null,
+      list: list as FrontMatter['list'],
+      listLimit: listLimit as number | null,
+      extra,
+    },
     problems,
   };
 }

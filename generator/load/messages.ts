@@ -12,7 +12,10 @@ export interface LoadedMessages {
 }
 
 export function toMessagesFile(config: SiteConfig, locale: LocaleCode, ns: string): string {
-  return path.relative(config.root, path.join(config.localesDir, locale, `${ns}.json`)).split(path.sep).join('/');
+  return path
+    .relative(config.root, path.join(config.localesDir, locale, `${ns}.json`))
+    .split(path.sep)
+    .join('/');
 }
 
 /** Reads `site/locales/<locale>/<ns>.json` for every locale and namespace, then compares key sets. */
@@ -20,11 +23,15 @@ export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> 
   const problems: SiteProblem[] = [];
   const messages: Messages = {};
   // Read in parallel, assembled in a fixed order: the hashed files must not depend on timing.
-  const read = await Promise.all(config.locales.flatMap(({ code }) => NAMESPACES.map(async (ns) => {
-    const file = toMessagesFile(config, code, ns);
-    const text = await readFile(path.join(config.root, file), 'utf8').catch(() => null);
-    return { code, ns, file, text };
-  })));
+  const read = await Promise.all(
+    config.locales.flatMap(({ code }) =>
+      NAMESPACES.map(async (ns) => {
+        const file = toMessagesFile(config, code, ns);
+        const text = await readFile(path.join(config.root, file), 'utf8').catch(() => null);
+        return { code, ns, file, text };
+      }),
+    ),
+  );
   for (const { code, ns, file, text } of read) {
     const namespaces = (messages[code] ??= {});
     if (text === null) {
@@ -49,10 +56,23 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
     const position = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
     const before = text.slice(0, position).split('\n');
     const loc = { file, line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
-    return { problem: toProblem('MESSAGES_SYNTAX', { reason: message.replace(/ in JSON at position.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '') }, loc) };
+    return {
+      problem: toProblem(
+        'MESSAGES_SYNTAX',
+        { reason: message.replace(/ in JSON at position.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '') },
+        loc,
+      ),
+    };
   }
   const bad = findNonString(value, '');
-  if (bad !== null) return { problem: toProblem('MESSAGES_SHAPE', { reason: bad }, { file, line: findKeyLine(text, bad.split('`')[1] ?? ''), column: 1 }) };
+  if (bad !== null)
+    return {
+      problem: toProblem(
+        'MESSAGES_SHAPE',
+        { reason: bad },
+        { file, line: findKeyLine(text, bad.split('`')[1] ?? ''), column: 1 },
+      ),
+    };
   return { tree: value as MessageTree };
 }
 
@@ -70,21 +90,32 @@ function findNonString(value: unknown, at: string): string | null {
 
 /** Flattens a tree into dotted keys, as i18next reads them. */
 export function toFlatKeys(tree: MessageTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, v]) => (typeof v === 'string' ? [prefix + key] : toFlatKeys(v, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, v]) =>
+    typeof v === 'string' ? [prefix + key] : toFlatKeys(v, `${prefix}${key}.`),
+  );
 }
 
 /** A key present in one locale must be present in every locale (SPEC §1: a missing key is an error). */
 function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   const problems: SiteProblem[] = [];
   for (const ns of NAMESPACES) {
-    const keysByLocale = config.locales.map(({ code }) => ({ code, keys: new Set(toFlatKeys(messages[code]?.[ns] ?? {})) }));
+    const keysByLocale = config.locales.map(({ code }) => ({
+      code,
+      keys: new Set(toFlatKeys(messages[code]?.[ns] ?? {})),
+    }));
     const all = new Set(keysByLocale.flatMap(({ keys }) => [...keys]));
     for (const { code, keys } of keysByLocale) {
       for (const key of all) {
         if (keys.has(key)) continue;
         const file = toMessagesFile(config, code, ns);
         const other = keysByLocale.find((k) => k.keys.has(key))?.code;
-        problems.push(toProblem('MESSAGE_KEY_MISSING', { locale: code, ns, key, file, usedBy: other ? `the ${other} file` : undefined }, { file, line: 1, column: 1 }));
+        problems.push(
+          toProblem(
+            'MESSAGE_KEY_MISSING',
+            { locale: code, ns, key, file, usedBy: other ? `the ${other} file` : undefined },
+            { file, line: 1, column: 1 },
+          ),
+        );
       }
     }
   }

@@ -6,7 +6,10 @@ import { toStaticErrorPayload } from './payload.ts';
 export const ERROR_STATUSES = [404, 500] as const;
 
 /** Renders the error pages of every locale: no alternates, `noindex`, texts from `errors`. */
-export function renderErrorPages(ctx: RenderContext, menus: Readonly<Record<string, Payload['menus']>>): { pages: RenderedPage[]; problems: SiteProblem[] } {
+export function renderErrorPages(
+  ctx: RenderContext,
+  menus: Readonly<Record<string, Payload['menus']>>,
+): { pages: RenderedPage[]; problems: SiteProblem[] } {
   const pages: RenderedPage[] = [];
   const problems: SiteProblem[] = [];
   for (const locale of ctx.config.locales) {
@@ -14,7 +17,15 @@ export function renderErrorPages(ctx: RenderContext, menus: Readonly<Record<stri
     if (!t) continue;
     for (const status of ERROR_STATUSES) {
       const kind = status === 404 ? 'notFound' : 'serverError';
-      const payload = toStaticErrorPayload(ctx.config, locale.code, status, t(`errors:${kind}.status`), t(`errors:${kind}.description`), ctx.buildId, menus[locale.code] ?? {});
+      const payload = toStaticErrorPayload(
+        ctx.config,
+        locale.code,
+        status,
+        t(`errors:${kind}.status`),
+        t(`errors:${kind}.description`),
+        ctx.buildId,
+        menus[locale.code] ?? {},
+      );
       const body = renderApp(payload, ctx, `site/locales/${locale.code}/errors.json`);
       if ('problem' in body) {
         problems.push(body.problem);
@@ -22,7 +33,12 @@ export function renderErrorPages(ctx: RenderContext, menus: Readonly<Record<stri
       }
       // The 404 page fills in the requested path with a small script that needs no runtime.
       const scripts = status === 404 ? [ctx.assets.notFoundScript] : [];
-      pages.push({ url: payload.url, locale: locale.code, html: renderPageDocument(ctx, payload, body.html, { blocking: [], scripts }), payload });
+      pages.push({
+        url: payload.url,
+        locale: locale.code,
+        html: renderPageDocument(ctx, payload, body.html, { blocking: [], scripts }),
+        payload,
+      });
     }
   }
   return { pages, problems };

@@ -10,5 +10,8 @@ export function toHtmlText(text: string): string {
  * JavaScript line terminators are written as escapes, so no text can close the element.
  */
 export function toScriptJson(data: unknown): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

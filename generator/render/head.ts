@@ -31,7 +31,8 @@ export function renderHead(input: HeadInput): string {
   ];
   if (head.canonical) {
     lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);
-    for (const a of head.alternates) lines.push(`<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`);
+    for (const a of head.alternates)
+      lines.push(`<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`);
     lines.push(`<meta property="og:url" content="${attr(head.canonical)}">`);
   } else {
     // Error pages: no canonical, no alternates, not indexed (SPEC §5).
@@ -47,7 +48,9 @@ export function renderHead(input: HeadInput): string {
     `<link rel="stylesheet" href="${attr(input.css)}">`,
     `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
     ...input.modulePreloads.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
-    ...input.fetchPreloads.map((href) => `<link rel="preload" as="fetch" type="application/json" crossorigin="anonymous" href="${attr(href)}">`),
+    ...input.fetchPreloads.map(
+      (href) => `<link rel="preload" as="fetch" type="application/json" crossorigin="anonymous" href="${attr(href)}">`,
+    ),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
   );
   return lines.join('\n');

@@ -30,7 +30,11 @@ md.core.ruler.push('site_heading_ids', addHeadingIds);
  * Renders a page's Markdown body. Internal links must name a page or public file; a link written
  * in another locale's text (a single-language page) is pointed at the page's own locale.
  */
-export function renderMarkdown(file: ContentFile, locale: LocaleCode, links: LinkIndex): { html: string; problems: SiteProblem[] } {
+export function renderMarkdown(
+  file: ContentFile,
+  locale: LocaleCode,
+  links: LinkIndex,
+): { html: string; problems: SiteProblem[] } {
   const env: RenderEnv = { file, locale, links, problems: [] };
   const html = md.render(file.body, env);
   return { html, problems: env.problems };
@@ -45,7 +49,10 @@ function checkLinks(state: StateCore): void {
       if (href === null) continue;
       const checked = toCheckedHref(href, env);
       if (checked.ok) token.attrSet('href', checked.href);
-      else env.problems.push(toProblem('LINK_UNKNOWN_ROUTE', { href, suggestion: checked.suggestion }, toLinkLoc(env.file, block, href)));
+      else
+        env.problems.push(
+          toProblem('LINK_UNKNOWN_ROUTE', { href, suggestion: checked.suggestion }, toLinkLoc(env.file, block, href)),
+        );
     }
   }
 }
@@ -58,7 +65,10 @@ function toCheckedHref(href: string, env: RenderEnv): { ok: true; href: string }
   if (env.links.publicFiles.has(pathname)) return { ok: true, href };
   const page = env.links.pages.get(pathname);
   if (!page) return { ok: false, suggestion: toSuggestion(pathname, env) };
-  const target = page.locale === env.file.locale && env.locale !== env.file.locale ? env.links.urls.get(page.path)?.[env.locale] ?? pathname : pathname;
+  const target =
+    page.locale === env.file.locale && env.locale !== env.file.locale
+      ? (env.links.urls.get(page.path)?.[env.locale] ?? pathname)
+      : pathname;
   return { ok: true, href: `${target}${url.search}${url.hash}` };
 }
 

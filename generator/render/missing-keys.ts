@@ -20,6 +20,10 @@ export function toMissingKeyProblems(config: SiteConfig, missing: readonly Missi
   }
   return [...seen.values()].map((m) => {
     const file = toMessagesFile(config, m.locale, m.ns);
-    return toProblem('MESSAGE_KEY_MISSING', { locale: m.locale, ns: m.ns, key: m.key, file, usedBy: m.usedBy }, { file, line: 1, column: 1 });
+    return toProblem(
+      'MESSAGE_KEY_MISSING',
+      { locale: m.locale, ns: m.ns, key: m.key, file, usedBy: m.usedBy },
+      { file, line: 1, column: 1 },
+    );
   });
 }

@@ -1,7 +1,19 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { toProblem } from '../errors.ts';
-import type { ClientAssets, LocaleCode, LocaleConfig, Page, Payload, RenderedPage, ServerModule, SiteConfig, SiteProblem, SourceLoc, Translate } from '../types.ts';
+import type {
+  ClientAssets,
+  LocaleCode,
+  LocaleConfig,
+  Page,
+  Payload,
+  RenderedPage,
+  ServerModule,
+  SiteConfig,
+  SiteProblem,
+  SourceLoc,
+  Translate,
+} from '../types.ts';
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { renderMarkdown, type LinkIndex } from './markdown.ts';
@@ -31,12 +43,21 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   // The bare root decides the visitor's language before it paints (SPEC §4).
   const isRoot = page.url === '/';
   // Its message preloads would be wasted on the visitors it sends to another locale.
-  const html = renderPageDocument(ctx, payload, body.html, { blocking: isRoot ? [ctx.assets.rootRedirect] : [], scripts: [], preloadMessages: !isRoot });
+  const html = renderPageDocument(ctx, payload, body.html, {
+    blocking: isRoot ? [ctx.assets.rootRedirect] : [],
+    scripts: [],
+    preloadMessages: !isRoot,
+  });
   return { rendered: { url: page.url, locale: page.locale, html, payload }, problems: markdown.problems };
 }
 
 /** The document around a rendered app: head, embedded payload, runtime entry and preloads. */
-export function renderPageDocument(ctx: RenderContext, payload: Payload, body: string, extra: { blocking: readonly string[]; scripts: readonly string[]; preloadMessages?: boolean }): string {
+export function renderPageDocument(
+  ctx: RenderContext,
+  payload: Payload,
+  body: string,
+  extra: { blocking: readonly string[]; scripts: readonly string[]; preloadMessages?: boolean },
+): string {
   const locale = toLocale(ctx.config, payload.locale);
   const head = renderHead({
     locale,
@@ -54,25 +75,41 @@ export function renderPageDocument(ctx: RenderContext, payload: Payload, body: s
 }
 
 /** Renders the app shell with the payload's layout and page template. */
-export function renderApp(payload: Payload, ctx: RenderContext, sourceFile: string): { html: string } | { problem: SiteProblem } {
+export function renderApp(
+  payload: Payload,
+  ctx: RenderContext,
+  sourceFile: string,
+): { html: string } | { problem: SiteProblem } {
   const { App, pages, layouts } = ctx.server;
   const Page = pages[payload.template];
   const Layout = layouts[payload.layout] ?? layouts.fallback;
   const t = ctx.translators.get(payload.locale);
   if (!Page || !Layout || !t) {
-    return { problem: toProblem('RENDER_FAILED', { url: payload.url, reason: `no template \`${payload.template}\` or layout \`${payload.layout}\`` }, { file: sourceFile, line: 1, column: 1 }) };
+    return {
+      problem: toProblem(
+        'RENDER_FAILED',
+        { url: payload.url, reason: `no template \`${payload.template}\` or layout \`${payload.layout}\`` },
+        { file: sourceFile, line: 1, column: 1 },
+      ),
+    };
   }
   try {
     return { html: renderToString(createElement(App, { payload, t, Page, Layout })) };
   } catch (error) {
     const reason = `${error instanceof Error ? error.message : String(error)} (content: ${sourceFile})`;
-    return { problem: toProblem('RENDER_FAILED', { url: payload.url, reason }, toTemplateLoc(error) ?? { file: sourceFile, line: 1, column: 1 }) };
+    return {
+      problem: toProblem(
+        'RENDER_FAILED',
+        { url: payload.url, reason },
+        toTemplateLoc(error) ?? { file: sourceFile, line: 1, column: 1 },
+      ),
+    };
   }
 }
 
 /** With source maps on, a template's stack frame names its `.tsx` file and line. */
 function toTemplateLoc(error: unknown): SourceLoc | null {
-  const stack = error instanceof Error ? error.stack ?? '' : '';
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
   const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(stack);
   if (!match) return null;
   return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };

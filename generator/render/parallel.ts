@@ -38,13 +38,23 @@ export function shouldUseWorkers(pageCount: number, setting: 'auto' | number): n
 }
 
 /** Splits the pages across workers; each renders its share and writes it into the staging folder. */
-export async function renderPagesInWorkers(input: Omit<WorkerInput, 'pages' | 'staging' | 'precompress'> & { pages: readonly Page[]; workers: number; sink: OutputSink }): Promise<{ problems: SiteProblem[]; missing: MissingKey[] }> {
+export async function renderPagesInWorkers(
+  input: Omit<WorkerInput, 'pages' | 'staging' | 'precompress'> & {
+    pages: readonly Page[];
+    workers: number;
+    sink: OutputSink;
+  },
+): Promise<{ problems: SiteProblem[]; missing: MissingKey[] }> {
   const { pages, workers, sink, ...shared } = input;
   const staging = sink.staging;
   if (!staging) throw new Error('rendering in workers needs a staging folder');
   const size = Math.ceil(pages.length / workers);
-  const shares = Array.from({ length: workers }, (_, i) => pages.slice(i * size, (i + 1) * size)).filter((s) => s.length > 0);
-  const outputs = await Promise.all(shares.map((share) => runWorker({ ...shared, pages: share, staging, precompress: sink.precompress === true })));
+  const shares = Array.from({ length: workers }, (_, i) => pages.slice(i * size, (i + 1) * size)).filter(
+    (s) => s.length > 0,
+  );
+  const outputs = await Promise.all(
+    shares.map((share) => runWorker({ ...shared, pages: share, staging, precompress: sink.precompress === true })),
+  );
   for (const out of outputs) {
     sink.stats.files += out.files;
     sink.stats.bytes += out.bytes;

@@ -35,10 +35,23 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
 }
 
 /** The payload of an error page in one locale (SPEC §6): its texts come from the `errors` namespace. */
-export function toStaticErrorPayload(config: SiteConfig, locale: LocaleCode, status: number, statusMessage: string, description: string, buildId: string, menus: Payload['menus']): Payload {
+export function toStaticErrorPayload(
+  config: SiteConfig,
+  locale: LocaleCode,
+  status: number,
+  statusMessage: string,
+  description: string,
+  buildId: string,
+  menus: Payload['menus'],
+): Payload {
   const info = toLocaleConfig(config, locale);
   return toErrorPayload({
-    buildId, locale, status, statusMessage, description, menus,
+    buildId,
+    locale,
+    status,
+    statusMessage,
+    description,
+    menus,
     url: `${info.prefix}/${status}.html`,
     locales: toLocaleList(config),
     nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),

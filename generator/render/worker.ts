@@ -12,9 +12,18 @@ process.setSourceMapsEnabled(true);
 const input = workerData as WorkerInput;
 const missing: MissingKey[] = [];
 let current = '';
-const translators = createTranslators(input.config, input.messages, (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }));
+const translators = createTranslators(input.config, input.messages, (locale, ns, key) =>
+  missing.push({ locale, ns, key, usedBy: current }),
+);
 const server = (await import(pathToFileURL(input.assets.serverModule).href)) as ServerModule;
-const ctx: RenderContext = { config: input.config, assets: input.assets, buildId: input.buildId, server, translators, links: input.links };
+const ctx: RenderContext = {
+  config: input.config,
+  assets: input.assets,
+  buildId: input.buildId,
+  server,
+  translators,
+  links: input.links,
+};
 const sink = createDiskSink(input.staging, { precompress: input.precompress ? 'sync' : false });
 const problems: SiteProblem[] = [];
 for (const page of input.pages) {
@@ -23,5 +32,11 @@ for (const page of input.pages) {
   problems.push(...result.problems);
   if (result.rendered) writePage(sink, result.rendered);
 }
-const output: WorkerOutput = { files: sink.stats.files, bytes: sink.stats.bytes, precompressed: sink.stats.precompressed, problems, missing };
+const output: WorkerOutput = {
+  files: sink.stats.files,
+  bytes: sink.stats.bytes,
+  precompressed: sink.stats.precompressed,
+  problems,
+  missing,
+};
 parentPort?.postMessage(output);

@@ -1,4 +1,14 @@
-import type { Alternate, ContentFile, LocaleCode, LocaleConfig, MenuLink, Page, PageLink, Route, SiteConfig } from '../types.ts';
+import type {
+  Alternate,
+  ContentFile,
+  LocaleCode,
+  LocaleConfig,
+  MenuLink,
+  Page,
+  PageLink,
+  Route,
+  SiteConfig,
+} from '../types.ts';
 
 /** Root-relative URL of a route in a locale, without a trailing slash: `/`, `/en`, `/en/contact`. */
 export function toPageUrl(locale: LocaleConfig, routePath: string): string {
@@ -21,28 +31,40 @@ function toLanguage(iso: string): string {
 export function resolvePages(config: SiteConfig, routes: readonly Route[]): Page[] {
   const articles = routes.filter((r) => r.template === 'article').sort(byDateDesc);
   const menus = new Map(config.locales.map((locale) => [locale.code, toMenus(config, locale, routes)]));
-  return routes.flatMap((route) => config.locales.map((locale) => toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {})));
+  return routes.flatMap((route) =>
+    config.locales.map((locale) => toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {})),
+  );
 }
 
 /** The section menus of the main navigation, in one locale (the same object for every page). */
 function toMenus(config: SiteConfig, locale: LocaleConfig, routes: readonly Route[]): Record<string, MenuLink[]> {
   const sections = config.navigation.flatMap((item) => (item.section ? [item.section] : []));
-  return Object.fromEntries(sections.map((section) => [
-    section,
-    routes
-      .filter((r) => r.section === section)
-      .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
-      .map((r) => ({ url: toPageUrl(locale, r.path), name: r.name, depth: r.path.split('/').length - 3 })),
-  ]));
+  return Object.fromEntries(
+    sections.map((section) => [
+      section,
+      routes
+        .filter((r) => r.section === section)
+        .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
+        .map((r) => ({ url: toPageUrl(locale, r.path), name: r.name, depth: r.path.split('/').length - 3 })),
+    ]),
+  );
 }
 
-function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: readonly Route[], articles: readonly Route[], menus: Record<string, MenuLink[]>): Page {
+function toPage(
+  config: SiteConfig,
+  route: Route,
+  locale: LocaleConfig,
+  routes: readonly Route[],
+  articles: readonly Route[],
+  menus: Record<string, MenuLink[]>,
+): Page {
   const content = toContentFor(route, locale.code);
   const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
   const ownContent = route.contentLocales.includes(locale.code);
   // A single-language page's other URLs point search engines at the language that has it (SPEC §2).
   const canonicalLocale = ownContent ? locale : (contentLocales[0] as LocaleConfig);
-  const sectionPages = route.layout === 'section' || route.template === 'section' ? toSectionLinks(route, locale, routes) : [];
+  const sectionPages =
+    route.layout === 'section' || route.template === 'section' ? toSectionLinks(route, locale, routes) : [];
   return {
     route,
     locale: locale.code,
@@ -61,7 +83,8 @@ function toPage(config: SiteConfig, route: Route, locale: LocaleConfig, routes: 
 
 /** x-default first, then each locale's bare language and full tag (SPEC §5). */
 function toAlternates(config: SiteConfig, routePath: string, contentLocales: readonly LocaleConfig[]): Alternate[] {
-  const defaultLocale = contentLocales.find((l) => l.code === config.defaultLocale) ?? (contentLocales[0] as LocaleConfig);
+  const defaultLocale =
+    contentLocales.find((l) => l.code === config.defaultLocale) ?? (contentLocales[0] as LocaleConfig);
   const href = (l: LocaleConfig) => toAbsoluteUrl(config, toPageUrl(l, routePath));
   const alternates: Alternate[] = [{ hreflang: 'x-default', href: href(defaultLocale) }];
   for (const l of contentLocales) {
@@ -97,7 +120,12 @@ function toSectionLinks(route: Route, locale: LocaleConfig, routes: readonly Rou
 }
 
 /** Front matter `list: section` lists the section's other pages; `list: articles` the news, newest first. */
-function toListed(route: Route, locale: LocaleConfig, sectionPages: readonly PageLink[], articles: readonly Route[]): PageLink[] {
+function toListed(
+  route: Route,
+  locale: LocaleConfig,
+  sectionPages: readonly PageLink[],
+  articles: readonly Route[],
+): PageLink[] {
   const { list, listLimit } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
   const limit = listLimit ?? Infinity;
   if (list === 'section') return sectionPages.filter((p) => p.name !== route.name).slice(0, limit);

@@ -36,7 +36,13 @@ export function isForbiddenPath(rawPath: string): boolean {
       return true;
     }
   }
-  return forms.some((form) => form.replace(/\\/g, '/').split('/').some((segment) => segment === '..' || (segment.startsWith('.') && segment.length > 1)) || form.includes('\0'));
+  return forms.some(
+    (form) =>
+      form
+        .replace(/\\/g, '/')
+        .split('/')
+        .some((segment) => segment === '..' || (segment.startsWith('.') && segment.length > 1)) || form.includes('\0'),
+  );
 }
 
 export function createSiteServer(options: SiteServerOptions): SiteServer {
@@ -51,7 +57,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     gzip: true,
     etag: true,
     setHeaders(res, pathname) {
-      if (pathname.startsWith('/_app/') && options.devClient === null) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      if (pathname.startsWith('/_app/') && options.devClient === null)
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     },
   });
 
@@ -79,13 +86,24 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     const sibling = precompressed(req, file);
     if (sibling) {
       const body = readFileSync(sibling.file);
-      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Encoding': sibling.encoding, Vary: 'Accept-Encoding', 'Content-Length': body.byteLength });
+      res.writeHead(status, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'Content-Encoding': sibling.encoding,
+        Vary: 'Accept-Encoding',
+        'Content-Length': body.byteLength,
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     let html = readFileSync(file, 'utf8');
-    if (options.devClient !== null) html = html.replace('</body>', `<script src="${DEV_PREFIX}client.js"></script>\n</body>`);
-    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', 'Content-Length': Buffer.byteLength(html) });
+    if (options.devClient !== null)
+      html = html.replace('</body>', `<script src="${DEV_PREFIX}client.js"></script>\n</body>`);
+    res.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Length': Buffer.byteLength(html),
+    });
     res.end(req.method === 'HEAD' ? undefined : html);
   };
 
@@ -105,7 +123,11 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
       res.end(options.devClient);
     } else if (pathname === `${DEV_PREFIX}events`) {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       if (initial) res.write(toEvent(initial.event, initial.data));
       clients.add(res);

@@ -16,7 +16,17 @@ import { toMissingKeyProblems, type MissingKey } from '../render/missing-keys.ts
 import { renderPage, type RenderContext } from '../render/page.ts';
 import { resolvePages } from '../resolve/pages.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
-import type { ClientAssets, ContentFile, Messages, Page, RenderedPage, ServerModule, SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
+import type {
+  ClientAssets,
+  ContentFile,
+  Messages,
+  Page,
+  RenderedPage,
+  ServerModule,
+  SiteConfig,
+  SiteProblem,
+  TemplateInventory,
+} from '../types.ts';
 import { writeBuildMeta, writeLatest } from '../write/manifest.ts';
 import { createDiskSink, toOutputFile, writePage, type OutputSink } from '../write/output.ts';
 import { toRobots, toSitemap } from '../write/sitemap.ts';
@@ -57,20 +67,49 @@ export interface DevSession {
 /** What a page's HTML depends on besides the shared texts and the bundle. */
 function toFingerprint(page: Page): string {
   const { content, route } = page;
-  return JSON.stringify([content.file, content.data, content.body, route.template, route.layout, page.listed, page.sectionPages, page.menus, page.alternates, page.canonical]);
+  return JSON.stringify([
+    content.file,
+    content.data,
+    content.body,
+    route.template,
+    route.layout,
+    page.listed,
+    page.sectionPages,
+    page.menus,
+    page.alternates,
+    page.canonical,
+  ]);
 }
 
-export async function startDevSession(root: string, outDir: string, baseUrl?: string): Promise<{ session: DevSession; result: RebuildResult }> {
+export async function startDevSession(
+  root: string,
+  outDir: string,
+  baseUrl?: string,
+): Promise<{ session: DevSession; result: RebuildResult }> {
   // One build id for the whole session: every page keeps its HTML until its own inputs change.
   const buildId = newBuildId();
   // A precompressed build may be in the folder: its `.gz`/`.br` would no longer match the pages.
   const sink: OutputSink = createDiskSink(outDir, { dropStaleCompressed: true });
   let state: State | null = null;
 
-  const render = async (next: Omit<State, 'pages' | 'fingerprints'>, pages: readonly Page[], only: (page: Page) => boolean, withErrorPages: boolean) => {
+  const render = async (
+    next: Omit<State, 'pages' | 'fingerprints'>,
+    pages: readonly Page[],
+    only: (page: Page) => boolean,
+    withErrorPages: boolean,
+  ) => {
     const missing: MissingKey[] = [];
-    const translators = createTranslators(next.config, next.messages, (locale, ns, key) => missing.push({ locale, ns, key, usedBy: 'a page' }));
-    const ctx: RenderContext = { config: next.config, assets: next.assets, buildId, server: next.server, translators, links: toLinkIndex(pages, next.publicFiles) };
+    const translators = createTranslators(next.config, next.messages, (locale, ns, key) =>
+      missing.push({ locale, ns, key, usedBy: 'a page' }),
+    );
+    const ctx: RenderContext = {
+      config: next.config,
+      assets: next.assets,
+      buildId,
+      server: next.server,
+      translators,
+      links: toLinkIndex(pages, next.publicFiles),
+    };
     const problems: SiteProblem[] = [];
     const rendered: RenderedPage[] = [];
     for (const page of pages.filter(only)) {
@@ -78,13 +117,25 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
       problems.push(...result.problems);
       if (result.rendered) rendered.push(result.rendered);
     }
-    const errorPages = withErrorPages ? renderErrorPages(ctx, Object.fromEntries(next.config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]))) : { pages: [], problems: [] };
+    const errorPages = withErrorPages
+      ? renderErrorPages(
+          ctx,
+          Object.fromEntries(
+            next.config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]),
+          ),
+        )
+      : { pages: [], problems: [] };
     problems.push(...errorPages.problems, ...toMissingKeyProblems(next.config, missing));
     throwIfErrors(problems);
     return { rendered, errorPages: errorPages.pages };
   };
 
-  const commit = (next: Omit<State, 'pages' | 'fingerprints'>, pages: readonly Page[], output: { rendered: RenderedPage[]; errorPages: RenderedPage[] }, extra: ReadonlyMap<string, string | Uint8Array>) => {
+  const commit = (
+    next: Omit<State, 'pages' | 'fingerprints'>,
+    pages: readonly Page[],
+    output: { rendered: RenderedPage[]; errorPages: RenderedPage[] },
+    extra: ReadonlyMap<string, string | Uint8Array>,
+  ) => {
     const before = sink.stats.files;
     for (const [file, contents] of extra) sink.write(file, contents);
     for (const page of output.rendered) writePage(sink, page);
@@ -92,7 +143,8 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
     const oldUrls = new Set(state?.pages.map((p) => p.url) ?? []);
     const newUrls = new Set(pages.map((p) => p.url));
     for (const url of oldUrls) {
-      if (!newUrls.has(url)) rmSync(path.join(outDir, path.dirname(toOutputFile(url))), { recursive: true, force: true });
+      if (!newUrls.has(url))
+        rmSync(path.join(outDir, path.dirname(toOutputFile(url))), { recursive: true, force: true });
     }
     if (!state || oldUrls.size !== newUrls.size || [...newUrls].some((u) => !oldUrls.has(u))) {
       const manifest = { id: buildId, timestamp: Date.now(), prerendered: pages.map((p) => p.url) };
@@ -105,26 +157,48 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
     return sink.stats.files - before;
   };
 
-  const resolveAll = (config: SiteConfig, contentFiles: ReadonlyMap<string, ContentFile>, templates: TemplateInventory) => {
+  const resolveAll = (
+    config: SiteConfig,
+    contentFiles: ReadonlyMap<string, ContentFile>,
+    templates: TemplateInventory,
+  ) => {
     const { routes, problems } = resolveRoutes(config, [...contentFiles.values()], templates);
     throwIfErrors(problems);
     return resolvePages(config, routes);
   };
 
-  const loadServer = async (assets: ClientAssets) => (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
+  const loadServer = async (assets: ClientAssets) =>
+    (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
 
   /** Everything again: the configuration or the runtime changed, or the session starts. */
   const full = async (): Promise<{ rendered: number; files: number }> => {
     const config = await loadConfig(root, { baseUrl });
-    const [list, loadedMessages, templates, publicFiles] = await Promise.all([listContentFiles(config), loadMessages(config), loadTemplateInventory(config), listPublicFiles(config)]);
-    const parsed = await Promise.all(list.map(async (file) => toContentFile(config, file, await readFile(path.join(root, file), 'utf8'))));
+    const [list, loadedMessages, templates, publicFiles] = await Promise.all([
+      listContentFiles(config),
+      loadMessages(config),
+      loadTemplateInventory(config),
+      listPublicFiles(config),
+    ]);
+    const parsed = await Promise.all(
+      list.map(async (file) => toContentFile(config, file, await readFile(path.join(root, file), 'utf8'))),
+    );
     throwIfErrors([...parsed.flatMap((p) => p.problems), ...loadedMessages.problems]);
     const contentFiles = new Map(parsed.flatMap((p) => (p.file ? [[p.file.file, p.file] as const] : [])));
     const pages = resolveAll(config, contentFiles, templates);
     const assets = await bundleSite(config, templates, loadedMessages.messages, { stableNames: true });
-    const next = { config, contentFiles, messages: loadedMessages.messages, templates, publicFiles, assets, server: await loadServer(assets) };
+    const next = {
+      config,
+      contentFiles,
+      messages: loadedMessages.messages,
+      templates,
+      publicFiles,
+      assets,
+      server: await loadServer(assets),
+    };
     const output = await render(next, pages, () => true, true);
-    const publicCopies = new Map(await Promise.all(publicFiles.map(async (f) => [f, await readFile(path.join(config.publicDir, f))] as const)));
+    const publicCopies = new Map(
+      await Promise.all(publicFiles.map(async (f) => [f, await readFile(path.join(config.publicDir, f))] as const)),
+    );
     const files = commit(next, pages, output, new Map([...assets.files, ...publicCopies]));
     return { rendered: output.rendered.length + output.errorPages.length, files };
   };
@@ -154,12 +228,17 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
   const messages = async (current: State) => {
     const loaded = await loadMessages(current.config);
     throwIfErrors(loaded.problems);
-    const changedLocales = current.config.locales.map((l) => l.code).filter((code) => JSON.stringify(loaded.messages[code]) !== JSON.stringify(current.messages[code]));
+    const changedLocales = current.config.locales
+      .map((l) => l.code)
+      .filter((code) => JSON.stringify(loaded.messages[code]) !== JSON.stringify(current.messages[code]));
     const assets = await bundleSite(current.config, current.templates, loaded.messages, { stableNames: true });
     const next = { ...current, messages: loaded.messages, assets };
     const output = await render(next, current.pages, (p) => changedLocales.includes(p.locale), true);
     const messageFiles = new Map([...assets.files].filter(([file]) => file.startsWith('_app/messages/')));
-    return { rendered: output.rendered.length + output.errorPages.length, files: commit(next, current.pages, output, messageFiles) };
+    return {
+      rendered: output.rendered.length + output.errorPages.length,
+      files: commit(next, current.pages, output, messageFiles),
+    };
   };
 
   /** Templates and styles: bundle again, render the pages whose template uses a changed file. */
@@ -167,13 +246,27 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
     const inventory = await loadTemplateInventory(current.config);
     const assets = await bundleSite(current.config, inventory, current.messages, { stableNames: true });
     const onlyStyles = changed.every((f) => f.endsWith('.css'));
-    const next = { ...current, templates: inventory, assets, server: onlyStyles ? current.server : await loadServer(assets) };
+    const next = {
+      ...current,
+      templates: inventory,
+      assets,
+      server: onlyStyles ? current.server : await loadServer(assets),
+    };
     const pages = resolveAll(current.config, current.contentFiles, inventory);
-    const shared = changed.some((f) => assets.sources.boot.includes(f) || !Object.values(assets.sources.templates).some((s) => s.includes(f)));
-    const affected = new Set(Object.entries(assets.sources.templates).filter(([, s]) => changed.some((f) => s.includes(f))).map(([name]) => name));
+    const shared = changed.some(
+      (f) => assets.sources.boot.includes(f) || !Object.values(assets.sources.templates).some((s) => s.includes(f)),
+    );
+    const affected = new Set(
+      Object.entries(assets.sources.templates)
+        .filter(([, s]) => changed.some((f) => s.includes(f)))
+        .map(([name]) => name),
+    );
     const only = onlyStyles ? () => false : shared ? () => true : (p: Page) => affected.has(p.route.template);
     const output = await render(next, pages, only, !onlyStyles && (shared || affected.has('error')));
-    return { rendered: output.rendered.length + output.errorPages.length, files: commit(next, pages, output, assets.files) };
+    return {
+      rendered: output.rendered.length + output.errorPages.length,
+      files: commit(next, pages, output, assets.files),
+    };
   };
 
   const publicFiles = async (current: State, changed: readonly string[]) => {
@@ -185,7 +278,10 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
       else rmSync(path.join(outDir, relative), { force: true });
     }
     const list = await listPublicFiles(current.config);
-    return { rendered: 0, files: commit({ ...current, publicFiles: list }, current.pages, { rendered: [], errorPages: [] }, copies) };
+    return {
+      rendered: 0,
+      files: commit({ ...current, publicFiles: list }, current.pages, { rendered: [], errorPages: [] }, copies),
+    };
   };
 
   const session: DevSession = {
@@ -193,7 +289,16 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
     async rebuild(changed) {
       const started = performance.now();
       const kinds = new Set(changed.map(toChangeKind));
-      const kind: ChangeKind = !state || kinds.has('full') ? 'full' : kinds.has('template') ? 'template' : kinds.has('messages') ? 'messages' : kinds.has('content') ? 'content' : 'public';
+      const kind: ChangeKind =
+        !state || kinds.has('full')
+          ? 'full'
+          : kinds.has('template')
+            ? 'template'
+            : kinds.has('messages')
+              ? 'messages'
+              : kinds.has('content')
+                ? 'content'
+                : 'public';
       let outcome: { rendered: number; files: number };
       if (!state || kind === 'full') {
         outcome = await full();
@@ -201,14 +306,35 @@ export async function startDevSession(root: string, outDir: string, baseUrl?: st
         // Several kinds in one batch: the broader step first, then the narrower ones on its result.
         outcome = { rendered: 0, files: 0 };
         const steps: [ChangeKind, (s: State) => Promise<{ rendered: number; files: number }>][] = [
-          ['template', (s) => templates(s, changed.filter((f) => toChangeKind(f) === 'template'))],
+          [
+            'template',
+            (s) =>
+              templates(
+                s,
+                changed.filter((f) => toChangeKind(f) === 'template'),
+              ),
+          ],
           ['messages', (s) => messages(s)],
-          ['content', (s) => content(s, changed.filter((f) => toChangeKind(f) === 'content'))],
-          ['public', (s) => publicFiles(s, changed.filter((f) => toChangeKind(f) === 'public'))],
+          [
+            'content',
+            (s) =>
+              content(
+                s,
+                changed.filter((f) => toChangeKind(f) === 'content'),
+              ),
+          ],
+          [
+            'public',
+            (s) =>
+              publicFiles(
+                s,
+                changed.filter((f) => toChangeKind(f) === 'public'),
+              ),
+          ],
         ];
         for (const [step, run] of steps) {
           if (!kinds.has(step)) continue;
-          const done = await run(state as State);
+          const done = await run(state);
           outcome = { rendered: outcome.rendered + done.rendered, files: outcome.files + done.files };
         }
       }

@@ -11,7 +11,11 @@ export interface Watcher {
  * a time: a rebuild never overlaps another; changes during a rebuild form the next batch.
  */
 export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, quietMs = 15): Watcher {
-  const ignored = (p: string) => path.relative(root, path.resolve(root, p)).split(path.sep).some((s) => (s.startsWith('.') && s.length > 1) || s === 'node_modules');
+  const ignored = (p: string) =>
+    path
+      .relative(root, path.resolve(root, p))
+      .split(path.sep)
+      .some((s) => (s.startsWith('.') && s.length > 1) || s === 'node_modules');
   const watcher = chokidar.watch(['site', 'runtime'], { cwd: root, ignoreInitial: true, ignored });
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;

@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  gzip,
+  gzipSync,
+  type BrotliOptions,
+  type ZlibOptions,
+} from 'node:zlib';
 
 // `site build --precompress`: `.gz` and `.br` beside every text file above 1 KB, for hosts that
 // serve them as they are (nginx `gzip_static` / `brotli_static`), so no request pays for
@@ -30,7 +38,10 @@ export function shouldPrecompress(file: string, size: number): boolean {
 function options(file: string, size: number): { gzip: ZlibOptions; brotli: BrotliOptions } {
   const quality = file.startsWith('_app/') ? BROTLI_HASHED : BROTLI_PAGE;
   // A window no larger than the file: the same output, without megabytes of state per file.
-  const window = Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))));
+  const window = Math.min(
+    constants.BROTLI_MAX_WINDOW_BITS,
+    Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))),
+  );
   return {
     gzip: { level: GZIP_LEVEL },
     brotli: {

@@ -26,7 +26,10 @@ export const SECURITY_HEADERS: readonly [string, string][] = [
   ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['Permissions-Policy', 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()'],
+  [
+    'Permissions-Policy',
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+  ],
 ];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -138,7 +141,7 @@ export function toNginxConf(config: SiteConfig): string {
     '}',
     '',
     '# Pages and payloads: `<path>/index.html` for `<path>`, revalidated on every visit; unknown',
-    "# paths answer 404 with the page of their language.",
+    '# paths answer 404 with the page of their language.',
     ...localeBlocks,
     'location / {',
     headers('    ', REVALIDATE),

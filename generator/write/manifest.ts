@@ -37,5 +37,8 @@ export function toKeptFiles(outDir: string): { kept: string[]; files: string[] }
     const meta = id === latest.id ? previous : read(`builds/meta/${id}.json`);
     return meta ? [`builds/meta/${id}.json`, ...(meta.assets ?? [])] : [];
   });
-  return { kept: ids.filter((id) => files.includes(`builds/meta/${id}.json`)), files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))) };
+  return {
+    kept: ids.filter((id) => files.includes(`builds/meta/${id}.json`)),
+    files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))),
+  };
 }

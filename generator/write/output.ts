@@ -72,7 +72,8 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     write(file, contents) {
       const mode = options.precompress;
       const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-      if (options.dropStaleCompressed) for (const suffix of ['.gz', '.br']) rmSync(path.join(staging, file + suffix), { force: true });
+      if (options.dropStaleCompressed)
+        for (const suffix of ['.gz', '.br']) rmSync(path.join(staging, file + suffix), { force: true });
       if (!mode || !shouldPrecompress(file, size)) {
         put(file, contents);
         return;
@@ -115,10 +116,13 @@ function count(stats: SinkStats, contents: string | Uint8Array): void {
 export function checkOutDir(config: SiteConfig, outDir: string): void {
   const out = path.resolve(outDir);
   const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
-  const reason =
-    inside(config.root, out) ? 'it holds the site itself' :
-    inside(out, path.join(config.root, 'site')) ? 'it is inside the site\'s sources' :
-    inside(out, path.join(config.root, 'node_modules')) ? 'it is inside node_modules' : null;
+  const reason = inside(config.root, out)
+    ? 'it holds the site itself'
+    : inside(out, path.join(config.root, 'site'))
+      ? "it is inside the site's sources"
+      : inside(out, path.join(config.root, 'node_modules'))
+        ? 'it is inside node_modules'
+        : null;
   if (reason) throw new SiteError([toProblem('OUT_DIR_UNSAFE', { dir: out, reason })]);
 }
 
@@ -129,7 +133,10 @@ export function createStaging(outDir: string, buildId: string): string {
   try {
     mkdirSync(staging, { recursive: true });
   } catch (cause) {
-    throw new SiteError([toProblem('OUTPUT_FAILED', { reason: `cannot create ${staging}: ${(cause as Error).message}` })], { cause });
+    throw new SiteError(
+      [toProblem('OUTPUT_FAILED', { reason: `cannot create ${staging}: ${(cause as Error).message}` })],
+      { cause },
+    );
   }
   return staging;
 }

@@ -4,10 +4,14 @@ import { toAbsoluteUrl } from '../resolve/pages.ts';
 
 /** `sitemap.xml`: every indexable page with the same alternates as its head (SPEC §5). */
 export function toSitemap(pages: readonly Page[]): string {
-  const entries = pages.filter((p) => p.indexable).map((page) => {
-    const links = page.alternates.map((a) => `    <xhtml:link rel="alternate" hreflang="${toHtmlText(a.hreflang)}" href="${toHtmlText(a.href)}"/>`);
-    return [`  <url>`, `    <loc>${toHtmlText(page.canonical)}</loc>`, ...links, `  </url>`].join('\n');
-  });
+  const entries = pages
+    .filter((p) => p.indexable)
+    .map((page) => {
+      const links = page.alternates.map(
+        (a) => `    <xhtml:link rel="alternate" hreflang="${toHtmlText(a.hreflang)}" href="${toHtmlText(a.href)}"/>`,
+      );
+      return [`  <url>`, `    <loc>${toHtmlText(page.canonical)}</loc>`, ...links, `  </url>`].join('\n');
+    });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',

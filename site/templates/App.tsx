@@ -13,7 +13,9 @@ export default function App({ payload, t, Page, Layout }: AppProps) {
       <Layout payload={payload} t={t}>
         {foreign ? (
           <>
-            <p className="notice" role="note">{t('common:onlyInLanguage', { language: contentIso.name })}</p>
+            <p className="notice" role="note">
+              {t('common:onlyInLanguage', { language: contentIso.name })}
+            </p>
             <div lang={contentIso.iso}>
               <Page payload={payload} t={t} />
             </div>

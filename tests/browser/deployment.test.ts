@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, waitForHydration, waitForManifest, type SiteFixture, type WatchedPage } from '../helpers/site-fixture.ts';
+import {
+  startSite,
+  waitForHydration,
+  waitForManifest,
+  type SiteFixture,
+  type WatchedPage,
+} from '../helpers/site-fixture.ts';
 
 let site: SiteFixture;
 beforeAll(async () => {
@@ -12,15 +18,20 @@ const NEXT = 'next-build-2';
 const latestRequests = (w: WatchedPage) => w.requests.filter((u) => u.includes('/builds/latest.json'));
 
 /** Serves `builds/latest.json` (and the next build's meta file) as the test says. */
-async function fakeLatest(page: Page, latest: () => { status?: number; body: string; contentType?: string }): Promise<void> {
+async function fakeLatest(
+  page: Page,
+  latest: () => { status?: number; body: string; contentType?: string },
+): Promise<void> {
   await page.route('**/builds/latest.json*', (route) => {
     const { status = 200, body, contentType = 'application/json' } = latest();
     return route.fulfill({ status, body, contentType });
   });
-  await page.route(`**/builds/meta/${NEXT}.json`, (route) => route.fulfill({
-    contentType: 'application/json',
-    body: JSON.stringify({ id: NEXT, timestamp: Date.now(), prerendered: ['/', '/en'] }),
-  }));
+  await page.route(`**/builds/meta/${NEXT}.json`, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ id: NEXT, timestamp: Date.now(), prerendered: ['/', '/en'] }),
+    }),
+  );
 }
 
 const newBuild = () => ({ body: JSON.stringify({ id: NEXT, timestamp: Date.now() }) });
@@ -44,7 +55,9 @@ describe('deployment check', () => {
     expect(watched.requests).toContain(`${site.url}/builds/meta/${NEXT}.json`);
     const notice = page.locator('.site-notice');
     expect(await notice.getAttribute('role')).toBe('status');
-    expect(await notice.locator('p').textContent()).toBe('A new version of this site is available; the next page you open will load it.');
+    expect(await notice.locator('p').textContent()).toBe(
+      'A new version of this site is available; the next page you open will load it.',
+    );
     await page.clock.resume();
     await page.click('header a[href="/en/customers"]');
     await page.waitForURL(`${site.url}/en/customers`);
@@ -97,10 +110,11 @@ describe('deployment check', () => {
     await expect.poll(() => latestRequests(watched).length).toBe(1);
     await page.clock.runFor(3_600_000);
     await expect.poll(() => latestRequests(watched).length).toBe(2);
-    const setVisibility = (state: string) => page.evaluate((s) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, state);
+    const setVisibility = (state: string) =>
+      page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
     await setVisibility('hidden');
     await page.clock.runFor(100);
     expect(latestRequests(watched)).toHaveLength(2);

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_UA } from '../helpers/browser.ts';
-import { startSite, waitForHydration, waitForManifest, type SiteFixture, type WatchedPage } from '../helpers/site-fixture.ts';
+import {
+  startSite,
+  waitForHydration,
+  waitForManifest,
+  type SiteFixture,
+  type WatchedPage,
+} from '../helpers/site-fixture.ts';
 
 let site: SiteFixture;
 beforeAll(async () => {
@@ -17,14 +23,16 @@ async function openReady(path: string, options: Parameters<SiteFixture['open']>[
 }
 
 /** Answers every request for the article template's chunk with 404, as after a deployment. */
-const breakArticleChunk = (page: Page) => page.route(/\/_app\/article\.\w+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+const breakArticleChunk = (page: Page) =>
+  page.route(/\/_app\/article\.\w+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
 
 /** Serves a payload that makes the page template throw while rendering. */
-const poisonPayload = (page: Page, path: string) => page.route(`**${path}/_payload.json*`, async (route) => {
-  const response = await route.fetch();
-  const payload = await response.json();
-  await route.fulfill({ response, json: { ...payload, listed: 42 } });
-});
+const poisonPayload = (page: Page, path: string) =>
+  page.route(`**${path}/_payload.json*`, async (route) => {
+    const response = await route.fetch();
+    const payload = await response.json();
+    await route.fulfill({ response, json: { ...payload, listed: 42 } });
+  });
 
 describe('chunk reload guard', () => {
   it('reloads exactly once when a chunk answers 404, and shows the 500 page for a second failure within 10 s', async () => {
@@ -43,7 +51,9 @@ describe('chunk reload guard', () => {
     // The full load shows the server-rendered article, even though its chunk still fails.
     expect(await page.locator('h1').count()).toBe(1);
     expect(watched.documents.filter((u) => u.endsWith(article))).toHaveLength(1);
-    const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('site:reload-guard') ?? 'null') as { path: string; expires: number });
+    const guard = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('site:reload-guard') ?? 'null') as { path: string; expires: number },
+    );
     expect(guard.path).toBe(article);
     expect(guard.expires - Date.now()).toBeGreaterThan(5000);
     expect(guard.expires - Date.now()).toBeLessThanOrEqual(10_000);
@@ -60,7 +70,9 @@ describe('chunk reload guard', () => {
     const retry = page.locator('.error-actions a[data-full-load]');
     expect(await retry.textContent()).toBe('Try again');
     expect(await retry.getAttribute('href')).toBe(`${site.url}${article}`);
-    expect(await page.title()).toBe('500 - Internal Server Error | CloudWing Aviation Services | Airport Ground Handling');
+    expect(await page.title()).toBe(
+      '500 - Internal Server Error | CloudWing Aviation Services | Airport Ground Handling',
+    );
     expect(new URL(page.url()).pathname).toBe(article);
   });
 
@@ -68,7 +80,12 @@ describe('chunk reload guard', () => {
     const watched = await openReady('/en/news', {
       before: async (page) => {
         await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
-        await page.addInitScript(() => sessionStorage.setItem('site:reload-guard', JSON.stringify({ path: '/en/news/news4', expires: Date.now() - 1 })));
+        await page.addInitScript(() =>
+          sessionStorage.setItem(
+            'site:reload-guard',
+            JSON.stringify({ path: '/en/news/news4', expires: Date.now() - 1 }),
+          ),
+        );
         await breakArticleChunk(page);
       },
     });
@@ -81,7 +98,9 @@ describe('chunk reload guard', () => {
   it('leaves the server-rendered page usable when its own chunk fails at first load', async () => {
     const watched = await site.open('/en/news/news5', { before: breakArticleChunk });
     await watched.page.waitForLoadState('load');
-    await expect.poll(() => watched.logs.some((l) => l.startsWith('warning: The page stays server-rendered:'))).toBe(true);
+    await expect
+      .poll(() => watched.logs.some((l) => l.startsWith('warning: The page stays server-rendered:')))
+      .toBe(true);
     expect(await watched.page.locator('h1').isVisible()).toBe(true);
     expect(watched.documents).toHaveLength(1);
     await watched.page.waitForTimeout(300);
@@ -103,7 +122,10 @@ describe('errors while rendering', () => {
   });
 
   it('only logs the error for a crawler, which gets the server-rendered page', async () => {
-    const watched = await openReady('/en/contact', { userAgent: BOT_UA, before: (page) => poisonPayload(page, '/en/news') });
+    const watched = await openReady('/en/contact', {
+      userAgent: BOT_UA,
+      before: (page) => poisonPayload(page, '/en/news'),
+    });
     const { page } = watched;
     // Hold the full load briefly, so the old document's console output reaches the test.
     await page.route('**/en/news', async (route) => {

@@ -8,7 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
-
 describe('hydration', () => {
   it('hydrates all 108 pages with no console error, warning or hydration mismatch', async () => {
     // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is.

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOT_UA } from '../helpers/browser.ts';
-import { problemsIn, startSite, waitForHydration, waitForManifest, type SiteFixture, type WatchedPage } from '../helpers/site-fixture.ts';
+import {
+  problemsIn,
+  startSite,
+  waitForHydration,
+  waitForManifest,
+  type SiteFixture,
+  type WatchedPage,
+} from '../helpers/site-fixture.ts';
 
 let site: SiteFixture;
 beforeAll(async () => {
@@ -9,15 +16,22 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 const YEAR = 365 * 24 * 3600;
-const cookieOf = async (watched: WatchedPage) => (await watched.context.cookies()).find((c) => c.name === 'i18n_redirected');
+const cookieOf = async (watched: WatchedPage) =>
+  (await watched.context.cookies()).find((c) => c.name === 'i18n_redirected');
 
 /** Opens the bare root as a visitor with these languages (and optionally a stored cookie). */
-async function openRoot(languages: string[], options: { cookie?: string; userAgent?: string; path?: string } = {}): Promise<WatchedPage> {
+async function openRoot(
+  languages: string[],
+  options: { cookie?: string; userAgent?: string; path?: string } = {},
+): Promise<WatchedPage> {
   return site.open(options.path ?? '/', {
     locale: languages[0],
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
     before: async (page, context) => {
-      await page.addInitScript((langs) => Object.defineProperty(navigator, 'languages', { get: () => langs }), languages);
+      await page.addInitScript(
+        (langs) => Object.defineProperty(navigator, 'languages', { get: () => langs }),
+        languages,
+      );
       if (options.cookie) await context.addCookies([{ name: 'i18n_redirected', value: options.cookie, url: site.url }]);
     },
   });
@@ -36,7 +50,9 @@ describe('the language switcher', () => {
     expect(await link.getAttribute('lang')).toBe('zh-Hant');
     const before = Date.now() / 1000;
     await link.click();
-    await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant' && document.title.includes('雲翔航勤'));
+    await page.waitForFunction(
+      () => document.documentElement.lang === 'zh-Hant' && document.title.includes('雲翔航勤'),
+    );
     expect(pathOf(watched)).toBe('/services/service-ramp');
     expect(watched.documents).toHaveLength(1);
     const cookie = await cookieOf(watched);
@@ -47,7 +63,7 @@ describe('the language switcher', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
-  it('loads the fallback locale\'s messages before the new locale\'s', async () => {
+  it("loads the fallback locale's messages before the new locale's", async () => {
     const watched = await site.open('/contact');
     const { page } = watched;
     await waitForHydration(page);
@@ -59,7 +75,9 @@ describe('the language switcher', () => {
     const lastZh = messages.map((u) => u.includes('/messages/zhHant/')).lastIndexOf(true);
     expect(firstEn).toBeGreaterThan(lastZh);
     expect(messages.filter((u) => u.includes('/messages/en/'))).toHaveLength(5);
-    expect(await page.locator('nav[aria-label="Main navigation"] a[href="/en/customers"]').textContent()).toBe('Customers');
+    expect(await page.locator('nav[aria-label="Main navigation"] a[href="/en/customers"]').textContent()).toBe(
+      'Customers',
+    );
   });
 
   it('logs Failed locale loading and loads the page in full when the messages fail', async () => {
@@ -93,7 +111,9 @@ describe('the root redirect', () => {
     expect(watched.documents).toEqual([`${site.url}/`, `${site.url}/en`]);
     expect((await cookieOf(watched))?.value).toBe('en');
     // The Chinese page never ran its runtime: the redirect script blocks in the head.
-    expect(watched.requests.some((u) => u.endsWith('/_app/messages/zhHant/nav.json') || u.includes('/messages/zhHant/'))).toBe(false);
+    expect(
+      watched.requests.some((u) => u.endsWith('/_app/messages/zhHant/nav.json') || u.includes('/messages/zhHant/')),
+    ).toBe(false);
     // Replaced, not pushed: Back does not return to the page that redirected (no loop).
     const direct = await site.open('/en');
     expect(await watched.page.evaluate(() => history.length)).toBe(await direct.page.evaluate(() => history.length));
@@ -106,7 +126,7 @@ describe('the root redirect', () => {
     expect((await cookieOf(watched))?.value).toBe('zhHant');
   });
 
-  it('matches a primary subtag, in the visitor\'s order of preference', async () => {
+  it("matches a primary subtag, in the visitor's order of preference", async () => {
     const gb = await openRoot(['fr-FR', 'en-GB', 'zh-Hant']);
     await gb.page.waitForURL(`${site.url}/en`);
     const hk = await openRoot(['zh-HK', 'en-US']);

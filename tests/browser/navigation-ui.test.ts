@@ -82,9 +82,18 @@ describe('navigation for keyboard and touch', () => {
     for (const width of [320, 375, 768, 1024, 1440, 1920]) {
       const { page } = await site.open('/en', { viewport: { width, height: 900 } });
       await waitForHydration(page);
-      for (const path of ['/en', '/', '/en/about/about-organization', '/about/about-location', '/en/news/news3', '/services/service-ramp']) {
+      for (const path of [
+        '/en',
+        '/',
+        '/en/about/about-organization',
+        '/about/about-location',
+        '/en/news/news3',
+        '/services/service-ramp',
+      ]) {
         await page.goto(`${site.url}${path}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
       }
       await page.context().close();
@@ -96,7 +105,9 @@ describe('navigation for keyboard and touch', () => {
     const wide: string[] = [];
     for (const path of [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))]) {
       await page.goto(`${site.url}${path}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       if (overflow > 0) wide.push(`${path}: ${overflow} px`);
     }
     expect(wide).toEqual([]);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemsIn, startSite, waitForHydration, waitForManifest, type SiteFixture, type WatchedPage } from '../helpers/site-fixture.ts';
+import {
+  problemsIn,
+  startSite,
+  waitForHydration,
+  waitForManifest,
+  type SiteFixture,
+  type WatchedPage,
+} from '../helpers/site-fixture.ts';
 
 let site: SiteFixture;
 beforeAll(async () => {
@@ -14,14 +21,17 @@ async function openReady(path: string): Promise<WatchedPage> {
   return watched;
 }
 
-const head = (watched: WatchedPage) => watched.page.evaluate(() => ({
-  title: document.title,
-  lang: document.documentElement.lang,
-  canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-  alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`),
-  description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
-  ogLocale: document.querySelector('meta[property="og:locale"]')?.getAttribute('content'),
-}));
+const head = (watched: WatchedPage) =>
+  watched.page.evaluate(() => ({
+    title: document.title,
+    lang: document.documentElement.lang,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+      (l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`,
+    ),
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    ogLocale: document.querySelector('meta[property="og:locale"]')?.getAttribute('content'),
+  }));
 
 describe('pages on demand', () => {
   it('renders a prerendered page on the client from its payload, without loading a document', async () => {
@@ -68,7 +78,7 @@ describe('pages on demand', () => {
     const watched = await openReady('/en/contact');
     const { page } = watched;
     const target = await page.evaluate(async () => {
-      const payload = await (await fetch('/en/services/service-ramp/_payload.json')).json() as { html: string };
+      const payload = (await (await fetch('/en/services/service-ramp/_payload.json')).json()) as { html: string };
       return /<h2 id="([^"]+)"/.exec(payload.html)?.[1];
     });
     expect(target).toBeTruthy();
@@ -81,7 +91,10 @@ describe('pages on demand', () => {
     }, target as string);
     await page.click('#jump');
     await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
-    const top = await page.evaluate((hash) => document.getElementById(hash)?.getBoundingClientRect().top, target as string);
+    const top = await page.evaluate(
+      (hash) => document.getElementById(hash)?.getBoundingClientRect().top,
+      target as string,
+    );
     // At the top of the viewport, below the scroll padding the stylesheet keeps for headings.
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(40);
@@ -93,12 +106,15 @@ describe('pages on demand', () => {
     const { page, context } = watched;
     await page.evaluate(() => {
       const main = document.querySelector('main') as HTMLElement;
-      main.insertAdjacentHTML('afterbegin', [
-        '<a id="blank" href="/en/customers" target="_blank">blank</a>',
-        '<a id="download" href="/en/customers" download>download</a>',
-        '<a id="unknown" href="/en/not-a-page">unknown</a>',
-        '<a id="plain" href="/en/customers">plain</a>',
-      ].join(' '));
+      main.insertAdjacentHTML(
+        'afterbegin',
+        [
+          '<a id="blank" href="/en/customers" target="_blank">blank</a>',
+          '<a id="download" href="/en/customers" download>download</a>',
+          '<a id="unknown" href="/en/not-a-page">unknown</a>',
+          '<a id="plain" href="/en/customers">plain</a>',
+        ].join(' '),
+      );
     });
     const popup = context.waitForEvent('page');
     await page.click('#plain', { modifiers: ['Control'] });
@@ -128,10 +144,14 @@ describe('pages on demand', () => {
       document.querySelector('main')?.append(a);
       // The window hears the click after the runtime's document listener: was it taken over?
       let prevented: boolean | null = null;
-      window.addEventListener('click', (e) => {
-        prevented = e.defaultPrevented;
-        e.preventDefault();
-      }, { once: true });
+      window.addEventListener(
+        'click',
+        (e) => {
+          prevented = e.defaultPrevented;
+          e.preventDefault();
+        },
+        { once: true },
+      );
       a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
       return prevented;
     });
@@ -139,7 +159,13 @@ describe('pages on demand', () => {
     const internal = await watched.page.evaluate(() => {
       const a = document.querySelector('header a[href="/en/customers"]') as HTMLAnchorElement;
       let prevented: boolean | null = null;
-      window.addEventListener('click', (e) => { prevented = e.defaultPrevented; }, { once: true });
+      window.addEventListener(
+        'click',
+        (e) => {
+          prevented = e.defaultPrevented;
+        },
+        { once: true },
+      );
       a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
       return prevented;
     });
@@ -154,14 +180,19 @@ describe('pages on demand', () => {
     const scrolled = await page.evaluate(() => scrollY);
     expect(scrolled).toBeGreaterThan(100);
     await link.click();
-    await page.waitForFunction(() => location.pathname !== '/en/news' && document.querySelector('h1')?.textContent !== 'Newsroom');
+    await page.waitForFunction(
+      () => location.pathname !== '/en/news' && document.querySelector('h1')?.textContent !== 'Newsroom',
+    );
     const article = new URL(page.url()).pathname;
     await page.evaluate(() => window.scrollTo(0, 300));
     await page.goBack();
     await page.waitForFunction(() => location.pathname === '/en/news' && document.title.startsWith('Newsroom'));
     await page.waitForFunction((y) => Math.abs(scrollY - y) < 2, scrolled);
     await page.goForward();
-    await page.waitForFunction((p) => location.pathname === p && document.querySelector('h1')?.textContent !== 'Newsroom', article);
+    await page.waitForFunction(
+      (p) => location.pathname === p && document.querySelector('h1')?.textContent !== 'Newsroom',
+      article,
+    );
     await page.waitForFunction(() => Math.abs(scrollY - 300) < 2);
     expect(watched.documents).toHaveLength(1);
   });
@@ -173,9 +204,15 @@ describe('pages on demand', () => {
       const marks: string[] = [];
       Object.assign(window, { marks });
       const raf = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (cb) => raf((t) => { marks.push('frame'); cb(t); });
+      window.requestAnimationFrame = (cb) =>
+        raf((t) => {
+          marks.push('frame');
+          cb(t);
+        });
       document.addEventListener('click', () => marks.push('click'));
-      new MutationObserver(() => { if (!marks.includes('render')) marks.push('render'); }).observe(document.getElementById('app') as Node, { childList: true, subtree: true, characterData: true });
+      new MutationObserver(() => {
+        if (!marks.includes('render')) marks.push('render');
+      }).observe(document.getElementById('app') as Node, { childList: true, subtree: true, characterData: true });
     });
     await page.click('header a[href="/en/customers"]');
     await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
@@ -192,9 +229,13 @@ describe('pages on demand', () => {
       history.pushState({ key: 2 }, '', '/en/contact');
       history.back();
     });
-    await page.waitForFunction(() => document.querySelector('.error-message')?.textContent === 'Page not found: /en/retired-page');
+    await page.waitForFunction(
+      () => document.querySelector('.error-message')?.textContent === 'Page not found: /en/retired-page',
+    );
     expect(await page.title()).toBe('404 - Page Not Found | CloudWing Aviation Services | Airport Ground Handling');
-    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe('noindex');
+    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe(
+      'noindex',
+    );
     expect(watched.documents).toHaveLength(1);
   });
 });

@@ -16,7 +16,9 @@ const payloadsOf = (requests: readonly string[]) => requests.filter((u) => u.inc
  */
 async function openWithLinks(path: string, html: string) {
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const watched = await site.open(path, {
     before: async (page: Page) => {
       await page.route('**/builds/meta/*.json', async (route) => {
@@ -26,7 +28,10 @@ async function openWithLinks(path: string, html: string) {
     },
   });
   await waitForHydration(watched.page);
-  await watched.page.evaluate((markup) => document.querySelector('main')?.insertAdjacentHTML('afterbegin', markup), html);
+  await watched.page.evaluate(
+    (markup) => document.querySelector('main')?.insertAdjacentHTML('afterbegin', markup),
+    html,
+  );
   release();
   await waitForManifest(watched, site.buildId);
   return watched;
@@ -65,14 +70,21 @@ describe('prefetch', () => {
     const { page } = watched;
     await waitForHydration(page);
     await waitForManifest(watched, site.buildId);
-    await expect.poll(() => payloadsOf(watched.requests).some((u) => u.includes('/en/customers/_payload.json'))).toBe(true);
+    await expect
+      .poll(() => payloadsOf(watched.requests).some((u) => u.includes('/en/customers/_payload.json')))
+      .toBe(true);
     await page.click('header a[href="/en/customers"]');
-    await page.waitForFunction(() => location.pathname === '/en/customers' && document.title.startsWith('Our Airline Customers'));
+    await page.waitForFunction(
+      () => location.pathname === '/en/customers' && document.title.startsWith('Our Airline Customers'),
+    );
     expect(payloadsOf(watched.requests).filter((u) => u.includes('/en/customers/_payload.json'))).toHaveLength(1);
   });
 
   it('prefetches a hovered or focused link that is out of view', async () => {
-    const watched = await openWithLinks('/en/contact', '<div style="height:3000px"></div><a id="far" href="/en/news/news3">far</a><a id="far2" href="/en/news/news4">far</a>');
+    const watched = await openWithLinks(
+      '/en/contact',
+      '<div style="height:3000px"></div><a id="far" href="/en/news/news3">far</a><a id="far2" href="/en/news/news4">far</a>',
+    );
     const { page } = watched;
     await page.waitForTimeout(300);
     expect(payloadsOf(watched.requests).some((u) => u.includes('/en/news/news3/'))).toBe(false);
@@ -83,7 +95,10 @@ describe('prefetch', () => {
   });
 
   it('never prefetches a target="_blank" link', async () => {
-    const watched = await openWithLinks('/en/contact', '<a id="blank" target="_blank" href="/en/news/news5">new tab</a>');
+    const watched = await openWithLinks(
+      '/en/contact',
+      '<a id="blank" target="_blank" href="/en/news/news5">new tab</a>',
+    );
     const { page } = watched;
     await page.hover('#blank');
     await page.waitForTimeout(500);
@@ -91,10 +106,14 @@ describe('prefetch', () => {
     expect(payloadsOf(watched.requests).length).toBeGreaterThan(0);
   });
 
-  for (const [name, connection] of [['Save-Data', { saveData: true }], ['a 2G connection', { effectiveType: 'slow-2g' }]] as const) {
+  for (const [name, connection] of [
+    ['Save-Data', { saveData: true }],
+    ['a 2G connection', { effectiveType: 'slow-2g' }],
+  ] as const) {
     it(`does not prefetch on ${name}, and still navigates`, async () => {
       const watched = await site.open('/en/contact', {
-        before: (page) => page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection),
+        before: (page) =>
+          page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection),
       });
       const { page } = watched;
       await waitForHydration(page);

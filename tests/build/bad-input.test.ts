@@ -25,7 +25,9 @@ const ARTICLE = 'site/content/news/news1.en.md';
 
 describe('bad input fails the build with the code, the file and the line', () => {
   it('malformed front matter: a YAML error at its line in the file', async () => {
-    const problems = await problemsOf({ [ARTICLE]: '---\ntitle: A fine title\ndescription: [unclosed\ntemplate: article\n---\nBody text.\n' });
+    const problems = await problemsOf({
+      [ARTICLE]: '---\ntitle: A fine title\ndescription: [unclosed\ntemplate: article\n---\nBody text.\n',
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: ARTICLE } });
     // js-yaml counts from 0 inside the front matter; the error is reported at a line of the file.
@@ -34,22 +36,34 @@ describe('bad input fails the build with the code, the file and the line', () =>
   });
 
   it('a missing title names the field', async () => {
-    const problems = await problemsOf({ [ARTICLE]: '---\ndescription: Something\ntemplate: article\ndate: 2024-03-12\n---\nBody\n' });
+    const problems = await problemsOf({
+      [ARTICLE]: '---\ndescription: Something\ntemplate: article\ndate: 2024-03-12\n---\nBody\n',
+    });
     expect(problems[0]).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: ARTICLE, line: 1 } });
     expect(problems[0]?.message).toContain('`title` is missing');
   });
 
   it('a route with no content in either locale: the navigation entry that names it', async () => {
-    const config = real('site/site.config.ts').replace("{ key: 'contact', path: '/contact' },", "{ key: 'contact', path: '/contact' },\n    { key: 'contact', path: '/no-such-page' },");
+    const config = real('site/site.config.ts').replace(
+      "{ key: 'contact', path: '/contact' },",
+      "{ key: 'contact', path: '/contact' },\n    { key: 'contact', path: '/no-such-page' },",
+    );
     const problems = await problemsOf({ 'site/site.config.ts': config });
     const line = config.split('\n').findIndex((l) => l.includes('/no-such-page')) + 1;
-    expect(problems).toEqual([expect.objectContaining({ code: 'ROUTE_NO_CONTENT', loc: { file: 'site/site.config.ts', line, column: 1 } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'ROUTE_NO_CONTENT', loc: { file: 'site/site.config.ts', line, column: 1 } }),
+    ]);
     expect(problems[0]?.hint).toContain('site/content/no-such-page.zhHant.md');
   });
 
   it('a page with content in only one locale, not declared single-language', async () => {
     const problems = await problemsOf({ 'site/content/customers.en.md': null });
-    expect(problems).toEqual([expect.objectContaining({ code: 'ROUTE_MISSING_LOCALE', loc: { file: 'site/content/customers.zhHant.md', line: 1, column: 1 } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'ROUTE_MISSING_LOCALE',
+        loc: { file: 'site/content/customers.zhHant.md', line: 1, column: 1 },
+      }),
+    ]);
     expect(problems[0]?.hint).toContain('site/content/customers.en.md');
   });
 
@@ -58,13 +72,23 @@ describe('bad input fails the build with the code, the file and the line', () =>
     const zh = real('site/content/news/news1.zhHant.md').replace('template: article', 'template: articel');
     const problems = await problemsOf({ [ARTICLE]: text, 'site/content/news/news1.zhHant.md': zh });
     const line = text.split('\n').findIndex((l) => l.startsWith('template:')) + 1;
-    expect(problems).toEqual([expect.objectContaining({ code: 'TEMPLATE_UNKNOWN', loc: { file: 'site/content/news/news1.zhHant.md', line, column: 1 } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'TEMPLATE_UNKNOWN',
+        loc: { file: 'site/content/news/news1.zhHant.md', line, column: 1 },
+      }),
+    ]);
     expect(problems[0]?.hint).toContain('article');
   });
 
   it('two files claiming one route', async () => {
     const problems = await problemsOf({ 'site/content/contact/index.en.md': real('site/content/contact.en.md') });
-    expect(problems).toEqual([expect.objectContaining({ code: 'ROUTE_DUPLICATE', loc: expect.objectContaining({ file: 'site/content/contact/index.en.md' }) })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'ROUTE_DUPLICATE',
+        loc: expect.objectContaining({ file: 'site/content/contact/index.en.md' }),
+      }),
+    ]);
     expect(problems[0]?.message).toContain('site/content/contact.en.md');
   });
 
@@ -79,13 +103,21 @@ describe('bad input fails the build with the code, the file and the line', () =>
     const nav = JSON.parse(real('site/locales/en/nav.json'));
     delete nav.customers;
     const problems = await problemsOf({ 'site/locales/en/nav.json': JSON.stringify(nav, null, 2) });
-    expect(problems).toEqual([expect.objectContaining({ code: 'MESSAGE_KEY_MISSING', loc: expect.objectContaining({ file: 'site/locales/en/nav.json' }) })]);
-    expect(problems[0]?.message).toBe('Missing translation: locale en, namespace nav, key `customers` (used by the zhHant file).');
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'MESSAGE_KEY_MISSING',
+        loc: expect.objectContaining({ file: 'site/locales/en/nav.json' }),
+      }),
+    ]);
+    expect(problems[0]?.message).toBe(
+      'Missing translation: locale en, namespace nav, key `customers` (used by the zhHant file).',
+    );
   });
 
   it('a key a template reads that no locale has, for every locale', async () => {
     const problems = await problemsOf({
-      'site/templates/components/Prose.tsx': "import { useSite } from './site.tsx';\nexport default function Prose({ html }: { html: string }) {\n  const { t } = useSite();\n  return <div className=\"prose\" title={t('common:proseLabel')} dangerouslySetInnerHTML={{ __html: html }} />;\n}\n",
+      'site/templates/components/Prose.tsx':
+        "import { useSite } from './site.tsx';\nexport default function Prose({ html }: { html: string }) {\n  const { t } = useSite();\n  return <div className=\"prose\" title={t('common:proseLabel')} dangerouslySetInnerHTML={{ __html: html }} />;\n}\n",
     });
     const keys = problems.map((p) => p.message);
     expect(keys.some((m) => m.includes('locale zhHant, namespace common, key `proseLabel`'))).toBe(true);
@@ -94,29 +126,44 @@ describe('bad input fails the build with the code, the file and the line', () =>
   });
 
   it('a translation file that is not JSON: line and column', async () => {
-    const problems = await problemsOf({ 'site/locales/zhHant/footer.json': '{\n  "company": "雲翔"\n  "tagline": "x"\n}\n' });
-    expect(problems).toEqual([expect.objectContaining({ code: 'MESSAGES_SYNTAX', loc: expect.objectContaining({ file: 'site/locales/zhHant/footer.json', line: 3 }) })]);
+    const problems = await problemsOf({
+      'site/locales/zhHant/footer.json': '{\n  "company": "雲翔"\n  "tagline": "x"\n}\n',
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'MESSAGES_SYNTAX',
+        loc: expect.objectContaining({ file: 'site/locales/zhHant/footer.json', line: 3 }),
+      }),
+    ]);
   });
 
   it('an invalid config value: the field and its line', async () => {
     const config = real('site/site.config.ts').replace("primary: '#0066cc'", "primary: 'blue'");
     const problems = await problemsOf({ 'site/site.config.ts': config });
     const line = config.split('\n').findIndex((l) => l.includes("primary: 'blue'")) + 1;
-    expect(problems).toEqual([expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
+    ]);
     expect(problems[0]?.message).toContain('`theme.primary`');
   });
 
   it('every invalid config value at once', async () => {
-    const config = real('site/site.config.ts').replace("defaultLocale: 'zhHant'", "defaultLocale: 'fr'").replace('reloadGuardMs: 10000', 'reloadGuardMs: -5');
+    const config = real('site/site.config.ts')
+      .replace("defaultLocale: 'zhHant'", "defaultLocale: 'fr'")
+      .replace('reloadGuardMs: 10000', 'reloadGuardMs: -5');
     const problems = await problemsOf({ 'site/site.config.ts': config });
-    expect(problems.map((p) => p.message)).toEqual(expect.arrayContaining([
-      expect.stringContaining('`defaultLocale`'),
-      expect.stringContaining('`runtime.reloadGuardMs`'),
-    ]));
+    expect(problems.map((p) => p.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('`defaultLocale`'),
+        expect.stringContaining('`runtime.reloadGuardMs`'),
+      ]),
+    );
   });
 
   it('a config file that does not compile', async () => {
-    const problems = await problemsOf({ 'site/site.config.ts': 'const config = {\n  locales: [\n};\nexport default config;\n' });
+    const problems = await problemsOf({
+      'site/site.config.ts': 'const config = {\n  locales: [\n};\nexport default config;\n',
+    });
     expect(problems[0]).toMatchObject({ code: 'CONFIG_LOAD', loc: expect.objectContaining({ line: 3 }) });
   });
 
@@ -124,7 +171,9 @@ describe('bad input fails the build with the code, the file and the line', () =>
     const text = `${real(ARTICLE).trimEnd()}\n\nSee [our fleet](/en/services/service-fleet) for details.\n`;
     const problems = await problemsOf({ [ARTICLE]: text });
     const line = text.split('\n').findIndex((l) => l.includes('service-fleet')) + 1;
-    expect(problems).toEqual([expect.objectContaining({ code: 'LINK_UNKNOWN_ROUTE', loc: { file: ARTICLE, line, column: 17 } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'LINK_UNKNOWN_ROUTE', loc: { file: ARTICLE, line, column: 17 } }),
+    ]);
   });
 
   it('a link with a trailing slash suggests the page', async () => {
@@ -132,7 +181,6 @@ describe('bad input fails the build with the code, the file and the line', () =>
     const problems = await problemsOf({ [ARTICLE]: text });
     expect(problems[0]?.hint).toContain('`/en/contact`');
   });
-
 });
 
 describe('warnings', () => {
@@ -171,8 +219,12 @@ describe('warnings', () => {
     process.env.SITE_BASE_URL = 'https://staging.cloudwing.example/';
     try {
       const result = await buildSite({ root, write: false });
-      expect(result.files?.get('en/index.html')).toContain('<link rel="canonical" href="https://staging.cloudwing.example/en">');
-      expect(result.files?.get('index.html')).toContain('<link rel="canonical" href="https://staging.cloudwing.example">');
+      expect(result.files?.get('en/index.html')).toContain(
+        '<link rel="canonical" href="https://staging.cloudwing.example/en">',
+      );
+      expect(result.files?.get('index.html')).toContain(
+        '<link rel="canonical" href="https://staging.cloudwing.example">',
+      );
     } finally {
       delete process.env.SITE_BASE_URL;
     }

@@ -19,11 +19,21 @@ describe('site check on a site with one of each problem', () => {
   beforeAll(async () => {
     root = makeSite({
       // In the content, past what the build itself checks:
-      'site/content/news/news1.en.md': appendBody('site/content/news/news1.en.md', 'The full fleet list is in ![the fleet chart](/images/fleet-chart.svg).\n\nSee also [our hours](/en/contact#opening-hours-at-night).'),
-      'site/content/news/news3.zhHant.md': appendBody('site/content/news/news3.zhHant.md', '英文版請見[聯絡我們](/en/contact)。\n\n這是简體字。'),
-      'site/content/news/news4.zhHant.md': real('site/content/news/news4.zhHant.md').replace(/^title: .*$/m, `title: ${/^title: (.*)$/m.exec(real('site/content/news/news5.zhHant.md'))?.[1]}`),
+      'site/content/news/news1.en.md': appendBody(
+        'site/content/news/news1.en.md',
+        'The full fleet list is in ![the fleet chart](/images/fleet-chart.svg).\n\nSee also [our hours](/en/contact#opening-hours-at-night).',
+      ),
+      'site/content/news/news3.zhHant.md': appendBody(
+        'site/content/news/news3.zhHant.md',
+        '英文版請見[聯絡我們](/en/contact)。\n\n這是简體字。',
+      ),
+      'site/content/news/news4.zhHant.md': real('site/content/news/news4.zhHant.md').replace(
+        /^title: .*$/m,
+        `title: ${/^title: (.*)$/m.exec(real('site/content/news/news5.zhHant.md'))?.[1]}`,
+      ),
       // A template that writes invalid HTML (a second element with the heading's id).
-      'site/templates/components/Prose.tsx': "export default function Prose({ html }: { html: string }) {\n  if (html === '') return null;\n  return <div className=\"prose\"><span id=\"page-title\"></span><div dangerouslySetInnerHTML={{ __html: html }} /></div>;\n}\n",
+      'site/templates/components/Prose.tsx':
+        'export default function Prose({ html }: { html: string }) {\n  if (html === \'\') return null;\n  return <div className="prose"><span id="page-title"></span><div dangerouslySetInnerHTML={{ __html: html }} /></div>;\n}\n',
       // A budget the pages cannot meet.
       'site/site.config.ts': real('site/site.config.ts').replace('jsKb: 75', 'jsKb: 20'),
     });
@@ -31,7 +41,13 @@ describe('site check on a site with one of each problem', () => {
     await buildSite({ root, outDir: out });
     // After the build: an alternate that points nowhere, and translation files gone wrong.
     const customers = path.join(out, 'en/customers/index.html');
-    writeFileSync(customers, readFileSync(customers, 'utf8').replace('hreflang="zh-Hant" href="https://cloudwing.example/customers"', 'hreflang="zh-Hant" href="https://cloudwing.example/customer"'));
+    writeFileSync(
+      customers,
+      readFileSync(customers, 'utf8').replace(
+        'hreflang="zh-Hant" href="https://cloudwing.example/customers"',
+        'hreflang="zh-Hant" href="https://cloudwing.example/customer"',
+      ),
+    );
     const enCommon = JSON.parse(real('site/locales/en/common.json'));
     const zhCommon = JSON.parse(real('site/locales/zhHant/common.json'));
     delete enCommon.allNews;
@@ -48,16 +64,26 @@ describe('site check on a site with one of each problem', () => {
     const broken = withCode(report, 'LINK_BROKEN').find((p) => p.message.includes('/images/fleet-chart.svg'));
     expect(broken?.message).toContain('/en/news/news1');
     expect(broken?.loc).toMatchObject({ file: 'site/content/news/news1.en.md' });
-    const line = readFileSync(path.join(root, 'site/content/news/news1.en.md'), 'utf8').split('\n').findIndex((l) => l.includes('fleet-chart')) + 1;
+    const line =
+      readFileSync(path.join(root, 'site/content/news/news1.en.md'), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.includes('fleet-chart')) + 1;
     expect(broken?.loc?.line).toBe(line);
   });
 
   it('names a missing fragment', () => {
-    expect(withCode(report, 'LINK_FRAGMENT_MISSING').some((p) => p.message.includes('#opening-hours-at-night'))).toBe(true);
+    expect(withCode(report, 'LINK_FRAGMENT_MISSING').some((p) => p.message.includes('#opening-hours-at-night'))).toBe(
+      true,
+    );
   });
 
   it('names a broken alternate', () => {
-    expect(withCode(report, 'SEO_ALTERNATE').some((p) => p.message.includes('/en/customers') && p.message.includes('https://cloudwing.example/customer is not a page'))).toBe(true);
+    expect(
+      withCode(report, 'SEO_ALTERNATE').some(
+        (p) =>
+          p.message.includes('/en/customers') && p.message.includes('https://cloudwing.example/customer is not a page'),
+      ),
+    ).toBe(true);
   });
 
   it('names a link from the main content into the other locale', () => {
@@ -68,21 +94,42 @@ describe('site check on a site with one of each problem', () => {
   });
 
   it('names a duplicate title', () => {
-    expect(withCode(report, 'SEO_DUPLICATE').some((p) => p.message.includes('title in zhHant') && p.message.includes('/news/news4') && p.message.includes('/news/news5'))).toBe(true);
+    expect(
+      withCode(report, 'SEO_DUPLICATE').some(
+        (p) =>
+          p.message.includes('title in zhHant') &&
+          p.message.includes('/news/news4') &&
+          p.message.includes('/news/news5'),
+      ),
+    ).toBe(true);
   });
 
   it('names a missing key, an unused key, a placeholder mismatch and an empty string', () => {
-    expect(withCode(report, 'I18N_KEY_MISSING').map((p) => p.message)).toContain('Translation missing: locale en, namespace common, key `allNews`.');
-    expect(withCode(report, 'I18N_KEY_UNUSED').map((p) => p.message)).toContain('Unused translation: namespace common, key `forgotten` is read by no template, page or runtime code.');
-    expect(withCode(report, 'I18N_PLACEHOLDERS')[0]?.message).toBe('Placeholders differ for common:switchTo: zhHant: {{language}}; en: {{lang}}.');
-    expect(withCode(report, 'I18N_EMPTY')[0]).toMatchObject({ message: 'Empty translation: locale en, namespace common, key `backToNews`.', loc: { file: 'site/locales/en/common.json' } });
+    expect(withCode(report, 'I18N_KEY_MISSING').map((p) => p.message)).toContain(
+      'Translation missing: locale en, namespace common, key `allNews`.',
+    );
+    expect(withCode(report, 'I18N_KEY_UNUSED').map((p) => p.message)).toContain(
+      'Unused translation: namespace common, key `forgotten` is read by no template, page or runtime code.',
+    );
+    expect(withCode(report, 'I18N_PLACEHOLDERS')[0]?.message).toBe(
+      'Placeholders differ for common:switchTo: zhHant: {{language}}; en: {{lang}}.',
+    );
+    expect(withCode(report, 'I18N_EMPTY')[0]).toMatchObject({
+      message: 'Empty translation: locale en, namespace common, key `backToNews`.',
+      loc: { file: 'site/locales/en/common.json' },
+    });
   });
 
   it('names a Simplified character at its line and column', () => {
     const file = 'site/content/news/news3.zhHant.md';
     const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
     const line = lines.findIndex((l) => l.includes('简體')) + 1;
-    expect(withCode(report, 'I18N_SIMPLIFIED')).toEqual([expect.objectContaining({ message: 'Simplified character "简" in Traditional Chinese text (use "簡").', loc: { file, line, column: 3 } })]);
+    expect(withCode(report, 'I18N_SIMPLIFIED')).toEqual([
+      expect.objectContaining({
+        message: 'Simplified character "简" in Traditional Chinese text (use "簡").',
+        loc: { file, line, column: 3 },
+      }),
+    ]);
   });
 
   it('names invalid HTML with its rule', () => {
@@ -95,14 +142,22 @@ describe('site check on a site with one of each problem', () => {
     const over = withCode(report, 'BUDGET_EXCEEDED');
     expect(over.length).toBeGreaterThan(100);
     const page = over.find((p) => p.message.startsWith('/en/contact '));
-    expect(page?.message).toMatch(/^\/en\/contact loads [\d.]+ KB of JavaScript on first view \(gzip\), over its 20 KB budget: \/_app\/boot\.\w+\.js, /);
+    expect(page?.message).toMatch(
+      /^\/en\/contact loads [\d.]+ KB of JavaScript on first view \(gzip\), over its 20 KB budget: \/_app\/boot\.\w+\.js, /,
+    );
   });
 
   it('reports translations for machines', () => {
     expect(report.translations.namespaces.common?.missing).toEqual({ en: ['allNews'] });
     expect(report.translations.namespaces.common?.unused).toContain('forgotten');
-    expect(report.translations.coverage).toEqual({ zhHant: { routes: 54, withContent: 52 }, en: { routes: 54, withContent: 54 } });
-    expect(report.translations.singleLanguage).toEqual([{ path: '/news/newsEn1', locales: ['en'] }, { path: '/news/newsEn2', locales: ['en'] }]);
+    expect(report.translations.coverage).toEqual({
+      zhHant: { routes: 54, withContent: 52 },
+      en: { routes: 54, withContent: 54 },
+    });
+    expect(report.translations.singleLanguage).toEqual([
+      { path: '/news/newsEn1', locales: ['en'] },
+      { path: '/news/newsEn2', locales: ['en'] },
+    ]);
   });
 });
 
@@ -122,13 +177,17 @@ describe('site check (subprocess)', () => {
   });
 
   it('exits 1 and groups the problems when there are errors', () => {
-    const root = makeSite({ 'site/content/contact.en.md': appendBody('site/content/contact.en.md', '![map](/images/no-such-map.svg)') });
+    const root = makeSite({
+      'site/content/contact.en.md': appendBody('site/content/contact.en.md', '![map](/images/no-such-map.svg)'),
+    });
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
     const result = runCli(['--root', root, 'check', '--out', out]);
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/^LINK_BROKEN \(1\)/m);
-    expect(result.stdout).toMatch(/site\/content\/contact\.en\.md:\d+:\d+ +Broken link on \/en\/contact: \/images\/no-such-map\.svg answered 404\./);
+    expect(result.stdout).toMatch(
+      /site\/content\/contact\.en\.md:\d+:\d+ +Broken link on \/en\/contact: \/images\/no-such-map\.svg answered 404\./,
+    );
     expect(result.stdout).toMatch(/site check: 1 error, 0 warnings/);
   });
 

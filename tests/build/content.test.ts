@@ -9,9 +9,19 @@ import { REPO_ROOT } from '../helpers/make-site.ts';
 
 // The least main text a page of each template must have: English words, Chinese characters.
 const MINIMUM: Record<string, readonly [en: number, zh: number]> = {
-  service: [250, 400], strength: [250, 400], about: [250, 400], equipment: [250, 400],
-  article: [200, 300], home: [200, 300], jobs: [200, 300], customers: [200, 300],
-  procurement: [200, 300], contact: [200, 300], section: [120, 200], 'news-index': [60, 90], page: [100, 150],
+  service: [250, 400],
+  strength: [250, 400],
+  about: [250, 400],
+  equipment: [250, 400],
+  article: [200, 300],
+  home: [200, 300],
+  jobs: [200, 300],
+  customers: [200, 300],
+  procurement: [200, 300],
+  contact: [200, 300],
+  section: [120, 200],
+  'news-index': [60, 90],
+  page: [100, 150],
 };
 const PLACEHOLDER = /\blorem\b|\bipsum\b|\bTODO\b|\bTBD\b|待補|\bxxx\b|coming soon|placeholder/i;
 
@@ -25,8 +35,8 @@ const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-
 const countWords = (text: string) => text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
 const countHan = (text: string) => (text.match(/\p{Script=Han}/gu) ?? []).length;
 
-describe('the site\'s content', () => {
-  it('gives every page at least its template\'s minimum of main text', () => {
+describe("the site's content", () => {
+  it("gives every page at least its template's minimum of main text", () => {
     const short: string[] = [];
     for (const page of pages) {
       const [en, zh] = MINIMUM[page.template] ?? [0, 0];
@@ -41,17 +51,26 @@ describe('the site\'s content', () => {
 
   it('has no placeholder text in any page or translation file', () => {
     const files = fg.sync(['site/content/**/*.md', 'site/locales/**/*.json'], { cwd: REPO_ROOT });
-    const hits = files.flatMap((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8').split('\n')
-      .map((line, i) => (PLACEHOLDER.test(line) ? `${file}:${i + 1}: ${line.trim().slice(0, 80)}` : null))
-      .filter((hit): hit is string => hit !== null));
+    const hits = files.flatMap((file) =>
+      readFileSync(path.join(REPO_ROOT, file), 'utf8')
+        .split('\n')
+        .map((line, i) => (PLACEHOLDER.test(line) ? `${file}:${i + 1}: ${line.trim().slice(0, 80)}` : null))
+        .filter((hit): hit is string => hit !== null),
+    );
     expect(hits).toEqual([]);
-    for (const page of pages) expect(PLACEHOLDER.test(textOf(page.html) + page.title + page.description), page.url).toBe(false);
+    for (const page of pages)
+      expect(PLACEHOLDER.test(textOf(page.html) + page.title + page.description), page.url).toBe(false);
   });
 
   it('writes Chinese in Traditional characters only', () => {
-    const files = fg.sync(['site/content/**/*.zhHant.md', 'site/locales/zhHant/*.json', 'site/site.config.ts'], { cwd: REPO_ROOT });
-    const hits = files.flatMap((file) => findSimplified(readFileSync(path.join(REPO_ROOT, file), 'utf8'))
-      .map((h) => `${file}:${h.line}:${h.column} ${h.char} → ${h.traditional}`));
+    const files = fg.sync(['site/content/**/*.zhHant.md', 'site/locales/zhHant/*.json', 'site/site.config.ts'], {
+      cwd: REPO_ROOT,
+    });
+    const hits = files.flatMap((file) =>
+      findSimplified(readFileSync(path.join(REPO_ROOT, file), 'utf8')).map(
+        (h) => `${file}:${h.line}:${h.column} ${h.char} → ${h.traditional}`,
+      ),
+    );
     expect(hits).toEqual([]);
   });
 
@@ -59,7 +78,12 @@ describe('the site\'s content', () => {
     // 件, 信 and 息 are the same in both scripts.
     expect(findSimplified('这个软件的信息').map((h) => h.char)).toEqual(['这', '个', '软']);
     expect(findSimplified('台灣的里程碑：污水處理與核准程序，不受干擾。')).toEqual([]);
-    expect(findSimplified('第一行\n第二行有发')[0]).toMatchObject({ char: '发', traditional: '發', line: 2, column: 5 });
+    expect(findSimplified('第一行\n第二行有发')[0]).toMatchObject({
+      char: '发',
+      traditional: '發',
+      line: 2,
+      column: 5,
+    });
   });
 
   it('keeps titles and descriptions unique within each locale', () => {

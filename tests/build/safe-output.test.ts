@@ -13,8 +13,13 @@ describe('safe output', () => {
     const file = 'site/content/news/news1.en.md';
     const text = real(file)
       .replace(/^title: .*$/m, 'title: "Closing </script><script>alert(1)</script> tags"')
-      .replace(/^description: .*$/m, 'description: "A description with <img src=x onerror=alert(2)> and a quote \\" inside, long enough to be a real one."')
-      .concat('\n\nRaw HTML is shown as text: <script>alert(3)</script> <iframe src="https://example.org"></iframe> <b onclick="alert(4)">bold</b>\n');
+      .replace(
+        /^description: .*$/m,
+        'description: "A description with <img src=x onerror=alert(2)> and a quote \\" inside, long enough to be a real one."',
+      )
+      .concat(
+        '\n\nRaw HTML is shown as text: <script>alert(3)</script> <iframe src="https://example.org"></iframe> <b onclick="alert(4)">bold</b>\n',
+      );
     const result = await buildSite({ root: makeSite({ [file]: text }), write: false });
     const html = result.files?.get('en/news/news1/index.html') as string;
     // One data element, which closes where the page closes it.

@@ -15,10 +15,16 @@ const text = (file: string): string => {
   return contents;
 };
 const htmlOf = (url: string) => text(url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
-const payloadOf = (url: string) => JSON.parse(text(url === '/' ? '_payload.json' : `${url.slice(1)}/_payload.json`)) as Payload;
+const payloadOf = (url: string) =>
+  JSON.parse(text(url === '/' ? '_payload.json' : `${url.slice(1)}/_payload.json`)) as Payload;
 const attr = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
-const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? '');
-const alternatesOf = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+const decode = (s: string) =>
+  s.replace(
+    /&(amp|lt|gt|quot|#39|#x27);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? '',
+  );
+const alternatesOf = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
 
 beforeAll(async () => {
   result = await buildSite({ root: REPO_ROOT, write: false, baseUrl: BASE });
@@ -64,14 +70,21 @@ describe('the real site', () => {
       const zh = alternatesOf(htmlOf(route));
       const en = alternatesOf(htmlOf(enUrl(route)));
       if (EN_ONLY.has(route)) {
-        const only = [['x-default', abs(enUrl(route))], ['en', abs(enUrl(route))], ['en-US', abs(enUrl(route))]];
+        const only = [
+          ['x-default', abs(enUrl(route))],
+          ['en', abs(enUrl(route))],
+          ['en-US', abs(enUrl(route))],
+        ];
         expect(en).toEqual(only);
         expect(zh).toEqual(only);
         continue;
       }
       const both = [
-        ['x-default', abs(route)], ['zh', abs(route)], ['zh-Hant', abs(route)],
-        ['en', abs(enUrl(route))], ['en-US', abs(enUrl(route))],
+        ['x-default', abs(route)],
+        ['zh', abs(route)],
+        ['zh-Hant', abs(route)],
+        ['en', abs(enUrl(route))],
+        ['en-US', abs(enUrl(route))],
       ];
       expect(zh).toEqual(both);
       expect(en).toEqual(both);
@@ -81,7 +94,10 @@ describe('the real site', () => {
   it('names routes with the locale suffix and writes payloads that agree with the HTML', () => {
     for (const route of ROUTES) {
       const name = route === '/' ? 'index' : route.slice(1).split('/').join('-');
-      for (const [url, locale] of [[route, 'zhHant'], [enUrl(route), 'en']] as const) {
+      for (const [url, locale] of [
+        [route, 'zhHant'],
+        [enUrl(route), 'en'],
+      ] as const) {
         const payload = payloadOf(url);
         const html = htmlOf(url);
         expect(payload.name).toBe(`${name}___${locale}`);
@@ -116,7 +132,9 @@ describe('the real site', () => {
     expect(locs).toHaveLength(106);
     expect(locs).toContain(abs('/en/news/newsEn1'));
     expect(locs).not.toContain(abs('/news/newsEn1'));
-    expect(sitemap).toContain(`<xhtml:link rel="alternate" hreflang="zh-Hant" href="${abs('/services/service-ramp')}"/>`);
+    expect(sitemap).toContain(
+      `<xhtml:link rel="alternate" hreflang="zh-Hant" href="${abs('/services/service-ramp')}"/>`,
+    );
     expect(text('robots.txt')).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });
 
@@ -128,7 +146,12 @@ describe('the real site', () => {
   });
 
   it('writes the four error pages in their locale, noindex, without alternates', () => {
-    const pages = { '404.html': ['zh-Hant', '404 - 找不到頁面 | 雲翔航勤'], 'en/404.html': ['en-US', '404 - Page Not Found | CloudWing'], '500.html': ['zh-Hant', '500 - 伺服器內部錯誤 | 雲翔航勤'], 'en/500.html': ['en-US', '500 - Internal Server Error | CloudWing'] };
+    const pages = {
+      '404.html': ['zh-Hant', '404 - 找不到頁面 | 雲翔航勤'],
+      'en/404.html': ['en-US', '404 - Page Not Found | CloudWing'],
+      '500.html': ['zh-Hant', '500 - 伺服器內部錯誤 | 雲翔航勤'],
+      'en/500.html': ['en-US', '500 - Internal Server Error | CloudWing'],
+    };
     for (const [file, [lang, title]] of Object.entries(pages)) {
       const html = text(file);
       expect(attr(html, /<html lang="([^"]+)"/)).toBe(lang);

@@ -30,7 +30,9 @@ describe('site build (subprocess)', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/Built 54 zhHant, 54 en pages and 4 error pages: \d+ files/);
-    expect(first.stdout).toMatch(/config \d+ ms · load \d+ ms · resolve \d+ ms · bundle \d+ ms · render \d+ ms · write \d+ ms/);
+    expect(first.stdout).toMatch(
+      /config \d+ ms · load \d+ ms · resolve \d+ ms · bundle \d+ ms · render \d+ ms · write \d+ ms/,
+    );
     const before = snapshot(out);
     expect(Object.keys(before)).toContain('index.html');
 
@@ -57,7 +59,14 @@ describe('site build (subprocess)', () => {
     expect(again.status).toBe(0);
     const report = JSON.parse(again.stdout);
     expect(report.pagesPerLocale).toEqual({ zhHant: 54, en: 54 });
-    expect(report.stages.map((s: { stage: string }) => s.stage)).toEqual(['config', 'load', 'resolve', 'bundle', 'render', 'write']);
+    expect(report.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      'config',
+      'load',
+      'resolve',
+      'bundle',
+      'render',
+      'write',
+    ]);
     expect(report.buildId).not.toBe(firstId);
     expect(existsSync(path.join(out, 'stale-file.txt'))).toBe(false);
     expect(existsSync(path.join(out, `builds/meta/${report.buildId}.json`))).toBe(true);
@@ -69,13 +78,17 @@ describe('site build (subprocess)', () => {
     const b = path.join(root, 'b');
     expect(runCli(['--root', root, 'build', '--out', a, '--workers', '0']).status).toBe(0);
     expect(runCli(['--root', root, 'build', '--out', b, '--workers', '2']).status).toBe(0);
-    const strip = (snap: Record<string, string>) => Object.keys(snap).filter((f) => !f.startsWith('builds/')).sort();
+    const strip = (snap: Record<string, string>) =>
+      Object.keys(snap)
+        .filter((f) => !f.startsWith('builds/'))
+        .sort();
     const sa = snapshot(a);
     const sb = snapshot(b);
     expect(strip(sb)).toEqual(strip(sa));
     const idOf = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'builds/latest.json'), 'utf8')).id as string;
     const norm = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8').replaceAll(idOf(dir), 'ID');
-    for (const file of ['index.html', 'en/services/service-ramp/index.html', 'en/news/_payload.json']) expect(norm(b, file)).toBe(norm(a, file));
+    for (const file of ['index.html', 'en/services/service-ramp/index.html', 'en/news/_payload.json'])
+      expect(norm(b, file)).toBe(norm(a, file));
   });
 
   it('exits 1 with a clear message for an invalid config value', () => {
@@ -85,18 +98,23 @@ describe('site build (subprocess)', () => {
     const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/site\/site\.config\.ts:\d+:1 +CONFIG_INVALID/);
-    expect(result.stderr).toContain('Invalid configuration value at `runtime.cookieMaxAgeDays`: must be a positive whole number.');
+    expect(result.stderr).toContain(
+      'Invalid configuration value at `runtime.cookieMaxAgeDays`: must be a positive whole number.',
+    );
     expect(result.stderr).toContain("cookieMaxAgeDays: 'a year'");
   });
 
-  it('a template that throws: the error points at the template\'s .tsx line', () => {
+  it("a template that throws: the error points at the template's .tsx line", () => {
     const root = makeSite({
-      'site/templates/pages/customers.tsx': "export default function CustomersPage(): never {\n  throw new Error('the customer list is broken');\n}\n",
+      'site/templates/pages/customers.tsx':
+        "export default function CustomersPage(): never {\n  throw new Error('the customer list is broken');\n}\n",
     });
     const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('site/templates/pages/customers.tsx:2:9  RENDER_FAILED');
-    expect(result.stderr).toContain('Rendering /en/customers failed: the customer list is broken (content: site/content/customers.en.md).');
+    expect(result.stderr).toContain(
+      'Rendering /en/customers failed: the customer list is broken (content: site/content/customers.en.md).',
+    );
     expect(result.stderr).toContain("> 2 |   throw new Error('the customer list is broken');");
     expect(existsSync(path.join(root, 'out'))).toBe(false);
   });
@@ -112,8 +130,12 @@ describe('site build (subprocess)', () => {
   it('--base-url overrides the configuration', () => {
     const root = makeSite();
     const out = path.join(root, 'out');
-    expect(runCli(['--root', root, 'build', '--out', out, '--base-url', 'https://preview.cloudwing.example']).status).toBe(0);
-    expect(readFileSync(path.join(out, 'en/contact/index.html'), 'utf8')).toContain('<link rel="canonical" href="https://preview.cloudwing.example/en/contact">');
+    expect(
+      runCli(['--root', root, 'build', '--out', out, '--base-url', 'https://preview.cloudwing.example']).status,
+    ).toBe(0);
+    expect(readFileSync(path.join(out, 'en/contact/index.html'), 'utf8')).toContain(
+      '<link rel="canonical" href="https://preview.cloudwing.example/en/contact">',
+    );
   });
 });
 
@@ -124,14 +146,20 @@ describe('site routes', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^PATH +NAMES +TEMPLATE +LAYOUT +CONTENT$/);
     expect(lines.at(-1)).toBe('54 routes');
-    expect(result.stdout).toMatch(/\/about\/about-group +about-about-group___zhHant about-about-group___en +about +section +zhHant en/);
+    expect(result.stdout).toMatch(
+      /\/about\/about-group +about-about-group___zhHant about-about-group___en +about +section +zhHant en/,
+    );
     expect(result.stdout).toMatch(/\/news\/newsEn1 +news-newsEn1___zhHant news-newsEn1___en +article +default +en\n/);
   });
 
   it('--json lists the same routes', () => {
     const rows = JSON.parse(runCli(['--root', makeSite(), 'routes', '--json']).stdout);
     expect(rows).toHaveLength(54);
-    expect(rows.find((r: { path: string }) => r.path === '/')).toMatchObject({ names: 'index___zhHant index___en', template: 'home', layout: 'default' });
+    expect(rows.find((r: { path: string }) => r.path === '/')).toMatchObject({
+      names: 'index___zhHant index___en',
+      template: 'home',
+      layout: 'default',
+    });
   });
 
   it('--help describes every command', () => {
@@ -144,7 +172,7 @@ describe('site routes', () => {
 });
 
 describe('no version skew', () => {
-  it('keeps the previous two builds\' chunks and manifests, so their open pages still load, and prunes older ones', () => {
+  it("keeps the previous two builds' chunks and manifests, so their open pages still load, and prunes older ones", () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     const css = path.join(root, 'site/templates/styles/site.css');
@@ -155,20 +183,32 @@ describe('no version skew', () => {
       // Each build changes the stylesheet and a template, so its hashed files differ.
       writeFileSync(css, `${original}\n.build-${i} { color: inherit; }\n`);
       const template = path.join(root, 'site/templates/pages/article.tsx');
-      writeFileSync(template, readFileSync(template, 'utf8').replace(/page page--article[\w-]*/, `page page--article page--article-${i}`));
+      writeFileSync(
+        template,
+        readFileSync(template, 'utf8').replace(/page page--article[\w-]*/, `page page--article page--article-${i}`),
+      );
       expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
       const id = JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')).id as string;
       const html = readFileSync(path.join(out, 'en/news/news3/index.html'), 'utf8');
       builds.push({ id, files: appFiles(html) });
     }
     const exists = (file: string) => existsSync(path.join(out, file));
-    const [first, second, third, fourth] = builds as [typeof builds[0], typeof builds[0], typeof builds[0], typeof builds[0]];
+    const [first, second, third, fourth] = builds as [
+      (typeof builds)[0],
+      (typeof builds)[0],
+      (typeof builds)[0],
+      (typeof builds)[0],
+    ];
     expect(first.files.some((f) => !fourth.files.includes(f))).toBe(true);
     for (const build of [second, third, fourth]) {
       for (const file of build.files) expect(exists(file), `${build.id} ${file}`).toBe(true);
       expect(exists(`/builds/meta/${build.id}.json`)).toBe(true);
     }
-    expect(first.files.filter((f) => !fourth.files.includes(f) && !third.files.includes(f) && !second.files.includes(f)).some(exists)).toBe(false);
+    expect(
+      first.files
+        .filter((f) => !fourth.files.includes(f) && !third.files.includes(f) && !second.files.includes(f))
+        .some(exists),
+    ).toBe(false);
     expect(exists(`/builds/meta/${first.id}.json`)).toBe(false);
     const meta = JSON.parse(readFileSync(path.join(out, `builds/meta/${fourth.id}.json`), 'utf8'));
     expect(meta.kept).toEqual([third.id, second.id]);
@@ -208,7 +248,8 @@ describe('site build --precompress', () => {
       const compressed = expectPrecompressed(out);
       expect(compressed).toBeGreaterThan(216);
       expect(result.stdout).toContain(`${compressed} text files precompressed (.gz and .br beside each)`);
-      for (const host of ['nginx.conf', '_headers', '_redirects']) expect(existsSync(path.join(out, `${host}.gz`)), host).toBe(false);
+      for (const host of ['nginx.conf', '_headers', '_redirects'])
+        expect(existsSync(path.join(out, `${host}.gz`)), host).toBe(false);
       // Compressed well: brotli beats gzip, and both are a fraction of the page.
       const page = (suffix: string) => statSync(path.join(out, `en/services/service-ramp/index.html${suffix}`)).size;
       expect(page('.br')).toBeLessThan(page('.gz'));

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 const raw = async (url: string, method = 'GET') => {
   const response = await fetch(url, { method, redirect: 'manual' });
-  return { status: response.status, type: response.headers.get('content-type'), body: method === 'HEAD' ? '' : await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: method === 'HEAD' ? '' : await response.text(),
+  };
 };
 
 describe('site serve --watch', () => {
@@ -53,7 +57,10 @@ describe('site serve --watch', () => {
     await page.goto(`${serve.url}/en/news`);
     const file = path.join(root, 'site/locales/en/nav.json');
     const reloaded = page.waitForEvent('load');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"procurement": "Procurement"', '"procurement": "Supplier portal"'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"procurement": "Procurement"', '"procurement": "Supplier portal"'),
+    );
     await reloaded;
     expect(await page.locator('header a[href="/en/procurement"]').first().textContent()).toBe('Supplier portal');
     await page.close();
@@ -85,7 +92,7 @@ describe('site serve --watch', () => {
     await other.close();
   });
 
-  it('answers unknown paths with 404 and the page of the path\'s language', async () => {
+  it("answers unknown paths with 404 and the page of the path's language", async () => {
     const en = await raw(`${serve.url}/en/no-such-page`);
     expect(en.status).toBe(404);
     expect(en.body).toContain('<html lang="en-US">');
@@ -97,7 +104,15 @@ describe('site serve --watch', () => {
   it('refuses paths that climb out of the output folder and does not serve dotfiles', async () => {
     writeFileSync(path.join(root, 'secret.txt'), 'not for the web');
     writeFileSync(path.join(root, 'out', '.env'), 'SECRET=1');
-    for (const attempt of ['/../secret.txt', '/%2e%2e/secret.txt', '/%252e%252e/secret.txt', '/_app/..%2f..%2fsecret.txt', '/_app/%252e%252e%252f%252e%252e%252fsecret.txt', '/.env', '/%2eenv']) {
+    for (const attempt of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/%252e%252e/secret.txt',
+      '/_app/..%2f..%2fsecret.txt',
+      '/_app/%252e%252e%252f%252e%252e%252fsecret.txt',
+      '/.env',
+      '/%2eenv',
+    ]) {
       const response = await raw(`${serve.url}${attempt}`);
       expect(response.status, attempt).toBeGreaterThanOrEqual(400);
       expect(response.body, attempt).not.toMatch(/not for the web|SECRET=1/);
@@ -115,16 +130,21 @@ describe('site serve --watch', () => {
 });
 
 /** The bytes as sent, asking for brotli (fetch would decompress them itself). */
-const getBrotli = (url: string) => new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-  request(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
-  }).on('error', reject).end();
-});
+const getBrotli = (url: string) =>
+  new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+    request(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
 
 describe('site serve', () => {
-  it('serves a precompressed build\'s .br files, and --watch never serves them stale', async () => {
+  it("serves a precompressed build's .br files, and --watch never serves them stale", async () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out, '--precompress']).status).toBe(0);
@@ -140,7 +160,9 @@ describe('site serve', () => {
     const html = (live.encoding === 'br' ? brotliDecompressSync(live.body) : live.body).toString('utf8');
     // The page as the session wrote it, with the dev client: not the precompressed build's page.
     expect(html).toContain('__site/');
-    expect(html.replace(/<script src="\/__site\/[^"]+"><\/script>\n/, '')).toBe(readFileSync(path.join(out, 'en/contact/index.html'), 'utf8'));
+    expect(html.replace(/<script src="\/__site\/[^"]+"><\/script>\n/, '')).toBe(
+      readFileSync(path.join(out, 'en/contact/index.html'), 'utf8'),
+    );
     expect(readdirSync(path.join(out, 'en/contact')).filter((f) => /\.(br|gz)$/.test(f))).toEqual([]);
     expect(await watch.stop()).toBe(0);
   });
@@ -162,10 +184,15 @@ describe('site serve', () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
-    const walk = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)]));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) =>
+        statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : [path.join(dir, f)],
+      );
     for (const file of walk(out)) {
       const text = readFileSync(file, 'utf8');
-      expect(text.includes('__site/') || text.includes('EventSource') || text.includes('site-dev-overlay'), file).toBe(false);
+      expect(text.includes('__site/') || text.includes('EventSource') || text.includes('site-dev-overlay'), file).toBe(
+        false,
+      );
     }
   });
 });

@@ -24,8 +24,12 @@ export async function startNginx(out: string, work: string): Promise<NginxServer
   const port = await freePort();
   mkdirSync(path.join(work, 'logs'), { recursive: true });
   const conf = path.join(work, 'nginx.conf');
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `${t}_temp_path ${path.join(work, t)};`).join(' ');
-  writeFileSync(conf, `daemon off;
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((t) => `${t}_temp_path ${path.join(work, t)};`)
+    .join(' ');
+  writeFileSync(
+    conf,
+    `daemon off;
 worker_processes 1;
 error_log ${path.join(work, 'logs/error.log')};
 pid ${path.join(work, 'nginx.pid')};
@@ -40,7 +44,8 @@ http {
     include ${path.join(out, 'nginx.conf')};
   }
 }
-`);
+`,
+  );
   const test = spawnSync(NGINX, ['-t', '-c', conf, '-p', work], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx rejected the configuration:\n${test.stderr}`);
   const child = spawn(NGINX, ['-c', conf, '-p', work], { stdio: 'ignore' });
@@ -55,10 +60,11 @@ http {
   }
   return {
     url,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGQUIT');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGQUIT');
+      }),
   };
 }

@@ -15,7 +15,10 @@ export interface ServeProcess {
 
 /** Starts `site serve` as a real subprocess and resolves once it prints its URL. */
 export async function startServe(args: readonly string[]): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/site.js'), ...args], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/site.js'), ...args], {
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
@@ -24,21 +27,22 @@ export async function startServe(args: readonly string[]): Promise<ServeProcess>
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
-  const waitFor = (pattern: RegExp, from = 0) => new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (pattern.test(text.slice(from))) {
+  const waitFor = (pattern: RegExp, from = 0) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (pattern.test(text.slice(from))) {
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      const timer = setTimeout(() => {
         listeners.delete(check);
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    const timer = setTimeout(() => {
-      listeners.delete(check);
-      reject(new Error(`timed out waiting for ${pattern}; output:\n${text}`));
-    }, 30_000);
-    listeners.add(check);
-    check();
-  });
+        reject(new Error(`timed out waiting for ${pattern}; output:\n${text}`));
+      }, 30_000);
+      listeners.add(check);
+      check();
+    });
   await waitFor(/at http:\/\/[\d.]+:\d+/);
   const url = /at (http:\/\/[\d.]+:\d+)/.exec(text)?.[1] as string;
   return {
@@ -46,10 +50,11 @@ export async function startServe(args: readonly string[]): Promise<ServeProcess>
     child,
     output: () => text,
     waitFor,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGINT');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGINT');
+      }),
   };
 }

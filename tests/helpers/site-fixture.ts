@@ -23,7 +23,10 @@ export interface SiteFixture {
   readonly url: string;
   readonly out: string;
   readonly buildId: string;
-  open(path: string, options?: BrowserContextOptions & { before?: (page: Page, context: BrowserContext) => Promise<unknown> }): Promise<WatchedPage>;
+  open(
+    path: string,
+    options?: BrowserContextOptions & { before?: (page: Page, context: BrowserContext) => Promise<unknown> },
+  ): Promise<WatchedPage>;
   close(): Promise<void>;
 }
 
@@ -67,7 +70,11 @@ export async function startSite(): Promise<SiteFixture> {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const app = document.getElementById('app');
-    return !!app && Object.keys(app).some((k) => k.startsWith('__reactContainer')) && !!document.getElementById('route-announcer');
+    return (
+      !!app &&
+      Object.keys(app).some((k) => k.startsWith('__reactContainer')) &&
+      !!document.getElementById('route-announcer')
+    );
   });
 }
 

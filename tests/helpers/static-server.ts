@@ -38,7 +38,10 @@ export async function serveStatic(root: string, options: { compress?: boolean } 
       .find((f) => f.startsWith(root) && existsSync(f) && statSync(f).isFile());
     const send = (target: string, status: number) => {
       const type = TYPES[path.extname(target)] ?? 'application/octet-stream';
-      const gzip = options.compress && /gzip/.test(String(req.headers['accept-encoding'])) && /text|json|svg|xml|javascript/.test(type);
+      const gzip =
+        options.compress &&
+        /gzip/.test(String(req.headers['accept-encoding'])) &&
+        /text|json|svg|xml|javascript/.test(type);
       const immutable = target.includes(`${path.sep}_app${path.sep}`);
       res.writeHead(status, {
         'content-type': type,

@@ -31,17 +31,23 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => fetch(`${nginx.url}${url}`, { headers, redirect: 'manual' });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  fetch(`${nginx.url}${url}`, { headers, redirect: 'manual' });
 
 /** The bytes as sent (fetch would decompress them), with the response headers. */
-function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(`${nginx.url}${url}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -98,7 +104,12 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
   it('serves the precompressed .gz beside a file when the client accepts gzip, the file itself otherwise', async () => {
     const out = path.join(work, 'out');
     const boot = readdirSync(path.join(out, '_app')).find((f) => /^boot\.\w+\.js$/.test(f)) as string;
-    const cases: [string, string][] = [['/en/contact', 'en/contact/index.html'], ['/en/contact/_payload.json', 'en/contact/_payload.json'], [`/_app/${boot}`, `_app/${boot}`], ['/sitemap.xml', 'sitemap.xml']];
+    const cases: [string, string][] = [
+      ['/en/contact', 'en/contact/index.html'],
+      ['/en/contact/_payload.json', 'en/contact/_payload.json'],
+      [`/_app/${boot}`, `_app/${boot}`],
+      ['/sitemap.xml', 'sitemap.xml'],
+    ];
     for (const [url, file] of cases) {
       const original = readFileSync(path.join(out, file));
       expect(existsSync(path.join(out, `${file}.br`)), file).toBe(true);
@@ -134,7 +145,14 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
     expect(cookieEn.headers.get('location')).toMatch(/\/en$/);
     expect((await get('/', { 'Accept-Language': 'zh-TW,zh;q=0.9,en-US;q=0.8' })).status).toBe(200);
     expect((await get('/', { Cookie: 'i18n_redirected=zhHant', 'Accept-Language': 'en-US' })).status).toBe(200);
-    expect((await get('/', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'Accept-Language': 'en-US' })).status).toBe(200);
+    expect(
+      (
+        await get('/', {
+          'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+          'Accept-Language': 'en-US',
+        })
+      ).status,
+    ).toBe(200);
     expect((await get('/contact', { 'Accept-Language': 'en-US' })).status).toBe(200);
     expect((await get('/', { Cookie: 'i18n_redirected=klingon', 'Accept-Language': 'en-US' })).status).toBe(302);
   });
@@ -149,13 +167,22 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       await context.addCookies([{ name: 'i18n_redirected', value: 'zhHant', url: nginx.url }]);
       const page = await context.newPage();
       const problems: string[] = [];
-      page.on('console', (m) => { if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`${page.url()}: ${m.text()}`); });
+      page.on('console', (m) => {
+        if (m.type() === 'error' || /Content Security Policy/i.test(m.text()))
+          problems.push(`${page.url()}: ${m.text()}`);
+      });
       page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
-      await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+        ),
+      );
       const urls = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
       for (const url of urls) {
         await page.goto(`${nginx.url}${url}`);
-        await page.waitForFunction(() => Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')));
+        await page.waitForFunction(() =>
+          Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')),
+        );
       }
       expect(problems).toEqual([]);
       // Client navigation and the deployment check run under the policy too.
@@ -163,7 +190,9 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       await page.goto(`${nginx.url}/en/services/service-layout`);
       await checked;
       const documents: string[] = [];
-      page.on('request', (r) => { if (r.resourceType() === 'document') documents.push(r.url()); });
+      page.on('request', (r) => {
+        if (r.resourceType() === 'document') documents.push(r.url());
+      });
       await page.click('main a[href="/en/services/service-ramp"]');
       await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
       expect(documents).toEqual([]);
@@ -179,8 +208,15 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
 
       // SPEC §7 under the policy: a new build's notice, then a full load on the next navigation;
       // a chunk that fails during a navigation reloads the target once.
-      await page.route('**/builds/latest.json*', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1 }) }));
-      await page.route('**/builds/meta/next-build.json', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1, prerendered: [] }) }));
+      await page.route('**/builds/latest.json*', (route) =>
+        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1 }) }),
+      );
+      await page.route('**/builds/meta/next-build.json', (route) =>
+        route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ id: 'next-build', timestamp: 1, prerendered: [] }),
+        }),
+      );
       await page.goto(`${nginx.url}/en/contact`);
       await page.waitForSelector('.site-notice[role="status"] p');
       await page.click('header a[href="/en/customers"]');

@@ -9,7 +9,8 @@ beforeAll(async () => {
   config = await loadConfig(REPO_ROOT);
 });
 
-const page = (extra = '') => `---\ntitle: Ramp\ndescription: What the ramp team does.\ntemplate: service\n${extra}---\nFirst paragraph.\n`;
+const page = (extra = '') =>
+  `---\ntitle: Ramp\ndescription: What the ramp team does.\ntemplate: service\n${extra}---\nFirst paragraph.\n`;
 
 describe('content files', () => {
   it('maps file names to route paths and locales', () => {
@@ -30,12 +31,16 @@ describe('content files', () => {
   it('rejects a file whose name carries no known locale', () => {
     const { file, problems } = toContentFile(config, 'site/content/contact.fr.md', page());
     expect(file).toBeNull();
-    expect(problems[0]).toMatchObject({ code: 'CONTENT_FILE_NAME', loc: { file: 'site/content/contact.fr.md', line: 1, column: 1 } });
+    expect(problems[0]).toMatchObject({
+      code: 'CONTENT_FILE_NAME',
+      loc: { file: 'site/content/contact.fr.md', line: 1, column: 1 },
+    });
     expect(problems[0]?.hint).toContain('zhHant, en');
   });
 
   it('converts YAML positions (0-based, inside the front matter) into file lines', () => {
-    const text = '---\ntitle: Ramp\ndescription: What the ramp team does.\ntemplate: service\norder: [1, 2\n---\nBody\n';
+    const text =
+      '---\ntitle: Ramp\ndescription: What the ramp team does.\ntemplate: service\norder: [1, 2\n---\nBody\n';
     const { problems } = toContentFile(config, 'site/content/a.en.md', text);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.code).toBe('FRONT_MATTER_SYNTAX');
@@ -51,21 +56,37 @@ describe('content files', () => {
   });
 
   it('knows where the body starts and the line of each key', () => {
-    const { file } = toContentFile(config, 'site/content/a.en.md', page('layout: section\norder: 4\ndate: 2025-03-18\n'));
+    const { file } = toContentFile(
+      config,
+      'site/content/a.en.md',
+      page('layout: section\norder: 4\ndate: 2025-03-18\n'),
+    );
     expect(file?.bodyLine).toBe(9);
     expect(file?.keyLines).toMatchObject({ title: 2, description: 3, template: 4, layout: 5, order: 6, date: 7 });
     expect(file?.data).toMatchObject({ layout: 'section', order: 4, date: '2025-03-18', list: null, locales: null });
   });
 
   it('validates every field and names its line', () => {
-    const { problems } = toContentFile(config, 'site/content/a.en.md', '---\ntitle: ""\ndescription: x\norder: first\ndate: 18 March\nlocales: [fr]\nlist: everything\n---\n');
+    const { problems } = toContentFile(
+      config,
+      'site/content/a.en.md',
+      '---\ntitle: ""\ndescription: x\norder: first\ndate: 18 March\nlocales: [fr]\nlist: everything\n---\n',
+    );
     expect(problems.map((p) => [p.message.split(' ')[3], p.loc?.line])).toEqual([
-      ['`title`', 2], ['`order`', 4], ['`date`', 5], ['`locales`', 6], ['`list`', 7],
+      ['`title`', 2],
+      ['`order`', 4],
+      ['`date`', 5],
+      ['`locales`', 6],
+      ['`list`', 7],
     ]);
   });
 
   it('keeps structured texts beside the known fields', () => {
-    const { file } = toContentFile(config, 'site/content/a.en.md', page('figures:\n  - label: Flights\n    value: "92,000"\n'));
+    const { file } = toContentFile(
+      config,
+      'site/content/a.en.md',
+      page('figures:\n  - label: Flights\n    value: "92,000"\n'),
+    );
     expect(file?.data.extra).toEqual({ figures: [{ label: 'Flights', value: '92,000' }] });
   });
 });

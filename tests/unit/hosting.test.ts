@@ -14,7 +14,7 @@ describe('_redirects', () => {
     expect(rules(text)).toEqual(['/en/*  /en/404.html  404', '/*  /404.html  404']);
   });
 
-  it('carries the root\'s edge conditions, commented out, cookie before language', () => {
+  it("carries the root's edge conditions, commented out, cookie before language", () => {
     const lines = text.split('\n');
     const cookie = lines.indexOf('# /  /index.html  200!  Cookie=i18n_redirected');
     const language = lines.indexOf('# /  /en  302!  Language=en');
@@ -34,12 +34,14 @@ describe('_headers', () => {
   }
 
   it('sends the security headers and no-cache on every path', () => {
-    expect(blocks.get('/*')).toEqual(expect.arrayContaining([
-      `Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`,
-      'X-Content-Type-Options: nosniff',
-      'Referrer-Policy: strict-origin-when-cross-origin',
-      'Cache-Control: no-cache',
-    ]));
+    expect(blocks.get('/*')).toEqual(
+      expect.arrayContaining([
+        `Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`,
+        'X-Content-Type-Options: nosniff',
+        'Referrer-Policy: strict-origin-when-cross-origin',
+        'Cache-Control: no-cache',
+      ]),
+    );
   });
 
   it('caches hashed files and build manifests for a year, replacing the site-wide Cache-Control', () => {

@@ -20,12 +20,28 @@ const links: LinkIndex = {
 };
 
 const file = (body: string, locale = 'en'): ContentFile => ({
-  file: `site/content/news/newsEn1.${locale}.md`, path: '/news/newsEn1', locale, body, bodyLine: 7, keyLines: {},
-  data: { title: 't', description: 'd', template: 'article', layout: 'default', order: 0, date: null, locales: ['en'], list: null, listLimit: null, extra: {} },
+  file: `site/content/news/newsEn1.${locale}.md`,
+  path: '/news/newsEn1',
+  locale,
+  body,
+  bodyLine: 7,
+  keyLines: {},
+  data: {
+    title: 't',
+    description: 'd',
+    template: 'article',
+    layout: 'default',
+    order: 0,
+    date: null,
+    locales: ['en'],
+    list: null,
+    listLimit: null,
+    extra: {},
+  },
 });
 
 describe('markdown', () => {
-  it('keeps valid internal links and points another locale\'s links at the page\'s own locale', () => {
+  it("keeps valid internal links and points another locale's links at the page's own locale", () => {
     const own = renderMarkdown(file('[Contact us](/en/contact#map).'), 'en', links);
     expect(own.problems).toEqual([]);
     expect(own.html).toContain('<a href="/en/contact#map">Contact us</a>');
@@ -34,13 +50,22 @@ describe('markdown', () => {
   });
 
   it('accepts public files, external links, mail and fragments', () => {
-    const { problems } = renderMarkdown(file('[a](/logo.svg) [b](https://example.org/x) [c](mailto:ir@cloudwing.example) [d](#top)'), 'en', links);
+    const { problems } = renderMarkdown(
+      file('[a](/logo.svg) [b](https://example.org/x) [c](mailto:ir@cloudwing.example) [d](#top)'),
+      'en',
+      links,
+    );
     expect(problems).toEqual([]);
   });
 
   it('reports an unknown route at its line and column', () => {
     const { problems } = renderMarkdown(file('First.\n\nSecond line with [bad](/en/nowhere).'), 'en', links);
-    expect(problems).toEqual([expect.objectContaining({ code: 'LINK_UNKNOWN_ROUTE', loc: { file: 'site/content/news/newsEn1.en.md', line: 9, column: 24 } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'LINK_UNKNOWN_ROUTE',
+        loc: { file: 'site/content/news/newsEn1.en.md', line: 9, column: 24 },
+      }),
+    ]);
   });
 
   it('escapes raw HTML instead of passing it through', () => {

@@ -8,7 +8,15 @@ import Timeline from './Timeline.tsx';
 import { useSite } from './site.tsx';
 
 /** A heading, the illustration, the page's prose and the structured blocks its front matter has. */
-export default function ContentPage({ kind, eyebrow, children }: { kind: string; eyebrow?: ReactNode; children?: ReactNode }) {
+export default function ContentPage({
+  kind,
+  eyebrow,
+  children,
+}: {
+  kind: string;
+  eyebrow?: ReactNode;
+  children?: ReactNode;
+}) {
   const { payload } = useSite();
   return (
     <article className={`page page--${kind}`}>

@@ -51,25 +51,31 @@ export default function Drawer({ open, onClose }: { open: boolean; onClose: () =
           <span className="visually-hidden">{t('nav:closeMenu')}</span>
         </button>
         {/* The list is rendered only while the drawer is open: every page is lighter without it. */}
-        {open ? <ul className="drawer__list">
-          {payload.nav.map((item) => (
-            <li key={item.key}>
-              <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
-                <Icon name={item.key} />
-                {t(`nav:${item.key}`)}
-              </a>
-              {item.section && (payload.menus[item.section]?.length ?? 0) > 0 ? (
-                <ul>
-                  {(payload.menus[item.section] ?? []).filter((link) => link.url !== toUrl(item.path)).map((link) => (
-                    <li key={link.url}>
-                      <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>{t(`sidenav:${link.name}`)}</a>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul> : null}
+        {open ? (
+          <ul className="drawer__list">
+            {payload.nav.map((item) => (
+              <li key={item.key}>
+                <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
+                  <Icon name={item.key} />
+                  {t(`nav:${item.key}`)}
+                </a>
+                {item.section && (payload.menus[item.section]?.length ?? 0) > 0 ? (
+                  <ul>
+                    {(payload.menus[item.section] ?? [])
+                      .filter((link) => link.url !== toUrl(item.path))
+                      .map((link) => (
+                        <li key={link.url}>
+                          <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
+                            {t(`sidenav:${link.name}`)}
+                          </a>
+                        </li>
+                      ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </div>
   );

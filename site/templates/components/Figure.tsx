@@ -1,12 +1,27 @@
 import { toText, type Data } from './data.ts';
 
 /** The page's illustration (front matter `image`, `imageAlt`); the hero image loads first. */
-export default function Figure({ data, className = 'page-figure', eager = false }: { data: Data; className?: string; eager?: boolean }) {
+export default function Figure({
+  data,
+  className = 'page-figure',
+  eager = false,
+}: {
+  data: Data;
+  className?: string;
+  eager?: boolean;
+}) {
   const src = toText(data.image);
   if (!src) return null;
   return (
     <figure className={className}>
-      <img src={src} alt={toText(data.imageAlt) ?? ''} width="800" height="450" loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      <img
+        src={src}
+        alt={toText(data.imageAlt) ?? ''}
+        width="800"
+        height="450"
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
     </figure>
   );
 }

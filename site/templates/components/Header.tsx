@@ -26,7 +26,7 @@ export default function Header() {
   const onMenuKey = (event: KeyboardEvent, key: string) => {
     if (event.key !== 'Escape' || openMenu !== key) return;
     setOpenMenu(null);
-    (event.currentTarget.querySelector('button') as HTMLButtonElement | null)?.focus();
+    event.currentTarget.querySelector('button')?.focus();
   };
 
   return (
@@ -49,44 +49,52 @@ export default function Header() {
         </a>
         <nav className="main-nav" aria-label={t('nav:mainNavigation')}>
           <ul className="main-nav__list">
-            {payload.nav.filter((item) => item.path !== '/').map((item) => {
-              const inSection = section !== '' && (item.section ?? item.path.split('/')[1]) === section;
-              const menu = item.section ? payload.menus[item.section] ?? [] : [];
-              const label = t(`nav:${item.key}`);
-              return (
-                <li
-                  key={item.key}
-                  className={menu.length > 0 ? 'has-menu' : undefined}
-                  data-open={openMenu === item.key ? '' : undefined}
-                  onKeyDown={(event) => onMenuKey(event, item.key)}
-                >
-                  <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined} className={inSection ? 'is-active' : undefined}>
-                    {label}
-                  </a>
-                  {menu.length > 0 ? (
-                    <>
-                      <button
-                        type="button"
-                        className="submenu-toggle"
-                        aria-expanded={openMenu === item.key}
-                        aria-controls={`menu-${item.key}`}
-                        onClick={() => setOpenMenu(openMenu === item.key ? null : item.key)}
-                      >
-                        <Icon name="chevron" />
-                        <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
-                      </button>
-                      <ul className="submenu" id={`menu-${item.key}`}>
-                        {menu.map((link) => (
-                          <li key={link.url} className={link.depth > 0 ? 'submenu__item--nested' : undefined}>
-                            <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>{t(`sidenav:${link.name}`)}</a>
-                          </li>
-                        ))}
-                      </ul>
-                    </>
-                  ) : null}
-                </li>
-              );
-            })}
+            {payload.nav
+              .filter((item) => item.path !== '/')
+              .map((item) => {
+                const inSection = section !== '' && (item.section ?? item.path.split('/')[1]) === section;
+                const menu = item.section ? (payload.menus[item.section] ?? []) : [];
+                const label = t(`nav:${item.key}`);
+                return (
+                  <li
+                    key={item.key}
+                    className={menu.length > 0 ? 'has-menu' : undefined}
+                    data-open={openMenu === item.key ? '' : undefined}
+                    onKeyDown={(event) => onMenuKey(event, item.key)}
+                  >
+                    <a
+                      href={toUrl(item.path)}
+                      aria-current={payload.path === item.path ? 'page' : undefined}
+                      className={inSection ? 'is-active' : undefined}
+                    >
+                      {label}
+                    </a>
+                    {menu.length > 0 ? (
+                      <>
+                        <button
+                          type="button"
+                          className="submenu-toggle"
+                          aria-expanded={openMenu === item.key}
+                          aria-controls={`menu-${item.key}`}
+                          onClick={() => setOpenMenu(openMenu === item.key ? null : item.key)}
+                        >
+                          <Icon name="chevron" />
+                          <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
+                        </button>
+                        <ul className="submenu" id={`menu-${item.key}`}>
+                          {menu.map((link) => (
+                            <li key={link.url} className={link.depth > 0 ? 'submenu__item--nested' : undefined}>
+                              <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
+                                {t(`sidenav:${link.name}`)}
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    ) : null}
+                  </li>
+                );
+              })}
           </ul>
         </nav>
         <LanguageSwitcher />
@@ -95,7 +103,11 @@ export default function Header() {
         <ul>
           {payload.nav.map((item) => (
             <li key={item.key}>
-              <a href={toUrl(item.path)} title={t(`nav:${item.key}`)} aria-current={payload.path === item.path ? 'page' : undefined}>
+              <a
+                href={toUrl(item.path)}
+                title={t(`nav:${item.key}`)}
+                aria-current={payload.path === item.path ? 'page' : undefined}
+              >
                 <Icon name={item.key} />
                 <span className="visually-hidden">{t(`nav:${item.key}`)}</span>
               </a>
@@ -103,7 +115,13 @@ export default function Header() {
           ))}
         </ul>
       </nav>
-      <Drawer open={drawerOpen} onClose={() => { setDrawerOpen(false); menuButton.current?.focus(); }} />
+      <Drawer
+        open={drawerOpen}
+        onClose={() => {
+          setDrawerOpen(false);
+          menuButton.current?.focus();
+        }}
+      />
     </header>
   );
 }

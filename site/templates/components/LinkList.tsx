@@ -2,16 +2,34 @@ import type { PageLink } from '../../../generator/types.ts';
 import { formatDate, useSite } from './site.tsx';
 
 /** Pages as cards: a section overview's pages, or news articles with their dates. */
-export default function LinkList({ links, headingLevel = 2, className = 'cards' }: { links: readonly PageLink[]; headingLevel?: 2 | 3; className?: string }) {
+export default function LinkList({
+  links,
+  headingLevel = 2,
+  className = 'cards',
+}: {
+  links: readonly PageLink[];
+  headingLevel?: 2 | 3;
+  className?: string;
+}) {
   const { payload } = useSite();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const iso = (code: string) => payload.locales.find((l) => l.code === code)?.iso ?? code;
   return (
     <ul className={className}>
       {links.map((link) => (
-        <li key={link.url} className="card" lang={link.contentLocale !== payload.contentLocale ? iso(link.contentLocale) : undefined}>
-          <Heading className="card__title"><a href={link.url}>{link.title}</a></Heading>
-          {link.date ? <p className="card__date"><time dateTime={link.date}>{formatDate(link.date, iso(payload.locale))}</time></p> : null}
+        <li
+          key={link.url}
+          className="card"
+          lang={link.contentLocale !== payload.contentLocale ? iso(link.contentLocale) : undefined}
+        >
+          <Heading className="card__title">
+            <a href={link.url}>{link.title}</a>
+          </Heading>
+          {link.date ? (
+            <p className="card__date">
+              <time dateTime={link.date}>{formatDate(link.date, iso(payload.locale))}</time>
+            </p>
+          ) : null}
           <p className="card__text">{link.description}</p>
         </li>
       ))}

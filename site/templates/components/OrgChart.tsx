@@ -13,9 +13,15 @@ export default function OrgChart({ data }: { data: Data }) {
     <section className="org-chart" aria-labelledby="org-title">
       <h2 id="org-title">{t('common:orgChart')}</h2>
       <ol className="org-chart__chain">
-        <li><span className="org-node org-node--top">{toText(chart.board)}</span></li>
-        <li><span className="org-node">{toText(chart.chairman)}</span></li>
-        <li><span className="org-node">{toText(chart.president)}</span></li>
+        <li>
+          <span className="org-node org-node--top">{toText(chart.board)}</span>
+        </li>
+        <li>
+          <span className="org-node">{toText(chart.chairman)}</span>
+        </li>
+        <li>
+          <span className="org-node">{toText(chart.president)}</span>
+        </li>
         <li>
           <span className="org-node org-node--independent">
             {toText(chart.independent)}
@@ -24,7 +30,11 @@ export default function OrgChart({ data }: { data: Data }) {
         </li>
       </ol>
       <ul className="org-chart__divisions">
-        {divisions.map((name) => <li key={name}><span className="org-node">{name}</span></li>)}
+        {divisions.map((name) => (
+          <li key={name}>
+            <span className="org-node">{name}</span>
+          </li>
+        ))}
         {corporate ? (
           <li>
             <span className="org-node">

@@ -7,7 +7,9 @@ export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode
   return (
     <header className="page-heading">
       {eyebrow ? <p className="page-heading__eyebrow">{eyebrow}</p> : null}
-      <h1 id="page-title" tabIndex={-1}>{payload.title}</h1>
+      <h1 id="page-title" tabIndex={-1}>
+        {payload.title}
+      </h1>
       <p className="page-heading__lead">{payload.description}</p>
       {children}
     </header>

@@ -8,7 +8,9 @@ export default function Shell({ className, children }: { className: string; chil
   const { t } = useSite();
   return (
     <div className={`shell ${className}`}>
-      <a className="skip-link" href="#main">{t('common:skipToContent')}</a>
+      <a className="skip-link" href="#main">
+        {t('common:skipToContent')}
+      </a>
       <Header />
       {children}
       <Footer />

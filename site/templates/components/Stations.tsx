@@ -7,7 +7,15 @@ export default function Stations({ data }: { data: Data }) {
   const stations = toList(data.stations).sort((a, b) => Number(a.mapNumber ?? 0) - Number(b.mapNumber ?? 0));
   if (stations.length === 0) return null;
   const map = toText(data.mapImage);
-  const fields = [['role', 'stationRole'], ['opened', 'stationOpened'], ['staff', 'stationStaff'], ['address', 'stationAddress'], ['phone', 'stationPhone'], ['email', 'stationEmail'], ['hours', 'stationHours']] as const;
+  const fields = [
+    ['role', 'stationRole'],
+    ['opened', 'stationOpened'],
+    ['staff', 'stationStaff'],
+    ['address', 'stationAddress'],
+    ['phone', 'stationPhone'],
+    ['email', 'stationEmail'],
+    ['hours', 'stationHours'],
+  ] as const;
   return (
     <section aria-labelledby="stations-title">
       <h2 id="stations-title">{t('common:stations')}</h2>
@@ -21,14 +29,23 @@ export default function Stations({ data }: { data: Data }) {
           {stations.map((station) => (
             <li key={toText(station.code)} className="station">
               <h3>
-                <span className="station__number" aria-hidden="true">{toText(station.mapNumber)}</span>
+                <span className="station__number" aria-hidden="true">
+                  {toText(station.mapNumber)}
+                </span>
                 {toText(station.name)} ({toText(station.code)})
               </h3>
               <dl>
                 {fields.map(([key, label]) => {
                   const value = toText(station[key]);
                   if (!value) return null;
-                  const shown = key === 'phone' ? <a href={`tel:${value.replace(/[^+\d]/g, '')}`}>{value}</a> : key === 'email' ? <a href={`mailto:${value}`}>{value}</a> : value;
+                  const shown =
+                    key === 'phone' ? (
+                      <a href={`tel:${value.replace(/[^+\d]/g, '')}`}>{value}</a>
+                    ) : key === 'email' ? (
+                      <a href={`mailto:${value}`}>{value}</a>
+                    ) : (
+                      value
+                    );
                   return [<dt key={`${key}-t`}>{t(`common:${label}`)}</dt>, <dd key={`${key}-d`}>{shown}</dd>];
                 })}
               </dl>

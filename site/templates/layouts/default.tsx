@@ -5,7 +5,9 @@ import Shell from '../components/Shell.tsx';
 export default function DefaultLayout({ children }: LayoutProps) {
   return (
     <Shell className="layout-default">
-      <main id="main" className="main">{children}</main>
+      <main id="main" className="main">
+        {children}
+      </main>
     </Shell>
   );
 }

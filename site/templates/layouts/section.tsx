@@ -8,7 +8,9 @@ export default function SectionLayout({ children }: LayoutProps) {
     <Shell className="layout-section">
       <div className="section-grid">
         <SideNav />
-        <main id="main" className="main">{children}</main>
+        <main id="main" className="main">
+          {children}
+        </main>
       </div>
     </Shell>
   );

@@ -9,9 +9,21 @@ export default function ArticlePage() {
   const iso = useIso(payload.contentLocale);
   return (
     <article className="page page--article">
-      <PageHeading eyebrow={payload.date ? <>{t('common:publishedOn')} <time dateTime={payload.date}>{formatDate(payload.date, iso)}</time></> : null} />
+      <PageHeading
+        eyebrow={
+          payload.date ? (
+            <>
+              {t('common:publishedOn')} <time dateTime={payload.date}>{formatDate(payload.date, iso)}</time>
+            </>
+          ) : null
+        }
+      />
       <Prose html={payload.html} />
-      <p><a className="more-link" href={toUrl('/news')}>{t('common:backToNews')}</a></p>
+      <p>
+        <a className="more-link" href={toUrl('/news')}>
+          {t('common:backToNews')}
+        </a>
+      </p>
     </article>
   );
 }

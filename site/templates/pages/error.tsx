@@ -14,20 +14,30 @@ export default function ErrorPage() {
   return (
     <article className="page page--error">
       <header className="page-heading">
-        <p className="error-code"><span className="visually-hidden">{t('errors:statusCode')} </span>{status}</p>
-        <h1 id="page-title" tabIndex={-1}>{t(`errors:${kind}.status`)}</h1>
+        <p className="error-code">
+          <span className="visually-hidden">{t('errors:statusCode')} </span>
+          {status}
+        </p>
+        <h1 id="page-title" tabIndex={-1}>
+          {t(`errors:${kind}.status`)}
+        </h1>
       </header>
       {status === 404 ? (
         <p className="error-message" data-not-found-message="" hidden={path === undefined}>
-          {t('errors:notFound.message')}<code data-requested-path="">{path ?? ''}</code>
+          {t('errors:notFound.message')}
+          <code data-requested-path="">{path ?? ''}</code>
         </p>
       ) : null}
       <p className="error-description">{payload.description}</p>
       <p className="error-actions">
         {payload.error?.retry ? (
-          <a className="button" href={payload.error.retry} data-full-load="">{t('errors:tryAgain')}</a>
+          <a className="button" href={payload.error.retry} data-full-load="">
+            {t('errors:tryAgain')}
+          </a>
         ) : null}
-        <a className={payload.error?.retry ? 'button button--secondary' : 'button'} href={toUrl('/')}>{t('errors:backHome')}</a>
+        <a className={payload.error?.retry ? 'button button--secondary' : 'button'} href={toUrl('/')}>
+          {t('errors:backHome')}
+        </a>
       </p>
     </article>
   );

@@ -16,7 +16,11 @@ function MenuSection({ id, section, title, intro }: { id: string; section: strin
       {intro ? <p className="home-section__intro">{intro}</p> : null}
       <ul className="cards cards--compact">
         {links.map((link) => (
-          <li key={link.url} className="card"><h3 className="card__title"><a href={link.url}>{t(`sidenav:${link.name}`)}</a></h3></li>
+          <li key={link.url} className="card">
+            <h3 className="card__title">
+              <a href={link.url}>{t(`sidenav:${link.name}`)}</a>
+            </h3>
+          </li>
         ))}
       </ul>
     </section>
@@ -36,7 +40,9 @@ export default function HomePage() {
       <header className="hero">
         <div>
           <p className="hero__eyebrow">{t('nav:brand')}</p>
-          <h1 id="page-title" tabIndex={-1}>{payload.title}</h1>
+          <h1 id="page-title" tabIndex={-1}>
+            {payload.title}
+          </h1>
           <p className="hero__lead">{payload.description}</p>
         </div>
         <Figure data={payload.data} className="hero__image" eager />
@@ -45,27 +51,47 @@ export default function HomePage() {
       <div className="home-section">
         <Prose html={payload.html} />
       </div>
-      <MenuSection id="home-services" section="services" title={toText(part('services').title)} intro={toText(part('services').intro)} />
-      <MenuSection id="home-strengths" section="strengths" title={toText(part('strengths').title)} intro={toText(part('strengths').intro)} />
+      <MenuSection
+        id="home-services"
+        section="services"
+        title={toText(part('services').title)}
+        intro={toText(part('services').intro)}
+      />
+      <MenuSection
+        id="home-strengths"
+        section="strengths"
+        title={toText(part('strengths').title)}
+        intro={toText(part('strengths').intro)}
+      />
       {payload.listed.length > 0 ? (
         <section className="home-section" aria-labelledby="home-news-title">
           <h2 id="home-news-title">{t('common:latestNews')}</h2>
           <LinkList links={payload.listed} headingLevel={3} />
-          <p><a className="more-link" href={toUrl('/news')}>{t('common:allNews')}</a></p>
+          <p>
+            <a className="more-link" href={toUrl('/news')}>
+              {t('common:allNews')}
+            </a>
+          </p>
         </section>
       ) : null}
       {customers.title ? (
         <section className="home-section" aria-labelledby="home-customers-title">
           <h2 id="home-customers-title">{toText(customers.title)}</h2>
           <p className="home-section__intro">{toText(customers.text)}</p>
-          <p><a className="more-link" href={toUrl('/customers')}>{toText(customers.link)}</a></p>
+          <p>
+            <a className="more-link" href={toUrl('/customers')}>
+              {toText(customers.link)}
+            </a>
+          </p>
         </section>
       ) : null}
       {contact.title ? (
         <section className="cta" aria-labelledby="home-contact-title">
           <h2 id="home-contact-title">{toText(contact.title)}</h2>
           <p>{toText(contact.text)}</p>
-          <a className="button" href={toUrl('/contact')}>{toText(contact.link)}</a>
+          <a className="button" href={toUrl('/contact')}>
+            {toText(contact.link)}
+          </a>
         </section>
       ) : null}
     </article>
