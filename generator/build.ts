@@ -180,7 +180,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const files = 'files' in sink ? (sink.files as Map<string, string | Uint8Array>) : null;
     return { report, manifest, files, pages: rendered.pages };
   } catch (error) {
-    if (staging) removeStaging(staging);
+    if (staging) {
+      await sink.discard();
+      removeStaging(staging);
+    }
     if (error instanceof SiteError) throw error;
     throw new SiteError(
       [toProblem('OUTPUT_FAILED', { reason: error instanceof Error ? error.message : String(error) })],

@@ -9,6 +9,8 @@ export interface OutputSink {
   write(file: string, contents: string | Uint8Array): void;
   /** Resolves when every file is on disk, compressed siblings included. */
   settle(): Promise<void>;
+  /** A failed build: drops what is queued and waits for what is in flight, so nothing writes after. */
+  discard(): Promise<void>;
   /** Files and bytes written; `precompressed` counts the files given `.gz` and `.br` siblings. */
   readonly stats: SinkStats;
   /** The staging folder, for sinks on disk: render workers write there directly. */
@@ -41,14 +43,23 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
   // Compressions in flight are bounded: each holds an encoder's memory until it finishes.
   const queue: (() => Promise<void>)[] = [];
   const running = new Set<Promise<void>>();
+  // The first failure is kept for `settle`; tasks themselves never reject (no unhandled rejection).
+  let failure: { error: unknown } | null = null;
   const pump = () => {
     while (running.size < COMPRESSIONS_IN_FLIGHT && queue.length > 0) {
-      const task = (queue.shift() as () => Promise<void>)().finally(() => {
-        running.delete(task);
-        pump();
-      });
+      const task = (queue.shift() as () => Promise<void>)()
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => {
+          running.delete(task);
+          pump();
+        });
       running.add(task);
     }
+  };
+  const drain = async () => {
+    while (running.size > 0) await Promise.race(running);
   };
   const put = (file: string, contents: string | Uint8Array) => {
     const target = path.join(staging, file);
@@ -88,7 +99,12 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
       pump();
     },
     async settle() {
-      while (running.size > 0) await Promise.race(running);
+      await drain();
+      if (failure) throw failure.error;
+    },
+    async discard() {
+      queue.length = 0;
+      await drain();
     },
   };
 }
@@ -104,6 +120,7 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
       count(stats, contents);
     },
     async settle() {},
+    async discard() {},
   };
 }
 

@@ -104,20 +104,27 @@ describe('site build (subprocess)', () => {
     expect(result.stderr).toContain("cookieMaxAgeDays: 'a year'");
   });
 
-  it("a template that throws: the error points at the template's .tsx line", () => {
-    const root = makeSite({
-      'site/templates/pages/customers.tsx':
-        "export default function CustomersPage(): never {\n  throw new Error('the customer list is broken');\n}\n",
-    });
-    const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('site/templates/pages/customers.tsx:2:9  RENDER_FAILED');
-    expect(result.stderr).toContain(
-      'Rendering /en/customers failed: the customer list is broken (content: site/content/customers.en.md).',
-    );
-    expect(result.stderr).toContain("> 2 |   throw new Error('the customer list is broken');");
-    expect(existsSync(path.join(root, 'out'))).toBe(false);
-  });
+  it.each([[[]], [['--precompress']]])(
+    "a template that throws: the error points at the template's .tsx line %j",
+    (extra: string[]) => {
+      const root = makeSite({
+        'site/templates/pages/customers.tsx':
+          "export default function CustomersPage(): never {\n  throw new Error('the customer list is broken');\n}\n",
+      });
+      const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out'), ...extra]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('site/templates/pages/customers.tsx:2:9  RENDER_FAILED');
+      expect(result.stderr).toContain(
+        'Rendering /en/customers failed: the customer list is broken (content: site/content/customers.en.md).',
+      );
+      expect(result.stderr).toContain("> 2 |   throw new Error('the customer list is broken');");
+      expect(existsSync(path.join(root, 'out'))).toBe(false);
+      // Files still compressing when the build failed finish before the staging folder goes.
+      expect(result.stderr.trimEnd().endsWith('The previous output is untouched.')).toBe(true);
+      expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+      expect(readdirSync(root).filter((f) => f.includes('staging'))).toEqual([]);
+    },
+  );
 
   it('refuses to write the output over the site itself', () => {
     const root = makeSite();
