@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import chromium from '@sparticuz/chromium';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildSite } from '../generator/build.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/browser.ts';
 import { serveStatic } from '../tests/helpers/static-server.ts';
 
 const PAGES = ['/', '/en', '/services/service-ramp', '/en/news/news3', '/strengths/homemade-equipment/eq1'];
@@ -19,17 +19,8 @@ const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-audit-')), 'out');
 const server = await serveStatic(out, { compress: true });
 await buildSite({ root: process.cwd(), outDir: out, baseUrl: server.url });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || (await chromium.executablePath()),
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: await chromiumPath(),
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 let failed = false;
 try {

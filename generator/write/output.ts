@@ -81,17 +81,17 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     staging,
     precompress: Boolean(options.precompress),
     write(file, contents) {
-      const mode = options.precompress;
-      const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
       if (options.dropStaleCompressed)
         for (const suffix of ['.gz', '.br']) rmSync(path.join(staging, file + suffix), { force: true });
-      if (!mode || !shouldPrecompress(file, size)) {
+      const mode = options.precompress;
+      if (!mode) {
         put(file, contents);
         return;
       }
-      // Encoded once: the same bytes are written and compressed.
+      // Encoded once: the same bytes are measured, written and compressed.
       const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
       put(file, data);
+      if (!shouldPrecompress(file, data.byteLength)) return;
       const reused = reusePrevious(options.previousOut, file, data);
       if (reused) putCompressed(file, reused);
       else if (mode === 'sync') putCompressed(file, compressSync(file, data));

@@ -1,13 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, waitForHydration, type SiteFixture } from '../helpers/site-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 import { ROUTES } from '../helpers/routes.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+const site = useSite();
 
 describe('accessibility', () => {
   it('has no axe-core violations (WCAG 2.2 AA) on any page of either locale', async () => {

@@ -1,18 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startSite,
-  waitForHydration,
-  waitForManifest,
-  type SiteFixture,
-  type WatchedPage,
-} from '../helpers/site-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { useSite, waitForHydration, type WatchedPage } from '../helpers/site-fixture.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+const site = useSite();
 
 const NEXT = 'next-build-2';
 const latestRequests = (w: WatchedPage) => w.requests.filter((u) => u.includes('/builds/latest.json'));
@@ -130,10 +120,8 @@ describe('deployment check', () => {
     ['HTML instead of JSON', { body: '<!doctype html><html><body>Not found</body></html>', contentType: 'text/html' }],
   ] as const) {
     it(`logs and ignores a ${name} manifest`, async () => {
-      const watched = await site.open('/en/contact', { before: (page) => fakeLatest(page, () => answer) });
+      const watched = await site.openReady('/en/contact', { before: (page) => fakeLatest(page, () => answer) });
       const { page } = watched;
-      await waitForHydration(page);
-      await waitForManifest(watched, site.buildId);
       await expect.poll(() => watched.logs.some((l) => l.startsWith('warning: Deployment check skipped:'))).toBe(true);
       expect(await page.locator('.site-notice').count()).toBe(0);
       expect(watched.logs.filter((l) => l.startsWith('error:') && !l.includes('404'))).toEqual([]);

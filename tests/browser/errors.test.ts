@@ -1,26 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOT_UA } from '../helpers/browser.ts';
-import {
-  startSite,
-  waitForHydration,
-  waitForManifest,
-  type SiteFixture,
-  type WatchedPage,
-} from '../helpers/site-fixture.ts';
+import { useSite, waitForHydration, waitForManifest } from '../helpers/site-fixture.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
-
-async function openReady(path: string, options: Parameters<SiteFixture['open']>[1] = {}): Promise<WatchedPage> {
-  const watched = await site.open(path, options);
-  await waitForHydration(watched.page);
-  await waitForManifest(watched, site.buildId);
-  return watched;
-}
+const site = useSite();
 
 /** Answers every request for the article template's chunk with 404, as after a deployment. */
 const breakArticleChunk = (page: Page) =>
@@ -36,7 +19,7 @@ const poisonPayload = (page: Page, path: string) =>
 
 describe('chunk reload guard', () => {
   it('reloads exactly once when a chunk answers 404, and shows the 500 page for a second failure within 10 s', async () => {
-    const watched = await openReady('/en/news', {
+    const watched = await site.openReady('/en/news', {
       // The article chunk must not come in through a prefetch before it is broken.
       before: async (page) => {
         await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
@@ -77,7 +60,7 @@ describe('chunk reload guard', () => {
   });
 
   it('reloads again once the 10 s window has passed', async () => {
-    const watched = await openReady('/en/news', {
+    const watched = await site.openReady('/en/news', {
       before: async (page) => {
         await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
         await page.addInitScript(() =>
@@ -110,7 +93,7 @@ describe('chunk reload guard', () => {
 
 describe('errors while rendering', () => {
   it('shows the 500 page, without a stack, when a page throws while rendering', async () => {
-    const watched = await openReady('/en/contact', { before: (page) => poisonPayload(page, '/en/news') });
+    const watched = await site.openReady('/en/contact', { before: (page) => poisonPayload(page, '/en/news') });
     const { page } = watched;
     await page.click('header a[href="/en/news"]');
     await page.waitForSelector('.page--error');
@@ -122,7 +105,7 @@ describe('errors while rendering', () => {
   });
 
   it('only logs the error for a crawler, which gets the server-rendered page', async () => {
-    const watched = await openReady('/en/contact', {
+    const watched = await site.openReady('/en/contact', {
       userAgent: BOT_UA,
       before: (page) => poisonPayload(page, '/en/news'),
     });
@@ -142,7 +125,7 @@ describe('errors while rendering', () => {
   });
 
   it('shows the error page in the locale of the path', async () => {
-    const watched = await openReady('/contact', { before: (page) => poisonPayload(page, '/news') });
+    const watched = await site.openReady('/contact', { before: (page) => poisonPayload(page, '/news') });
     await watched.page.click('header a[href="/news"]');
     await watched.page.waitForSelector('.page--error');
     expect(await watched.page.locator('h1').textContent()).toBe('伺服器內部錯誤');

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../helpers/routes.ts';
-import { problemsIn, startSite, waitForHydration, type SiteFixture } from '../helpers/site-fixture.ts';
+import { problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+const site = useSite();
 
 describe('hydration', () => {
   it('hydrates all 108 pages with no console error, warning or hydration mismatch', async () => {

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOT_UA } from '../helpers/browser.ts';
-import {
-  problemsIn,
-  startSite,
-  waitForHydration,
-  waitForManifest,
-  type SiteFixture,
-  type WatchedPage,
-} from '../helpers/site-fixture.ts';
+import { problemsIn, useSite, waitForHydration, type WatchedPage } from '../helpers/site-fixture.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+const site = useSite();
 
 const YEAR = 365 * 24 * 3600;
 const cookieOf = async (watched: WatchedPage) =>
@@ -41,10 +30,8 @@ const pathOf = (watched: WatchedPage) => new URL(watched.page.url()).pathname;
 
 describe('the language switcher', () => {
   it('links to the same page in the other locale and stores the choice exactly as specified', async () => {
-    const watched = await site.open('/en/services/service-ramp');
+    const watched = await site.openReady('/en/services/service-ramp');
     const { page } = watched;
-    await waitForHydration(page);
-    await waitForManifest(watched, site.buildId);
     const link = page.locator('.language-switcher a');
     expect(await link.getAttribute('href')).toBe('/services/service-ramp');
     expect(await link.getAttribute('lang')).toBe('zh-Hant');
@@ -64,10 +51,8 @@ describe('the language switcher', () => {
   });
 
   it("loads the fallback locale's messages before the new locale's", async () => {
-    const watched = await site.open('/contact');
+    const watched = await site.openReady('/contact');
     const { page } = watched;
-    await waitForHydration(page);
-    await waitForManifest(watched, site.buildId);
     await page.click('.language-switcher a');
     await page.waitForFunction(() => document.documentElement.lang === 'en-US' && document.title.startsWith('Contact'));
     const messages = watched.requests.filter((u) => u.includes('/_app/messages/'));
@@ -81,12 +66,10 @@ describe('the language switcher', () => {
   });
 
   it('logs Failed locale loading and loads the page in full when the messages fail', async () => {
-    const watched = await site.open('/contact', {
+    const watched = await site.openReady('/contact', {
       before: (page) => page.route('**/_app/messages/en/**', (route) => route.fulfill({ status: 500, body: 'down' })),
     });
     const { page } = watched;
-    await waitForHydration(page);
-    await waitForManifest(watched, site.buildId);
     await page.click('.language-switcher a');
     await page.waitForURL(`${site.url}/en/contact`);
     await page.waitForLoadState('load');

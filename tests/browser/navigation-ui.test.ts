@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../helpers/routes.ts';
-import { startSite, waitForHydration, type SiteFixture } from '../helpers/site-fixture.ts';
+import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+const site = useSite();
 
 const phone = { viewport: { width: 375, height: 740 } };
 const inDrawer = () => !!document.activeElement?.closest('#site-drawer');

@@ -1,25 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  problemsIn,
-  startSite,
-  waitForHydration,
-  waitForManifest,
-  type SiteFixture,
-  type WatchedPage,
-} from '../helpers/site-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { problemsIn, useSite, type WatchedPage } from '../helpers/site-fixture.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
-
-async function openReady(path: string): Promise<WatchedPage> {
-  const watched = await site.open(path);
-  await waitForHydration(watched.page);
-  await waitForManifest(watched, site.buildId);
-  return watched;
-}
+const site = useSite();
 
 const head = (watched: WatchedPage) =>
   watched.page.evaluate(() => ({
@@ -35,7 +17,7 @@ const head = (watched: WatchedPage) =>
 
 describe('pages on demand', () => {
   it('renders a prerendered page on the client from its payload, without loading a document', async () => {
-    const watched = await openReady('/en/services/service-layout');
+    const watched = await site.openReady('/en/services/service-layout');
     const { page } = watched;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.click('main a[href="/en/services/service-ramp"]');
@@ -60,7 +42,7 @@ describe('pages on demand', () => {
   });
 
   it('moves focus to the new heading, announces the page and scrolls to the top', async () => {
-    const watched = await openReady('/en/news');
+    const watched = await site.openReady('/en/news');
     const { page } = watched;
     const link = page.locator('main .cards a').nth(5);
     await link.scrollIntoViewIfNeeded();
@@ -75,7 +57,7 @@ describe('pages on demand', () => {
   });
 
   it('scrolls to the fragment of the target', async () => {
-    const watched = await openReady('/en/contact');
+    const watched = await site.openReady('/en/contact');
     const { page } = watched;
     const target = await page.evaluate(async () => {
       const payload = (await (await fetch('/en/services/service-ramp/_payload.json')).json()) as { html: string };
@@ -102,7 +84,7 @@ describe('pages on demand', () => {
   });
 
   it('leaves modified clicks, new-tab, download, external and unknown links to the browser', async () => {
-    const watched = await openReady('/en/contact');
+    const watched = await site.openReady('/en/contact');
     const { page, context } = watched;
     await page.evaluate(() => {
       const main = document.querySelector('main') as HTMLElement;
@@ -137,7 +119,7 @@ describe('pages on demand', () => {
   });
 
   it('does not capture links to other origins', async () => {
-    const watched = await openReady('/en/contact');
+    const watched = await site.openReady('/en/contact');
     const captured = await watched.page.evaluate(() => {
       const a = document.createElement('a');
       a.href = 'https://example.org/elsewhere';
@@ -173,7 +155,7 @@ describe('pages on demand', () => {
   });
 
   it('back and forward restore pages and their scroll positions', async () => {
-    const watched = await openReady('/en/news');
+    const watched = await site.openReady('/en/news');
     const { page } = watched;
     const link = page.locator('main .cards a').nth(8);
     await link.scrollIntoViewIfNeeded();
@@ -198,7 +180,7 @@ describe('pages on demand', () => {
   });
 
   it('yields a frame before rendering, so the click paints first', async () => {
-    const watched = await openReady('/en/contact');
+    const watched = await site.openReady('/en/contact');
     const { page } = watched;
     await page.evaluate(() => {
       const marks: string[] = [];
@@ -222,7 +204,7 @@ describe('pages on demand', () => {
   });
 
   it('shows the 404 page on the client for a path the build does not have', async () => {
-    const watched = await openReady('/en/contact');
+    const watched = await site.openReady('/en/contact');
     const { page } = watched;
     await page.evaluate(() => {
       history.pushState({ key: 1 }, '', '/en/retired-page');

@@ -1,12 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, waitForHydration, waitForManifest, type SiteFixture } from '../helpers/site-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { useSite, waitForHydration, waitForManifest } from '../helpers/site-fixture.ts';
 
-let site: SiteFixture;
-beforeAll(async () => {
-  site = await startSite();
-});
-afterAll(() => site?.close());
+const site = useSite();
 
 const payloadsOf = (requests: readonly string[]) => requests.filter((u) => u.includes('/_payload.json'));
 
@@ -66,10 +62,8 @@ describe('prefetch', () => {
   });
 
   it('uses the prefetched payload when the link is followed', async () => {
-    const watched = await site.open('/en/contact');
+    const watched = await site.openReady('/en/contact');
     const { page } = watched;
-    await waitForHydration(page);
-    await waitForManifest(watched, site.buildId);
     await expect
       .poll(() => payloadsOf(watched.requests).some((u) => u.includes('/en/customers/_payload.json')))
       .toBe(true);
@@ -111,13 +105,11 @@ describe('prefetch', () => {
     ['a 2G connection', { effectiveType: 'slow-2g' }],
   ] as const) {
     it(`does not prefetch on ${name}, and still navigates`, async () => {
-      const watched = await site.open('/en/contact', {
+      const watched = await site.openReady('/en/contact', {
         before: (page) =>
           page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c }), connection),
       });
       const { page } = watched;
-      await waitForHydration(page);
-      await waitForManifest(watched, site.buildId);
       await page.hover('header a[href="/en/customers"]');
       await page.waitForTimeout(500);
       expect(payloadsOf(watched.requests)).toEqual([]);

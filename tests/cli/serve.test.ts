@@ -1,5 +1,4 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
+import { getRaw } from '../helpers/http.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
 
@@ -129,35 +129,23 @@ describe('site serve --watch', () => {
   });
 });
 
-/** The bytes as sent, asking for brotli (fetch would decompress them itself). */
-const getBrotli = (url: string) =>
-  new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-    request(url, { headers: { 'Accept-Encoding': 'br' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
-
 describe('site serve', () => {
   it("serves a precompressed build's .br files, and --watch never serves them stale", async () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out, '--precompress']).status).toBe(0);
     const plain = await startServe(['--root', root, 'serve', '--port', '0', '--out', out]);
-    const sent = await getBrotli(`${plain.url}/en/contact`);
-    expect(sent.encoding).toBe('br');
-    expect(sent.vary).toMatch(/Accept-Encoding/);
+    const sent = await getRaw(`${plain.url}/en/contact`, { 'Accept-Encoding': 'br' });
+    expect(sent.headers['content-encoding']).toBe('br');
+    expect(sent.headers.vary).toMatch(/Accept-Encoding/);
     expect(sent.body.equals(readFileSync(path.join(out, 'en/contact/index.html.br')))).toBe(true);
     expect(await plain.stop()).toBe(0);
 
     const watch = await startServe(['--root', root, 'serve', '--watch', '--port', '0', '--out', out]);
-    const live = await getBrotli(`${watch.url}/en/contact`);
-    const html = (live.encoding === 'br' ? brotliDecompressSync(live.body) : live.body).toString('utf8');
+    const live = await getRaw(`${watch.url}/en/contact`, { 'Accept-Encoding': 'br' });
+    const html = (live.headers['content-encoding'] === 'br' ? brotliDecompressSync(live.body) : live.body).toString(
+      'utf8',
+    );
     // The page as the session wrote it, with the dev client: not the precompressed build's page.
     expect(html).toContain('__site/');
     expect(html.replace(/<script src="\/__site\/[^"]+"><\/script>\n/, '')).toBe(

@@ -1,27 +1,27 @@
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser } from 'playwright-core';
 
-/**
- * A real headless Chromium: CHROME_PATH when set, else the binary shipped in @sparticuz/chromium
- * (it unpacks to <tmpdir>/chromium once and reuses it).
- */
+/** CHROME_PATH when set, else the binary shipped in @sparticuz/chromium (unpacked to <tmpdir>/chromium once). */
+export async function chromiumPath(): Promise<string> {
+  return process.env.CHROME_PATH || (await chromium.executablePath());
+}
+
+/** Headless in a container: no sandbox, no GPU, nothing that phones home or runs in the background. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+];
+
+/** A real headless Chromium for the browser tests. */
 export async function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROME_PATH || (await chromium.executablePath());
-  return playwright.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-      '--disable-extensions',
-    ],
-  });
+  return playwright.launch({ executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
 /** User agents for the tests: a crawler (SPEC §6 bot pattern) and an ordinary browser. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { launchBrowser } from './browser.ts';
 import { REPO_ROOT } from './make-site.ts';
@@ -23,12 +24,15 @@ export interface SiteFixture {
   readonly url: string;
   readonly out: string;
   readonly buildId: string;
-  open(
-    path: string,
-    options?: BrowserContextOptions & { before?: (page: Page, context: BrowserContext) => Promise<unknown> },
-  ): Promise<WatchedPage>;
+  open(path: string, options?: OpenOptions): Promise<WatchedPage>;
+  /** Opens a page and waits until it has hydrated and fetched its build manifest. */
+  openReady(path: string, options?: OpenOptions): Promise<WatchedPage>;
   close(): Promise<void>;
 }
+
+export type OpenOptions = BrowserContextOptions & {
+  before?: (page: Page, context: BrowserContext) => Promise<unknown>;
+};
 
 /** Builds the real site into a temporary folder, serves it like a static host, starts Chromium. */
 export async function startSite(): Promise<SiteFixture> {
@@ -37,7 +41,7 @@ export async function startSite(): Promise<SiteFixture> {
   const server: StaticServer = await serveStatic(out);
   const browser: Browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
-  return {
+  const site: SiteFixture = {
     url: server.url,
     out,
     buildId: manifest.id,
@@ -57,12 +61,49 @@ export async function startSite(): Promise<SiteFixture> {
       await page.goto(`${server.url}${target}`);
       return watched;
     },
+    async openReady(target, options) {
+      const watched = await site.open(target, options);
+      await waitForHydration(watched.page);
+      await waitForManifest(watched, manifest.id);
+      return watched;
+    },
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
       await browser.close();
       await server.close();
       rmSync(path.dirname(out), { recursive: true, force: true });
     },
+  };
+  return site;
+}
+
+/**
+ * The site for one test file: started before its tests, closed after them. Use it inside tests
+ * only (it is there once `beforeAll` has run).
+ */
+export function useSite(): SiteFixture {
+  let started: SiteFixture | null = null;
+  beforeAll(async () => {
+    started = await startSite();
+  });
+  afterAll(() => started?.close());
+  const site = (): SiteFixture => {
+    if (!started) throw new Error('the site starts in beforeAll: use it inside a test');
+    return started;
+  };
+  return {
+    get url() {
+      return site().url;
+    },
+    get out() {
+      return site().out;
+    },
+    get buildId() {
+      return site().buildId;
+    },
+    open: (target, options) => site().open(target, options),
+    openReady: (target, options) => site().openReady(target, options),
+    close: () => site().close(),
   };
 }
 

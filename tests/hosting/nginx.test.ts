@@ -1,11 +1,11 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
+import { getRaw } from '../helpers/http.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 import { NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
 import { ROUTES } from '../helpers/routes.ts';
@@ -33,23 +33,6 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(`${nginx.url}${url}`, { headers, redirect: 'manual' });
-
-/** The bytes as sent (fetch would decompress them), with the response headers. */
-function getRaw(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    request(`${nginx.url}${url}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
   it('serves all 108 pages with 200 and no redirect', async () => {
@@ -113,14 +96,14 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
     for (const [url, file] of cases) {
       const original = readFileSync(path.join(out, file));
       expect(existsSync(path.join(out, `${file}.br`)), file).toBe(true);
-      const gz = await getRaw(url, { 'Accept-Encoding': 'gzip, br', 'Accept-Language': 'zh-TW' });
+      const gz = await getRaw(`${nginx.url}${url}`, { 'Accept-Encoding': 'gzip, br', 'Accept-Language': 'zh-TW' });
       expect(gz.status, url).toBe(200);
       expect(gz.headers['content-encoding'], url).toBe('gzip');
       expect(gz.headers.vary, url).toMatch(/Accept-Encoding/);
       // The file written by the build, sent as it is: nginx did not compress it again.
       expect(gz.body.equals(readFileSync(path.join(out, `${file}.gz`))), url).toBe(true);
       expect(gunzipSync(gz.body).equals(original), url).toBe(true);
-      const plain = await getRaw(url, { 'Accept-Language': 'zh-TW' });
+      const plain = await getRaw(`${nginx.url}${url}`, { 'Accept-Language': 'zh-TW' });
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.body.equals(original), url).toBe(true);
     }
