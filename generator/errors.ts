@@ -123,6 +123,24 @@ const catalogue = {
     message: (a) => `Refusing to write the output to ${a.dir}: ${a.reason}.`,
     hint: () => 'Choose an output folder of its own, such as `out`.',
   },
+  OUT_DIR_NOT_OURS: {
+    severity: 'error',
+    message: (a) => `Refusing to replace ${a.dir}: it was not written by \`site build\` and holds ${a.contents}.`,
+    hint: () =>
+      'Choose an empty or new folder with --out, or move those files away first. `site build` replaces only folders it wrote itself (they carry a `.site-output` marker file).',
+  },
+  SYMLINK_OUTSIDE: {
+    severity: 'error',
+    message: (a) =>
+      `The symbolic link ${a.link} points outside the project, to ${a.target}; nothing outside the project is read into the site.`,
+    hint: () => 'Copy the file into the project instead of linking to it, or remove the link.',
+  },
+  PUBLIC_DOTFILES_SKIPPED: {
+    severity: 'warning',
+    message: (a) => `${a.count} hidden files in site/public were not published: ${a.files}.`,
+    hint: () =>
+      'Files and folders whose names start with a dot are never published, except `.well-known/`; rename them if they belong on the site.',
+  },
   NO_BUILD: {
     severity: 'error',
     message: (a) => `There is no built site in ${a.dir}.`,
