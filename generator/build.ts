@@ -4,11 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleSite } from './bundle.ts';
 import { loadConfig } from './config.ts';
-import { SiteError, throwIfErrors, toProblem } from './errors.ts';
+import { SiteError, toProblem } from './errors.ts';
 import { loadContent } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
-import { listPublicFiles, loadTemplateInventory } from './load/templates.ts';
+import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { renderErrorPages } from './render/error-pages.ts';
+import { collapseRenderFailures } from './render/failures.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex, type LinkIndex } from './render/markdown.ts';
 import { renderPage, type RenderContext } from './render/page.ts';
@@ -30,17 +31,15 @@ import type {
 import { renderPagesInWorkers, shouldUseWorkers } from './render/parallel.ts';
 import { toMissingKeyProblems, type MissingKey } from './render/missing-keys.ts';
 import { toKeptFiles, writeBuildMeta, writeLatest } from './write/manifest.ts';
+import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import {
   checkOutDir,
-  createDiskSink,
-  createMemorySink,
   createStaging,
+  recoverOutDir,
   removeStaging,
+  stopForTest,
   swapIntoPlace,
-  writePage,
-  writePublicFiles,
-  type OutputSink,
-} from './write/output.ts';
+} from './write/out-dir.ts';
 import { toHeadersFile, toNginxConf, toRedirectsFile } from './write/hosting.ts';
 import { toRobots, toSitemap } from './write/sitemap.ts';
 
@@ -90,24 +89,35 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const keep = (problems: readonly SiteProblem[]) => {
     warnings.push(...problems.filter((p) => p.severity === 'warning'));
     // `site check` renders to learn which keys are read, and reports missing ones itself.
-    throwIfErrors(options.usedKeys ? problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING') : problems);
+    const errors = problems.filter(
+      (p) => p.severity === 'error' && !(options.usedKeys && p.code === 'MESSAGE_KEY_MISSING'),
+    );
+    // A failed build still shows the warnings gathered so far (an output put back, say).
+    if (errors.length > 0) throw new SiteError([...warnings, ...errors]);
   };
 
-  const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }));
-  if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
   const write = options.write ?? true;
   const outDir = path.resolve(options.root, options.outDir ?? 'out');
-  if (write) checkOutDir(config, outDir);
+  // An interrupted build is repaired first, and a folder that is not ours is refused before a byte
+  // is written (behaviour.md: Safety).
+  if (write) {
+    const recovered = recoverOutDir(outDir);
+    if (recovered) warnings.push(recovered);
+    checkOutDir(options.root, outDir);
+  }
+  const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }));
+  if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
 
   const loaded = await timed('load', async () => {
-    const [content, messages, templates, publicFiles] = await Promise.all([
+    const [content, messages, templates, publicFiles, links] = await Promise.all([
       loadContent(config),
       loadMessages(config),
       loadTemplateInventory(config),
       listPublicFiles(config),
+      checkSourceLinks(config),
     ]);
-    keep([...content.problems, ...messages.problems]);
-    return { content, messages: messages.messages, templates, publicFiles };
+    keep([...content.problems, ...messages.problems, ...publicFiles.problems, ...links]);
+    return { content, messages: messages.messages, templates, publicFiles: publicFiles.files };
   });
   const pages = await timed('resolve', () => {
     const { routes, problems } = resolveRoutes(config, loaded.content.files, loaded.templates);
@@ -138,6 +148,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       for (const file of kept.files) sink.write(file, readFileSync(path.join(outDir, file)));
       for (const [file, contents] of assets.files) sink.write(file, contents);
       writePublicFiles(config, sink, loaded.publicFiles);
+      stopForTest('rendering');
       return renderAll({
         config,
         assets,
@@ -185,6 +196,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       removeStaging(staging);
     }
     if (error instanceof SiteError) throw error;
+    // A file-system failure is the output's; anything else is a fault of the tool, reported as such.
+    if (!(error instanceof Error && 'syscall' in error)) throw error;
     throw new SiteError(
       [toProblem('OUTPUT_FAILED', { reason: error instanceof Error ? error.message : String(error) })],
       { cause: error },
@@ -260,7 +273,11 @@ async function renderAll(
     if (input.keepPages) kept.push(page);
   }
   problems.push(...toMissingKeyProblems(config, missing));
-  return { problems, errorPages: errors.pages.length, pages: input.keepPages ? kept : null };
+  return {
+    problems: collapseRenderFailures(problems),
+    errorPages: errors.pages.length,
+    pages: input.keepPages ? kept : null,
+  };
 }
 
 function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {

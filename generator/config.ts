@@ -20,16 +20,15 @@ export interface ConfigOverrides {
 export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<SiteConfig> {
   const configFile = path.join(root, CONFIG_FILE);
   const source = await readFile(configFile, 'utf8').catch((cause: unknown) => {
-    throw new SiteError(
-      [
-        toProblem(
+    const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
+    const problem = missing
+      ? toProblem('CONFIG_MISSING', { file: configFile, root })
+      : toProblem(
           'CONFIG_LOAD',
           { reason: `${CONFIG_FILE} cannot be read` },
           { file: CONFIG_FILE, line: 1, column: 1 },
-        ),
-      ],
-      { cause },
-    );
+        );
+    throw new SiteError([problem], { cause });
   });
   const input = await importConfigModule(configFile);
   const problems = validateConfig(input, source);

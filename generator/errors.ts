@@ -15,10 +15,16 @@ const catalogue = {
     message: (a) => `The site configuration could not be loaded: ${a.reason}.`,
     hint: () => 'Fix the syntax of site/site.config.ts; it must `export default` the configuration object.',
   },
+  CONFIG_MISSING: {
+    severity: 'error',
+    message: (a) => `There is no site configuration at ${a.file}.`,
+    hint: (a) =>
+      `Run \`site\` in the project folder that holds site/site.config.ts, or pass \`--root <that folder>\` (now: ${a.root}).`,
+  },
   CONFIG_INVALID: {
     severity: 'error',
     message: (a) => `Invalid configuration value at \`${a.field}\`: ${a.reason}.`,
-    hint: (a) => a.hint ?? 'See the configuration reference in the README.',
+    hint: (a) => a.hint ?? 'See "Configuration reference" in the README for every field and its values.',
   },
   FRONT_MATTER_SYNTAX: {
     severity: 'error',
@@ -110,7 +116,8 @@ const catalogue = {
   },
   RENDER_FAILED: {
     severity: 'error',
-    message: (a) => `Rendering ${a.url} failed: ${a.reason}.`,
+    message: (a) =>
+      `Rendering ${a.url} failed: ${a.reason}${a.content ? ` (content: ${a.content})` : ''}${a.others ? `; the same error broke ${a.others} other ${a.others === '1' ? 'page' : 'pages'}` : ''}.`,
     hint: () => "The position points into the template that threw; the page's content file is named in the message.",
   },
   OUTPUT_FAILED: {
@@ -135,9 +142,20 @@ const catalogue = {
       `The symbolic link ${a.link} points outside the project, to ${a.target}; nothing outside the project is read into the site.`,
     hint: () => 'Copy the file into the project instead of linking to it, or remove the link.',
   },
+  SYMLINK_BROKEN: {
+    severity: 'error',
+    message: (a) => `The symbolic link ${a.link} points to ${a.target}, which does not exist.`,
+    hint: () => 'Remove the link, or point it at a file inside the project.',
+  },
+  OUTPUT_RECOVERED: {
+    severity: 'warning',
+    message: (a) => `An earlier build was stopped while it replaced ${a.dir}; its previous output was put back.`,
+    hint: () => 'Nothing to do: this build replaces it as usual.',
+  },
   PUBLIC_DOTFILES_SKIPPED: {
     severity: 'warning',
-    message: (a) => `${a.count} hidden files in site/public were not published: ${a.files}.`,
+    message: (a) =>
+      `${a.count} hidden ${a.count === '1' ? 'file' : 'files'} in site/public ${a.count === '1' ? 'was' : 'were'} not published: ${a.files}.`,
     hint: () =>
       'Files and folders whose names start with a dot are never published, except `.well-known/`; rename them if they belong on the site.',
   },
@@ -269,7 +287,14 @@ export function toProblem(
 ): SiteProblem {
   const entry: CatalogueEntry = catalogue[code];
   const a = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  return { code, severity: entry.severity, message: entry.message(a), hint: entry.hint(a), ...(loc ? { loc } : {}) };
+  return {
+    code,
+    severity: entry.severity,
+    message: entry.message(a),
+    hint: entry.hint(a),
+    args: a,
+    ...(loc ? { loc } : {}),
+  };
 }
 
 /** Throws one SiteError for all the errors collected, if there are any (collect, then fail once). */

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isSiteError } from './errors.ts';
+import { isInside } from './load/files.ts';
 import type { CheckReport } from './check/index.ts';
 import type { BuildReport, Route, SiteProblem } from './types.ts';
 
@@ -20,7 +21,10 @@ export function toCodeFrame(root: string, problem: SiteProblem): string | null {
   if (!loc || loc.line < 1) return null;
   let text: string;
   try {
-    text = readFileSync(path.resolve(root, loc.file), 'utf8');
+    // Never print a file that a symbolic link brings in from outside the project.
+    const file = realpathSync(path.resolve(root, loc.file));
+    if (!isInside(file, realpathSync(root))) return null;
+    text = readFileSync(file, 'utf8');
   } catch {
     return null;
   }
@@ -75,13 +79,12 @@ export function printProblems(root: string, problems: readonly SiteProblem[]): v
 }
 
 /** Prints a failure: every problem of a SiteError, or an internal error with its stack. */
-export function printFailure(root: string, error: unknown, what: string): void {
+export function printFailure(root: string, error: unknown, what: string, outputUntouched = false): void {
   if (isSiteError(error)) {
     printProblems(root, error.problems);
-    const count = error.problems.length;
-    process.stderr.write(
-      red(`${what} failed: ${count} ${count === 1 ? 'error' : 'errors'}. The previous output is untouched.\n`),
-    );
+    const count = error.problems.filter((p) => p.severity === 'error').length;
+    const untouched = outputUntouched ? ' The previous output is untouched.' : '';
+    process.stderr.write(red(`${what} failed: ${count} ${count === 1 ? 'error' : 'errors'}.${untouched}\n`));
     if (process.env.DEBUG && error.cause)
       process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
     return;
@@ -112,6 +115,17 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
 
 /** The route inventory as a table: path, names, template, layout, locales with content. */
 export function printRoutes(routes: readonly Route[], localeCodes: readonly string[], json: boolean): void {
+  if (json) {
+    const records = routes.map((r) => ({
+      path: r.path,
+      names: localeCodes.map((code) => `${r.name}___${code}`),
+      template: r.template,
+      layout: r.layout,
+      locales: r.contentLocales,
+    }));
+    process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+    return;
+  }
   const rows = routes.map((r) => ({
     path: r.path,
     names: localeCodes.map((code) => `${r.name}___${code}`).join(' '),
@@ -119,10 +133,6 @@ export function printRoutes(routes: readonly Route[], localeCodes: readonly stri
     layout: r.layout,
     locales: r.contentLocales.join(' '),
   }));
-  if (json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-    return;
-  }
   const header = { path: 'PATH', names: 'NAMES', template: 'TEMPLATE', layout: 'LAYOUT', locales: 'CONTENT' };
   const keys = Object.keys(header) as (keyof typeof header)[];
   const widths = keys.map((k) => Math.max(header[k].length, ...rows.map((r) => r[k].length)));

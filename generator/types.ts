@@ -327,6 +327,8 @@ export interface SiteProblem {
   readonly message: string;
   readonly hint?: string;
   readonly loc?: SourceLoc;
+  /** The values the catalogue built the message from, for tools that group or locate problems. */
+  readonly args?: Readonly<Record<string, string>>;
 }
 
 /** Reads a shared text: `t('nav:home')`, `t('common:publishedOn', { date })`. */

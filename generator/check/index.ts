@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../build.ts';
+import { recoverOutDir } from '../write/out-dir.ts';
 import { loadConfig } from '../config.ts';
 import { SiteError, toProblem } from '../errors.ts';
 import { loadContent } from '../load/content.ts';
@@ -38,9 +39,11 @@ export interface CheckOptions {
 /** `site check`: links, SEO and locales, translations, HTML and budgets, over a built site. */
 export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const { root, outDir } = options;
+  // A build stopped while it swapped the output in leaves the previous output beside it: put it back.
+  const recovered = recoverOutDir(outDir);
   const config = await loadConfig(root);
   if (!existsSync(path.join(outDir, 'index.html'))) throw new SiteError([toProblem('NO_BUILD', { dir: outDir })]);
-  const problems: SiteProblem[] = [];
+  const problems: SiteProblem[] = recovered ? [recovered] : [];
 
   // Translations read the sources; which keys are used comes from rendering every page in memory.
   const [content, messages, templates] = await Promise.all([

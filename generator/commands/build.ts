@@ -24,7 +24,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
     printBuildReport(report, options.root, options.json ?? false);
     return 0;
   } catch (error) {
-    printFailure(options.root, error, 'The build');
+    printFailure(options.root, error, 'The build', true);
     return 1;
   }
 }

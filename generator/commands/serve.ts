@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
@@ -19,6 +19,7 @@ import {
 import { createSiteServer, type SiteServer } from '../serve/server.ts';
 import { startDevSession, type DevSession } from '../serve/session.ts';
 import { watchSources, type Watcher } from '../serve/watch.ts';
+import { checkOutDir, markOutDir, recoverOutDir } from '../write/out-dir.ts';
 
 export interface ServeOptions {
   readonly root: string;
@@ -76,6 +77,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let watcher: Watcher | null = null;
   let site: SiteServer;
   try {
+    // The same rules as `site build`: a folder that is not ours is neither replaced nor served.
+    recoverOutDir(out);
+    checkOutDir(root, out);
     const config = await loadConfig(root);
     const localePrefixes = config.locales
       .map((l) => l.prefix)
@@ -94,7 +98,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
     } else if (!existsSync(path.join(out, 'index.html'))) {
       await buildSite({ root, outDir: out });
     }
-    mkdirSync(out, { recursive: true });
+    markOutDir(out);
     site = createSiteServer({ outDir: out, localePrefixes, devClient });
     if (startError) site.setInitialEvent(toErrorEvent(root, startError));
   } catch (error) {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import matter from 'gray-matter';
 import { toProblem } from '../errors.ts';
+import { listFiles } from './files.ts';
 import type { ContentFile, FrontMatter, LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
 
 const KNOWN_KEYS = ['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'];
@@ -13,21 +13,24 @@ export interface LoadedContent {
 }
 
 /** Lists the content files: `site/content/**\/*.md`, relative to the site root, sorted. */
-export async function listContentFiles(config: SiteConfig): Promise<string[]> {
-  const found = await fg('**/*.md', { cwd: config.contentDir, onlyFiles: true });
+export async function listContentFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
+  const listed = await listFiles(config.root, config.contentDir);
   const prefix = path.relative(config.root, config.contentDir).split(path.sep).join('/');
-  return found.sort().map((f) => `${prefix}/${f}`);
+  return {
+    files: listed.files.filter((f) => f.endsWith('.md')).map((f) => `${prefix}/${f}`),
+    problems: listed.problems,
+  };
 }
 
 /** Reads and parses every content file, collecting all problems instead of stopping at the first. */
 export async function loadContent(config: SiteConfig, files?: readonly string[]): Promise<LoadedContent> {
-  const list = files ?? (await listContentFiles(config));
+  const listed = files ? { files, problems: [] } : await listContentFiles(config);
   const results = await Promise.all(
-    list.map(async (file) => toContentFile(config, file, await readFile(path.join(config.root, file), 'utf8'))),
+    listed.files.map(async (file) => toContentFile(config, file, await readFile(path.join(config.root, file), 'utf8'))),
   );
   return {
     files: results.flatMap((r) => (r.file ? [r.file] : [])),
-    problems: results.flatMap((r) => r.problems),
+    problems: [...listed.problems, ...results.flatMap((r) => r.problems)],
   };
 }
 

@@ -1,6 +1,10 @@
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { SiteConfig, TemplateInventory } from '../types.ts';
+import { CONFIG_FILE } from '../config.ts';
+import { toProblem } from '../errors.ts';
+import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
+import { isInside, listFiles } from './files.ts';
 
 /** The page templates and layouts the site has: `site/templates/{pages,layouts}/<name>.tsx`. */
 export async function loadTemplateInventory(config: SiteConfig): Promise<TemplateInventory> {
@@ -13,7 +17,29 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
   return { pages: pages ?? [], layouts: layouts ?? [] };
 }
 
-/** The files of `site/public`, relative to it, sorted. */
-export async function listPublicFiles(config: SiteConfig): Promise<string[]> {
-  return (await fg('**/*', { cwd: config.publicDir, onlyFiles: true, dot: false })).sort();
+/**
+ * The files `site/public` publishes, relative to it, sorted: everything but hidden files, except
+ * `.well-known/` (security.txt and the like); the hidden ones are named in one warning.
+ */
+export async function listPublicFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
+  const listed = await listFiles(config.root, config.publicDir, { openHidden: ['.well-known'] });
+  const problems = [...listed.problems];
+  if (listed.hidden.length > 0)
+    problems.push(
+      toProblem('PUBLIC_DOTFILES_SKIPPED', { count: String(listed.hidden.length), files: listed.hidden.join(', ') }),
+    );
+  return { files: listed.files, problems };
+}
+
+/** The other sources read into the site (translations, templates, the configuration) stay inside the project. */
+export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[]> {
+  const listed = await Promise.all([config.localesDir, config.templatesDir].map((dir) => listFiles(config.root, dir)));
+  const problems = listed.flatMap((l) => l.problems);
+  const configFile = path.join(config.root, CONFIG_FILE);
+  const real = await realpath(configFile).catch(() => configFile);
+  if (!isInside(real, await realpath(config.root)))
+    problems.push(
+      toProblem('SYMLINK_OUTSIDE', { link: CONFIG_FILE, target: real }, { file: CONFIG_FILE, line: 1, column: 1 }),
+    );
+  return problems;
 }

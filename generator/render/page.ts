@@ -96,11 +96,11 @@ export function renderApp(
   try {
     return { html: renderToString(createElement(App, { payload, t, Page, Layout })) };
   } catch (error) {
-    const reason = `${error instanceof Error ? error.message : String(error)} (content: ${sourceFile})`;
+    const reason = error instanceof Error ? error.message : String(error);
     return {
       problem: toProblem(
         'RENDER_FAILED',
-        { url: payload.url, reason },
+        { url: payload.url, reason, content: sourceFile },
         toTemplateLoc(error) ?? { file: sourceFile, line: 1, column: 1 },
       ),
     };

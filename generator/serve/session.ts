@@ -8,8 +8,10 @@ import { loadConfig } from '../config.ts';
 import { throwIfErrors } from '../errors.ts';
 import { listContentFiles, toContentFile } from '../load/content.ts';
 import { loadMessages } from '../load/messages.ts';
-import { listPublicFiles, loadTemplateInventory } from '../load/templates.ts';
+import { readSourceFile } from '../load/files.ts';
+import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from '../load/templates.ts';
 import { renderErrorPages } from '../render/error-pages.ts';
+import { collapseRenderFailures } from '../render/failures.ts';
 import { createTranslators } from '../render/i18n.ts';
 import { toLinkIndex } from '../render/markdown.ts';
 import { toMissingKeyProblems, type MissingKey } from '../render/missing-keys.ts';
@@ -126,7 +128,7 @@ export async function startDevSession(
         )
       : { pages: [], problems: [] };
     problems.push(...errorPages.problems, ...toMissingKeyProblems(next.config, missing));
-    throwIfErrors(problems);
+    throwIfErrors(collapseRenderFailures(problems));
     return { rendered, errorPages: errorPages.pages };
   };
 
@@ -173,16 +175,24 @@ export async function startDevSession(
   /** Everything again: the configuration or the runtime changed, or the session starts. */
   const full = async (): Promise<{ rendered: number; files: number }> => {
     const config = await loadConfig(root, { baseUrl });
-    const [list, loadedMessages, templates, publicFiles] = await Promise.all([
+    const [list, loadedMessages, templates, listedPublic, links] = await Promise.all([
       listContentFiles(config),
       loadMessages(config),
       loadTemplateInventory(config),
       listPublicFiles(config),
+      checkSourceLinks(config),
     ]);
+    const publicFiles = listedPublic.files;
     const parsed = await Promise.all(
-      list.map(async (file) => toContentFile(config, file, await readFile(path.join(root, file), 'utf8'))),
+      list.files.map(async (file) => toContentFile(config, file, await readFile(path.join(root, file), 'utf8'))),
     );
-    throwIfErrors([...parsed.flatMap((p) => p.problems), ...loadedMessages.problems]);
+    throwIfErrors([
+      ...list.problems,
+      ...listedPublic.problems,
+      ...links,
+      ...parsed.flatMap((p) => p.problems),
+      ...loadedMessages.problems,
+    ]);
     const contentFiles = new Map(parsed.flatMap((p) => (p.file ? [[p.file.file, p.file] as const] : [])));
     const pages = resolveAll(config, contentFiles, templates);
     const assets = await bundleSite(config, templates, loadedMessages.messages, { stableNames: true });
@@ -208,7 +218,7 @@ export async function startDevSession(
     const contentFiles = new Map(current.contentFiles);
     const problems: SiteProblem[] = [];
     for (const file of changed) {
-      const text = await readFile(path.join(root, file), 'utf8').catch(() => null);
+      const text = (await readSourceFile(root, file))?.toString('utf8') ?? null;
       if (text === null) {
         contentFiles.delete(file);
         continue;
@@ -273,11 +283,11 @@ export async function startDevSession(
     const copies = new Map<string, Uint8Array>();
     for (const file of changed) {
       const relative = path.relative(path.relative(root, current.config.publicDir), file);
-      const data = await readFile(path.join(root, file)).catch(() => null);
+      const data = await readSourceFile(root, file);
       if (data) copies.set(relative, data);
       else rmSync(path.join(outDir, relative), { force: true });
     }
-    const list = await listPublicFiles(current.config);
+    const list = (await listPublicFiles(current.config)).files;
     return {
       rendered: 0,
       files: commit({ ...current, publicFiles: list }, current.pages, { rendered: [], errorPages: [] }, copies),

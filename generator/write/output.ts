@@ -1,6 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError, toProblem } from '../errors.ts';
 import { compressAsync, compressSync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
@@ -129,35 +128,6 @@ function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
-/** The output folder must be a folder of its own: never the site, its sources or an ancestor. */
-export function checkOutDir(config: SiteConfig, outDir: string): void {
-  const out = path.resolve(outDir);
-  const inside = (child: string, parent: string) => child === parent || child.startsWith(parent + path.sep);
-  const reason = inside(config.root, out)
-    ? 'it holds the site itself'
-    : inside(out, path.join(config.root, 'site'))
-      ? "it is inside the site's sources"
-      : inside(out, path.join(config.root, 'node_modules'))
-        ? 'it is inside node_modules'
-        : null;
-  if (reason) throw new SiteError([toProblem('OUT_DIR_UNSAFE', { dir: out, reason })]);
-}
-
-/** The staging folder beside `<out>`: the build writes there and swaps it in at the end. */
-export function createStaging(outDir: string, buildId: string): string {
-  const out = path.resolve(outDir);
-  const staging = path.join(path.dirname(out), `.${path.basename(out)}.staging-${buildId}`);
-  try {
-    mkdirSync(staging, { recursive: true });
-  } catch (cause) {
-    throw new SiteError(
-      [toProblem('OUTPUT_FAILED', { reason: `cannot create ${staging}: ${(cause as Error).message}` })],
-      { cause },
-    );
-  }
-  return staging;
-}
-
 /** `/` → `index.html`; `/en/contact` → `en/contact/index.html`; `/en/404.html` stays a file. */
 export function toOutputFile(url: string, name = 'index.html'): string {
   if (url.endsWith('.html')) return url.slice(1);
@@ -173,23 +143,4 @@ export function writePage(sink: OutputSink, page: RenderedPage, withPayload = tr
 /** Copies `site/public` as it is. */
 export function writePublicFiles(config: SiteConfig, sink: OutputSink, files: readonly string[]): void {
   for (const file of files) sink.write(file, readFileSync(path.join(config.publicDir, file)));
-}
-
-/** Swaps the finished staging folder into place; the previous output is removed only after. */
-export function swapIntoPlace(staging: string, outDir: string): void {
-  const out = path.resolve(outDir);
-  const previous = `${staging}.previous`;
-  const hadOutput = existsSync(out);
-  if (hadOutput) renameSync(out, previous);
-  try {
-    renameSync(staging, out);
-  } catch (cause) {
-    if (hadOutput) renameSync(previous, out);
-    throw cause;
-  }
-  if (hadOutput) rmSync(previous, { recursive: true, force: true });
-}
-
-export function removeStaging(staging: string): void {
-  rmSync(staging, { recursive: true, force: true });
 }

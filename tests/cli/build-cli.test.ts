@@ -1,26 +1,12 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
+import { snapshotTree as snapshot } from '../helpers/tree.ts';
 
 afterAll(removeSites);
-
-/** Every file under a folder with the hash of its bytes. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d)) {
-      const full = path.join(d, entry);
-      if (statSync(full).isDirectory()) walk(full);
-      else out[path.relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 describe('site build (subprocess)', () => {
   it('builds, reports, and a failed build leaves the previous output byte-identical', () => {
@@ -115,7 +101,7 @@ describe('site build (subprocess)', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('site/templates/pages/customers.tsx:2:9  RENDER_FAILED');
       expect(result.stderr).toContain(
-        'Rendering /en/customers failed: the customer list is broken (content: site/content/customers.en.md).',
+        'Rendering /customers failed: the customer list is broken (content: site/content/customers.zhHant.md); the same error broke 1 other page.',
       );
       expect(result.stderr).toContain("> 2 |   throw new Error('the customer list is broken');");
       expect(existsSync(path.join(root, 'out'))).toBe(false);
@@ -163,9 +149,10 @@ describe('site routes', () => {
     const rows = JSON.parse(runCli(['--root', makeSite(), 'routes', '--json']).stdout);
     expect(rows).toHaveLength(54);
     expect(rows.find((r: { path: string }) => r.path === '/')).toMatchObject({
-      names: 'index___zhHant index___en',
+      names: ['index___zhHant', 'index___en'],
       template: 'home',
       layout: 'default',
+      locales: ['zhHant', 'en'],
     });
   });
 

@@ -1,0 +1,26 @@
+import { toProblem } from '../errors.ts';
+import type { SiteProblem } from '../types.ts';
+
+/**
+ * One report per fault: a template error that breaks every page using a shared component is
+ * reported once, at its source position, with the first page it broke and how many others.
+ */
+export function collapseRenderFailures(problems: readonly SiteProblem[]): SiteProblem[] {
+  const groups = new Map<string, SiteProblem[]>();
+  const rest: SiteProblem[] = [];
+  for (const problem of problems) {
+    if (problem.code !== 'RENDER_FAILED' || !problem.args) {
+      rest.push(problem);
+      continue;
+    }
+    const { loc, args } = problem;
+    const key = `${loc?.file}:${loc?.line}:${loc?.column}\n${args.reason}`;
+    groups.set(key, [...(groups.get(key) ?? []), problem]);
+  }
+  const collapsed = [...groups.values()].map(([first, ...others]) => {
+    const problem = first as SiteProblem;
+    if (others.length === 0) return problem;
+    return toProblem('RENDER_FAILED', { ...problem.args, others: String(others.length) }, problem.loc);
+  });
+  return [...collapsed, ...rest];
+}

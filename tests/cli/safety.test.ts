@@ -1,0 +1,234 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, type CliResult } from '../helpers/cli.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+import { snapshotTree } from '../helpers/tree.ts';
+
+// What `site` does with a careless or hostile input, run as a user runs it: the exit code, the
+// error code, where it points, and that nothing was replaced, published or printed that must not be.
+
+afterAll(removeSites);
+
+const build = (root: string, out: string, env?: Record<string, string>) =>
+  runCli(['--root', root, 'build', '--out', out], env ? { env } : {});
+
+/** A failed command: exit 1, the code, a clear report and no stack trace. */
+function expectRefused(result: CliResult, code: string): void {
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain(code);
+  expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+}
+
+const leftovers = (dir: string) => readdirSync(dir).filter((f) => /^\.out\.(staging|previous)-/.test(f));
+
+describe('the output folder is the tool’s own', () => {
+  it('refuses a folder it did not write, and leaves every file of it as it was', () => {
+    const root = makeSite({ 'docs/guide.md': '# The team guide\n', 'docs/img/plan.png': 'not really a png' });
+    const docs = path.join(root, 'docs');
+    const before = snapshotTree(docs);
+    const result = build(root, docs);
+    expectRefused(result, 'OUT_DIR_NOT_OURS');
+    expect(result.stderr).toContain(docs);
+    expect(result.stderr).toContain('2 entries (guide.md, img)');
+    expect(result.stderr).toContain('.site-output');
+    expect(snapshotTree(docs)).toEqual(before);
+    expect(readdirSync(root).filter((f) => f.includes('staging'))).toEqual([]);
+  });
+
+  it.each([
+    ['the project itself', (root: string) => root, 'it is the project itself'],
+    ['an ancestor of the project', (root: string) => path.dirname(root), 'it holds the project'],
+    ['the file system root', () => '/', 'it is the root of the file system'],
+    ['the Git folder', (root: string) => path.join(root, '.git'), "inside the project's Git folder"],
+    ['the sources', (root: string) => path.join(root, 'site/public'), "inside the site's sources"],
+    ['a folder holding a package.json', (root: string) => path.join(root, 'tools'), 'holds `package.json`'],
+    ['a folder holding site/', (root: string) => path.join(root, 'vendored'), 'holds `site`'],
+  ])('never writes over %s', (_, toOut, reason) => {
+    const root = makeSite({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'tools/package.json': '{}',
+      'vendored/site/x.txt': 'another project',
+    });
+    const out = toOut(root);
+    const before = existsSync(out) && out !== '/' ? snapshotTree(out) : null;
+    const result = build(root, out);
+    expectRefused(result, 'OUT_DIR_UNSAFE');
+    expect(result.stderr).toContain(reason);
+    if (before) expect(snapshotTree(out)).toEqual(before);
+    expect(readdirSync(path.dirname(out)).filter((f) => f.includes('.staging-'))).toEqual([]);
+  });
+
+  it('never writes over the home folder', () => {
+    const root = makeSite();
+    const home = mkdtempSync(path.join(tmpdir(), 'site-home-'));
+    writeFileSync(path.join(home, 'notes.txt'), 'mine');
+    const result = build(root, home, { HOME: home });
+    expectRefused(result, 'OUT_DIR_UNSAFE');
+    expect(result.stderr).toContain('it is your home folder');
+    expect(readFileSync(path.join(home, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('replaces its own output (marked), an empty folder, and an output written before the marker existed', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    mkdirSync(out);
+    expect(build(root, out).status).toBe(0);
+    expect(readFileSync(path.join(out, '.site-output'), 'utf8')).toContain('site build');
+    expect(build(root, out).status).toBe(0);
+    // An earlier version's output: manifests, no marker.
+    const legacy = path.join(root, 'legacy');
+    mkdirSync(path.join(legacy, 'builds/meta'), { recursive: true });
+    writeFileSync(path.join(legacy, 'builds/latest.json'), '{"id":"x","timestamp":1}');
+    writeFileSync(path.join(legacy, 'index.html'), '<!doctype html>');
+    expect(build(root, legacy).status).toBe(0);
+  });
+
+  it('site serve refuses a folder that is not its own, before serving or writing it', () => {
+    const root = makeSite({ 'private/diary.txt': 'not for the web' });
+    const result = runCli(['--root', root, 'serve', '--port', '0', '--out', path.join(root, 'private')]);
+    expectRefused(result, 'OUT_DIR_NOT_OURS');
+    expect(readdirSync(path.join(root, 'private'))).toEqual(['diary.txt']);
+  });
+});
+
+describe('nothing outside the project is read into the output', () => {
+  const secret = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-outside-'));
+    writeFileSync(path.join(dir, 'secret.md'), 'SECRET-LINE-ONE token=hunter2\n---\ntitle: x\n---\n');
+    writeFileSync(path.join(dir, 'common.json'), '{"SECRET":"hunter2"}');
+    return dir;
+  };
+
+  it('a link to /etc, to the environment and to an outside Markdown file: errors naming link and target, nothing published, nothing printed', () => {
+    const outside = secret();
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(build(root, out).status).toBe(0);
+    const before = snapshotTree(out);
+    symlinkSync('/etc', path.join(root, 'site/public/etc'));
+    symlinkSync('/proc/self/environ', path.join(root, 'site/public/env.txt'));
+    symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'site/content/news/news99.en.md'));
+    symlinkSync(path.join(outside, 'common.json'), path.join(root, 'site/locales/en/extra.json'));
+    const result = build(root, out, { SITE_SECRET_TOKEN: 'hunter2' });
+    expectRefused(result, 'SYMLINK_OUTSIDE');
+    expect(result.stderr).toMatch(/site\/public\/etc:1:1 +SYMLINK_OUTSIDE/);
+    expect(result.stderr).toContain('points outside the project, to /etc');
+    expect(result.stderr).toMatch(/site\/public\/env\.txt:1:1 +SYMLINK_OUTSIDE/);
+    expect(result.stderr).toMatch(/site\/content\/news\/news99\.en\.md:1:1 +SYMLINK_OUTSIDE/);
+    expect(result.stderr).toMatch(/site\/locales\/en\/extra\.json:1:1 +SYMLINK_OUTSIDE/);
+    expect(result.stderr).not.toContain('hunter2');
+    expect(result.stderr).not.toContain('SECRET-LINE-ONE');
+    expect(snapshotTree(out)).toEqual(before);
+  });
+
+  it('a dangling link is an error; links inside the project are followed', () => {
+    const root = makeSite({ 'shared/brochure.txt': 'CloudWing brochure' });
+    symlinkSync('/no/such/file', path.join(root, 'site/public/gone.txt'));
+    const out = path.join(root, 'out');
+    expectRefused(build(root, out), 'SYMLINK_BROKEN');
+    rmSync(path.join(root, 'site/public/gone.txt'));
+    symlinkSync(path.join(root, 'shared/brochure.txt'), path.join(root, 'site/public/brochure.txt'));
+    symlinkSync(path.join(root, 'site/public/images'), path.join(root, 'site/public/pictures'));
+    expect(build(root, out).status).toBe(0);
+    expect(readFileSync(path.join(out, 'brochure.txt'), 'utf8')).toBe('CloudWing brochure');
+    expect(existsSync(path.join(out, 'pictures/service-cargo.svg'))).toBe(true);
+  });
+
+  it('publishes .well-known/ and skips other hidden files with one warning that lists them', () => {
+    const root = makeSite({
+      'site/public/.well-known/security.txt': 'Contact: mailto:security@cloudwing.example\n',
+      'site/public/.env': 'SECRET=1',
+      'site/public/.DS_Store': 'x',
+      'site/public/images/.thumbs/a.png': 'x',
+    });
+    const out = path.join(root, 'out');
+    const result = build(root, out);
+    expect(result.status).toBe(0);
+    expect(readFileSync(path.join(out, '.well-known/security.txt'), 'utf8')).toContain('security@');
+    expect(existsSync(path.join(out, '.env'))).toBe(false);
+    expect(existsSync(path.join(out, '.DS_Store'))).toBe(false);
+    expect(existsSync(path.join(out, 'images/.thumbs'))).toBe(false);
+    expect(result.stderr.match(/PUBLIC_DOTFILES_SKIPPED/g)).toHaveLength(1);
+    expect(result.stderr).toContain(
+      '3 hidden files in site/public were not published: .DS_Store, .env, images/.thumbs/',
+    );
+  });
+});
+
+describe('crash-proof output: a build killed at any step', () => {
+  it.each(['rendering', 'before-swap', 'out-moved', 'staging-moved'])(
+    'killed at %s: the next command finds the previous or the new output whole and removes the leftovers',
+    (step) => {
+      const root = makeSite();
+      const out = path.join(root, 'out');
+      expect(build(root, out).status).toBe(0);
+      const previous = snapshotTree(out);
+      const article = path.join(root, 'site/content/news/news3.en.md');
+      const good = readFileSync(article, 'utf8');
+      writeFileSync(article, good.replace(/^title: .*$/m, 'title: A new title for the third article'));
+
+      const killed = build(root, out, { SITE_TEST_KILL_AT: step });
+      expect(killed.status).toBe(null);
+      expect(leftovers(root).length).toBeGreaterThan(0);
+      const complete = step === 'staging-moved';
+      if (step === 'out-moved') expect(existsSync(out)).toBe(false);
+      const expected = complete ? snapshotTree(out) : previous;
+
+      // The next command, even one that fails on bad input, first puts the output back.
+      writeFileSync(article, good.replace(/^title: .*$/m, 'title: [broken'));
+      const failed = build(root, out);
+      expectRefused(failed, 'FRONT_MATTER_SYNTAX');
+      expect(snapshotTree(out)).toEqual(expected);
+      expect(leftovers(root)).toEqual([]);
+      if (step === 'out-moved') expect(failed.stderr).toContain('OUTPUT_RECOVERED');
+
+      writeFileSync(article, good);
+      expect(build(root, out).status).toBe(0);
+      expect(leftovers(root)).toEqual([]);
+    },
+  );
+});
+
+describe('clear messages', () => {
+  it('an error in a shared component is reported once, with how many pages it broke', () => {
+    const footer = path.join('site/templates/components/Footer.tsx');
+    const root = makeSite();
+    const source = readFileSync(path.join(root, footer), 'utf8');
+    writeFileSync(
+      path.join(root, footer),
+      source.replace('export default function Footer() {', "$&\n  throw new Error('the footer is broken');"),
+    );
+    const result = build(root, path.join(root, 'out'));
+    expectRefused(result, 'RENDER_FAILED');
+    expect(result.stderr.match(/RENDER_FAILED/g)).toHaveLength(1);
+    expect(result.stderr).toMatch(/Footer\.tsx:\d+:\d+ +RENDER_FAILED/);
+    expect(result.stderr).toMatch(/the footer is broken \(content: [^)]+\); the same error broke \d{2,3} other pages/);
+    expect(result.stderr.split('\n').length).toBeLessThan(30);
+  });
+
+  it('--root pointing nowhere says so, not "fix the syntax"', () => {
+    const result = runCli(['--root', '/nonexistent/project', 'build']);
+    expectRefused(result, 'CONFIG_MISSING');
+    expect(result.stderr).toContain('/nonexistent/project/site/site.config.ts');
+    expect(result.stderr).toContain('--root');
+    expect(result.stderr).not.toMatch(/syntax/i);
+  });
+
+  it('site check on a folder with no build does not claim an output was kept', () => {
+    const root = makeSite();
+    const result = runCli(['--root', root, 'check', '--out', path.join(root, 'nothing-here')]);
+    expectRefused(result, 'NO_BUILD');
+    expect(result.stderr).not.toContain('untouched');
+  });
+});
