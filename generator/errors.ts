@@ -268,6 +268,9 @@ const catalogue = {
 
 export type ErrorCode = keyof typeof catalogue;
 
+/** Every code of the catalogue (the README lists them all). */
+export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];
+
 /** The one error type of the generator: a problem, and optionally the cause behind it. */
 export class SiteError extends Error {
   readonly problems: readonly SiteProblem[];
