@@ -30,7 +30,7 @@ import type {
 } from './types.ts';
 import { renderPagesInWorkers, shouldUseWorkers } from './render/parallel.ts';
 import { toMissingKeyProblems, type MissingKey } from './render/missing-keys.ts';
-import { toKeptFiles, writeBuildMeta, writeLatest } from './write/manifest.ts';
+import { toBuiltWith, toKeptFiles, writeBuildMeta, writeLatest } from './write/manifest.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import {
   checkOutDir,
@@ -136,6 +136,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     prerendered: pages.map((p) => p.url),
     assets: [...assets.files.keys()],
     kept: kept.kept,
+    builtWith: toBuiltWith(config),
   };
   const links = toLinkIndex(pages, loaded.publicFiles);
   const staging = write ? createStaging(outDir, buildId) : null;

@@ -164,6 +164,12 @@ const catalogue = {
     message: (a) => `There is no built site in ${a.dir}.`,
     hint: () => 'Run `site build` first.',
   },
+  BUILD_CONFIG_MISMATCH: {
+    severity: 'error',
+    message: (a) =>
+      `The output in ${a.dir} was built with ${a.built}, but the configuration now has ${a.now}; its pages cannot be checked against today's sources.`,
+    hint: () => 'Run `site build` again, then `site check`.',
+  },
   // `site check`: what a visitor or a search engine would trip over in the built output.
   LINK_BROKEN: {
     severity: 'error',

@@ -295,6 +295,15 @@ export interface BuildManifest {
   readonly assets?: readonly string[];
   /** Earlier builds whose `_app/` files and manifest this output still holds (newest first). */
   readonly kept?: readonly string[];
+  /** What the build was made with, so `site check` checks the output against it. */
+  readonly builtWith?: BuiltWith;
+}
+
+/** The settings a build's output depends on, recorded in its manifest. */
+export interface BuiltWith {
+  readonly baseUrl: string | null;
+  readonly defaultLocale: LocaleCode;
+  readonly locales: readonly { readonly code: LocaleCode; readonly iso: string; readonly prefix: string }[];
 }
 
 export interface StageTiming {

@@ -4,11 +4,11 @@ import { updateHead } from './head.ts';
 import { loadCatalogs } from './messages.ts';
 import { site } from './settings.ts';
 import { createTranslator } from './translate.ts';
+import { toLocaleOfPath } from './urls.ts';
 
-/** The locale of a path by its prefix (SPEC §6: `/en/...` → English, otherwise the default). */
+/** The locale of a path by its prefix (behaviour.md: Errors). */
 export function toPathLocale(path: string): string {
-  const prefixed = site.locales.filter((l) => l.prefix && (path === l.prefix || path.startsWith(`${l.prefix}/`)));
-  return (prefixed[0] ?? site.locales.find((l) => !l.prefix) ?? site.locales[0])?.code as string;
+  return toLocaleOfPath(site.locales, path).code;
 }
 
 /**

@@ -9,7 +9,9 @@ import { loadMessages } from '../load/messages.ts';
 import { loadTemplateInventory } from '../load/templates.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
-import type { Route, SiteConfig, SiteProblem } from '../types.ts';
+import type { BuiltWith, Route, SiteConfig, SiteProblem } from '../types.ts';
+import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
+import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { checkBudgets } from './budgets.ts';
 import { checkHtml } from './html.ts';
 import { checkLinks } from './links.ts';
@@ -44,6 +46,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const config = await loadConfig(root);
   if (!existsSync(path.join(outDir, 'index.html'))) throw new SiteError([toProblem('NO_BUILD', { dir: outDir })]);
   const problems: SiteProblem[] = recovered ? [recovered] : [];
+  const checked = toCheckedConfig(config, outDir);
 
   // Translations read the sources; which keys are used comes from rendering every page in memory.
   const [content, messages, templates] = await Promise.all([
@@ -77,11 +80,11 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   options.onProgress?.('reading pages');
   const pages = readOutputPages(outDir);
   const sitemapFile = path.join(outDir, 'sitemap.xml');
-  problems.push(...checkSeo(config, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
+  problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
   problems.push(...checkBudgets(config, outDir, pages));
   options.onProgress?.('validating HTML');
   problems.push(...(await checkHtml(pages)));
-  const links = await checkLinks(config, outDir, {
+  const links = await checkLinks(checked, outDir, {
     external: options.external,
     onProgress: (n) => options.onProgress?.(`crawling: ${n} links`),
   });
@@ -105,19 +108,37 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
  * that holds the link: that is where the author fixes it.
  */
 function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: SiteProblem): SiteProblem {
-  const page = /on (\/\S*?)(:| to )/.exec(problem.message)?.[1];
-  const href = / to (\S+) names| (\/\S+) answered/.exec(problem.message);
-  const target = href?.[1] ?? href?.[2];
+  const page = problem.args?.page;
+  const target = problem.args?.href;
   if (!page || !target) return problem;
-  const locale =
-    config.locales.find((l) => l.prefix && (page === l.prefix || page.startsWith(`${l.prefix}/`))) ??
-    config.locales.find((l) => !l.prefix);
-  const routePath = locale?.prefix ? page.slice(locale.prefix.length) || '/' : page;
-  const file = routes.find((r) => r.path === routePath)?.files[locale?.code ?? ''];
+  const locale = toLocaleOfPath(config.locales, page);
+  const routePath = locale.prefix ? page.slice(locale.prefix.length) || '/' : page;
+  const file = routes.find((r) => r.path === routePath)?.files[locale.code];
   if (!file) return problem;
   const lines = readFileSync(path.join(config.root, file.file), 'utf8').split('\n');
   const line = lines.findIndex((l) => l.includes(`(${target})`) || l.includes(target));
   return line < 0
     ? problem
     : { ...problem, loc: { file: file.file, line: line + 1, column: (lines[line] as string).indexOf(target) + 1 } };
+}
+
+/**
+ * The configuration an output is checked against: what it was built with (a `--base-url` build
+ * included). A difference the sources cannot explain (other locales) is one error, thrown.
+ */
+export function toCheckedConfig(config: SiteConfig, outDir: string): SiteConfig {
+  const built = readLatestManifest(outDir)?.builtWith ?? null;
+  if (!built) return config;
+  const mismatch = toMismatch(config, built, outDir);
+  if (mismatch) throw new SiteError([mismatch]);
+  return { ...config, baseUrl: built.baseUrl };
+}
+
+/** What an output recorded that today's configuration contradicts, as one problem; or null. */
+function toMismatch(config: SiteConfig, built: BuiltWith, outDir: string): SiteProblem | null {
+  const describe = (locales: BuiltWith['locales'], defaultLocale: string) =>
+    `the locales ${locales.map((l) => `${l.code} (${l.iso}, at ${l.prefix || '/'})`).join(', ')}, default ${defaultLocale}`;
+  const now = describe(toBuiltWith(config).locales, config.defaultLocale);
+  const then = describe(built.locales, built.defaultLocale);
+  return now === then ? null : toProblem('BUILD_CONFIG_MISMATCH', { dir: outDir, built: then, now });
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { toOutputUrl } from '../../runtime/urls.ts';
 import type { Alternate, Payload } from '../types.ts';
 
 /** A built page as `site check` reads it: its URL, its head, its embedded data and its main links. */
@@ -29,12 +30,6 @@ const unescape = (s: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-
-export function toOutputUrl(file: string): string {
-  if (!file.endsWith('/index.html') && file !== 'index.html') return `/${file}`;
-  const dir = path.posix.dirname(file);
-  return dir === '.' ? '/' : `/${dir}`;
-}
 
 export function readOutputPages(outDir: string): OutputPage[] {
   return fg

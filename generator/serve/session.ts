@@ -30,7 +30,8 @@ import type {
   TemplateInventory,
 } from '../types.ts';
 import { writeBuildMeta, writeLatest } from '../write/manifest.ts';
-import { createDiskSink, toOutputFile, writePage, type OutputSink } from '../write/output.ts';
+import { toOutputFile } from '../../runtime/urls.ts';
+import { createDiskSink, writePage, type OutputSink } from '../write/output.ts';
 import { toRobots, toSitemap } from '../write/sitemap.ts';
 import { toChangeKind, type ChangeKind } from './changes.ts';
 

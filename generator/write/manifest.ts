@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildManifest } from '../types.ts';
+import type { BuildManifest, BuiltWith, SiteConfig } from '../types.ts';
 import type { OutputSink } from './output.ts';
 
 /** `builds/meta/<id>.json`: immutable, lists every page (SPEC §7). */
@@ -41,4 +41,24 @@ export function toKeptFiles(outDir: string): { kept: string[]; files: string[] }
     kept: ids.filter((id) => files.includes(`builds/meta/${id}.json`)),
     files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))),
   };
+}
+
+/** The settings recorded in the manifest: `site check` reads them instead of guessing. */
+export function toBuiltWith(config: SiteConfig): BuiltWith {
+  return {
+    baseUrl: config.baseUrl,
+    defaultLocale: config.defaultLocale,
+    locales: config.locales.map(({ code, iso, prefix }) => ({ code, iso, prefix })),
+  };
+}
+
+/** The manifest of the build in `<out>` (through `builds/latest.json`), or null. */
+export function readLatestManifest(outDir: string): BuildManifest | null {
+  try {
+    const latest = JSON.parse(readFileSync(path.join(outDir, 'builds/latest.json'), 'utf8')) as { id?: unknown };
+    if (typeof latest.id !== 'string' || !/^[\w-]+$/.test(latest.id)) return null;
+    return JSON.parse(readFileSync(path.join(outDir, `builds/meta/${latest.id}.json`), 'utf8')) as BuildManifest;
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compressAsync, compressSync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
+import { toOutputFile } from '../../runtime/urls.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
 /** Where the write stage puts files: a staging folder on disk, or memory for tests. */
@@ -126,12 +127,6 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
 function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.files += 1;
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-}
-
-/** `/` → `index.html`; `/en/contact` → `en/contact/index.html`; `/en/404.html` stays a file. */
-export function toOutputFile(url: string, name = 'index.html'): string {
-  if (url.endsWith('.html')) return url.slice(1);
-  return url === '/' ? name : `${url.slice(1)}/${name}`;
 }
 
 /** Writes a page's document and, for routes, its `_payload.json` beside it (SPEC §8). */

@@ -199,3 +199,41 @@ describe('site check (subprocess)', () => {
     expect(result.stderr).toContain('Run `site build` first.');
   });
 });
+
+describe('site check reads the build it checks', () => {
+  it('a build made with --base-url is checked against that base URL, not the configuration’s', async () => {
+    const { toCheckedConfig } = await import('../../generator/check/index.ts');
+    const { checkSeo } = await import('../../generator/check/seo.ts');
+    const { readOutputPages } = await import('../../generator/check/output.ts');
+    const { loadConfig } = await import('../../generator/config.ts');
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    await buildSite({ root, outDir: out, baseUrl: 'https://www.x.example' });
+    const config = await loadConfig(root);
+    expect(config.baseUrl).toBe('https://cloudwing.example');
+    const checked = toCheckedConfig(config, out);
+    expect(checked.baseUrl).toBe('https://www.x.example');
+    const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
+    const pages = readOutputPages(out);
+    expect(checkSeo(checked, pages, sitemap)).toEqual([]);
+    // Against the configuration's base URL, every page would have been reported.
+    expect(checkSeo(config, pages, sitemap).length).toBeGreaterThan(100);
+
+    // An output built with other locales is one clear error, not one per page.
+    const meta = path.join(
+      out,
+      `builds/meta/${JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')).id}.json`,
+    );
+    const manifest = JSON.parse(readFileSync(meta, 'utf8'));
+    manifest.builtWith.locales[1].prefix = '/english';
+    writeFileSync(meta, JSON.stringify(manifest));
+    const report = checkSite({ root, outDir: out, external: false });
+    await expect(report).rejects.toMatchObject({
+      problems: [expect.objectContaining({ code: 'BUILD_CONFIG_MISMATCH' })],
+    });
+    await report.catch((error: { problems: SiteProblem[] }) => {
+      expect(error.problems[0]?.message).toContain('en (en-US, at /english)');
+      expect(error.problems[0]?.message).toContain('en (en-US, at /en)');
+    });
+  });
+});

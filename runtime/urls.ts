@@ -1,0 +1,36 @@
+// URL facts the generator, the checker, the servers and the browser share: one pure module (no
+// DOM, no Node), so they cannot disagree about which file serves a URL or which locale a path is in.
+
+export interface PrefixedLocale {
+  readonly code: string;
+  readonly prefix: string;
+}
+
+/**
+ * The locale of a path by its prefix (behaviour.md: Locales): `/en` and `/en/...` are English,
+ * anything else is the default locale's (the one without a prefix). The longest prefix wins.
+ */
+export function toLocaleOfPath<L extends PrefixedLocale>(locales: readonly L[], path: string): L {
+  const prefixed = locales
+    .filter((l) => l.prefix && (path === l.prefix || path.startsWith(`${l.prefix}/`)))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+  return (prefixed[0] ?? locales.find((l) => !l.prefix) ?? locales[0]) as L;
+}
+
+/**
+ * The output file of a page URL: `/` → `index.html`; `/en/contact` → `en/contact/index.html`; a
+ * trailing slash is ignored; `/en/404.html` stays a file. `name` picks another file of the page's
+ * folder (`_payload.json`).
+ */
+export function toOutputFile(url: string, name = 'index.html'): string {
+  const clean = url.replace(/\/+$/, '') || '/';
+  if (clean.endsWith('.html')) return clean.slice(1);
+  return clean === '/' ? name : `${clean.slice(1)}/${name}`;
+}
+
+/** The page URL of an output file: `en/contact/index.html` → `/en/contact`; `404.html` → `/404.html`. */
+export function toOutputUrl(file: string): string {
+  if (file === 'index.html') return '/';
+  if (file.endsWith('/index.html')) return `/${file.slice(0, -'/index.html'.length)}`;
+  return `/${file}`;
+}
