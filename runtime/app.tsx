@@ -60,7 +60,10 @@ function toElement(modules: SiteModules, view: View) {
   );
 }
 
-/** Hydrates the server-rendered page (SPEC §8: every page works before this, without JavaScript). */
+/**
+ * Hydrates the server-rendered page; every page works before this, without JavaScript
+ * (behaviour.md: Pages on demand).
+ */
 export function hydrate(container: Element, modules: SiteModules, view: View): void {
   current = view;
   root = hydrateRoot(container, toElement(modules, view));

@@ -10,7 +10,10 @@ import { toRequestedPath } from './requested-path.ts';
 import { isBot } from './settings.ts';
 import { createTranslator } from './translate.ts';
 
-/** Starts the runtime on a server-rendered page. A mount failure is logged and re-thrown (SPEC §6). */
+/**
+ * Starts the runtime on a server-rendered page. A mount failure is logged and re-thrown
+ * (behaviour.md: Browser errors).
+ */
 export function start(modules: SiteModules): void {
   boot(modules).catch((error: unknown) => {
     console.error('Error while mounting app:', error);
@@ -64,7 +67,7 @@ let navigated = false;
 
 /**
  * An error while rendering or navigating shows the 500 page, except to crawlers and bots: for them
- * it is only logged and the server-rendered HTML stays (SPEC §6).
+ * it is only logged and the server-rendered HTML stays (behaviour.md: Crawlers and bots).
  */
 function handleRenderError(modules: SiteModules, container: Element, serverHtml: string, error: unknown): void {
   console.error('Rendering failed:', error);

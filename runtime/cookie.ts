@@ -1,6 +1,7 @@
 import { site } from './settings.ts';
 
-// The locale cookie of SPEC §4: `i18n_redirected=<code>`, a year, path /, SameSite=Lax, Secure on https.
+// The locale cookie (behaviour.md: Locale choice and cookie): `i18n_redirected=<code>`, a year,
+// path /, SameSite=Lax, Secure on https.
 
 export function readLocaleCookie(): string | null {
   const match = new RegExp(`(?:^|;\\s*)${site.cookieName}=([^;]*)`).exec(document.cookie);

@@ -4,9 +4,9 @@ import { whenIdle } from './idle.ts';
 import { markStale, setPrerendered } from './navigate.ts';
 import { site } from './settings.ts';
 
-// Deployment awareness (SPEC §7): once idle, then hourly and when a hidden tab becomes visible,
-// compare the page's build with builds/latest.json. A manifest that is missing, malformed or
-// HTML is logged and ignored, never fatal.
+// Deployment awareness (behaviour.md: New-build check): once idle, then hourly and when a hidden
+// tab becomes visible, compare the page's build with builds/latest.json. A manifest that is
+// missing, malformed or HTML is logged and ignored, never fatal.
 
 const HOUR = 3_600_000;
 

@@ -19,7 +19,10 @@ export interface ErrorPayloadInput {
   readonly error?: { readonly path?: string; readonly retry?: string };
 }
 
-/** The payload of an error page (SPEC §6): title `{code} - {status message}`, no alternates, noindex. */
+/**
+ * The payload of an error page (behaviour.md: Error pages): title `{code} - {status message}`, no
+ * alternates, noindex.
+ */
 export function toErrorPayload(input: ErrorPayloadInput): Payload {
   const title = `${input.status} - ${input.statusMessage}`;
   return {

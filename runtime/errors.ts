@@ -12,8 +12,8 @@ export function toPathLocale(path: string): string {
 }
 
 /**
- * Shows the error page in the browser (SPEC §6): status, status message, description and a link
- * home (and, after a failed reload, a link to try again); never a stack.
+ * Shows the error page in the browser (behaviour.md: Error pages): status, status message,
+ * description and a link home (and, after a failed reload, a link to try again); never a stack.
  */
 export async function showErrorPage(
   modules: SiteModules,

@@ -2,7 +2,7 @@ import type { Payload } from '../generator/types.ts';
 import { toLocale } from './settings.ts';
 
 // After a client navigation the head must describe the new page as the server would have
-// (SPEC §5): title, lang, description, canonical, alternates and og:*.
+// (behaviour.md: Head and SEO): title, lang, description, canonical, alternates and og:*.
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, value: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(selector);

@@ -1,8 +1,8 @@
 import { isPrerendered, loadTemplate, onAfterRender, toPagePath } from './navigate.ts';
 import { loadPayload, queuePrefetch } from './prefetch.ts';
 
-// Prefetch (SPEC §8): links entering the viewport, hovered or focused queue their page's payload
-// and template chunk; never for `target="_blank"`.
+// Prefetch (behaviour.md: Prefetch): links entering the viewport, hovered or focused queue their
+// page's payload and template chunk; never for `target="_blank"`.
 
 export function watchLinks(buildId: string): void {
   const prefetch = (a: HTMLAnchorElement) => {

@@ -1,6 +1,7 @@
-// Language matching of SPEC §4, shared by the root redirect and the host configuration: for each
-// of the visitor's languages in order of preference, an exact tag match, else a primary-subtag
-// match; the first language that matches anything decides; none → the fallback.
+// Language matching (behaviour.md: Language matching), shared by the root redirect and the host
+// configuration: for each of the visitor's languages in order of preference, an exact tag match,
+// else a primary-subtag match; the first language that matches anything decides; none → the
+// fallback.
 
 export interface MatchableLocale {
   readonly code: string;

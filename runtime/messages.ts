@@ -4,7 +4,7 @@ import type { Catalog } from './translate.ts';
 
 const catalogs = new Map<string, Promise<Catalog>>();
 
-/** The shared message files of one locale (SPEC §3), fetched once per page life. */
+/** The shared message files of one locale (behaviour.md: Texts), fetched once per page life. */
 export function loadCatalog(locale: string): Promise<Catalog> {
   let pending = catalogs.get(locale);
   if (!pending) {
@@ -20,7 +20,7 @@ export function loadCatalog(locale: string): Promise<Catalog> {
 
 /**
  * The catalogs for rendering a locale: its own, then the fallback's. Entering another locale loads
- * the fallback locale's files first, then the new locale's (SPEC §3).
+ * the fallback locale's files first, then the new locale's (behaviour.md: Texts).
  */
 export async function loadCatalogs(locale: string): Promise<Catalog[]> {
   if (locale === site.fallbackLocale) return [await loadCatalog(locale)];

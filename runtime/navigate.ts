@@ -9,8 +9,9 @@ import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
 import { createTranslator } from './translate.ts';
 
-// Pages on demand (SPEC §8): links to prerendered pages render on the client; everything else
-// stays a plain link. Back and forward restore the page and its scroll position.
+// Pages on demand (behaviour.md: Client navigation): links to prerendered pages render on the
+// client; everything else stays a plain link. Back and forward restore the page and its scroll
+// position.
 
 let modules: SiteModules;
 let buildId = '';
@@ -37,7 +38,10 @@ export function isPrerendered(path: string): boolean {
   return prerendered?.has(path) ?? false;
 }
 
-/** A new deployment: the next internal navigation loads its target in full (SPEC §7). */
+/**
+ * A new deployment: the next internal navigation loads its target in full
+ * (behaviour.md: New-build check).
+ */
 export function markStale(): void {
   stale = true;
 }
@@ -80,7 +84,8 @@ function toClientUrl(a: HTMLAnchorElement, event: MouseEvent): URL | null {
 function onClick(event: MouseEvent): void {
   const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
   if (!a) return;
-  // Choosing a language records the choice (SPEC §4); merely viewing a page does not.
+  // Choosing a language records the choice (behaviour.md: Locale choice and cookie); merely viewing
+  // a page does not.
   if (a.dataset.locale) writeLocaleCookie(a.dataset.locale);
   const url = toClientUrl(a, event);
   if (!url) return;
@@ -150,7 +155,8 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
       location.assign(url.href);
       return;
     }
-    // A chunk or payload failed, as after a new deployment: load the target in full, once (SPEC §7).
+    // A chunk or payload failed, as after a new deployment: load the target in full, once
+    // (behaviour.md: Reload guard).
     console.warn('Loading the page failed:', error);
     if (!reloadOnce(url.pathname + url.search + url.hash)) {
       commitHistory(url, push, restoreKey);

@@ -2,8 +2,9 @@ import type { Payload } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
 import { site } from './settings.ts';
 
-// Pages on demand (SPEC §8): payloads fetched once and cached; a prefetch queue that never has
-// more than `prefetchLimit` requests in flight (a further one waits), idle-time only.
+// Pages on demand (behaviour.md: Pages on demand): payloads fetched once and cached; a prefetch
+// queue that never has more than `prefetchLimit` requests in flight (a further one waits),
+// idle-time only.
 
 const payloads = new Map<string, Promise<Payload>>();
 

@@ -1,8 +1,9 @@
 import { site } from './settings.ts';
 
-// The chunk reload guard of SPEC §7: a page chunk or payload that fails during a client navigation
-// loads the target in full once; a second failure for the same path within the guard window does
-// not reload again (the caller shows the error page instead). Never a reload loop.
+// The chunk reload guard (behaviour.md: Reload guard): a page chunk or payload that fails during a
+// client navigation loads the target in full once; a second failure for the same path within the
+// guard window does not reload again (the caller shows the error page instead). Never a reload
+// loop.
 
 const KEY = 'site:reload-guard';
 

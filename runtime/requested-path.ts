@@ -1,4 +1,7 @@
-/** The path the visitor asked for, with its query, as the 404 message shows it (SPEC §6). */
+/**
+ * The path the visitor asked for, with its query, as the 404 message shows it
+ * (behaviour.md: Not found).
+ */
 export function toRequestedPath(): string {
   let path = location.pathname;
   try {

@@ -3,8 +3,9 @@ import { matchLocale } from './locale-match.ts';
 import { isBot, site, toLocale } from './settings.ts';
 
 // Loaded as a blocking script in the head of the bare root `/` only, so an English visitor never
-// sees the Chinese page paint first (SPEC §4). Order: stored cookie, then the browser's languages,
-// then the fallback; the decision is stored. Crawlers are never redirected; deep links never.
+// sees the Chinese page paint first (behaviour.md: Root redirect). Order: stored cookie, then the
+// browser's languages, then the fallback; the decision is stored. Crawlers are never redirected;
+// deep links never.
 if (location.pathname === '/' && !isBot()) {
   let code = readLocaleCookie();
   if (!code) {

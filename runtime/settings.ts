@@ -9,7 +9,10 @@ export interface RuntimeLocale {
   readonly siteTitle: string;
 }
 
-/** The configuration's runtime constants (SPEC §9) the browser needs, and what it knows of the locales. */
+/**
+ * The configuration's runtime constants (behaviour.md: Constants) the browser needs, and what it
+ * knows of the locales.
+ */
 export interface RuntimeSettings extends Omit<RuntimeConfig, 'drawerWidth' | 'railWidth'> {
   readonly titleSeparator: string;
   readonly locales: readonly RuntimeLocale[];
@@ -22,7 +25,10 @@ declare const __SITE__: RuntimeSettings;
 
 export const site: RuntimeSettings = __SITE__;
 
-/** Crawlers and bots (SPEC §6): never redirected, never shown a client-side error page. */
+/**
+ * Crawlers and bots (behaviour.md: Crawlers and bots): never redirected, never shown a client-side
+ * error page.
+ */
 export const BOT_PATTERN = /bot\b|chrome-lighthouse|facebookexternalhit|google\b/i;
 
 export function isBot(): boolean {
