@@ -1,5 +1,5 @@
-// The linter: JavaScript's and TypeScript's recommended rules, React's rules of hooks for the
-// code that runs in the browser, and the project's own conventions (ARCHITECTURE.md, style 10):
+// The linter: JavaScript's and TypeScript's recommended rules, React's rules of hooks for the code
+// that runs in the browser, and the project's own conventions (architecture.md: Style, rule 10):
 // `import type` for types, the `node:` protocol for Node's modules.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 
-// The data that crosses the build's stages (see ARCHITECTURE.md). Each type is named once here and
-// passed whole: no stage re-parses what an earlier one built.
+// The data that crosses the build's stages (architecture.md: Types). Each type is named once here
+// and passed whole: no stage re-parses what an earlier one built.
 
 export type LocaleCode = string;
 
@@ -34,7 +34,7 @@ export interface ThemeConfig {
   readonly ripple: boolean;
 }
 
-/** Browser runtime constants (SPEC §9). */
+/** Browser runtime constants (behaviour.md: Constants). */
 export interface RuntimeConfig {
   readonly cookieName: string;
   readonly cookieMaxAgeDays: number;
@@ -143,7 +143,7 @@ export interface TemplateInventory {
 /** A locale-independent route: one path, its content in each locale that has it. */
 export interface Route {
   readonly path: string;
-  /** `<segments joined by ->`, `index` for `/` (SPEC §2). */
+  /** `<segments joined by ->`, `index` for `/` (behaviour.md: Route names). */
   readonly name: string;
   /** First path segment, or `` for top-level pages. */
   readonly section: string;
@@ -241,7 +241,7 @@ export interface Payload {
 }
 
 export interface PageHead {
-  /** The full `<title>`: page title, separator, site title (SPEC §5). */
+  /** The full `<title>`: page title, separator, site title (behaviour.md: Head and SEO). */
   readonly title: string;
   /** Null on error pages: no canonical, no alternates, `noindex`. */
   readonly canonical: string | null;
@@ -272,7 +272,10 @@ export interface ClientAssets {
     readonly boot: readonly string[];
     readonly templates: Readonly<Record<string, readonly string[]>>;
   };
-  /** Root-relative URL of the blocking root-redirect script of the bare root `/` (SPEC §4). */
+  /**
+   * Root-relative URL of the blocking root-redirect script of the bare root `/`
+   * (behaviour.md: Root redirect).
+   */
   readonly rootRedirect: string;
   /** Root-relative URL of the hashed stylesheet. */
   readonly css: string;
@@ -289,7 +292,10 @@ export interface ClientAssets {
 export interface BuildManifest {
   readonly id: string;
   readonly timestamp: number;
-  /** Every page URL, without a trailing slash, `/` and `/en` included (SPEC §7). */
+  /**
+   * Every page URL, without a trailing slash, `/` and `/en` included
+   * (behaviour.md: Build manifests).
+   */
   readonly prerendered: readonly string[];
   /** The build's own `_app/` files, output-relative. */
   readonly assets?: readonly string[];

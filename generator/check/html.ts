@@ -21,7 +21,8 @@ export const HTML_RULES: ConfigData = {
     'valid-id': ['error', { relaxed: true }],
     // Telephone numbers are written as the company writes them; CSS keeps them on one line.
     'tel-non-breaking': 'off',
-    // Every title ends with the site title the company chose, which alone is long (SPEC §5).
+    // Every title ends with the site title the company chose, which alone is long
+    // (behaviour.md: Head and SEO).
     'long-title': 'off',
   },
 };

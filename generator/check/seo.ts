@@ -9,7 +9,10 @@ function toSitePath(config: SiteConfig, href: string): string | null {
   return null;
 }
 
-/** SPEC §5 on every built page: alternates, canonical, locale, unique titles, no cross-locale links, sitemap. */
+/**
+ * The head rules on every built page (behaviour.md: Head and SEO): alternates, canonical, locale,
+ * unique titles, no cross-locale links, sitemap.
+ */
 export function checkSeo(config: SiteConfig, pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
   const problems: SiteProblem[] = [];
   const byUrl = new Map(pages.map((p) => [p.url, p]));

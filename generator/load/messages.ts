@@ -3,7 +3,7 @@ import path from 'node:path';
 import { toProblem } from '../errors.ts';
 import type { LocaleCode, MessageTree, Messages, Namespace, SiteConfig, SiteProblem } from '../types.ts';
 
-/** The i18next namespaces shared by every page (SPEC §3). */
+/** The i18next namespaces shared by every page (behaviour.md: Texts). */
 export const NAMESPACES: readonly Namespace[] = ['nav', 'sidenav', 'footer', 'common', 'errors'];
 
 export interface LoadedMessages {
@@ -95,7 +95,10 @@ export function toFlatKeys(tree: MessageTree, prefix = ''): string[] {
   );
 }
 
-/** A key present in one locale must be present in every locale (SPEC §1: a missing key is an error). */
+/**
+ * A key present in one locale must be present in every locale; a missing one is an error
+ * (behaviour.md: Texts).
+ */
 function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   const problems: SiteProblem[] = [];
   for (const ns of NAMESPACES) {

@@ -2,7 +2,10 @@ import type { Payload, RenderedPage, SiteProblem } from '../types.ts';
 import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
 import { toStaticErrorPayload } from './payload.ts';
 
-/** The statuses with a static page (SPEC §6): `404.html`, `500.html` and their `/en` twins. */
+/**
+ * The statuses with a static page (behaviour.md: Error pages): `404.html`, `500.html` and their
+ * `/en` twins.
+ */
 export const ERROR_STATUSES = [404, 500] as const;
 
 /** Renders the error pages of every locale: no alternates, `noindex`, texts from `errors`. */

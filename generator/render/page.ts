@@ -40,7 +40,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   const payload = toPayload(ctx.config, page, markdown.html, ctx.buildId);
   const body = renderApp(payload, ctx, page.content.file);
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
-  // The bare root decides the visitor's language before it paints (SPEC §4).
+  // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
   const isRoot = page.url === '/';
   // Its message preloads would be wasted on the visitors it sends to another locale.
   const html = renderPageDocument(ctx, payload, body.html, {

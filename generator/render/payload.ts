@@ -1,7 +1,10 @@
 import { toErrorPayload } from '../../runtime/error-payload.ts';
 import type { LocaleCode, LocaleConfig, Page, Payload, SiteConfig } from '../types.ts';
 
-/** The data that renders a page: the page component's props and the `_payload.json` file (SPEC §8). */
+/**
+ * The data that renders a page: the page component's props and the `_payload.json` file
+ * (behaviour.md: Payloads).
+ */
 export function toPayload(config: SiteConfig, page: Page, html: string, buildId: string): Payload {
   const { content, route } = page;
   return {
@@ -34,7 +37,10 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
   };
 }
 
-/** The payload of an error page in one locale (SPEC §6): its texts come from the `errors` namespace. */
+/**
+ * The payload of an error page in one locale (behaviour.md: Error pages): its texts come from the
+ * `errors` namespace.
+ */
 export function toStaticErrorPayload(
   config: SiteConfig,
   locale: LocaleCode,

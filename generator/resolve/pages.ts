@@ -16,7 +16,10 @@ export function toPageUrl(locale: LocaleConfig, routePath: string): string {
   return `${locale.prefix}${routePath}`;
 }
 
-/** Joins the base URL and a root-relative URL; the home page has no trailing slash (SPEC §5). */
+/**
+ * Joins the base URL and a root-relative URL; the home page has no trailing slash
+ * (behaviour.md: Head and SEO).
+ */
 export function toAbsoluteUrl(config: SiteConfig, url: string): string {
   if (config.baseUrl === null) return url;
   return url === '/' ? config.baseUrl : `${config.baseUrl}${url}`;
@@ -61,7 +64,8 @@ function toPage(
   const content = toContentFor(route, locale.code);
   const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
   const ownContent = route.contentLocales.includes(locale.code);
-  // A single-language page's other URLs point search engines at the language that has it (SPEC §2).
+  // A single-language page's other URLs point search engines at the language that has it
+  // (behaviour.md: Single-language pages).
   const canonicalLocale = ownContent ? locale : (contentLocales[0] as LocaleConfig);
   const sectionPages =
     route.layout === 'section' || route.template === 'section' ? toSectionLinks(route, locale, routes) : [];
@@ -81,7 +85,7 @@ function toPage(
   };
 }
 
-/** x-default first, then each locale's bare language and full tag (SPEC §5). */
+/** x-default first, then each locale's bare language and full tag (behaviour.md: Head and SEO). */
 function toAlternates(config: SiteConfig, routePath: string, contentLocales: readonly LocaleConfig[]): Alternate[] {
   const defaultLocale =
     contentLocales.find((l) => l.code === config.defaultLocale) ?? (contentLocales[0] as LocaleConfig);

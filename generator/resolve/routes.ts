@@ -15,7 +15,7 @@ export interface ResolvedRoutes {
   readonly problems: SiteProblem[];
 }
 
-/** `/` → `index`; `/about/about-group` → `about-about-group` (SPEC §2). */
+/** `/` → `index`; `/about/about-group` → `about-about-group` (behaviour.md: Route names). */
 export function toRouteName(routePath: string): string {
   return routePath === '/' ? 'index' : routePath.slice(1).split('/').join('-');
 }

@@ -129,7 +129,9 @@ function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
-/** Writes a page's document and, for routes, its `_payload.json` beside it (SPEC §8). */
+/**
+ * Writes a page's document and, for routes, its `_payload.json` beside it (behaviour.md: Payloads).
+ */
 export function writePage(sink: OutputSink, page: RenderedPage, withPayload = true): void {
   sink.write(toOutputFile(page.url), page.html);
   if (withPayload) sink.write(toOutputFile(page.url, '_payload.json'), JSON.stringify(page.payload));
