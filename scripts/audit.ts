@@ -26,7 +26,8 @@ let failed = false;
 try {
   console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const page of PAGES) {
-    // Lighthouse's user agent is a crawler's (SPEC §6): the root page is audited, not redirected.
+    // Lighthouse's user agent is a crawler's (behaviour.md: Crawlers and bots): the root page is
+    // audited, not redirected.
     const result = await lighthouse(
       `${server.url}${page}`,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },

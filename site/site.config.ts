@@ -3,7 +3,7 @@ import type { SiteConfigInput } from '../generator/types.ts';
 // The site's settings. Every value is validated when the build starts; an invalid one stops the
 // build with an error naming the field and its line here.
 const config: SiteConfigInput = {
-  // SPEC §1: Traditional Chinese at bare paths, English under /en.
+  // Traditional Chinese at bare paths, English under /en (behaviour.md: Locales).
   locales: [
     {
       code: 'zhHant',
@@ -27,7 +27,7 @@ const config: SiteConfigInput = {
   // Overridden by SITE_BASE_URL or `site build --base-url`.
   baseUrl: 'https://cloudwing.example',
   titleSeparator: ' | ',
-  // SPEC §9.
+  // The theme and the runtime constants (behaviour.md: Constants).
   theme: { dark: false, primary: '#0066cc', secondary: '#03dac6', ripple: false },
   runtime: {
     cookieName: 'i18n_redirected',

@@ -24,5 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
   return playwright.launch({ executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
-/** User agents for the tests: a crawler (SPEC §6 bot pattern) and an ordinary browser. */
+/**
+ * User agents for the tests: a crawler (behaviour.md: Crawlers and bots) and an ordinary browser.
+ */
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

@@ -1,4 +1,7 @@
-/** The 54 routes of SPEC §2, written out by hand so that tests do not trust the generator. */
+/**
+ * The 54 routes (behaviour.md: Routes), written out by hand so that tests do not trust the
+ * generator.
+ */
 export const ROUTES: readonly string[] = [
   '/',
   '/contact',
@@ -46,5 +49,5 @@ export const ROUTES: readonly string[] = [
   ...[1, 2, 3, 4, 5].map((n) => `/strengths/homemade-equipment/eq${n}`),
 ];
 
-/** Routes written in one language only (SPEC §2). */
+/** Routes written in one language only (behaviour.md: Single-language pages). */
 export const EN_ONLY: ReadonlySet<string> = new Set(['/news/newsEn1', '/news/newsEn2']);

@@ -189,8 +189,9 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       expect(new URL(page.url()).pathname).toBe('/');
       expect(problems).toEqual([]);
 
-      // SPEC §7 under the policy: a new build's notice, then a full load on the next navigation;
-      // a chunk that fails during a navigation reloads the target once.
+      // Deployment awareness under the policy (behaviour.md: New-build check): a new build's
+      // notice, then a full load on the next navigation; a chunk that fails during a navigation
+      // reloads the target once.
       await page.route('**/builds/latest.json*', (route) =>
         route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1 }) }),
       );

@@ -17,7 +17,7 @@ export default function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const section = payload.path.split('/')[1] ?? '';
 
-  // A navigation closes the drawer and any open menu (SPEC §9: the drawer closes on navigation).
+  // A navigation closes the drawer and any open menu (behaviour.md: Constants).
   useEffect(() => {
     setOpenMenu(null);
     setDrawerOpen(false);

@@ -1,6 +1,8 @@
 import { useSite } from './site.tsx';
 
-/** The section's pages, in order; labels from the `sidenav` namespace (SPEC §3). */
+/**
+ * The section's pages, in order; labels from the `sidenav` namespace (behaviour.md: Section pages).
+ */
 export default function SideNav() {
   const { payload, t } = useSite();
   if (payload.sectionPages.length === 0) return null;

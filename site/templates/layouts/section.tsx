@@ -2,7 +2,9 @@ import type { LayoutProps } from '../../../generator/types.ts';
 import Shell from '../components/Shell.tsx';
 import SideNav from '../components/SideNav.tsx';
 
-/** Section pages: the section's side navigation beside the content (SPEC §2). */
+/**
+ * Section pages: the section's side navigation beside the content (behaviour.md: Section pages).
+ */
 export default function SectionLayout({ children }: LayoutProps) {
   return (
     <Shell className="layout-section">

@@ -1,9 +1,9 @@
 import { useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
- * The error page (SPEC §6): status code, status message, description and a way home; no stack.
- * On the static 404 page the requested path is filled in by a script; in the browser the runtime
- * passes it in. After a failed reload the page offers to try again.
+ * The error page (behaviour.md: Error pages): status code, status message, description and a way
+ * home; no stack. On the static 404 page the requested path is filled in by a script; in the
+ * browser the runtime passes it in. After a failed reload the page offers to try again.
  */
 export default function ErrorPage() {
   const { payload, t } = useSite();
