@@ -1,37 +1,31 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { newBuildId } from './build-id.ts';
 import { bundleSite } from './bundle.ts';
+import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
 import { loadConfig } from './config.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { loadContent } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
-import { renderErrorPages } from './render/error-pages.ts';
-import { collapseRenderFailures } from './render/failures.ts';
-import { createTranslators } from './render/i18n.ts';
-import { toLinkIndex, type LinkIndex } from './render/markdown.ts';
-import { renderPage, type RenderContext } from './render/page.ts';
+import { toLinkIndex } from './render/markdown.ts';
+import { countPerLocale, renderSite } from './render/site.ts';
 import { resolvePages } from './resolve/pages.ts';
 import { resolveRoutes } from './resolve/routes.ts';
 import type {
   BuildManifest,
   BuildReport,
   ClientAssets,
-  LocaleCode,
+  ContentFile,
   Messages,
   Page,
   RenderedPage,
-  ServerModule,
   SiteConfig,
   SiteProblem,
   StageTiming,
+  TemplateInventory,
 } from './types.ts';
-import { renderPagesInWorkers, shouldUseWorkers } from './render/parallel.ts';
-import { toMissingKeyProblems, type MissingKey } from './render/missing-keys.ts';
-import { toBuiltWith, toKeptFiles, writeBuildMeta, writeLatest } from './write/manifest.ts';
-import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
+import { toBuiltWith, toPreviousBuilds } from './write/manifest.ts';
 import {
   checkOutDir,
   createStaging,
@@ -40,8 +34,12 @@ import {
   stopForTest,
   swapIntoPlace,
 } from './write/out-dir.ts';
-import { toHeadersFile, toNginxConf, toRedirectsFile } from './write/hosting.ts';
-import { toRobots, toSitemap } from './write/sitemap.ts';
+import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
+import { toSiteFiles } from './write/site-files.ts';
+
+// The one place where the build's stages are ordered (architecture.md: The build). `site build`,
+// `site serve --watch` (with a cache) and `site check` (in memory, collecting the keys the pages
+// read) all run these steps; no other module orders them.
 
 export interface BuildOptions {
   /** The project folder holding `site/`. */
@@ -49,7 +47,7 @@ export interface BuildOptions {
   /** Output folder; ignored when `write` is false. */
   readonly outDir?: string;
   readonly baseUrl?: string | undefined;
-  /** False: build in memory and return every file instead of writing (tests). */
+  /** False: build in memory and return every file instead of writing (watch mode, check, tests). */
   readonly write?: boolean;
   /** Render across worker threads: `auto` (large sites only), or a number of workers. */
   readonly workers?: 'auto' | number;
@@ -57,6 +55,8 @@ export interface BuildOptions {
   readonly usedKeys?: Set<string>;
   /** `.gz` and `.br` beside every text file above 1 KB, for hosts that serve them as they are. */
   readonly precompress?: boolean;
+  /** Watch mode: what the previous build of the session left, reused where its inputs are equal. */
+  readonly cache?: BuildCache;
 }
 
 export interface BuildResult {
@@ -64,16 +64,57 @@ export interface BuildResult {
   readonly manifest: BuildManifest;
   /** In-memory builds only: every output file by its path. */
   readonly files: ReadonlyMap<string, string | Uint8Array> | null;
-  /** In-memory builds only: the rendered pages, for tests. */
+  /** In-memory builds only: the rendered pages and error pages. */
   readonly pages: readonly RenderedPage[] | null;
+  /** Pages rendered by this build (the rest were reused from the cache). */
+  readonly rendered: number;
 }
 
-/** Unique per build: time first, so ids sort by age, then randomness for builds in the same ms. */
-export function newBuildId(): string {
-  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+/** The sources as the load step read them. */
+export interface Sources {
+  readonly content: readonly ContentFile[];
+  readonly messages: Messages;
+  readonly templates: TemplateInventory;
+  readonly publicFiles: readonly string[];
 }
 
-/** The one place where the build's stages are ordered and timed (ARCHITECTURE.md). */
+/** Step `load`: the configuration's sources, parsed; every problem of every file at once. */
+export async function loadSources(
+  config: SiteConfig,
+  cache?: BuildCache,
+): Promise<{ sources: Sources; problems: SiteProblem[] }> {
+  const [content, messages, templates, publicFiles, links] = await Promise.all([
+    loadContent(config, undefined, cache?.content),
+    loadMessages(config),
+    loadTemplateInventory(config),
+    listPublicFiles(config),
+    checkSourceLinks(config),
+  ]);
+  return {
+    sources: { content: content.files, messages: messages.messages, templates, publicFiles: publicFiles.files },
+    problems: [...content.problems, ...messages.problems, ...publicFiles.problems, ...links],
+  };
+}
+
+/** Step `resolve`: the routes, then one page per route and locale. */
+export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page[]; problems: SiteProblem[] } {
+  const { routes, problems } = resolveRoutes(config, sources.content, sources.templates);
+  return { pages: problems.some((p) => p.severity === 'error') ? [] : resolvePages(config, routes), problems };
+}
+
+/** Step `bundle`: server module, client chunks, styles and message files; reused when nothing changed. */
+export async function bundleAssets(config: SiteConfig, sources: Sources, cache?: BuildCache): Promise<ClientAssets> {
+  if (!cache) return bundleSite(config, sources.templates, sources.messages);
+  const { key, sourceHashes } = await toBundleKey(config, sources.messages);
+  if (cache.bundle?.key !== key) {
+    // Watch mode names files without hashes: a change to one leaves every other URL as it was.
+    const assets = await bundleSite(config, sources.templates, sources.messages, { stableNames: true });
+    cache.bundle = { key, sourceHashes, assets };
+  }
+  return cache.bundle.assets;
+}
+
+/** The build: load → resolve → bundle → render → write, each timed; problems collected, then one failure. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const stages: StageTiming[] = [];
@@ -86,7 +127,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       stages.push({ stage, ms: Math.round((performance.now() - t0) * 10) / 10 });
     }
   };
-  const keep = (problems: readonly SiteProblem[]) => {
+  /** Warnings are kept for the report; errors end the build, all of them at once. */
+  const collect = (problems: readonly SiteProblem[]) => {
     warnings.push(...problems.filter((p) => p.severity === 'warning'));
     // `site check` renders to learn which keys are read, and reports missing ones itself.
     const errors = problems.filter(
@@ -95,7 +137,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // A failed build still shows the warnings gathered so far (an output put back, say).
     if (errors.length > 0) throw new SiteError([...warnings, ...errors]);
   };
-
+  const { cache } = options;
   const write = options.write ?? true;
   const outDir = path.resolve(options.root, options.outDir ?? 'out');
   // An interrupted build is repaired first, and a folder that is not ours is refused before a byte
@@ -107,72 +149,67 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }));
   if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
-
-  const loaded = await timed('load', async () => {
-    const [content, messages, templates, publicFiles, links] = await Promise.all([
-      loadContent(config),
-      loadMessages(config),
-      loadTemplateInventory(config),
-      listPublicFiles(config),
-      checkSourceLinks(config),
-    ]);
-    keep([...content.problems, ...messages.problems, ...publicFiles.problems, ...links]);
-    return { content, messages: messages.messages, templates, publicFiles: publicFiles.files };
+  const sources = await timed('load', async () => {
+    const loaded = await loadSources(config, cache);
+    collect(loaded.problems);
+    return loaded.sources;
   });
   const pages = await timed('resolve', () => {
-    const { routes, problems } = resolveRoutes(config, loaded.content.files, loaded.templates);
-    keep(problems);
-    return resolvePages(config, routes);
+    const resolved = resolveSite(config, sources);
+    collect(resolved.problems);
+    return resolved.pages;
   });
-  const assets = await timed('bundle', () => bundleSite(config, loaded.templates, loaded.messages));
+  const assets = await timed('bundle', () => bundleAssets(config, sources, cache));
 
-  const buildId = newBuildId();
-  // Keep the previous builds' chunks beside the new ones: pages of a deployment still open in a
+  const buildId = cache?.buildId ?? newBuildId();
+  // The previous builds' chunks stay beside the new ones: pages of a deployment still open in a
   // browser load theirs after the next one (no version skew).
-  const kept = write ? toKeptFiles(outDir) : { kept: [], files: [] };
+  const previous = write ? toPreviousBuilds(outDir) : { ids: [], files: [] };
   const manifest: BuildManifest = {
     id: buildId,
     timestamp: Date.now(),
     prerendered: pages.map((p) => p.url),
     assets: [...assets.files.keys()],
-    kept: kept.kept,
+    kept: previous.ids,
     builtWith: toBuiltWith(config),
   };
-  const links = toLinkIndex(pages, loaded.publicFiles);
   const staging = write ? createStaging(outDir, buildId) : null;
   const sink: OutputSink = staging
     ? createDiskSink(staging, { precompress: options.precompress ? 'async' : false, previousOut: outDir })
     : createMemorySink();
+  const renderedPages: RenderedPage[] | null = write ? null : [];
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
-      for (const file of kept.files) sink.write(file, readFileSync(path.join(outDir, file)));
+      for (const file of previous.files) sink.write(file, readFileSync(path.join(outDir, file)));
       for (const [file, contents] of assets.files) sink.write(file, contents);
-      writePublicFiles(config, sink, loaded.publicFiles);
+      writePublicFiles(config, sink, sources.publicFiles);
       stopForTest('rendering');
-      return renderAll({
+      return renderSite({
         config,
         assets,
         buildId,
-        links,
+        links: toLinkIndex(pages, sources.publicFiles),
         pages,
-        sink,
-        keepPages: !write,
-        workers: options.usedKeys ? 0 : (options.workers ?? 'auto'),
-        loaded,
+        messages: sources.messages,
+        workers: options.workers ?? 'auto',
         usedKeys: options.usedKeys,
+        cache:
+          cache && cache.bundle
+            ? {
+                pages: cache.pages,
+                keyOf: createPageKeys({ config, assets, sourceHashes: cache.bundle.sourceHashes, ...sources, pages }),
+              }
+            : undefined,
+        onPage: (page, kind) => {
+          writePage(sink, page, kind === 'page');
+          renderedPages?.push(page);
+        },
       });
     });
-    keep(rendered.problems);
+    collect(rendered.problems);
     await timed('write', async () => {
-      sink.write('sitemap.xml', toSitemap(pages));
-      sink.write('robots.txt', toRobots(config));
-      // Host files (documented per host in the README), generated from the configuration.
-      sink.write('nginx.conf', toNginxConf(config));
-      sink.write('_headers', toHeadersFile());
-      sink.write('_redirects', toRedirectsFile(config));
-      writeBuildMeta(sink, manifest);
-      writeLatest(sink, manifest);
+      for (const [file, contents] of toSiteFiles(config, pages, manifest)) sink.write(file, contents);
       await sink.settle();
       if (staging) swapIntoPlace(staging, outDir);
     });
@@ -190,7 +227,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       warnings,
     };
     const files = 'files' in sink ? (sink.files as Map<string, string | Uint8Array>) : null;
-    return { report, manifest, files, pages: rendered.pages };
+    return { report, manifest, files, pages: renderedPages, rendered: rendered.rendered };
   } catch (error) {
     if (staging) {
       await sink.discard();
@@ -199,88 +236,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (error instanceof SiteError) throw error;
     // A file-system failure is the output's; anything else is a fault of the tool, reported as such.
     if (!(error instanceof Error && 'syscall' in error)) throw error;
-    throw new SiteError(
-      [toProblem('OUTPUT_FAILED', { reason: error instanceof Error ? error.message : String(error) })],
-      { cause: error },
-    );
+    throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message })], { cause: error });
   }
-}
-
-interface RenderAllInput {
-  readonly config: SiteConfig;
-  readonly assets: ClientAssets;
-  readonly buildId: string;
-  readonly links: LinkIndex;
-  readonly pages: readonly Page[];
-  readonly sink: OutputSink;
-  readonly keepPages: boolean;
-  readonly workers: 'auto' | number;
-  readonly loaded: { readonly messages: Messages };
-  readonly usedKeys: Set<string> | undefined;
-}
-
-/** Renders every page and the error pages, writing each as it is done so memory stays flat. */
-async function renderAll(
-  input: RenderAllInput,
-): Promise<{ problems: SiteProblem[]; errorPages: number; pages: RenderedPage[] | null }> {
-  const { config, assets, buildId, links, pages, sink } = input;
-  // Template errors then point at their .tsx line through the bundle's inline source map.
-  process.setSourceMapsEnabled(true);
-  const missing: MissingKey[] = [];
-  let current = '';
-  const translators = createTranslators(
-    config,
-    input.loaded.messages,
-    (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }),
-    input.usedKeys,
-  );
-  const server = (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
-  const ctx: RenderContext = { config, assets, buildId, server, translators, links };
-  const problems: SiteProblem[] = [];
-  const kept: RenderedPage[] = [];
-  const workers = shouldUseWorkers(pages.length, input.workers);
-  if (workers > 0 && !input.keepPages) {
-    const result = await renderPagesInWorkers({
-      pages,
-      workers,
-      config,
-      assets,
-      buildId,
-      links,
-      messages: input.loaded.messages,
-      sink,
-    });
-    problems.push(...result.problems);
-    missing.push(...result.missing);
-  } else {
-    for (const page of pages) {
-      current = page.url;
-      const result = renderPage(page, ctx);
-      problems.push(...result.problems);
-      if (!result.rendered) continue;
-      writePage(sink, result.rendered);
-      if (input.keepPages) kept.push(result.rendered);
-    }
-  }
-  current = 'the error pages';
-  // Error pages show the same navigation as the pages of their locale.
-  const menus = Object.fromEntries(
-    config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]),
-  );
-  const errors = renderErrorPages(ctx, menus);
-  problems.push(...errors.problems);
-  for (const page of errors.pages) {
-    writePage(sink, page, false);
-    if (input.keepPages) kept.push(page);
-  }
-  problems.push(...toMissingKeyProblems(config, missing));
-  return {
-    problems: collapseRenderFailures(problems),
-    errorPages: errors.pages.length,
-    pages: input.keepPages ? kept : null,
-  };
-}
-
-function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {
-  return Object.fromEntries(config.locales.map((l) => [l.code, pages.filter((p) => p.locale === l.code).length]));
 }

@@ -17,8 +17,9 @@ export function toContentHash(contents: string | Uint8Array): string {
 /** Bundles the templates for the server, the stylesheet, the browser scripts and the message files. */
 export interface BundleOptions {
   /**
-   * Names without content hashes (watch mode): a change to one file then leaves every other URL,
-   * and so every page that does not use the file, as it was.
+   * Entry files (the runtime, each template's chunk, the stylesheet, the message files) named
+   * without content hashes (watch mode): a change to one file then leaves every other URL, and so
+   * every page that does not use the file, as it was. Shared chunks keep their hashes.
    */
   readonly stableNames?: boolean;
 }
@@ -66,9 +67,8 @@ export async function bundleSite(
   return {
     serverModule,
     boot: client.boot,
-    // With stable names the chunks a page needs can change without its HTML changing: no preloads.
-    bootImports: options.stableNames ? [] : client.bootImports,
-    templates: options.stableNames ? {} : client.templates,
+    bootImports: client.bootImports,
+    templates: client.templates,
     sources: client.sources,
     rootRedirect: add('root-redirect', 'js', rootRedirect),
     css: add('site', 'css', css),

@@ -150,10 +150,11 @@ function toSize(bytes: number): string {
 
 const time = () => new Date().toTimeString().slice(0, 8);
 
-export function printServing(url: string, outDir: string, watching: boolean, movedFrom: number | null): void {
+export function printServing(url: string, outDir: string | null, watching: boolean, movedFrom: number | null): void {
   if (movedFrom !== null) process.stdout.write(`${yellow(`Port ${movedFrom} is in use;`)} using the next free port.\n`);
+  const what = outDir ?? 'the site, built in memory,';
   process.stdout.write(
-    `${bold('Serving')} ${outDir} at ${bold(url)}${watching ? ' — watching for changes (Ctrl-C stops)' : ' (Ctrl-C stops)'}\n`,
+    `${bold('Serving')} ${what} at ${bold(url)}${watching ? ' — watching for changes (Ctrl-C stops)' : ' (Ctrl-C stops)'}\n`,
   );
 }
 

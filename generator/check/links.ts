@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { LinkChecker, LinkState } from 'linkinator';
 import { toProblem } from '../errors.ts';
+import { createDiskSource } from '../serve/files.ts';
 import { createSiteServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 
@@ -20,7 +21,7 @@ export async function checkLinks(
   options: { external: boolean; onProgress?: (checked: number) => void },
 ): Promise<LinkCheckResult> {
   const site = createSiteServer({
-    outDir,
+    source: createDiskSource(outDir),
     localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean),
     devClient: null,
   });

@@ -17,9 +17,10 @@ import {
   printStopped,
 } from '../report.ts';
 import { createSiteServer, type SiteServer } from '../serve/server.ts';
-import { startDevSession, type DevSession } from '../serve/session.ts';
+import { createDevSession, type DevSession } from '../serve/session.ts';
+import { createDiskSource, createMemorySource, type FileSource } from '../serve/files.ts';
 import { watchSources, type Watcher } from '../serve/watch.ts';
-import { checkOutDir, markOutDir, recoverOutDir } from '../write/out-dir.ts';
+import { checkOutDir, recoverOutDir } from '../write/out-dir.ts';
 
 export interface ServeOptions {
   readonly root: string;
@@ -77,29 +78,37 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let watcher: Watcher | null = null;
   let site: SiteServer;
   try {
-    // The same rules as `site build`: a folder that is not ours is neither replaced nor served.
-    recoverOutDir(out);
-    checkOutDir(root, out);
     const config = await loadConfig(root);
     const localePrefixes = config.locales
       .map((l) => l.prefix)
       .filter(Boolean)
       .sort((a, b) => b.length - a.length);
-    const devClient = options.watch ? await bundleDevClient() : null;
+    let source: FileSource;
     let startError: unknown = null;
     if (options.watch) {
+      // Watch mode builds in memory and serves that: the output folder is never written.
+      const dev = createDevSession(root);
+      session = dev;
+      source = createMemorySource(() => dev.files());
       try {
-        session = (await startDevSession(root, out)).session;
+        await dev.rebuild([]);
       } catch (error) {
         // The server still starts: the overlay shows the problem until it is fixed.
         printRebuildFailed(root, error);
         startError = error;
       }
-    } else if (!existsSync(path.join(out, 'index.html'))) {
-      await buildSite({ root, outDir: out });
+    } else {
+      // The same rules as `site build`: a folder that is not ours is neither replaced nor served.
+      recoverOutDir(out);
+      checkOutDir(root, out);
+      if (!existsSync(path.join(out, 'index.html'))) await buildSite({ root, outDir: out });
+      source = createDiskSource(out);
     }
-    markOutDir(out);
-    site = createSiteServer({ outDir: out, localePrefixes, devClient });
+    site = createSiteServer({
+      source,
+      localePrefixes,
+      devClient: options.watch ? await bundleDevClient() : null,
+    });
     if (startError) site.setInitialEvent(toErrorEvent(root, startError));
   } catch (error) {
     printFailure(root, error, 'Starting the server');
@@ -114,16 +123,14 @@ export async function runServe(options: ServeOptions): Promise<number> {
     return 1;
   }
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
-  printServing(url, out, options.watch, listening.movedFrom);
+  printServing(url, options.watch ? null : out, options.watch, listening.movedFrom);
 
-  if (options.watch) {
+  if (session) {
+    const dev = session;
     watcher = watchSources(root, async (files) => {
       try {
-        if (!session) session = (await startDevSession(root, out)).session;
-        else {
-          const result = await session.rebuild(files);
-          printRebuilt(result.kind, result.rendered, result.files, result.ms);
-        }
+        const result = await dev.rebuild(files);
+        printRebuilt(result.kind, result.rendered, result.files, result.ms);
         site.setInitialEvent(null);
         site.broadcast('reload');
       } catch (error) {

@@ -1,4 +1,4 @@
-import { toHtmlText, toScriptJson } from './escape.ts';
+import { toHtmlText, toScriptJson } from '../escape.ts';
 import type { LocaleConfig, Payload } from '../types.ts';
 
 export interface DocumentInput {

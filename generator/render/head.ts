@@ -1,4 +1,4 @@
-import { toHtmlText } from './escape.ts';
+import { toHtmlText } from '../escape.ts';
 import type { LocaleConfig, PageHead } from '../types.ts';
 
 export interface HeadInput {

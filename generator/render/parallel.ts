@@ -4,8 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { WORKER_FILE } from '../paths.ts';
 import type { LinkIndex } from './markdown.ts';
 import type { MissingKey } from './missing-keys.ts';
-import type { ClientAssets, Messages, Page, SiteConfig, SiteProblem } from '../types.ts';
-import type { OutputSink } from '../write/output.ts';
+import type { ClientAssets, Messages, Page, RenderedPage, SiteConfig, SiteProblem } from '../types.ts';
 
 // Below this many pages a worker's start-up costs more than it saves.
 const WORKER_THRESHOLD = 1000;
@@ -18,18 +17,12 @@ export interface WorkerInput {
   readonly buildId: string;
   readonly links: LinkIndex;
   readonly messages: Messages;
-  readonly staging: string;
-  /** `.gz` and `.br` beside each page and payload above 1 KB (`site build --precompress`). */
-  readonly precompress: boolean;
 }
 
-export interface WorkerOutput {
-  readonly files: number;
-  readonly bytes: number;
-  readonly precompressed: number;
-  readonly problems: SiteProblem[];
-  readonly missing: MissingKey[];
-}
+/** What a worker sends back: rendered pages in batches, then its problems once it is done. */
+export type WorkerMessage =
+  | { readonly kind: 'pages'; readonly pages: readonly RenderedPage[] }
+  | { readonly kind: 'done'; readonly problems: SiteProblem[]; readonly missing: MissingKey[] };
 
 export function shouldUseWorkers(pageCount: number, setting: 'auto' | number): number {
   if (!existsSync(WORKER_FILE)) return 0;
@@ -37,36 +30,33 @@ export function shouldUseWorkers(pageCount: number, setting: 'auto' | number): n
   return pageCount >= WORKER_THRESHOLD ? Math.max(2, availableParallelism()) : 0;
 }
 
-/** Splits the pages across workers; each renders its share and writes it into the staging folder. */
+/** Splits the pages across workers; each renders its share and hands every page to `onPage`. */
 export async function renderPagesInWorkers(
-  input: Omit<WorkerInput, 'pages' | 'staging' | 'precompress'> & {
+  input: Omit<WorkerInput, 'pages'> & {
     pages: readonly Page[];
     workers: number;
-    sink: OutputSink;
+    onPage: (page: RenderedPage) => void;
   },
 ): Promise<{ problems: SiteProblem[]; missing: MissingKey[] }> {
-  const { pages, workers, sink, ...shared } = input;
-  const staging = sink.staging;
-  if (!staging) throw new Error('rendering in workers needs a staging folder');
+  const { pages, workers, onPage, ...shared } = input;
   const size = Math.ceil(pages.length / workers);
   const shares = Array.from({ length: workers }, (_, i) => pages.slice(i * size, (i + 1) * size)).filter(
     (s) => s.length > 0,
   );
-  const outputs = await Promise.all(
-    shares.map((share) => runWorker({ ...shared, pages: share, staging, precompress: sink.precompress === true })),
-  );
-  for (const out of outputs) {
-    sink.stats.files += out.files;
-    sink.stats.bytes += out.bytes;
-    sink.stats.precompressed += out.precompressed;
-  }
+  const outputs = await Promise.all(shares.map((share) => runWorker({ ...shared, pages: share }, onPage)));
   return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
 }
 
-function runWorker(input: WorkerInput): Promise<WorkerOutput> {
+function runWorker(
+  input: WorkerInput,
+  onPage: (page: RenderedPage) => void,
+): Promise<{ problems: SiteProblem[]; missing: MissingKey[] }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
-    worker.once('message', (out: WorkerOutput) => resolve(out));
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'pages') for (const page of message.pages) onPage(page);
+      else resolve(message);
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`a render worker stopped with exit code ${code}`));

@@ -1,13 +1,14 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createDiskSink, writePage } from '../write/output.ts';
 import { createTranslators } from './i18n.ts';
 import type { MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
-import type { WorkerInput, WorkerOutput } from './parallel.ts';
-import type { ServerModule, SiteProblem } from '../types.ts';
+import type { WorkerInput, WorkerMessage } from './parallel.ts';
+import type { RenderedPage, ServerModule, SiteProblem } from '../types.ts';
 
-// A render worker: renders its share of the pages and writes them into the staging folder.
+// A render worker: renders its share of the pages and sends them back in batches; the main thread
+// writes them. It never touches the disk.
+const BATCH = 32;
 process.setSourceMapsEnabled(true);
 const input = workerData as WorkerInput;
 const missing: MissingKey[] = [];
@@ -24,19 +25,18 @@ const ctx: RenderContext = {
   translators,
   links: input.links,
 };
-const sink = createDiskSink(input.staging, { precompress: input.precompress ? 'sync' : false });
+const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 const problems: SiteProblem[] = [];
+let batch: RenderedPage[] = [];
 for (const page of input.pages) {
   current = page.url;
   const result = renderPage(page, ctx);
   problems.push(...result.problems);
-  if (result.rendered) writePage(sink, result.rendered);
+  if (result.rendered) batch.push(result.rendered);
+  if (batch.length === BATCH) {
+    post({ kind: 'pages', pages: batch });
+    batch = [];
+  }
 }
-const output: WorkerOutput = {
-  files: sink.stats.files,
-  bytes: sink.stats.bytes,
-  precompressed: sink.stats.precompressed,
-  problems,
-  missing,
-};
-parentPort?.postMessage(output);
+if (batch.length > 0) post({ kind: 'pages', pages: batch });
+post({ kind: 'done', problems, missing });

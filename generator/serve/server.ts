@@ -1,16 +1,17 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import sirv from 'sirv';
+import { toOutputFile } from '../../runtime/urls.ts';
+import { SECURITY_HEADERS } from '../write/hosting.ts';
+import { toContentType, type FileSource } from './files.ts';
 
 // The preview server: the built output as a static host serves it, plus, in watch mode, the
 // live-reload channel and the dev client (served from memory, never written to the output).
 
-const TEXT = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const DEV_PREFIX = '/__site/';
 
 export interface SiteServerOptions {
-  readonly outDir: string;
+  /** Where the output is read from: a built folder, or the watch session's build in memory. */
+  readonly source: FileSource;
   /** Prefixes of the locales that have their own 404 page, longest first (`/en`). */
   readonly localePrefixes: readonly string[];
   /** Watch mode: the dev client's code; HTML pages get a script tag for it. */
@@ -26,95 +27,110 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-/** True when the path, decoded once or twice, climbs out of the folder or names a dotfile. */
-export function isForbiddenPath(rawPath: string): boolean {
+/** The path as sent, decoded once and twice (double encoding is how filters are slipped past), or null when malformed. */
+function toDecodedForms(rawPath: string): string[] | null {
   const forms = [rawPath];
   for (let i = 0; i < 2; i++) {
     try {
       forms.push(decodeURIComponent(forms[forms.length - 1] as string));
     } catch {
-      return true;
+      return null;
     }
   }
-  return forms.some(
-    (form) =>
-      form
-        .replace(/\\/g, '/')
-        .split('/')
-        .some((segment) => segment === '..' || (segment.startsWith('.') && segment.length > 1)) || form.includes('\0'),
-  );
+  return forms;
+}
+
+/** `..` climbs; a name starting with a dot is hidden, except a first segment `.well-known` (RFC 8615). */
+function isHiddenSegment(segment: string, index: number): boolean {
+  if (segment === '..') return true;
+  return segment.startsWith('.') && segment.length > 1 && !(index === 1 && segment === '.well-known');
+}
+
+/** True when the path, decoded once or twice, climbs out of the folder or names a hidden file. */
+export function isForbiddenPath(rawPath: string): boolean {
+  const forms = toDecodedForms(rawPath);
+  if (forms === null) return true;
+  return forms.some((form) => form.replace(/\\/g, '/').split('/').some(isHiddenSegment) || form.includes('\0'));
+}
+
+/** C0 controls and DEL: browsers drop tab and newlines inside a URL, so `/\t/evil.example` reads as `//evil.example`. */
+const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
+
+/** One character as `%XX` escapes: a byte of the request line as it came, anything wider as UTF-8. */
+function toPercentEscapes(char: string): string {
+  const bytes = char.charCodeAt(0) < 0x100 ? Buffer.from(char, 'latin1') : Buffer.from(char, 'utf8');
+  return [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+/**
+ * Where `/en/contact/` redirects: `/en/contact`, the query kept. Only ever a path of the same site
+ * (behaviour.md: Safety): leading slashes collapse to one, so `//evil.example/` goes to
+ * `/evil.example`; a backslash or a control character in any decoded form, a `.`/`..` segment, a
+ * malformed escape or a target that is not a path gives null (answered with 404). The result is
+ * printable ASCII, each segment percent-encoded again: decoded bytes never reach a header.
+ */
+export function toTrailingSlashRedirect(rawPath: string, query: string): string | null {
+  const forms = rawPath.startsWith('/') ? toDecodedForms(rawPath) : null;
+  if (forms === null || forms.some((form) => form.includes('\\') || CONTROL_CHARACTER.test(form))) return null;
+  const segments = (forms[1] as string).replace(/^\/+/, '').replace(/\/+$/, '').split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return null;
+  const search = query.startsWith('?') ? query.replace(/[^\x21-\x7e]/gu, toPercentEscapes) : '';
+  return `/${segments.map(encodeURIComponent).join('/')}${search}`;
+}
+
+/** The host files `site build` writes beside the pages are configuration, not content (as in nginx). */
+function isHostFile(pathname: string): boolean {
+  return ['/nginx.conf', '/_headers', '/_redirects'].includes(pathname);
 }
 
 export function createSiteServer(options: SiteServerOptions): SiteServer {
-  const { outDir } = options;
+  const { source } = options;
   const clients = new Set<ServerResponse>();
   let initial: { event: string; data?: unknown } | null = null;
-  const assets = sirv(outDir, {
-    dev: options.devClient !== null,
-    dotfiles: false,
-    // A `--precompress` build's `.br`/`.gz` siblings, as nginx would serve them.
-    brotli: true,
-    gzip: true,
-    etag: true,
-    setHeaders(res, pathname) {
-      if (pathname.startsWith('/_app/') && options.devClient === null)
-        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
 
-  /** sirv names text types without a charset; every text response here says UTF-8. */
-  const withCharset = (res: ServerResponse) => {
-    const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, unknown>) => ServerResponse;
-    res.writeHead = ((status: number, headers?: Record<string, unknown>) => {
-      const type = String(headers?.['Content-Type'] ?? '');
-      if (headers && TEXT.test(type) && !/charset/i.test(type)) headers['Content-Type'] = `${type}; charset=utf-8`;
-      return writeHead(status, headers);
-    }) as ServerResponse['writeHead'];
-    return res;
-  };
-
-  /** A `--precompress` build's sibling the client accepts; never in watch mode, which edits pages. */
-  const precompressed = (req: IncomingMessage, file: string): { encoding: string; file: string } | null => {
+  /** A `--precompress` build's sibling the client accepts; never in watch mode, which builds in memory. */
+  const precompressed = (req: IncomingMessage, file: string): { encoding: string; body: Uint8Array } | null => {
     if (options.devClient !== null) return null;
     const accepted = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted) && existsSync(`${file}.br`)) return { encoding: 'br', file: `${file}.br` };
-    if (/\bgzip\b/.test(accepted) && existsSync(`${file}.gz`)) return { encoding: 'gzip', file: `${file}.gz` };
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (!new RegExp(`\\b${encoding}\\b`).test(accepted)) continue;
+      const body = source.read(file + suffix);
+      if (body) return { encoding, body };
+    }
     return null;
   };
 
-  const sendHtml = (req: IncomingMessage, res: ServerResponse, file: string, status: number) => {
+  /** Sends an output file: the type by its extension, caching by kind, a precompressed sibling where accepted. */
+  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string, status: number): boolean => {
+    const type = toContentType(file);
     const sibling = precompressed(req, file);
-    if (sibling) {
-      const body = readFileSync(sibling.file);
-      res.writeHead(status, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-cache',
-        'Content-Encoding': sibling.encoding,
-        Vary: 'Accept-Encoding',
-        'Content-Length': body.byteLength,
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
-      return;
-    }
-    let html = readFileSync(file, 'utf8');
-    if (options.devClient !== null)
-      html = html.replace('</body>', `<script src="${DEV_PREFIX}client.js"></script>\n</body>`);
+    let body = sibling?.body ?? source.read(file);
+    if (!body) return false;
+    if (!sibling && options.devClient !== null && type.startsWith('text/html'))
+      body = Buffer.from(
+        Buffer.from(body)
+          .toString('utf8')
+          .replace('</body>', `<script src="${DEV_PREFIX}client.js"></script>\n</body>`),
+      );
+    const immutable = file.startsWith('_app/') && options.devClient === null;
     res.writeHead(status, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Content-Length': Buffer.byteLength(html),
+      'Content-Type': type,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Content-Length': body.byteLength,
+      ...(sibling ? { 'Content-Encoding': sibling.encoding, Vary: 'Accept-Encoding' } : {}),
     });
-    res.end(req.method === 'HEAD' ? undefined : html);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
   };
 
   const notFound = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     const prefix = options.localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
-    const page = path.join(outDir, prefix ? `${prefix.slice(1)}/404.html` : '404.html');
-    if (existsSync(page)) sendHtml(req, res, page, 404);
-    else {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(req.method === 'HEAD' ? undefined : 'Not found. Run `site build` first.\n');
-    }
+    if (sendFile(req, res, prefix ? `${prefix.slice(1)}/404.html` : '404.html', 404)) return;
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(req.method === 'HEAD' ? undefined : 'Not found. Run `site build` first.\n');
   };
 
   const devRoute = (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
@@ -139,6 +155,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // The production host's headers on every answer, so a policy violation shows up here first.
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     const raw = (req.url ?? '/').split('?')[0] as string;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -153,15 +171,18 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     if (devRoute(req, res, pathname)) return;
     // One trailing-slash policy: `/en/contact/` redirects to `/en/contact`.
     if (pathname.length > 1 && pathname.endsWith('/')) {
-      const query = (req.url ?? '').slice(raw.length);
-      res.writeHead(301, { Location: pathname.replace(/\/+$/, '') + query }).end();
+      const location = toTrailingSlashRedirect(raw, (req.url ?? '').slice(raw.length));
+      if (location === null) return notFound(req, res, pathname);
+      res.writeHead(301, { Location: location }).end();
       return;
     }
-    const file = path.join(outDir, pathname);
-    const index = path.join(file, 'index.html');
-    if (existsSync(index)) return sendHtml(req, res, index, 200);
-    if (file.endsWith('.html') && existsSync(file) && statSync(file).isFile()) return sendHtml(req, res, file, 200);
-    assets(req, withCharset(res), () => notFound(req, res, pathname));
+    // Repeated slashes read as one, as nginx merges them; `..` was refused above.
+    const clean = path.posix.normalize(pathname);
+    if (isHostFile(clean)) return notFound(req, res, clean);
+    // `<path>/index.html` for `<path>`, else the file itself.
+    if (sendFile(req, res, toOutputFile(clean), 200)) return;
+    if (clean !== '/' && sendFile(req, res, clean.slice(1), 200)) return;
+    notFound(req, res, clean);
   };
 
   const server = createServer(handle);

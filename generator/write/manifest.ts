@@ -1,16 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildManifest, BuiltWith, SiteConfig } from '../types.ts';
-import type { OutputSink } from './output.ts';
 
-/** `builds/meta/<id>.json`: immutable, lists every page (SPEC §7). */
-export function writeBuildMeta(sink: OutputSink, manifest: BuildManifest): void {
-  sink.write(`builds/meta/${manifest.id}.json`, JSON.stringify(manifest));
+/** `builds/meta/<id>.json`: immutable, lists every page (behaviour.md: Deployment awareness). */
+export function toBuildMeta(manifest: BuildManifest): [string, string] {
+  return [`builds/meta/${manifest.id}.json`, JSON.stringify(manifest)];
 }
 
-/** `builds/latest.json`: written after everything else, so it never names a build that is not whole. */
-export function writeLatest(sink: OutputSink, manifest: BuildManifest): void {
-  sink.write('builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp }));
+/** `builds/latest.json`: the id of the build the output holds. */
+export function toLatest(manifest: BuildManifest): [string, string] {
+  return ['builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp })];
 }
 
 /** How many earlier builds' files an output keeps, so that their open pages still load. */
@@ -21,7 +20,7 @@ export const KEPT_BUILDS = 2;
  * visitor on a page of an earlier deployment can still load its chunks (no version skew). Older
  * builds' files are left behind: the staging folder only receives what is listed here.
  */
-export function toKeptFiles(outDir: string): { kept: string[]; files: string[] } {
+export function toPreviousBuilds(outDir: string): { ids: string[]; files: string[] } {
   const read = (file: string): BuildManifest | null => {
     try {
       return JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as BuildManifest;
@@ -30,7 +29,7 @@ export function toKeptFiles(outDir: string): { kept: string[]; files: string[] }
     }
   };
   const latest = read('builds/latest.json');
-  if (!latest) return { kept: [], files: [] };
+  if (!latest) return { ids: [], files: [] };
   const previous = read(`builds/meta/${latest.id}.json`);
   const ids = [latest.id, ...(previous?.kept ?? [])].slice(0, KEPT_BUILDS);
   const files = ids.flatMap((id) => {
@@ -38,7 +37,7 @@ export function toKeptFiles(outDir: string): { kept: string[]; files: string[] }
     return meta ? [`builds/meta/${id}.json`, ...(meta.assets ?? [])] : [];
   });
   return {
-    kept: ids.filter((id) => files.includes(`builds/meta/${id}.json`)),
+    ids: ids.filter((id) => files.includes(`builds/meta/${id}.json`)),
     files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))),
   };
 }

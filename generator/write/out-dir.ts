@@ -96,12 +96,6 @@ export function createStaging(outDir: string, buildId: string): string {
   return staging;
 }
 
-/** Writes the marker into a folder written in place (watch mode). */
-export function markOutDir(outDir: string): void {
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, OUTPUT_MARKER), MARKER_TEXT);
-}
-
 /**
  * Swaps the finished staging folder into place. Between the two renames `<out>` is absent; a kill
  * there leaves `.<out>.previous-…`, which the next command renames back (recoverOutDir).

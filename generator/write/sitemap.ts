@@ -1,4 +1,4 @@
-import { toHtmlText } from '../render/escape.ts';
+import { toHtmlText } from '../escape.ts';
 import type { Page, SiteConfig } from '../types.ts';
 import { toAbsoluteUrl } from '../resolve/pages.ts';
 

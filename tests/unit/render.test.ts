@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toHtmlText, toScriptJson } from '../../generator/render/escape.ts';
+import { toHtmlText, toScriptJson } from '../../generator/escape.ts';
 import { renderMarkdown, toSlug, type LinkIndex } from '../../generator/render/markdown.ts';
 import { toRouteName } from '../../generator/resolve/routes.ts';
 import type { ContentFile } from '../../generator/types.ts';

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { newBuildId } from './build-id.ts';
+import { listFiles } from './load/files.ts';
+import { RUNTIME_DIR } from './paths.ts';
+import type { RenderCache } from './render/site.ts';
+import type { ClientAssets, ContentFile, Messages, Page, SiteConfig, SiteProblem } from './types.ts';
+
+// What a watch session keeps between builds (architecture.md: The build). The build runs every
+// step each time; the cache only answers "is this input the same as last time?" by content, so a
+// skipped step can never hide a change, and a file that is still broken is reported again.
+
+export interface BuildCache {
+  /** One build id for the session: a page keeps its HTML until its own inputs change. */
+  readonly buildId: string;
+  /** Content file → its text and what parsing it gave. */
+  readonly content: Map<string, { readonly text: string; readonly result: ParsedContent }>;
+  /** The last bundle and the key of its inputs. */
+  bundle: {
+    readonly key: string;
+    readonly sourceHashes: ReadonlyMap<string, string>;
+    readonly assets: ClientAssets;
+  } | null;
+  readonly pages: RenderCache;
+}
+
+export interface ParsedContent {
+  readonly file: ContentFile | null;
+  readonly problems: SiteProblem[];
+}
+
+export function createBuildCache(): BuildCache {
+  return { buildId: newBuildId(), content: new Map(), bundle: null, pages: new Map() };
+}
+
+const hash = (...parts: readonly string[]) => {
+  const h = createHash('sha1');
+  for (const part of parts) h.update(part).update('\0');
+  return h.digest('base64url');
+};
+
+/**
+ * The bundle's inputs: every template, style and runtime file, the messages and the
+ * configuration. Returns the key and each source file's hash (relative to the project root).
+ */
+export async function toBundleKey(
+  config: SiteConfig,
+  messages: Messages,
+): Promise<{ key: string; sourceHashes: Map<string, string> }> {
+  const folders = [config.templatesDir, RUNTIME_DIR];
+  const listed = await Promise.all(folders.map((dir) => listFiles(path.dirname(dir), dir)));
+  const files = listed.flatMap((l, i) => l.files.map((f) => path.join(folders[i] as string, f)));
+  const sourceHashes = new Map(
+    await Promise.all(
+      files.map(
+        async (file) => [toRootRelative(config, file), hash((await readFile(file)).toString('latin1'))] as const,
+      ),
+    ),
+  );
+  const sources = [...sourceHashes].sort(([a], [b]) => a.localeCompare(b)).flat();
+  return { key: hash(...sources, JSON.stringify(messages), JSON.stringify(config)), sourceHashes };
+}
+
+/**
+ * What a page's HTML depends on: the page itself (its texts, lists, menus, alternates), the
+ * template sources it is rendered with, its locale's messages, the set of pages and public files
+ * its links are checked against, and the asset URLs. Equal keys, equal HTML.
+ */
+export function createPageKeys(input: {
+  readonly config: SiteConfig;
+  readonly assets: ClientAssets;
+  readonly sourceHashes: ReadonlyMap<string, string>;
+  readonly messages: Messages;
+  readonly pages: readonly Page[];
+  readonly publicFiles: readonly string[];
+}): (page: Page) => string {
+  const { assets, sourceHashes } = input;
+  const bySource = (files: readonly string[]) => files.map((f) => `${f}:${sourceHashes.get(f) ?? ''}`).join('\n');
+  // Sources no template chunk lists (server-only code, the layouts' shared parts) affect every page.
+  const listed = new Set([...assets.sources.boot, ...Object.values(assets.sources.templates).flat()]);
+  const shared = hash(
+    bySource(assets.sources.boot),
+    bySource([...sourceHashes.keys()].filter((f) => !listed.has(f) && !f.endsWith('.css'))),
+    JSON.stringify({ ...assets, files: null, sources: null }),
+    JSON.stringify(input.config),
+    input.pages.map((p) => p.url).join('\n'),
+    input.publicFiles.join('\n'),
+  );
+  const templateKeys = new Map<string, string>();
+  const localeKeys = new Map<string, string>();
+  return (page) => {
+    const template = page.route.template;
+    let templateKey = templateKeys.get(template);
+    if (templateKey === undefined) {
+      templateKey = hash(bySource(assets.sources.templates[template] ?? []));
+      templateKeys.set(template, templateKey);
+    }
+    let localeKey = localeKeys.get(page.locale);
+    if (localeKey === undefined) {
+      localeKey = hash(JSON.stringify(input.messages[page.locale] ?? {}));
+      localeKeys.set(page.locale, localeKey);
+    }
+    // The page without its route's other-locale files: an edit to one translation is not the other's.
+    return hash(shared, templateKey, localeKey, JSON.stringify({ ...page, route: { ...page.route, files: null } }));
+  };
+}
+
+function toRootRelative(config: SiteConfig, file: string): string {
+  return path.relative(config.root, file).split(path.sep).join('/');
+}

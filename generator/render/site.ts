@@ -1,0 +1,120 @@
+import { pathToFileURL } from 'node:url';
+import type {
+  ClientAssets,
+  LocaleCode,
+  Messages,
+  Page,
+  RenderedPage,
+  ServerModule,
+  SiteConfig,
+  SiteProblem,
+} from '../types.ts';
+import { renderErrorPages } from './error-pages.ts';
+import { collapseRenderFailures } from './failures.ts';
+import { createTranslators } from './i18n.ts';
+import type { LinkIndex } from './markdown.ts';
+import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
+import { renderPage, type RenderContext } from './page.ts';
+import { renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
+
+/** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
+export type RenderCache = Map<string, { readonly key: string; readonly page: RenderedPage }>;
+
+export interface RenderSiteInput {
+  readonly config: SiteConfig;
+  readonly assets: ClientAssets;
+  readonly buildId: string;
+  readonly links: LinkIndex;
+  readonly pages: readonly Page[];
+  readonly messages: Messages;
+  /** Receives every page as soon as it is rendered (or reused), error pages last. */
+  readonly onPage: (page: RenderedPage, kind: 'page' | 'error') => void;
+  readonly workers: 'auto' | number;
+  /** Collects every translation key the templates read (`ns:key`), for `site check`. */
+  readonly usedKeys?: Set<string> | undefined;
+  /** Reuse: a page whose key is unchanged is not rendered again. */
+  readonly cache?: { readonly pages: RenderCache; readonly keyOf: (page: Page) => string } | undefined;
+}
+
+export interface RenderSiteResult {
+  readonly problems: SiteProblem[];
+  /** Pages rendered again (not reused); the error pages are always rendered and not counted. */
+  readonly rendered: number;
+  readonly errorPages: number;
+}
+
+/**
+ * The render stage: every page and the error pages of every locale, handed to `onPage` one by one
+ * so the caller writes them while the rest render. Nothing here touches the disk.
+ */
+export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResult> {
+  const { config, assets, buildId, links, pages } = input;
+  // Template errors then point at their .tsx line through the bundle's inline source map.
+  process.setSourceMapsEnabled(true);
+  const missing: MissingKey[] = [];
+  let current = '';
+  const translators = createTranslators(
+    config,
+    input.messages,
+    (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }),
+    input.usedKeys,
+  );
+  const server = (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
+  const ctx: RenderContext = { config, assets, buildId, server, translators, links };
+  const problems: SiteProblem[] = [];
+  let rendered = 0;
+  const workers = input.cache || input.usedKeys ? 0 : shouldUseWorkers(pages.length, input.workers);
+  if (workers > 0) {
+    const result = await renderPagesInWorkers({
+      pages,
+      workers,
+      config,
+      assets,
+      buildId,
+      links,
+      messages: input.messages,
+      onPage: (page) => input.onPage(page, 'page'),
+    });
+    problems.push(...result.problems);
+    missing.push(...result.missing);
+    rendered = pages.length;
+  } else {
+    for (const page of pages) {
+      const key = input.cache?.keyOf(page);
+      const reused = key === undefined ? undefined : input.cache?.pages.get(page.url);
+      if (reused && reused.key === key) {
+        input.onPage(reused.page, 'page');
+        continue;
+      }
+      current = page.url;
+      const missingBefore = missing.length;
+      const result = renderPage(page, ctx);
+      problems.push(...result.problems);
+      rendered += 1;
+      if (!result.rendered) continue;
+      // Only a page rendered without a problem is reused: a mistake is reported until it is fixed.
+      if (key !== undefined && result.problems.length === 0 && missing.length === missingBefore)
+        input.cache?.pages.set(page.url, { key, page: result.rendered });
+      input.onPage(result.rendered, 'page');
+    }
+  }
+  current = 'the error pages';
+  // Error pages show the same navigation as the pages of their locale.
+  const menus = Object.fromEntries(
+    config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]),
+  );
+  const errors = renderErrorPages(ctx, menus);
+  problems.push(...errors.problems);
+  for (const page of errors.pages) input.onPage(page, 'error');
+  problems.push(...toMissingKeyProblems(config, missing));
+  return {
+    problems: collapseRenderFailures(problems),
+    rendered,
+    errorPages: errors.pages.length,
+  };
+}
+
+/** Pages per locale, for the report. */
+export function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {
+  return Object.fromEntries(config.locales.map((l) => [l.code, pages.filter((p) => p.locale === l.code).length]));
+}

@@ -1,0 +1,125 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { SiteError } from '../../generator/errors.ts';
+import { createDevSession } from '../../generator/serve/session.ts';
+import type { SiteProblem } from '../../generator/types.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+
+// Watch mode is the build with a cache: what it serves is what `site build` writes, a mistake stays
+// reported until its file is fixed, and a deleted page is gone everywhere at once.
+
+afterAll(removeSites);
+
+const text = (files: ReadonlyMap<string, string | Uint8Array>, file: string) => {
+  const contents = files.get(file);
+  return typeof contents === 'string' ? contents : contents ? Buffer.from(contents).toString('utf8') : undefined;
+};
+
+async function problemsOf(run: Promise<unknown>): Promise<SiteProblem[]> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof SiteError) return [...error.problems];
+    throw error;
+  }
+  return [];
+}
+
+/** Hashed names and build ids apart, so a watch build and `site build` can be compared. */
+const withoutNames = (s: string) =>
+  s
+    .replaceAll(/(_app\/[\w/-]+)\.[\w]{8,10}\.(js|css|json)/g, '$1.$2')
+    .replaceAll(/\b[a-z0-9]{8}-[0-9a-f]{8}\b/g, 'ID');
+
+describe('the watch session', () => {
+  it('serves what `site build` writes, file for file, apart from hashed names and the build id', async () => {
+    const root = makeSite();
+    const session = createDevSession(root);
+    await session.rebuild([]);
+    const built = (await buildSite({ root, write: false })).files;
+    const watched = session.files();
+    const names = (files: ReadonlyMap<string, unknown>) => [...files.keys()].map(withoutNames).sort();
+    expect(names(watched)).toEqual(names(built ?? new Map()));
+    for (const [file, contents] of built ?? []) {
+      // Asset bytes differ by their names inside; manifests by their time.
+      if (typeof contents !== 'string' || file.startsWith('_app/') || file.startsWith('builds/')) continue;
+      expect(withoutNames(text(watched, file) ?? ''), file).toBe(withoutNames(contents));
+    }
+    // The host files and the manifest's shape are the build's.
+    for (const file of ['nginx.conf', '_headers', '_redirects', 'sitemap.xml', 'robots.txt'])
+      expect(text(watched, file), file).toBe(text(built ?? new Map(), file));
+    const latest = JSON.parse(text(watched, 'builds/latest.json') ?? '{}');
+    const meta = JSON.parse(text(watched, `builds/meta/${latest.id}.json`) ?? '{}');
+    expect(Object.keys(meta).sort()).toEqual(['assets', 'builtWith', 'id', 'kept', 'prerendered', 'timestamp']);
+  });
+
+  it('keeps reporting a broken file while other files are saved, until it is fixed', async () => {
+    const root = makeSite();
+    const session = createDevSession(root);
+    await session.rebuild([]);
+    const broken = 'site/content/customers.en.md';
+    const good = readFileSync(path.join(root, broken), 'utf8');
+    writeFileSync(path.join(root, broken), good.replace(/^title: .*$/m, 'title: [unclosed'));
+    const first = await problemsOf(session.rebuild([broken]));
+    expect(first).toEqual([
+      expect.objectContaining({ code: 'FRONT_MATTER_SYNTAX', loc: expect.objectContaining({ file: broken }) }),
+    ]);
+    // Another file saved (an editor's temporary-file save looks the same): the mistake is still there.
+    const other = 'site/content/contact.en.md';
+    writeFileSync(
+      path.join(root, other),
+      readFileSync(path.join(root, other), 'utf8').replace(/^title: .*$/m, 'title: Reach us'),
+    );
+    const second = await problemsOf(session.rebuild([other]));
+    expect(second.map((p) => [p.code, p.loc?.file])).toEqual([['FRONT_MATTER_SYNTAX', broken]]);
+    // The last good build is what is served meanwhile.
+    expect(text(session.files(), 'en/customers/index.html')).toContain('Our Airline Customers');
+    writeFileSync(path.join(root, broken), good);
+    expect(await problemsOf(session.rebuild([broken]))).toEqual([]);
+    expect(text(session.files(), 'en/contact/index.html')).toContain('Reach us');
+  });
+
+  it('a page deleted file by file is gone from every list, menu, sitemap and manifest', async () => {
+    const root = makeSite();
+    const session = createDevSession(root);
+    await session.rebuild([]);
+    expect(text(session.files(), 'en/news/index.html')).toContain('/en/news/news11');
+    rmSync(path.join(root, 'site/content/news/news11.zhHant.md'));
+    const half = await problemsOf(session.rebuild(['site/content/news/news11.zhHant.md']));
+    // The page now lacks a locale: the error names the file that is still there.
+    expect(half).toEqual([
+      expect.objectContaining({
+        code: 'ROUTE_MISSING_LOCALE',
+        loc: expect.objectContaining({ file: 'site/content/news/news11.en.md' }),
+      }),
+    ]);
+    rmSync(path.join(root, 'site/content/news/news11.en.md'));
+    expect(await problemsOf(session.rebuild(['site/content/news/news11.en.md']))).toEqual([]);
+    const files = session.files();
+    expect(files.has('news/news11/index.html')).toBe(false);
+    expect(files.has('en/news/news11/index.html')).toBe(false);
+    expect(files.has('en/news/news11/_payload.json')).toBe(false);
+    for (const file of ['en/news/index.html', 'news/index.html', 'index.html', 'en/index.html', 'sitemap.xml'])
+      expect(text(files, file), file).not.toContain('news11');
+    const latest = JSON.parse(text(files, 'builds/latest.json') ?? '{}');
+    expect(text(files, `builds/meta/${latest.id}.json`)).not.toContain('news11');
+  });
+
+  it('renders again only the pages whose inputs changed', async () => {
+    const root = makeSite();
+    const session = createDevSession(root);
+    expect((await session.rebuild([])).rendered).toBe(108);
+    expect((await session.rebuild([])).rendered).toBe(0);
+    const file = 'site/content/services/service-ramp.en.md';
+    writeFileSync(
+      path.join(root, file),
+      readFileSync(path.join(root, file), 'utf8').replace(/\n\n([^\n]+)\n/, '\n\nA new opening sentence.\n\n$1\n'),
+    );
+    const result = await session.rebuild([file]);
+    expect(result.kind).toBe('content');
+    expect(result.rendered).toBe(1);
+    expect(text(session.files(), 'en/services/service-ramp/index.html')).toContain('A new opening sentence.');
+  });
+});
