@@ -5,7 +5,7 @@ import { isInside } from './load/files.ts';
 import type { CheckReport } from './check/index.ts';
 import type { BuildReport, Route, SiteProblem } from './types.ts';
 
-// The only module that writes to the terminal (ARCHITECTURE.md, style 7).
+// The only module that writes to the terminal (architecture.md: Style, rule 7).
 
 const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
 let colorOn = useColor;

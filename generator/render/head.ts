@@ -9,7 +9,7 @@ export interface HeadInput {
   readonly buildId: string;
   readonly css: string;
   readonly noscriptCss: string;
-  /** Scripts that must run before first paint (the root redirect of SPEC §4); external, never inline. */
+  /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
   readonly blockingScripts: readonly string[];
   /** Module chunks the page will import, fetched early. */
   readonly modulePreloads: readonly string[];
@@ -17,7 +17,7 @@ export interface HeadInput {
   readonly fetchPreloads: readonly string[];
 }
 
-/** The document head of SPEC §5: title, description, canonical, alternates (x-default first), og:*. */
+/** The document head (behaviour.md: Head and SEO): title, description, canonical, alternates (x-default first), og:*. */
 export function renderHead(input: HeadInput): string {
   const attr = toHtmlText;
   const { head } = input;
@@ -35,7 +35,7 @@ export function renderHead(input: HeadInput): string {
       lines.push(`<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`);
     lines.push(`<meta property="og:url" content="${attr(head.canonical)}">`);
   } else {
-    // Error pages: no canonical, no alternates, not indexed (SPEC §5).
+    // Error pages: no canonical, no alternates, not indexed (behaviour.md: Error pages).
     lines.push('<meta name="robots" content="noindex">');
   }
   lines.push(

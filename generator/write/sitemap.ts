@@ -2,7 +2,7 @@ import { toHtmlText } from '../escape.ts';
 import type { Page, SiteConfig } from '../types.ts';
 import { toAbsoluteUrl } from '../resolve/pages.ts';
 
-/** `sitemap.xml`: every indexable page with the same alternates as its head (SPEC §5). */
+/** `sitemap.xml`: every indexable page with the same alternates as its head (behaviour.md: Sitemap and robots). */
 export function toSitemap(pages: readonly Page[]): string {
   const entries = pages
     .filter((p) => p.indexable)
