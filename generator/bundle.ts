@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
-import { build as esbuild, type BuildOptions } from 'esbuild';
-import { esbuildErrorLoc, esbuildErrorText } from './config.ts';
-import { SiteError, toProblem } from './errors.ts';
+import type { BuildOptions } from 'esbuild';
+import { runEsbuild as runEsbuildResult, runEsbuildToText } from './esbuild.ts';
 import { CACHE_DIR, PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
 
@@ -192,9 +191,8 @@ async function bundleClient(
     '});',
   ].join('\n');
   const outdir = path.join(config.root, '_app');
-  let result;
-  try {
-    result = await esbuild({
+  const result = await runEsbuildResult(
+    {
       entryPoints: [{ in: 'site-boot', out: 'boot' }, ...pagePaths],
       plugins: [
         {
@@ -218,21 +216,18 @@ async function bundleClient(
       target: 'es2020',
       minify: true,
       jsx: 'automatic',
-      write: false,
       metafile: true,
       logLevel: 'silent',
       outdir,
       entryNames: options.stableNames ? '[name]' : '[name].[hash]',
       chunkNames: 'chunk.[hash]',
       define,
-    });
-  } catch (cause) {
-    const reason = esbuildErrorText(cause) ?? (cause instanceof Error ? cause.message : String(cause));
-    throw new SiteError([toProblem('BUNDLE_FAILED', { reason }, esbuildErrorLoc(cause) ?? undefined)], { cause });
-  }
+    },
+    'BUNDLE_FAILED',
+  );
   const toUrl = (file: string) =>
     `/_app/${path.relative(outdir, path.resolve(config.root, file)).split(path.sep).join('/')}`;
-  const outputs = result.metafile.outputs;
+  const outputs = result.metafile?.outputs ?? {};
   // Every chunk a module imports statically, transitively: what the page should preload.
   const closure = (file: string, seen = new Set<string>()): string[] => {
     if (seen.has(file)) return [];
@@ -278,12 +273,5 @@ async function bundleClient(
 }
 
 async function runEsbuild(options: BuildOptions): Promise<string> {
-  try {
-    const result = await esbuild({ ...options, bundle: true, write: false, logLevel: 'silent' });
-    return result.outputFiles?.[0]?.text ?? '';
-  } catch (cause) {
-    const reason = esbuildErrorText(cause) ?? (cause instanceof Error ? cause.message : String(cause));
-    const loc = esbuildErrorLoc(cause);
-    throw new SiteError([toProblem('BUNDLE_FAILED', { reason }, loc ?? undefined)], { cause });
-  }
+  return runEsbuildToText(options, 'BUNDLE_FAILED');
 }

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build as esbuild } from 'esbuild';
+import { runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './errors.ts';
-import type { SiteConfig, SiteConfigInput, SiteProblem, SourceLoc } from './types.ts';
+import type { SiteConfig, SiteConfigInput, SiteProblem } from './types.ts';
 
 export const CONFIG_FILE = 'site/site.config.ts';
 
@@ -37,42 +37,22 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
 }
 
 async function importConfigModule(configFile: string): Promise<unknown> {
+  const loc = { file: CONFIG_FILE, line: 1, column: 1 };
+  const result = await runEsbuild(
+    { entryPoints: [configFile], format: 'esm', platform: 'node', packages: 'external', sourcemap: false },
+    'CONFIG_LOAD',
+    loc,
+  );
+  const code = result.outputFiles[0]?.text ?? '';
   try {
-    const result = await esbuild({
-      entryPoints: [configFile],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      logLevel: 'silent',
-      sourcemap: false,
-    });
-    const code = result.outputFiles[0]?.text ?? '';
     const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
       default?: unknown;
     };
     return mod.default;
   } catch (cause) {
-    const loc = esbuildErrorLoc(cause) ?? { file: CONFIG_FILE, line: 1, column: 1 };
-    const reason = esbuildErrorText(cause) ?? (cause instanceof Error ? cause.message : String(cause));
+    const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SiteError([toProblem('CONFIG_LOAD', { reason }, loc)], { cause });
   }
-}
-
-interface EsbuildMessage {
-  text: string;
-  location: { file: string; line: number; column: number } | null;
-}
-
-export function esbuildErrorLoc(error: unknown): SourceLoc | null {
-  const first = (error as { errors?: EsbuildMessage[] }).errors?.[0];
-  if (!first?.location) return null;
-  return { file: first.location.file, line: first.location.line, column: first.location.column + 1 };
-}
-
-export function esbuildErrorText(error: unknown): string | null {
-  return (error as { errors?: EsbuildMessage[] }).errors?.[0]?.text ?? null;
 }
 
 type Check = [field: string, ok: boolean, reason: string, hint?: string];

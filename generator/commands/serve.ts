@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { buildSite } from '../build.ts';
+import { runEsbuildToText } from '../esbuild.ts';
 import { loadConfig } from '../config.ts';
 import { isSiteError } from '../errors.ts';
 import { RUNTIME_DIR } from '../paths.ts';
@@ -33,15 +33,10 @@ export interface ServeOptions {
 
 /** The dev client, bundled when the server starts; it is never written to the output. */
 async function bundleDevClient(): Promise<string> {
-  const result = await esbuild({
-    entryPoints: [path.join(RUNTIME_DIR, 'dev-client.ts')],
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
+  return runEsbuildToText(
+    { entryPoints: [path.join(RUNTIME_DIR, 'dev-client.ts')], minify: true, format: 'iife' },
+    'BUNDLE_FAILED',
+  );
 }
 
 /** Listens on the port, or on the next free one when it is taken (said so). */
