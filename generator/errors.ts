@@ -28,8 +28,9 @@ const catalogue = {
   },
   FRONT_MATTER_SYNTAX: {
     severity: 'error',
-    message: (a) => `The front matter is not valid YAML: ${a.reason}.`,
-    hint: () =>
+    message: (a) => `The front matter ${a.problem ?? 'is not valid YAML'}: ${a.reason}.`,
+    hint: (a) =>
+      a.hint ??
       'Front matter sits between two `---` lines; quote values that contain `: ` or start with a special character.',
   },
   FRONT_MATTER_INVALID: {
@@ -39,8 +40,8 @@ const catalogue = {
   },
   CONTENT_FILE_NAME: {
     severity: 'error',
-    message: (a) => `The content file name does not end in a known locale: ${a.reason}.`,
-    hint: (a) => `Name page files \`<page>.<locale>.md\` with a locale of the configuration (${a.locales}).`,
+    message: (a) => `The content file name ${a.reason}.`,
+    hint: (a) => a.hint ?? `Name page files \`<page>.<locale>.md\` with a locale of the configuration (${a.locales}).`,
   },
   ROUTE_DUPLICATE: {
     severity: 'error',
@@ -102,6 +103,26 @@ const catalogue = {
       a.suggestion
         ? `Did you mean \`${a.suggestion}\`?`
         : 'Link to an existing page, without a trailing slash (for example `/en/contact`).',
+  },
+  // Hostile or mistaken content: refused with its place, never a crash or a stalled build.
+  LINK_MALFORMED: {
+    severity: 'error',
+    message: (a) => `The link \`${a.href}\` is malformed: ${a.reason}.`,
+    hint: (a) => a.hint ?? 'Write a path of this site such as `/en/contact`, or a full `https://` address.',
+  },
+  CONTENT_TOO_LARGE: {
+    severity: 'error',
+    message: (a) => `The ${a.part} is ${a.size}, over the limit of ${a.limit}; it is not read.`,
+    hint: (a) =>
+      a.part === 'front matter'
+        ? "Keep the front matter to the page's settings and short structured texts; long prose belongs in the Markdown body."
+        : 'Split the page into several pages; publish large data as a file of site/public instead.',
+  },
+  CONTENT_LARGE: {
+    severity: 'warning',
+    message: (a) =>
+      `The Markdown body is ${a.size}, over ${a.limit}: the page is slow to build and heavy to load. The build goes on.`,
+    hint: (a) => `Split the page into several pages; a content file over ${a.fileLimit} fails the build.`,
   },
   BASE_URL_MISSING: {
     severity: 'warning',

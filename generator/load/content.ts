@@ -65,6 +65,12 @@ export async function loadContent(
   };
 }
 
+// Limits that keep one file from stalling or exhausting the build.
+const FILE_LIMIT = 4 * 1024 * 1024;
+const MATTER_LIMIT = 256 * 1024;
+const BODY_WARNING = 1024 * 1024;
+const NESTING_LIMIT = 64;
+
 /** Parses one content file's text; pure, so the watcher and tests can call it directly. */
 export function toContentFile(
   config: SiteConfig,
@@ -75,7 +81,7 @@ export function toContentFile(
   const problems: SiteProblem[] = 'problem' in named ? [named.problem] : [];
   // The size is checked before any parsing, so a huge file costs one pass over its text.
   const size = Buffer.byteLength(text, 'utf8');
-  if (size > FILE_LIMIT) return { file: null, problems: [...problems, toTooLarge(file, 'content file', size, 1)] };
+  if (size > FILE_LIMIT) return { file: null, problems: [...problems, toTooLarge(file, 'content file', size)] };
   const parsed = parseFrontMatter(file, text);
   if ('problem' in parsed) return { file: null, problems: [...problems, parsed.problem] };
   const { data, problems: invalid } = validateFrontMatter(file, parsed.data, parsed.keyLines, config);
@@ -95,17 +101,11 @@ export function toContentFile(
   };
 }
 
-// Limits that keep one file from stalling or exhausting the build (README: Content and translations).
-const FILE_LIMIT = 4 * 1024 * 1024;
-const MATTER_LIMIT = 256 * 1024;
-const BODY_WARNING = 1024 * 1024;
-const NESTING_LIMIT = 64;
-
-function toTooLarge(file: string, part: 'content file' | 'front matter', size: number, line: number): SiteProblem {
+function toTooLarge(file: string, part: 'content file' | 'front matter', size: number): SiteProblem {
   const limit = part === 'content file' ? FILE_LIMIT : MATTER_LIMIT;
   // Just over the limit, the rounded sizes would read the same: give the bytes then.
   const shown = toSize(size) === toSize(limit) ? `${size.toLocaleString('en-US')} bytes` : toSize(size);
-  return toProblem('CONTENT_TOO_LARGE', { part, size: shown, limit: toSize(limit) }, { file, line, column: 1 });
+  return toProblem('CONTENT_TOO_LARGE', { part, size: shown, limit: toSize(limit) }, { file, line: 1, column: 1 });
 }
 
 function checkBodySize(file: string, parsed: ParsedFile): SiteProblem[] {
@@ -124,7 +124,7 @@ function toSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`;
 }
 
-// Each segment of a page's path becomes part of its URL (README: File names).
+// Each segment of a page's path becomes part of its URL.
 const SEGMENT = /^[a-z0-9][a-zA-Z0-9-]*$/;
 
 /** `site/content/news/news1.en.md` → `/news/news1` in `en`; `index` names a folder's own page. */
@@ -171,7 +171,7 @@ function toSegmentArgs(
   const page = name.slice(0, -`.${locale}.md`.length);
   const fixed = toSegmentSuggestion(segment);
   const rename = !fixed
-    ? 'Rename it with ASCII letters, digits and `-` only (for example `news14.en.md`)'
+    ? `Rename \`${segment}\` with ASCII letters, digits and \`-\` only (for example \`news14.${locale}.md\`)`
     : segment === page
       ? `Rename it \`${fixed}.${locale}.md\``
       : `Rename the folder \`${segment}\` to \`${fixed}\``;
@@ -248,7 +248,7 @@ function parseFrontMatter(file: string, text: string): ParsedFile | { problem: S
   const { matter, body, bodyLine } = split;
   if (matter === null) return { data: {}, body, bodyLine, keyLines: {}, problems: [] };
   const size = Buffer.byteLength(matter, 'utf8');
-  if (size > MATTER_LIMIT) return { problem: toTooLarge(file, 'front matter', size, 1) };
+  if (size > MATTER_LIMIT) return { problem: toTooLarge(file, 'front matter', size) };
   const read = readYaml(file, matter);
   return 'problem' in read ? read : { ...read, body, bodyLine };
 }
