@@ -2,7 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import { toProblem } from '../errors.ts';
-import type { ContentFile, LocaleCode, Page, SiteProblem } from '../types.ts';
+import type { ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
 /** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
 export interface LinkIndex {
@@ -19,9 +19,12 @@ interface RenderEnv {
   locale: LocaleCode;
   links: LinkIndex;
   problems: SiteProblem[];
+  /** The body's lines, split once when a link needs its place. */
+  lines?: readonly string[];
 }
 
 // Raw HTML is escaped, never passed through: content cannot inject markup or scripts.
+// markdown-it's own validateLink drops `javascript:`, `vbscript:`, `file:` and most `data:` links.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 md.core.ruler.push('site_links', checkLinks);
 md.core.ruler.push('site_heading_ids', addHeadingIds);
@@ -44,24 +47,61 @@ function checkLinks(state: StateCore): void {
   const env = state.env as RenderEnv;
   for (const block of state.tokens) {
     for (const token of block.children ?? []) {
-      if (token.type !== 'link_open') continue;
-      const href = token.attrGet('href');
+      const href = token.type === 'link_open' ? token.attrGet('href') : null;
       if (href === null) continue;
-      const checked = toCheckedHref(href, env);
-      if (checked.ok) token.attrSet('href', checked.href);
-      else
-        env.problems.push(
-          toProblem('LINK_UNKNOWN_ROUTE', { href, suggestion: checked.suggestion }, toLinkLoc(env.file, block, href)),
-        );
+      const checked = toCheckedLink(href, env, block);
+      if ('problem' in checked) env.problems.push(checked.problem);
+      else token.attrSet('href', checked.href);
     }
   }
 }
 
-function toCheckedHref(href: string, env: RenderEnv): { ok: true; href: string } | { ok: false; suggestion?: string } {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return { ok: true, href };
+/** The href to write, or the link's problem at the place its address is written. */
+function toCheckedLink(href: string, env: RenderEnv, block: Token): { href: string } | { problem: SiteProblem } {
+  const checked = toCheckedHref(href, env);
+  // markdown-it writes a `%` that starts no escape as `%25`: only the source tells them apart.
+  if (checked.ok && !href.includes('%25')) return { href: checked.href };
+  const { loc, written = href } = toLinkSource(env, block, href);
+  if (!isExternal(href) && /%(?![0-9a-f]{2})/i.test(written))
+    return { problem: toMalformed(written, STRAY_PERCENT, loc) };
+  if (checked.ok) return { href: checked.href };
+  if ('reason' in checked) return { problem: toMalformed(written, checked, loc) };
+  const args = { href: toShownHref(href), suggestion: checked.suggestion };
+  return { problem: toProblem('LINK_UNKNOWN_ROUTE', args, loc) };
+}
+
+type CheckedHref =
+  { ok: true; href: string } | { ok: false; suggestion?: string } | { ok: false; reason: string; hint?: string };
+
+const PERCENT_HINT =
+  'A `%` starts an escape of two hex digits, and the escapes of one character together spell it in UTF-8 ' +
+  '(`%C3%A9` is é): write `%25` for a percent sign, or write the character itself.';
+const STRAY_PERCENT = { reason: 'a `%` in it does not start a percent-escape (two hex digits)', hint: PERCENT_HINT };
+const EMPTY = {
+  ok: false,
+  reason: 'its address is empty',
+  hint: 'Write the address between the parentheses: `[text](/en/contact)`.',
+} as const;
+const NOT_A_URL = {
+  ok: false,
+  reason: 'it is not a valid URL',
+  hint: 'Check the host name and the brackets; a full address reads like `https://example.org/page`.',
+} as const;
+
+function toCheckedHref(href: string, env: RenderEnv): CheckedHref {
+  if (href === '') return EMPTY;
+  if (href.startsWith('#')) return { ok: true, href };
+  if (isExternal(href))
+    return URL.canParse(href.startsWith('//') ? `https:${href}` : href) ? { ok: true, href } : NOT_A_URL;
   const current = env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/';
-  const url = new URL(href, `https://site.invalid${current === '/' ? '/' : `${current}/`}`);
-  const pathname = decodeURI(url.pathname);
+  const base = `https://site.invalid${current === '/' ? '/' : `${current}/`}`;
+  if (!URL.canParse(href, base)) return NOT_A_URL;
+  const url = new URL(href, base);
+  const pathname = toDecodedPath(url.pathname);
+  if (pathname === null) {
+    const escape = findBadEscape(url.pathname);
+    return { ok: false, reason: `\`${escape}\` is not a percent-escape of UTF-8 text`, hint: PERCENT_HINT };
+  }
   if (env.links.publicFiles.has(pathname)) return { ok: true, href };
   const page = env.links.pages.get(pathname);
   if (!page) return { ok: false, suggestion: toSuggestion(pathname, env) };
@@ -72,6 +112,43 @@ function toCheckedHref(href: string, env: RenderEnv): { ok: true; href: string }
   return { ok: true, href: `${target}${url.search}${url.hash}` };
 }
 
+function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+/** The path as the site names its pages and files; null when its escapes do not spell UTF-8. */
+function toDecodedPath(pathname: string): string | null {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return null;
+  }
+}
+
+/** The first run of escapes that does not decode: `%E0%A4` of `/contact%E0%A4`. */
+function findBadEscape(pathname: string): string {
+  const runs = pathname.match(/(?:%[0-9a-f]{2})+/gi) ?? [];
+  return (
+    runs.find((run) => {
+      try {
+        decodeURIComponent(run);
+        return false;
+      } catch {
+        return true;
+      }
+    }) ?? pathname
+  );
+}
+
+function toMalformed(href: string, fault: { reason: string; hint?: string }, loc: SourceLoc): SiteProblem {
+  return toProblem('LINK_MALFORMED', { href: toShownHref(href), reason: fault.reason, hint: fault.hint }, loc);
+}
+
+/** A very long address is shortened in messages; the location still points at it. */
+function toShownHref(href: string): string {
+  return href.length > 120 ? `${href.slice(0, 120)}… (${href.length} characters)` : href;
+}
+
 function toSuggestion(pathname: string, env: RenderEnv): string | undefined {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (env.links.pages.has(trimmed)) return trimmed;
@@ -79,15 +156,27 @@ function toSuggestion(pathname: string, env: RenderEnv): string | undefined {
   return asRoute;
 }
 
-/** The line of the link itself: the block's first line that holds the href, else the block's line. */
-function toLinkLoc(file: ContentFile, block: Token, href: string) {
+/**
+ * Where a link's address is written: the first `](` of its block whose destination markdown-it
+ * reads as the same href, with the address as written. Else the block's first line.
+ */
+function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: SourceLoc; written?: string } {
+  const { file } = env;
+  env.lines ??= file.body.split('\n');
   const [start = 0, end = start + 1] = block.map ?? [];
-  const lines = file.body.split('\n');
   for (let i = start; i < end; i++) {
-    const column = lines[i]?.indexOf(`](${href}`) ?? -1;
-    if (column >= 0) return { file: file.file, line: file.bodyLine + i, column: column + 3 };
+    const line = env.lines[i] ?? '';
+    for (let at = line.indexOf(']('); at >= 0; at = line.indexOf('](', at + 2)) {
+      let from = at + 2;
+      while (line[from] === ' ' || line[from] === '\t') from++;
+      const read = md.helpers.parseLinkDestination(line, from, line.length);
+      if (read.ok && md.normalizeLink(read.str) === href) {
+        const loc = { file: file.file, line: file.bodyLine + i, column: from + 1 };
+        return { loc, written: line.slice(from, read.pos) };
+      }
+    }
   }
-  return { file: file.file, line: file.bodyLine + start, column: 1 };
+  return { loc: { file: file.file, line: file.bodyLine + start, column: 1 } };
 }
 
 /** Headings get ids so they can be linked to (`#…`); repeated titles get a numbered suffix. */

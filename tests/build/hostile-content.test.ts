@@ -1,0 +1,363 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { loadConfig } from '../../generator/config.ts';
+import { SiteError } from '../../generator/errors.ts';
+import { toContentFile } from '../../generator/load/content.ts';
+import { renderMarkdown, type LinkIndex } from '../../generator/render/markdown.ts';
+import type { ContentFile, SiteConfig, SiteProblem } from '../../generator/types.ts';
+import { REPO_ROOT, makeSite, removeSites } from '../helpers/make-site.ts';
+
+let config: SiteConfig;
+beforeAll(async () => {
+  config = await loadConfig(REPO_ROOT);
+});
+afterAll(removeSites);
+
+const FILE = 'site/content/news/a.en.md';
+const real = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+/** A page whose front matter has `extra` after three good lines: `extra`'s first line is file line 5. */
+const page = (extra: string, body = 'Body.\n') =>
+  `---\ntitle: A title\ndescription: A description.\ntemplate: article\n${extra}---\n${body}`;
+const parse = (text: string, file = FILE) => toContentFile(config, file, text);
+const only = (text: string, file = FILE): SiteProblem => {
+  const { file: parsed, problems } = parse(text, file);
+  expect(parsed).toBeNull();
+  expect(problems).toHaveLength(1);
+  return problems[0] as SiteProblem;
+};
+
+/** Builds a copy of the site with the given files and returns the problems it failed with. */
+async function problemsOf(files: Record<string, string | null>): Promise<SiteProblem[]> {
+  const root = makeSite(files);
+  try {
+    await buildSite({ root, write: false });
+  } catch (error) {
+    if (error instanceof SiteError) return [...error.problems];
+    throw error;
+  }
+  throw new Error('the build succeeded');
+}
+
+describe('front matter is read by the YAML core schema', () => {
+  it('an unclosed list points at its `[`, not at the next line', () => {
+    const problem = only('---\ntitle: A title\ndescription: [unclosed\ntemplate: article\n---\nBody\n');
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 3, column: 14 } });
+    expect(problem.message).toContain('the `[` here is never closed');
+  });
+
+  it('an unclosed quote points at the quote', () => {
+    const problem = only(page('order: 1\nlayout: "default\nlist: section\n'));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 6, column: 9 } });
+  });
+
+  it('a key given twice: the second one', () => {
+    const problem = only(page('order: 1\norder: 2\n'));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 6, column: 1 } });
+    expect(problem.message).toContain('map keys must be unique');
+  });
+
+  it('front matter that is never closed, or is not a mapping', () => {
+    expect(only('---\ntitle: A title\n\nBody without an end.\n')).toMatchObject({
+      code: 'FRONT_MATTER_SYNTAX',
+      loc: { file: FILE, line: 1, column: 1 },
+      message: expect.stringContaining('is never closed'),
+    });
+    expect(only('---\n- title\n- description\n---\nBody\n')).toMatchObject({
+      code: 'FRONT_MATTER_SYNTAX',
+      loc: { file: FILE, line: 2, column: 1 },
+      message: expect.stringContaining('is not a mapping'),
+    });
+  });
+
+  it('keeps text that looks like a date, a number with a leading zero or `yes` as YAML 1.2 reads it', () => {
+    const { file, problems } = parse(page('opened: 2019-05-01\ncode: 017\nshown: yes\ndate: 2024-02-29\n'));
+    expect(problems).toEqual([]);
+    expect(file?.data.date).toBe('2024-02-29');
+    expect(file?.data.extra).toEqual({ opened: '2019-05-01', code: 17, shown: 'yes' });
+  });
+
+  it('refuses lists nested past the limit before the parser sees them', () => {
+    const problem = only(page(`order: 1\ndeep: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 6, column: 71 } });
+    expect(problem.message).toContain('nests too deeply');
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['2026-13-45', 'does not exist'],
+    ['2026-02-30', 'does not exist'],
+    ['"2026-02-30"', 'does not exist'],
+    ['2026-2-3', 'YYYY-MM-DD, not `2026-2-3`'],
+    ["'2026-2-3'", 'YYYY-MM-DD, not `2026-2-3`'],
+    ['18 March 2025', 'YYYY-MM-DD'],
+    ['20250318', 'YYYY-MM-DD, not `20250318`'],
+  ])('`date: %s` is refused at its line', (value, reason) => {
+    const problem = only(page(`order: 1\ndate: ${value}\n`));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 6 } });
+    expect(problem.message).toContain(reason);
+    expect(problem.hint).toContain('`date: 2025-03-18`');
+  });
+
+  it('a real day passes, quoted or not, and stays the text written', () => {
+    for (const value of ['2024-02-29', '"2024-02-29"', "'2024-02-29'"]) {
+      expect(parse(page(`date: ${value}\n`)).file?.data.date).toBe('2024-02-29');
+    }
+  });
+});
+
+describe('anchors, aliases and tags', () => {
+  const lol = (name: string, of: string) => `${name}: &${name} [${Array(9).fill(`*${of}`).join(',')}]\n`;
+  const bomb =
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' +
+    ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((n, i) => lol(n, 'abcdefgh'[i] as string)).join('');
+
+  it('a billion laughs fails at its first alias, without expanding it', () => {
+    expect(bomb.length).toBeLessThan(1024);
+    const problem = only(page(bomb));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 6, column: 8 } });
+    expect(problem.message).toContain('uses an alias, which is not allowed: `*a` repeats the value anchored `&a`');
+    expect(problem.hint).toContain('no anchors (`&name`) or aliases (`*name`)');
+  });
+
+  it('an anchor alone is refused at the anchor', () => {
+    const problem = only(page('order: 1\nhero:\n  &h\n  title: x\n'));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 7, column: 3 } });
+    expect(problem.message).toContain('uses an anchor');
+  });
+
+  it.each([
+    ['!!js/function "function () { return 1; }"', '!!js/function'],
+    ['!foo bar', '!foo'],
+    ['!!binary aGk=', '!!binary'],
+    ['!!str 12', '!!str'],
+  ])('the tag of `x: %s` is refused at its line', (value, tag) => {
+    const problem = only(page(`order: 1\nx: ${value}\n`));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 6, column: 4 } });
+    expect(problem.message).toContain(`uses a tag, which is not allowed: \`${tag}\``);
+  });
+});
+
+describe('size limits', () => {
+  it('a content file over 4 MB fails before it is parsed', () => {
+    const problem = only(page('order: 1\n', 'x'.repeat(4 * 1024 * 1024)));
+    expect(problem).toMatchObject({ code: 'CONTENT_TOO_LARGE', loc: { file: FILE, line: 1, column: 1 } });
+    expect(problem.message).toBe('The content file is 4,194,382 bytes, over the limit of 4 MB; it is not read.');
+  });
+
+  it('front matter over 256 KB fails', () => {
+    const problem = only(page(`order: 1\nnote: "${'y'.repeat(300 * 1024)}"\n`));
+    expect(problem).toMatchObject({ code: 'CONTENT_TOO_LARGE', loc: { file: FILE, line: 1, column: 1 } });
+    expect(problem.message).toContain('The front matter is 300.1 KB, over the limit of 256 KB');
+  });
+
+  it('a Markdown body over 1 MB is a warning, and the page is kept', () => {
+    const { file, problems } = parse(page('order: 1\n', 'z'.repeat(1536 * 1024)));
+    expect(file?.body).toHaveLength(1536 * 1024);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CONTENT_LARGE', severity: 'warning', loc: { file: FILE, line: 7, column: 1 } }),
+    ]);
+    expect(problems[0]?.message).toContain('is 1.5 MB, over 1 MB');
+  });
+});
+
+describe('URL fields of the front matter', () => {
+  it.each([
+    ['image: javascript:alert(1)', 'image', 'not `javascript:alert(1)`'],
+    ['mapImage: "data:image/svg+xml,<svg onload=alert(1)>"', 'mapImage', 'not `data:image/svg+xml'],
+    ['href: //evil.example/x', 'href', 'protocol-relative'],
+    ['src: "/\\\\evil.example"', 'src', 'holds a backslash'],
+    ['url: "/a\\tb"', 'url', 'control character: `/a\\u0009b`'],
+    ['ctaUrl: vbscript:msgbox(1)', 'ctaUrl', 'not `vbscript:msgbox(1)`'],
+    ['link: " javascript:alert(1)"', 'link', 'not ` javascript:alert(1)`'],
+    ['heroLink: "java\\tscript:alert(1)"', 'heroLink', 'control character'],
+    ['image: ""', 'image', 'is empty'],
+    ['image: images/hero.svg', 'image', 'not `images/hero.svg`'],
+  ])('`%s` is refused, naming the field at its line', (line, field, reason) => {
+    const problem = only(page(`order: 1\n${line}\n`));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 6, column: 1 } });
+    expect(problem.message).toContain(`\`${field}\` `);
+    expect(problem.message).toContain(reason);
+    expect(problem.hint).toContain('`javascript:` and `data:`');
+  });
+
+  it('a nested field is named by its path, at the line of its key', () => {
+    const { problems } = parse(
+      page(
+        'cards:\n  - title: One\n    link: /services\n  - title: Two\n    link: /contact\n' +
+          '  - title: Three\n    link: javascript:alert(1)\nhero: { backgroundImage: "//evil.example/a.png" }\n' +
+          'gallery:\n  images:\n    - /a.svg\n  imageSrc: [/b.svg, "data:x"]\n',
+      ),
+    );
+    expect(problems.map((p) => [p.code, p.args?.field, p.loc?.line, p.loc?.column])).toEqual([
+      ['FRONT_MATTER_INVALID', 'cards[2].link', 11, 5],
+      ['FRONT_MATTER_INVALID', 'hero.backgroundImage', 12, 9],
+      ['FRONT_MATTER_INVALID', 'gallery.imageSrc[1]', 16, 22],
+    ]);
+  });
+
+  it('root-relative paths, http(s) URLs and link labels pass', () => {
+    const { problems } = parse(
+      page(
+        'image: /images/hero.svg\nmapImage: https://cdn.example.org/map.svg?v=2\nhref: http://example.org\n' +
+          'sections:\n  contact:\n    link: "Contact CloudWing"\n  customers:\n    link: 認識我們的航空公司客戶\n' +
+          'imageAlt: "javascript: is only text here"\n',
+      ),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  it('names the characters that break the rule and says the locale suffix is fine', () => {
+    const problem = only(page(''), 'site/content/news/news é14.en.md');
+    expect(problem).toMatchObject({
+      code: 'CONTENT_FILE_NAME',
+      loc: { file: 'site/content/news/news é14.en.md', line: 1, column: 1 },
+    });
+    expect(problem.message).toContain('`news é14` holds a space and `é`');
+    expect(problem.message).toContain('ASCII letters, digits and `-`');
+    expect(problem.message).toContain('start with a lower-case letter or a digit');
+    expect(problem.hint).toBe(
+      'Rename it `news-e14.en.md`; the `.en` before `.md` is the locale suffix and is fine as it is.',
+    );
+  });
+
+  it('a capital first letter, an underscore, a dot, a folder', () => {
+    expect(only(page(''), 'site/content/news/News14.en.md').message).toContain('`News14` starts with `N`');
+    expect(only(page(''), 'site/content/news/news_14.zhHant.md').hint).toContain(
+      'Rename it `news-14.zhHant.md`; the `.zhHant` before `.md` is the locale suffix',
+    );
+    expect(only(page(''), 'site/content/news/news.14.en.md').message).toContain('`news.14` holds a dot');
+    const folder = only(page(''), 'site/content/news items/a.en.md');
+    expect(folder.message).toContain('`news items` holds a space');
+    expect(folder.hint).toContain('Rename the folder `news items` to `news-items`');
+    expect(only(page(''), 'site/content/新聞/a.en.md').message).toContain('`新聞` holds `新` and `聞`');
+  });
+
+  it('an unknown or missing locale suffix', () => {
+    const upper = only(page(''), 'site/content/news/news14.EN.md');
+    expect(upper).toMatchObject({
+      code: 'CONTENT_FILE_NAME',
+      loc: { file: 'site/content/news/news14.EN.md', line: 1 },
+    });
+    expect(upper.message).toContain('`news14.EN.md` ends in `.EN`, which is not one of zhHant, en');
+    expect(upper.hint).toContain('spelled exactly: `news14.en.md`');
+    const none = only(page(''), 'site/content/news/news14.md');
+    expect(none.message).toContain('`news14.md` has no `.<locale>` suffix before `.md`');
+    expect(none.hint).toContain('`news14.zhHant.md` or `news14.en.md`');
+  });
+
+  it('a bad name and a bad front matter are reported together', () => {
+    const { problems } = parse(page('date: 2026-13-45\n'), 'site/content/news/news 14.en.md');
+    expect(problems.map((p) => p.code)).toEqual(['CONTENT_FILE_NAME', 'FRONT_MATTER_INVALID']);
+  });
+});
+
+describe('Markdown links', () => {
+  const links: LinkIndex = {
+    pages: new Map([['/en/contact', { path: '/contact', locale: 'en' }]]),
+    urls: new Map([['/contact', { zhHant: '/contact', en: '/en/contact' }]]),
+    publicFiles: new Set(),
+  };
+  const file = (body: string): ContentFile => ({
+    file: FILE,
+    path: '/news/a',
+    locale: 'en',
+    body,
+    bodyLine: 6,
+    keyLines: {},
+    data: {
+      title: 't',
+      description: 'd',
+      template: 'article',
+      layout: 'default',
+      order: 0,
+      date: null,
+      locales: null,
+      list: null,
+      listLimit: null,
+      extra: {},
+    },
+  });
+
+  it('never makes a javascript:, vbscript: or data: link', () => {
+    const { html, problems } = renderMarkdown(
+      file(
+        '[a](javascript:alert(1)) [b](JAVASCRIPT:alert(1)) [c](&#106;avascript:alert(1)) [d](vbscript:x)\n' +
+          '[e](data:text/html,<script>alert(1)</script>) <javascript:alert(1)> [f](%20javascript:alert(1))',
+      ),
+      'en',
+      links,
+    );
+    expect(html).not.toMatch(/href="\s*(?:javascript|vbscript|data):/i);
+    // The escaped space makes the last one a relative path, which names no page.
+    expect(html).toContain('<a href="%20javascript:alert(1)">f</a>');
+    expect(problems.map((p) => p.code)).toEqual(['LINK_UNKNOWN_ROUTE']);
+  });
+
+  it('a very long address is an ordinary problem with a short message', () => {
+    const href = `/en/${'x'.repeat(200_000)}`;
+    const { problems } = renderMarkdown(file(`Read [this](${href}).`), 'en', links);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'LINK_UNKNOWN_ROUTE', loc: { file: FILE, line: 6, column: 13 } }),
+    ]);
+    expect(problems[0]?.message.length).toBeLessThan(250);
+  });
+
+  it('the build reports malformed links at their line and column instead of failing to write', async () => {
+    const article = 'site/content/news/news1.en.md';
+    const text = real(article).trimEnd();
+    const added = [
+      'A bad escape: [contact](/en/contact%E0%A4).',
+      'A lone percent: [x](%).',
+      'A bad host: [x](http://[).',
+      'No address: [x](<>).',
+      'A percent before non-hex: [x](/en/contact%zz).',
+    ];
+    const problems = await problemsOf({ [article]: `${text}\n\n${added.join('\n\n')}\n` });
+    const lineOf = (s: string) => `${text}\n\n${added.join('\n\n')}`.split('\n').findIndex((l) => l === s) + 1;
+    expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line, p.loc?.column])).toEqual([
+      ['LINK_MALFORMED', article, lineOf(added[0] as string), 25],
+      ['LINK_MALFORMED', article, lineOf(added[1] as string), 21],
+      ['LINK_MALFORMED', article, lineOf(added[2] as string), 17],
+      ['LINK_MALFORMED', article, lineOf(added[3] as string), 17],
+      ['LINK_MALFORMED', article, lineOf(added[4] as string), 31],
+    ]);
+    expect(problems[0]?.message).toBe(
+      'The link `/en/contact%E0%A4` is malformed: `%E0%A4` is not a percent-escape of UTF-8 text.',
+    );
+    expect(problems[0]?.hint).toContain('write `%25` for a percent sign');
+    expect(problems[1]?.message).toBe(
+      'The link `%` is malformed: a `%` in it does not start a percent-escape (two hex digits).',
+    );
+    expect(problems[2]?.message).toContain('it is not a valid URL');
+    expect(problems[3]?.message).toContain('its address is empty');
+  });
+});
+
+describe('the build reports every hostile front matter at once', () => {
+  it('dates, URL fields, aliases and file names, each with its file and line', async () => {
+    const news = 'site/content/news/news3.en.md';
+    const service = 'site/content/services/service-ramp.en.md';
+    const newsText = real(news).replace(/^date: .*$/m, 'date: 2026-02-30');
+    const serviceText = real(service).replace(/^image: .*$/m, 'image: javascript:alert(1)');
+    const lineOf = (text: string, start: string) => text.split('\n').findIndex((l) => l.startsWith(start)) + 1;
+    const problems = await problemsOf({
+      [news]: newsText,
+      [service]: serviceText,
+      'site/content/news/news 14.en.md': page('a: &a [1, 2]\nb: [*a, *a]\n'),
+    });
+    expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual(
+      expect.arrayContaining([
+        ['FRONT_MATTER_INVALID', news, lineOf(newsText, 'date:')],
+        ['FRONT_MATTER_INVALID', service, lineOf(serviceText, 'image:')],
+        ['CONTENT_FILE_NAME', 'site/content/news/news 14.en.md', 1],
+        ['FRONT_MATTER_SYNTAX', 'site/content/news/news 14.en.md', 6],
+      ]),
+    );
+    expect(problems.some((p) => p.code === 'OUTPUT_FAILED')).toBe(false);
+  });
+});
