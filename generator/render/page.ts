@@ -4,7 +4,6 @@ import { toProblem } from '../errors.ts';
 import type {
   ClientAssets,
   LocaleCode,
-  LocaleConfig,
   Page,
   Payload,
   RenderedPage,
@@ -17,7 +16,7 @@ import type {
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { renderMarkdown, type LinkIndex } from './markdown.ts';
-import { toPayload } from './payload.ts';
+import { toLocaleConfig, toPayload } from './payload.ts';
 
 /** Everything the renderer needs besides the page; built once per build (or per worker). */
 export interface RenderContext {
@@ -58,7 +57,7 @@ export function renderPageDocument(
   body: string,
   extra: { blocking: readonly string[]; scripts: readonly string[]; preloadMessages?: boolean },
 ): string {
-  const locale = toLocale(ctx.config, payload.locale);
+  const locale = toLocaleConfig(ctx.config, payload.locale);
   const head = renderHead({
     locale,
     otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
@@ -115,6 +114,3 @@ function toTemplateLoc(error: unknown): SourceLoc | null {
   return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
 }
 
-export function toLocale(config: SiteConfig, code: LocaleCode): LocaleConfig {
-  return config.locales.find((l) => l.code === code) as LocaleConfig;
-}

@@ -67,7 +67,8 @@ export function toStaticErrorPayload(
   });
 }
 
-function toLocaleConfig(config: SiteConfig, code: LocaleCode): LocaleConfig {
+/** The configuration of a locale by its code. */
+export function toLocaleConfig(config: SiteConfig, code: LocaleCode): LocaleConfig {
   return config.locales.find((l) => l.code === code) as LocaleConfig;
 }
 
