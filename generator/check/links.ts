@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { LinkChecker, LinkState } from 'linkinator';
 import { toProblem } from '../errors.ts';
 import { createDiskSource } from '../serve/files.ts';
@@ -78,9 +79,9 @@ export async function checkLinks(
   return { problems, checked, external: [...external].sort() };
 }
 
-/** `/en/contact` → `en/contact/index.html`; `/` → `index.html`. */
-function toOutputFile(page: string): string {
-  const clean = page.replace(/\/+$/, '') || '/';
+/** `/en/contact` → `en/contact/index.html`; `/` → `index.html`; `..` never names a file above the output. */
+export function toOutputFile(page: string): string {
+  const clean = path.posix.normalize(`/${page}`).replace(/\/+$/, '') || '/';
   if (clean === '/') return 'index.html';
   return clean.endsWith('.html') ? clean.slice(1) : `${clean.slice(1)}/index.html`;
 }

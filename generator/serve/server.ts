@@ -27,7 +27,7 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-/** The path as sent, decoded once and twice (double encoding is how filters are slipped past), or null when malformed. */
+/** The path as sent, decoded once and twice (double encoding slips past filters); null when malformed. */
 function toDecodedForms(rawPath: string): string[] | null {
   const forms = [rawPath];
   for (let i = 0; i < 2; i++) {
@@ -53,8 +53,9 @@ export function isForbiddenPath(rawPath: string): boolean {
   return forms.some((form) => form.replace(/\\/g, '/').split('/').some(isHiddenSegment) || form.includes('\0'));
 }
 
-/** C0 controls and DEL: browsers drop tab and newlines inside a URL, so `/\t/evil.example` reads as `//evil.example`. */
-const CONTROL_CHARACTER = /[\x00-\x1f\x7f]/;
+// Control characters (C0, DEL, C1): browsers drop tab and newlines inside a URL, so
+// `/\t/evil.example` would read as `//evil.example`.
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** One character as `%XX` escapes: a byte of the request line as it came, anything wider as UTF-8. */
 function toPercentEscapes(char: string): string {
