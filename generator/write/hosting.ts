@@ -32,6 +32,22 @@ export const SECURITY_HEADERS: readonly [string, string][] = [
   ],
 ];
 
+/**
+ * The paths whose trailing slash nginx removes with a 301, as written in the configuration file.
+ * The target is `$uri`, which nginx has decoded, so the pattern admits only what stays a path of
+ * the same site (behaviour.md: Safety): a first segment that starts with neither `/` nor `\`
+ * nor whitespace (browsers read `/\evil.example` as `//evil.example`), and no backslash or control
+ * character anywhere (browsers drop tab and newlines, so `/%09/evil.example/` would read as
+ * `//evil.example`). `\z`, not `$`, which would also match before a final newline. nginx turns
+ * `\\` into `\` in its configuration strings before PCRE reads them, so a literal backslash is
+ * written as four.
+ */
+const TRAILING_SLASH_PATTERN = String.raw`^(?<site_path>/[^/\\\\\s\x00-\x1f\x7f][^\\\\\x00-\x1f\x7f]*)/\z`;
+const TRAILING_SLASH_COMMENT = [
+  '# One trailing-slash policy: /en/contact/ → /en/contact, and only to a path of this site: a path',
+  '# starting with //, /\\ or a space, or holding a backslash or a control character, gets the 404 page.',
+];
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -113,8 +129,8 @@ export function toNginxConf(config: SiteConfig): string {
     '',
     ...rootBlock,
     '',
-    '# One trailing-slash policy: /en/contact/ → /en/contact.',
-    'location ~ ^(?<site_path>.+)/$ {',
+    ...TRAILING_SLASH_COMMENT,
+    `location ~ "${TRAILING_SLASH_PATTERN}" {`,
     headers('    ', REVALIDATE),
     '    return 301 $site_path$is_args$args;',
     '}',

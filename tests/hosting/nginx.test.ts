@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
@@ -34,6 +35,22 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(`${nginx.url}${url}`, { headers, redirect: 'manual' });
 
+/** A GET with the path sent byte for byte (fetch would normalize `\\` and more). */
+const getPath = (rawPath: string) =>
+  new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(nginx.url);
+    request({ host: hostname, port, path: rawPath }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString('latin1')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+
+/** Paths a browser would read as another host if the trailing-slash redirect copied them into Location. */
+const OFF_SITE = ['//evil.example/', '/%2F%2Fevil.example/', '/%5Cevil.example/', '/%09/evil.example/'];
+
 describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
   it('serves all 108 pages with 200 and no redirect', async () => {
     const urls = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
@@ -48,6 +65,32 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
     const response = await get('/en/contact/?x=1');
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toMatch(/\/en\/contact\?x=1$/);
+  });
+
+  it('redirects a trailing slash only to a path of this site; a path read as another host gets the 404 page', async () => {
+    for (const raw of [
+      ...OFF_SITE,
+      '/\\evil.example/',
+      '/%0D/evil.example/',
+      '/%0A/evil.example/',
+      '/%7F/x/',
+      '/en/%5Cx/',
+    ]) {
+      const response = await getPath(raw);
+      if (response.status === 301) {
+        const target = new URL(response.location as string, `${nginx.url}/`);
+        expect(target.origin, raw).toBe(nginx.url);
+        expect(target.pathname, raw).not.toMatch(/^\/\/|\\/);
+        expect(response.location, raw).not.toMatch(/[\s\\\p{Cc}]/u);
+      } else {
+        expect(response.status, raw).toBe(404);
+        expect(response.body, raw).toContain('<html lang=');
+      }
+    }
+    for (const raw of ['/%5Cevil.example/', '/\\evil.example/', '/%09/evil.example/', '/%0D/evil.example/']) {
+      expect((await getPath(raw)).status, raw).toBe(404);
+    }
+    expect((await getPath('/en/%5Cx/')).body).toContain('<html lang="en-US">');
   });
 
   it('answers unknown paths with 404 and the page of their language', async () => {
@@ -142,6 +185,29 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
 });
 
 describe.runIf(run)('the site behind nginx, in Chromium', () => {
+  it('never follows a redirect off the site', async () => {
+    const { launchBrowser } = await import('../helpers/browser.ts');
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext();
+      // Another host answers here instead of the network: a page that left the site shows it.
+      await context.route(
+        (url) => url.origin !== nginx.url,
+        (route) => route.fulfill({ contentType: 'text/html', body: '<p>another site</p>' }),
+      );
+      const page = await context.newPage();
+      for (const url of OFF_SITE) {
+        await page.goto(`${nginx.url}${url}`);
+        expect(new URL(page.url()).origin, url).toBe(nginx.url);
+        expect(await page.content(), url).not.toContain('another site');
+      }
+      await page.goto(`${nginx.url}/en/contact/`);
+      expect(page.url()).toBe(`${nginx.url}/en/contact`);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it('shows every page with zero CSP violations and zero console errors, and its runtime still works', async () => {
     const { launchBrowser } = await import('../helpers/browser.ts');
     const browser = await launchBrowser();

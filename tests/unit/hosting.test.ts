@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
-import { CONTENT_SECURITY_POLICY, toHeadersFile, toRedirectsFile } from '../../generator/write/hosting.ts';
+import { CONTENT_SECURITY_POLICY, toHeadersFile, toNginxConf, toRedirectsFile } from '../../generator/write/hosting.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
 // The rule files of hosts that cannot run here (Netlify, Cloudflare Pages): their syntax and order.
@@ -48,5 +49,75 @@ describe('_headers', () => {
     for (const path of ['/_app/*', '/builds/meta/*']) {
       expect(blocks.get(path)).toEqual(['! Cache-Control', 'Cache-Control: public, max-age=31536000, immutable']);
     }
+  });
+});
+
+describe('nginx.conf, its trailing-slash redirect', () => {
+  // The location pattern read as nginx reads it: the configuration string loses one level of
+  // backslashes, then PCRE sees it (`\z` is the end of the subject, as `$` is in JavaScript).
+  // Real nginx runs the same cases in tests/hosting/nginx.test.ts; this runs everywhere.
+  const line = toNginxConf(config)
+    .split('\n')
+    .find((l) => l.includes('?<site_path>')) as string;
+  const quoted = /^location ~ "?(.*?)"? \{$/.exec(line)?.[1] as string;
+  const pattern = new RegExp(quoted.replace(/\\(["'\\])/g, '$1').replace(/\\z$/, '$'));
+  /** Where the browser goes for the Location nginx would send for a decoded `$uri`, or null. */
+  const toTarget = (uri: string): URL | null => {
+    const site = pattern.exec(uri)?.groups?.site_path;
+    return site === undefined ? null : new URL(site, 'http://127.0.0.1:1234/en/x/');
+  };
+
+  it('sends /en/contact/ to /en/contact and refuses paths a browser would read as another host', () => {
+    expect(toTarget('/en/contact/')?.pathname).toBe('/en/contact');
+    expect(toTarget('/news/news3/')?.pathname).toBe('/news/news3');
+    for (const uri of [
+      '//evil.example/',
+      '/\\evil.example/',
+      '/\t/evil.example/',
+      '/\r/evil.example/',
+      '/ /x/',
+      '/\x7f/x/',
+      '/x/\n',
+      '/a/\\b/',
+    ]) {
+      expect(toTarget(uri), JSON.stringify(uri)).toBeNull();
+    }
+  });
+
+  it('for any decoded path, redirects only within the origin', () => {
+    const char = fc.constantFrom(
+      '/',
+      '/',
+      '\\',
+      '\t',
+      '\n',
+      '\r',
+      ' ',
+      '\x00',
+      '\x0b',
+      '\x7f',
+      'a',
+      'e',
+      '.',
+      ':',
+      '@',
+      '%',
+      '?',
+      '#',
+      '\u00e9',
+    );
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 12 }), (chars) => {
+        const uri = `/${chars.join('')}/`;
+        // nginx resolves `.` and `..` segments (encoded ones too) before `$uri` exists; repeated
+        // slashes stay where the includer turns `merge_slashes` off.
+        fc.pre(!uri.split('/').some((segment) => segment === '.' || segment === '..'));
+        const target = toTarget(uri);
+        if (target === null) return;
+        expect(target.origin).toBe('http://127.0.0.1:1234');
+        expect(target.pathname.startsWith('//')).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
