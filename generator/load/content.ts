@@ -453,9 +453,8 @@ function checkUrlField(
   });
 }
 
-// C0 controls and DEL: browsers drop some of them while reading an address, which hides what it is.
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u001f\u007f]/g;
+// Control characters: browsers drop some of them while reading an address, which hides what it is.
+const CONTROLS = /\p{Cc}/gu;
 
 /** Why a URL field's value is refused, or undefined when it is a root-relative path or an http(s) URL. */
 function toUrlFault(value: string, label: boolean): string | undefined {
