@@ -113,4 +113,3 @@ function toTemplateLoc(error: unknown): SourceLoc | null {
   if (!match) return null;
   return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
 }
-
