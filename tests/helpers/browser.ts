@@ -17,6 +17,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-default-apps',
   '--disable-extensions',
+  // Pages the tests drive are never in front: keep their timers and rendering at full speed.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
 ];
 
 /** A real headless Chromium for the browser tests. */

@@ -121,12 +121,31 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** Resolves once the page knows which pages it may render on the client (its build manifest). */
 export async function waitForManifest(watched: WatchedPage, buildId: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!watched.requests.some((u) => u.includes(`/builds/meta/${buildId}.json`))) {
-    if (Date.now() > deadline) throw new Error('the page never fetched its build manifest');
-    await watched.page.waitForTimeout(25);
-  }
+  const isManifest = (url: string) => url.includes(`/builds/meta/${buildId}.json`);
+  if (!watched.requests.some(isManifest))
+    await watched.page.waitForRequest((request) => isManifest(request.url()), { timeout: 10_000 });
   await watched.page.waitForLoadState('networkidle');
+}
+
+/**
+ * Goes to another page of the site by the runtime's client navigation, as a click on a link does,
+ * and resolves once the page has rendered and been announced.
+ */
+export async function navigateInPage(page: Page, url: string): Promise<void> {
+  const before = await page.title();
+  await page.evaluate((target) => {
+    const link = Object.assign(document.createElement('a'), { href: target });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }, url);
+  await page.waitForFunction(
+    ([target, previous]) =>
+      location.pathname === target &&
+      document.title !== previous &&
+      document.getElementById('route-announcer')?.textContent === document.title,
+    [url, before] as const,
+  );
 }
 
 /** Errors and warnings the page logged. */
