@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { navigateInPage, waitForHydration, type SiteFixture } from './site-fixture.ts';
 
@@ -15,7 +16,8 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 export async function findViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_FILE });
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const axe = (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } })
+      .axe;
     const result = await axe.run(document, { runOnly: tags, resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}: ${v.help}`);
   }, AXE_TAGS);
