@@ -1,5 +1,6 @@
 // What the runtime knows of the site, fixed when the build bundles it (the `__SITE__` define).
 import type { RuntimeConfig } from '../generator/types.ts';
+import { BOT_PATTERN } from './bots.ts';
 
 export interface RuntimeLocale {
   readonly code: string;
@@ -25,12 +26,8 @@ declare const __SITE__: RuntimeSettings;
 
 export const site: RuntimeSettings = __SITE__;
 
-/**
- * Crawlers and bots (behaviour.md: Crawlers and bots): never redirected, never shown a client-side
- * error page.
- */
-export const BOT_PATTERN = /bot\b|chrome-lighthouse|facebookexternalhit|google\b/i;
 
+/** Whether this browser is a crawler or bot (behaviour.md: Crawlers and bots). */
 export function isBot(): boolean {
   return BOT_PATTERN.test(navigator.userAgent);
 }

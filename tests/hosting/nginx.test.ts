@@ -153,7 +153,7 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
   });
 
   it('does not serve its own configuration files', async () => {
-    for (const url of ['/nginx.conf', '/_headers', '/_redirects']) {
+    for (const url of ['/nginx.conf', '/_headers', '/_redirects', '/.site-output']) {
       const response = await get(url);
       expect(response.status, url).toBe(404);
       expect(await response.text(), url).toContain('<html lang="zh-Hant">');
