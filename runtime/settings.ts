@@ -26,7 +26,6 @@ declare const __SITE__: RuntimeSettings;
 
 export const site: RuntimeSettings = __SITE__;
 
-
 /** Whether this browser is a crawler or bot (behaviour.md: Crawlers and bots). */
 export function isBot(): boolean {
   return BOT_PATTERN.test(navigator.userAgent);

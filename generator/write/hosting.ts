@@ -6,7 +6,6 @@ import type { SiteConfig } from '../types.ts';
 // decision at the edge for the bare root (behaviour.md: Root redirect), so the client-side
 // redirect is only a fallback.
 
-
 /** Nothing inline on any page (the data block is JSON, scripts are files): no 'unsafe-*' needed. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
