@@ -6,10 +6,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most test files wait on Chromium, nginx or a subprocess rather than compute: run four at a
-    // time on two cores, and the longest (the full accessibility scan) first.
-    maxWorkers: 4,
-    sequence: { shuffle: false },
+    // One test file per core; the browser tests share one build of the real site.
+    maxWorkers: 2,
+    globalSetup: ['./tests/helpers/global-setup.ts'],
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
   },
 });

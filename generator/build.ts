@@ -82,11 +82,11 @@ export interface Sources {
 export async function loadSources(
   config: SiteConfig,
   cache?: BuildCache,
+  shared: Promise<SharedSources> = loadSharedSources(config),
 ): Promise<{ sources: Sources; problems: SiteProblem[] }> {
-  const [content, messages, templates, publicFiles, links] = await Promise.all([
+  const [content, { messages, templates }, publicFiles, links] = await Promise.all([
     loadContent(config, undefined, cache?.content),
-    loadMessages(config),
-    loadTemplateInventory(config),
+    shared,
     listPublicFiles(config),
     checkSourceLinks(config),
   ]);
@@ -96,6 +96,19 @@ export async function loadSources(
   };
 }
 
+/** What the bundle needs of the sources: the translations and the template inventory. */
+interface SharedSources {
+  readonly messages: Awaited<ReturnType<typeof loadMessages>>;
+  readonly templates: TemplateInventory;
+}
+
+function loadSharedSources(config: SiteConfig): Promise<SharedSources> {
+  return Promise.all([loadMessages(config), loadTemplateInventory(config)]).then(([messages, templates]) => ({
+    messages,
+    templates,
+  }));
+}
+
 /** Step `resolve`: the routes, then one page per route and locale. */
 export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page[]; problems: SiteProblem[] } {
   const { routes, problems } = resolveRoutes(config, sources.content, sources.templates);
@@ -103,7 +116,11 @@ export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page
 }
 
 /** Step `bundle`: server module, client chunks, styles and message files; reused when nothing changed. */
-export async function bundleAssets(config: SiteConfig, sources: Sources, cache?: BuildCache): Promise<ClientAssets> {
+export async function bundleAssets(
+  config: SiteConfig,
+  sources: Pick<Sources, 'templates' | 'messages'>,
+  cache?: BuildCache,
+): Promise<ClientAssets> {
   if (!cache) return bundleSite(config, sources.templates, sources.messages);
   const { key, sourceHashes } = await toBundleKey(config, sources.messages);
   if (cache.bundle?.key !== key) {
@@ -149,8 +166,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }));
   if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
+  // The bundle needs only the translations and the templates: it runs while the content is parsed
+  // (the stage times then overlap); its failure is reported after the load's problems.
+  const shared = loadSharedSources(config);
+  const bundling = shared.then(({ messages, templates }) =>
+    bundleAssets(config, { messages: messages.messages, templates }, cache),
+  );
+  bundling.catch(() => undefined);
   const sources = await timed('load', async () => {
-    const loaded = await loadSources(config, cache);
+    const loaded = await loadSources(config, cache, shared);
     collect(loaded.problems);
     return loaded.sources;
   });
@@ -159,7 +183,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     collect(resolved.problems);
     return resolved.pages;
   });
-  const assets = await timed('bundle', () => bundleAssets(config, sources, cache));
+  const assets = await timed('bundle', () => bundling);
 
   const buildId = cache?.buildId ?? newBuildId();
   // The previous builds' chunks stay beside the new ones: pages of a deployment still open in a

@@ -8,16 +8,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildSite } from '../generator/build.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/browser.ts';
-import { serveStatic } from '../tests/helpers/static-server.ts';
+import { serveOutput } from '../tests/helpers/site-server.ts';
 
 const PAGES = ['/', '/en', '/services/service-ramp', '/en/news/news3', '/strengths/homemade-equipment/eq1'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-audit-')), 'out');
-// Served with compression like a production host; built with the server's own origin as the base
-// URL, so that canonical links point at the pages audited.
-const server = await serveStatic(out, { compress: true });
-await buildSite({ root: process.cwd(), outDir: out, baseUrl: server.url });
+// Served compressed like a production host (`site serve` sends a --precompress build's .br files);
+// built with the server's own origin as the base URL, so that canonical links point at the pages
+// audited.
+const server = await serveOutput(out, process.cwd());
+await buildSite({ root: process.cwd(), outDir: out, baseUrl: server.url, precompress: true });
 const chrome = await chromeLauncher.launch({
   chromePath: await chromiumPath(),
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],

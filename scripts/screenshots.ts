@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildSite } from '../generator/build.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
-import { serveStatic } from '../tests/helpers/static-server.ts';
+import { serveOutput } from '../tests/helpers/site-server.ts';
 
 const ROOT = process.cwd();
 const PAGES = [
@@ -17,7 +17,7 @@ const WIDTHS = [375, 1440] as const;
 
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-shots-')), 'out');
 await buildSite({ root: ROOT, outDir: out });
-const server = await serveStatic(out);
+const server = await serveOutput(out, ROOT);
 const browser = await launchBrowser();
 const target = path.join(ROOT, 'docs', 'screenshots');
 mkdirSync(target, { recursive: true });

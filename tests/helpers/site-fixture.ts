@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { REPO_ROOT } from './make-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { serveOutput, type ServedOutput } from './site-server.ts';
 
 /** A page with what it logged and which documents it loaded, for assertions. */
 export interface WatchedPage {
@@ -34,11 +29,11 @@ export type OpenOptions = BrowserContextOptions & {
   before?: (page: Page, context: BrowserContext) => Promise<unknown>;
 };
 
-/** Builds the real site into a temporary folder, serves it like a static host, starts Chromium. */
+/** Serves the real site, built once for all test files, with `site serve`'s server; starts Chromium. */
 export async function startSite(): Promise<SiteFixture> {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-browser-')), 'out');
-  const { manifest } = await buildSite({ root: REPO_ROOT, outDir: out });
-  const server: StaticServer = await serveStatic(out);
+  const { out, buildId } = inject('builtSite');
+  const manifest = { id: buildId };
+  const server: ServedOutput = await serveOutput(out);
   const browser: Browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const site: SiteFixture = {
@@ -71,7 +66,6 @@ export async function startSite(): Promise<SiteFixture> {
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
       await browser.close();
       await server.close();
-      rmSync(path.dirname(out), { recursive: true, force: true });
     },
   };
   return site;

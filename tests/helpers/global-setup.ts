@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildSite } from '../../generator/build.ts';
+import { REPO_ROOT } from './make-site.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The real site, built once for every browser test file (read-only). */
+    builtSite: { readonly out: string; readonly buildId: string };
+  }
+}
+
+/** Builds the real site once before the test files run; removed after them. */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'site-browser-'));
+  const out = path.join(dir, 'out');
+  const { manifest } = await buildSite({ root: REPO_ROOT, outDir: out });
+  project.provide('builtSite', { out, buildId: manifest.id });
+  return () => rmSync(dir, { recursive: true, force: true });
+}
