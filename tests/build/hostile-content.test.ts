@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { loadConfig } from '../../generator/config.ts';
 import { SiteError } from '../../generator/errors.ts';
-import { toContentFile } from '../../generator/load/content.ts';
+import { loadContent, toContentFile } from '../../generator/load/content.ts';
 import { renderMarkdown, type LinkIndex } from '../../generator/render/markdown.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../../generator/types.ts';
 import { REPO_ROOT, makeSite, removeSites } from '../helpers/make-site.ts';
@@ -145,6 +145,21 @@ describe('size limits', () => {
     const problem = only(page('order: 1\n', 'x'.repeat(4 * 1024 * 1024)));
     expect(problem).toMatchObject({ code: 'CONTENT_TOO_LARGE', loc: { file: FILE, line: 1, column: 1 } });
     expect(problem.message).toBe('The content file is 4,194,382 bytes, over the limit of 4 MB; it is not read.');
+  });
+
+  // Sparse files: 3 GB is more than Node's readFile accepts, so only a file that is never read passes.
+  it.each([
+    [5 * 1024 * 1024, '5 MB'],
+    [3 * 1024 ** 3, '3072 MB'],
+  ])('a content file of %i bytes on disk is refused by its size, without being read', async (size, shown) => {
+    const root = makeSite({ [FILE]: '' });
+    truncateSync(path.join(root, FILE), size);
+    const { files, problems } = await loadContent(await loadConfig(root), [FILE]);
+    expect(files).toEqual([]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CONTENT_TOO_LARGE', loc: { file: FILE, line: 1, column: 1 } }),
+    ]);
+    expect(problems[0]?.message).toBe(`The content file is ${shown}, over the limit of 4 MB; it is not read.`);
   });
 
   it('front matter over 256 KB fails', () => {

@@ -1,0 +1,177 @@
+import { isMap, isScalar, isSeq, type Scalar } from 'yaml';
+import { toProblem } from '../errors.ts';
+import type { FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
+
+// What the fields of a page's front matter may hold: the settings every page has, and URL fields
+// that become link targets and image sources (behaviour.md: Safety).
+const KNOWN_KEYS = ['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'];
+
+// Values that become link targets and image sources: `image`, `mapImage`, `href`, `ctaUrl`…
+const URL_KEY = /^(?:image|href|url|src|link)$|[a-z0-9](?:Image|Url|Href|Link|Src)$/;
+// `link` also names a link's label (the home page's `sections.*.link`): such a value is checked
+// only when a browser would read it as an address (a scheme, or a leading slash).
+const LABEL_KEY = /^link$|Link$/;
+const URL_HINT =
+  'URL fields (`image`, `href`, `url`, `src`, `link` and names ending in `Image`, `Url`, `Href`, `Link` or `Src`) ' +
+  'become link targets and image sources: write a path of this site that starts with one `/`, or a full ' +
+  '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
+
+/** Every URL field at any depth, named by its path (`cards[2].link`) at the line of its key. */
+export function findUrlProblems(node: unknown, path: string, at: (offset: number) => SourceLoc): SiteProblem[] {
+  if (isSeq(node)) return node.items.flatMap((item, i) => findUrlProblems(item, `${path}[${i}]`, at));
+  if (!isMap(node)) return [];
+  return node.items.flatMap((pair) => {
+    if (!isScalar(pair.key)) return [];
+    const key = String(pair.key.value);
+    const field = path ? `${path}.${key}` : key;
+    const own = URL_KEY.test(key) ? checkUrlField(pair.key, pair.value, field, LABEL_KEY.test(key), at) : [];
+    return [...own, ...findUrlProblems(pair.value, field, at)];
+  });
+}
+
+function checkUrlField(
+  key: Scalar,
+  value: unknown,
+  field: string,
+  label: boolean,
+  at: (offset: number) => SourceLoc,
+): SiteProblem[] {
+  const values: [string, Scalar, unknown][] = isSeq(value)
+    ? value.items.flatMap((item, i) => (isScalar(item) ? [[`${field}[${i}]`, item, item.value] as const] : []))
+    : isScalar(value)
+      ? [[field, key, value.value]]
+      : [];
+  return values.flatMap(([name, node, v]) => {
+    const reason = typeof v === 'string' ? toUrlFault(v, label) : undefined;
+    if (!reason) return [];
+    return [toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, at(node.range?.[0] ?? 0))];
+  });
+}
+
+// Control characters: browsers drop some of them while reading an address, which hides what it is.
+const CONTROLS = /\p{Cc}/gu;
+
+/** Why a URL field's value is refused, or undefined when it is a root-relative path or an http(s) URL. */
+function toUrlFault(value: string, label: boolean): string | undefined {
+  const controls = value.search(CONTROLS) >= 0;
+  if (label && !controls && !isReadAsAddress(value.trim())) return undefined;
+  const shown = `\`${toShownValue(value)}\``;
+  if (value === '') return 'is empty: it must be a root-relative path such as `/images/hero.svg` or an http(s) URL';
+  if (controls) return `holds a control character: ${shown}`;
+  if (value.includes('\\')) return `holds a backslash, which browsers read as \`/\`: ${shown}`;
+  if (value.startsWith('//')) return `is protocol-relative, so it would load from another host: ${shown}`;
+  if (value.startsWith('/')) return undefined;
+  if (/^https?:\/\/[^/?#]/i.test(value) && URL.canParse(value)) return undefined;
+  return `must be a root-relative path such as \`/images/hero.svg\` or an http(s) URL, not ${shown}`;
+}
+
+/** Whether a browser reads the text as an address (a scheme, or a leading slash) rather than as a label. */
+function isReadAsAddress(value: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) || /^[/\\]/.test(value);
+}
+
+function toShownValue(value: string): string {
+  const escaped = value.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escaped.length > 80 ? `${escaped.slice(0, 80)}…` : escaped;
+}
+
+type Fail = (field: string, reason: string, hint?: string) => void;
+
+/** The page's settings from its front matter's data, or null with every problem found. */
+export function validateFrontMatter(
+  file: string,
+  raw: Record<string, unknown>,
+  keyLines: Record<string, number>,
+  config: SiteConfig,
+): { data: FrontMatter | null; problems: SiteProblem[] } {
+  const problems: SiteProblem[] = [];
+  const fail: Fail = (field, reason, hint) =>
+    problems.push(
+      toProblem('FRONT_MATTER_INVALID', { field, reason, hint }, { file, line: keyLines[field] ?? 1, column: 1 }),
+    );
+  const title = toTextField(raw, 'title', fail);
+  const description = toTextField(raw, 'description', fail);
+  const template = toNameField(raw, 'template', 'page', fail);
+  const layout = toNameField(raw, 'layout', 'default', fail);
+  const settings = toSettings(raw, config, fail);
+  if (problems.length > 0) return { data: null, problems };
+  const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
+  return { data: { title, description, template, layout, ...settings, extra }, problems };
+}
+
+function toTextField(raw: Record<string, unknown>, field: string, fail: Fail): string {
+  const v = raw[field];
+  if (typeof v !== 'string' || v.trim() === '') {
+    fail(
+      field,
+      v === undefined ? 'is missing' : 'must be a non-empty text',
+      `Add \`${field}: …\` to the front matter.`,
+    );
+    return '';
+  }
+  return v.trim();
+}
+
+function toNameField(raw: Record<string, unknown>, field: string, fallback: string, fail: Fail): string {
+  const v = raw[field] ?? fallback;
+  if (typeof v !== 'string' || !/^[a-z][a-z0-9-]*$/.test(v)) fail(field, 'must be a lower-case name such as `service`');
+  return String(v);
+}
+
+/** The settings that apply to a page in every language, besides its template and layout. */
+function toSettings(
+  raw: Record<string, unknown>,
+  config: SiteConfig,
+  fail: Fail,
+): Pick<FrontMatter, 'order' | 'date' | 'locales' | 'list' | 'listLimit'> {
+  const order = raw.order ?? 0;
+  if (typeof order !== 'number' || !Number.isFinite(order)) fail('order', 'must be a number');
+  const date = toDate(raw.date);
+  if (date === undefined) {
+    const hint = 'Write the day as `date: 2025-03-18`: a four-digit year, a two-digit month and day.';
+    fail('date', toDateFault(raw.date), hint);
+  }
+  const locales = raw.locales ?? null;
+  const codes = config.locales.map((l) => l.code);
+  if (locales !== null && (!Array.isArray(locales) || locales.length === 0 || locales.some((l) => !codes.includes(l))))
+    fail('locales', `must list the locales that have this page, from: ${codes.join(', ')}`);
+  const list = raw.list ?? null;
+  if (list !== null && list !== 'section' && list !== 'articles')
+    fail('list', "must be `section` (the section's other pages) or `articles` (the news, newest first)");
+  const listLimit = raw.listLimit ?? null;
+  if (listLimit !== null && (typeof listLimit !== 'number' || !Number.isInteger(listLimit) || listLimit < 1))
+    fail('listLimit', 'must be a positive whole number');
+  return {
+    order: order as number,
+    date: date ?? null,
+    locales: locales as LocaleCode[] | null,
+    list: list as FrontMatter['list'],
+    listLimit: listLimit as number | null,
+  };
+}
+
+/** A real calendar day written YYYY-MM-DD (the core schema keeps dates as text, quoted or not). */
+function toDate(v: unknown): string | null | undefined {
+  if (v === undefined || v === null) return null;
+  const match = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) : null;
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? (v as string) : undefined;
+}
+
+function toDateFault(v: unknown): string {
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))
+    return `must be a real calendar day; \`${v}\` does not exist`;
+  const shown =
+    typeof v === 'string'
+      ? `\`${toShownValue(v)}\``
+      : Array.isArray(v)
+        ? 'a list'
+        : typeof v === 'object'
+          ? 'a mapping'
+          : `\`${String(v)}\``;
+  return `must be a date written YYYY-MM-DD, not ${shown}`;
+}

@@ -1,0 +1,32 @@
+import { toProblem } from '../errors.ts';
+import type { SiteProblem } from '../types.ts';
+
+// Limits that keep one file from stalling or exhausting the build (behaviour.md: Safety).
+export const FILE_LIMIT = 4 * 1024 * 1024;
+export const MATTER_LIMIT = 256 * 1024;
+const BODY_WARNING = 1024 * 1024;
+
+/** CONTENT_TOO_LARGE for a content file or its front matter of `size` bytes. */
+export function toTooLarge(file: string, part: 'content file' | 'front matter', size: number): SiteProblem {
+  const limit = part === 'content file' ? FILE_LIMIT : MATTER_LIMIT;
+  // Just over the limit, the rounded sizes would read the same: give the bytes then.
+  const shown = toSize(size) === toSize(limit) ? `${size.toLocaleString('en-US')} bytes` : toSize(size);
+  return toProblem('CONTENT_TOO_LARGE', { part, size: shown, limit: toSize(limit) }, { file, line: 1, column: 1 });
+}
+
+/** A warning for a Markdown body over 1 MB: the build goes on. */
+export function checkBodySize(file: string, body: string, bodyLine: number): SiteProblem[] {
+  const size = Buffer.byteLength(body, 'utf8');
+  if (size <= BODY_WARNING) return [];
+  return [
+    toProblem(
+      'CONTENT_LARGE',
+      { size: toSize(size), limit: toSize(BODY_WARNING), fileLimit: toSize(FILE_LIMIT) },
+      { file, line: bodyLine, column: 1 },
+    ),
+  ];
+}
+
+function toSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${+(bytes / 1024).toFixed(1)} KB`;
+}
