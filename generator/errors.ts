@@ -2,298 +2,311 @@ import type { SiteProblem, SourceLoc, Severity } from './types.ts';
 
 // The catalogue: every problem the build can report, written as data. A message says what is
 // wrong and why; the hint says what to do. Locations stay apart from the text (report.ts prints
-// them), and codes are permanent: tests and users search for them.
-interface CatalogueEntry {
+// them), and codes are permanent: tests and users search for them (architecture.md: Errors).
+// Each entry declares its arguments, so `toProblem` refuses a missing or misspelt one at compile
+// time; an optional argument (`hint?`) is one the text reads with a fallback.
+type Args = Readonly<Record<string, string | undefined>>;
+type NoArgs = Record<string, never>;
+
+interface CatalogueEntry<A extends Args> {
   readonly severity: Severity;
-  readonly message: (a: Record<string, string>) => string;
-  readonly hint: (a: Record<string, string>) => string;
+  readonly message: (a: A) => string;
+  readonly hint: (a: A) => string;
+}
+
+/** One entry of the catalogue, with the arguments its message and hint read (none by default). */
+function entry<A extends Args = NoArgs>(e: CatalogueEntry<A>): CatalogueEntry<A> {
+  return e;
 }
 
 const catalogue = {
-  CONFIG_LOAD: {
+  CONFIG_LOAD: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The site configuration could not be loaded: ${a.reason}.`,
     hint: () => 'Fix the syntax of site/site.config.ts; it must `export default` the configuration object.',
-  },
-  CONFIG_MISSING: {
+  }),
+  CONFIG_MISSING: entry<{ file: string; root: string }>({
     severity: 'error',
     message: (a) => `There is no site configuration at ${a.file}.`,
     hint: (a) =>
       `Run \`site\` in the project folder that holds site/site.config.ts, or pass \`--root <that folder>\` (now: ${a.root}).`,
-  },
-  CONFIG_INVALID: {
+  }),
+  CONFIG_INVALID: entry<{ field: string; reason: string; hint?: string }>({
     severity: 'error',
     message: (a) => `Invalid configuration value at \`${a.field}\`: ${a.reason}.`,
     hint: (a) => a.hint ?? 'See "Configuration reference" in the README for every field and its values.',
-  },
-  FRONT_MATTER_SYNTAX: {
+  }),
+  FRONT_MATTER_SYNTAX: entry<{ reason: string; problem?: string; hint?: string }>({
     severity: 'error',
     message: (a) => `The front matter ${a.problem ?? 'is not valid YAML'}: ${a.reason}.`,
     hint: (a) =>
       a.hint ??
       'Front matter sits between two `---` lines; quote values that contain `: ` or start with a special character.',
-  },
-  FRONT_MATTER_INVALID: {
+  }),
+  FRONT_MATTER_INVALID: entry<{ field: string; reason: string; hint?: string }>({
     severity: 'error',
     message: (a) => `Front matter field \`${a.field}\` ${a.reason}.`,
     hint: (a) => a.hint ?? 'See "Content and translations" in the README for the fields a page takes.',
-  },
-  CONTENT_FILE_NAME: {
+  }),
+  CONTENT_FILE_NAME: entry<{ reason: string; locales: string; hint?: string }>({
     severity: 'error',
     message: (a) => `The content file name ${a.reason}.`,
     hint: (a) => a.hint ?? `Name page files \`<page>.<locale>.md\` with a locale of the configuration (${a.locales}).`,
-  },
-  ROUTE_DUPLICATE: {
+  }),
+  ROUTE_DUPLICATE: entry<{ path: string; locale: string; first: string; second: string }>({
     severity: 'error',
     message: (a) => `Two files claim the route ${a.path} in locale ${a.locale}: ${a.first} and ${a.second}.`,
     hint: () => 'Keep one of them: `<name>.<locale>.md` and `<name>/index.<locale>.md` are the same route.',
-  },
-  ROUTE_NO_CONTENT: {
+  }),
+  ROUTE_NO_CONTENT: entry<{ path: string; expected: string }>({
     severity: 'error',
     message: (a) => `The route ${a.path} is linked from the navigation but has no content in either locale.`,
     hint: (a) => `Create ${a.expected}, or remove the entry from the navigation.`,
-  },
-  ROUTE_MISSING_LOCALE: {
+  }),
+  ROUTE_MISSING_LOCALE: entry<{ path: string; locale: string; expected: string; present: string }>({
     severity: 'error',
     message: (a) => `The page ${a.path} has no ${a.locale} content file.`,
     hint: (a) =>
       `Create ${a.expected}, or declare the page single-language with \`locales: [${a.present}]\` in its front matter.`,
-  },
-  ROUTE_SETTINGS_DISAGREE: {
+  }),
+  ROUTE_SETTINGS_DISAGREE: entry<{ path: string; field: string; values: string }>({
     severity: 'error',
     message: (a) => `The locale files of ${a.path} disagree on \`${a.field}\`: ${a.values}.`,
     hint: () =>
       '`template`, `layout`, `order`, `date`, `locales`, `list` and `listLimit` apply to the page in every language: give them the same value in each file.',
-  },
-  TEMPLATE_UNKNOWN: {
+  }),
+  TEMPLATE_UNKNOWN: entry<{ name: string; known: string }>({
     severity: 'error',
     message: (a) => `Unknown template \`${a.name}\`.`,
     hint: (a) => `Use one of: ${a.known}; or add site/templates/pages/${a.name}.tsx.`,
-  },
-  LAYOUT_UNKNOWN: {
+  }),
+  LAYOUT_UNKNOWN: entry<{ name: string; known: string }>({
     severity: 'warning',
     message: (a) => `Unknown layout \`${a.name}\`; the page is rendered with the \`fallback\` layout.`,
     hint: (a) => `Use one of: ${a.known}; or add site/templates/layouts/${a.name}.tsx.`,
-  },
-  MESSAGES_SYNTAX: {
+  }),
+  MESSAGES_SYNTAX: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The translation file is not valid JSON: ${a.reason}.`,
     hint: () => 'Check for a missing comma or quote near the position shown.',
-  },
-  MESSAGES_FILE_MISSING: {
+  }),
+  MESSAGES_FILE_MISSING: entry<{ ns: string; locale: string; file: string }>({
     severity: 'error',
     message: (a) => `The translation file for namespace ${a.ns} in locale ${a.locale} is missing.`,
     hint: (a) => `Create ${a.file} with the same keys as the other locale.`,
-  },
-  MESSAGES_SHAPE: {
+  }),
+  MESSAGES_SHAPE: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The translation file must hold an object of strings: ${a.reason}.`,
     hint: () => 'Values are strings or nested objects of strings.',
-  },
-  MESSAGE_KEY_MISSING: {
+  }),
+  MESSAGE_KEY_MISSING: entry<{ locale: string; ns: string; key: string; file: string; usedBy?: string }>({
     severity: 'error',
     message: (a) =>
       `Missing translation: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`${a.usedBy ? ` (used by ${a.usedBy})` : ''}.`,
     hint: (a) => `Add \`${a.key}\` to ${a.file}.`,
-  },
-  LINK_UNKNOWN_ROUTE: {
+  }),
+  LINK_UNKNOWN_ROUTE: entry<{ href: string; suggestion?: string }>({
     severity: 'error',
     message: (a) => `The link to \`${a.href}\` points at no page of this site.`,
     hint: (a) =>
       a.suggestion
         ? `Did you mean \`${a.suggestion}\`?`
         : 'Link to an existing page, without a trailing slash (for example `/en/contact`).',
-  },
+  }),
   // Hostile or mistaken content: refused with its place, never a crash or a stalled build.
-  LINK_MALFORMED: {
+  LINK_MALFORMED: entry<{ href: string; reason: string; hint?: string }>({
     severity: 'error',
     message: (a) => `The link \`${a.href}\` is malformed: ${a.reason}.`,
     hint: (a) => a.hint ?? 'Write a path of this site such as `/en/contact`, or a full `https://` address.',
-  },
-  CONTENT_TOO_LARGE: {
+  }),
+  CONTENT_TOO_LARGE: entry<{ part: 'content file' | 'front matter'; size: string; limit: string }>({
     severity: 'error',
     message: (a) => `The ${a.part} is ${a.size}, over the limit of ${a.limit}; it is not read.`,
     hint: (a) =>
       a.part === 'front matter'
         ? "Keep the front matter to the page's settings and short structured texts; long prose belongs in the Markdown body."
         : 'Split the page into several pages; publish large data as a file of site/public instead.',
-  },
-  CONTENT_LARGE: {
+  }),
+  CONTENT_LARGE: entry<{ size: string; limit: string; fileLimit: string }>({
     severity: 'warning',
     message: (a) =>
       `The Markdown body is ${a.size}, over ${a.limit}: the page is slow to build and heavy to load. The build goes on.`,
     hint: (a) => `Split the page into several pages; a content file over ${a.fileLimit} fails the build.`,
-  },
-  BASE_URL_MISSING: {
+  }),
+  BASE_URL_MISSING: entry({
     severity: 'warning',
     message: () => 'Base URL for SEO links missing: canonical, alternate and sitemap URLs are written root-relative.',
     hint: () =>
       'Set `baseUrl` in site/site.config.ts, the SITE_BASE_URL environment variable, or pass --base-url https://your.domain.',
-  },
-  BUNDLE_FAILED: {
+  }),
+  BUNDLE_FAILED: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The templates could not be bundled: ${a.reason}.`,
     hint: () => 'Fix the template source at the position shown.',
-  },
-  RENDER_FAILED: {
+  }),
+  RENDER_FAILED: entry<{ url: string; reason: string; content?: string; others?: string }>({
     severity: 'error',
     message: (a) =>
       `Rendering ${a.url} failed: ${a.reason}${a.content ? ` (content: ${a.content})` : ''}${a.others ? `; the same error broke ${a.others} other ${a.others === '1' ? 'page' : 'pages'}` : ''}.`,
     hint: () => "The position points into the template that threw; the page's content file is named in the message.",
-  },
-  OUTPUT_FAILED: {
+  }),
+  OUTPUT_FAILED: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The output could not be written: ${a.reason}.`,
     hint: () => "Check that the output folder's parent exists and is writable. The previous output is untouched.",
-  },
-  OUT_DIR_UNSAFE: {
+  }),
+  OUT_DIR_UNSAFE: entry<{ dir: string; reason: string }>({
     severity: 'error',
     message: (a) => `Refusing to write the output to ${a.dir}: ${a.reason}.`,
     hint: () => 'Choose an output folder of its own, such as `out`.',
-  },
-  OUT_DIR_NOT_OURS: {
+  }),
+  OUT_DIR_NOT_OURS: entry<{ dir: string; contents: string }>({
     severity: 'error',
     message: (a) => `Refusing to replace ${a.dir}: it was not written by \`site build\` and holds ${a.contents}.`,
     hint: () =>
       'Choose an empty or new folder with --out, or move those files away first. `site build` replaces only folders it wrote itself (they carry a `.site-output` marker file).',
-  },
-  SYMLINK_OUTSIDE: {
+  }),
+  SYMLINK_OUTSIDE: entry<{ link: string; target: string }>({
     severity: 'error',
     message: (a) =>
       `The symbolic link ${a.link} points outside the project, to ${a.target}; nothing outside the project is read into the site.`,
     hint: () => 'Copy the file into the project instead of linking to it, or remove the link.',
-  },
-  SYMLINK_BROKEN: {
+  }),
+  SYMLINK_BROKEN: entry<{ link: string; target: string }>({
     severity: 'error',
     message: (a) => `The symbolic link ${a.link} points to ${a.target}, which does not exist.`,
     hint: () => 'Remove the link, or point it at a file inside the project.',
-  },
-  OUTPUT_RECOVERED: {
+  }),
+  OUTPUT_RECOVERED: entry<{ dir: string }>({
     severity: 'warning',
     message: (a) => `An earlier build was stopped while it replaced ${a.dir}; its previous output was put back.`,
     hint: () => 'Nothing to do: this build replaces it as usual.',
-  },
-  PUBLIC_DOTFILES_SKIPPED: {
+  }),
+  PUBLIC_DOTFILES_SKIPPED: entry<{ count: string; files: string }>({
     severity: 'warning',
     message: (a) =>
       `${a.count} hidden ${a.count === '1' ? 'file' : 'files'} in site/public ${a.count === '1' ? 'was' : 'were'} not published: ${a.files}.`,
     hint: () =>
       'Files and folders whose names start with a dot are never published, except `.well-known/`; rename them if they belong on the site.',
-  },
-  NO_BUILD: {
+  }),
+  NO_BUILD: entry<{ dir: string }>({
     severity: 'error',
     message: (a) => `There is no built site in ${a.dir}.`,
     hint: () => 'Run `site build` first.',
-  },
-  BUILD_CONFIG_MISMATCH: {
+  }),
+  BUILD_CONFIG_MISMATCH: entry<{ dir: string; built: string; now: string }>({
     severity: 'error',
     message: (a) =>
       `The output in ${a.dir} was built with ${a.built}, but the configuration now has ${a.now}; its pages cannot be checked against today's sources.`,
     hint: () => 'Run `site build` again, then `site check`.',
-  },
+  }),
   // `site check`: what a visitor or a search engine would trip over in the built output.
-  LINK_BROKEN: {
+  LINK_BROKEN: entry<{ page: string; href: string; status: string }>({
     severity: 'error',
     message: (a) => `Broken link on ${a.page}: ${a.href} answered ${a.status}.`,
     hint: () => 'Point the link at a page or file the build writes.',
-  },
-  LINK_FRAGMENT_MISSING: {
+  }),
+  LINK_FRAGMENT_MISSING: entry<{ page: string; href: string }>({
     severity: 'error',
     message: (a) => `The link on ${a.page} to ${a.href} names a fragment that the target page does not have.`,
     hint: () => 'Link to a heading id that exists (headings get ids from their text), or drop the fragment.',
-  },
-  LINK_EXTERNAL_SKIPPED: {
+  }),
+  LINK_EXTERNAL_SKIPPED: entry<{ count: string }>({
     severity: 'warning',
     message: (a) => `${a.count} external links were listed but not checked (no network by default).`,
     hint: () => 'Run `site check --external` where the network is reachable.',
-  },
-  SEO_ALTERNATE: {
+  }),
+  SEO_ALTERNATE: entry<{ page: string; reason: string }>({
     severity: 'error',
     message: (a) => `Alternates of ${a.page}: ${a.reason}.`,
     hint: () =>
       "Every page lists x-default first, then each locale's language and full tag, and each alternate lists the page back.",
-  },
-  SEO_CANONICAL: {
+  }),
+  SEO_CANONICAL: entry<{ page: string; reason: string }>({
     severity: 'error',
     message: (a) => `Canonical of ${a.page}: ${a.reason}.`,
     hint: () => 'A page is its own canonical, an absolute URL when a base URL is configured.',
-  },
-  SEO_LOCALE: {
+  }),
+  SEO_LOCALE: entry<{ page: string; reason: string }>({
     severity: 'error',
     message: (a) => `Locale of ${a.page}: ${a.reason}.`,
     hint: () => "`<html lang>` and `og:locale` must be those of the page's locale.",
-  },
-  SEO_DUPLICATE: {
+  }),
+  SEO_DUPLICATE: entry<{ what: string; locale: string; value: string; pages: string }>({
     severity: 'error',
     message: (a) => `Duplicate ${a.what} in ${a.locale}: "${a.value}" on ${a.pages}.`,
     hint: () => 'Give every page of a locale its own title and description.',
-  },
-  SEO_CROSS_LOCALE_LINK: {
+  }),
+  SEO_CROSS_LOCALE_LINK: entry<{ page: string; href: string; suggestion: string }>({
     severity: 'error',
     message: (a) => `The main content of ${a.page} links into the other locale: ${a.href}.`,
     hint: (a) => `Link to ${a.suggestion} instead; only the language switcher crosses locales.`,
-  },
-  SEO_SITEMAP: {
+  }),
+  SEO_SITEMAP: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `sitemap.xml: ${a.reason}.`,
     hint: () => 'The sitemap lists exactly the indexable pages, with the alternates of their heads.',
-  },
-  SEO_ERROR_PAGE: {
+  }),
+  SEO_ERROR_PAGE: entry<{ page: string; reason: string }>({
     severity: 'error',
     message: (a) => `Error page ${a.page}: ${a.reason}.`,
     hint: () => 'Error pages are `noindex`, have no alternates and are not in the sitemap.',
-  },
-  I18N_KEY_MISSING: {
+  }),
+  I18N_KEY_MISSING: entry<{ locale: string; ns: string; key: string; file: string }>({
     severity: 'error',
     message: (a) => `Translation missing: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`.`,
     hint: (a) => `Add the key to ${a.file}.`,
-  },
-  I18N_KEY_EXTRA: {
+  }),
+  I18N_KEY_EXTRA: entry<{ locale: string; ns: string; key: string; reference: string }>({
     severity: 'error',
     message: (a) =>
       `Translation without a counterpart: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\` is not in ${a.reference}.`,
     hint: () => 'Add it to the other locale, or remove it.',
-  },
-  I18N_KEY_UNUSED: {
+  }),
+  I18N_KEY_UNUSED: entry<{ ns: string; key: string }>({
     severity: 'error',
     message: (a) =>
       `Unused translation: namespace ${a.ns}, key \`${a.key}\` is read by no template, page or runtime code.`,
     hint: (a) => `Remove it from every locale's ${a.ns}.json, or use it.`,
-  },
-  I18N_EMPTY: {
+  }),
+  I18N_EMPTY: entry<{ locale: string; ns: string; key: string }>({
     severity: 'error',
     message: (a) => `Empty translation: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`.`,
     hint: () => 'Write the text; an empty string shows nothing to the visitor.',
-  },
-  I18N_PLACEHOLDERS: {
+  }),
+  I18N_PLACEHOLDERS: entry<{ ns: string; key: string; detail: string }>({
     severity: 'error',
     message: (a) => `Placeholders differ for ${a.ns}:${a.key}: ${a.detail}.`,
     hint: () => 'Use the same {{placeholders}} in every locale.',
-  },
-  I18N_SIMPLIFIED: {
+  }),
+  I18N_SIMPLIFIED: entry<{ char: string; traditional: string }>({
     severity: 'error',
     message: (a) => `Simplified character "${a.char}" in Traditional Chinese text (use "${a.traditional}").`,
     hint: () => 'The zh-Hant site is written in Traditional Chinese as used in Taiwan.',
-  },
-  I18N_SAME_TEXT: {
+  }),
+  I18N_SAME_TEXT: entry<{ ns: string; key: string; value: string }>({
     severity: 'warning',
     message: (a) => `Same text in every locale: ${a.ns}:${a.key} = "${a.value}".`,
     hint: () => 'Translate it, or add it to `check.sameInAllLocales` in site/site.config.ts when it is a name or code.',
-  },
-  HTML_INVALID: {
+  }),
+  HTML_INVALID: entry<{ page: string; reason: string; rule: string }>({
     severity: 'error',
     message: (a) => `Invalid HTML in ${a.page}: ${a.reason} (${a.rule}).`,
     hint: () => 'Fix the template or content that writes this markup; the rule set is in the README.',
-  },
-  BUDGET_EXCEEDED: {
+  }),
+  BUDGET_EXCEEDED: entry<{ page: string; size: string; kind: string; limit: string; files: string }>({
     severity: 'error',
     message: (a) =>
       `${a.page} loads ${a.size} of ${a.kind} on first view (gzip), over its ${a.limit} budget: ${a.files}.`,
     hint: () => 'Make the page lighter, or raise `check.budgets` in site/site.config.ts knowingly.',
-  },
-} satisfies Record<string, CatalogueEntry>;
+  }),
+};
 
 export type ErrorCode = keyof typeof catalogue;
+
+/** The arguments a code's message and hint are built from. */
+export type ArgsOf<C extends ErrorCode> = (typeof catalogue)[C] extends CatalogueEntry<infer A> ? A : never;
 
 /** Every code of the catalogue (the README lists them all). */
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];
@@ -309,14 +322,15 @@ export class SiteError extends Error {
   }
 }
 
-/** Builds a problem from the catalogue. */
-export function toProblem(
-  code: ErrorCode,
-  args: Record<string, string | undefined> = {},
-  loc?: SourceLoc,
-): SiteProblem {
-  const entry: CatalogueEntry = catalogue[code];
-  const a = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined)) as Record<string, string>;
+// A code whose arguments are all optional may be given none.
+type ProblemArgs<C extends ErrorCode> =
+  NoArgs extends ArgsOf<C> ? [args?: ArgsOf<C>, loc?: SourceLoc] : [args: ArgsOf<C>, loc?: SourceLoc];
+
+/** Builds a problem from the catalogue; arguments given as undefined are left out. */
+export function toProblem<C extends ErrorCode>(code: C, ...[args, loc]: ProblemArgs<C>): SiteProblem<C> {
+  // One entry, read with its own arguments: the union of every entry's type cannot be called.
+  const entry = catalogue[code] as CatalogueEntry<Args>;
+  const a = Object.fromEntries(Object.entries(args ?? {}).filter(([, v]) => v !== undefined)) as ArgsOf<C>;
   return {
     code,
     severity: entry.severity,
@@ -324,7 +338,13 @@ export function toProblem(
     hint: entry.hint(a),
     args: a,
     ...(loc ? { loc } : {}),
-  };
+    // A problem's type is a union over the codes, which an object of a generic code cannot be shown to be.
+  } as SiteProblem<C>;
+}
+
+/** Whether a problem has one of the codes, so that its arguments can be read by name. */
+export function isProblemOf<C extends ErrorCode>(problem: SiteProblem, codes: readonly C[]): problem is SiteProblem<C> {
+  return (codes as readonly ErrorCode[]).includes(problem.code);
 }
 
 /** Throws one SiteError for all the errors collected, if there are any (collect, then fail once). */

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { ArgsOf, ErrorCode } from './errors.ts';
 
 // The data that crosses the build's stages (architecture.md: Types). Each type is named once here
 // and passed whole: no stage re-parses what an earlier one built.
@@ -335,15 +336,20 @@ export interface BuildReport {
 
 export type Severity = 'error' | 'warning';
 
-/** A problem as data: what the catalogue says about it and where it is. */
-export interface SiteProblem {
-  readonly code: string;
+/**
+ * A problem as data: what the catalogue says about it and where it is. A union over the codes, so
+ * that checking `code` tells which arguments the problem has (architecture.md: Errors).
+ */
+export type SiteProblem<C extends ErrorCode = ErrorCode> = C extends ErrorCode ? ProblemOf<C> : never;
+
+interface ProblemOf<C extends ErrorCode> {
+  readonly code: C;
   readonly severity: Severity;
   readonly message: string;
   readonly hint?: string;
   readonly loc?: SourceLoc;
   /** The values the catalogue built the message from, for tools that group or locate problems. */
-  readonly args?: Readonly<Record<string, string>>;
+  readonly args: ArgsOf<C>;
 }
 
 /** Reads a shared text: `t('nav:home')`, `t('common:publishedOn', { date })`. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildSite } from '../build.ts';
 import { recoverOutDir } from '../write/out-dir.ts';
 import { loadConfig } from '../config.ts';
-import { SiteError, toProblem } from '../errors.ts';
+import { SiteError, isProblemOf, toProblem } from '../errors.ts';
 import { loadContent } from '../load/content.ts';
 import { loadMessages } from '../load/messages.ts';
 import { loadTemplateInventory } from '../load/templates.ts';
@@ -108,8 +108,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
  * that holds the link: that is where the author fixes it.
  */
 function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: SiteProblem): SiteProblem {
-  const page = problem.args?.page;
-  const target = problem.args?.href;
+  if (!isProblemOf(problem, ['LINK_BROKEN', 'LINK_FRAGMENT_MISSING'])) return problem;
+  const { page, href: target } = problem.args;
   if (!page || !target) return problem;
   const locale = toLocaleOfPath(config.locales, page);
   const routePath = locale.prefix ? page.slice(locale.prefix.length) || '/' : page;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { toProblem } from '../errors.ts';
+import { toProblem, type ArgsOf } from '../errors.ts';
 import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
 
 // A content file is `<path>.<locale>.md`; each segment of the path becomes part of the page's URL,
@@ -26,7 +26,8 @@ export function toRouteAndLocale(
   }
   return { path: `/${segments.join('/')}`, locale: match[2] as LocaleCode };
 }
-function toLocaleArgs(name: string, suffix: string | undefined, codes: readonly string[]): Record<string, string> {
+
+function toLocaleArgs(name: string, suffix: string | undefined, codes: readonly string[]): ArgsOf<'CONTENT_FILE_NAME'> {
   const page = suffix === undefined ? name.replace(/\.md$/, '') : name.slice(0, -`.${suffix}.md`.length);
   const meant = codes.find((c) => c.toLowerCase() === suffix?.toLowerCase());
   const examples = (meant ? [meant] : codes).map((c) => `\`${page}.${c}.md\``).join(' or ');
@@ -45,7 +46,7 @@ function toSegmentArgs(
   segment: string,
   locale: string,
   codes: readonly string[],
-): Record<string, string> {
+): ArgsOf<'CONTENT_FILE_NAME'> {
   const page = name.slice(0, -`.${locale}.md`.length);
   const fixed = toSegmentSuggestion(segment);
   const rename = !fixed

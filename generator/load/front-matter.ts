@@ -14,7 +14,7 @@ import {
   type YAMLError,
   type YAMLMap,
 } from 'yaml';
-import { toProblem } from '../errors.ts';
+import { toProblem, type ArgsOf } from '../errors.ts';
 import { findUrlProblems } from './front-matter-fields.ts';
 import { MATTER_LIMIT, toTooLarge } from './limits.ts';
 import type { SiteProblem, SourceLoc } from '../types.ts';
@@ -155,7 +155,7 @@ function findUnclosed(doc: Document.Parsed, offset: number): number | null {
 function findRefused(
   doc: Document.Parsed,
   matter: string,
-): { args: Record<string, string>; offset: number } | undefined {
+): { args: ArgsOf<'FRONT_MATTER_SYNTAX'>; offset: number } | undefined {
   let alias: Alias | undefined;
   let anchored: YamlNode | undefined;
   let tagged: YamlNode | undefined;

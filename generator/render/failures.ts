@@ -1,4 +1,4 @@
-import { toProblem } from '../errors.ts';
+import { isProblemOf, toProblem } from '../errors.ts';
 import type { SiteProblem } from '../types.ts';
 
 /**
@@ -6,10 +6,10 @@ import type { SiteProblem } from '../types.ts';
  * reported once, at its source position, with the first page it broke and how many others.
  */
 export function collapseRenderFailures(problems: readonly SiteProblem[]): SiteProblem[] {
-  const groups = new Map<string, SiteProblem[]>();
+  const groups = new Map<string, SiteProblem<'RENDER_FAILED'>[]>();
   const rest: SiteProblem[] = [];
   for (const problem of problems) {
-    if (problem.code !== 'RENDER_FAILED' || !problem.args) {
+    if (!isProblemOf(problem, ['RENDER_FAILED'])) {
       rest.push(problem);
       continue;
     }
@@ -18,7 +18,7 @@ export function collapseRenderFailures(problems: readonly SiteProblem[]): SitePr
     groups.set(key, [...(groups.get(key) ?? []), problem]);
   }
   const collapsed = [...groups.values()].map(([first, ...others]) => {
-    const problem = first as SiteProblem;
+    const problem = first as SiteProblem<'RENDER_FAILED'>;
     if (others.length === 0) return problem;
     return toProblem('RENDER_FAILED', { ...problem.args, others: String(others.length) }, problem.loc);
   });

@@ -206,7 +206,14 @@ describe('URL fields of the front matter', () => {
           'gallery:\n  images:\n    - /a.svg\n  imageSrc: [/b.svg, "data:x"]\n',
       ),
     );
-    expect(problems.map((p) => [p.code, p.args?.field, p.loc?.line, p.loc?.column])).toEqual([
+    expect(
+      problems.map((p) => [
+        p.code,
+        p.code === 'FRONT_MATTER_INVALID' ? p.args.field : undefined,
+        p.loc?.line,
+        p.loc?.column,
+      ]),
+    ).toEqual([
       ['FRONT_MATTER_INVALID', 'cards[2].link', 11, 5],
       ['FRONT_MATTER_INVALID', 'hero.backgroundImage', 12, 9],
       ['FRONT_MATTER_INVALID', 'gallery.imageSrc[1]', 16, 22],
