@@ -104,7 +104,6 @@ export function swapIntoPlace(staging: string, outDir: string): void {
   const out = path.resolve(outDir);
   const previous = staging.replace(/\.staging-(?=\d+-[\w-]+$)/, '.previous-');
   const hadOutput = existsSync(out);
-  stopForTest('before-swap');
   if (hadOutput) renameSync(out, previous);
   stopForTest('out-moved');
   try {

@@ -86,7 +86,7 @@ describe('chunk reload guard', () => {
       .toBe(true);
     expect(await watched.page.locator('h1').isVisible()).toBe(true);
     expect(watched.documents).toHaveLength(1);
-    await watched.page.waitForTimeout(300);
+    await watched.page.waitForLoadState('networkidle');
     expect(watched.documents).toHaveLength(1);
   });
 });
@@ -110,9 +110,9 @@ describe('errors while rendering', () => {
       before: (page) => poisonPayload(page, '/en/news'),
     });
     const { page } = watched;
-    // Hold the full load briefly, so the old document's console output reaches the test.
+    // Hold the full load until the old document's console output has reached the test.
     await page.route('**/en/news', async (route) => {
-      await new Promise((r) => setTimeout(r, 300));
+      await expect.poll(() => watched.logs.some((l) => l.startsWith('error: Rendering failed:'))).toBe(true);
       await route.continue();
     });
     await page.click('header a[href="/en/news"]');

@@ -101,7 +101,8 @@ describe('pages on demand', () => {
     const popup = context.waitForEvent('page');
     await page.click('#plain', { modifiers: ['Control'] });
     expect(await popup).toBeTruthy();
-    await page.waitForTimeout(200);
+    // A client navigation would have fetched the page's payload: none is under way.
+    await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/en/contact');
     expect(await page.title()).toMatch(/^Contact/);
     const popup2 = context.waitForEvent('page');

@@ -10,9 +10,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/cli.ts';
-import { makeSite, removeSites } from '../helpers/make-site.ts';
+import { makeSite, removeSites, REPO_ROOT } from '../helpers/make-site.ts';
 import { snapshotTree } from '../helpers/tree.ts';
 
 // What `site` does with a careless or hostile input, run as a user runs it: the exit code, the
@@ -61,7 +61,8 @@ describe('the output folder is the tool’s own', () => {
       'vendored/site/x.txt': 'another project',
     });
     const out = toOut(root);
-    const before = existsSync(out) && out !== '/' ? snapshotTree(out) : null;
+    // The system's temporary folder (the project's parent) changes under other tests: not compared.
+    const before = existsSync(out) && out !== '/' && out !== path.dirname(root) ? snapshotTree(out) : null;
     const result = build(root, out);
     expectRefused(result, 'OUT_DIR_UNSAFE');
     expect(result.stderr).toContain(reason);
@@ -167,7 +168,9 @@ describe('nothing outside the project is read into the output', () => {
 });
 
 describe('crash-proof output: a build killed at any step', () => {
-  it.each(['rendering', 'before-swap', 'out-moved', 'staging-moved'])(
+  // `rendering` stops before the pages are written, `out-moved` between the two renames of the swap,
+  // `staging-moved` after them, before the previous output is removed.
+  it.each(['rendering', 'out-moved', 'staging-moved'])(
     'killed at %s: the next command finds the previous or the new output whole and removes the leftovers',
     (step) => {
       const root = makeSite();
@@ -192,10 +195,6 @@ describe('crash-proof output: a build killed at any step', () => {
       expect(snapshotTree(out)).toEqual(expected);
       expect(leftovers(root)).toEqual([]);
       if (step === 'out-moved') expect(failed.stderr).toContain('OUTPUT_RECOVERED');
-
-      writeFileSync(article, good);
-      expect(build(root, out).status).toBe(0);
-      expect(leftovers(root)).toEqual([]);
     },
   );
 });
@@ -230,5 +229,69 @@ describe('clear messages', () => {
     const result = runCli(['--root', root, 'check', '--out', path.join(root, 'nothing-here')]);
     expectRefused(result, 'NO_BUILD');
     expect(result.stderr).not.toContain('untouched');
+  });
+});
+
+describe('hostile content, through the CLI: an error at its file and line, the previous output untouched', () => {
+  const ARTICLE = 'site/content/news/news3.en.md';
+  let root: string;
+  let out: string;
+  let good: string;
+  let before: Record<string, string>;
+  beforeAll(() => {
+    root = makeSite();
+    out = path.join(root, 'out');
+    expect(build(root, out).status).toBe(0);
+    before = snapshotTree(out);
+    good = readFileSync(path.join(root, ARTICLE), 'utf8');
+  });
+  afterEach(() => {
+    writeFileSync(path.join(root, ARTICLE), good);
+    rmSync(path.join(root, 'site/content/news/news 14.en.md'), { force: true });
+  });
+
+  const bomb = [
+    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    'f: [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+  ].join('\n');
+  it.each([
+    ['an impossible date', () => good.replace('date: 2024-05-28', 'date: 2026-13-45'), 'FRONT_MATTER_INVALID', 6],
+    ['a YAML alias bomb', () => good.replace('order: 0', `order: 0\n${bomb}`), 'FRONT_MATTER_SYNTAX', 9],
+    [
+      'a javascript: image',
+      () => good.replace('order: 0', 'order: 0\nimage: "javascript:alert(1)"'),
+      'FRONT_MATTER_INVALID',
+      8,
+    ],
+    [
+      'a malformed percent-escape in a link',
+      () => `${good.trimEnd()}\n\nWrite to [us](/en/contact%E0%A4).\n`,
+      'LINK_MALFORMED',
+      readFileSync(path.join(REPO_ROOT, ARTICLE), 'utf8').trimEnd().split('\n').length + 2,
+    ],
+  ])('%s', (_, edit, code, line) => {
+    writeFileSync(path.join(root, ARTICLE), edit());
+    const result = build(root, out);
+    expectRefused(result, code);
+    expect(result.stderr).toMatch(new RegExp(`${ARTICLE.replace(/[./]/g, '\\$&')}:${line}:\\d+ +${code}`));
+    expect(snapshotTree(out)).toEqual(before);
+  });
+
+  it('a file name outside the rule, and a file too large to read', () => {
+    writeFileSync(path.join(root, 'site/content/news/news 14.en.md'), good);
+    const named = build(root, out);
+    expectRefused(named, 'CONTENT_FILE_NAME');
+    expect(named.stderr).toMatch(/site\/content\/news\/news 14\.en\.md:1:1 +CONTENT_FILE_NAME/);
+    expect(named.stderr).toContain('a space');
+    rmSync(path.join(root, 'site/content/news/news 14.en.md'));
+    writeFileSync(path.join(root, ARTICLE), `${good}\n${'x'.repeat(5 * 1024 * 1024)}\n`);
+    const large = build(root, out);
+    expectRefused(large, 'CONTENT_TOO_LARGE');
+    expect(large.stderr).toMatch(/news3\.en\.md:1:1 +CONTENT_TOO_LARGE/);
+    expect(snapshotTree(out)).toEqual(before);
   });
 });
