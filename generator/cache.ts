@@ -82,7 +82,8 @@ export function createPageKeys(input: {
   const shared = hash(
     bySource(assets.sources.boot),
     bySource([...sourceHashes.keys()].filter((f) => !listed.has(f) && !f.endsWith('.css'))),
-    JSON.stringify({ ...assets, files: null, sources: null }),
+    // The asset URLs a page names; not the server module's file, whose sources are keyed above.
+    JSON.stringify({ ...assets, files: null, sources: null, serverModule: null }),
     JSON.stringify(input.config),
     input.pages.map((p) => p.url).join('\n'),
     input.publicFiles.join('\n'),

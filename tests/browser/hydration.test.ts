@@ -5,9 +5,10 @@ import { problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.t
 const site = useSite();
 
 describe('hydration', () => {
-  it('hydrates all 108 pages with no console error, warning or hydration mismatch', async () => {
-    // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is.
-    const watched = await site.open('/en', { locale: 'zh-TW' });
+  it('hydrates all 108 pages with no console error, warning or hydration mismatch, and fits each on a 320 px phone', async () => {
+    // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is, on
+    // the narrowest phone: one pass over every page checks both.
+    const watched = await site.open('/en', { locale: 'zh-TW', viewport: { width: 320, height: 700 } });
     const { page, context } = watched;
     await context.addCookies([{ name: 'i18n_redirected', value: 'zhHant', url: site.url }]);
     const urls = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
@@ -19,6 +20,10 @@ describe('hydration', () => {
       await waitForHydration(page);
       expect(new URL(page.url()).pathname, url).toBe(url);
       expect(problemsIn(watched.logs.slice(before)), url).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${url} scrolls sideways at 320 px`).toBe(0);
     }
   });
 

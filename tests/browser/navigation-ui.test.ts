@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../helpers/routes.ts';
 import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 const site = useSite();
@@ -95,19 +94,6 @@ describe('navigation for keyboard and touch', () => {
       await page.context().close();
     }
   });
-
-  it('fits a 320 px phone on every page of both locales', async () => {
-    const { page } = await site.open('/en', { viewport: { width: 320, height: 700 } });
-    const wide: string[] = [];
-    for (const path of [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))]) {
-      await page.goto(`${site.url}${path}`);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      if (overflow > 0) wide.push(`${path}: ${overflow} px`);
-    }
-    expect(wide).toEqual([]);
-  }, 120_000);
 
   it('starts with a skip link to the main content', async () => {
     const { page } = await site.open('/en/contact');

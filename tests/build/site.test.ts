@@ -33,6 +33,7 @@ beforeAll(async () => {
 describe('the real site', () => {
   it('has exactly the 108 pages of the 54 routes, and no /news/news2', () => {
     expect(ROUTES).toHaveLength(54);
+    expect([...EN_ONLY]).toEqual(['/news/newsEn1', '/news/newsEn2']);
     const expected = [...ROUTES, ...ROUTES.map(enUrl)].sort();
     expect([...result.manifest.prerendered].sort()).toEqual(expected);
     for (const url of expected) expect(() => htmlOf(url)).not.toThrow();
