@@ -164,7 +164,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (recovered) warnings.push(recovered);
     checkOutDir(options.root, outDir);
   }
-  const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }));
+  const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }, cache?.config));
   if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
   // The bundle needs only the translations and the templates: it runs while the content is parsed
   // (the stage times then overlap); its failure is reported after the load's problems.

@@ -23,6 +23,8 @@ export interface BuildCache {
     readonly assets: ClientAssets;
   } | null;
   readonly pages: RenderCache;
+  /** The configuration module as last imported, by the text of site/site.config.ts. */
+  readonly config: Map<string, unknown>;
 }
 
 export interface ParsedContent {
@@ -31,7 +33,7 @@ export interface ParsedContent {
 }
 
 export function createBuildCache(): BuildCache {
-  return { buildId: newBuildId(), content: new Map(), bundle: null, pages: new Map() };
+  return { buildId: newBuildId(), content: new Map(), bundle: null, pages: new Map(), config: new Map() };
 }
 
 const hash = (...parts: readonly string[]) => {

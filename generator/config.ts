@@ -17,7 +17,11 @@ export interface ConfigOverrides {
 }
 
 /** Reads, validates and settles `site/site.config.ts` once; everything downstream reads the result. */
-export async function loadConfig(root: string, overrides: ConfigOverrides = {}): Promise<SiteConfig> {
+export async function loadConfig(
+  root: string,
+  overrides: ConfigOverrides = {},
+  imported?: Map<string, unknown>,
+): Promise<SiteConfig> {
   const configFile = path.join(root, CONFIG_FILE);
   const source = await readFile(configFile, 'utf8').catch((cause: unknown) => {
     const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
@@ -30,7 +34,12 @@ export async function loadConfig(root: string, overrides: ConfigOverrides = {}):
         );
     throw new SiteError([problem], { cause });
   });
-  const input = await importConfigModule(configFile);
+  // Watch mode passes what the last import of the same source gave: no compile, no new module.
+  const input = imported?.has(source) ? imported.get(source) : await importConfigModule(configFile);
+  if (imported && !imported.has(source)) {
+    imported.clear();
+    imported.set(source, input);
+  }
   const problems = validateConfig(input, source);
   if (problems.length > 0) throw new SiteError(problems);
   return resolveConfig(root, input as SiteConfigInput, source, overrides);

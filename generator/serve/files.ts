@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +10,8 @@ export interface FileSource {
   read(file: string): Uint8Array | null;
   /** Whether the output has that file. */
   has(file: string): boolean;
+  /** A validator of the file's current bytes (an ETag), so an unchanged file answers 304. */
+  tag(file: string): string | null;
 }
 
 /** A built output folder. The path is output-relative and already free of `..` (the server checks). */
@@ -24,12 +27,35 @@ export function createDiskSource(outDir: string): FileSource {
   return {
     has: isFile,
     read: (file) => (isFile(file) ? readFileSync(resolve(file)) : null),
+    tag: (file) => {
+      try {
+        const stats = statSync(resolve(file));
+        return stats.isFile() ? `W/"${stats.size.toString(36)}-${Math.round(stats.mtimeMs).toString(36)}"` : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }
 
 /** The files of an in-memory build, read through a function so a rebuild swaps them whole. */
 export function createMemorySource(files: () => ReadonlyMap<string, string | Uint8Array>): FileSource {
+  // A build's files never change once built: each one's tag is computed once, on first request.
+  const tags = new WeakMap<ReadonlyMap<string, string | Uint8Array>, Map<string, string>>();
   return {
+    tag: (file) => {
+      const current = files();
+      const contents = current.get(file);
+      if (contents === undefined) return null;
+      let known = tags.get(current);
+      if (!known) tags.set(current, (known = new Map()));
+      let tag = known.get(file);
+      if (tag === undefined) {
+        tag = `"${createHash('sha1').update(contents).digest('base64url')}"`;
+        known.set(file, tag);
+      }
+      return tag;
+    },
     has: (file) => files().has(file),
     read: (file) => {
       const contents = files().get(file);

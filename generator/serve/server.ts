@@ -107,6 +107,15 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   /** Sends an output file: the type by its extension, caching by kind, a precompressed sibling where accepted. */
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string, status: number): boolean => {
     const type = toContentType(file);
+    const tag = source.tag(file);
+    if (tag === null) return false;
+    const immutable = file.startsWith('_app/') && options.devClient === null;
+    const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+    // A page or asset the browser holds already (a reload in watch mode, a revalidated page).
+    if (status === 200 && req.headers['if-none-match'] === tag) {
+      res.writeHead(304, { ETag: tag, 'Cache-Control': cacheControl }).end();
+      return true;
+    }
     const sibling = precompressed(req, file);
     let body = sibling?.body ?? source.read(file);
     if (!body) return false;
@@ -116,10 +125,10 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
           .toString('utf8')
           .replace('</body>', `<script src="${DEV_PREFIX}client.js"></script>\n</body>`),
       );
-    const immutable = file.startsWith('_app/') && options.devClient === null;
     res.writeHead(status, {
       'Content-Type': type,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Cache-Control': cacheControl,
+      ETag: tag,
       'Content-Length': body.byteLength,
       ...(sibling ? { 'Content-Encoding': sibling.encoding, Vary: 'Accept-Encoding' } : {}),
     });
