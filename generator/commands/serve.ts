@@ -118,8 +118,6 @@ export async function runServe(options: ServeOptions): Promise<number> {
     return 1;
   }
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
-  printServing(url, options.watch ? null : out, options.watch, listening.movedFrom);
-
   if (session) {
     const dev = session;
     watcher = watchSources(root, async (files) => {
@@ -135,7 +133,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
         site.broadcast(event.event, event.data);
       }
     });
+    // Said to be serving only once every source is watched, so no early save is missed.
+    await watcher.ready;
   }
+  printServing(url, options.watch ? null : out, options.watch, listening.movedFrom);
   if (options.open) openBrowser(url);
 
   await new Promise<void>((resolve) => {

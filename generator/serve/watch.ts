@@ -2,6 +2,8 @@ import path from 'node:path';
 import chokidar from 'chokidar';
 
 export interface Watcher {
+  /** Resolves once every source is watched: a change saved after that is never missed. */
+  readonly ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,9 @@ export function watchSources(root: string, onBatch: (files: string[]) => Promise
       schedule();
     });
   }
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
+    ready,
     async close() {
       if (timer) clearTimeout(timer);
       await watcher.close();

@@ -2,23 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
-import { SiteError } from '../../generator/errors.ts';
-import type { SiteProblem } from '../../generator/types.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
+import { buildProblems } from '../helpers/problems.ts';
 
 afterAll(removeSites);
 
-/** Builds a copy of the site with the given changes and returns the problems it failed with. */
-async function problemsOf(files: Record<string, string | null>): Promise<SiteProblem[]> {
-  const root = makeSite(files);
-  try {
-    await buildSite({ root, write: false });
-  } catch (error) {
-    if (error instanceof SiteError) return [...error.problems];
-    throw error;
-  }
-  throw new Error('the build succeeded');
-}
+const problemsOf = buildProblems;
 
 const real = (file: string) => readFileSync(path.join(import.meta.dirname, '../../', file), 'utf8');
 const ARTICLE = 'site/content/news/news1.en.md';

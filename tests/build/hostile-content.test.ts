@@ -1,13 +1,12 @@
 import { readFileSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
 import { loadConfig } from '../../generator/config.ts';
-import { SiteError } from '../../generator/errors.ts';
 import { loadContent, toContentFile } from '../../generator/load/content.ts';
 import { renderMarkdown, type LinkIndex } from '../../generator/render/markdown.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../../generator/types.ts';
 import { REPO_ROOT, makeSite, removeSites } from '../helpers/make-site.ts';
+import { buildProblems } from '../helpers/problems.ts';
 
 let config: SiteConfig;
 beforeAll(async () => {
@@ -28,17 +27,7 @@ const only = (text: string, file = FILE): SiteProblem => {
   return problems[0] as SiteProblem;
 };
 
-/** Builds a copy of the site with the given files and returns the problems it failed with. */
-async function problemsOf(files: Record<string, string | null>): Promise<SiteProblem[]> {
-  const root = makeSite(files);
-  try {
-    await buildSite({ root, write: false });
-  } catch (error) {
-    if (error instanceof SiteError) return [...error.problems];
-    throw error;
-  }
-  throw new Error('the build succeeded');
-}
+const problemsOf = buildProblems;
 
 describe('front matter is read by the YAML core schema', () => {
   it('an unclosed list points at its `[`, not at the next line', () => {

@@ -2,10 +2,9 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
-import { SiteError } from '../../generator/errors.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
-import type { SiteProblem } from '../../generator/types.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
+import { problemsOf } from '../helpers/problems.ts';
 
 // Watch mode is the build with a cache: what it serves is what `site build` writes, a mistake stays
 // reported until its file is fixed, and a deleted page is gone everywhere at once.
@@ -16,16 +15,6 @@ const text = (files: ReadonlyMap<string, string | Uint8Array>, file: string) => 
   const contents = files.get(file);
   return typeof contents === 'string' ? contents : contents ? Buffer.from(contents).toString('utf8') : undefined;
 };
-
-async function problemsOf(run: Promise<unknown>): Promise<SiteProblem[]> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof SiteError) return [...error.problems];
-    throw error;
-  }
-  return [];
-}
 
 /** Hashed names and build ids apart, so a watch build and `site build` can be compared. */
 const withoutNames = (s: string) =>

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../generator/write/hosting.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { useBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
@@ -16,14 +16,8 @@ const SECURITY_TXT = 'Contact: mailto:security@cloudwing.example\nExpires: 2030-
 /** Paths a browser reads as another host if a trailing-slash redirect copies them into Location. */
 const OFF_SITE = ['//evil.example/', '/%2F%2Fevil.example/', '/%5Cevil.example/', '/%09/evil.example/'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  removeSites();
-});
+const browser = useBrowser();
+afterAll(removeSites);
 
 /**
  * Opens each URL and returns every document the browser asked for on the way, redirects included.
@@ -88,7 +82,7 @@ describe('site serve, as the production host', () => {
   });
 
   it('never follows a redirect off the site, and still sends /en/contact/ to /en/contact', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const documents = await toNavigations(
       page,
       OFF_SITE.map((url) => `${serve.url}${url}`),
@@ -121,7 +115,7 @@ describe('site serve, as the production host', () => {
   });
 
   it('shows a page of each locale with no policy violation and no console error', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const problems = await watchProblems(page);
     for (const url of ['/contact', '/en/contact', '/en/news/news3', '/no-such-page']) {
       const response = await page.goto(`${serve.url}${url}`);
@@ -174,7 +168,7 @@ describe('site serve --watch, under the same policy', () => {
   });
 
   it('shows a failed rebuild over the page, styled, with no policy violation, and reloads once fixed', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const problems = await watchProblems(page);
     const connected = page.waitForResponse((r) => r.url().endsWith('/__site/events'));
     const response = await page.goto(`${serve.url}/en/customers`);

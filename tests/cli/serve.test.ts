@@ -2,22 +2,15 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { useBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { getRaw } from '../helpers/http.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
 import { snapshotTree } from '../helpers/tree.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  removeSites();
-});
+const browser = useBrowser();
+afterAll(removeSites);
 
 const raw = async (url: string, method = 'GET') => {
   const response = await fetch(url, { method, redirect: 'manual' });
@@ -40,7 +33,7 @@ describe('site serve --watch', () => {
   });
 
   it('reloads the open page after an edit to its translation file', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(`${serve.url}/en/contact`);
     const file = path.join(root, 'site/content/contact.en.md');
     const text = readFileSync(file, 'utf8');
@@ -53,7 +46,7 @@ describe('site serve --watch', () => {
   });
 
   it('reloads every page of a locale after an edit to its navigation texts', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(`${serve.url}/en/news`);
     const file = path.join(root, 'site/locales/en/nav.json');
     const reloaded = page.waitForEvent('load');
@@ -67,7 +60,7 @@ describe('site serve --watch', () => {
   });
 
   it('shows a broken front matter over the last good page, and clears it once fixed', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(`${serve.url}/en/customers`);
     const file = path.join(root, 'site/content/customers.en.md');
     const good = readFileSync(file, 'utf8');
@@ -81,7 +74,7 @@ describe('site serve --watch', () => {
     await serve.waitFor(/rebuild failed; the last good pages are still served/, from);
     expect((await raw(`${serve.url}/en/customers`)).body).toContain('Our Airline Customers');
     // A page opened while the error stands shows it too.
-    const other = await browser.newPage();
+    const other = await browser().newPage();
     await other.goto(`${serve.url}/en/contact`);
     await other.waitForSelector('#site-dev-overlay');
     const reloaded = page.waitForEvent('load');

@@ -1,5 +1,6 @@
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** CHROME_PATH when set, else the binary shipped in @sparticuz/chromium (unpacked to <tmpdir>/chromium once). */
 export async function chromiumPath(): Promise<string> {
@@ -32,3 +33,16 @@ export async function launchBrowser(): Promise<Browser> {
  * User agents for the tests: a crawler (behaviour.md: Crawlers and bots) and an ordinary browser.
  */
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/** One Chromium for a test file: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => {
+    if (!browser) throw new Error('the browser starts in beforeAll: use it inside a test');
+    return browser;
+  };
+}
