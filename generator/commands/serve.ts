@@ -32,7 +32,7 @@ export interface ServeOptions {
 }
 
 /** The dev client, bundled when the server starts; it is never written to the output. */
-async function bundleDevClient(): Promise<string> {
+export async function bundleDevClient(): Promise<string> {
   return runEsbuildToText(
     { entryPoints: [path.join(RUNTIME_DIR, 'dev-client.ts')], minify: true, format: 'iife' },
     'BUNDLE_FAILED',

@@ -7,7 +7,7 @@ const site = useSite();
 
 /** Answers every request for the article template's chunk with 404, as after a deployment. */
 const breakArticleChunk = (page: Page) =>
-  page.route(/\/_app\/article\.\w+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  page.route(/\/_app\/article(\.\w+)?\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
 
 /** Serves a payload that makes the page template throw while rendering. */
 const poisonPayload = (page: Page, path: string) =>

@@ -85,7 +85,7 @@ describe('prefetch', () => {
     // Each page once, with its template chunk beside the payload.
     const payloads = payloadsOf(watched.requests);
     expect(new Set(payloads).size).toBe(payloads.length);
-    await expect.poll(() => watched.requests.some((u) => /\/_app\/article\.\w+\.js$/.test(u))).toBe(true);
+    await expect.poll(() => watched.requests.some((u) => /\/_app\/article(\.\w+)?\.js$/.test(u))).toBe(true);
   });
 
   it('uses the prefetched payload when the link is followed', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { serveOutput, type ServedOutput } from './site-server.ts';
+import { serveOutput, serveWatched, type ServedOutput } from './site-server.ts';
 
 /** A page with what it logged and which documents it loaded, for assertions. */
 export interface WatchedPage {
@@ -29,11 +29,17 @@ export type OpenOptions = BrowserContextOptions & {
   before?: (page: Page, context: BrowserContext) => Promise<unknown>;
 };
 
-/** Serves the real site, built once for all test files, with `site serve`'s server; starts Chromium. */
+/**
+ * Serves the real site and starts Chromium. The target is the built output (built once for all test
+ * files) served by `site serve`'s server, or, with SITE_TEST_TARGET=watch, `site serve --watch`'s
+ * build in memory: the same specs run against both.
+ */
 export async function startSite(): Promise<SiteFixture> {
-  const { out, buildId } = inject('builtSite');
-  const manifest = { id: buildId };
-  const server: ServedOutput = await serveOutput(out);
+  const built = inject('builtSite');
+  const watched = process.env.SITE_TEST_TARGET === 'watch' ? await serveWatched() : null;
+  const out = built.out;
+  const manifest = { id: watched?.buildId ?? built.buildId };
+  const server: ServedOutput = watched ?? (await serveOutput(out));
   const browser: Browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   const site: SiteFixture = {

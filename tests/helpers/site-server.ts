@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../generator/config.ts';
-import { createDiskSource } from '../../generator/serve/files.ts';
+import { bundleDevClient } from '../../generator/commands/serve.ts';
+import { createDiskSource, createMemorySource } from '../../generator/serve/files.ts';
+import { createDevSession } from '../../generator/serve/session.ts';
 import { createSiteServer } from '../../generator/serve/server.ts';
 import { REPO_ROOT } from './make-site.ts';
 
@@ -23,4 +25,25 @@ export async function serveOutput(out: string, root = REPO_ROOT): Promise<Served
   await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
   const { port } = site.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => site.close() };
+}
+
+/**
+ * Serves the real site as `site serve --watch` does, in this process: built in memory by a watch
+ * session, with the dev client in every page. The browser specs run against it when
+ * SITE_TEST_TARGET=watch.
+ */
+export async function serveWatched(root = REPO_ROOT): Promise<ServedOutput & { readonly buildId: string }> {
+  const config = await loadConfig(root);
+  const session = createDevSession(root);
+  await session.rebuild([]);
+  const site = createSiteServer({
+    source: createMemorySource(() => session.files()),
+    localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean),
+    devClient: await bundleDevClient(),
+  });
+  await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
+  const { port } = site.server.address() as AddressInfo;
+  const latest = session.files().get('builds/latest.json');
+  const buildId = (JSON.parse(String(latest)) as { id: string }).id;
+  return { url: `http://127.0.0.1:${port}`, buildId, close: () => site.close() };
 }
