@@ -199,7 +199,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   };
   const staging = write ? createStaging(outDir, buildId) : null;
   const sink: OutputSink = staging
-    ? createDiskSink(staging, { precompress: options.precompress ? 'async' : false, previousOut: outDir })
+    ? createDiskSink(staging, { precompress: options.precompress ?? false, previousOut: outDir })
     : createMemorySink();
   const renderedPages: RenderedPage[] | null = write ? null : [];
   try {

@@ -1,15 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  brotliCompress,
-  brotliCompressSync,
-  constants,
-  gzip,
-  gzipSync,
-  type BrotliOptions,
-  type ZlibOptions,
-} from 'node:zlib';
+import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 // `site build --precompress`: `.gz` and `.br` beside every text file above 1 KB, for hosts that
 // serve them as they are (nginx `gzip_static` / `brotli_static`), so no request pays for
@@ -53,12 +45,6 @@ function options(file: string, size: number): { gzip: ZlibOptions; brotli: Brotl
       },
     },
   };
-}
-
-/** On this thread: for render workers, which are the parallelism already. */
-export function compressSync(file: string, data: Uint8Array): Compressed {
-  const o = options(file, data.byteLength);
-  return { gz: gzipSync(data, o.gzip), br: brotliCompressSync(data, o.brotli) };
 }
 
 const gzipAsync = promisify(gzip);

@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { compressAsync, compressSync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
+import { compressAsync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
 import { toOutputFile } from '../../runtime/urls.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
@@ -13,10 +13,6 @@ export interface OutputSink {
   discard(): Promise<void>;
   /** Files and bytes written; `precompressed` counts the files given `.gz` and `.br` siblings. */
   readonly stats: SinkStats;
-  /** The staging folder, for sinks on disk: render workers write there directly. */
-  readonly staging?: string;
-  /** Whether text files get compressed siblings (render workers do the same for their pages). */
-  readonly precompress?: boolean;
 }
 
 export interface SinkStats {
@@ -26,12 +22,10 @@ export interface SinkStats {
 }
 
 export interface DiskSinkOptions {
-  /** `.gz` and `.br` beside text files above 1 KB: on this thread, or on libuv's thread pool. */
-  readonly precompress?: 'sync' | 'async' | false;
+  /** `.gz` and `.br` beside text files above 1 KB, compressed on libuv's thread pool. */
+  readonly precompress?: boolean;
   /** The output being replaced: unchanged hashed files reuse its compressed siblings. */
   readonly previousOut?: string;
-  /** Writing over a live output (watch mode): remove the old `.gz`/`.br` of each rewritten file. */
-  readonly dropStaleCompressed?: boolean;
 }
 
 /** libuv's thread pool has four threads: enough to keep them busy, no more. */
@@ -78,13 +72,8 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
   };
   return {
     stats,
-    staging,
-    precompress: Boolean(options.precompress),
     write(file, contents) {
-      if (options.dropStaleCompressed)
-        for (const suffix of ['.gz', '.br']) rmSync(path.join(staging, file + suffix), { force: true });
-      const mode = options.precompress;
-      if (!mode) {
+      if (!options.precompress) {
         put(file, contents);
         return;
       }
@@ -94,7 +83,6 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
       if (!shouldPrecompress(file, data.byteLength)) return;
       const reused = reusePrevious(options.previousOut, file, data);
       if (reused) putCompressed(file, reused);
-      else if (mode === 'sync') putCompressed(file, compressSync(file, data));
       else queue.push(() => compressAsync(file, data).then((compressed) => putCompressed(file, compressed)));
       pump();
     },
