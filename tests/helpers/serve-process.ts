@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { REPO_ROOT } from './make-site.ts';
 
 export interface ServeProcess {
@@ -13,12 +14,20 @@ export interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
+const started = new Set<ChildProcess>();
+// A test that fails before it stops its server must not leave the process running.
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+  started.clear();
+});
+
 /** Starts `site serve` as a real subprocess and resolves once it prints its URL. */
 export async function startServe(args: readonly string[]): Promise<ServeProcess> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/site.js'), ...args], {
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   let text = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {
