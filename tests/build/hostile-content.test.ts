@@ -7,6 +7,7 @@ import { renderMarkdown, type LinkIndex } from '../../generator/render/markdown.
 import type { ContentFile, SiteConfig, SiteProblem } from '../../generator/types.ts';
 import { REPO_ROOT, makeSite, removeSites } from '../helpers/make-site.ts';
 import { buildProblems } from '../helpers/problems.ts';
+import { makeContentFile } from '../helpers/content-file.ts';
 
 let config: SiteConfig;
 beforeAll(async () => {
@@ -273,26 +274,7 @@ describe('Markdown links', () => {
     urls: new Map([['/contact', { zhHant: '/contact', en: '/en/contact' }]]),
     publicFiles: new Set(),
   };
-  const file = (body: string): ContentFile => ({
-    file: FILE,
-    path: '/news/a',
-    locale: 'en',
-    body,
-    bodyLine: 6,
-    keyLines: {},
-    data: {
-      title: 't',
-      description: 'd',
-      template: 'article',
-      layout: 'default',
-      order: 0,
-      date: null,
-      locales: null,
-      list: null,
-      listLimit: null,
-      extra: {},
-    },
-  });
+  const file = (body: string): ContentFile => makeContentFile(body, { file: FILE });
 
   it('never makes a javascript:, vbscript: or data: link', () => {
     const { html, problems } = renderMarkdown(

@@ -3,6 +3,7 @@ import { toHtmlText, toScriptJson } from '../../generator/escape.ts';
 import { renderMarkdown, toSlug, type LinkIndex } from '../../generator/render/markdown.ts';
 import { toRouteName } from '../../generator/resolve/routes.ts';
 import type { ContentFile } from '../../generator/types.ts';
+import { makeContentFile } from '../helpers/content-file.ts';
 
 const links: LinkIndex = {
   pages: new Map([
@@ -19,26 +20,14 @@ const links: LinkIndex = {
   publicFiles: new Set(['/logo.svg']),
 };
 
-const file = (body: string, locale = 'en'): ContentFile => ({
-  file: `site/content/news/newsEn1.${locale}.md`,
-  path: '/news/newsEn1',
-  locale,
-  body,
-  bodyLine: 7,
-  keyLines: {},
-  data: {
-    title: 't',
-    description: 'd',
-    template: 'article',
-    layout: 'default',
-    order: 0,
-    date: null,
-    locales: ['en'],
-    list: null,
-    listLimit: null,
-    extra: {},
-  },
-});
+const file = (body: string, locale = 'en'): ContentFile =>
+  makeContentFile(body, {
+    file: `site/content/news/newsEn1.${locale}.md`,
+    path: '/news/newsEn1',
+    locale,
+    bodyLine: 7,
+    data: { locales: ['en'] },
+  });
 
 describe('markdown', () => {
   it("keeps valid internal links and points another locale's links at the page's own locale", () => {
