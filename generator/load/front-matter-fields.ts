@@ -1,6 +1,6 @@
-import { isMap, isScalar, isSeq, type Scalar } from 'yaml';
 import { toProblem } from '../errors.ts';
 import type { FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
+import type { FieldNode, FieldPair } from './front-matter-plain.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
 // that become link targets and image sources (behaviour.md: Safety).
@@ -17,34 +17,30 @@ const URL_HINT =
   '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
 
 /** Every URL field at any depth, named by its path (`cards[2].link`) at the line of its key. */
-export function findUrlProblems(node: unknown, path: string, at: (offset: number) => SourceLoc): SiteProblem[] {
-  if (isSeq(node)) return node.items.flatMap((item, i) => findUrlProblems(item, `${path}[${i}]`, at));
-  if (!isMap(node)) return [];
-  return node.items.flatMap((pair) => {
-    if (!isScalar(pair.key)) return [];
-    const key = String(pair.key.value);
-    const field = path ? `${path}.${key}` : key;
-    const own = URL_KEY.test(key) ? checkUrlField(pair.key, pair.value, field, LABEL_KEY.test(key), at) : [];
-    return [...own, ...findUrlProblems(pair.value, field, at)];
+export function findUrlProblems(node: FieldNode | null, path: string): SiteProblem[] {
+  if (node?.kind === 'seq') return node.items.flatMap((item, i) => findUrlProblems(item, `${path}[${i}]`));
+  if (node?.kind !== 'map') return [];
+  return node.pairs.flatMap((pair) => {
+    const field = path ? `${path}.${pair.key}` : pair.key;
+    const own = URL_KEY.test(pair.key) ? checkUrlField(pair, field, LABEL_KEY.test(pair.key)) : [];
+    return [...own, ...findUrlProblems(pair.value, field)];
   });
 }
 
-function checkUrlField(
-  key: Scalar,
-  value: unknown,
-  field: string,
-  label: boolean,
-  at: (offset: number) => SourceLoc,
-): SiteProblem[] {
-  const values: [string, Scalar, unknown][] = isSeq(value)
-    ? value.items.flatMap((item, i) => (isScalar(item) ? [[`${field}[${i}]`, item, item.value] as const] : []))
-    : isScalar(value)
-      ? [[field, key, value.value]]
-      : [];
-  return values.flatMap(([name, node, v]) => {
+function checkUrlField(pair: FieldPair, field: string, label: boolean): SiteProblem[] {
+  const { value } = pair;
+  const values: [string, SourceLoc, unknown][] =
+    value?.kind === 'seq'
+      ? value.items.flatMap((item, i) =>
+          item.kind === 'scalar' ? [[`${field}[${i}]`, item.loc, item.value] as const] : [],
+        )
+      : value?.kind === 'scalar'
+        ? [[field, pair.keyLoc, value.value]]
+        : [];
+  return values.flatMap(([name, loc, v]) => {
     const reason = typeof v === 'string' ? toUrlFault(v, label) : undefined;
     if (!reason) return [];
-    return [toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, at(node.range?.[0] ?? 0))];
+    return [toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, loc)];
   });
 }
 

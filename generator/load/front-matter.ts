@@ -1,27 +1,23 @@
-import {
-  LineCounter,
-  isAlias,
-  isCollection,
-  isMap,
-  isNode,
-  isScalar,
-  isSeq,
-  parseDocument,
-  visit,
-  type Alias,
-  type Document,
-  type Node as YamlNode,
-  type YAMLError,
-  type YAMLMap,
-} from 'yaml';
+import { createRequire } from 'node:module';
+import type * as YamlModule from 'yaml';
+import type { Alias, Document, Node as YamlNode, YAMLError, YAMLMap } from 'yaml';
 import { toProblem, type ArgsOf } from '../errors.ts';
 import { findUrlProblems } from './front-matter-fields.ts';
+import { readPlainFrontMatter, type FieldNode } from './front-matter-plain.ts';
 import { MATTER_LIMIT, toTooLarge } from './limits.ts';
 import type { SiteProblem, SourceLoc } from '../types.ts';
 
 // Front matter is plain data read by the YAML core schema; what could stall the parser or multiply
 // the data is refused with its place in the file (behaviour.md: Safety).
 const NESTING_LIMIT = 64;
+
+type Yaml = typeof YamlModule;
+let yamlModule: Yaml | null = null;
+/** The YAML parser, loaded the first time front matter leaves the plain subset. */
+function loadYaml(): Yaml {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as Yaml;
+  return yamlModule;
+}
 
 export interface ParsedFile {
   data: Record<string, unknown>;
@@ -52,6 +48,9 @@ export function parseFrontMatter(file: string, text: string): ParsedFile | { pro
   if (matter === null) return { data: {}, body, bodyLine, keyLines: {}, problems: [] };
   const size = Buffer.byteLength(matter, 'utf8');
   if (size > MATTER_LIMIT) return { problem: toTooLarge(file, 'front matter', size) };
+  const plain = readPlainFrontMatter(file, matter);
+  if (plain)
+    return { data: plain.data, keyLines: plain.keyLines, problems: findUrlProblems(plain.fields, ''), body, bodyLine };
   const read = readYaml(file, matter);
   return 'problem' in read ? read : { ...read, body, bodyLine };
 }
@@ -74,7 +73,11 @@ function splitFrontMatter(source: string): { matter: string | null; body: string
 }
 
 /** The front matter's YAML: core schema (dates stay text), no aliases, no tags, a mapping. */
-function readYaml(file: string, matter: string): Omit<ParsedFile, 'body' | 'bodyLine'> | { problem: SiteProblem } {
+export function readYaml(
+  file: string,
+  matter: string,
+): Omit<ParsedFile, 'body' | 'bodyLine'> | { problem: SiteProblem } {
+  const { LineCounter, parseDocument, isMap, isSeq } = loadYaml();
   const lines = new LineCounter();
   const at = (offset: number) => toFileLoc(file, lines, offset);
   // The parser would overflow its stack on deep nesting, and take long to do so: refuse it first.
@@ -100,11 +103,12 @@ function readYaml(file: string, matter: string): Omit<ParsedFile, 'body' | 'body
     return { problem: toProblem('FRONT_MATTER_SYNTAX', args, at(contents.range?.[0] ?? 0)) };
   }
   const data = (doc.toJS({ maxAliasCount: 0 }) ?? {}) as Record<string, unknown>;
-  return { data, keyLines: toKeyLines(contents, lines), problems: findUrlProblems(contents, '', at) };
+  const fields = toFieldNode(contents, at);
+  return { data, keyLines: toKeyLines(contents, lines), problems: findUrlProblems(fields, '') };
 }
 
 /** The first front matter line is the file's line 2: the `---` line comes before it. */
-function toFileLoc(file: string, lines: LineCounter, offset: number): SourceLoc {
+function toFileLoc(file: string, lines: InstanceType<Yaml['LineCounter']>, offset: number): SourceLoc {
   const { line, col } = lines.linePos(offset);
   return { file, line: line + 1, column: col };
 }
@@ -141,6 +145,7 @@ function toYamlProblem(
 
 /** The start of the innermost flow collection or quoted text that runs up to the error. */
 function findUnclosed(doc: Document.Parsed, offset: number): number | null {
+  const { visit, isNode, isCollection, isScalar } = loadYaml();
   let start: number | null = null;
   visit(doc, (_, node) => {
     const range = isNode(node) ? node.range : null;
@@ -156,6 +161,7 @@ function findRefused(
   doc: Document.Parsed,
   matter: string,
 ): { args: ArgsOf<'FRONT_MATTER_SYNTAX'>; offset: number } | undefined {
+  const { visit, isAlias, isNode } = loadYaml();
   let alias: Alias | undefined;
   let anchored: YamlNode | undefined;
   let tagged: YamlNode | undefined;
@@ -201,7 +207,8 @@ function findBefore(matter: string, token: string, offset: number): number {
 }
 
 /** The 1-based file line of each top-level key, for errors about its value. */
-function toKeyLines(contents: YAMLMap | null, lines: LineCounter): Record<string, number> {
+function toKeyLines(contents: YAMLMap | null, lines: InstanceType<Yaml['LineCounter']>): Record<string, number> {
+  const { isScalar } = loadYaml();
   const seen = new Set<string>();
   const entries: [string, number][] = [];
   for (const pair of contents?.items ?? []) {
@@ -212,4 +219,24 @@ function toKeyLines(contents: YAMLMap | null, lines: LineCounter): Record<string
     entries.push([key, lines.linePos(pair.key.range[0]).line + 1]);
   }
   return Object.fromEntries(entries);
+}
+
+/** The document's values with their places, for the checks shared with the plain reader. */
+function toFieldNode(node: unknown, at: (offset: number) => SourceLoc): FieldNode | null {
+  const { isMap, isScalar, isSeq } = loadYaml();
+  if (isSeq(node)) return { kind: 'seq', items: node.items.map((item) => toFieldNode(item, at) ?? toNull(at)) };
+  if (isMap(node)) {
+    const pairs = node.items.flatMap((pair) =>
+      isScalar(pair.key)
+        ? [{ key: String(pair.key.value), keyLoc: at(pair.key.range?.[0] ?? 0), value: toFieldNode(pair.value, at) }]
+        : [],
+    );
+    return { kind: 'map', pairs };
+  }
+  if (isScalar(node)) return { kind: 'scalar', value: node.value, loc: at(node.range?.[0] ?? 0) };
+  return null;
+}
+
+function toNull(at: (offset: number) => SourceLoc): FieldNode {
+  return { kind: 'scalar', value: null, loc: at(0) };
 }
