@@ -14,7 +14,7 @@ import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { checkBudgets } from './budgets.ts';
 import { checkHtml } from './html.ts';
-import { checkLinks } from './links.ts';
+import { checkFragments, checkLinks } from './links.ts';
 import { readOutputPages } from './output.ts';
 import { checkSeo } from './seo.ts';
 import { checkContentScript, checkTranslations, type TranslationReport } from './translations.ts';
@@ -88,7 +88,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     external: options.external,
     onProgress: (n) => options.onProgress?.(`crawling: ${n} links`),
   });
-  problems.push(...links.problems.map((p) => toSourceProblem(config, routes, p)));
+  problems.push(...[...links.problems, ...checkFragments(pages)].map((p) => toSourceProblem(config, routes, p)));
 
   return {
     problems,

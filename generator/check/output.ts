@@ -23,7 +23,8 @@ export interface OutputPage {
 }
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
-const unescape = (s: string) =>
+/** The text of an HTML attribute value as the generator escapes it. */
+export const unescapeHtml = (s: string): string =>
   s
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&#x27;/g, "'")
@@ -47,17 +48,17 @@ export function readOutputPages(outDir: string): OutputPage[] {
         url: toOutputUrl(file),
         html,
         lang: attr(html, /<html[^>]*\slang="([^"]*)"/),
-        title: title === null ? null : unescape(title),
-        description: description === null ? null : unescape(description),
+        title: title === null ? null : unescapeHtml(title),
+        description: description === null ? null : unescapeHtml(description),
         canonical: attr(head, /<link rel="canonical" href="([^"]*)"/),
         alternates: [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((m) => ({
           hreflang: m[1] as string,
-          href: unescape(m[2] as string),
+          href: unescapeHtml(m[2] as string),
         })),
         ogLocale: attr(head, /<meta property="og:locale" content="([^"]*)"/),
         noindex: /<meta name="robots" content="[^"]*noindex/.test(head),
         payload: data ? (JSON.parse(data) as Payload) : null,
-        mainLinks: [...main.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => unescape(m[1] as string)),
+        mainLinks: [...main.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => unescapeHtml(m[1] as string)),
       };
     });
 }
