@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,13 +7,39 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const made: string[] = [];
 
 /**
- * A temporary copy of the real site with some files replaced (a string) or removed (null):
- * `makeSite({ 'site/content/news/n.en.md': '---\ntitle: [\n---' })`. Returns the new root.
+ * The routes of the small site: one page of every template and section, two articles in both
+ * languages and one in English only. Tests about the generator build it (about a third of the
+ * real site's pages); tests about the real site's pages ask for `{ full: true }`.
  */
-export function makeSite(files: Record<string, string | null> = {}): string {
+export const SMALL_ROUTES: readonly string[] = [
+  '/',
+  '/contact',
+  '/customers',
+  '/jobs',
+  '/news',
+  '/procurement',
+  '/about/about-layout',
+  '/about/about-company',
+  '/services/service-layout',
+  '/services/service-ramp',
+  '/strengths/strengths-layout',
+  '/jobs/jobs-layout',
+  '/jobs/jobs-positions',
+  '/news/news1',
+  '/news/news3',
+  '/news/newsEn1',
+];
+
+/**
+ * A temporary copy of the site with some files replaced (a string) or removed (null):
+ * `makeSite({ 'site/content/news/n.en.md': '---\ntitle: [\n---' })`. Returns the new root. The
+ * copy is the small site (SMALL_ROUTES) unless `full` asks for every page of the real one.
+ */
+export function makeSite(files: Record<string, string | null> = {}, options: { full?: boolean } = {}): string {
   const root = mkdtempSync(path.join(tmpdir(), 'site-test-'));
   made.push(root);
   cpSync(path.join(REPO_ROOT, 'site'), path.join(root, 'site'), { recursive: true });
+  const removed = options.full ? null : toSmallSite(path.join(root, 'site'));
   for (const [file, contents] of Object.entries(files)) {
     const target = path.join(root, file);
     if (contents === null) {
@@ -23,7 +49,55 @@ export function makeSite(files: Record<string, string | null> = {}): string {
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, contents);
   }
+  if (removed) unlinkRoutes(path.join(root, 'site', 'content'), removed);
   return root;
+}
+
+/**
+ * Removes the pages outside SMALL_ROUTES (their files, and their side-navigation labels), and
+ * turns links to them into their plain text, in the given files too. Returns the removed routes.
+ */
+function toSmallSite(site: string): Set<string> {
+  const content = path.join(site, 'content');
+  const kept = new Set(SMALL_ROUTES);
+  const removed = new Set<string>();
+  for (const file of listContent(content)) {
+    const route = toRoute(file);
+    if (kept.has(route)) continue;
+    rmSync(path.join(content, file));
+    removed.add(route);
+  }
+  for (const locale of readdirSync(path.join(site, 'locales'))) {
+    const file = path.join(site, 'locales', locale, 'sidenav.json');
+    const labels = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    const names = new Set([...removed].map((r) => r.slice(1).replaceAll('/', '-')));
+    const left = Object.fromEntries(Object.entries(labels).filter(([key]) => !names.has(key)));
+    writeFileSync(file, `${JSON.stringify(left, null, 2)}\n`);
+  }
+  return removed;
+}
+
+/** Turns Markdown links to removed routes into their plain text, in every content file. */
+function unlinkRoutes(content: string, removed: ReadonlySet<string>): void {
+  for (const file of listContent(content)) {
+    const full = path.join(content, file);
+    const text = readFileSync(full, 'utf8');
+    const linked = text.replace(/\[([^\]]*)\]\((\/[^)\s#]*)(#[^)\s]*)?\)/g, (link, label: string, href: string) =>
+      removed.has(href.replace(/^\/en(?=\/|$)/, '') || '/') ? label : link,
+    );
+    if (linked !== text) writeFileSync(full, linked);
+  }
+}
+
+function listContent(content: string): string[] {
+  return readdirSync(content, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md'))
+    .map((e) => path.relative(content, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+function toRoute(file: string): string {
+  const route = `/${file.replace(/\.[A-Za-z]+\.md$/, '')}`;
+  return route === '/index' ? '/' : route;
 }
 
 /** Removes every temporary site made by this test file. */
