@@ -6,8 +6,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One test file per core; the browser tests share one build of the real site.
-    maxWorkers: 2,
+    // Three test files at a time on two cores: the browser and CLI tests spend much of their time
+    // waiting on pages and subprocesses. The browser tests share one build of the real site.
+    maxWorkers: 3,
     globalSetup: ['./tests/helpers/global-setup.ts'],
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
   },

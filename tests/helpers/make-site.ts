@@ -23,6 +23,8 @@ export const SMALL_ROUTES: readonly string[] = [
   '/services/service-layout',
   '/services/service-ramp',
   '/strengths/strengths-layout',
+  '/strengths/strengths-certification',
+  '/strengths/homemade-equipment/eq1',
   '/jobs/jobs-layout',
   '/jobs/jobs-positions',
   '/news/news1',

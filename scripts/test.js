@@ -1,0 +1,48 @@
+// npm test: compiles, then runs the formatting, lint and type checks beside the test files (they
+// fill the cores while the browser and CLI tests wait on pages and subprocesses). Each check's
+// output is printed when it ends; the exit code is non-zero when anything failed.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const bin = (pkg, name) => path.join(ROOT, 'node_modules', pkg, name);
+
+const compiled = spawnSync(process.execPath, ['scripts/compile.js'], { stdio: 'inherit' });
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+
+const checks = [
+  ['format', bin('prettier', 'bin/prettier.cjs'), ['--check', '.', '--log-level', 'warn']],
+  ['lint', bin('eslint', 'bin/eslint.js'), ['.']],
+  ['types', bin('typescript', 'bin/tsc'), ['--noEmit']],
+];
+
+/** Runs a check with its output kept, resolving to whether it passed. */
+function runCheck([name, file, args]) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      if (code !== 0) process.stdout.write(`\n${name} check failed:\n${output}\n`);
+      resolve({ name, passed: code === 0 });
+    });
+  });
+}
+
+// The checks run one after another (one core), the tests beside them.
+const checked = (async () => {
+  const results = [];
+  for (const check of checks) results.push(await runCheck(check));
+  return results;
+})();
+const vitest = spawn(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+const tested = new Promise((resolve) => vitest.on('close', (code) => resolve(code === 0)));
+
+const [results, testsPassed] = await Promise.all([checked, tested]);
+const failed = results.filter((r) => !r.passed).map((r) => r.name);
+console.log(`checks: ${failed.length === 0 ? 'format, lint and types passed' : `${failed.join(', ')} failed`}`);
+process.exit(failed.length === 0 && testsPassed ? 0 : 1);
