@@ -141,8 +141,18 @@ describe('the real site', () => {
 
   it('shows the English-only articles at their Chinese URL under a Chinese notice', () => {
     const zh = htmlOf('/news/newsEn1');
-    expect(zh).toContain('本頁僅提供English版本');
+    expect(zh).toContain('本頁僅提供英文版本');
     expect(zh).toMatch(/<div lang="en-US"><article/);
+    // The date and the way back are the page's own, in Chinese (behaviour.md: Single-language pages).
+    expect(zh).toMatch(
+      /<span lang="zh-Hant">發布日期(<!-- -->)?：(<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}">\d{4}年\d{1,2}月\d{1,2}日<\/time><\/span>/,
+    );
+    expect(zh).toMatch(/<p lang="zh-Hant"><a class="more-link" href="\/news">返回最新消息<\/a><\/p>/);
+    const en = htmlOf('/en/news/newsEn1');
+    expect(en).toMatch(
+      /Published(<!-- -->)?: (<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/,
+    );
+    expect(en).not.toContain('lang="zh-Hant"><');
     expect(payloadOf('/news/newsEn1').contentLocale).toBe('en');
   });
 

@@ -19,7 +19,9 @@ export default function ArticlePage() {
         eyebrow={
           payload.date ? (
             <span lang={lang}>
-              {t('common:publishedOn')} <time dateTime={payload.date}>{toDate(payload.date)}</time>
+              {t('common:publishedOn')}
+              {t('common:labelSeparator')}
+              <time dateTime={payload.date}>{toDate(payload.date)}</time>
             </span>
           ) : null
         }
