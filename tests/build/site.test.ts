@@ -156,6 +156,20 @@ describe('the real site', () => {
     expect(payloadOf('/news/newsEn1').contentLocale).toBe('en');
   });
 
+  it('writes every date in the one format of its locale (behaviour.md: Dates and numbers)', () => {
+    const zh = htmlOf('/procurement');
+    const en = htmlOf('/en/procurement');
+    expect(zh).toMatch(/<time dateTime="2026-11-02">2026年11月2日<\/time>/);
+    expect(zh).toMatch(/<time dateTime="2026-12-11T17:00\+08:00">2026年12月11日 下午5:00<\/time>/);
+    expect(en).toMatch(/<time dateTime="2026-11-02">November 2, 2026<\/time>/);
+    expect(en).toMatch(/<time dateTime="2026-12-11T17:00\+08:00">December 11, 2026 at 5:00\s?PM<\/time>/);
+    const months = 'January|February|March|April|May|June|July|August|September|October|November|December';
+    for (const url of ROUTES) {
+      expect(htmlOf(url), url).not.toMatch(/\d{4} 年 \d{1,2} 月/);
+      expect(htmlOf(enUrl(url)), url).not.toMatch(new RegExp(`\\b\\d{1,2} (${months}) \\d{4}`));
+    }
+  });
+
   it('writes the four error pages in their locale, noindex, without alternates', () => {
     const pages = {
       '404.html': ['zh-Hant', '404 - 找不到頁面 | 雲翔航勤'],
