@@ -1,6 +1,7 @@
-// Contact details in running text, as the Markdown renderer and the templates both find them: one
-// pure module (no DOM, no Node), so a page's prose and its structured texts link them alike
-// (behaviour.md: Contact details).
+// Contact details in running text, as the Markdown renderer finds them (behaviour.md: Contact
+// details). The templates link structured texts and messages with their own copy of this rule,
+// site/templates/components/contact-text.ts; tests/unit/contacts.test.ts holds the two to the same
+// results.
 
 /** A department's contact details, from `contacts` in the site configuration. */
 export interface Contact {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/build.ts';
 import { loadConfig } from '../../generator/config.ts';
 import type { Contact } from '../../generator/types.ts';
-import { toTextParts } from '../../runtime/contacts.ts';
 import { REPO_ROOT, removeSites } from '../helpers/make-site.ts';
 import { buildProblems } from '../helpers/problems.ts';
 
@@ -102,25 +101,7 @@ describe('contact details on the built site', () => {
   });
 });
 
-describe('the contact text rule', () => {
-  const known: Contact[] = [{ key: 'service', email: 'a@b.example', phone: '+886-3-555-0100', fax: '+886-3-555-0199' }];
-
-  it('cuts addresses and numbers out of running text, leaving fax numbers as text', () => {
-    expect(toTextParts('來信 a@b.example，電話 +886-3-555-0100，傳真 +886-3-555-0199。', known)).toEqual([
-      '來信 ',
-      { kind: 'email', text: 'a@b.example', href: 'mailto:a@b.example' },
-      '，電話 ',
-      { kind: 'phone', text: '+886-3-555-0100', href: 'tel:+88635550100' },
-      '，傳真 +886-3-555-0199。',
-    ]);
-  });
-
-  it('leaves years, figures and text without contact details whole', () => {
-    for (const text of ['2,800 名同仁', 'Founded in 1998; 99.3 % on time', 'CW-ET60, +5 %', 'x@y']) {
-      expect(toTextParts(text, known)).toEqual([text]);
-    }
-  });
-
+describe('the contact field of front matter', () => {
   it('names the file and line of a page that asks for a contact block the configuration does not have', async () => {
     const problems = await buildProblems({
       'site/content/customers.en.md':

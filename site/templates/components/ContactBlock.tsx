@@ -1,4 +1,4 @@
-import { toTelHref } from '../../../runtime/contacts.ts';
+import { toTelHref } from './contact-text.ts';
 import { toText, type Data } from './data.ts';
 import { useLocalUrl, useSite } from './site.tsx';
 

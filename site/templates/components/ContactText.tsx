@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { toTextParts } from '../../../runtime/contacts.ts';
+import { toTextParts } from './contact-text.ts';
 import { useSite } from './site.tsx';
 
 /**
