@@ -1,5 +1,5 @@
-// Contact details in running text, as the Markdown renderer finds them (behaviour.md: Contact
-// details). The templates link structured texts and messages with their own copy of this rule,
+// Contact details in running text, as the Markdown renderer finds them
+// (behaviour.md: Contact details). The templates link structured texts and messages with their own copy of this rule,
 // site/templates/components/contact-text.ts; tests/unit/contacts.test.ts holds the two to the same
 // results.
 

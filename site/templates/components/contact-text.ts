@@ -1,5 +1,5 @@
-// The templates' copy of the rule that links contact details in text (behaviour.md: Contact
-// details). The Markdown renderer applies the same rule from the tool's runtime/contacts.ts; the
+// The templates' copy of the rule that links contact details in text
+// (behaviour.md: Contact details). The Markdown renderer applies the same rule from the tool's runtime/contacts.ts; the
 // templates cannot import the tool's modules (a project's site/ stands on its own), so
 // tests/unit/contacts.test.ts holds the two to the same results.
 
