@@ -213,7 +213,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         config,
         assets,
         buildId,
-        links: toLinkIndex(pages, sources.publicFiles),
+        links: toLinkIndex(pages, sources.publicFiles, config.contacts),
         pages,
         messages: sources.messages,
         workers: options.workers ?? 'auto',

@@ -123,6 +123,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
     ...validateTheme(c.theme),
     ...validateCheck(c.check),
+    ...validateContacts(c.contacts),
     ...validateRuntime(c.runtime),
     ['navigation', Array.isArray(c.navigation), 'must be a list of { key, path } entries'],
     ...(Array.isArray(c.navigation) ? c.navigation : []).flatMap((n: unknown, i): Check[] => [
@@ -174,6 +175,40 @@ function validateCheck(check: unknown): Check[] {
         (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')),
       'must be a list of strings',
     ],
+  ];
+}
+
+const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+const PHONE = /^\+\d{1,3}(?:[ -]\d{1,4}){2,5}$/;
+const PHONE_HINT =
+  'Write the number as the site shows it: `+`, the country code, then groups of digits (`+886-3-555-0100`).';
+
+function validateContacts(contacts: unknown): Check[] {
+  if (contacts === undefined) return [];
+  if (!Array.isArray(contacts)) return [['contacts', false, 'must be a list of { key, email, phone?, fax? } entries']];
+  const keys = contacts.map((c: unknown) => (isRecord(c) ? c.key : undefined));
+  return [
+    ['contacts', new Set(keys).size === keys.length, 'has two entries with the same key'],
+    ...contacts.flatMap((c: unknown, i): Check[] => {
+      const entry = isRecord(c) ? c : {};
+      const number = (field: 'phone' | 'fax'): Check => [
+        `contacts.${i}.${field}`,
+        entry[field] === undefined || (typeof entry[field] === 'string' && PHONE.test(entry[field])),
+        'must be an international number such as `+886-3-555-0100`',
+        PHONE_HINT,
+      ];
+      return [
+        [`contacts.${i}`, isRecord(c), 'must be an object { key, email, phone?, fax? }'],
+        [`contacts.${i}.key`, isName(entry.key), 'must be a word of letters, digits and `-`, such as `recruit`'],
+        [
+          `contacts.${i}.email`,
+          typeof entry.email === 'string' && EMAIL.test(entry.email),
+          'must be an e-mail address such as `recruit@cloudwing.example`',
+        ],
+        number('phone'),
+        number('fax'),
+      ];
+    }),
   ];
 }
 
@@ -230,6 +265,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     theme: Object.freeze({ ...input.theme }),
     runtime: Object.freeze({ ...input.runtime }),
     navigation: Object.freeze(input.navigation.map((n) => Object.freeze({ ...n, line: findNavLine(source, n.path) }))),
+    contacts: Object.freeze((input.contacts ?? []).map((c) => Object.freeze({ ...c }))),
     check: Object.freeze({
       budgets: Object.freeze({ jsKb: 75, cssKb: 20, payloadKb: 30, ...input.check?.budgets }),
       sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),

@@ -290,6 +290,13 @@ const catalogue = {
     message: (a) => `Same text in every locale: ${a.ns}:${a.key} = "${a.value}".`,
     hint: () => 'Translate it, or add it to `check.sameInAllLocales` in site/site.config.ts when it is a name or code.',
   }),
+  GLOSSARY_VARIANT: entry<{ variant: string; preferred: string; english: string; glossary: string }>({
+    severity: 'warning',
+    message: (a) => `"${a.variant}" is a variant the glossary does not use: write "${a.preferred}" (${a.english}).`,
+    hint: (a) =>
+      `The site uses one term per concept, listed in ${a.glossary}. Write "${a.preferred}"; if "${a.variant}" is right here, ` +
+      `remove it from the variants of "${a.preferred}" in ${a.glossary}.`,
+  }),
   HTML_INVALID: entry<{ page: string; reason: string; rule: string }>({
     severity: 'error',
     message: (a) => `Invalid HTML in ${a.page}: ${a.reason} (${a.rule}).`,

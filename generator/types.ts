@@ -1,5 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { Contact } from '../runtime/contacts.ts';
 import type { ArgsOf, ErrorCode } from './errors.ts';
+
+export type { Contact };
 
 // The data that crosses the build's stages (architecture.md: Types). Each type is named once here
 // and passed whole: no stage re-parses what an earlier one built.
@@ -76,6 +79,8 @@ export interface SiteConfigInput {
   theme: ThemeConfig;
   runtime: RuntimeConfig;
   navigation: NavItem[];
+  /** The departments' e-mail addresses, telephone and fax numbers (behaviour.md: Contact details). */
+  contacts?: Contact[];
   check?: Partial<{ budgets: Partial<CheckConfig['budgets']>; sameInAllLocales: string[] }>;
 }
 
@@ -96,6 +101,7 @@ export interface SiteConfig {
   readonly theme: ThemeConfig;
   readonly runtime: RuntimeConfig;
   readonly navigation: readonly NavItem[];
+  readonly contacts: readonly Contact[];
   readonly check: CheckConfig;
 }
 
@@ -230,6 +236,8 @@ export interface Payload {
   readonly localeUrls: Readonly<Record<LocaleCode, string>>;
   readonly locales: readonly { code: LocaleCode; iso: string; name: string; prefix: string }[];
   readonly nav: readonly NavItem[];
+  /** The departments' contact details, from the configuration (behaviour.md: Contact details). */
+  readonly contacts: readonly Contact[];
   /** The section's pages for the side navigation, in order. */
   readonly sectionPages: readonly PageLink[];
   /** Pages the template lists: an overview's cards, the newest articles. */

@@ -11,6 +11,8 @@ export interface ErrorPayloadInput {
   readonly url: string;
   readonly locales: Payload['locales'];
   readonly nav: Payload['nav'];
+  /** The departments' contact details; the browser's error page has none to hand. */
+  readonly contacts?: Payload['contacts'];
   readonly menus: Payload['menus'];
   readonly titleSeparator: string;
   readonly siteTitle: string;
@@ -42,6 +44,7 @@ export function toErrorPayload(input: ErrorPayloadInput): Payload {
     localeUrls: Object.fromEntries(input.locales.map((l) => [l.code, l.prefix || '/'])),
     locales: input.locales,
     nav: input.nav,
+    contacts: input.contacts ?? [],
     sectionPages: [],
     listed: [],
     menus: input.menus,

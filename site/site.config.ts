@@ -53,6 +53,15 @@ const config: SiteConfigInput = {
     { key: 'procurement', path: '/procurement' },
     { key: 'contact', path: '/contact' },
   ],
+  // Every department's e-mail address and numbers: pages link them wherever they appear (a fax number
+  // stays text), and contact blocks and the contact page show them (behaviour.md: Contact details).
+  // Each key is labelled by `contacts.<key>` in the `common` namespace.
+  contacts: [
+    { key: 'service', email: 'service@cloudwing.example', phone: '+886-3-555-0100', fax: '+886-3-555-0199' },
+    { key: 'recruit', email: 'recruit@cloudwing.example', phone: '+886-3-555-0100' },
+    { key: 'procurement', email: 'procurement@cloudwing.example', phone: '+886-3-555-0100' },
+    { key: 'ir', email: 'ir@cloudwing.example', phone: '+886-3-555-0100' },
+  ],
   // `site check`: what a page may load on first view (gzip), and strings that read the same in
   // both languages by design (names, codes, addresses) and need no warning.
   check: {

@@ -13,6 +13,7 @@ import type { BuiltWith, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { checkBudgets } from './budgets.ts';
+import { checkGlossary } from './glossary.ts';
 import { checkHtml } from './html.ts';
 import { checkFragments, checkLinks } from './links.ts';
 import { readOutputPages } from './output.ts';
@@ -75,6 +76,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'),
     ...translations.problems,
     ...checkContentScript(config, routes),
+    ...checkGlossary(config, routes),
   );
 
   options.onProgress?.('reading pages');

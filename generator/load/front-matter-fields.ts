@@ -90,9 +90,21 @@ export function validateFrontMatter(
   const template = toNameField(raw, 'template', 'page', fail);
   const layout = toNameField(raw, 'layout', 'default', fail);
   const settings = toSettings(raw, config, fail);
+  checkContactField(raw.contact, config, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return { data: { title, description, template, layout, ...settings, extra }, problems };
+}
+
+/** `contact: recruit` ends the page with that department's contact block (behaviour.md: Contact details). */
+function checkContactField(value: unknown, config: SiteConfig, fail: Fail): void {
+  const keys = config.contacts.map((c) => c.key);
+  if (value === undefined || (typeof value === 'string' && keys.includes(value))) return;
+  fail(
+    'contact',
+    `must name a department of \`contacts\` in site/site.config.ts (${keys.join(', ') || 'none configured'})`,
+    'Write `contact: <key>` with the key of the department whose e-mail address and telephone number the page ends with.',
+  );
 }
 
 function toTextField(raw: Record<string, unknown>, field: string, fail: Fail): string {

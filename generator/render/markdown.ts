@@ -1,8 +1,9 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import { toTextParts } from '../../runtime/contacts.ts';
 import { toProblem } from '../errors.ts';
-import type { ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
+import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
 /** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
 export interface LinkIndex {
@@ -12,6 +13,8 @@ export interface LinkIndex {
   readonly urls: ReadonlyMap<string, Readonly<Record<LocaleCode, string>>>;
   /** Root-relative URLs of the files in `site/public`. */
   readonly publicFiles: ReadonlySet<string>;
+  /** The configured contacts: their fax numbers stay text when the body's contact details are linked. */
+  readonly contacts?: readonly Contact[];
 }
 
 interface RenderEnv {
@@ -28,6 +31,7 @@ interface RenderEnv {
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 md.core.ruler.push('site_links', checkLinks);
 md.core.ruler.push('site_heading_ids', addHeadingIds);
+md.core.ruler.push('site_contact_links', linkContacts);
 
 /**
  * Renders a page's Markdown body. Internal links must name a page or public file; a link written
@@ -179,6 +183,34 @@ function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: Source
   return { loc: { file: file.file, line: file.bodyLine + start, column: 1 } };
 }
 
+/**
+ * E-mail addresses and telephone numbers written as plain text become `mailto:` and `tel:` links,
+ * so no page can forget one; fax numbers and text already inside a link or code stay as they are
+ * (behaviour.md: Contact details).
+ */
+function linkContacts(state: StateCore): void {
+  const contacts = (state.env as RenderEnv).links.contacts ?? [];
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    let depth = 0;
+    block.children = block.children.flatMap((token) => {
+      if (token.type === 'link_open') depth++;
+      if (token.type === 'link_close') depth--;
+      if (token.type !== 'text' || depth > 0) return [token];
+      const parts = toTextParts(token.content, contacts);
+      if (parts.length === 1 && typeof parts[0] === 'string') return [token];
+      return parts.flatMap((part) => {
+        const text = new state.Token('text', '', 0);
+        text.content = typeof part === 'string' ? part : part.text;
+        if (typeof part === 'string') return [text];
+        const open = new state.Token('link_open', 'a', 1);
+        open.attrSet('href', part.href);
+        return [open, text, new state.Token('link_close', 'a', -1)];
+      });
+    });
+  }
+}
+
 /** Headings get ids so they can be linked to (`#…`); repeated titles get a numbered suffix. */
 function addHeadingIds(state: StateCore): void {
   const seen = new Map<string, number>();
@@ -202,12 +234,16 @@ export function toSlug(text: string): string {
 }
 
 /** What the Markdown renderer needs to check links: every page URL and every public file. */
-export function toLinkIndex(pages: readonly Page[], publicFiles: readonly string[]): LinkIndex {
+export function toLinkIndex(
+  pages: readonly Page[],
+  publicFiles: readonly string[],
+  contacts: readonly Contact[] = [],
+): LinkIndex {
   const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
   const urls = new Map<string, Record<LocaleCode, string>>();
   for (const page of pages) {
     byUrl.set(page.url, { path: page.route.path, locale: page.locale });
     urls.set(page.route.path, page.localeUrls);
   }
-  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)) };
+  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)), contacts };
 }

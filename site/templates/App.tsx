@@ -1,20 +1,22 @@
 import type { AppProps } from '../../generator/types.ts';
-import { SiteContext } from './components/site.tsx';
+import { SiteContext, formatLanguageName } from './components/site.tsx';
 
 /**
  * The app shell: the payload's layout around its page template. A single-language page shown
- * under another locale's URL says so, and marks its text with the language it is written in.
+ * under another locale's URL says so, naming the language in the page's own (本頁僅提供英文版本), and
+ * marks its text with the language it is written in.
  */
 export default function App({ payload, t, Page, Layout }: AppProps) {
   const contentIso = payload.locales.find((l) => l.code === payload.contentLocale);
   const foreign = payload.contentLocale !== payload.locale && contentIso;
+  const pageIso = payload.locales.find((l) => l.code === payload.locale)?.iso ?? payload.locale;
   return (
     <SiteContext.Provider value={{ payload, t }}>
       <Layout payload={payload} t={t}>
         {foreign ? (
           <>
             <p className="notice" role="note">
-              {t('common:onlyInLanguage', { language: contentIso.name })}
+              {t('common:onlyInLanguage', { language: formatLanguageName(contentIso.iso, pageIso) })}
             </p>
             <div lang={contentIso.iso}>
               <Page payload={payload} t={t} />

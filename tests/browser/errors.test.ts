@@ -120,7 +120,7 @@ describe('errors while rendering', () => {
     await page.waitForLoadState('load');
     await expect.poll(() => watched.logs.some((l) => l.startsWith('error: Rendering failed:'))).toBe(true);
     expect(await page.locator('.page--error').count()).toBe(0);
-    expect(await page.locator('h1').textContent()).toBe('Newsroom');
+    expect(await page.locator('h1').textContent()).toBe('News');
     expect(watched.documents).toEqual([`${site.url}/en/contact`, `${site.url}/en/news`]);
   });
 

@@ -164,16 +164,16 @@ describe('pages on demand', () => {
     expect(scrolled).toBeGreaterThan(100);
     await link.click();
     await page.waitForFunction(
-      () => location.pathname !== '/en/news' && document.querySelector('h1')?.textContent !== 'Newsroom',
+      () => location.pathname !== '/en/news' && document.querySelector('h1')?.textContent !== 'News',
     );
     const article = new URL(page.url()).pathname;
     await page.evaluate(() => window.scrollTo(0, 300));
     await page.goBack();
-    await page.waitForFunction(() => location.pathname === '/en/news' && document.title.startsWith('Newsroom'));
+    await page.waitForFunction(() => location.pathname === '/en/news' && document.title.startsWith('News |'));
     await page.waitForFunction((y) => Math.abs(scrollY - y) < 2, scrolled);
     await page.goForward();
     await page.waitForFunction(
-      (p) => location.pathname === p && document.querySelector('h1')?.textContent !== 'Newsroom',
+      (p) => location.pathname === p && document.querySelector('h1')?.textContent !== 'News',
       article,
     );
     await page.waitForFunction(() => Math.abs(scrollY - 300) < 2);

@@ -141,9 +141,33 @@ describe('the real site', () => {
 
   it('shows the English-only articles at their Chinese URL under a Chinese notice', () => {
     const zh = htmlOf('/news/newsEn1');
-    expect(zh).toContain('本頁僅提供English版本');
+    expect(zh).toContain('本頁僅提供英文版本');
     expect(zh).toMatch(/<div lang="en-US"><article/);
+    // The date and the way back are the page's own, in Chinese (behaviour.md: Single-language pages).
+    expect(zh).toMatch(
+      /<span lang="zh-Hant">發布日期(<!-- -->)?：(<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}">\d{4}年\d{1,2}月\d{1,2}日<\/time><\/span>/,
+    );
+    expect(zh).toMatch(/<p lang="zh-Hant"><a class="more-link" href="\/news">返回最新消息<\/a><\/p>/);
+    const en = htmlOf('/en/news/newsEn1');
+    expect(en).toMatch(
+      /Published(<!-- -->)?: (<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/,
+    );
+    expect(en).not.toContain('lang="zh-Hant"><');
     expect(payloadOf('/news/newsEn1').contentLocale).toBe('en');
+  });
+
+  it('writes every date in the one format of its locale (behaviour.md: Dates and numbers)', () => {
+    const zh = htmlOf('/procurement');
+    const en = htmlOf('/en/procurement');
+    expect(zh).toMatch(/<time dateTime="2026-11-02">2026年11月2日<\/time>/);
+    expect(zh).toMatch(/<time dateTime="2026-12-11T17:00\+08:00">2026年12月11日 下午5:00<\/time>/);
+    expect(en).toMatch(/<time dateTime="2026-11-02">November 2, 2026<\/time>/);
+    expect(en).toMatch(/<time dateTime="2026-12-11T17:00\+08:00">December 11, 2026 at 5:00\s?PM<\/time>/);
+    const months = 'January|February|March|April|May|June|July|August|September|October|November|December';
+    for (const url of ROUTES) {
+      expect(htmlOf(url), url).not.toMatch(/\d{4} 年 \d{1,2} 月/);
+      expect(htmlOf(enUrl(url)), url).not.toMatch(new RegExp(`\\b\\d{1,2} (${months}) \\d{4}`));
+    }
   });
 
   it('writes the four error pages in their locale, noindex, without alternates', () => {

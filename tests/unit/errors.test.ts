@@ -59,6 +59,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   I18N_PLACEHOLDERS: { ns: 'common', key: 'pages', detail: '{{count}} only in en' },
   I18N_SIMPLIFIED: { char: '机', traditional: '機' },
   I18N_SAME_TEXT: { ns: 'common', key: 'brand', value: 'CloudWing' },
+  GLOSSARY_VARIANT: { variant: '總公司', preferred: '總部', english: 'headquarters', glossary: 'docs/glossary.md' },
   HTML_INVALID: { page: '/en/jobs', reason: 'Duplicate ID "map"', rule: 'no-dup-id' },
   BUDGET_EXCEEDED: { page: '/en', size: '81 KB', kind: 'JavaScript', limit: '75 KB', files: '/_app/boot.js' },
 };

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import ContactBlock from './ContactBlock.tsx';
 import Figure from './Figure.tsx';
 import OrgChart from './OrgChart.tsx';
 import PageHeading from './PageHeading.tsx';
@@ -7,7 +8,10 @@ import Stations from './Stations.tsx';
 import Timeline from './Timeline.tsx';
 import { useSite } from './site.tsx';
 
-/** A heading, the illustration, the page's prose and the structured blocks its front matter has. */
+/**
+ * A heading, the illustration, the page's prose and the structured blocks its front matter has; a
+ * page for one audience ends with its contact block.
+ */
 export default function ContentPage({
   kind,
   eyebrow,
@@ -27,6 +31,7 @@ export default function ContentPage({
       <Timeline data={payload.data} />
       <OrgChart data={payload.data} />
       {children}
+      <ContactBlock data={payload.data} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import type { PageLink } from '../../../generator/types.ts';
-import { formatDate, useSite } from './site.tsx';
+import { useDate, useSite } from './site.tsx';
 
 /** Pages as cards: a section overview's pages, or news articles with their dates. */
 export default function LinkList({
@@ -12,6 +12,7 @@ export default function LinkList({
   className?: string;
 }) {
   const { payload } = useSite();
+  const toDate = useDate();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const iso = (code: string) => payload.locales.find((l) => l.code === code)?.iso ?? code;
   return (
@@ -27,7 +28,7 @@ export default function LinkList({
           </Heading>
           {link.date ? (
             <p className="card__date">
-              <time dateTime={link.date}>{formatDate(link.date, iso(payload.locale))}</time>
+              <time dateTime={link.date}>{toDate(link.date)}</time>
             </p>
           ) : null}
           <p className="card__text">{link.description}</p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import ContactText from './ContactText.tsx';
 import { useSite } from './site.tsx';
 
 /** The page's one `h1` and its lead. */
@@ -10,7 +11,9 @@ export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode
       <h1 id="page-title" tabIndex={-1}>
         {payload.title}
       </h1>
-      <p className="page-heading__lead">{payload.description}</p>
+      <p className="page-heading__lead">
+        <ContactText text={payload.description} />
+      </p>
       {children}
     </header>
   );

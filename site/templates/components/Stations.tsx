@@ -1,3 +1,4 @@
+import { toTelHref } from './contact-text.ts';
 import { toList, toText, type Data } from './data.ts';
 import { useSite } from './site.tsx';
 
@@ -40,7 +41,7 @@ export default function Stations({ data }: { data: Data }) {
                   if (!value) return null;
                   const shown =
                     key === 'phone' ? (
-                      <a href={`tel:${value.replace(/[^+\d]/g, '')}`}>{value}</a>
+                      <a href={toTelHref(value)}>{value}</a>
                     ) : key === 'email' ? (
                       <a href={`mailto:${value}`}>{value}</a>
                     ) : (

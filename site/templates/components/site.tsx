@@ -23,14 +23,42 @@ export function useIso(code: string): string {
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** `2025-03-18` as the locale writes it; UTC so server and browser agree. */
+// The zone the company's times are given in (a tender's closing hour): Taiwan, where it works.
+const COMPANY_TIME_ZONE = 'Asia/Taipei';
+
+/**
+ * The one way a date is written on the site (behaviour.md: Dates and numbers): `Intl.DateTimeFormat`
+ * in the locale's own style, `2025年3月18日` and `March 18, 2025`. A day (`2025-03-18`) is read in
+ * UTC so server and browser agree; a day and time (`2026-12-11T17:00`) is Taiwan time and is written
+ * with its hour.
+ */
 export function formatDate(date: string, iso: string): string {
-  let format = dateFormats.get(iso);
+  const timed = date.includes('T');
+  const id = `${iso}|${timed}`;
+  let format = dateFormats.get(id);
   if (!format) {
-    format = new Intl.DateTimeFormat(iso, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    dateFormats.set(iso, format);
+    format = new Intl.DateTimeFormat(iso, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      ...(timed ? { hour: 'numeric', minute: '2-digit', timeZone: COMPANY_TIME_ZONE } : { timeZone: 'UTC' }),
+    });
+    dateFormats.set(id, format);
   }
-  return format.format(new Date(`${date}T00:00:00Z`));
+  return format.format(new Date(timed ? `${date}:00+08:00` : `${date}T00:00:00Z`));
+}
+
+/** Dates as the page's locale writes them: `useDate()('2025-03-18')`. */
+export function useDate(): (date: string) => string {
+  const { payload } = useSite();
+  const iso = useIso(payload.locale);
+  return (date) => formatDate(date, iso);
+}
+
+/** A language's name in another language: `en-US` in `zh-Hant` is 英文, in `en-US` English. */
+export function formatLanguageName(iso: string, inIso: string): string {
+  const language = iso.split('-')[0] ?? iso;
+  return new Intl.DisplayNames([inIso], { type: 'language' }).of(language) ?? iso;
 }
 
 /** A route path as a URL of the page's locale: `/contact` → `/en/contact`, `/` → `/en`. */

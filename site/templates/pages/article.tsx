@@ -1,25 +1,33 @@
 import PageHeading from '../components/PageHeading.tsx';
 import Prose from '../components/Prose.tsx';
-import { formatDate, useIso, useLocalUrl, useSite } from '../components/site.tsx';
+import { useDate, useIso, useLocalUrl, useSite } from '../components/site.tsx';
 
-/** A news article: dated, with a way back to the newsroom. */
+/**
+ * A news article: dated, with a way back to the newsroom. The date and the way back are the page's
+ * own, in its locale: on the Chinese URL of an English-only release they read in Chinese, marked
+ * so, around the English text (behaviour.md: Single-language pages).
+ */
 export default function ArticlePage() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
-  const iso = useIso(payload.contentLocale);
+  const toDate = useDate();
+  const pageIso = useIso(payload.locale);
+  const lang = payload.contentLocale !== payload.locale ? pageIso : undefined;
   return (
     <article className="page page--article">
       <PageHeading
         eyebrow={
           payload.date ? (
-            <>
-              {t('common:publishedOn')} <time dateTime={payload.date}>{formatDate(payload.date, iso)}</time>
-            </>
+            <span lang={lang}>
+              {t('common:publishedOn')}
+              {t('common:labelSeparator')}
+              <time dateTime={payload.date}>{toDate(payload.date)}</time>
+            </span>
           ) : null
         }
       />
       <Prose html={payload.html} />
-      <p>
+      <p lang={lang}>
         <a className="more-link" href={toUrl('/news')}>
           {t('common:backToNews')}
         </a>

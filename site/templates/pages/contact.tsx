@@ -1,6 +1,21 @@
-import ContentPage from '../components/ContentPage.tsx';
+import ContactDirectory from '../components/ContactDirectory.tsx';
+import PageHeading from '../components/PageHeading.tsx';
+import Prose from '../components/Prose.tsx';
+import Stations from '../components/Stations.tsx';
+import { useSite } from '../components/site.tsx';
 
-/** How to reach the company and its stations. */
+/**
+ * How to reach the company: the directory of addresses and numbers from the site configuration
+ * first, then the page's prose, then the stations with their map (behaviour.md: Contact details).
+ */
 export default function ContactPage() {
-  return <ContentPage kind="contact" />;
+  const { payload } = useSite();
+  return (
+    <article className="page page--contact">
+      <PageHeading />
+      <ContactDirectory />
+      <Prose html={payload.html} />
+      <Stations data={payload.data} />
+    </article>
+  );
 }

@@ -1,3 +1,4 @@
+import ContactText from '../components/ContactText.tsx';
 import { useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
@@ -28,7 +29,9 @@ export default function ErrorPage() {
           <code data-requested-path="">{path ?? ''}</code>
         </p>
       ) : null}
-      <p className="error-description">{payload.description}</p>
+      <p className="error-description">
+        <ContactText text={payload.description} />
+      </p>
       <p className="error-actions">
         {payload.error?.retry ? (
           <a className="button" href={payload.error.retry} data-full-load="">

@@ -1,3 +1,4 @@
+import ContactText from '../components/ContactText.tsx';
 import { toRecord, toText } from '../components/data.ts';
 import Figure from '../components/Figure.tsx';
 import KeyFigures from '../components/KeyFigures.tsx';
@@ -88,7 +89,9 @@ export default function HomePage() {
       {contact.title ? (
         <section className="cta" aria-labelledby="home-contact-title">
           <h2 id="home-contact-title">{toText(contact.title)}</h2>
-          <p>{toText(contact.text)}</p>
+          <p>
+            <ContactText text={toText(contact.text)} />
+          </p>
           <a className="button" href={toUrl('/contact')}>
             {toText(contact.link)}
           </a>

@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { toProblem } from '../errors.ts';
+import type { LocaleCode, Route, SiteConfig, SiteProblem } from '../types.ts';
+
+/** Where the glossary lives, relative to the project folder (behaviour.md: Terms). */
+export const GLOSSARY_FILE = 'docs/glossary.md';
+
+/** One concept of the glossary: the term the site uses, the ones it does not, its English name. */
+export interface GlossaryTerm {
+  readonly locale: LocaleCode;
+  readonly preferred: string;
+  readonly variants: readonly string[];
+  readonly english: string;
+}
+
+/**
+ * The terms of `docs/glossary.md`: under a `## <locale code>` heading, each table row
+ * `| preferred | `variant`, `variant` | English | note |`. Rows of other headings, the header row
+ * and the separator are not terms.
+ */
+export function toGlossary(text: string, locales: readonly LocaleCode[]): GlossaryTerm[] {
+  const terms: GlossaryTerm[] = [];
+  let locale: LocaleCode | null = null;
+  for (const line of text.split('\n')) {
+    const heading = /^##\s+(\S+)\s*$/.exec(line);
+    if (heading) locale = locales.includes(heading[1] as string) ? (heading[1] as string) : null;
+    if (!locale || !line.startsWith('|')) continue;
+    const [preferred = '', variants = '', english = ''] = line
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
+    const listed = [...variants.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+    if (listed.length === 0 || /^-+$/.test(preferred)) continue;
+    terms.push({ locale, preferred: preferred.replace(/`/g, ''), variants: listed, english });
+  }
+  return terms;
+}
+
+/**
+ * `GLOSSARY_VARIANT` wherever a content file or a message file of a locale uses a variant the
+ * glossary lists for that locale: one warning per place, at its line and column.
+ */
+export function checkGlossary(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
+  const file = path.join(config.root, GLOSSARY_FILE);
+  if (!existsSync(file)) return [];
+  const terms = toGlossary(
+    readFileSync(file, 'utf8'),
+    config.locales.map((l) => l.code),
+  );
+  return config.locales.flatMap((locale) => {
+    const own = terms.filter((t) => t.locale === locale.code);
+    if (own.length === 0) return [];
+    const contentFiles = routes.flatMap((r) => (r.files[locale.code] ? [r.files[locale.code]?.file as string] : []));
+    const messageFiles = fg
+      .sync('*.json', { cwd: path.join(config.localesDir, locale.code) })
+      .sort()
+      .map((name) => path.relative(config.root, path.join(config.localesDir, locale.code, name)));
+    return [...contentFiles, ...messageFiles].flatMap((source) => findVariants(config.root, source, own));
+  });
+}
+
+function findVariants(root: string, source: string, terms: readonly GlossaryTerm[]): SiteProblem[] {
+  const lines = readFileSync(path.join(root, source), 'utf8').split('\n');
+  return lines.flatMap((line, i) =>
+    terms.flatMap((term) =>
+      term.variants.flatMap((variant) => {
+        const problems: SiteProblem[] = [];
+        for (let at = line.indexOf(variant); at >= 0; at = line.indexOf(variant, at + variant.length)) {
+          const args = { variant, preferred: term.preferred, english: term.english, glossary: GLOSSARY_FILE };
+          problems.push(
+            toProblem('GLOSSARY_VARIANT', args, {
+              file: source.split(path.sep).join('/'),
+              line: i + 1,
+              column: [...line.slice(0, at)].length + 1,
+            }),
+          );
+        }
+        return problems;
+      }),
+    ),
+  );
+}

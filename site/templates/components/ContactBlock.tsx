@@ -1,0 +1,43 @@
+import { toTelHref } from './contact-text.ts';
+import { toText, type Data } from './data.ts';
+import { useLocalUrl, useSite } from './site.tsx';
+
+/**
+ * The end of a page written for one audience (front matter `contact: <key>`): whom to write to,
+ * the department's e-mail address and telephone number as links, and the way to every other
+ * contact (behaviour.md: Contact details).
+ */
+export default function ContactBlock({ data }: { data: Data }) {
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const key = toText(data.contact);
+  const contact = payload.contacts.find((c) => c.key === key);
+  if (!contact) return null;
+  return (
+    <section className="contact-block" aria-labelledby="contact-block-title">
+      <h2 id="contact-block-title">{t(`common:contactBlock.${contact.key}.title`)}</h2>
+      <p>{t(`common:contactBlock.${contact.key}.text`)}</p>
+      <dl className="contact-block__details">
+        <div>
+          <dt>{t('common:contactEmail')}</dt>
+          <dd>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </dd>
+        </div>
+        {contact.phone ? (
+          <div>
+            <dt>{t('common:contactPhone')}</dt>
+            <dd>
+              <a href={toTelHref(contact.phone)}>{contact.phone}</a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p>
+        <a className="more-link" href={toUrl('/contact')}>
+          {t('common:contactAll')}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { toTelHref } from './contact-text.ts';
+import { useSite } from './site.tsx';
+
+/**
+ * The contact page's directory, from `contacts` in the site configuration: the headquarters'
+ * address, telephone and fax numbers (a fax number is not a link), and each department's e-mail
+ * address (behaviour.md: Contact details).
+ */
+export default function ContactDirectory() {
+  const { payload, t } = useSite();
+  const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+  const phones = unique(payload.contacts.map((c) => c.phone));
+  const faxes = unique(payload.contacts.map((c) => c.fax));
+  if (payload.contacts.length === 0) return null;
+  return (
+    <section className="contact-directory" aria-labelledby="contact-directory-title">
+      <h2 id="contact-directory-title">{t('common:contactHeadquarters')}</h2>
+      <dl className="contact-block__details">
+        <div>
+          <dt>{t('common:contactAddress')}</dt>
+          <dd>{t('footer:address')}</dd>
+        </div>
+        {phones.map((phone) => (
+          <div key={phone}>
+            <dt>{t('common:contactPhone')}</dt>
+            <dd>
+              <a href={toTelHref(phone)}>{phone}</a>
+            </dd>
+          </div>
+        ))}
+        {faxes.map((fax) => (
+          <div key={fax}>
+            <dt>{t('common:contactFax')}</dt>
+            <dd>{fax}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 id="contact-directory-emails">{t('common:contactByTopic')}</h3>
+      <dl className="contact-directory__emails">
+        {payload.contacts.map((contact) => (
+          <div key={contact.key}>
+            <dt>{t(`common:contacts.${contact.key}`)}</dt>
+            <dd>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

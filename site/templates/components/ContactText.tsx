@@ -1,0 +1,19 @@
+import { Fragment } from 'react';
+import { toTextParts } from './contact-text.ts';
+import { useSite } from './site.tsx';
+
+/**
+ * A structured text with its e-mail addresses and telephone numbers as links; fax numbers stay text
+ * (behaviour.md: Contact details). Markdown bodies get the same links from the renderer.
+ */
+export default function ContactText({ text }: { text: string | undefined }) {
+  const { payload } = useSite();
+  if (!text) return null;
+  return (
+    <>
+      {toTextParts(text, payload.contacts).map((part, i) => (
+        <Fragment key={i}>{typeof part === 'string' ? part : <a href={part.href}>{part.text}</a>}</Fragment>
+      ))}
+    </>
+  );
+}
