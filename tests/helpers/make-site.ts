@@ -7,8 +7,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const made: string[] = [];
 
 /**
- * The routes of the small site: one page of every template and section, two articles in both
- * languages and one in English only. Tests about the generator build it (about a third of the
+ * The routes of the small site: one page of every template, section and contact block, two
+ * articles in both languages and one in English only. Tests about the generator build it (about a third of the
  * real site's pages); tests about the real site's pages ask for `{ full: true }`.
  */
 export const SMALL_ROUTES: readonly string[] = [
@@ -20,6 +20,7 @@ export const SMALL_ROUTES: readonly string[] = [
   '/procurement',
   '/about/about-layout',
   '/about/about-company',
+  '/about/about-investors',
   '/services/service-layout',
   '/services/service-ramp',
   '/strengths/strengths-layout',
