@@ -28,6 +28,7 @@ interface RenderEnv {
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 md.core.ruler.push('site_links', checkLinks);
 md.core.ruler.push('site_heading_ids', addHeadingIds);
+md.core.ruler.push('site_table_labels', addTableLabels);
 
 /**
  * Renders a page's Markdown body. Internal links must name a page or public file; a link written
@@ -190,6 +191,34 @@ function addHeadingIds(state: StateCore): void {
     seen.set(base, count + 1);
     token.attrSet('id', count === 0 ? base : `${base}-${count + 1}`);
   });
+}
+
+/**
+ * Each body cell of a table is given its column's header text as `data-label`: on a phone the
+ * stylesheet shows every row as a card of label/value pairs (behaviour.md: Tables).
+ */
+function addTableLabels(state: StateCore): void {
+  let labels: string[] = [];
+  let column = 0;
+  state.tokens.forEach((token, i) => {
+    if (token.type === 'thead_open') labels = [];
+    else if (token.type === 'th_open') labels.push(toPlainText(state.tokens[i + 1]));
+    else if (token.type === 'tr_open') column = 0;
+    else if (token.type === 'td_open') {
+      const label = labels[column++];
+      if (label) token.attrSet('data-label', label);
+    } else if (token.type === 'table_close') labels = [];
+  });
+}
+
+/** An inline token's text without its Markdown: `**截止日期**` → `截止日期`. */
+function toPlainText(inline: Token | undefined): string {
+  if (!inline?.children) return inline?.content ?? '';
+  return inline.children
+    .filter((child) => child.type === 'text' || child.type === 'code_inline')
+    .map((child) => child.content)
+    .join('')
+    .trim();
 }
 
 export function toSlug(text: string): string {
