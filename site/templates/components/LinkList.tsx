@@ -1,4 +1,5 @@
 import type { PageLink } from '../../../generator/types.ts';
+import { toCardGrid } from './grid.ts';
 import { formatDate, useSite } from './site.tsx';
 
 /** Pages as cards: a section overview's pages, or news articles with their dates. */
@@ -15,7 +16,7 @@ export default function LinkList({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const iso = (code: string) => payload.locales.find((l) => l.code === code)?.iso ?? code;
   return (
-    <ul className={className}>
+    <ul className={`${className} ${toCardGrid(links.length)}`}>
       {links.map((link) => (
         <li
           key={link.url}
