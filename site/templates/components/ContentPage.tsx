@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import Figure from './Figure.tsx';
 import OrgChart from './OrgChart.tsx';
+import PageAside from './PageAside.tsx';
 import PageHeading from './PageHeading.tsx';
 import Prose from './Prose.tsx';
 import Stations from './Stations.tsx';
 import Timeline from './Timeline.tsx';
 import { useSite } from './site.tsx';
 
-/** A heading, the illustration, the page's prose and the structured blocks its front matter has. */
+/**
+ * A heading, the illustration, the page's prose and the structured blocks its front matter has.
+ * A one-column page (`default` layout) has the page aside beside its body.
+ */
 export default function ContentPage({
   kind,
   eyebrow,
@@ -18,15 +22,21 @@ export default function ContentPage({
   children?: ReactNode;
 }) {
   const { payload } = useSite();
+  const aside = payload.layout === 'default';
   return (
     <article className={`page page--${kind}`}>
       <PageHeading eyebrow={eyebrow} />
-      <Figure data={payload.data} eager />
-      <Prose html={payload.html} />
-      <Stations data={payload.data} />
-      <Timeline data={payload.data} />
-      <OrgChart data={payload.data} />
-      {children}
+      <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
+        <div className="page-body__main">
+          <Figure data={payload.data} eager />
+          <Prose html={payload.html} />
+          <Stations data={payload.data} />
+          <Timeline data={payload.data} />
+          <OrgChart data={payload.data} />
+          {children}
+        </div>
+        {aside ? <PageAside /> : null}
+      </div>
     </article>
   );
 }
