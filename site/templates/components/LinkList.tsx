@@ -1,6 +1,7 @@
 import type { PageLink } from '../../../generator/types.ts';
 import { toCardGrid } from './grid.ts';
 import { formatDate, useSite } from './site.tsx';
+import Unbroken from './Unbroken.tsx';
 
 /** Pages as cards: a section overview's pages, or news articles with their dates. */
 export default function LinkList({
@@ -24,7 +25,9 @@ export default function LinkList({
           lang={link.contentLocale !== payload.contentLocale ? iso(link.contentLocale) : undefined}
         >
           <Heading className="card__title">
-            <a href={link.url}>{link.title}</a>
+            <a href={link.url}>
+              <Unbroken text={link.title} />
+            </a>
           </Heading>
           {link.date ? (
             <p className="card__date">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSite } from './site.tsx';
+import Unbroken from './Unbroken.tsx';
 
 /** The page's one `h1` and its lead. */
 export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode; children?: ReactNode }) {
@@ -8,7 +9,7 @@ export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode
     <header className="page-heading">
       {eyebrow ? <p className="page-heading__eyebrow">{eyebrow}</p> : null}
       <h1 id="page-title" tabIndex={-1}>
-        {payload.title}
+        <Unbroken text={payload.title} />
       </h1>
       <p className="page-heading__lead">{payload.description}</p>
       {children}
