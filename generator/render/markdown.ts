@@ -196,7 +196,7 @@ function addHeadingIds(state: StateCore): void {
 
 /**
  * Each body cell of a table is given its column's header text as `data-label`: on a phone the
- * stylesheet shows every row as a card of label/value pairs (behaviour.md: Tables).
+ * stylesheet shows every row as a card of label/value pairs (behaviour.md: Presentation).
  */
 function addTableLabels(state: StateCore): void {
   let labels: string[] = [];
