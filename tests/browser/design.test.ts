@@ -62,6 +62,8 @@ function checkLayout({ rail }: { rail: boolean }): string[] {
     if (box.left < chart.left - 1 || box.right > chart.right + 1)
       problems.push(`"${label.textContent}" leaves the chart`);
   }
+  for (const tile of document.querySelectorAll<HTMLElement>('.figure-card, .card'))
+    if (tile.scrollWidth > tile.clientWidth + 1) problems.push(`tile "${tile.textContent?.slice(0, 20)}" overflows`);
   for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3')) {
     const style = getComputedStyle(heading) as CSSStyleDeclaration & { textWrapStyle?: string };
     if (!shown(heading)) continue;
