@@ -38,7 +38,7 @@ const config: SiteConfigInput = {
     repaintWaitMs: 100,
     notificationMs: 5000,
     drawerWidth: 256,
-    railWidth: 56,
+    railWidth: 80,
   },
   // The main navigation: labels come from the `nav` namespace; a `section` entry opens a menu
   // of that section's pages.

@@ -32,6 +32,8 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 md.core.ruler.push('site_links', checkLinks);
 md.core.ruler.push('site_heading_ids', addHeadingIds);
 md.core.ruler.push('site_contact_links', linkContacts);
+md.core.ruler.push('site_table_labels', addTableLabels);
+md.core.ruler.push('site_unbroken_codes', wrapCodes);
 
 /**
  * Renders a page's Markdown body. Internal links must name a page or public file; a link written
@@ -222,6 +224,67 @@ function addHeadingIds(state: StateCore): void {
     seen.set(base, count + 1);
     token.attrSet('id', count === 0 ? base : `${base}-${count + 1}`);
   });
+}
+
+/**
+ * Each body cell of a table is given its column's header text as `data-label`: on a phone the
+ * stylesheet shows every row as a card of label/value pairs (behaviour.md: Presentation).
+ */
+function addTableLabels(state: StateCore): void {
+  let labels: string[] = [];
+  let column = 0;
+  state.tokens.forEach((token, i) => {
+    if (token.type === 'thead_open') labels = [];
+    else if (token.type === 'th_open') labels.push(toPlainText(state.tokens[i + 1]));
+    else if (token.type === 'tr_open') column = 0;
+    else if (token.type === 'td_open') {
+      const label = labels[column++];
+      if (label) token.attrSet('data-label', label);
+    } else if (token.type === 'table_close') labels = [];
+  });
+}
+
+/** Product codes and standards that a line must not split: `CW-UD20`, `ISO 9001`. */
+const UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5})\b/g;
+
+/**
+ * Product codes and standards in text are wrapped in `<span class="nowrap">`, so a line never
+ * breaks at their hyphen or space (behaviour.md: Presentation).
+ */
+function wrapCodes(state: StateCore): void {
+  for (const block of state.tokens) {
+    if (!block.children) continue;
+    block.children = block.children.flatMap((token) => {
+      if (token.type !== 'text' || token.content.search(UNBROKEN) < 0) return [token];
+      const parts: Token[] = [];
+      let at = 0;
+      for (const match of token.content.matchAll(UNBROKEN)) {
+        parts.push(toToken(state, 'text', token.content.slice(at, match.index)));
+        parts.push(toToken(state, 'html_inline', '<span class="nowrap">'));
+        parts.push(toToken(state, 'text', match[0]));
+        parts.push(toToken(state, 'html_inline', '</span>'));
+        at = match.index + match[0].length;
+      }
+      parts.push(toToken(state, 'text', token.content.slice(at)));
+      return parts.filter((part) => part.content !== '');
+    });
+  }
+}
+
+function toToken(state: StateCore, type: string, content: string): Token {
+  const token = new state.Token(type, '', 0);
+  token.content = content;
+  return token;
+}
+
+/** An inline token's text without its Markdown: `**截止日期**` → `截止日期`. */
+function toPlainText(inline: Token | undefined): string {
+  if (!inline?.children) return inline?.content ?? '';
+  return inline.children
+    .filter((child) => child.type === 'text' || child.type === 'code_inline')
+    .map((child) => child.content)
+    .join('')
+    .trim();
 }
 
 export function toSlug(text: string): string {

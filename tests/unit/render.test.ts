@@ -30,6 +30,29 @@ const file = (body: string, locale = 'en'): ContentFile =>
   });
 
 describe('markdown', () => {
+  it("gives each body cell its column's header text as data-label, without the header's Markdown", () => {
+    const table = [
+      '| **截止日期** | `Code` | Note |',
+      '|---|---|---|',
+      '| 12 月 11 日 | CW-UD20 | a < b |',
+      '| x | | |',
+    ];
+    const { html } = renderMarkdown(file(table.join('\n')), 'en', links);
+    expect(html).toContain('<td data-label="截止日期">12 月 11 日</td>');
+    expect(html).toContain('<td data-label="Code"><span class="nowrap">CW-UD20</span></td>');
+    expect(html).toContain('<td data-label="Note">a &lt; b</td>');
+    expect(html).toContain('<th>Note</th>');
+    expect(html.match(/data-label=/g)).toHaveLength(6);
+  });
+
+  it('keeps product codes and standards on one line, and escapes the text around them', () => {
+    const { html } = renderMarkdown(file('The CW-ET60 & CW-AL12 meet ISO 9001; CW-x and A-B stay.'), 'en', links);
+    expect(html).toBe(
+      '<p>The <span class="nowrap">CW-ET60</span> &amp; <span class="nowrap">CW-AL12</span> meet ' +
+        '<span class="nowrap">ISO 9001</span>; CW-x and A-B stay.</p>\n',
+    );
+  });
+
   it("keeps valid internal links and points another locale's links at the page's own locale", () => {
     const own = renderMarkdown(file('[Contact us](/en/contact#map).'), 'en', links);
     expect(own.problems).toEqual([]);

@@ -1,4 +1,4 @@
-import { useLocalUrl, useSite } from './site.tsx';
+import { toBuildYear, useLocalUrl, useSite } from './site.tsx';
 
 const STATIONS = ['tpe', 'khh', 'tsa', 'rmq'] as const;
 
@@ -48,8 +48,9 @@ export default function Footer() {
         </nav>
       </div>
       <div className="site-footer__legal">
-        <p>{t('footer:copyright')}</p>
+        <p>{t('footer:copyright', { year: String(toBuildYear(payload.buildId)) })}</p>
         <p>{t('footer:fictional')}</p>
+        <p className="site-footer__cookies">{t('footer:cookieNote')}</p>
       </div>
     </footer>
   );

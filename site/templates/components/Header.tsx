@@ -3,11 +3,12 @@ import Drawer from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import Logo from './Logo.tsx';
+import Rail from './Rail.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
 
 /**
  * Logo, main navigation with section menus, and the language switcher. Below the desktop
- * breakpoint the navigation moves into a 256 px drawer (and a 56 px rail on tablets).
+ * breakpoint the navigation moves into a 256 px drawer (and an 80 px rail on tablets).
  */
 export default function Header() {
   const { payload, t } = useSite();
@@ -99,22 +100,7 @@ export default function Header() {
         </nav>
         <LanguageSwitcher />
       </div>
-      <nav className="rail" aria-label={t('nav:quickNavigation')}>
-        <ul>
-          {payload.nav.map((item) => (
-            <li key={item.key}>
-              <a
-                href={toUrl(item.path)}
-                title={t(`nav:${item.key}`)}
-                aria-current={payload.path === item.path ? 'page' : undefined}
-              >
-                <Icon name={item.key} />
-                <span className="visually-hidden">{t(`nav:${item.key}`)}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Rail />
       <Drawer
         open={drawerOpen}
         onClose={() => {

@@ -1,9 +1,11 @@
 import { toList, toRecord, toText, type Data } from './data.ts';
+import { toColumns } from './grid.ts';
 import { useSite } from './site.tsx';
 
 /**
- * The key figures as cards, and the shares among them as a bar chart: an SVG image with its own
- * text (each bar is labelled with its value) and a table equivalent for assistive technology.
+ * The key figures as tiles, and a bar chart of what they do not show (front matter `chart`: how a
+ * total divides). The chart is HTML text with bars drawn beside it, so its labels wrap and scale
+ * with the text; the bars are decorative, the numbers are written out.
  */
 export default function KeyFigures({ data }: { data: Data }) {
   const { t } = useSite();
@@ -11,11 +13,10 @@ export default function KeyFigures({ data }: { data: Data }) {
   const chart = toRecord(data.chart);
   const bars = toList(chart?.items);
   if (figures.length === 0) return null;
-  const rowHeight = 64;
   return (
     <section className="home-section" aria-labelledby="figures-title">
       <h2 id="figures-title">{t('common:keyFigures')}</h2>
-      <ul className="figures">
+      <ul className={`figures figures--cols-${toColumns(figures.length, 4)}`}>
         {figures.map((f, i) => (
           <li key={i} className="figure-card">
             <span className="figure-card__value">{toText(f.value)}</span>
@@ -25,51 +26,31 @@ export default function KeyFigures({ data }: { data: Data }) {
         ))}
       </ul>
       {bars.length > 0 ? (
-        <figure className="chart">
-          <figcaption id="chart-caption">{toText(chart?.caption)}</figcaption>
-          <svg
-            className="chart__bars"
-            viewBox={`0 0 640 ${bars.length * rowHeight}`}
-            role="img"
-            aria-labelledby="chart-caption"
-            aria-describedby="chart-table"
-          >
+        <figure className="chart" aria-labelledby="chart-caption">
+          <figcaption id="chart-caption" className="chart__caption">
+            {toText(chart?.caption)}
+          </figcaption>
+          <ul className="chart__rows">
             {bars.map((bar, i) => {
               const share = Math.max(0, Math.min(1, Number(bar.value) / Number(bar.max || 100)));
-              const y = i * rowHeight;
               return (
-                <g key={i}>
-                  <text className="chart__label" x="0" y={y + 18}>
-                    {toText(bar.label)}
-                  </text>
-                  <rect className="chart__track" x="0" y={y + 28} width="540" height="18" rx="9" />
-                  <rect className="chart__bar" x="0" y={y + 28} width={Math.round(540 * share)} height="18" rx="9" />
-                  <text className="chart__value" x="552" y={y + 43}>
-                    {toText(bar.display)}
-                  </text>
-                </g>
+                <li key={i} className="chart__row">
+                  <span className="chart__label">{toText(bar.label)}</span>
+                  <span className="chart__value">{toText(bar.display)}</span>
+                  <svg
+                    className="chart__bar"
+                    viewBox="0 0 1000 10"
+                    preserveAspectRatio="none"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <rect className="chart__track" width="1000" height="10" />
+                    <rect className="chart__fill" width={Math.round(1000 * share)} height="10" />
+                  </svg>
+                </li>
               );
             })}
-          </svg>
-          <div className="visually-hidden">
-            <table id="chart-table">
-              <caption>{toText(chart?.caption)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('common:figure')}</th>
-                  <th scope="col">{t('common:value')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bars.map((bar, i) => (
-                  <tr key={i}>
-                    <th scope="row">{toText(bar.label)}</th>
-                    <td>{toText(bar.display)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          </ul>
         </figure>
       ) : null}
     </section>

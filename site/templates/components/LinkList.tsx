@@ -1,5 +1,7 @@
 import type { PageLink } from '../../../generator/types.ts';
+import { toCardGrid } from './grid.ts';
 import { useDate, useSite } from './site.tsx';
+import Unbroken from './Unbroken.tsx';
 
 /** Pages as cards: a section overview's pages, or news articles with their dates. */
 export default function LinkList({
@@ -16,7 +18,7 @@ export default function LinkList({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const iso = (code: string) => payload.locales.find((l) => l.code === code)?.iso ?? code;
   return (
-    <ul className={className}>
+    <ul className={`${className} ${toCardGrid(links.length)}`}>
       {links.map((link) => (
         <li
           key={link.url}
@@ -24,7 +26,9 @@ export default function LinkList({
           lang={link.contentLocale !== payload.contentLocale ? iso(link.contentLocale) : undefined}
         >
           <Heading className="card__title">
-            <a href={link.url}>{link.title}</a>
+            <a href={link.url}>
+              <Unbroken text={link.title} />
+            </a>
           </Heading>
           {link.date ? (
             <p className="card__date">

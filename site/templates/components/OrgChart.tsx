@@ -1,7 +1,11 @@
 import { toRecord, toText, type Data } from './data.ts';
 import { useSite } from './site.tsx';
 
-/** The organization chart (front matter `orgChart`), as nested lists drawn as a chart. */
+/**
+ * The organization chart (front matter `orgChart`): the line of command from the board to the
+ * President, the staff office that reports to the President beside that line, and the divisions
+ * branching from it. Nested lists, drawn as a chart by OrgChart.css.
+ */
 export default function OrgChart({ data }: { data: Data }) {
   const { t } = useSite();
   const chart = toRecord(data.orgChart);
@@ -21,29 +25,34 @@ export default function OrgChart({ data }: { data: Data }) {
         </li>
         <li>
           <span className="org-node">{toText(chart.president)}</span>
-        </li>
-        <li>
-          <span className="org-node org-node--independent">
-            {toText(chart.independent)}
-            <span className="org-chart__note">{toText(chart.independentNote)}</span>
-          </span>
+          {chart.independent ? (
+            <div className="org-chart__staff">
+              <span className="org-node org-node--staff">
+                <span className="org-node__name">{toText(chart.independent)}</span>
+                <span className="org-node__remit">{toText(chart.independentNote)}</span>
+              </span>
+            </div>
+          ) : null}
+          <ul className="org-chart__divisions">
+            {divisions.map((name) => (
+              <li key={name}>
+                <span className="org-node">
+                  <span className="org-node__name">{name}</span>
+                </span>
+              </li>
+            ))}
+            {corporate ? (
+              <li>
+                <span className="org-node">
+                  <span className="org-node__name">{toText(corporate.name)}</span>
+                  <span className="visually-hidden">{t('common:orgUnits')}</span>
+                  <span className="org-node__remit">{units.join(t('common:listSeparator'))}</span>
+                </span>
+              </li>
+            ) : null}
+          </ul>
         </li>
       </ol>
-      <ul className="org-chart__divisions">
-        {divisions.map((name) => (
-          <li key={name}>
-            <span className="org-node">{name}</span>
-          </li>
-        ))}
-        {corporate ? (
-          <li>
-            <span className="org-node">
-              {toText(corporate.name)}
-              <span className="org-chart__units">{units.join(t('common:listSeparator'))}</span>
-            </span>
-          </li>
-        ) : null}
-      </ul>
     </section>
   );
 }

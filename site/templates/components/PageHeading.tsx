@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import ContactText from './ContactText.tsx';
 import { useSite } from './site.tsx';
+import Unbroken from './Unbroken.tsx';
 
 /** The page's one `h1` and its lead. */
 export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode; children?: ReactNode }) {
@@ -9,7 +10,7 @@ export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode
     <header className="page-heading">
       {eyebrow ? <p className="page-heading__eyebrow">{eyebrow}</p> : null}
       <h1 id="page-title" tabIndex={-1}>
-        {payload.title}
+        <Unbroken text={payload.title} />
       </h1>
       <p className="page-heading__lead">
         <ContactText text={payload.description} />

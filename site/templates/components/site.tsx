@@ -61,6 +61,17 @@ export function formatLanguageName(iso: string, inIso: string): string {
   return new Intl.DisplayNames([inIso], { type: 'language' }).of(language) ?? iso;
 }
 
+/**
+ * The year the site was built, read from the build id, whose first part is the build's time in
+ * milliseconds, base 36 (generator/build-id.ts): the server and the browser read the same year.
+ */
+export function toBuildYear(buildId: string): number {
+  const time = parseInt(buildId.split('-')[0] ?? '', 36);
+  const year = new Date(Number.isFinite(time) ? time : 0).getUTCFullYear();
+  // An id of another form (a hand-made payload): the current year.
+  return year >= 2000 ? year : new Date().getUTCFullYear();
+}
+
 /** A route path as a URL of the page's locale: `/contact` → `/en/contact`, `/` → `/en`. */
 export function useLocalUrl(): (routePath: string) => string {
   const { payload } = useSite();

@@ -1,3 +1,4 @@
+import PageAside from '../components/PageAside.tsx';
 import PageHeading from '../components/PageHeading.tsx';
 import Prose from '../components/Prose.tsx';
 import { useDate, useIso, useLocalUrl, useSite } from '../components/site.tsx';
@@ -26,12 +27,17 @@ export default function ArticlePage() {
           ) : null
         }
       />
-      <Prose html={payload.html} />
-      <p lang={lang}>
-        <a className="more-link" href={toUrl('/news')}>
-          {t('common:backToNews')}
-        </a>
-      </p>
+      <div className="page-body page-body--aside">
+        <div className="page-body__main">
+          <Prose html={payload.html} />
+          <p lang={lang}>
+            <a className="more-link" href={toUrl('/news')}>
+              {t('common:backToNews')}
+            </a>
+          </p>
+        </div>
+        <PageAside />
+      </div>
     </article>
   );
 }

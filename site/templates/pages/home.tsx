@@ -1,6 +1,7 @@
 import ContactText from '../components/ContactText.tsx';
 import { toRecord, toText } from '../components/data.ts';
 import Figure from '../components/Figure.tsx';
+import { toCardGrid } from '../components/grid.ts';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
 import Prose from '../components/Prose.tsx';
@@ -15,7 +16,7 @@ function MenuSection({ id, section, title, intro }: { id: string; section: strin
     <section className="home-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {intro ? <p className="home-section__intro">{intro}</p> : null}
-      <ul className="cards cards--compact">
+      <ul className={`cards cards--compact ${toCardGrid(links.length)}`}>
         {links.map((link) => (
           <li key={link.url} className="card">
             <h3 className="card__title">

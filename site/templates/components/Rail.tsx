@@ -1,0 +1,34 @@
+import Icon from './icons.tsx';
+import { useLocalUrl, useSite } from './site.tsx';
+
+/**
+ * The navigation rail on tablets (behaviour.md: Constants): every main section as an icon with its
+ * label below it; the section of the current page is marked on every page of the section.
+ */
+export default function Rail() {
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const section = payload.path.split('/')[1] ?? '';
+  return (
+    <nav className="rail" aria-label={t('nav:quickNavigation')}>
+      <ul>
+        {payload.nav.map((item) => {
+          const here = payload.path === item.path;
+          const inSection = (item.section ?? item.path.split('/')[1]) === section;
+          return (
+            <li key={item.key}>
+              <a
+                href={toUrl(item.path)}
+                aria-current={here ? 'page' : undefined}
+                className={inSection ? 'is-active' : undefined}
+              >
+                <Icon name={item.key} />
+                <span className="rail__label">{t(`nav:${item.key}`)}</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

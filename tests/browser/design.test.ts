@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../helpers/routes.ts';
+import { useSite } from '../helpers/site-fixture.ts';
+
+// The look of every page, as a visitor sees it (templates/README.md: Stylesheets): tables and the
+// home chart on a phone, balanced headings, the tablet rail, paper, the footer. One context per
+// viewport walks every page of both locales; scripts and pictures are not loaded, since these are
+// the server-rendered pages' styles. The phone pass also reads each page in print and its footer,
+// so that every page is loaded twice in all (about 0.15 s a page on a loaded machine).
+
+const site = useSite();
+const NOT_PRINTED =
+  '.main-nav, .menu-button, .submenu-toggle, .language-switcher, .rail, .drawer, .side-nav, .page-aside, .skip-link, button';
+const URLS = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
+
+async function openViewport(width: number): Promise<Page> {
+  const { page, context } = await site.open('/en/404-not-a-page', {
+    viewport: { width, height: 800 },
+    javaScriptEnabled: false,
+  });
+  await context.route(/\.(?:js|svg|png|jpe?g|webp|json)(?:\?.*)?$/, (route) => route.abort());
+  return page;
+}
+
+/** Tables, the chart, the headings and on tablets the rail, in the browser (runs inside the page). */
+function checkLayout({ rail }: { rail: boolean }): string[] {
+  const problems: string[] = [];
+  const shown = (el: Element) => el.getClientRects().length > 0 && !el.closest('.visually-hidden');
+  for (const table of document.querySelectorAll<HTMLElement>('main table')) {
+    if (!shown(table)) continue;
+    const parent = table.parentElement as HTMLElement;
+    const style = getComputedStyle(table);
+    const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+    if (table.getBoundingClientRect().width > parent.clientWidth + 1)
+      problems.push(`a table is wider than its container`);
+    if (table.scrollWidth > table.clientWidth + 1 && !(scrolls && style.backgroundImage !== 'none'))
+      problems.push(`a table's content is cut off with no sign that it scrolls`);
+    for (const cell of table.querySelectorAll<HTMLElement>('th, td')) {
+      if (!shown(cell) || cell.textContent?.trim() === '') continue;
+      const cellStyle = getComputedStyle(cell);
+      const padding = parseFloat(cellStyle.paddingLeft) + parseFloat(cellStyle.paddingRight);
+      const width = cell.getBoundingClientRect().width - padding;
+      // Narrower than about four characters is fine only for a short text that fits on one line.
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+      if (width < 4 * parseFloat(cellStyle.fontSize) * 0.9 && lines > 1)
+        problems.push(`cell "${cell.textContent?.trim().slice(0, 20)}" is ${Math.round(width)} px wide`);
+      // Half a character of slack: a full-width closing mark at a line's end may be trimmed to half.
+      if (cell.scrollWidth > cell.clientWidth + parseFloat(cellStyle.fontSize) / 2)
+        problems.push(`cell "${cell.textContent?.trim()}" is cut off`);
+    }
+  }
+  for (const label of document.querySelectorAll<HTMLElement>('.chart__label, .chart__value, .chart__caption')) {
+    const size = parseFloat(getComputedStyle(label).fontSize);
+    if (size < 12) problems.push(`chart text "${label.textContent}" is ${size} px`);
+    if (label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1)
+      problems.push(`chart text "${label.textContent}" is clipped`);
+    const box = label.getBoundingClientRect();
+    const chart = (label.closest('.chart') as HTMLElement).getBoundingClientRect();
+    if (box.left < chart.left - 1 || box.right > chart.right + 1)
+      problems.push(`"${label.textContent}" leaves the chart`);
+  }
+  for (const tile of document.querySelectorAll<HTMLElement>('.figure-card, .card'))
+    if (tile.scrollWidth > tile.clientWidth + 1) problems.push(`tile "${tile.textContent?.slice(0, 20)}" overflows`);
+  for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3')) {
+    const style = getComputedStyle(heading) as CSSStyleDeclaration & { textWrapStyle?: string };
+    if (!shown(heading)) continue;
+    if ((style.textWrapStyle ?? style.textWrap) !== 'balance')
+      problems.push(`heading "${heading.textContent?.slice(0, 30)}" is not balanced`);
+  }
+  if (rail) {
+    const links = [...document.querySelectorAll<HTMLElement>('.rail a')];
+    const marked = links.filter((a) => a.classList.contains('is-active') || a.getAttribute('aria-current') === 'page');
+    if (marked.length !== 1) problems.push(`the rail marks ${marked.length} sections`);
+    for (const label of document.querySelectorAll<HTMLElement>('.rail__label')) {
+      if (label.getBoundingClientRect().width === 0) problems.push(`rail label "${label.textContent}" is hidden`);
+      if (label.scrollWidth > label.clientWidth + 1) problems.push(`rail label "${label.textContent}" is cut off`);
+    }
+  }
+  return problems;
+}
+
+/** What is printed that should not be, and every background, in print (runs inside the page). */
+function checkPrint(hidden: string): string[] {
+  const problems: string[] = [];
+  const name = (el: Element) => `${el.tagName.toLowerCase()}.${el.className}`;
+  for (const el of document.querySelectorAll<HTMLElement>(hidden))
+    if (el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      problems.push(`${name(el)} is printed`);
+  for (const el of document.querySelectorAll<HTMLElement>('body, body *')) {
+    const style = getComputedStyle(el);
+    if (style.backgroundImage !== 'none') problems.push(`${name(el)} has a background image`);
+    if (style.backgroundColor !== 'rgba(0, 0, 0, 0)') problems.push(`${name(el)} has a background colour`);
+  }
+  return problems;
+}
+
+interface Findings {
+  phone: string[];
+  print: string[];
+  footers: string[];
+}
+
+/** One pass over every page of both locales at 375 px: the screen, then print, then the footer. */
+async function walkPhone(page: Page): Promise<Findings> {
+  const found: Findings = { phone: [], print: [], footers: [] };
+  for (const url of URLS) {
+    const response = await page.goto(`${site.url}${url}`);
+    expect(response?.status(), url).toBe(200);
+    await page.emulateMedia({ media: 'screen' });
+    for (const p of await page.evaluate(checkLayout, { rail: false })) found.phone.push(`${url}: ${p}`);
+    found.footers.push(`${url}: ${await page.locator('.site-footer__legal').innerText()}`);
+    await page.emulateMedia({ media: 'print' });
+    for (const p of await page.evaluate(checkPrint, NOT_PRINTED)) found.print.push(`${url}: ${p}`);
+  }
+  return found;
+}
+
+describe('design', () => {
+  let phone: Promise<Findings> | null = null;
+  const walked = () => (phone ??= openViewport(375).then(walkPhone));
+
+  it('on a 375 px phone, every table reads as cards, the chart is legible and headings are balanced', async () => {
+    expect(URLS).toHaveLength(108);
+    expect((await walked()).phone).toEqual([]);
+  }, 240_000);
+
+  it('on a tablet, tables keep their columns readable, and the rail labels and marks the current section', async () => {
+    const page = await openViewport(768);
+    const found: string[] = [];
+    for (const url of URLS) {
+      expect((await page.goto(`${site.url}${url}`))?.status(), url).toBe(200);
+      for (const p of await page.evaluate(checkLayout, { rail: true })) found.push(`${url}: ${p}`);
+    }
+    expect(found).toEqual([]);
+  }, 240_000);
+
+  it('prints without navigation, controls, language switcher, rail or backgrounds', async () => {
+    expect((await walked()).print).toEqual([]);
+  }, 240_000);
+
+  it('prints the address after an external link', async () => {
+    const page = await openViewport(1024);
+    await page.goto(`${site.url}/en/news/news3`);
+    await page.emulateMedia({ media: 'print' });
+    const after = await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = 'https://www.example.org/report';
+      link.textContent = 'report';
+      document.querySelector('.prose p')?.append(link);
+      return getComputedStyle(link, '::after').content;
+    });
+    expect(after).toContain('https://www.example.org/report');
+  });
+
+  it('shows the current year in the footer of every page', async () => {
+    const year = new Date().getUTCFullYear();
+    const footers = (await walked()).footers;
+    expect(footers).toHaveLength(108);
+    expect(footers.filter((line) => !line.includes(`© ${year}`))).toEqual([]);
+  }, 240_000);
+});
