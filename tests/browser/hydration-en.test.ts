@@ -11,5 +11,5 @@ describe('hydration (en)', () => {
     const urls = ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`));
     expect(urls).toHaveLength(54);
     expect(await loadEveryPage(site, urls)).toEqual([]);
-  });
+  }, 180_000);
 });

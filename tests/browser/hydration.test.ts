@@ -9,7 +9,7 @@ describe('hydration', () => {
   it("hydrates every Traditional Chinese page under the hosts' security policy with no console problem or mismatch, and fits each on a 320 px phone", async () => {
     // The English pages are checked in hydration-en.test.ts, beside this file.
     expect(await loadEveryPage(site, ROUTES)).toEqual([]);
-  });
+  }, 180_000);
 
   it('embeds the page data as escaped JSON and hydrates the same text the server rendered', async () => {
     const { page } = await site.open('/en/services/service-ramp');
