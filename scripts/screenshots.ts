@@ -1,5 +1,6 @@
-// npm run screenshots: PNGs of the home, a service and a news page in both locales, at 375 px and
-// 1440 px, into docs/screenshots/. Uses the same Chromium as the browser tests.
+// npm run screenshots: PNGs of the home, contact, service and news pages in both locales, on a
+// phone (375 px), a tablet (768 px) and a desktop (1440 px), and of the home page's chart on the
+// phone and the tablet, into docs/screenshots/. Uses the same Chromium as the browser tests.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,10 +11,11 @@ import { serveOutput } from '../tests/helpers/site-server.ts';
 const ROOT = process.cwd();
 const PAGES = [
   ['home', '/'],
+  ['contact', '/contact'],
   ['service', '/services/service-ramp'],
   ['news', '/news/news3'],
 ] as const;
-const WIDTHS = [375, 1440] as const;
+const WIDTHS = [375, 768, 1440] as const;
 
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-shots-')), 'out');
 await buildSite({ root: ROOT, outDir: out });
@@ -37,6 +39,11 @@ try {
         const file = path.join(target, `${name}-${locale}-${width}.png`);
         await page.screenshot({ path: file, fullPage: false });
         console.log(`saved ${path.relative(ROOT, file)}`);
+        if (name === 'home' && width < 1440) {
+          const chart = path.join(target, `home-chart-${locale}-${width}.png`);
+          await page.locator('figure.chart').screenshot({ path: chart });
+          console.log(`saved ${path.relative(ROOT, chart)}`);
+        }
         await context.close();
       }
     }
