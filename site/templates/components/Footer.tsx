@@ -10,7 +10,9 @@ export default function Footer() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <section aria-labelledby="footer-company">
-          <h2 id="footer-company">{t('footer:company')}</h2>
+          <h2 id="footer-company" className="site-footer__company">
+            {t('footer:company')}
+          </h2>
           <p>{t('footer:tagline')}</p>
           <address>
             <p>
