@@ -1,6 +1,7 @@
 import { toTelHref } from './contact-text.ts';
 import { toText, type Data } from './data.ts';
 import { useLocalUrl, useSite } from './site.tsx';
+import EmailAddress from './EmailAddress.tsx';
 
 /**
  * The end of a page written for one audience (front matter `contact: <key>`): whom to write to,
@@ -21,7 +22,7 @@ export default function ContactBlock({ data }: { data: Data }) {
         <div>
           <dt>{t('common:contactEmail')}</dt>
           <dd>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            <EmailAddress address={contact.email} />
           </dd>
         </div>
         {contact.phone ? (

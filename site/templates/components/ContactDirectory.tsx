@@ -1,5 +1,6 @@
 import { toTelHref } from './contact-text.ts';
 import { useSite } from './site.tsx';
+import EmailAddress from './EmailAddress.tsx';
 
 /**
  * The contact page's directory, from `contacts` in the site configuration: the headquarters'
@@ -41,7 +42,7 @@ export default function ContactDirectory() {
           <div key={contact.key}>
             <dt>{t(`common:contacts.${contact.key}`)}</dt>
             <dd>
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              <EmailAddress address={contact.email} />
             </dd>
           </div>
         ))}

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { toTextParts } from './contact-text.ts';
+import EmailAddress from './EmailAddress.tsx';
 import { useSite } from './site.tsx';
 
 /**
@@ -12,7 +13,15 @@ export default function ContactText({ text }: { text: string | undefined }) {
   return (
     <>
       {toTextParts(text, payload.contacts).map((part, i) => (
-        <Fragment key={i}>{typeof part === 'string' ? part : <a href={part.href}>{part.text}</a>}</Fragment>
+        <Fragment key={i}>
+          {typeof part === 'string' ? (
+            part
+          ) : part.kind === 'email' ? (
+            <EmailAddress address={part.text} />
+          ) : (
+            <a href={part.href}>{part.text}</a>
+          )}
+        </Fragment>
       ))}
     </>
   );

@@ -1,6 +1,7 @@
 import { toTelHref } from './contact-text.ts';
 import { toList, toText, type Data } from './data.ts';
 import { useSite } from './site.tsx';
+import EmailAddress from './EmailAddress.tsx';
 
 /** The stations with a numbered map (front matter `stations`, `mapImage`, `mapAlt`). */
 export default function Stations({ data }: { data: Data }) {
@@ -43,7 +44,7 @@ export default function Stations({ data }: { data: Data }) {
                     key === 'phone' ? (
                       <a href={toTelHref(value)}>{value}</a>
                     ) : key === 'email' ? (
-                      <a href={`mailto:${value}`}>{value}</a>
+                      <EmailAddress address={value} />
                     ) : (
                       value
                     );
