@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './errors.ts';
 import type { SiteConfig, SiteConfigInput, SiteProblem } from './types.ts';
+import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
 
 export const CONFIG_FILE = 'site/site.config.ts';
 
@@ -178,8 +179,9 @@ function validateCheck(check: unknown): Check[] {
   ];
 }
 
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-const PHONE = /^\+\d{1,3}(?:[ -]\d{1,4}){2,5}$/;
+// The same patterns that link contact details in text (runtime/contacts.ts), for a whole value.
+const EMAIL = new RegExp(`^${EMAIL_PATTERN}$`);
+const PHONE = new RegExp(`^${PHONE_PATTERN}$`);
 const PHONE_HINT =
   'Write the number as the site shows it: `+`, the country code, then groups of digits (`+886-3-555-0100`).';
 

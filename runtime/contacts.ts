@@ -17,8 +17,8 @@ export type TextPart = string | { readonly kind: 'email' | 'phone'; readonly tex
 
 // An e-mail address, and an international telephone number as the site writes it: `+`, the country
 // code, then digits in groups separated by single spaces or hyphens (`+886-3-555-0100`).
-const EMAIL = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
-const PHONE = String.raw`\+\d{1,3}(?:[ -]\d{1,4}){2,5}`;
+export const EMAIL = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
+export const PHONE = String.raw`\+\d{1,3}(?:[ -]\d{1,4}){2,5}`;
 const CONTACT = new RegExp(`(?<![\\w.+-])(?:(${EMAIL})|(${PHONE}))(?![\\w@-])`, 'g');
 
 /** The `tel:` address of a number: its digits and leading `+`. */

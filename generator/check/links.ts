@@ -95,8 +95,12 @@ export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
   const idsOf = (page: OutputPage) => {
     let found = ids.get(page.url);
     if (!found) {
-      const named = page.html.matchAll(/<[a-z][\w-]*\s[^>]*?\b(?:id|name)="([^"]*)"/g);
-      found = new Set([...named].map((m) => unescapeHtml(m[1] as string)));
+      // Any element's `id`, and the `name` of an `<a>` (not a `<meta name>` or a `data-id`).
+      const named = [
+        ...page.html.matchAll(/<[a-z][\w-]*\s[^>]*?(?<=\s)id="([^"]*)"/g),
+        ...page.html.matchAll(/<a\s[^>]*?(?<=\s)name="([^"]*)"/g),
+      ];
+      found = new Set(named.map((m) => unescapeHtml(m[1] as string)));
       ids.set(page.url, found);
     }
     return found;

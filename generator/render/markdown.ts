@@ -202,8 +202,7 @@ function linkContacts(state: StateCore): void {
       const parts = toTextParts(token.content, contacts);
       if (parts.length === 1 && typeof parts[0] === 'string') return [token];
       return parts.flatMap((part) => {
-        const text = new state.Token('text', '', 0);
-        text.content = typeof part === 'string' ? part : part.text;
+        const text = toToken(state, 'text', typeof part === 'string' ? part : part.text);
         if (typeof part === 'string') return [text];
         const open = new state.Token('link_open', 'a', 1);
         open.attrSet('href', part.href);

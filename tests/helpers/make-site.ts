@@ -70,10 +70,10 @@ function toSmallSite(site: string): Set<string> {
     rmSync(path.join(content, file));
     removed.add(route);
   }
+  const names = new Set([...removed].map((r) => r.slice(1).replaceAll('/', '-')));
   for (const locale of readdirSync(path.join(site, 'locales'))) {
     const file = path.join(site, 'locales', locale, 'sidenav.json');
     const labels = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    const names = new Set([...removed].map((r) => r.slice(1).replaceAll('/', '-')));
     const left = Object.fromEntries(Object.entries(labels).filter(([key]) => !names.has(key)));
     writeFileSync(file, `${JSON.stringify(left, null, 2)}\n`);
   }
