@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { newBuildId } from './build-id.ts';
-import { bundleSite } from './bundle.ts';
+import { bundleCode, bundleSite, toMessageFiles, withMessageFiles } from './bundle.ts';
 import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
 import { loadConfig } from './config.ts';
 import { SiteError, toProblem } from './errors.ts';
@@ -57,6 +57,14 @@ export interface BuildOptions {
   readonly precompress?: boolean;
   /** Watch mode: what the previous build of the session left, reused where its inputs are equal. */
   readonly cache?: BuildCache;
+  /**
+   * Watch mode: pages open in a browser (URLs) render first; `onReady` then receives every output
+   * file written so far (the assets, the public files and those pages) while the rest render.
+   */
+  readonly first?: {
+    readonly urls: ReadonlySet<string>;
+    readonly onReady: (files: ReadonlyMap<string, string | Uint8Array>) => void;
+  };
 }
 
 export interface BuildResult {
@@ -122,13 +130,16 @@ export async function bundleAssets(
   cache?: BuildCache,
 ): Promise<ClientAssets> {
   if (!cache) return bundleSite(config, sources.templates, sources.messages);
-  const { key, sourceHashes } = await toBundleKey(config, sources.messages);
+  // Watch mode names files without hashes: a change to one leaves every other URL as it was, and
+  // an edited translation rewrites its message file without bundling the code again.
+  const options = { stableNames: true, dev: true, contexts: cache.esbuild };
+  const messageFiles = toMessageFiles(config, sources.messages, options);
+  const { key, sourceHashes } = await toBundleKey(config, messageFiles.urls);
   if (cache.bundle?.key !== key) {
-    // Watch mode names files without hashes: a change to one leaves every other URL as it was.
-    const assets = await bundleSite(config, sources.templates, sources.messages, { stableNames: true });
+    const assets = await bundleCode(config, sources.templates, messageFiles.urls, options);
     cache.bundle = { key, sourceHashes, assets };
   }
-  return cache.bundle.assets;
+  return withMessageFiles(cache.bundle.assets, messageFiles);
 }
 
 /** The build: load → resolve → bundle → render → write, each timed; problems collected, then one failure. */
@@ -218,6 +229,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         messages: sources.messages,
         workers: options.workers ?? 'auto',
         usedKeys: options.usedKeys,
+        first:
+          options.first && 'files' in sink
+            ? {
+                urls: options.first.urls,
+                onReady: () => options.first?.onReady(new Map(sink.files as Map<string, string | Uint8Array>)),
+              }
+            : undefined,
         cache:
           cache && cache.bundle
             ? {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { runEsbuild as runEsbuildResult, runEsbuildToText } from './esbuild.ts';
+import { runEsbuild as runEsbuildResult, runEsbuildToText, type EsbuildContexts, type Reuse } from './esbuild.ts';
 import { CACHE_DIR, PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
 
@@ -21,6 +21,40 @@ export interface BundleOptions {
    * every page that does not use the file, as it was. Shared chunks keep their hashes.
    */
   readonly stableNames?: boolean;
+  /** Watch mode: esbuild's incremental contexts, so a rebuild parses only what changed. */
+  readonly contexts?: EsbuildContexts;
+  /** Watch mode: the runtime answers the dev client's requests to render the page again. */
+  readonly dev?: boolean;
+}
+
+/** The shared message files, one per locale and namespace, and their URLs: locale → namespace → URL. */
+export interface MessageFiles {
+  readonly urls: Record<string, Record<string, string>>;
+  readonly files: ReadonlyMap<string, string>;
+}
+
+export function toMessageFiles(config: SiteConfig, messages: Messages, options: BundleOptions = {}): MessageFiles {
+  const files = new Map<string, string>();
+  const urls = Object.fromEntries(
+    config.locales.map(({ code }) => [
+      code,
+      Object.fromEntries(
+        Object.entries(messages[code] ?? {}).map(([ns, tree]) => {
+          const contents = JSON.stringify(tree);
+          const name = `messages/${code}/${ns}`;
+          const file = options.stableNames ? `_app/${name}.json` : `_app/${name}.${toContentHash(contents)}.json`;
+          files.set(file, contents);
+          return [ns, `/${file}`];
+        }),
+      ),
+    ]),
+  );
+  return { urls, files };
+}
+
+/** The code bundles with the message files: the assets a build writes under `_app/`. */
+export function withMessageFiles(code: ClientAssets, messages: MessageFiles): ClientAssets {
+  return { ...code, messages: messages.urls, files: new Map([...code.files, ...messages.files]) };
 }
 
 export async function bundleSite(
@@ -29,37 +63,47 @@ export async function bundleSite(
   messages: Messages,
   options: BundleOptions = {},
 ): Promise<ClientAssets> {
+  const messageFiles = toMessageFiles(config, messages, options);
+  return withMessageFiles(await bundleCode(config, templates, messageFiles.urls, options), messageFiles);
+}
+
+/**
+ * Everything but the message files. The scripts know the message files' URLs (not their texts),
+ * so with stable names a changed translation leaves the code as it was.
+ */
+export async function bundleCode(
+  config: SiteConfig,
+  templates: TemplateInventory,
+  messageUrls: MessageFiles['urls'],
+  options: BundleOptions = {},
+): Promise<ClientAssets> {
   const files = new Map<string, string | Uint8Array>();
   const add = (name: string, ext: string, contents: string): string => {
     const file = options.stableNames ? `_app/${name}.${ext}` : `_app/${name}.${toContentHash(contents)}.${ext}`;
     files.set(file, contents);
     return `/${file}`;
   };
-  const messageUrls = Object.fromEntries(
-    config.locales.map(({ code }) => [
-      code,
-      Object.fromEntries(
-        Object.entries(messages[code] ?? {}).map(([ns, tree]) => [
-          ns,
-          add(`messages/${code}/${ns}`, 'json', JSON.stringify(tree)),
-        ]),
-      ),
-    ]),
-  );
   const define = {
     __SITE__: JSON.stringify(toRuntimeSettings(config, messageUrls)),
+    // The runtime's watch-mode hooks: only in a watch session's bundle.
+    __SITE_DEV__: String(options.dev === true),
     'process.env.NODE_ENV': '"production"',
   };
+  const reuse = (name: string, extraKey?: string) =>
+    options.contexts ? { contexts: options.contexts, name, extraKey } : undefined;
   const [serverModule, css, noscriptCss, notFound, rootRedirect, client] = await Promise.all([
-    bundleServer(config, templates),
-    bundleCss(config),
-    runEsbuild({
-      entryPoints: [path.join(config.templatesDir, 'styles', 'noscript.css')],
-      absWorkingDir: config.root,
-      minify: true,
-    }),
-    bundleScript(path.join(RUNTIME_DIR, 'not-found.ts'), define),
-    bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define),
+    bundleServer(config, templates, reuse('server')),
+    bundleCss(config, reuse('css')),
+    runEsbuild(
+      {
+        entryPoints: [path.join(config.templatesDir, 'styles', 'noscript.css')],
+        absWorkingDir: config.root,
+        minify: true,
+      },
+      reuse('noscript'),
+    ),
+    bundleScript(path.join(RUNTIME_DIR, 'not-found.ts'), define, reuse('not-found')),
+    bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define, reuse('root-redirect')),
     bundleClient(config, templates, define, options),
   ]);
   for (const [file, contents] of client.files) files.set(file, contents);
@@ -79,7 +123,7 @@ export async function bundleSite(
 }
 
 /** The server render module: App, every page template and every layout, React left external. */
-async function bundleServer(config: SiteConfig, templates: TemplateInventory): Promise<string> {
+async function bundleServer(config: SiteConfig, templates: TemplateInventory, reuse?: Reuse): Promise<string> {
   const importLines = [
     ...templates.pages.map((name, i) => `import page${i} from './pages/${name}.tsx';`),
     ...templates.layouts.map((name, i) => `import layout${i} from './layouts/${name}.tsx';`),
@@ -90,17 +134,20 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory): P
     `export const pages = { ${templates.pages.map((name, i) => `${JSON.stringify(name)}: page${i}`).join(', ')} };`,
     `export const layouts = { ${templates.layouts.map((name, i) => `${JSON.stringify(name)}: layout${i}`).join(', ')} };`,
   ].join('\n');
-  const code = await runEsbuild({
-    stdin: { contents: entry, resolveDir: config.templatesDir, sourcefile: 'server-entry.ts', loader: 'ts' },
-    absWorkingDir: config.root,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    jsx: 'automatic',
-    sourcemap: 'inline',
-    sourcesContent: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-  });
+  const code = await runEsbuild(
+    {
+      stdin: { contents: entry, resolveDir: config.templatesDir, sourcefile: 'server-entry.ts', loader: 'ts' },
+      absWorkingDir: config.root,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      jsx: 'automatic',
+      sourcemap: 'inline',
+      sourcesContent: false,
+      define: { 'process.env.NODE_ENV': '"production"' },
+    },
+    reuse,
+  );
   const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.mjs`);
   const exists = await access(file).then(
     () => true,
@@ -114,16 +161,19 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory): P
 }
 
 /** The stylesheet: the site's CSS, and the theme's custom properties from the configuration. */
-async function bundleCss(config: SiteConfig): Promise<string> {
+async function bundleCss(config: SiteConfig, reuse?: Reuse): Promise<string> {
   const { theme } = config;
   const vars = `:root{--color-primary:${theme.primary};--color-secondary:${theme.secondary};--drawer-width:${config.runtime.drawerWidth}px;--rail-width:${config.runtime.railWidth}px;color-scheme:${theme.dark ? 'dark' : 'light'}}`;
   // `@import` must come first: CSS ignores one that follows a rule.
   const contents = `@import "./styles/site.css";\n${vars}\n`;
-  return runEsbuild({
-    stdin: { contents, resolveDir: config.templatesDir, sourcefile: 'theme.css', loader: 'css' },
-    absWorkingDir: config.root,
-    minify: true,
-  });
+  return runEsbuild(
+    {
+      stdin: { contents, resolveDir: config.templatesDir, sourcefile: 'theme.css', loader: 'css' },
+      absWorkingDir: config.root,
+      minify: true,
+    },
+    reuse,
+  );
 }
 
 /** What the browser runtime is told of the site at bundle time (runtime/settings.ts). */
@@ -150,16 +200,19 @@ function toRuntimeSettings(config: SiteConfig, messages: Record<string, Record<s
   };
 }
 
-async function bundleScript(entry: string, define: Record<string, string>): Promise<string> {
-  return runEsbuild({
-    entryPoints: [entry],
-    absWorkingDir: PACKAGE_ROOT,
-    platform: 'browser',
-    format: 'iife',
-    minify: true,
-    target: 'es2019',
-    define,
-  });
+async function bundleScript(entry: string, define: Record<string, string>, reuse?: Reuse): Promise<string> {
+  return runEsbuild(
+    {
+      entryPoints: [entry],
+      absWorkingDir: PACKAGE_ROOT,
+      platform: 'browser',
+      format: 'iife',
+      minify: true,
+      target: 'es2019',
+      define,
+    },
+    reuse,
+  );
 }
 
 interface ClientBundle {
@@ -224,6 +277,8 @@ async function bundleClient(
       define,
     },
     'BUNDLE_FAILED',
+    undefined,
+    options.contexts ? { contexts: options.contexts, name: 'client', extraKey: entry } : undefined,
   );
   const toUrl = (file: string) =>
     `/_app/${path.relative(outdir, path.resolve(config.root, file)).split(path.sep).join('/')}`;
@@ -272,6 +327,6 @@ async function bundleClient(
   return { files, boot, bootImports, templates: byTemplate, sources };
 }
 
-async function runEsbuild(options: BuildOptions): Promise<string> {
-  return runEsbuildToText(options, 'BUNDLE_FAILED');
+async function runEsbuild(options: BuildOptions, reuse?: Reuse): Promise<string> {
+  return runEsbuildToText(options, 'BUNDLE_FAILED', reuse);
 }

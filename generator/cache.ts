@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { newBuildId } from './build-id.ts';
+import { createEsbuildContexts, type EsbuildContexts } from './esbuild.ts';
 import { listFiles } from './load/files.ts';
 import { RUNTIME_DIR } from './paths.ts';
 import type { RenderCache } from './render/site.ts';
@@ -25,6 +26,8 @@ export interface BuildCache {
   readonly pages: RenderCache;
   /** The configuration module as last imported, by the text of site/site.config.ts. */
   readonly config: Map<string, unknown>;
+  /** esbuild's incremental contexts: a rebuild parses again only the files that changed. */
+  readonly esbuild: EsbuildContexts;
 }
 
 export interface ParsedContent {
@@ -33,7 +36,14 @@ export interface ParsedContent {
 }
 
 export function createBuildCache(): BuildCache {
-  return { buildId: newBuildId(), content: new Map(), bundle: null, pages: new Map(), config: new Map() };
+  return {
+    buildId: newBuildId(),
+    content: new Map(),
+    bundle: null,
+    pages: new Map(),
+    config: new Map(),
+    esbuild: createEsbuildContexts(),
+  };
 }
 
 const hash = (...parts: readonly string[]) => {
@@ -43,12 +53,13 @@ const hash = (...parts: readonly string[]) => {
 };
 
 /**
- * The bundle's inputs: every template, style and runtime file, the messages and the
- * configuration. Returns the key and each source file's hash (relative to the project root).
+ * The code bundle's inputs: every template, style and runtime file, the message files' URLs and
+ * the configuration (not the messages' texts: with stable names the code does not contain them).
+ * Returns the key and each source file's hash (relative to the project root).
  */
 export async function toBundleKey(
   config: SiteConfig,
-  messages: Messages,
+  messageUrls: Readonly<Record<string, Readonly<Record<string, string>>>>,
 ): Promise<{ key: string; sourceHashes: Map<string, string> }> {
   const folders = [config.templatesDir, RUNTIME_DIR];
   const listed = await Promise.all(folders.map((dir) => listFiles(path.dirname(dir), dir)));
@@ -61,7 +72,7 @@ export async function toBundleKey(
     ),
   );
   const sources = [...sourceHashes].sort(([a], [b]) => a.localeCompare(b)).flat();
-  return { key: hash(...sources, JSON.stringify(messages), JSON.stringify(config)), sourceHashes };
+  return { key: hash(...sources, JSON.stringify(messageUrls), JSON.stringify(config)), sourceHashes };
 }
 
 /**

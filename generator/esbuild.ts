@@ -1,4 +1,4 @@
-import { build, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import { build, context, type BuildContext, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 import { SiteError, toProblem } from './errors.ts';
 import type { SourceLoc } from './types.ts';
 
@@ -10,15 +10,62 @@ interface EsbuildMessage {
   location: { file: string; line: number; column: number } | null;
 }
 
+/**
+ * esbuild's incremental contexts, kept by a watch session: a rebuild parses again only the files
+ * that changed. One context per bundle name; new options replace it.
+ */
+export interface EsbuildContexts {
+  readonly byName: Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
+}
+
+export function createEsbuildContexts(): EsbuildContexts {
+  return { byName: new Map() };
+}
+
+export async function disposeEsbuildContexts(contexts: EsbuildContexts): Promise<void> {
+  const all = [...contexts.byName.values()];
+  contexts.byName.clear();
+  await Promise.all(all.map(async (entry) => (await entry.context.catch(() => null))?.dispose()));
+}
+
+/** Where a bundle may reuse a context: the session's contexts, this bundle's name, and what its plugins read. */
+export interface Reuse {
+  readonly contexts: EsbuildContexts;
+  readonly name: string;
+  /** Inputs the options do not show (a plugin's generated entry, say): a change replaces the context. */
+  readonly extraKey?: string;
+}
+
+/** The options as data: functions (plugins) drop out, so `extraKey` must cover what they produce. */
+function toOptionsKey(options: BuildOptions, extraKey: string): string {
+  return (
+    JSON.stringify(options, (_key, value: unknown) => (typeof value === 'function' ? undefined : value)) + extraKey
+  );
+}
+
+async function runOnce(options: BuildOptions, reuse: Reuse | undefined) {
+  const full: BuildOptions = { bundle: true, logLevel: 'silent', ...options, write: false };
+  if (!reuse) return build(full);
+  const key = toOptionsKey(full, reuse.extraKey ?? '');
+  let entry = reuse.contexts.byName.get(reuse.name);
+  if (entry?.key !== key) {
+    if (entry) void entry.context.then((c) => c.dispose()).catch(() => undefined);
+    entry = { key, context: context(full) };
+    reuse.contexts.byName.set(reuse.name, entry);
+  }
+  return (await entry.context).rebuild();
+}
+
 /** Bundles in memory; a compile error is a SiteError with `code` at the first error's position. */
 export async function runEsbuild(
   options: BuildOptions,
   code: 'BUNDLE_FAILED' | 'CONFIG_LOAD',
   fallbackLoc?: SourceLoc,
+  reuse?: Reuse,
 ): Promise<{ readonly outputFiles: readonly OutputFile[]; readonly metafile: Metafile | undefined }> {
   try {
-    const result = await build({ bundle: true, logLevel: 'silent', ...options, write: false });
-    return { outputFiles: result.outputFiles, metafile: result.metafile };
+    const result = await runOnce(options, reuse);
+    return { outputFiles: result.outputFiles ?? [], metafile: result.metafile };
   } catch (cause) {
     const first = (cause as { errors?: EsbuildMessage[] }).errors?.[0];
     const reason = first?.text ?? (cause instanceof Error ? cause.message : String(cause));
@@ -30,6 +77,10 @@ export async function runEsbuild(
 }
 
 /** The text of a bundle with one output file. */
-export async function runEsbuildToText(options: BuildOptions, code: 'BUNDLE_FAILED' | 'CONFIG_LOAD'): Promise<string> {
-  return (await runEsbuild(options, code)).outputFiles[0]?.text ?? '';
+export async function runEsbuildToText(
+  options: BuildOptions,
+  code: 'BUNDLE_FAILED' | 'CONFIG_LOAD',
+  reuse?: Reuse,
+): Promise<string> {
+  return (await runEsbuild(options, code, undefined, reuse)).outputFiles[0]?.text ?? '';
 }

@@ -5,7 +5,14 @@ import { showErrorPage } from './errors.ts';
 import { whenIdle } from './idle.ts';
 import { watchLinks } from './links.ts';
 import { loadCatalog } from './messages.ts';
-import { initNavigation, loadTemplate, onAfterRender, toPendingTarget } from './navigate.ts';
+import {
+  initNavigation,
+  loadTemplate,
+  onAfterRender,
+  refresh,
+  toPendingTarget,
+  type RefreshRequest,
+} from './navigate.ts';
 import { toRequestedPath } from './requested-path.ts';
 import { isBot } from './settings.ts';
 import { createTranslator } from './translate.ts';
@@ -61,7 +68,16 @@ async function boot(modules: SiteModules): Promise<void> {
     void modules.pages.error?.().catch(() => undefined);
   });
   startDeploymentCheck(payload.buildId, () => (currentView() ?? view).t);
+  // Watch mode only (the define is false in a build, and the minifier drops this): the dev client
+  // asks the runtime to render the page again after a rebuild instead of reloading it.
+  if (__SITE_DEV__)
+    window.addEventListener('site:refresh', (event) => {
+      const detail = (event as CustomEvent<RefreshRequest & { done?: Promise<void> }>).detail;
+      detail.done = refresh(detail);
+    });
 }
+
+declare const __SITE_DEV__: boolean;
 
 let navigated = false;
 

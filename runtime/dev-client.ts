@@ -1,5 +1,8 @@
-// Watch mode only (served by `site serve --watch`, never part of the build output): reloads the
-// page after a rebuild and shows a rebuild error over the page until it is fixed.
+// Watch mode only (served by `site serve --watch`, never part of the build output): brings the open
+// page up to date after a rebuild, and shows a rebuild error over the page until it is fixed.
+// Changed texts, translations and styles are applied in place (the runtime renders the page again
+// from its new payload; the stylesheet is swapped), so the page keeps its scroll position and
+// updates without a round of reloading every script; any other change reloads the page.
 
 interface ErrorReport {
   readonly text: string;
@@ -46,8 +49,105 @@ function showOverlay(report: ErrorReport): void {
   document.body.append(overlay);
 }
 
-const events = new EventSource('/__site/events');
-events.addEventListener('reload', () => location.reload());
-events.addEventListener('build-error', (event) =>
-  showOverlay(JSON.parse((event as MessageEvent<string>).data) as ErrorReport),
-);
+/** Output paths added, removed or changed by a rebuild (generator/serve/session.ts). */
+interface Update {
+  readonly changed: readonly string[];
+  readonly pagesAddedOrRemoved: boolean;
+}
+
+/** Files no open page reads: the deployment records, crawler and host files. */
+const UNREAD = /^(builds\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$)/;
+const STYLESHEET = /^_app\/.*\.css$/;
+/** What the runtime fetches as data: pages' payloads and the shared message files. */
+const DATA = /(^|\/)_payload\.json$|^_app\/messages\//;
+const PAGE = /\.html$/;
+const MESSAGES = /^_app\/messages\/([^/]+)\//;
+/** With stable names (watch mode), a page template's chunk is `_app/<template>.js`, the entry `_app/boot.js`. */
+const TEMPLATE_CHUNK = /^_app\/([\w-]+)\.js$/;
+const SHARED_CHUNK = /^_app\/chunk\.[\w-]+\.js$/;
+
+/** `/en/contact` → `en/contact/_payload.json`, `/` → `_payload.json`. */
+function toPayloadFile(pathname: string): string {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  return path ? `${path}/_payload.json` : '_payload.json';
+}
+
+/** Loads the changed stylesheet beside the old one, then drops the old one: no flash of bare text. */
+function swapStylesheets(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/_app/"]')) {
+    const next = link.cloneNode() as HTMLLinkElement;
+    next.href = `${link.href.split('?')[0] as string}?${Date.now()}`;
+    next.addEventListener('load', () => link.remove(), { once: true });
+    link.after(next);
+  }
+}
+
+/** Asks the runtime to render the page again; resolves false when it cannot (not hydrated, error page). */
+/** Asks the runtime to bring the page up to date; resolves false when it cannot (not hydrated, error page). */
+async function refreshInPlace(request: {
+  render: boolean;
+  locales: readonly string[];
+  templates: Record<string, string>;
+}): Promise<boolean> {
+  const detail: typeof request & { done?: Promise<void> } = { ...request };
+  window.dispatchEvent(new CustomEvent('site:refresh', { detail }));
+  if (!detail.done) return false;
+  return detail.done.then(
+    () => true,
+    () => false,
+  );
+}
+
+async function applyUpdate(update: Update): Promise<void> {
+  document.getElementById(OVERLAY_ID)?.remove();
+  const changed = update.changed.filter((file) => !UNREAD.test(file));
+  const pages = changed.filter((file) => PAGE.test(file));
+  const data = changed.filter((file) => DATA.test(file));
+  const styles = changed.filter((file) => STYLESHEET.test(file));
+  // A page template's own chunk, and the shared chunks it now imports, load anew in place; the
+  // entry (the app shell and layouts) cannot be swapped.
+  const scripts = changed.filter((file) => TEMPLATE_CHUNK.test(file) || SHARED_CHUNK.test(file));
+  const templates = Object.fromEntries(
+    scripts.flatMap((file) => {
+      const name = TEMPLATE_CHUNK.exec(file)?.[1];
+      return name === undefined || name === 'boot' ? [] : [[name, `/${file}?${Date.now()}`]];
+    }),
+  );
+  const swappable = scripts.every((file) => SHARED_CHUNK.test(file) || TEMPLATE_CHUNK.exec(file)?.[1] !== 'boot');
+  // A page added or removed changes the page list the runtime navigates by; an image cannot be
+  // swapped in place.
+  const other = changed.length - pages.length - data.length - styles.length - scripts.length;
+  if (other > 0 || !swappable || update.pagesAddedOrRemoved) {
+    location.reload();
+    return;
+  }
+  if (styles.length > 0) swapStylesheets();
+  if (data.length === 0 && Object.keys(templates).length === 0) return;
+  const ownPayload = toPayloadFile(location.pathname);
+  const locales = [...new Set(data.map((file) => MESSAGES.exec(file)?.[1]).filter((l) => l !== undefined))];
+  const render = locales.length > 0 || data.includes(ownPayload);
+  if (!(await refreshInPlace({ render, locales, templates }))) location.reload();
+}
+
+// The server renders the pages open in a browser first after a change: the stream says which page
+// this is, and is opened again when client navigation moves to another one.
+let events: EventSource | null = null;
+let streamPage = '';
+
+function connect(): void {
+  events?.close();
+  streamPage = location.pathname;
+  events = new EventSource(`/__site/events?page=${encodeURIComponent(streamPage)}`);
+  events.addEventListener(
+    'update',
+    (event) => void applyUpdate(JSON.parse((event as MessageEvent<string>).data) as Update),
+  );
+  events.addEventListener('build-error', (event) =>
+    showOverlay(JSON.parse((event as MessageEvent<string>).data) as ErrorReport),
+  );
+}
+
+connect();
+setInterval(() => {
+  if (location.pathname !== streamPage) connect();
+}, 250);

@@ -18,6 +18,11 @@ export function loadCatalog(locale: string): Promise<Catalog> {
   return pending;
 }
 
+/** Watch mode: after a rebuild, the catalogs of the locales whose message files changed. */
+export function forgetCatalogs(locales: readonly string[]): void {
+  for (const locale of locales) catalogs.delete(locale);
+}
+
 /**
  * The catalogs for rendering a locale: its own, then the fallback's. Entering another locale loads
  * the fallback locale's files first, then the new locale's (behaviour.md: Texts).

@@ -3,8 +3,8 @@ import { currentView, renderView, type SiteModules, type View } from './app.tsx'
 import { writeLocaleCookie } from './cookie.ts';
 import { showErrorPage } from './errors.ts';
 import { updateHead } from './head.ts';
-import { loadCatalogs } from './messages.ts';
-import { loadPayload } from './prefetch.ts';
+import { forgetCatalogs, loadCatalog, loadCatalogs } from './messages.ts';
+import { forgetPayloads, loadPayload } from './prefetch.ts';
 import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
 import { createTranslator } from './translate.ts';
@@ -56,6 +56,8 @@ export function onAfterRender(callback: () => void): void {
 }
 
 export function loadTemplate(name: string): Promise<View['Page']> {
+  const replaced = replacedTemplates.get(name);
+  if (replaced !== undefined) return (import(replaced) as Promise<{ default: View['Page'] }>).then((m) => m.default);
   const load = modules.pages[name];
   return load ? load().then((m) => m.default) : Promise.reject(new Error(`no template ${name}`));
 }
@@ -170,6 +172,48 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
   pendingTarget = null;
   updateHead(view.payload);
   settle(url, push ? 0 : (scrolls.get(entryKey) ?? 0));
+}
+
+/** The dev client's request after a rebuild (runtime/dev-client.ts). */
+export interface RefreshRequest {
+  /** Whether the open page's payload or texts changed. */
+  readonly render: boolean;
+  /** Locales whose message files changed. */
+  readonly locales: readonly string[];
+  /** Page templates whose chunk changed: name → the chunk's URL, made unique so it loads anew. */
+  readonly templates: Readonly<Record<string, string>>;
+}
+
+// Watch mode: templates whose chunk was replaced since the page loaded.
+const replacedTemplates = new Map<string, string>();
+
+/**
+ * Watch mode only: after a rebuild, forgets the fetched payloads and the texts of the locales whose
+ * message files changed, takes the new chunks of changed templates and, when the open page is
+ * affected, renders it again where it stands (behaviour.md: CLI). Rejects on an error page, an
+ * unknown template or a failed fetch; the caller then reloads.
+ */
+export async function refresh(request: RefreshRequest): Promise<void> {
+  forgetPayloads();
+  forgetCatalogs(request.locales);
+  for (const [name, url] of Object.entries(request.templates)) {
+    if (!(name in modules.pages)) throw new Error(`no template ${name}`);
+    replacedTemplates.set(name, url);
+  }
+  const view = currentView();
+  if (!request.render && !(view && view.payload.template in request.templates)) return;
+  if (!view || view.payload.error) throw new Error('not a prerendered page');
+  const payload = await loadPayload(toPagePath(new URL(location.href)), buildId);
+  // The texts the page was rendered with, unless its locale's files changed (as at first load: the
+  // page's own locale).
+  const [Page, t] = await Promise.all([
+    loadTemplate(payload.template),
+    request.locales.includes(payload.locale) || payload.locale !== view.payload.locale
+      ? loadCatalog(payload.locale).then((catalog) => createTranslator([catalog]))
+      : view.t,
+  ]);
+  renderView(modules, { payload, Page, t });
+  updateHead(payload);
 }
 
 function commitHistory(url: URL, push: boolean, restoreKey: number | undefined): void {

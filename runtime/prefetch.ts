@@ -19,6 +19,11 @@ export function loadPayload(path: string, buildId: string): Promise<Payload> {
   return pending;
 }
 
+/** Watch mode: after a rebuild every fetched payload may be out of date. */
+export function forgetPayloads(): void {
+  payloads.clear();
+}
+
 const waiting: (() => Promise<unknown>)[] = [];
 const queued = new Set<string>();
 let inFlight = 0;

@@ -122,10 +122,17 @@ export async function runServe(options: ServeOptions): Promise<number> {
     const dev = session;
     watcher = watchSources(root, async (files) => {
       try {
-        const result = await dev.rebuild(files);
+        // Open pages update as soon as they are rendered; the rest follow.
+        const result = await dev.rebuild(files, {
+          urls: site.openPages(),
+          onReady: (changes) => {
+            site.setInitialEvent(null);
+            site.broadcast('update', changes);
+          },
+        });
         printRebuilt(result.kind, result.rendered, result.files, result.ms);
         site.setInitialEvent(null);
-        site.broadcast('reload');
+        site.broadcast('update', { changed: result.changed, pagesAddedOrRemoved: result.pagesAddedOrRemoved });
       } catch (error) {
         printRebuildFailed(root, error);
         const event = toErrorEvent(root, error);
@@ -145,6 +152,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await watcher?.close();
+  await session?.close();
   await site.close();
   printStopped();
   return 0;

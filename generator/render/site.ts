@@ -34,7 +34,20 @@ export interface RenderSiteInput {
   readonly usedKeys?: Set<string> | undefined;
   /** Reuse: a page whose key is unchanged is not rendered again. */
   readonly cache?: { readonly pages: RenderCache; readonly keyOf: (page: Page) => string } | undefined;
+  /**
+   * Watch mode: pages open in a browser render first; `onReady` runs once they are handed over, and
+   * the rest then render a few at a time, leaving the server free to answer those browsers.
+   */
+  readonly first?: FirstPages | undefined;
 }
+
+export interface FirstPages {
+  readonly urls: ReadonlySet<string>;
+  readonly onReady: () => void;
+}
+
+/** How long the render loop runs before letting the server answer requests (watch mode). */
+const SLICE_MS = 8;
 
 export interface RenderSiteResult {
   readonly problems: SiteProblem[];
@@ -79,7 +92,18 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
     missing.push(...result.missing);
     rendered = pages.length;
   } else {
-    for (const page of pages) {
+    const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
+    const first = firstCount > 0 ? input.first : undefined;
+    const ordered = first
+      ? [...pages].sort((a, b) => Number(first.urls.has(b.url)) - Number(first.urls.has(a.url)))
+      : pages;
+    let sliceStarted = performance.now();
+    for (const [index, page] of ordered.entries()) {
+      if (first && index === firstCount) first.onReady();
+      if (first && index >= firstCount && performance.now() - sliceStarted > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStarted = performance.now();
+      }
       const key = input.cache?.keyOf(page);
       const reused = key === undefined ? undefined : input.cache?.pages.get(page.url);
       if (reused && reused.key === key) {
@@ -97,6 +121,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
         input.cache?.pages.set(page.url, { key, page: result.rendered });
       input.onPage(result.rendered, 'page');
     }
+    if (first && firstCount === ordered.length) first.onReady();
   }
   current = 'the error pages';
   // Error pages show the same navigation as the pages of their locale.

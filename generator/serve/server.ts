@@ -22,6 +22,8 @@ export interface SiteServer {
   readonly server: Server;
   /** Sends an event to every open page (watch mode). */
   broadcast(event: string, data?: unknown): void;
+  /** The page URLs open in a browser (watch mode), as `/en/contact`: they render first after a change. */
+  openPages(): string[];
   /** The event a newly connected page receives first (the current error, or nothing). */
   setInitialEvent(event: { event: string; data?: unknown } | null): void;
   close(): Promise<void>;
@@ -86,7 +88,8 @@ function isHostFile(pathname: string): boolean {
 
 export function createSiteServer(options: SiteServerOptions): SiteServer {
   const { source } = options;
-  const clients = new Set<ServerResponse>();
+  // Each open page's event stream, with the page it shows.
+  const clients = new Map<ServerResponse, string>();
   let initial: { event: string; data?: unknown } | null = null;
 
   /** A `--precompress` build's sibling the client accepts; never in watch mode, which builds in memory. */
@@ -156,7 +159,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       });
       res.write(': connected\n\n');
       if (initial) res.write(toEvent(initial.event, initial.data));
-      clients.add(res);
+      clients.set(res, toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? ''));
       req.on('close', () => clients.delete(res));
     } else {
       res.writeHead(404).end();
@@ -199,13 +202,14 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   return {
     server,
     broadcast(event, data) {
-      for (const client of clients) client.write(toEvent(event, data));
+      for (const client of clients.keys()) client.write(toEvent(event, data));
     },
+    openPages: () => [...new Set(clients.values())],
     setInitialEvent(event) {
       initial = event;
     },
     close() {
-      for (const client of clients) client.end();
+      for (const client of clients.keys()) client.end();
       clients.clear();
       return new Promise((resolve) => {
         server.close(() => resolve());
@@ -213,6 +217,17 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       });
     },
   };
+}
+
+/** A page's path as the dev client reports it (`/en/contact/`, percent-encoded) → its page URL. */
+function toPageUrl(pathname: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return '';
+  }
+  return decoded.replace(/\/+$/, '') || '/';
 }
 
 function toEvent(event: string, data?: unknown): string {

@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import { SMALL_ROUTES, makeSite, removeSites } from '../helpers/make-site.ts';
@@ -24,13 +24,15 @@ describe('the watch session', () => {
   it('serves what `site build` writes, file for file, apart from hashed names and the build id', async () => {
     const root = makeSite();
     const session = createDevSession(root);
+    onTestFinished(() => session.close());
     await session.rebuild([]);
     const built = (await buildSite({ root, write: false })).files;
     const watched = session.files();
     const names = (files: ReadonlyMap<string, unknown>) => [...files.keys()].map(withoutNames).sort();
     expect(names(watched)).toEqual(names(built ?? new Map()));
     for (const [file, contents] of built ?? []) {
-      // Asset bytes differ by their names inside; manifests by their time.
+      // Asset bytes differ by the names inside them (and the watch runtime answers the dev client);
+      // manifests by their time.
       if (typeof contents !== 'string' || file.startsWith('_app/') || file.startsWith('builds/')) continue;
       expect(withoutNames(text(watched, file) ?? ''), file).toBe(withoutNames(contents));
     }
@@ -45,6 +47,7 @@ describe('the watch session', () => {
   it('keeps reporting a broken file while other files are saved, until it is fixed', async () => {
     const root = makeSite();
     const session = createDevSession(root);
+    onTestFinished(() => session.close());
     await session.rebuild([]);
     const broken = 'site/content/customers.en.md';
     const good = readFileSync(path.join(root, broken), 'utf8');
@@ -71,6 +74,7 @@ describe('the watch session', () => {
   it('a page deleted file by file is gone from every list, menu, sitemap and manifest', async () => {
     const root = makeSite();
     const session = createDevSession(root);
+    onTestFinished(() => session.close());
     await session.rebuild([]);
     expect(text(session.files(), 'en/news/index.html')).toContain('/en/news/news1');
     rmSync(path.join(root, 'site/content/news/news1.zhHant.md'));
@@ -97,6 +101,7 @@ describe('the watch session', () => {
   it('renders again only the pages whose inputs changed', async () => {
     const root = makeSite();
     const session = createDevSession(root);
+    onTestFinished(() => session.close());
     expect((await session.rebuild([])).rendered).toBe(2 * SMALL_ROUTES.length);
     expect((await session.rebuild([])).rendered).toBe(0);
     const file = 'site/content/services/service-ramp.en.md';
@@ -108,5 +113,69 @@ describe('the watch session', () => {
     expect(result.kind).toBe('content');
     expect(result.rendered).toBe(1);
     expect(text(session.files(), 'en/services/service-ramp/index.html')).toContain('A new opening sentence.');
+  });
+
+  it('renders the pages open in a browser first and publishes them before the rest; says what changed', async () => {
+    const root = makeSite();
+    const session = createDevSession(root);
+    onTestFinished(() => session.close());
+    await session.rebuild([]);
+    const file = 'site/locales/en/nav.json';
+    writeFileSync(
+      path.join(root, file),
+      readFileSync(path.join(root, file), 'utf8').replace('"procurement": "Procurement"', '"procurement": "Suppliers"'),
+    );
+    let early: { contact?: string; news?: string; changed: readonly string[] } | null = null;
+    const result = await session.rebuild([file], {
+      urls: ['/en/contact'],
+      onReady: (changes) => {
+        const served = session.files();
+        early = {
+          contact: text(served, 'en/contact/index.html'),
+          news: text(served, 'en/news/index.html'),
+          changed: changes.changed,
+        };
+      },
+    });
+    expect(early).not.toBeNull();
+    const first = early as unknown as { contact: string; news: string; changed: string[] };
+    expect(first.contact).toContain('Suppliers');
+    expect(first.news).not.toContain('Suppliers');
+    expect(first.changed).toEqual(['_app/messages/en/nav.json', 'en/contact/index.html']);
+    expect(text(session.files(), 'en/news/index.html')).toContain('Suppliers');
+    expect(result.changed).toContain('en/news/index.html');
+    expect(result.changed).not.toContain('en/contact/index.html');
+    expect(result.changed.some((f) => f.startsWith('zhHant') || f === 'index.html')).toBe(false);
+    expect(result.pagesAddedOrRemoved).toBe(false);
+  });
+
+  it('serves the last good build again when a build fails after publishing the open pages', async () => {
+    const root = makeSite();
+    const session = createDevSession(root);
+    onTestFinished(() => session.close());
+    await session.rebuild([]);
+    const before = text(session.files(), 'en/contact/index.html');
+    // A template that fails for one page only: the open page renders, another does not.
+    const template = 'site/templates/pages/news-index.tsx';
+    const source = readFileSync(path.join(root, template), 'utf8');
+    writeFileSync(
+      path.join(root, template),
+      source.replace(
+        /(export default function \w+\([^)]*\)[^{]*\{)/,
+        "$1\n  if (1 + 1 === 2) throw new Error('broken news template');",
+      ),
+    );
+    const nav = 'site/locales/en/nav.json';
+    writeFileSync(
+      path.join(root, nav),
+      readFileSync(path.join(root, nav), 'utf8').replace('"procurement": "Procurement"', '"procurement": "Suppliers"'),
+    );
+    let published = false;
+    const problems = await problemsOf(
+      session.rebuild([template, nav], { urls: ['/en/contact'], onReady: () => (published = true) }),
+    );
+    expect(published).toBe(true);
+    expect(problems.map((p) => p.code)).toContain('RENDER_FAILED');
+    expect(text(session.files(), 'en/contact/index.html')).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,30 +32,76 @@ describe('site serve --watch', () => {
     await serve?.stop();
   });
 
-  it('reloads the open page after an edit to its translation file', async () => {
+  /** Opens a page and marks its document: the mark survives an update in place, not a reload. */
+  const openMarked = async (pathname: string) => {
     const page = await browser().newPage();
-    await page.goto(`${serve.url}/en/contact`);
-    const file = path.join(root, 'site/content/contact.en.md');
-    const text = readFileSync(file, 'utf8');
-    const reloaded = page.waitForEvent('load');
-    writeFileSync(file, text.replace(/^title: .*$/m, 'title: "Talk to the CloudWing Team"'));
-    await reloaded;
-    expect(await page.locator('h1').textContent()).toBe('Talk to the CloudWing Team');
-    expect(serve.output()).toMatch(/rebuilt \(content\): 1 pages/);
+    await page.goto(`${serve.url}${pathname}`);
+    await page.evaluate(() => {
+      (window as unknown as { marked: boolean }).marked = true;
+    });
+    return {
+      page,
+      reloaded: () => page.evaluate(() => !(window as unknown as { marked?: boolean }).marked),
+    };
+  };
+  const edit = (file: string, from: string | RegExp, to: string) => {
+    const full = path.join(root, file);
+    const text = readFileSync(full, 'utf8');
+    expect(text, file).toMatch(from);
+    writeFileSync(full, text.replace(from, to));
+  };
+
+  it('updates the open page in place after an edit to its translation file, keeping its scroll position', async () => {
+    const { page, reloaded } = await openMarked('/en/contact');
+    await page.setViewportSize({ width: 800, height: 400 });
+    await page.evaluate(() => window.scrollTo(0, 300));
+    const from = serve.output().length;
+    edit('site/content/contact.en.md', /^title: .*$/m, 'title: "Talk to the CloudWing Team"');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Talk to the CloudWing Team');
+    expect(await page.title()).toMatch(/^Talk to the CloudWing Team/);
+    expect(await reloaded()).toBe(false);
+    expect(await page.evaluate(() => scrollY)).toBe(300);
+    await serve.waitFor(/rebuilt \(content\): 1 pages/, from);
     await page.close();
   });
 
-  it('reloads every page of a locale after an edit to its navigation texts', async () => {
-    const page = await browser().newPage();
-    await page.goto(`${serve.url}/en/news`);
-    const file = path.join(root, 'site/locales/en/nav.json');
-    const reloaded = page.waitForEvent('load');
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace('"procurement": "Procurement"', '"procurement": "Supplier portal"'),
+  it('updates every open page of a locale after an edit to its navigation texts', async () => {
+    const { page, reloaded } = await openMarked('/en/news');
+    edit('site/locales/en/nav.json', '"procurement": "Procurement"', '"procurement": "Supplier portal"');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('header a[href="/en/procurement"]')].some(
+        (a) => a.textContent?.trim() === 'Supplier portal',
+      ),
     );
-    await reloaded;
-    expect(await page.locator('header a[href="/en/procurement"]').first().textContent()).toBe('Supplier portal');
+    expect(await reloaded()).toBe(false);
+    // The pages that were not open are rebuilt too.
+    expect((await raw(`${serve.url}/en/contact`)).body).toContain('Supplier portal');
+    await page.close();
+  });
+
+  it("swaps an edited page template's chunk and an edited stylesheet in place; reloads after an edit to the app shell", async () => {
+    const { page, reloaded } = await openMarked('/en/contact');
+    edit('site/templates/pages/contact.tsx', 'className="page page--contact"', 'className="page page--contact edited"');
+    await page.waitForSelector('.page--contact.edited');
+    expect(await reloaded()).toBe(false);
+    // Client navigation away and back uses the new chunk too.
+    await page.click('header a[href="/en/news"]');
+    await page.waitForURL(/\/en\/news$/);
+    await page.goBack();
+    await page.waitForSelector('.page--contact.edited');
+    expect(await reloaded()).toBe(false);
+
+    edit('site/templates/styles/base.css', /$/, '\nbody { outline: 3px solid rgb(1, 2, 3); }\n');
+    await page.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)');
+    expect(await reloaded()).toBe(false);
+
+    edit(
+      'site/templates/components/Header.tsx',
+      '<header className="site-header">',
+      '<header className="site-header" data-edited="yes">',
+    );
+    await page.waitForSelector('[data-edited="yes"]');
+    expect(await reloaded()).toBe(true);
     await page.close();
   });
 
@@ -77,12 +123,22 @@ describe('site serve --watch', () => {
     const other = await browser().newPage();
     await other.goto(`${serve.url}/en/contact`);
     await other.waitForSelector('#site-dev-overlay');
-    const reloaded = page.waitForEvent('load');
     writeFileSync(file, good);
-    await reloaded;
-    expect(await page.locator('#site-dev-overlay').count()).toBe(0);
+    await page.waitForSelector('#site-dev-overlay', { state: 'detached' });
+    await other.waitForSelector('#site-dev-overlay', { state: 'detached' });
     await page.close();
     await other.close();
+  });
+
+  it('reloads an open page when a page is added or removed, and a removed page answers 404', async () => {
+    const { page, reloaded } = await openMarked('/en/news');
+    const from = serve.output().length;
+    rmSync(path.join(root, 'site/content/news/news1.en.md'));
+    rmSync(path.join(root, 'site/content/news/news1.zhHant.md'));
+    await serve.waitFor(/rebuilt/, from);
+    await expect.poll(reloaded).toBe(true);
+    expect((await raw(`${serve.url}/en/news/news1`)).status).toBe(404);
+    await page.close();
   });
 
   it("answers unknown paths with 404 and the page of the path's language", async () => {
@@ -189,9 +245,10 @@ describe('site serve', () => {
       );
     for (const file of walk(out)) {
       const text = readFileSync(file, 'utf8');
-      expect(text.includes('__site/') || text.includes('EventSource') || text.includes('site-dev-overlay'), file).toBe(
-        false,
-      );
+      expect(
+        ['__site/', 'EventSource', 'site-dev-overlay', 'site:refresh'].some((marker) => text.includes(marker)),
+        file,
+      ).toBe(false);
     }
   });
 });

@@ -45,5 +45,12 @@ export async function serveWatched(root = REPO_ROOT): Promise<ServedOutput & { r
   const { port } = site.server.address() as AddressInfo;
   const latest = session.files().get('builds/latest.json');
   const buildId = (JSON.parse(String(latest)) as { id: string }).id;
-  return { url: `http://127.0.0.1:${port}`, buildId, close: () => site.close() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    buildId,
+    close: async () => {
+      await site.close();
+      await session.close();
+    },
+  };
 }
