@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile, access } from 'node:fs/promises';
+import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { runEsbuild as runEsbuildResult, runEsbuildToText, type EsbuildContexts, type Reuse } from './esbuild.ts';
@@ -139,7 +139,8 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, re
       stdin: { contents: entry, resolveDir: config.templatesDir, sourcefile: 'server-entry.ts', loader: 'ts' },
       absWorkingDir: config.root,
       platform: 'node',
-      format: 'esm',
+      // Loaded by render/server-module.ts, which needs CommonJS.
+      format: 'cjs',
       packages: 'external',
       jsx: 'automatic',
       sourcemap: 'inline',
@@ -148,7 +149,7 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, re
     },
     reuse,
   );
-  const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.mjs`);
+  const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.cjs`);
   const exists = await access(file).then(
     () => true,
     () => false,
@@ -156,8 +157,29 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, re
   if (!exists) {
     await mkdir(CACHE_DIR, { recursive: true });
     await writeFile(file, code);
+    await pruneServerBundles(file);
   }
   return file;
+}
+
+/** A day after its last use, a server bundle is removed (a watch session writes one per template edit). */
+const SERVER_BUNDLE_KEEP_MS = 24 * 60 * 60 * 1000;
+
+async function pruneServerBundles(current: string): Promise<void> {
+  const now = Date.now();
+  const names = await readdir(CACHE_DIR).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => /^server\.[\w]+\.c?m?js$/.test(name) && path.join(CACHE_DIR, name) !== current)
+      .map(async (name) => {
+        const file = path.join(CACHE_DIR, name);
+        const used = await stat(file).then(
+          (s) => Math.max(s.atimeMs, s.mtimeMs),
+          () => now,
+        );
+        if (now - used > SERVER_BUNDLE_KEEP_MS) await rm(file, { force: true });
+      }),
+  );
 }
 
 /** The stylesheet: the site's CSS, and the theme's custom properties from the configuration. */

@@ -1,14 +1,4 @@
-import { pathToFileURL } from 'node:url';
-import type {
-  ClientAssets,
-  LocaleCode,
-  Messages,
-  Page,
-  RenderedPage,
-  ServerModule,
-  SiteConfig,
-  SiteProblem,
-} from '../types.ts';
+import type { ClientAssets, LocaleCode, Messages, Page, RenderedPage, SiteConfig, SiteProblem } from '../types.ts';
 import { renderErrorPages } from './error-pages.ts';
 import { collapseRenderFailures } from './failures.ts';
 import { createTranslators } from './i18n.ts';
@@ -16,6 +6,7 @@ import type { LinkIndex } from './markdown.ts';
 import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
+import { loadServerModule } from './server-module.ts';
 
 /** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
 export type RenderCache = Map<string, { readonly key: string; readonly page: RenderedPage }>;
@@ -72,7 +63,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
     (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }),
     input.usedKeys,
   );
-  const server = (await import(pathToFileURL(assets.serverModule).href)) as ServerModule;
+  const server = loadServerModule(assets.serverModule);
   const ctx: RenderContext = { config, assets, buildId, server, translators, links };
   const problems: SiteProblem[] = [];
   let rendered = 0;

@@ -1,10 +1,10 @@
-import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createTranslators } from './i18n.ts';
 import type { MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
+import { loadServerModule } from './server-module.ts';
 import type { WorkerInput, WorkerMessage } from './parallel.ts';
-import type { RenderedPage, ServerModule, SiteProblem } from '../types.ts';
+import type { RenderedPage, SiteProblem } from '../types.ts';
 
 // A render worker: renders its share of the pages and sends them back in batches; the main thread
 // writes them. It never touches the disk.
@@ -16,7 +16,7 @@ let current = '';
 const translators = createTranslators(input.config, input.messages, (locale, ns, key) =>
   missing.push({ locale, ns, key, usedBy: current }),
 );
-const server = (await import(pathToFileURL(input.assets.serverModule).href)) as ServerModule;
+const server = loadServerModule(input.assets.serverModule);
 const ctx: RenderContext = {
   config: input.config,
   assets: input.assets,
