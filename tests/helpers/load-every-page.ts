@@ -1,13 +1,28 @@
 import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
+import { checkLayout, checkPrint, NOT_PRINTED } from './design-rules.ts';
 import { problemsIn, waitForHydration, type SiteFixture } from './site-fixture.ts';
 
+/** Every failure of a sweep, as `url: what`, by what it is about. */
+export interface Sweep {
+  /** Status, policy, console problems (a hydration mismatch is one), sideways scrolling at 320 px. */
+  readonly load: string[];
+  /** The layout rules on a 375 px phone. */
+  readonly phone: string[];
+  /** The layout rules on a 768 px tablet, the rail's included. */
+  readonly tablet: string[];
+  /** What is printed that should not be. */
+  readonly print: string[];
+  /** Each page's footer line with the copyright (`url: text`), failing or not. */
+  readonly footers: string[];
+}
+
 /**
- * Loads each page in full, as a first view, on the narrowest phone, with the policy the host files
- * send enforced, and returns every failure as `url: what`: a status other than 200, another policy,
- * a page that moved, a console error or warning (a hydration mismatch is one), a policy violation,
- * sideways scrolling at 320 px.
+ * Loads each page in full, once, as a first view with the policy the host files send enforced, and
+ * reads it as a visitor would at three widths and on paper: 320 px (it must not scroll sideways),
+ * 375 px and 768 px (the layout rules) and print. Resizing the loaded page costs a layout, not a
+ * load, so one pass over the site covers hydration and design together.
  */
-export async function loadEveryPage(site: SiteFixture, urls: readonly string[]): Promise<string[]> {
+export async function loadEveryPage(site: SiteFixture, urls: readonly string[]): Promise<Sweep> {
   // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is.
   const watched = await site.open('/robots.txt', { locale: 'zh-TW', viewport: { width: 320, height: 700 } });
   const { page, context } = watched;
@@ -17,10 +32,11 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     ),
   );
-  const failures: string[] = [];
+  const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [] };
   for (const url of urls) {
-    const fail = (what: string) => failures.push(`${url}: ${what}`);
+    const fail = (what: string) => sweep.load.push(`${url}: ${what}`);
     const before = watched.logs.length;
+    await page.setViewportSize({ width: 320, height: 700 });
     const response = await page.goto(`${site.url}${url}`);
     if (response?.status() !== 200) fail(`answered ${response?.status()}`);
     if ((await response?.headerValue('content-security-policy')) !== CONTENT_SECURITY_POLICY)
@@ -32,6 +48,15 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     if (overflow !== 0) fail(`scrolls sideways by ${overflow} px at 320 px`);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const p of await page.evaluate(checkLayout, { rail: false })) sweep.phone.push(`${url}: ${p}`);
+    sweep.footers.push(`${url}: ${await page.locator('.site-footer__legal').innerText()}`);
+    await page.emulateMedia({ media: 'print' });
+    for (const p of await page.evaluate(checkPrint, NOT_PRINTED)) sweep.print.push(`${url}: ${p}`);
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 768, height: 800 });
+    for (const p of await page.evaluate(checkLayout, { rail: true })) sweep.tablet.push(`${url}: ${p}`);
   }
-  return failures;
+  return sweep;
 }

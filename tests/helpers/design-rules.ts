@@ -1,30 +1,12 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../helpers/routes.ts';
-import { useSite } from '../helpers/site-fixture.ts';
+// The look of a page as a visitor sees it (templates/README.md: Stylesheets), as functions that run
+// inside the page: tables and the home chart on a phone, balanced headings, the tablet rail, paper.
 
-// The look of every page, as a visitor sees it (templates/README.md: Stylesheets): tables and the
-// home chart on a phone, balanced headings, the tablet rail, paper, the footer. One context per
-// viewport walks every page of both locales; scripts and pictures are not loaded, since these are
-// the server-rendered pages' styles. The phone pass also reads each page in print and its footer,
-// so that every page is loaded twice in all (about 0.15 s a page on a loaded machine).
-
-const site = useSite();
-const NOT_PRINTED =
+/** What print must not show. */
+export const NOT_PRINTED =
   '.main-nav, .menu-button, .submenu-toggle, .language-switcher, .rail, .drawer, .side-nav, .page-aside, .skip-link, button';
-const URLS = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
-
-async function openViewport(width: number): Promise<Page> {
-  const { page, context } = await site.open('/en/404-not-a-page', {
-    viewport: { width, height: 800 },
-    javaScriptEnabled: false,
-  });
-  await context.route(/\.(?:js|svg|png|jpe?g|webp|json)(?:\?.*)?$/, (route) => route.abort());
-  return page;
-}
 
 /** Tables, the chart, the headings and on tablets the rail, in the browser (runs inside the page). */
-function checkLayout({ rail }: { rail: boolean }): string[] {
+export function checkLayout({ rail }: { rail: boolean }): string[] {
   const problems: string[] = [];
   const shown = (el: Element) => el.getClientRects().length > 0 && !el.closest('.visually-hidden');
   for (const table of document.querySelectorAll<HTMLElement>('main table')) {
@@ -83,7 +65,7 @@ function checkLayout({ rail }: { rail: boolean }): string[] {
 }
 
 /** What is printed that should not be, and every background, in print (runs inside the page). */
-function checkPrint(hidden: string): string[] {
+export function checkPrint(hidden: string): string[] {
   const problems: string[] = [];
   const name = (el: Element) => `${el.tagName.toLowerCase()}.${el.className}`;
   for (const el of document.querySelectorAll<HTMLElement>(hidden))
@@ -96,69 +78,3 @@ function checkPrint(hidden: string): string[] {
   }
   return problems;
 }
-
-interface Findings {
-  phone: string[];
-  print: string[];
-  footers: string[];
-}
-
-/** One pass over every page of both locales at 375 px: the screen, then print, then the footer. */
-async function walkPhone(page: Page): Promise<Findings> {
-  const found: Findings = { phone: [], print: [], footers: [] };
-  for (const url of URLS) {
-    const response = await page.goto(`${site.url}${url}`);
-    expect(response?.status(), url).toBe(200);
-    await page.emulateMedia({ media: 'screen' });
-    for (const p of await page.evaluate(checkLayout, { rail: false })) found.phone.push(`${url}: ${p}`);
-    found.footers.push(`${url}: ${await page.locator('.site-footer__legal').innerText()}`);
-    await page.emulateMedia({ media: 'print' });
-    for (const p of await page.evaluate(checkPrint, NOT_PRINTED)) found.print.push(`${url}: ${p}`);
-  }
-  return found;
-}
-
-describe('design', () => {
-  let phone: Promise<Findings> | null = null;
-  const walked = () => (phone ??= openViewport(375).then(walkPhone));
-
-  it('on a 375 px phone, every table reads as cards, the chart is legible and headings are balanced', async () => {
-    expect(URLS).toHaveLength(108);
-    expect((await walked()).phone).toEqual([]);
-  }, 240_000);
-
-  it('on a tablet, tables keep their columns readable, and the rail labels and marks the current section', async () => {
-    const page = await openViewport(768);
-    const found: string[] = [];
-    for (const url of URLS) {
-      expect((await page.goto(`${site.url}${url}`))?.status(), url).toBe(200);
-      for (const p of await page.evaluate(checkLayout, { rail: true })) found.push(`${url}: ${p}`);
-    }
-    expect(found).toEqual([]);
-  }, 240_000);
-
-  it('prints without navigation, controls, language switcher, rail or backgrounds', async () => {
-    expect((await walked()).print).toEqual([]);
-  }, 240_000);
-
-  it('prints the address after an external link', async () => {
-    const page = await openViewport(1024);
-    await page.goto(`${site.url}/en/news/news3`);
-    await page.emulateMedia({ media: 'print' });
-    const after = await page.evaluate(() => {
-      const link = document.createElement('a');
-      link.href = 'https://www.example.org/report';
-      link.textContent = 'report';
-      document.querySelector('.prose p')?.append(link);
-      return getComputedStyle(link, '::after').content;
-    });
-    expect(after).toContain('https://www.example.org/report');
-  });
-
-  it('shows the current year in the footer of every page', async () => {
-    const year = new Date().getUTCFullYear();
-    const footers = (await walked()).footers;
-    expect(footers).toHaveLength(108);
-    expect(footers.filter((line) => !line.includes(`© ${year}`))).toEqual([]);
-  }, 240_000);
-});

@@ -1,0 +1,58 @@
+import { expect, it } from 'vitest';
+import { loadEveryPage, type Sweep } from './load-every-page.ts';
+import type { SiteFixture } from './site-fixture.ts';
+
+/**
+ * The specs every page of a locale must meet, from one sweep over its pages (load-every-page.ts):
+ * each file of a locale registers them, so the two locales run in parallel.
+ */
+export function everyPageSpecs(site: SiteFixture, language: string, urls: readonly string[]): void {
+  let swept: Promise<Sweep> | null = null;
+  const sweep = () => (swept ??= loadEveryPage(site, urls));
+  // One pass over every page: its own time limit, generous for a loaded machine.
+  const LIMIT = 180_000;
+
+  it(
+    `hydrates every ${language} page under the hosts' security policy with no console problem or mismatch, and fits each on a 320 px phone`,
+    async () => {
+      expect(urls).toHaveLength(54);
+      expect((await sweep()).load).toEqual([]);
+    },
+    LIMIT,
+  );
+
+  it(
+    `on a 375 px phone, every table of every ${language} page reads as cards, the chart is legible and headings are balanced`,
+    async () => {
+      expect((await sweep()).phone).toEqual([]);
+    },
+    LIMIT,
+  );
+
+  it(
+    `on a 768 px tablet, tables keep their columns readable, and the rail labels and marks the current section, on every ${language} page`,
+    async () => {
+      expect((await sweep()).tablet).toEqual([]);
+    },
+    LIMIT,
+  );
+
+  it(
+    `prints every ${language} page without navigation, controls, language switcher, rail or backgrounds`,
+    async () => {
+      expect((await sweep()).print).toEqual([]);
+    },
+    LIMIT,
+  );
+
+  it(
+    `shows the current year in the footer of every ${language} page`,
+    async () => {
+      const year = new Date().getUTCFullYear();
+      const footers = (await sweep()).footers;
+      expect(footers).toHaveLength(54);
+      expect(footers.filter((line) => !line.includes(`© ${year}`))).toEqual([]);
+    },
+    LIMIT,
+  );
+}
