@@ -1,4 +1,4 @@
-import { HtmlValidate, type ConfigData } from 'html-validate';
+import { HtmlValidate, StaticConfigLoader, type ConfigData, type ResolvedConfig } from 'html-validate';
 import { toProblem } from '../errors.ts';
 import type { SiteProblem } from '../types.ts';
 import type { OutputPage } from './output.ts';
@@ -27,8 +27,21 @@ export const HTML_RULES: ConfigData = {
   },
 };
 
+/**
+ * One configuration for every page: html-validate would otherwise merge, schema-check and resolve
+ * it again for each page it validates (most of its time on a site of a hundred pages).
+ */
+class SiteConfigLoader extends StaticConfigLoader {
+  private resolved: ResolvedConfig | Promise<ResolvedConfig> | null = null;
+
+  override getConfigFor(handle: string, configOverride?: ConfigData): ResolvedConfig | Promise<ResolvedConfig> {
+    if (configOverride) return super.getConfigFor(handle, configOverride);
+    return (this.resolved ??= super.getConfigFor(handle));
+  }
+}
+
 export async function checkHtml(pages: readonly OutputPage[]): Promise<SiteProblem[]> {
-  const validator = new HtmlValidate(HTML_RULES);
+  const validator = new HtmlValidate(new SiteConfigLoader(HTML_RULES));
   const problems: SiteProblem[] = [];
   for (const page of pages) {
     const report = await validator.validateString(page.html, page.file);
