@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { newBuildId } from './build-id.ts';
-import { bundleCode, bundleSite, toMessageFiles, withMessageFiles } from './bundle.ts';
+import { bundleCode, toMessageFiles, withMessageFiles } from './bundle.ts';
+import { bundleSiteCached } from './bundle-cache.ts';
 import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
 import { loadConfig } from './config.ts';
 import { SiteError, toProblem } from './errors.ts';
@@ -128,18 +129,19 @@ export async function bundleAssets(
   config: SiteConfig,
   sources: Pick<Sources, 'templates' | 'messages'>,
   cache?: BuildCache,
-): Promise<ClientAssets> {
-  if (!cache) return bundleSite(config, sources.templates, sources.messages);
+): Promise<{ readonly assets: ClientAssets; readonly reused: boolean }> {
+  if (!cache) return bundleSiteCached(config, sources.templates, sources.messages);
   // Watch mode names files without hashes: a change to one leaves every other URL as it was, and
   // an edited translation rewrites its message file without bundling the code again.
   const options = { stableNames: true, dev: true, contexts: cache.esbuild };
   const messageFiles = toMessageFiles(config, sources.messages, options);
   const { key, sourceHashes } = await toBundleKey(config, messageFiles.urls);
-  if (cache.bundle?.key !== key) {
-    const assets = await bundleCode(config, sources.templates, messageFiles.urls, options);
+  const reused = cache.bundle?.key === key;
+  if (!reused) {
+    const { assets } = await bundleCode(config, sources.templates, messageFiles.urls, options);
     cache.bundle = { key, sourceHashes, assets };
   }
-  return withMessageFiles(cache.bundle.assets, messageFiles);
+  return { assets: withMessageFiles((cache.bundle as { assets: ClientAssets }).assets, messageFiles), reused };
 }
 
 /** The build: load → resolve → bundle → render → write, each timed; problems collected, then one failure. */
@@ -194,7 +196,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     collect(resolved.problems);
     return resolved.pages;
   });
-  const assets = await timed('bundle', () => bundling);
+  const { assets, reused: bundleReused } = await timed('bundle', () => bundling);
 
   const buildId = cache?.buildId ?? newBuildId();
   // The previous builds' chunks stay beside the new ones: pages of a deployment still open in a
@@ -266,6 +268,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       stages,
       totalMs: Math.round(performance.now() - started),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      bundleReused,
       warnings,
     };
     const files = 'files' in sink ? (sink.files as Map<string, string | Uint8Array>) : null;

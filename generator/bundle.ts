@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
 import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BuildOptions } from 'esbuild';
-import { runEsbuild as runEsbuildResult, runEsbuildToText, type EsbuildContexts, type Reuse } from './esbuild.ts';
+import { fileURLToPath } from 'node:url';
+import type { BuildOptions, Metafile } from 'esbuild';
+import { runEsbuild as runEsbuildResult, type EsbuildContexts, type Reuse } from './esbuild.ts';
 import { CACHE_DIR, PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
 
 // The bundled server module is written below the generator's own node_modules, so that its
 // `react` import resolves to the same copy as the generator's `react-dom/server`.
+
+/** This module's own file (once compiled, the chunk that holds it): part of the bundle cache's key. */
+export const BUNDLER_FILE = fileURLToPath(import.meta.url);
 
 export function toContentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
@@ -64,7 +68,13 @@ export async function bundleSite(
   options: BundleOptions = {},
 ): Promise<ClientAssets> {
   const messageFiles = toMessageFiles(config, messages, options);
-  return withMessageFiles(await bundleCode(config, templates, messageFiles.urls, options), messageFiles);
+  return withMessageFiles((await bundleCode(config, templates, messageFiles.urls, options)).assets, messageFiles);
+}
+
+/** The code bundles, and every file esbuild read to make them (absolute paths). */
+export interface CodeBundle {
+  readonly assets: ClientAssets;
+  readonly inputs: ReadonlySet<string>;
 }
 
 /**
@@ -76,8 +86,9 @@ export async function bundleCode(
   templates: TemplateInventory,
   messageUrls: MessageFiles['urls'],
   options: BundleOptions = {},
-): Promise<ClientAssets> {
+): Promise<CodeBundle> {
   const files = new Map<string, string | Uint8Array>();
+  const inputs = new Set<string>();
   const add = (name: string, ext: string, contents: string): string => {
     const file = options.stableNames ? `_app/${name}.${ext}` : `_app/${name}.${toContentHash(contents)}.${ext}`;
     files.set(file, contents);
@@ -89,8 +100,10 @@ export async function bundleCode(
     __SITE_DEV__: String(options.dev === true),
     'process.env.NODE_ENV': '"production"',
   };
-  const reuse = (name: string, extraKey?: string) =>
-    options.contexts ? { contexts: options.contexts, name, extraKey } : undefined;
+  const reuse = (name: string, extraKey?: string): BundleRun => ({
+    inputs,
+    reuse: options.contexts ? { contexts: options.contexts, name, extraKey } : undefined,
+  });
   const [serverModule, css, noscriptCss, notFound, rootRedirect, client] = await Promise.all([
     bundleServer(config, templates, reuse('server')),
     bundleCss(config, reuse('css')),
@@ -104,10 +117,10 @@ export async function bundleCode(
     ),
     bundleScript(path.join(RUNTIME_DIR, 'not-found.ts'), define, reuse('not-found')),
     bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define, reuse('root-redirect')),
-    bundleClient(config, templates, define, options),
+    bundleClient(config, templates, define, options, inputs),
   ]);
   for (const [file, contents] of client.files) files.set(file, contents);
-  return {
+  const assets: ClientAssets = {
     serverModule,
     boot: client.boot,
     bootImports: client.bootImports,
@@ -120,10 +133,17 @@ export async function bundleCode(
     messages: messageUrls,
     files,
   };
+  return { assets, inputs };
+}
+
+/** How one esbuild run is made: the session's context to reuse (watch mode), and where its inputs go. */
+interface BundleRun {
+  readonly inputs: Set<string>;
+  readonly reuse: Reuse | undefined;
 }
 
 /** The server render module: App, every page template and every layout, React left external. */
-async function bundleServer(config: SiteConfig, templates: TemplateInventory, reuse?: Reuse): Promise<string> {
+async function bundleServer(config: SiteConfig, templates: TemplateInventory, run: BundleRun): Promise<string> {
   const importLines = [
     ...templates.pages.map((name, i) => `import page${i} from './pages/${name}.tsx';`),
     ...templates.layouts.map((name, i) => `import layout${i} from './layouts/${name}.tsx';`),
@@ -147,7 +167,7 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, re
       sourcesContent: false,
       define: { 'process.env.NODE_ENV': '"production"' },
     },
-    reuse,
+    run,
   );
   const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.cjs`);
   const exists = await access(file).then(
@@ -183,7 +203,7 @@ async function pruneServerBundles(current: string): Promise<void> {
 }
 
 /** The stylesheet: the site's CSS, and the theme's custom properties from the configuration. */
-async function bundleCss(config: SiteConfig, reuse?: Reuse): Promise<string> {
+async function bundleCss(config: SiteConfig, run: BundleRun): Promise<string> {
   const { theme } = config;
   const vars = `:root{--color-primary:${theme.primary};--color-secondary:${theme.secondary};--drawer-width:${config.runtime.drawerWidth}px;--rail-width:${config.runtime.railWidth}px;color-scheme:${theme.dark ? 'dark' : 'light'}}`;
   // `@import` must come first: CSS ignores one that follows a rule.
@@ -194,7 +214,7 @@ async function bundleCss(config: SiteConfig, reuse?: Reuse): Promise<string> {
       absWorkingDir: config.root,
       minify: true,
     },
-    reuse,
+    run,
   );
 }
 
@@ -222,7 +242,7 @@ function toRuntimeSettings(config: SiteConfig, messages: Record<string, Record<s
   };
 }
 
-async function bundleScript(entry: string, define: Record<string, string>, reuse?: Reuse): Promise<string> {
+async function bundleScript(entry: string, define: Record<string, string>, run: BundleRun): Promise<string> {
   return runEsbuild(
     {
       entryPoints: [entry],
@@ -233,7 +253,7 @@ async function bundleScript(entry: string, define: Record<string, string>, reuse
       target: 'es2019',
       define,
     },
-    reuse,
+    run,
   );
 }
 
@@ -254,6 +274,7 @@ async function bundleClient(
   templates: TemplateInventory,
   define: Record<string, string>,
   options: BundleOptions,
+  inputs: Set<string>,
 ): Promise<ClientBundle> {
   const pagePaths = templates.pages.map((name) => path.join(config.templatesDir, 'pages', `${name}.tsx`));
   const entry = [
@@ -302,6 +323,7 @@ async function bundleClient(
     undefined,
     options.contexts ? { contexts: options.contexts, name: 'client', extraKey: entry } : undefined,
   );
+  addInputs({ inputs, reuse: undefined }, { absWorkingDir: config.root }, result.metafile);
   const toUrl = (file: string) =>
     `/_app/${path.relative(outdir, path.resolve(config.root, file)).split(path.sep).join('/')}`;
   const outputs = result.metafile?.outputs ?? {};
@@ -349,6 +371,22 @@ async function bundleClient(
   return { files, boot, bootImports, templates: byTemplate, sources };
 }
 
-async function runEsbuild(options: BuildOptions, reuse?: Reuse): Promise<string> {
-  return runEsbuildToText(options, 'BUNDLE_FAILED', reuse);
+/** One esbuild run with one output file; the files it read are added to the run's inputs. */
+async function runEsbuild(options: BuildOptions, run: BundleRun): Promise<string> {
+  const result = await runEsbuildResult({ ...options, metafile: true }, 'BUNDLE_FAILED', undefined, run.reuse);
+  addInputs(run, options, result.metafile);
+  return result.outputFiles[0]?.text ?? '';
+}
+
+/** The metafile's inputs as absolute paths; generated entries (a plugin's, stdin) have none. */
+function addInputs(run: BundleRun, options: BuildOptions, metafile: Metafile | undefined): void {
+  const base = options.absWorkingDir ?? process.cwd();
+  const { stdin } = options;
+  const stdinFile = stdin?.sourcefile ? path.resolve(stdin.resolveDir ?? base, stdin.sourcefile) : null;
+  for (const input of Object.keys(metafile?.inputs ?? {})) {
+    // `<define:…>`, `<stdin>`, a plugin's namespace, the name given to stdin: no file behind them.
+    if (input.startsWith('<') || /^[\w-]+:/.test(input)) continue;
+    const file = path.resolve(base, input);
+    if (file !== stdinFile) run.inputs.add(file);
+  }
 }

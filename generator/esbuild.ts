@@ -1,9 +1,13 @@
 import { build, context, type BuildContext, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import { fileURLToPath } from 'node:url';
 import { SiteError, toProblem } from './errors.ts';
 import type { SourceLoc } from './types.ts';
 
 // The one call into esbuild: the configuration, the templates, the runtime and the dev client are
 // all compiled through it, in memory, and its failures become problems with the source position.
+
+/** This module's own file (once compiled, the chunk that holds it): part of the bundle cache's key. */
+export const ESBUILD_WRAPPER_FILE = fileURLToPath(import.meta.url);
 
 interface EsbuildMessage {
   text: string;

@@ -102,7 +102,9 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
   const locales = Object.entries(report.pagesPerLocale)
     .map(([code, n]) => `${n} ${code}`)
     .join(', ');
-  const stages = report.stages.map((s) => `${s.stage} ${Math.round(s.ms)} ms`).join(' · ');
+  const stages = report.stages
+    .map((s) => `${s.stage}${s.stage === 'bundle' && report.bundleReused ? ' (reused)' : ''} ${Math.round(s.ms)} ms`)
+    .join(' · ');
   process.stdout.write(
     `${bold('Built')} ${locales} pages and ${report.errorPages} error pages: ${report.files} files, ${toSize(report.bytes)} in ${report.totalMs} ms\n` +
       (report.precompressed > 0

@@ -339,6 +339,8 @@ export interface BuildReport {
   readonly totalMs: number;
   /** The process's peak resident memory so far, in MB. */
   readonly peakRssMb: number;
+  /** Whether the code bundle was reused: nothing it is made of changed since it was made. */
+  readonly bundleReused: boolean;
   readonly warnings: readonly SiteProblem[];
 }
 

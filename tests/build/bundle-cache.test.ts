@@ -1,0 +1,68 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { runCli } from '../helpers/cli.ts';
+import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
+
+// `site build` bundles the code only when something it is made of changed: an unchanged site (or a
+// copy of it elsewhere) reuses the last bundle byte for byte, and any change to a file the bundle
+// read, inside the templates or not, bundles again.
+
+afterAll(removeSites);
+
+const CONTACT = 'site/templates/pages/contact.tsx';
+
+/** A site whose contact page shows a motto from a module outside the templates folder. */
+function siteWithMotto(motto: string): string {
+  const template = readFileSync(path.join(REPO_ROOT, CONTACT), 'utf8')
+    .replace(/^/, "import { MOTTO } from '../../shared/motto.ts';\n")
+    .replace(
+      '<article className="page page--contact">',
+      '<article className="page page--contact">\n<p className="motto">{MOTTO}</p>',
+    );
+  return makeSite({ [CONTACT]: template, 'site/shared/motto.ts': `export const MOTTO = ${JSON.stringify(motto)};\n` });
+}
+
+const appFiles = (files: ReadonlyMap<string, string | Uint8Array> | null) =>
+  [...(files ?? [])].filter(([file]) => file.startsWith('_app/') && !file.startsWith('_app/messages/'));
+const page = (files: ReadonlyMap<string, string | Uint8Array> | null, file: string) => String(files?.get(file));
+
+describe('the bundle cache', () => {
+  it('reuses the bundle of an unchanged site, and of a copy of it elsewhere, byte for byte', async () => {
+    const first = await buildSite({ root: siteWithMotto('Safety first'), write: false });
+    const copy = siteWithMotto('Safety first');
+    const again = await buildSite({ root: copy, write: false });
+    expect(again.report.bundleReused).toBe(true);
+    expect(appFiles(again.files)).toEqual(appFiles(first.files));
+    expect(page(again.files, 'en/contact/index.html')).toContain('<p class="motto">Safety first</p>');
+    expect((await buildSite({ root: copy, write: false })).report.bundleReused).toBe(true);
+  });
+
+  it('bundles again when a template changes, and when a module outside the templates changes', async () => {
+    // Texts no earlier run can have cached (the cache outlives the test run).
+    const unique = `${process.pid}-${Date.now()}`;
+    const root = siteWithMotto('On time, every time');
+    await buildSite({ root, write: false });
+    writeFileSync(path.join(root, 'site/shared/motto.ts'), `export const MOTTO = 'Ready ${unique}';\n`);
+    const edited = await buildSite({ root, write: false });
+    expect(edited.report.bundleReused).toBe(false);
+    expect(page(edited.files, 'en/contact/index.html')).toContain(`Ready ${unique}`);
+    const template = path.join(root, CONTACT);
+    writeFileSync(
+      template,
+      readFileSync(template, 'utf8').replace('className="motto"', `className="motto m-${unique}"`),
+    );
+    const retemplated = await buildSite({ root, write: false });
+    expect(retemplated.report.bundleReused).toBe(false);
+    expect(page(retemplated.files, 'en/contact/index.html')).toContain(`class="motto m-${unique}"`);
+  });
+
+  it('says so when `site build` reuses the bundle', async () => {
+    const root = makeSite();
+    await buildSite({ root, write: false });
+    const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/bundle \(reused\) \d+ ms/);
+  });
+});
