@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { version as esbuildVersion, type Metafile } from 'esbuild';
 import { runEsbuild } from '../esbuild.ts';
 import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
+import { compileUnregistered } from '../node-module.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
 import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -38,7 +38,7 @@ export function toPublicFileKind(file: string): PublicFileKind {
 }
 
 /** Bumped when what a record holds, or how a module is bundled, changes. */
-const RECORD_FORMAT = 1;
+const RECORD_FORMAT = 2;
 
 /** What a module made last time, and the inputs it was made from. */
 interface CacheRecord {
@@ -137,7 +137,8 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   // Written whole, then renamed: a build running beside this one never reads half a record. A
   // cache that cannot be written costs the next build a run, nothing more.
   const partial = `${recordFile}.${process.pid}-${randomUUID()}`;
-  await writeFile(partial, JSON.stringify(fresh))
+  await mkdir(PUBLIC_CACHE_DIR, { recursive: true })
+    .then(() => writeFile(partial, JSON.stringify(fresh)))
     .then(() => rename(partial, recordFile))
     .catch(() => rm(partial, { force: true }));
   return output;
@@ -172,13 +173,6 @@ async function runPublicModule(
   file: string,
 ): Promise<{ output: string | Uint8Array; inputs: Record<string, string> }> {
   const source = toSourcePath(config, file);
-  const cacheDir = PUBLIC_CACHE_DIR;
-  await mkdir(cacheDir, { recursive: true }).catch((cause: unknown) => {
-    throw new SiteError(
-      [toModuleProblem(config, file, `the cache folder ${cacheDir} cannot be written (${toReason(cause)})`)],
-      { cause },
-    );
-  });
   let bundled: Awaited<ReturnType<typeof runEsbuild>>;
   try {
     bundled = await runEsbuild(
@@ -187,13 +181,17 @@ async function runPublicModule(
         absWorkingDir: config.root,
         nodePaths: [PACKAGE_NODE_MODULES],
         platform: 'node',
-        format: 'esm',
+        // CommonJS, compiled unregistered (node-module.ts); `import.meta.url` is the module's file
+        // there, so `createRequire(import.meta.url)` resolves as from the cache folder.
+        format: 'cjs',
         target: 'node20',
+        define: { 'import.meta.url': 'import_meta_url' },
+        banner: { js: 'var import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
         metafile: true,
         sourcemap: 'inline',
         sourcesContent: false,
-        // Named for the folder it is imported from, so the source map's paths lead to the sources.
-        outfile: path.join(cacheDir, 'module.mjs'),
+        // Named as the module is compiled, so the source map's paths lead to the sources.
+        outfile: toModuleFile(file),
       },
       'BUNDLE_FAILED',
       { file: source, line: 1, column: 1 },
@@ -211,11 +209,8 @@ async function runPublicModule(
   }
   const code = bundled.outputFiles[0]?.text ?? '';
   const inputs = await hashInputs(config.root, bundled.metafile);
-  // A name of its own: builds running side by side (tests, say) never import one another's file.
-  const moduleFile = path.join(cacheDir, `${path.posix.basename(file, '.ts')}.${process.pid}-${randomUUID()}.mjs`);
   try {
-    await writeFile(moduleFile, code);
-    const mod = (await import(pathToFileURL(moduleFile).href)) as { default?: unknown };
+    const mod = compileUnregistered(code, toModuleFile(file)) as { default?: unknown };
     if (typeof mod.default !== 'function') {
       throw new TypeError('it has no default export function (`export default function () { … }`)');
     }
@@ -228,9 +223,6 @@ async function runPublicModule(
     return { output, inputs };
   } catch (cause) {
     throw new SiteError([toModuleProblem(config, file, toReason(cause), toThrowLoc(config.root, cause))], { cause });
-  } finally {
-    // Imported once: the module stays in memory, the file is not needed again.
-    await rm(moduleFile, { force: true });
   }
 }
 
@@ -241,6 +233,14 @@ async function hashInputs(root: string, metafile: Metafile | undefined): Promise
   );
   const hashed = await Promise.all(files.map(async (f) => [f, hash(await readFile(path.resolve(root, f)))] as const));
   return Object.fromEntries(hashed.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The file a module is compiled as (never written): in the cache folder, so packages resolve from
+ * there up to the tool's node_modules.
+ */
+function toModuleFile(file: string): string {
+  return path.join(PUBLIC_CACHE_DIR, `${file.split('/').join('__')}.cjs`);
 }
 
 /** The module's path from the project folder, as problems name files. */
