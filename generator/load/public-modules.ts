@@ -53,9 +53,9 @@ interface CacheRecord {
 const hash = (data: string | Uint8Array) => createHash('sha256').update(data).digest('base64url');
 
 /**
- * The modules' cache, beside the tool's other cached files. A module is imported from there, so
- * what it resolves at run time (`createRequire(import.meta.url)`) is found among the packages
- * installed with `site`.
+ * The modules' cache, beside the tool's other cached files. A module runs as a file of this folder
+ * (never written), so what it resolves at run time (`createRequire(import.meta.url)`) is found
+ * among the packages installed with `site`.
  */
 export const PUBLIC_CACHE_DIR = path.join(CACHE_DIR, 'public');
 
@@ -165,8 +165,8 @@ async function inputsUnchanged(root: string, inputs: Readonly<Record<string, str
 
 /**
  * Bundles the module for Node (packages included, so its imports resolve as the project's do),
- * imports it from the cache folder and calls its default export. Returns the file and the
- * project files the bundle read.
+ * compiles it and calls its default export. Returns the file and the project files the bundle
+ * read.
  */
 async function runPublicModule(
   config: SiteConfig,
