@@ -10,7 +10,18 @@ const nodeModules = builtinModules.filter((name) => !name.startsWith('_') && !na
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'out/', 'coverage/', 'docs/', 'node_modules/', 'site/public/', 'site/content/', 'site/locales/'],
+    // site/public is published as it is, except its modules (`*.ts`), which run at build time.
+    ignores: [
+      'dist/',
+      'out/',
+      'coverage/',
+      'docs/',
+      'node_modules/',
+      'site/public/**/*.*',
+      '!site/public/**/*.ts',
+      'site/content/',
+      'site/locales/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { loadContent } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
+import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { countPerLocale, renderSite } from './render/site.ts';
@@ -84,7 +85,10 @@ export interface Sources {
   readonly content: readonly ContentFile[];
   readonly messages: Messages;
   readonly templates: TemplateInventory;
+  /** The published paths of site/public, its modules' files among them. */
   readonly publicFiles: readonly string[];
+  /** What the modules of site/public made, by published path. */
+  readonly generatedFiles: ReadonlyMap<string, string | Uint8Array>;
 }
 
 /** Step `load`: the configuration's sources, parsed; every problem of every file at once. */
@@ -96,11 +100,20 @@ export async function loadSources(
   const [content, { messages, templates }, publicFiles, links] = await Promise.all([
     loadContent(config, undefined, cache?.content),
     shared,
-    listPublicFiles(config),
+    listPublicFiles(config).then(async (listed) => {
+      const loaded = await loadPublicFiles(config, listed.files);
+      return { ...loaded, problems: [...listed.problems, ...loaded.problems] };
+    }),
     checkSourceLinks(config),
   ]);
   return {
-    sources: { content: content.files, messages: messages.messages, templates, publicFiles: publicFiles.files },
+    sources: {
+      content: content.files,
+      messages: messages.messages,
+      templates,
+      publicFiles: publicFiles.files,
+      generatedFiles: publicFiles.generated,
+    },
     problems: [...content.problems, ...messages.problems, ...publicFiles.problems, ...links],
   };
 }
@@ -220,7 +233,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // The shared files first: with --precompress, they compress while the pages render.
       for (const file of previous.files) sink.write(file, readFileSync(path.join(outDir, file)));
       for (const [file, contents] of assets.files) sink.write(file, contents);
-      writePublicFiles(config, sink, sources.publicFiles);
+      writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
       stopForTest('rendering');
       return renderSite({
         config,

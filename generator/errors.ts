@@ -145,6 +145,12 @@ const catalogue = {
     message: (a) => `The templates could not be bundled: ${a.reason}.`,
     hint: () => 'Fix the template source at the position shown.',
   }),
+  PUBLIC_MODULE_FAILED: entry<{ module: string; output: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `${a.module} could not make /${a.output}: ${a.reason}.`,
+    hint: () =>
+      'A `<name>.<ext>.ts` file of site/public default-exports a function that returns the text (or bytes) of `<name>.<ext>`; fix it at the position shown.',
+  }),
   RENDER_FAILED: entry<{ url: string; reason: string; content?: string; others?: string }>({
     severity: 'error',
     message: (a) =>

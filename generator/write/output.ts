@@ -125,7 +125,12 @@ export function writePage(sink: OutputSink, page: RenderedPage, withPayload = tr
   if (withPayload) sink.write(toOutputFile(page.url, '_payload.json'), JSON.stringify(page.payload));
 }
 
-/** Copies `site/public` as it is. */
-export function writePublicFiles(config: SiteConfig, sink: OutputSink, files: readonly string[]): void {
-  for (const file of files) sink.write(file, readFileSync(path.join(config.publicDir, file)));
+/** Copies `site/public` as it is, and writes what its modules made. */
+export function writePublicFiles(
+  config: SiteConfig,
+  sink: OutputSink,
+  files: readonly string[],
+  generated: ReadonlyMap<string, string | Uint8Array> = new Map(),
+): void {
+  for (const file of files) sink.write(file, generated.get(file) ?? readFileSync(path.join(config.publicDir, file)));
 }

@@ -32,6 +32,11 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   CONTENT_LARGE: { size: '1.5 MB', limit: '1 MB', fileLimit: '4 MB' },
   BASE_URL_MISSING: {},
   BUNDLE_FAILED: { reason: 'Expected ")" but found ";"' },
+  PUBLIC_MODULE_FAILED: {
+    module: 'site/public/images/map.svg.ts',
+    output: 'images/map.svg',
+    reason: 'its default export returned a number, not the file’s text or bytes',
+  },
   RENDER_FAILED: { url: '/en/contact', reason: 'Cannot read properties of null' },
   OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device' },
   OUT_DIR_UNSAFE: { dir: '/home/ann', reason: 'it is the home folder' },

@@ -1,0 +1,279 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { version as esbuildVersion, type Metafile } from 'esbuild';
+import { runEsbuild } from '../esbuild.ts';
+import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
+import { compileUnregistered } from '../node-module.ts';
+import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
+import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
+
+// Files of site/public written as code: `images/map.svg.ts` is bundled for Node, run when the site
+// is built, and what its default export returns is published as `images/map.svg`. Nothing of it
+// reaches the browser but that file. A build whose inputs are those of the last run does not run
+// it again: the module and the project files it imports (by content), and the installed packages
+// (npm's lockfile); the result waits in node_modules/.cache/site/public. Another `.ts` file of
+// site/public is a helper such modules import, and is not published.
+
+/** The published files of site/public: those copied as they are, and those made by modules. */
+export interface PublicFiles {
+  /** Every published path, relative to site/public, sorted. */
+  readonly files: string[];
+  /** What the modules made, by published path. */
+  readonly generated: ReadonlyMap<string, string | Uint8Array>;
+  readonly problems: SiteProblem[];
+}
+
+/** What a file of site/public is: published as it is, run to make a file, or a helper of those. */
+export type PublicFileKind =
+  { readonly kind: 'copy' } | { readonly kind: 'module'; readonly output: string } | { readonly kind: 'helper' };
+
+/** `a/map.svg.ts` makes `a/map.svg`; `a/shapes.ts` (and a `.d.ts`) is a helper; anything else is copied. */
+export function toPublicFileKind(file: string): PublicFileKind {
+  if (!file.endsWith('.ts')) return { kind: 'copy' };
+  const output = file.slice(0, -'.ts'.length);
+  return /\.[A-Za-z0-9]+$/.test(path.posix.basename(output)) && !output.endsWith('.d')
+    ? { kind: 'module', output }
+    : { kind: 'helper' };
+}
+
+/** Bumped when what a record holds, or how a module is bundled, changes. */
+const RECORD_FORMAT = 2;
+
+/** What a module made last time, and the inputs it was made from. */
+interface CacheRecord {
+  readonly format: number;
+  /** esbuild's version and the installed packages. */
+  readonly environment: string;
+  /** Every file of the project the bundle read (root-relative) → its content hash. */
+  readonly inputs: Readonly<Record<string, string>>;
+  readonly output: { readonly text: string } | { readonly base64: string };
+}
+
+const hash = (data: string | Uint8Array) => createHash('sha256').update(data).digest('base64url');
+
+/**
+ * The modules' cache, beside the tool's other cached files. A module runs as a file of this folder
+ * (never written), so what it resolves at run time (`createRequire(import.meta.url)`) is found
+ * among the packages installed with `site`.
+ */
+export const PUBLIC_CACHE_DIR = path.join(CACHE_DIR, 'public');
+
+/** Packages a module imports come from the project's node_modules, else from those of `site`. */
+const PACKAGE_NODE_MODULES = path.join(PACKAGE_ROOT, 'node_modules');
+
+/**
+ * The files site/public publishes: copies, and the results of its modules (cached; see above).
+ * Every module's failure is a problem naming it; no result is published for a failed module.
+ */
+export async function loadPublicFiles(config: SiteConfig, listed: readonly string[]): Promise<PublicFiles> {
+  const copied = listed.filter((f) => toPublicFileKind(f).kind === 'copy');
+  const modules = listed.flatMap((file) => {
+    const kind = toPublicFileKind(file);
+    return kind.kind === 'module' ? [{ file, output: kind.output }] : [];
+  });
+  const problems: SiteProblem[] = [];
+  const generated = new Map<string, string | Uint8Array>();
+  if (modules.length > 0) {
+    const environment = await toEnvironment(config.root);
+    const results = await Promise.all(
+      modules.map(async ({ file, output }) => {
+        if (copied.includes(output)) {
+          return [
+            toModuleProblem(
+              config,
+              file,
+              `${toSourcePath(config, output)} exists too, and only one of them can be published at /${output}`,
+            ),
+          ];
+        }
+        try {
+          generated.set(output, await makePublicFile(config, file, environment));
+          return [];
+        } catch (error) {
+          if (isSiteError(error)) return error.problems;
+          throw error;
+        }
+      }),
+    );
+    problems.push(...results.flat());
+  }
+  return { files: [...copied, ...generated.keys()].sort(), generated, problems };
+}
+
+/**
+ * esbuild's version and the packages installed in the project and with `site` (one folder when
+ * the site is the package's own): npm rewrites its lockfile on every install.
+ */
+async function toEnvironment(root: string): Promise<string> {
+  const folders = [...new Set([path.resolve(root), path.resolve(PACKAGE_ROOT)])];
+  const locks = await Promise.all(
+    folders.map(async (folder) => {
+      for (const file of [path.join('node_modules', '.package-lock.json'), 'package-lock.json']) {
+        const text = await readFile(path.join(folder, file)).catch(() => null);
+        if (text) return hash(text);
+      }
+      return '';
+    }),
+  );
+  return hash([esbuildVersion, ...locks].join('\0'));
+}
+
+/** One module's file: from the cache when its inputs are those of the last run, else made now. */
+async function makePublicFile(config: SiteConfig, file: string, environment: string): Promise<string | Uint8Array> {
+  // By the module's path only: a copy of the project with the same sources finds the same record.
+  const recordFile = path.join(PUBLIC_CACHE_DIR, `${hash(file).slice(0, 16)}.json`);
+  const record = await readRecord(recordFile);
+  if (record && record.environment === environment && (await inputsUnchanged(config.root, record.inputs))) {
+    return 'text' in record.output ? record.output.text : Buffer.from(record.output.base64, 'base64');
+  }
+  const { output, inputs } = await runPublicModule(config, file);
+  const fresh: CacheRecord = {
+    format: RECORD_FORMAT,
+    environment,
+    inputs,
+    output: typeof output === 'string' ? { text: output } : { base64: Buffer.from(output).toString('base64') },
+  };
+  // Written whole, then renamed: a build running beside this one never reads half a record. A
+  // cache that cannot be written costs the next build a run, nothing more.
+  const partial = `${recordFile}.${process.pid}-${randomUUID()}`;
+  await mkdir(PUBLIC_CACHE_DIR, { recursive: true })
+    .then(() => writeFile(partial, JSON.stringify(fresh)))
+    .then(() => rename(partial, recordFile))
+    .catch(() => rm(partial, { force: true }));
+  return output;
+}
+
+async function readRecord(file: string): Promise<CacheRecord | null> {
+  try {
+    const record = JSON.parse(await readFile(file, 'utf8')) as CacheRecord;
+    return record.format === RECORD_FORMAT ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+async function inputsUnchanged(root: string, inputs: Readonly<Record<string, string>>): Promise<boolean> {
+  const same = await Promise.all(
+    Object.entries(inputs).map(async ([file, expected]) => {
+      const data = await readFile(path.join(root, file)).catch(() => null);
+      return data !== null && hash(data) === expected;
+    }),
+  );
+  return same.every(Boolean);
+}
+
+/**
+ * Bundles the module for Node (packages included, so its imports resolve as the project's do),
+ * compiles it and calls its default export. Returns the file and the project files the bundle
+ * read.
+ */
+async function runPublicModule(
+  config: SiteConfig,
+  file: string,
+): Promise<{ output: string | Uint8Array; inputs: Record<string, string> }> {
+  const source = toSourcePath(config, file);
+  let bundled: Awaited<ReturnType<typeof runEsbuild>>;
+  try {
+    bundled = await runEsbuild(
+      {
+        entryPoints: [path.join(config.root, source)],
+        absWorkingDir: config.root,
+        nodePaths: [PACKAGE_NODE_MODULES],
+        platform: 'node',
+        // CommonJS, compiled unregistered (node-module.ts); `import.meta.url` is the module's file
+        // there, so `createRequire(import.meta.url)` resolves as from the cache folder.
+        format: 'cjs',
+        target: 'node20',
+        define: { 'import.meta.url': 'import_meta_url' },
+        banner: { js: 'var import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+        metafile: true,
+        sourcemap: 'inline',
+        sourcesContent: false,
+        // Named as the module is compiled, so the source map's paths lead to the sources.
+        outfile: toModuleFile(file),
+      },
+      'BUNDLE_FAILED',
+      { file: source, line: 1, column: 1 },
+    );
+  } catch (error) {
+    // Compiled like any bundle; the error keeps its position (perhaps in a helper) and is restated
+    // as this module's.
+    if (!isSiteError(error)) throw error;
+    throw new SiteError(
+      error.problems.map((p) =>
+        toModuleProblem(config, file, isProblemOf(p, ['BUNDLE_FAILED']) ? p.args.reason : p.message, p.loc),
+      ),
+      { cause: error.cause },
+    );
+  }
+  const code = bundled.outputFiles[0]?.text ?? '';
+  const inputs = await hashInputs(config.root, bundled.metafile);
+  try {
+    const mod = compileUnregistered(code, toModuleFile(file)) as { default?: unknown };
+    if (typeof mod.default !== 'function') {
+      throw new TypeError('it has no default export function (`export default function () { … }`)');
+    }
+    const output: unknown = await (mod.default as () => unknown)();
+    if (typeof output !== 'string' && !(output instanceof Uint8Array)) {
+      throw new TypeError(
+        `its default export returned ${output === null ? 'null' : typeof output}, not the file's text or bytes`,
+      );
+    }
+    return { output, inputs };
+  } catch (cause) {
+    throw new SiteError([toModuleProblem(config, file, toReason(cause), toThrowLoc(config.root, cause))], { cause });
+  }
+}
+
+/** The project's files the bundle read, by content; packages are covered by the lockfile. */
+async function hashInputs(root: string, metafile: Metafile | undefined): Promise<Record<string, string>> {
+  const files = Object.keys(metafile?.inputs ?? {}).filter(
+    (f) => !f.split('/').includes('node_modules') && !f.includes(':'),
+  );
+  const hashed = await Promise.all(files.map(async (f) => [f, hash(await readFile(path.resolve(root, f)))] as const));
+  return Object.fromEntries(hashed.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * The file a module is compiled as (never written): in the cache folder, so packages resolve from
+ * there up to the tool's node_modules.
+ */
+function toModuleFile(file: string): string {
+  return path.join(PUBLIC_CACHE_DIR, `${file.split('/').join('__')}.cjs`);
+}
+
+/** The module's path from the project folder, as problems name files. */
+function toSourcePath(config: SiteConfig, file: string): string {
+  return path.relative(config.root, path.join(config.publicDir, file)).split(path.sep).join('/');
+}
+
+function toModuleProblem(config: SiteConfig, file: string, reason: string, loc?: SourceLoc): SiteProblem {
+  const source = toSourcePath(config, file);
+  const kind = toPublicFileKind(file);
+  const output = kind.kind === 'module' ? kind.output : file;
+  return toProblem(
+    'PUBLIC_MODULE_FAILED',
+    { module: source, output, reason },
+    loc ?? { file: source, line: 1, column: 1 },
+  );
+}
+
+function toReason(cause: unknown): string {
+  return (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
+}
+
+/**
+ * Where a module threw: the first frame in a project source outside node_modules (source maps
+ * lead there from the bundle when they are on, as `bin/site.js` has them).
+ */
+function toThrowLoc(root: string, cause: unknown): SourceLoc | undefined {
+  const stack = cause instanceof Error ? (cause.stack ?? '') : '';
+  const prefix = `${path.resolve(root)}${path.sep}`;
+  for (const match of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+):(\d+):(\d+)/g)) {
+    const [, file = '', line = '0', column = '0'] = match;
+    if (!file.startsWith(prefix) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    return { file: path.relative(root, file).split(path.sep).join('/'), line: Number(line), column: Number(column) };
+  }
+  return undefined;
+}

@@ -1,0 +1,12 @@
+import { drawStationsMap } from './stations-map.ts';
+
+/** The station map of the English pages (front matter `mapImage`). */
+export default function stationsMap(): string {
+  return drawStationsMap({
+    lang: 'en-US',
+    title: "Map of CloudWing's stations: 1 Taoyuan (headquarters), 2 Taipei Songshan, 3 Taichung, 4 Kaohsiung",
+    names: { TPE: 'Taoyuan', TSA: 'Taipei Songshan', RMQ: 'Taichung', KHH: 'Kaohsiung' },
+    hq: 'HQ',
+    kilometres: 'km',
+  });
+}

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  geoGraticule,
+  geoPath,
+  geoTransverseMercator,
+  type ExtendedFeature,
+  type ExtendedFeatureCollection,
+  type GeoPermissibleObjects,
+  type GeoProjection,
+} from 'd3-geo';
+import { feature } from 'topojson-client';
+import config from '../../site.config.ts';
+
+// The stations' map, drawn when the site is built from Natural Earth's coastlines (the 1:10m
+// countries of `world-atlas`): the stations sit at their airports' coordinates, so the map cannot
+// drift from the geography (behaviour.md: Presentation). This file is a helper of the two
+// `stations-map.*.svg.ts` modules beside it, one per language.
+
+/** A station: its map number (front matter `mapNumber`), its airport's position in degrees. */
+export interface Station {
+  readonly code: StationCode;
+  readonly number: number;
+  readonly lat: number;
+  readonly lon: number;
+  readonly hq?: boolean;
+  /**
+   * Where the label's first line starts, from the marker's centre, and which way it runs; a label
+   * away from its marker (Songshan's, in the sea above the island) is joined to it by a line.
+   */
+  readonly label: {
+    readonly dx: number;
+    readonly dy: number;
+    readonly anchor: 'start' | 'end';
+    readonly leader?: boolean;
+  };
+}
+
+export type StationCode = 'TPE' | 'TSA' | 'RMQ' | 'KHH';
+
+/** The texts of one language. */
+export interface MapTexts {
+  /** BCP 47 tag of the texts: picks the Chinese or the Latin faces first. */
+  readonly lang: string;
+  readonly title: string;
+  readonly names: Readonly<Record<StationCode, string>>;
+  readonly hq: string;
+  readonly kilometres: string;
+}
+
+// Numbered from north to south, as the pages list them; Taoyuan lies a kilometre north of Songshan.
+export const STATIONS: readonly Station[] = [
+  { code: 'TPE', number: 1, lat: 25.0777, lon: 121.2328, hq: true, label: { dx: -26, dy: -10, anchor: 'end' } },
+  { code: 'TSA', number: 2, lat: 25.0694, lon: 121.5525, label: { dx: 0, dy: -62, anchor: 'end', leader: true } },
+  { code: 'RMQ', number: 3, lat: 24.2647, lon: 120.6208, label: { dx: -21, dy: 0, anchor: 'end' } },
+  { code: 'KHH', number: 4, lat: 22.5771, lon: 120.35, label: { dx: -21, dy: 0, anchor: 'end' } },
+];
+
+/** The picture's size: the pages reserve 400 × 600 for it. */
+export const WIDTH = 400;
+export const HEIGHT = 600;
+
+// Natural Earth's ids (ISO 3166 numeric): Taiwan, and the mainland whose Fujian coast is shown
+// faintly (no other land falls inside the frame).
+const TAIWAN = '158';
+const NEIGHBOURS = ['156'];
+
+// The part of the earth the picture shows: Penghu to the east coast, and open sea north of the
+// island for the labels of the two Taipei airports; a little of the Fujian coast at the top left
+// gives the orientation.
+const FRAME = { west: 119.2, east: 122.25, south: 21.8, north: 25.75 };
+
+// The colours of site/templates/styles/tokens.css; the stations take the theme's primary colour.
+const COLOURS = {
+  sea: '#e8f1fb',
+  land: '#ffffff',
+  coast: '#8a96a8',
+  neighbour: '#f3f6fa',
+  grid: '#d5dde8',
+  text: '#0f2740',
+  muted: '#4a5565',
+  station: config.theme.primary,
+};
+
+const FONTS = {
+  latin: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial",
+  tc: "'Noto Sans TC', 'Noto Sans CJK TC', 'Source Han Sans TC', 'PingFang TC', 'Microsoft JhengHei'",
+};
+
+type Topology = Parameters<typeof feature>[0];
+interface Collection {
+  readonly type: 'GeometryCollection';
+  readonly geometries: readonly { readonly id?: string | number }[];
+}
+
+/**
+ * The countries of the given ids from Natural Earth 1:10m (the coarser files lose Penghu and the
+ * shape of the coast at this size); only those are decoded, the file holds the whole world.
+ */
+function readCountries(ids: readonly string[]): ExtendedFeature[] {
+  const require = createRequire(import.meta.url);
+  const topology = JSON.parse(readFileSync(require.resolve('world-atlas/countries-10m.json'), 'utf8')) as Topology;
+  const countries = topology.objects.countries as unknown as Collection;
+  const wanted = { ...countries, geometries: countries.geometries.filter((g) => ids.includes(String(g.id))) };
+  return (feature(topology, wanted as Parameters<typeof feature>[1]) as unknown as ExtendedFeatureCollection).features;
+}
+
+/**
+ * Transverse Mercator on 121° E, the central meridian of Taiwan's own grid (TWD97): true shapes,
+ * north up, fitted to the frame.
+ */
+export function toProjection(): GeoProjection {
+  const { west, east, south, north } = FRAME;
+  const corners: GeoPermissibleObjects = {
+    type: 'MultiPoint',
+    coordinates: [
+      [west, south],
+      [west, north],
+      [east, south],
+      [east, north],
+    ],
+  };
+  return geoTransverseMercator()
+    .rotate([-121, 0])
+    .fitExtent(
+      [
+        [0, 0],
+        [WIDTH, HEIGHT],
+      ],
+      corners,
+    )
+    .clipExtent([
+      [0, 0],
+      [WIDTH, HEIGHT],
+    ]);
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A scale bar of `km` kilometres at the island's centre, its length from the projection. */
+function drawScaleBar(projection: GeoProjection, km: number, unit: string): string {
+  const from = projection([121, 23.5]);
+  const to = projection([121, 23.5 + km / 111.2]);
+  if (!from || !to) return '';
+  const length = round(Math.hypot(to[0] - from[0], to[1] - from[1]));
+  // Bottom left, in the open strait: the bottom right holds Orchid Island.
+  const x = 24;
+  const y = HEIGHT - 28;
+  return [
+    `<g fill="none" stroke="${COLOURS.muted}" stroke-width="2">`,
+    `<path d="M${x} ${y - 6}V${y}H${round(x + length)}V${y - 6}"/>`,
+    `</g>`,
+    `<text x="${round(x + length / 2)}" y="${y - 10}" text-anchor="middle" font-size="17" fill="${COLOURS.muted}">${km} ${escapeText(unit)}</text>`,
+  ].join('');
+}
+
+/** A station's marker with its number, and its label beside it; Taoyuan's marker is ringed. */
+function drawStation(projection: GeoProjection, station: Station, texts: MapTexts): string {
+  const at = projection([station.lon, station.lat]);
+  if (!at) return '';
+  const [x, y] = [round(at[0]), round(at[1])];
+  const r = station.hq ? 15 : 13;
+  const { dx, dy, anchor, leader } = station.label;
+  // A label running off the picture's right edge is held to it (Songshan's, near the east coast).
+  const lx = anchor === 'end' && leader ? WIDTH - 10 : round(x + dx);
+  const ly = round(y + dy);
+  const name = escapeText(texts.names[station.code]);
+  const separator = texts.lang.startsWith('zh') ? ' ' : ' · ';
+  const sub = station.hq ? `${station.code}${separator}${escapeText(texts.hq)}` : station.code;
+  return [
+    `<g class="station" data-code="${station.code}" data-number="${station.number}"${station.hq ? ' data-hq=""' : ''}>`,
+    leader
+      ? `<path d="M${x} ${round(y - r - 2)}V${round(ly + 8)}" stroke="${COLOURS.muted}" stroke-width="1.5" fill="none"/>`
+      : '',
+    station.hq
+      ? `<circle cx="${x}" cy="${y}" r="${r + 5}" fill="none" stroke="${COLOURS.station}" stroke-width="2.5"/>`
+      : '',
+    `<circle cx="${x}" cy="${y}" r="${r}" fill="${COLOURS.station}" stroke="#fff" stroke-width="2.5"/>`,
+    `<text x="${x}" y="${y}" dy="0.35em" text-anchor="middle" font-size="17" font-weight="700" fill="#fff">${station.number}</text>`,
+    `<text x="${lx}" y="${ly}" text-anchor="${anchor}" paint-order="stroke" stroke="${COLOURS.sea}" stroke-width="5" stroke-linejoin="round">`,
+    `<tspan font-size="21" font-weight="700" fill="${COLOURS.text}">${name}</tspan>`,
+    `<tspan x="${lx}" dy="1.2em" font-size="17" fill="${COLOURS.muted}">${sub}</tspan>`,
+    `</text>`,
+    `</g>`,
+  ].join('');
+}
+
+/** The whole map as SVG text: sea, graticule, neighbouring coast, Taiwan, scale, stations. */
+export function drawStationsMap(texts: MapTexts): string {
+  const countries = readCountries([TAIWAN, ...NEIGHBOURS]);
+  const projection = toProjection();
+  const path = geoPath(projection).digits(1);
+  const taiwan = countries.find((f) => String(f.id) === TAIWAN);
+  if (!taiwan) throw new Error(`Natural Earth has no Taiwan (id ${TAIWAN})`);
+  const neighbours = countries
+    .filter((f) => f !== taiwan)
+    .map((f) => path(f))
+    .filter(Boolean)
+    .join('');
+  const graticule = path(geoGraticule().step([1, 1])());
+  const fonts = texts.lang.startsWith('zh') ? `${FONTS.tc}, ${FONTS.latin}` : `${FONTS.latin}, ${FONTS.tc}`;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" lang="${texts.lang}">`,
+    `<title>${escapeText(texts.title)}</title>`,
+    `<clipPath id="frame"><rect width="${WIDTH}" height="${HEIGHT}" rx="12"/></clipPath>`,
+    `<g clip-path="url(#frame)">`,
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="${COLOURS.sea}"/>`,
+    graticule ? `<path d="${graticule}" fill="none" stroke="${COLOURS.grid}" stroke-width="1"/>` : '',
+    neighbours ? `<path d="${neighbours}" fill="${COLOURS.neighbour}" stroke="${COLOURS.grid}" stroke-width="1"/>` : '',
+    `<path id="taiwan" d="${path(taiwan) ?? ''}" fill="${COLOURS.land}" stroke="${COLOURS.coast}" stroke-width="1.2" stroke-linejoin="round"/>`,
+    `</g>`,
+    `<g font-family="${fonts.replace(/"/g, '')}">`,
+    drawScaleBar(projection, 50, texts.kilometres),
+    ...STATIONS.map((s) => drawStation(projection, s, texts)),
+    `</g>`,
+    `</svg>`,
+    '',
+  ].join('\n');
+}
