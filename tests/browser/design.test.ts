@@ -155,6 +155,33 @@ describe('design', () => {
     expect(after).toContain('https://www.example.org/report');
   });
 
+  it('makes the telephone number, the e-mail address and every link of the footer a target of at least 44 × 44 px, the contact details grouped under one heading', async () => {
+    const found: string[] = [];
+    for (const width of [320, 375, 768, 1440]) {
+      const page = await openViewport(width);
+      for (const url of ['/', '/en']) {
+        await page.goto(`${site.url}${url}`);
+        const targets = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.site-footer a')].map((a) => {
+            const box = a.getBoundingClientRect();
+            const group = a.closest('section, nav')?.querySelector('h2')?.id ?? '';
+            return { href: a.getAttribute('href') ?? '', width: box.width, height: box.height, group };
+          }),
+        );
+        for (const t of targets)
+          if (t.width < 44 || t.height < 44)
+            found.push(`${url} at ${width} px: ${t.href} is ${Math.round(t.width)} × ${Math.round(t.height)} px`);
+        const contact = targets.filter((t) => /^(tel|mailto):/.test(t.href));
+        expect(
+          contact.map((t) => t.href.split(':')[0]),
+          `${url} at ${width} px`,
+        ).toEqual(['tel', 'mailto']);
+        expect(new Set(contact.map((t) => t.group)), `${url} at ${width} px`).toEqual(new Set(['footer-contact']));
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('shows the current year in the footer of every page', async () => {
     const year = new Date().getUTCFullYear();
     const footers = (await walked()).footers;

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/build.ts';
 import { loadConfig } from '../../generator/config.ts';
 import type { Contact } from '../../generator/types.ts';
-import { REPO_ROOT, removeSites } from '../helpers/make-site.ts';
+import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
 import { buildProblems } from '../helpers/problems.ts';
 
 // behaviour.md: Contact details. Every page of both locales, the error pages included: what a
@@ -57,14 +59,20 @@ describe('contact details on the built site', () => {
     expect(pages().length).toBeGreaterThan(100);
   });
 
-  it('links every address with mailto: and every telephone number with tel:, never a fax number', () => {
+  it('links every address with mailto:, breakable after its @, and every telephone number with tel:, never a fax number', () => {
     const fax = 'tel:+88635550199';
     for (const [file, html] of pages()) {
       expect(hrefs(html), file).not.toContain(fax);
-      for (const match of html.matchAll(/<a\b[^>]*href="(mailto:|tel:)([^"]*)"[^>]*>([^<]*)<\/a>/g)) {
-        const [, scheme, target, text] = match as unknown as [string, string, string, string];
-        if (scheme === 'mailto:') expect(target, file).toBe(text);
-        else expect(target, file).toBe(text.replace(/[^+\d]/g, ''));
+      for (const match of html.matchAll(/<a\b[^>]*href="(mailto:|tel:)([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)) {
+        const [, scheme, target, inner] = match as unknown as [string, string, string, string];
+        // The text a visitor copies is the address or number: a <wbr> adds no character.
+        const text = inner.replace(/<wbr\/?>/g, '');
+        expect(text, file).not.toContain('<');
+        if (scheme === 'mailto:') {
+          expect(target, file).toBe(text);
+          // In a template's box and in Markdown prose alike, a narrow column breaks it after its @.
+          expect(inner, file).toMatch(/^[^@<]+@<wbr\/?>[^@<]+$/);
+        } else expect(target, file).toBe(text.replace(/[^+\d]/g, ''));
       }
     }
     const contact = pages().find(([file]) => file === 'contact/index.html')?.[1] ?? '';
@@ -97,6 +105,24 @@ describe('contact details on the built site', () => {
       const html = pages().find(([f]) => f === path)?.[1] ?? '';
       const shown = html.replace(/<script\b[\s\S]*?<\/script>/g, '');
       expect(shown.match(/KHH/g) ?? [], path).toHaveLength(1);
+    }
+  });
+});
+
+describe('the footer', () => {
+  it('shows the configured telephone and fax numbers and the general e-mail address, in both locales', async () => {
+    const config = readFileSync(path.join(REPO_ROOT, 'site/site.config.ts'), 'utf8')
+      .replaceAll('+886-3-555-0100', '+886-2-555-0123')
+      .replaceAll('+886-3-555-0199', '+886-2-555-0124')
+      .replace("email: 'service@cloudwing.example'", "email: 'hello@cloudwing.example'");
+    const built = await buildSite({ root: makeSite({ 'site/site.config.ts': config }), write: false });
+    for (const file of ['index.html', 'en/index.html', 'contact/index.html']) {
+      const html = String(built.files?.get(file) ?? '');
+      const footer = /<footer class="site-footer">[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
+      expect(footer, file).toContain('<a href="tel:+88625550123">+886-2-555-0123</a>');
+      expect(footer, file).toContain('<dd>+886-2-555-0124</dd>');
+      expect(footer, file).toContain('<a href="mailto:hello@cloudwing.example">hello@<wbr/>cloudwing.example</a>');
+      expect(footer, file).not.toMatch(/555-0100|555-0199|service@/);
     }
   });
 });
