@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../helpers/routes.ts';
-import { useSite } from '../helpers/site-fixture.ts';
+import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 // The look of every page, as a visitor sees it (templates/README.md: Stylesheets): tables and the
 // home chart on a phone, balanced headings, the tablet rail, paper, the footer. One context per
@@ -136,6 +136,31 @@ describe('design', () => {
     }
     expect(found).toEqual([]);
   }, 240_000);
+
+  it('shows one navigation per width: the menu button on phones, the rail on tablets, the main navigation on desktops', async () => {
+    const expected = (width: number) => (width < 600 ? 'menu-button' : width < 1024 ? 'rail' : 'main-nav');
+    const found: string[] = [];
+    for (const javaScriptEnabled of [true, false]) {
+      const { page } = await site.open('/en', { viewport: { width: 375, height: 800 }, javaScriptEnabled });
+      for (const url of ['/en/services/service-ramp', '/about/about-location']) {
+        await page.goto(`${site.url}${url}`);
+        if (javaScriptEnabled) await waitForHydration(page);
+        for (const width of [320, 375, 599, 600, 768, 1023, 1024, 1440]) {
+          await page.setViewportSize({ width, height: 800 });
+          const shown = await page.evaluate(() =>
+            ['menu-button', 'rail', 'main-nav'].filter((name) => {
+              const el = document.querySelector(`.${name}`);
+              return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+            }),
+          );
+          // Without JavaScript a phone's drawer cannot open: the main navigation stays in the header.
+          const want = javaScriptEnabled || width >= 600 ? expected(width) : 'main-nav';
+          if (shown.join() !== want) found.push(`${url} at ${width} px (script ${javaScriptEnabled}): ${shown.join()}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
 
   it('prints without navigation, controls, language switcher, rail or backgrounds', async () => {
     expect((await walked()).print).toEqual([]);
