@@ -156,6 +156,16 @@ describe('design', () => {
           // Without JavaScript a phone's drawer cannot open: the main navigation stays in the header.
           const want = javaScriptEnabled || width >= 600 ? expected(width) : 'main-nav';
           if (shown.join() !== want) found.push(`${url} at ${width} px (script ${javaScriptEnabled}): ${shown.join()}`);
+          // A desktop's main navigation keeps to one line beside the logo.
+          const rows = await page.evaluate(
+            () =>
+              new Set(
+                [...document.querySelectorAll('.main-nav__list > li')].map((li) =>
+                  Math.round(li.getBoundingClientRect().top),
+                ),
+              ).size,
+          );
+          if (width >= 1024 && rows !== 1) found.push(`${url} at ${width} px: the main navigation takes ${rows} lines`);
         }
       }
     }
