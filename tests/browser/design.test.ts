@@ -172,6 +172,30 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it("sets English in each platform's interface face and Traditional Chinese in the Taiwan faces first, wherever each is marked", async () => {
+    const page = await openViewport(1024);
+    const first = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily.split(',')[0]?.trim());
+    await page.goto(`${site.url}/en/contact`);
+    expect(await first('main p')).toBe('-apple-system');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, .*Arial, system-ui, "PingFang TC", .*sans-serif$/,
+    );
+    expect(await first('.language-switcher a[lang="zh-Hant"]')).toBe('"PingFang TC"');
+    await page.goto(`${site.url}/contact`);
+    expect(await first('main p')).toBe('"PingFang TC"');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", "Source Han Sans TC", .*"Microsoft JhengHei", -apple-system, .*sans-serif$/,
+    );
+    expect(await first('.language-switcher a[lang="en-US"]')).toBe('-apple-system');
+    // An English-only article on its Chinese URL is English text.
+    await page.goto(`${site.url}/news/newsEn1`);
+    expect(await first('main [lang="en-US"] h1')).toBe('-apple-system');
+  });
+
   it('prints without navigation, controls, language switcher, rail or backgrounds', async () => {
     expect((await walked()).print).toEqual([]);
   }, 240_000);
