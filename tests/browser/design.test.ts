@@ -82,6 +82,33 @@ function checkLayout({ rail }: { rail: boolean }): string[] {
   return problems;
 }
 
+/**
+ * Tiles of one row that differ in height, or whose numbers, labels or details do not start on one
+ * line (runs inside the page).
+ */
+function checkTiles(): string[] {
+  const problems: string[] = [];
+  const rows = new Map<number, HTMLElement[]>();
+  for (const tile of document.querySelectorAll<HTMLElement>('.figure-card')) {
+    const top = Math.round(tile.getBoundingClientRect().top);
+    rows.set(top, [...(rows.get(top) ?? []), tile]);
+  }
+  for (const [top, tiles] of rows) {
+    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+    if (spread(tiles.map((tile) => tile.getBoundingClientRect().height)) > 1)
+      problems.push(`the tiles of the row at ${top} px differ in height`);
+    for (const part of ['value', 'label', 'detail']) {
+      const tops = tiles.flatMap((tile) => {
+        const el = tile.querySelector(`.figure-card__${part}`);
+        return el ? [el.getBoundingClientRect().top] : [];
+      });
+      if (tops.length > 1 && spread(tops) > 1) problems.push(`the ${part}s of the row at ${top} px do not line up`);
+    }
+  }
+  if (rows.size === 0) problems.push('no figure tiles');
+  return problems;
+}
+
 /** What is printed that should not be, and every background, in print (runs inside the page). */
 function checkPrint(hidden: string): string[] {
   const problems: string[] = [];
@@ -136,6 +163,18 @@ describe('design', () => {
     }
     expect(found).toEqual([]);
   }, 240_000);
+
+  it('makes the figure tiles of a row equally tall, their numbers, labels and details each on one line', async () => {
+    const found: string[] = [];
+    for (const width of [320, 375, 768, 1024, 1440]) {
+      const page = await openViewport(width);
+      for (const url of ['/', '/en']) {
+        await page.goto(`${site.url}${url}`);
+        for (const p of await page.evaluate(checkTiles)) found.push(`${url} at ${width} px: ${p}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
 
   it('shows one navigation per width: the menu button on phones, the rail on tablets, the main navigation on desktops', async () => {
     const expected = (width: number) => (width < 600 ? 'menu-button' : width < 1024 ? 'rail' : 'main-nav');
