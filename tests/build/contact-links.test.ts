@@ -109,6 +109,40 @@ describe('contact details on the built site', () => {
   });
 });
 
+describe('the stations', () => {
+  const stationsOf = (html: string) =>
+    /<section aria-labelledby="stations-title">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+
+  it('show no number or address that is not their own: headquarters answers for them, named once', () => {
+    for (const file of ['contact/index.html', 'about/about-location/index.html']) {
+      for (const path of [file, `en/${file}`]) {
+        const section = stationsOf(pages().find(([f]) => f === path)?.[1] ?? '');
+        const cards = section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? [];
+        expect(cards, path).toHaveLength(4);
+        for (const card of cards) expect(card, path).not.toMatch(/href="(tel|mailto):/);
+        expect(section.match(/href="tel:\+88635550100"/g), path).toHaveLength(1);
+        expect(section.match(/href="mailto:service@cloudwing\.example"/g), path).toHaveLength(1);
+      }
+    }
+  });
+
+  it("show a station's own telephone number and e-mail address where it has them", async () => {
+    const file = 'site/content/contact.en.md';
+    const source = readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(
+      '    address: "Kaohsiung International Airport, Kaohsiung"\n',
+      '    address: "Kaohsiung International Airport, Kaohsiung"\n    phone: "+886-7-555-0100"\n    email: "khh@cloudwing.example"\n',
+    );
+    const built = await buildSite({ root: makeSite({ [file]: source }), write: false });
+    const section = stationsOf(String(built.files?.get('en/contact/index.html') ?? ''));
+    const khh =
+      (section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? []).find((card) => card.includes('KHH')) ?? '';
+    expect(khh).toContain('<a href="tel:+88675550100">+886-7-555-0100</a>');
+    expect(khh).toContain('href="mailto:khh@cloudwing.example"');
+    // The other three still have none of their own: headquarters is named for them.
+    expect(section).toContain('href="tel:+88635550100"');
+  });
+});
+
 describe('the footer', () => {
   it('shows the configured telephone and fax numbers and the general e-mail address, in both locales', async () => {
     const config = readFileSync(path.join(REPO_ROOT, 'site/site.config.ts'), 'utf8')

@@ -3,9 +3,14 @@ import { toList, toText, type Data } from './data.ts';
 import { useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
-/** The stations with a numbered map (front matter `stations`, `mapImage`, `mapAlt`). */
+/**
+ * The stations with a numbered map (front matter `stations`, `mapImage`, `mapAlt`). A station shows
+ * a telephone number or e-mail address only when it has one of its own; the others are reached
+ * through headquarters, whose number and general address (the first of `contacts` in the site
+ * configuration) are given once, above the stations (behaviour.md: Contact details).
+ */
 export default function Stations({ data }: { data: Data }) {
-  const { t } = useSite();
+  const { payload, t } = useSite();
   const stations = toList(data.stations).sort((a, b) => Number(a.mapNumber ?? 0) - Number(b.mapNumber ?? 0));
   if (stations.length === 0) return null;
   const map = toText(data.mapImage);
@@ -18,9 +23,28 @@ export default function Stations({ data }: { data: Data }) {
     ['email', 'stationEmail'],
     ['hours', 'stationHours'],
   ] as const;
+  const central = payload.contacts[0];
+  const shared = central && stations.some((station) => !station.phone || !station.email);
   return (
     <section aria-labelledby="stations-title">
       <h2 id="stations-title">{t('common:stations')}</h2>
+      {shared ? (
+        <p className="stations__contact">
+          <span className="stations__contact-lead">{t('common:stationsContact')}</span>{' '}
+          {central.phone ? (
+            <>
+              <span>
+                <span className="stations__contact-label">{t('common:contactPhone')}</span>{' '}
+                <a href={toTelHref(central.phone)}>{central.phone}</a>
+              </span>{' '}
+            </>
+          ) : null}
+          <span>
+            <span className="stations__contact-label">{t('common:contactEmail')}</span>{' '}
+            <EmailAddress address={central.email} />
+          </span>
+        </p>
+      ) : null}
       <div className="stations">
         {map ? (
           <figure className="stations__map">
