@@ -176,6 +176,47 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('shows each open position as a card: title, stations, employment, summary, duties, requirements and how to apply', async () => {
+    const found: string[] = [];
+    for (const width of [320, 768, 1440]) {
+      const page = await openViewport(width);
+      for (const url of ['/jobs/jobs-positions', '/en/jobs/jobs-positions']) {
+        await page.goto(`${site.url}${url}`);
+        const cards = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.position')].map((card) => {
+            const text = (selector: string) => card.querySelector(selector)?.textContent?.trim() ?? '';
+            const lists = [...card.querySelectorAll('.position__details ul')];
+            const tops = lists.map((list) => Math.round(list.getBoundingClientRect().top));
+            const apply = card.querySelector<HTMLAnchorElement>('.position__apply a[href^="mailto:"]');
+            return {
+              title: text('h3'),
+              facts: [...card.querySelectorAll('.position__facts dd')].map((dd) => dd.textContent?.trim() ?? ''),
+              summary: text('.position__summary'),
+              items: lists.map((list) => list.querySelectorAll('li').length),
+              sideBySide: tops.length === 2 && tops[0] === tops[1],
+              apply: apply
+                ? `${apply.getAttribute('href')} ${apply.textContent} ${apply.innerHTML.includes('<wbr>')}`
+                : '',
+              overflows: card.scrollWidth > card.clientWidth + 1,
+            };
+          }),
+        );
+        if (cards.length !== 6) found.push(`${url} at ${width} px: ${cards.length} cards`);
+        for (const card of cards) {
+          const where = `${url} at ${width} px, ${card.title || 'a card'}`;
+          if (!card.title || !card.summary) found.push(`${where}: no title or summary`);
+          if (card.facts.length !== 2 || card.facts.some((fact) => !fact)) found.push(`${where}: facts ${card.facts}`);
+          if (card.items.length !== 2 || card.items.some((n) => n === 0)) found.push(`${where}: lists ${card.items}`);
+          if (card.apply !== 'mailto:recruit@cloudwing.example recruit@cloudwing.example true')
+            found.push(`${where}: apply ${card.apply}`);
+          if (card.overflows) found.push(`${where}: overflows`);
+          if (width === 1440 && !card.sideBySide) found.push(`${where}: duties and requirements are not side by side`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('shows one navigation per width: the menu button on phones, the rail on tablets, the main navigation on desktops', async () => {
     const expected = (width: number) => (width < 600 ? 'menu-button' : width < 1024 ? 'rail' : 'main-nav');
     const found: string[] = [];
