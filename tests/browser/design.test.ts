@@ -62,6 +62,15 @@ function checkLayout({ rail }: { rail: boolean }): string[] {
     if (box.left < chart.left - 1 || box.right > chart.right + 1)
       problems.push(`"${label.textContent}" leaves the chart`);
   }
+  // An e-mail address in prose breaks after its @ and stays in its column; its text is the address.
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.prose a[href^="mailto:"]')) {
+    const address = link.getAttribute('href')?.slice('mailto:'.length) ?? '';
+    if (link.textContent !== address) problems.push(`the link to ${address} reads "${link.textContent}"`);
+    if (!link.querySelector('wbr')) problems.push(`${address} in prose cannot break after its @`);
+    const column = (link.closest('.prose') as HTMLElement).getBoundingClientRect();
+    for (const box of link.getClientRects())
+      if (box.right > column.right + 1) problems.push(`${address} leaves its column`);
+  }
   for (const tile of document.querySelectorAll<HTMLElement>('.figure-card, .card'))
     if (tile.scrollWidth > tile.clientWidth + 1) problems.push(`tile "${tile.textContent?.slice(0, 20)}" overflows`);
   for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3')) {
@@ -149,7 +158,7 @@ describe('design', () => {
   let phone: Promise<Findings> | null = null;
   const walked = () => (phone ??= openViewport(375).then(walkPhone));
 
-  it('on a 375 px phone, every table reads as cards, the chart is legible and headings are balanced', async () => {
+  it('on a 375 px phone, every table reads as cards, the chart is legible, e-mail addresses in prose break after their @ and headings are balanced', async () => {
     expect(URLS).toHaveLength(108);
     expect((await walked()).phone).toEqual([]);
   }, 240_000);
