@@ -134,8 +134,7 @@ describe('the stations', () => {
     );
     const built = await buildSite({ root: makeSite({ [file]: source }), write: false });
     const section = stationsOf(String(built.files?.get('en/contact/index.html') ?? ''));
-    const khh =
-      (section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? []).find((card) => card.includes('KHH')) ?? '';
+    const khh = (section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? []).find((card) => card.includes('KHH')) ?? '';
     expect(khh).toContain('<a href="tel:+88675550100">+886-7-555-0100</a>');
     expect(khh).toContain('href="mailto:khh@cloudwing.example"');
     // The other three still have none of their own: headquarters is named for them.
