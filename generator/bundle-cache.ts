@@ -10,9 +10,9 @@ import { ESBUILD_WRAPPER_FILE } from './esbuild.ts';
 import { CACHE_DIR } from './paths.ts';
 import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
 
-// `site build` bundles the code only when something it is made of changed (architecture.md: The
-// build). The last bundles are kept on disk, each under a key of the templates', styles' and
-// runtime's sources, the configuration, the message files' names, esbuild's version and the
+// `site build` bundles the code only when something it is made of changed
+// (architecture.md: The build). The last bundles are kept on disk, each under a key of the
+// templates', styles' and runtime's sources, the configuration, the message files' names, esbuild's version and the
 // bundler's own code; a hit is used only when every other file esbuild read (the packages bundled
 // into the browser code) is byte for byte as it was. So an unchanged site gives the same bytes
 // without running esbuild, and a changed input can never be served from the cache.

@@ -55,7 +55,8 @@ const config: SiteConfigInput = {
   ],
   // Every department's e-mail address and numbers: pages link them wherever they appear (a fax number
   // stays text), and contact blocks and the contact page show them (behaviour.md: Contact details).
-  // Each key is labelled by `contacts.<key>` in the `common` namespace.
+  // Each key is labelled by `contacts.<key>` in the `common` namespace. The first is the company's
+  // general contact: the footer shows its e-mail address beside the telephone and fax numbers.
   contacts: [
     { key: 'service', email: 'service@cloudwing.example', phone: '+886-3-555-0100', fax: '+886-3-555-0199' },
     { key: 'recruit', email: 'recruit@cloudwing.example', phone: '+886-3-555-0100' },

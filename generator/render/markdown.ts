@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
-import { toTextParts } from '../../runtime/contacts.ts';
+import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { toProblem } from '../errors.ts';
 import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -188,7 +188,8 @@ function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: Source
 /**
  * E-mail addresses and telephone numbers written as plain text become `mailto:` and `tel:` links,
  * so no page can forget one; fax numbers and text already inside a link or code stay as they are
- * (behaviour.md: Contact details).
+ * (behaviour.md: Contact details). An address may break after its `@` (a `<wbr>`, as the templates'
+ * EmailAddress writes it), never inside a word; its text stays the address.
  */
 function linkContacts(state: StateCore): void {
   const contacts = (state.env as RenderEnv).links.contacts ?? [];
@@ -202,14 +203,24 @@ function linkContacts(state: StateCore): void {
       const parts = toTextParts(token.content, contacts);
       if (parts.length === 1 && typeof parts[0] === 'string') return [token];
       return parts.flatMap((part) => {
-        const text = toToken(state, 'text', typeof part === 'string' ? part : part.text);
-        if (typeof part === 'string') return [text];
+        if (typeof part === 'string') return [toToken(state, 'text', part)];
         const open = new state.Token('link_open', 'a', 1);
         open.attrSet('href', part.href);
-        return [open, text, new state.Token('link_close', 'a', -1)];
+        return [open, ...toLinkText(state, part), new state.Token('link_close', 'a', -1)];
       });
     });
   }
+}
+
+/** A contact link's text: an e-mail address with a `<wbr>` after its `@`, a number as written. */
+function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] {
+  const at = part.text.indexOf('@');
+  if (part.kind !== 'email' || at < 0) return [toToken(state, 'text', part.text)];
+  return [
+    toToken(state, 'text', part.text.slice(0, at + 1)),
+    toToken(state, 'html_inline', '<wbr>'),
+    toToken(state, 'text', part.text.slice(at + 1)),
+  ];
 }
 
 /** Headings get ids so they can be linked to (`#…`); repeated titles get a numbered suffix. */

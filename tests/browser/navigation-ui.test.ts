@@ -57,14 +57,14 @@ describe('navigation for keyboard and touch', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('submenu-toggle'))).toBe(true);
   });
 
-  it('shows an 80 px rail with labels on tablets', async () => {
+  it('shows an 80 px rail with labels on tablets, and no menu button', async () => {
     const { page } = await site.open('/en/contact', { viewport: { width: 800, height: 1000 } });
     await waitForHydration(page);
     const rail = page.locator('nav.rail');
     expect(await rail.isVisible()).toBe(true);
     expect(await rail.evaluate((el) => el.getBoundingClientRect().width)).toBe(80);
     expect(await rail.locator('a').count()).toBe(9);
-    expect(await page.locator('.menu-button').isVisible()).toBe(true);
+    expect(await page.locator('.menu-button').isVisible()).toBe(false);
   });
 
   it('keeps the main navigation usable without JavaScript', async () => {

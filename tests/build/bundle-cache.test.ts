@@ -16,12 +16,12 @@ const CONTACT = 'site/templates/pages/contact.tsx';
 /** A site whose contact page shows a motto from a module outside the templates folder. */
 function siteWithMotto(motto: string): string {
   const template = readFileSync(path.join(REPO_ROOT, CONTACT), 'utf8')
-    .replace(/^/, "import { MOTTO } from '../../shared/motto.ts';\n")
+    .replace(/^/, "import { MOTTO } from '../../lib/motto.ts';\n")
     .replace(
       '<article className="page page--contact">',
       '<article className="page page--contact">\n<p className="motto">{MOTTO}</p>',
     );
-  return makeSite({ [CONTACT]: template, 'site/shared/motto.ts': `export const MOTTO = ${JSON.stringify(motto)};\n` });
+  return makeSite({ [CONTACT]: template, 'site/lib/motto.ts': `export const MOTTO = ${JSON.stringify(motto)};\n` });
 }
 
 const appFiles = (files: ReadonlyMap<string, string | Uint8Array> | null) =>
@@ -44,7 +44,7 @@ describe('the bundle cache', () => {
     const unique = `${process.pid}-${Date.now()}`;
     const root = siteWithMotto('On time, every time');
     await buildSite({ root, write: false });
-    writeFileSync(path.join(root, 'site/shared/motto.ts'), `export const MOTTO = 'Ready ${unique}';\n`);
+    writeFileSync(path.join(root, 'site/lib/motto.ts'), `export const MOTTO = 'Ready ${unique}';\n`);
     const edited = await buildSite({ root, write: false });
     expect(edited.report.bundleReused).toBe(false);
     expect(page(edited.files, 'en/contact/index.html')).toContain(`Ready ${unique}`);

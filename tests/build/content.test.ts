@@ -7,7 +7,8 @@ import { findSimplified } from '../../generator/check/simplified.ts';
 import type { Payload } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
-// The least main text a page of each template must have: English words, Chinese characters.
+// The least main text a page of each template must have, in its Markdown body and the structured
+// texts of its front matter: English words, Chinese characters.
 const MINIMUM: Record<string, readonly [en: number, zh: number]> = {
   service: [250, 400],
   strength: [250, 400],
@@ -34,13 +35,24 @@ beforeAll(async () => {
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
 const countWords = (text: string) => text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
 const countHan = (text: string) => (text.match(/\p{Script=Han}/gu) ?? []).length;
+/** The structured texts of a page's front matter (a job's duties, a station's role), addresses left out. */
+const dataText = (value: unknown): string =>
+  typeof value === 'string'
+    ? /^(\/|https?:)/.test(value)
+      ? ''
+      : value
+    : Array.isArray(value)
+      ? value.map(dataText).join(' ')
+      : typeof value === 'object' && value !== null
+        ? Object.values(value).map(dataText).join(' ')
+        : '';
 
 describe("the site's content", () => {
   it("gives every page at least its template's minimum of main text", () => {
     const short: string[] = [];
     for (const page of pages) {
       const [en, zh] = MINIMUM[page.template] ?? [0, 0];
-      const text = textOf(page.html);
+      const text = `${textOf(page.html)} ${dataText(page.data)}`;
       const size = page.contentLocale === 'zhHant' ? countHan(text) : countWords(text);
       const minimum = page.contentLocale === 'zhHant' ? zh : en;
       if (size < minimum) short.push(`${page.url} (${page.template}): ${size} < ${minimum}`);

@@ -44,6 +44,15 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     if (box.left < chart.left - 1 || box.right > chart.right + 1)
       problems.push(`"${label.textContent}" leaves the chart`);
   }
+  // An e-mail address in prose breaks after its @ and stays in its column; its text is the address.
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('.prose a[href^="mailto:"]')) {
+    const address = link.getAttribute('href')?.slice('mailto:'.length) ?? '';
+    if (link.textContent !== address) problems.push(`the link to ${address} reads "${link.textContent}"`);
+    if (!link.querySelector('wbr')) problems.push(`${address} in prose cannot break after its @`);
+    const column = (link.closest('.prose') as HTMLElement).getBoundingClientRect();
+    for (const box of link.getClientRects())
+      if (box.right > column.right + 1) problems.push(`${address} leaves its column`);
+  }
   for (const tile of document.querySelectorAll<HTMLElement>('.figure-card, .card'))
     if (tile.scrollWidth > tile.clientWidth + 1) problems.push(`tile "${tile.textContent?.slice(0, 20)}" overflows`);
   for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3')) {
@@ -76,5 +85,32 @@ export function checkPrint(hidden: string): string[] {
     if (style.backgroundImage !== 'none') problems.push(`${name(el)} has a background image`);
     if (style.backgroundColor !== 'rgba(0, 0, 0, 0)') problems.push(`${name(el)} has a background colour`);
   }
+  return problems;
+}
+
+/**
+ * Tiles of one row that differ in height, or whose numbers, labels or details do not start on one
+ * line (runs inside the page).
+ */
+export function checkTiles(): string[] {
+  const problems: string[] = [];
+  const rows = new Map<number, HTMLElement[]>();
+  for (const tile of document.querySelectorAll<HTMLElement>('.figure-card')) {
+    const top = Math.round(tile.getBoundingClientRect().top);
+    rows.set(top, [...(rows.get(top) ?? []), tile]);
+  }
+  for (const [top, tiles] of rows) {
+    const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
+    if (spread(tiles.map((tile) => tile.getBoundingClientRect().height)) > 1)
+      problems.push(`the tiles of the row at ${top} px differ in height`);
+    for (const part of ['value', 'label', 'detail']) {
+      const tops = tiles.flatMap((tile) => {
+        const el = tile.querySelector(`.figure-card__${part}`);
+        return el ? [el.getBoundingClientRect().top] : [];
+      });
+      if (tops.length > 1 && spread(tops) > 1) problems.push(`the ${part}s of the row at ${top} px do not line up`);
+    }
+  }
+  if (rows.size === 0) problems.push('no figure tiles');
   return problems;
 }

@@ -95,7 +95,7 @@ describe('markdown', () => {
     expect(toSlug('Ramp & Cargo: 24/7')).toBe('ramp-cargo-247');
   });
 
-  it('links e-mail addresses and telephone numbers, never a fax number, a link or code (behaviour.md: Contact details)', () => {
+  it('links e-mail addresses, breakable after their @, and telephone numbers, never a fax number, a link or code (behaviour.md: Contact details)', () => {
     const contacts = [{ key: 'service', email: 'a@b.example', phone: '+886-3-555-0100', fax: '+886-3-555-0199' }];
     const body =
       '## Reach us at ir@b.example\n\nWrite to a@b.example, call **+886-3-555-0100**; fax +886-3-555-0199.\n\n' +
@@ -103,9 +103,9 @@ describe('markdown', () => {
     const { html, problems } = renderMarkdown(file(body), 'en', { ...links, contacts });
     expect(problems).toEqual([]);
     expect(html).toContain(
-      '<h2 id="reach-us-at-irbexample">Reach us at <a href="mailto:ir@b.example">ir@b.example</a></h2>',
+      '<h2 id="reach-us-at-irbexample">Reach us at <a href="mailto:ir@b.example">ir@<wbr>b.example</a></h2>',
     );
-    expect(html).toContain('Write to <a href="mailto:a@b.example">a@b.example</a>, call ');
+    expect(html).toContain('Write to <a href="mailto:a@b.example">a@<wbr>b.example</a>, call ');
     expect(html).toContain('<strong><a href="tel:+88635550100">+886-3-555-0100</a></strong>');
     expect(html).toContain('fax +886-3-555-0199.');
     expect(html).not.toContain('tel:+88635550199');

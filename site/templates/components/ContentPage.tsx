@@ -6,7 +6,6 @@ import PageAside from './PageAside.tsx';
 import PageHeading from './PageHeading.tsx';
 import Prose from './Prose.tsx';
 import Stations from './Stations.tsx';
-import Timeline from './Timeline.tsx';
 import { useSite } from './site.tsx';
 
 /**
@@ -33,7 +32,6 @@ export default function ContentPage({
           <Figure data={payload.data} eager />
           <Prose html={payload.html} />
           <Stations data={payload.data} />
-          <Timeline data={payload.data} />
           <OrgChart data={payload.data} />
           {children}
           <ContactBlock data={payload.data} />

@@ -3,8 +3,8 @@ import Icon from './icons.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
 
 /**
- * The navigation drawer (256 px; behaviour.md: Constants) below the desktop breakpoint: a modal
- * dialog that keeps focus inside while open, closes on Escape, on the backdrop and on navigation.
+ * The navigation drawer on phones (256 px; behaviour.md: Constants): a modal dialog that keeps
+ * focus inside while open, closes on Escape, on the backdrop and on navigation.
  */
 export default function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { payload, t } = useSite();

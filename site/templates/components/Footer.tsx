@@ -1,11 +1,22 @@
+import { toTelHref } from './contact-text.ts';
+import EmailAddress from './EmailAddress.tsx';
 import { toBuildYear, useLocalUrl, useSite } from './site.tsx';
 
 const STATIONS = ['tpe', 'khh', 'tsa', 'rmq'] as const;
 
-/** Stations, contacts and a site map of the main sections. */
+/**
+ * The company and its headquarters, how to reach it, its stations and a site map of the main
+ * sections. The numbers and the e-mail address are those of `contacts` in the site configuration:
+ * its telephone and fax numbers, and the address of its first department, the company's general
+ * one (behaviour.md: Contact details).
+ */
 export default function Footer() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
+  const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+  const phones = unique(payload.contacts.map((c) => c.phone));
+  const faxes = unique(payload.contacts.map((c) => c.fax));
+  const general = payload.contacts[0];
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -14,25 +25,46 @@ export default function Footer() {
             {t('footer:company')}
           </h2>
           <p>{t('footer:tagline')}</p>
+          <p className="site-footer__address">
+            <span className="label">{t('footer:headquarters')}</span>
+            {t('footer:address')}
+          </p>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{t('footer:contactHeading')}</h2>
           <address>
-            <p>
-              <span className="label">{t('footer:headquarters')}</span> {t('footer:address')}
-            </p>
-            <p>
-              <span className="label">{t('footer:phone')}</span> <a href="tel:+88635550100">+886-3-555-0100</a>
-            </p>
-            <p>
-              <span className="label">{t('footer:fax')}</span> +886-3-555-0199
-            </p>
-            <p>
-              <span className="label">{t('footer:email')}</span>{' '}
-              <a href="mailto:service@cloudwing.example">service@cloudwing.example</a>
-            </p>
+            <dl className="site-footer__contacts">
+              {phones.map((phone) => (
+                <div key={phone}>
+                  <dt>{t('footer:phone')}</dt>
+                  <dd>
+                    <a href={toTelHref(phone)}>{phone}</a>
+                  </dd>
+                </div>
+              ))}
+              {faxes.map((fax) => (
+                <div key={fax}>
+                  <dt>{t('footer:fax')}</dt>
+                  <dd>{fax}</dd>
+                </div>
+              ))}
+              {general ? (
+                <div>
+                  <dt>{t('footer:email')}</dt>
+                  <dd>
+                    <EmailAddress address={general.email} />
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            <a className="site-footer__more" href={toUrl('/contact')}>
+              {t('common:contactAll')}
+            </a>
           </address>
         </section>
         <section aria-labelledby="footer-stations">
           <h2 id="footer-stations">{t('footer:stationsHeading')}</h2>
-          <ul>
+          <ul className="site-footer__stations">
             {STATIONS.map((s) => (
               <li key={s}>{t(`footer:stations.${s}`)}</li>
             ))}
@@ -40,7 +72,7 @@ export default function Footer() {
         </section>
         <nav aria-labelledby="footer-sitemap">
           <h2 id="footer-sitemap">{t('footer:sitemapHeading')}</h2>
-          <ul>
+          <ul className="site-footer__sitemap">
             {payload.nav.map((item) => (
               <li key={item.key}>
                 <a href={toUrl(item.path)}>{t(`nav:${item.key}`)}</a>

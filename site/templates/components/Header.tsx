@@ -7,8 +7,9 @@ import Rail from './Rail.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
 
 /**
- * Logo, main navigation with section menus, and the language switcher. Below the desktop
- * breakpoint the navigation moves into a 256 px drawer (and an 80 px rail on tablets).
+ * Logo, main navigation with section menus, and the language switcher. One navigation per width
+ * (behaviour.md: Presentation): on tablets the 80 px rail takes its place, on phones a menu button
+ * opens it in a 256 px drawer.
  */
 export default function Header() {
   const { payload, t } = useSite();

@@ -1,6 +1,13 @@
 import ContentPage from '../components/ContentPage.tsx';
+import Positions from '../components/Positions.tsx';
+import { useSite } from '../components/site.tsx';
 
-/** A careers page: working at the company, benefits, positions. */
+/** A careers page: working at the company, benefits, and the open positions as cards. */
 export default function JobsPage() {
-  return <ContentPage kind="jobs" />;
+  const { payload } = useSite();
+  return (
+    <ContentPage kind="jobs">
+      <Positions data={payload.data} />
+    </ContentPage>
+  );
 }

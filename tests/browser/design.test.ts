@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checkTiles } from '../helpers/design-rules.ts';
+import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
+
+// Design rules that concern particular pages and widths (templates/README.md: Stylesheets): the
+// figure tiles, the job cards, one navigation control per width, the faces of each language and the
+// footer's targets. The rules for every page are checked in every-page*.test.ts.
+
+const site = useSite();
+
+/** A page of the site without its scripts and pictures: the server-rendered pages' styles. */
+async function openViewport(width: number): Promise<Page> {
+  const { page, context } = await site.open('/en/404-not-a-page', {
+    viewport: { width, height: 800 },
+    javaScriptEnabled: false,
+  });
+  await context.route(/\.(?:js|svg|png|jpe?g|webp|json)(?:\?.*)?$/, (route) => route.abort());
+  return page;
+}
+
+describe('design', () => {
+  it('makes the figure tiles of a row equally tall, their numbers, labels and details each on one line', async () => {
+    const found: string[] = [];
+    for (const width of [320, 375, 768, 1024, 1440]) {
+      const page = await openViewport(width);
+      for (const url of ['/', '/en']) {
+        await page.goto(`${site.url}${url}`);
+        for (const p of await page.evaluate(checkTiles)) found.push(`${url} at ${width} px: ${p}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('shows each open position as a card: title, stations, employment, summary, duties, requirements and how to apply', async () => {
+    const found: string[] = [];
+    for (const width of [320, 768, 1440]) {
+      const page = await openViewport(width);
+      for (const url of ['/jobs/jobs-positions', '/en/jobs/jobs-positions']) {
+        await page.goto(`${site.url}${url}`);
+        const cards = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.position')].map((card) => {
+            const text = (selector: string) => card.querySelector(selector)?.textContent?.trim() ?? '';
+            const lists = [...card.querySelectorAll('.position__details ul')];
+            const tops = lists.map((list) => Math.round(list.getBoundingClientRect().top));
+            const apply = card.querySelector<HTMLAnchorElement>('.position__apply a[href^="mailto:"]');
+            return {
+              title: text('h3'),
+              facts: [...card.querySelectorAll('.position__facts dd')].map((dd) => dd.textContent?.trim() ?? ''),
+              summary: text('.position__summary'),
+              items: lists.map((list) => list.querySelectorAll('li').length),
+              sideBySide: tops.length === 2 && tops[0] === tops[1],
+              apply: apply
+                ? `${apply.getAttribute('href')} ${apply.textContent} ${apply.innerHTML.includes('<wbr>')}`
+                : '',
+              overflows: card.scrollWidth > card.clientWidth + 1,
+            };
+          }),
+        );
+        if (cards.length !== 6) found.push(`${url} at ${width} px: ${cards.length} cards`);
+        for (const card of cards) {
+          const where = `${url} at ${width} px, ${card.title || 'a card'}`;
+          if (!card.title || !card.summary) found.push(`${where}: no title or summary`);
+          if (card.facts.length !== 2 || card.facts.some((fact) => !fact)) found.push(`${where}: facts ${card.facts}`);
+          if (card.items.length !== 2 || card.items.some((n) => n === 0)) found.push(`${where}: lists ${card.items}`);
+          if (card.apply !== 'mailto:recruit@cloudwing.example recruit@cloudwing.example true')
+            found.push(`${where}: apply ${card.apply}`);
+          if (card.overflows) found.push(`${where}: overflows`);
+          if (width === 1440 && !card.sideBySide) found.push(`${where}: duties and requirements are not side by side`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('shows one navigation per width: the menu button on phones, the rail on tablets, the main navigation on desktops', async () => {
+    const expected = (width: number) => (width < 600 ? 'menu-button' : width < 1024 ? 'rail' : 'main-nav');
+    const found: string[] = [];
+    for (const javaScriptEnabled of [true, false]) {
+      const { page } = await site.open('/en', { viewport: { width: 375, height: 800 }, javaScriptEnabled });
+      for (const url of ['/en/services/service-ramp', '/about/about-location']) {
+        await page.goto(`${site.url}${url}`);
+        if (javaScriptEnabled) await waitForHydration(page);
+        for (const width of [320, 375, 599, 600, 768, 1023, 1024, 1440]) {
+          await page.setViewportSize({ width, height: 800 });
+          const shown = await page.evaluate(() =>
+            ['menu-button', 'rail', 'main-nav'].filter((name) => {
+              const el = document.querySelector(`.${name}`);
+              return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+            }),
+          );
+          // Without JavaScript a phone's drawer cannot open: the main navigation stays in the header.
+          const want = javaScriptEnabled || width >= 600 ? expected(width) : 'main-nav';
+          if (shown.join() !== want) found.push(`${url} at ${width} px (script ${javaScriptEnabled}): ${shown.join()}`);
+          // A desktop's main navigation keeps to one line beside the logo.
+          const rows = await page.evaluate(
+            () =>
+              new Set(
+                [...document.querySelectorAll('.main-nav__list > li')].map((li) =>
+                  Math.round(li.getBoundingClientRect().top),
+                ),
+              ).size,
+          );
+          if (width >= 1024 && rows !== 1) found.push(`${url} at ${width} px: the main navigation takes ${rows} lines`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("sets English in each platform's interface face and Traditional Chinese in the Taiwan faces first, wherever each is marked", async () => {
+    const page = await openViewport(1024);
+    const first = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).fontFamily.split(',')[0]?.trim());
+    await page.goto(`${site.url}/en/contact`);
+    expect(await first('main p')).toBe('-apple-system');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, .*Arial, system-ui, "PingFang TC", .*sans-serif$/,
+    );
+    expect(await first('.language-switcher a[lang="zh-Hant"]')).toBe('"PingFang TC"');
+    await page.goto(`${site.url}/contact`);
+    expect(await first('main p')).toBe('"PingFang TC"');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", "Source Han Sans TC", .*"Microsoft JhengHei", -apple-system, .*sans-serif$/,
+    );
+    expect(await first('.language-switcher a[lang="en-US"]')).toBe('-apple-system');
+    // An English-only article on its Chinese URL is English text.
+    await page.goto(`${site.url}/news/newsEn1`);
+    expect(await first('main [lang="en-US"] h1')).toBe('-apple-system');
+  });
+
+  it('makes the telephone number, the e-mail address and every link of the footer a target of at least 44 × 44 px, the contact details grouped under one heading', async () => {
+    const found: string[] = [];
+    for (const width of [320, 375, 768, 1440]) {
+      const page = await openViewport(width);
+      for (const url of ['/', '/en']) {
+        await page.goto(`${site.url}${url}`);
+        const targets = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.site-footer a')].map((a) => {
+            const box = a.getBoundingClientRect();
+            const group = a.closest('section, nav')?.querySelector('h2')?.id ?? '';
+            return { href: a.getAttribute('href') ?? '', width: box.width, height: box.height, group };
+          }),
+        );
+        for (const t of targets)
+          if (t.width < 44 || t.height < 44)
+            found.push(`${url} at ${width} px: ${t.href} is ${Math.round(t.width)} × ${Math.round(t.height)} px`);
+        const contact = targets.filter((t) => /^(tel|mailto):/.test(t.href));
+        expect(
+          contact.map((t) => t.href.split(':')[0]),
+          `${url} at ${width} px`,
+        ).toEqual(['tel', 'mailto']);
+        expect(new Set(contact.map((t) => t.group)), `${url} at ${width} px`).toEqual(new Set(['footer-contact']));
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
