@@ -58,11 +58,12 @@ describe('the bundle cache', () => {
     expect(page(retemplated.files, 'en/contact/index.html')).toContain(`class="motto m-${unique}"`);
   });
 
-  it('says so when `site build` reuses the bundle', async () => {
+  it('says so when `site build` reuses the bundle', () => {
     const root = makeSite();
-    await buildSite({ root, write: false });
-    const result = runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
-    expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/bundle \(reused\) \d+ ms/);
+    const build = () => runCli(['--root', root, 'build', '--out', path.join(root, 'out')]);
+    expect(build().status).toBe(0);
+    const again = build();
+    expect(again.status).toBe(0);
+    expect(again.stdout).toMatch(/bundle \(reused\) \d+ ms/);
   });
 });
