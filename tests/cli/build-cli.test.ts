@@ -18,7 +18,7 @@ describe('site build (subprocess)', () => {
     const count = SMALL_ROUTES.length;
     expect(first.stdout).toMatch(new RegExp(`Built ${count} zhHant, ${count} en pages and 4 error pages: \\d+ files`));
     expect(first.stdout).toMatch(
-      /config \d+ ms · load \d+ ms · resolve \d+ ms · bundle \d+ ms · render \d+ ms · write \d+ ms/,
+      /config \d+ ms · load \d+ ms · resolve \d+ ms · bundle (\(reused\) )?\d+ ms · render \d+ ms · write \d+ ms/,
     );
     const before = snapshot(out);
     expect(Object.keys(before)).toContain('index.html');

@@ -67,6 +67,7 @@ describe('site serve --watch', () => {
 
   it('updates every open page of a locale after an edit to its navigation texts', async () => {
     const { page, reloaded } = await openMarked('/en/news');
+    const from = serve.output().length;
     edit('site/locales/en/nav.json', '"procurement": "Procurement"', '"procurement": "Supplier portal"');
     await page.waitForFunction(() =>
       [...document.querySelectorAll('header a[href="/en/procurement"]')].some(
@@ -74,7 +75,8 @@ describe('site serve --watch', () => {
       ),
     );
     expect(await reloaded()).toBe(false);
-    // The pages that were not open are rebuilt too.
+    // The pages that were not open follow in the same rebuild.
+    await serve.waitFor(/rebuilt \(messages\)/, from);
     expect((await raw(`${serve.url}/en/contact`)).body).toContain('Supplier portal');
     await page.close();
   });
