@@ -12,7 +12,7 @@ export interface Watcher {
  * `git checkout`) are coalesced into one batch after a short quiet period, and batches run one at
  * a time: a rebuild never overlaps another; changes during a rebuild form the next batch.
  */
-export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, quietMs = 15): Watcher {
+export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, quietMs = 5): Watcher {
   const ignored = (p: string) =>
     path
       .relative(root, path.resolve(root, p))
