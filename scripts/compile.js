@@ -2,7 +2,11 @@
 // render worker, and the project's own tools (screenshots, audit), which bundle the test helpers
 // they share with the tests. All sit in dist/, one folder below the package root, as
 // generator/paths.ts expects. Dependencies stay external and load from node_modules.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunks are named by their hash: without a clean start, every compile would leave the last ones.
+rmSync('dist', { recursive: true, force: true });
 
 await build({
   entryPoints: {
