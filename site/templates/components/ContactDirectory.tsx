@@ -1,4 +1,4 @@
-import { toTelHref } from './contact-text.ts';
+import PhoneRows, { toPhoneNumbers } from './PhoneRows.tsx';
 import { useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
@@ -9,9 +9,7 @@ import EmailAddress from './EmailAddress.tsx';
  */
 export default function ContactDirectory() {
   const { payload, t } = useSite();
-  const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
-  const phones = unique(payload.contacts.map((c) => c.phone));
-  const faxes = unique(payload.contacts.map((c) => c.fax));
+  const { phones, faxes } = toPhoneNumbers(payload.contacts);
   if (payload.contacts.length === 0) return null;
   return (
     <section className="contact-directory" aria-labelledby="contact-directory-title">
@@ -21,20 +19,12 @@ export default function ContactDirectory() {
           <dt>{t('common:contactAddress')}</dt>
           <dd>{t('footer:address')}</dd>
         </div>
-        {phones.map((phone) => (
-          <div key={phone}>
-            <dt>{t('common:contactPhone')}</dt>
-            <dd>
-              <a href={toTelHref(phone)}>{phone}</a>
-            </dd>
-          </div>
-        ))}
-        {faxes.map((fax) => (
-          <div key={fax}>
-            <dt>{t('common:contactFax')}</dt>
-            <dd>{fax}</dd>
-          </div>
-        ))}
+        <PhoneRows
+          phones={phones}
+          faxes={faxes}
+          phoneLabel={t('common:contactPhone')}
+          faxLabel={t('common:contactFax')}
+        />
       </dl>
       <h3 id="contact-directory-emails">{t('common:contactByTopic')}</h3>
       <dl className="contact-directory__emails">

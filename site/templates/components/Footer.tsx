@@ -1,4 +1,4 @@
-import { toTelHref } from './contact-text.ts';
+import PhoneRows, { toPhoneNumbers } from './PhoneRows.tsx';
 import EmailAddress from './EmailAddress.tsx';
 import { toBuildYear, useLocalUrl, useSite } from './site.tsx';
 
@@ -13,9 +13,7 @@ const STATIONS = ['tpe', 'khh', 'tsa', 'rmq'] as const;
 export default function Footer() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
-  const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
-  const phones = unique(payload.contacts.map((c) => c.phone));
-  const faxes = unique(payload.contacts.map((c) => c.fax));
+  const { phones, faxes } = toPhoneNumbers(payload.contacts);
   const general = payload.contacts[0];
   return (
     <footer className="site-footer">
@@ -34,20 +32,7 @@ export default function Footer() {
           <h2 id="footer-contact">{t('footer:contactHeading')}</h2>
           <address>
             <dl className="site-footer__contacts">
-              {phones.map((phone) => (
-                <div key={phone}>
-                  <dt>{t('footer:phone')}</dt>
-                  <dd>
-                    <a href={toTelHref(phone)}>{phone}</a>
-                  </dd>
-                </div>
-              ))}
-              {faxes.map((fax) => (
-                <div key={fax}>
-                  <dt>{t('footer:fax')}</dt>
-                  <dd>{fax}</dd>
-                </div>
-              ))}
+              <PhoneRows phones={phones} faxes={faxes} phoneLabel={t('footer:phone')} faxLabel={t('footer:fax')} />
               {general ? (
                 <div>
                   <dt>{t('footer:email')}</dt>
