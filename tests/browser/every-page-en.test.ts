@@ -11,5 +11,6 @@ describe('every English page', () => {
     site,
     'English',
     ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`)),
+    '/en/no-such-page',
   );
 });
