@@ -1,6 +1,7 @@
-// npm run screenshots: PNGs of the home, contact, service and news pages in both locales, on a
-// phone (375 px), a tablet (768 px) and a desktop (1440 px), and of the home page's chart on the
-// phone and the tablet, into docs/screenshots/. Uses the same Chromium as the browser tests.
+// npm run screenshots: PNGs of the home, contact, service, news and open-positions pages in both
+// locales, on two phones (320 and 375 px), a tablet (768 px) and a desktop (1440 px); of the home
+// page's chart below the desktop width; and of the station map and the footer on a phone and a
+// desktop, into docs/screenshots/. Uses the same Chromium as the browser tests.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +15,14 @@ const PAGES = [
   ['contact', '/contact'],
   ['service', '/services/service-ramp'],
   ['news', '/news/news3'],
+  ['jobs', '/jobs/jobs-positions'],
 ] as const;
-const WIDTHS = [375, 768, 1440] as const;
+const WIDTHS = [320, 375, 768, 1440] as const;
+/** Parts shown on their own, whole, on a phone and a desktop: page → [name, selector]. */
+const PARTS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  home: [['footer', '.site-footer']],
+  contact: [['map', 'img[src*="stations-map"]']],
+};
 
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-shots-')), 'out');
 await buildSite({ root: ROOT, outDir: out });
@@ -39,10 +46,13 @@ try {
         const file = path.join(target, `${name}-${locale}-${width}.png`);
         await page.screenshot({ path: file, fullPage: false });
         console.log(`saved ${path.relative(ROOT, file)}`);
-        if (name === 'home' && width < 1440) {
-          const chart = path.join(target, `home-chart-${locale}-${width}.png`);
-          await page.locator('figure.chart').screenshot({ path: chart });
-          console.log(`saved ${path.relative(ROOT, chart)}`);
+        const parts = [...(PARTS[name] ?? [])];
+        if (name === 'home' && width < 1440) parts.push(['chart', 'figure.chart']);
+        for (const [part, selector] of parts) {
+          if (part !== 'chart' && width !== 375 && width !== 1440) continue;
+          const shot = path.join(target, `${name}-${part}-${locale}-${width}.png`);
+          await page.locator(selector).first().screenshot({ path: shot });
+          console.log(`saved ${path.relative(ROOT, shot)}`);
         }
         await context.close();
       }
