@@ -11,6 +11,5 @@ describe('every English page', () => {
     site,
     'English',
     ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`)),
-    '/en/no-such-page',
   );
 });

@@ -1,5 +1,4 @@
 import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
-import { findViolations } from './axe.ts';
 import { checkLayout, checkPrint, NOT_PRINTED } from './design-rules.ts';
 import { problemsIn, waitForHydration, type SiteFixture } from './site-fixture.ts';
 
@@ -15,18 +14,15 @@ export interface Sweep {
   readonly print: string[];
   /** Each page's footer line with the copyright (`url: text`), failing or not. */
   readonly footers: string[];
-  /** axe-core's violations (WCAG 2.2 AA and best practices) on a 1280 px screen, the 404 page included. */
-  readonly axe: string[];
 }
 
 /**
  * Loads each page in full, once, as a first view with the policy the host files send enforced, and
- * reads it as a visitor would at four widths and on paper: 320 px (it must not scroll sideways),
- * 375 px and 768 px (the layout rules), print, and 1280 px (axe-core). Resizing the loaded page
- * costs a layout, not a load, so one pass over the site covers hydration, design and
- * accessibility together. Then the locale's 404 page (`notFound`) is loaded and checked with axe.
+ * reads it as a visitor would at three widths and on paper: 320 px (it must not scroll sideways),
+ * 375 px and 768 px (the layout rules) and print. Resizing the loaded page costs a layout, not a
+ * load, so one pass over the site covers hydration and design together.
  */
-export async function loadEveryPage(site: SiteFixture, urls: readonly string[], notFound: string): Promise<Sweep> {
+export async function loadEveryPage(site: SiteFixture, urls: readonly string[]): Promise<Sweep> {
   // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is.
   const watched = await site.open('/robots.txt', { locale: 'zh-TW', viewport: { width: 320, height: 700 } });
   const { page, context } = watched;
@@ -36,11 +32,7 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[], 
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     ),
   );
-  const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [], axe: [] };
-  const checkAxe = async (url: string) => {
-    await page.setViewportSize({ width: 1280, height: 720 });
-    for (const v of await findViolations(page)) sweep.axe.push(`${url}: ${v}`);
-  };
+  const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [] };
   for (const url of urls) {
     const fail = (what: string) => sweep.load.push(`${url}: ${what}`);
     const before = watched.logs.length;
@@ -65,11 +57,6 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[], 
     await page.emulateMedia({ media: 'screen' });
     await page.setViewportSize({ width: 768, height: 800 });
     for (const p of await page.evaluate(checkLayout, { rail: true })) sweep.tablet.push(`${url}: ${p}`);
-    await checkAxe(url);
   }
-  const response = await page.goto(`${site.url}${notFound}`);
-  if (response?.status() !== 404) sweep.load.push(`${notFound}: answered ${response?.status()}`);
-  await waitForHydration(page);
-  await checkAxe(notFound);
   return sweep;
 }
