@@ -149,12 +149,14 @@ export async function bundleAssets(
   const options = { stableNames: true, dev: true, contexts: cache.esbuild };
   const messageFiles = toMessageFiles(config, sources.messages, options);
   const { key, sourceHashes } = await toBundleKey(config, messageFiles.urls);
-  const reused = cache.bundle?.key === key;
-  if (!reused) {
-    const { assets } = await bundleCode(config, sources.templates, messageFiles.urls, options);
-    cache.bundle = { key, sourceHashes, assets };
-  }
-  return { assets: withMessageFiles((cache.bundle as { assets: ClientAssets }).assets, messageFiles), reused };
+  const last = cache.bundle?.key === key ? cache.bundle : null;
+  const bundle = last ?? {
+    key,
+    sourceHashes,
+    assets: (await bundleCode(config, sources.templates, messageFiles.urls, options)).assets,
+  };
+  cache.bundle = bundle;
+  return { assets: withMessageFiles(bundle.assets, messageFiles), reused: last !== null };
 }
 
 /** The build: load → resolve → bundle → render → write, each timed; problems collected, then one failure. */

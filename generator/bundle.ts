@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { runEsbuild as runEsbuildResult, type EsbuildContexts, type Reuse } from './esbuild.ts';
+import { removeUnused } from './file-cache.ts';
 import { CACHE_DIR, PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
 
@@ -177,29 +178,10 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, ru
   if (!exists) {
     await mkdir(CACHE_DIR, { recursive: true });
     await writeFile(file, code);
-    await pruneServerBundles(file);
+    // A watch session writes one per template edit.
+    await removeUnused(CACHE_DIR, (name) => /^server\.\w+\.c?m?js$/.test(name), file);
   }
   return file;
-}
-
-/** A day after its last use, a server bundle is removed (a watch session writes one per template edit). */
-const SERVER_BUNDLE_KEEP_MS = 24 * 60 * 60 * 1000;
-
-async function pruneServerBundles(current: string): Promise<void> {
-  const now = Date.now();
-  const names = await readdir(CACHE_DIR).catch(() => [] as string[]);
-  await Promise.all(
-    names
-      .filter((name) => /^server\.[\w]+\.c?m?js$/.test(name) && path.join(CACHE_DIR, name) !== current)
-      .map(async (name) => {
-        const file = path.join(CACHE_DIR, name);
-        const used = await stat(file).then(
-          (s) => Math.max(s.atimeMs, s.mtimeMs),
-          () => now,
-        );
-        if (now - used > SERVER_BUNDLE_KEEP_MS) await rm(file, { force: true });
-      }),
-  );
 }
 
 /** The stylesheet: the site's CSS, and the theme's custom properties from the configuration. */

@@ -120,6 +120,6 @@ export function createPageKeys(input: {
   };
 }
 
-function toRootRelative(config: SiteConfig, file: string): string {
+export function toRootRelative(config: SiteConfig, file: string): string {
   return path.relative(config.root, file).split(path.sep).join('/');
 }

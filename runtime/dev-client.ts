@@ -4,6 +4,8 @@
 // from its new payload; the stylesheet is swapped), so the page keeps its scroll position and
 // updates without a round of reloading every script; any other change reloads the page.
 
+import { toOutputFile } from './urls.ts';
+
 interface ErrorReport {
   readonly text: string;
 }
@@ -66,11 +68,6 @@ const MESSAGES = /^_app\/messages\/([^/]+)\//;
 const TEMPLATE_CHUNK = /^_app\/([\w-]+)\.js$/;
 const SHARED_CHUNK = /^_app\/chunk\.[\w-]+\.js$/;
 
-/** `/en/contact` → `en/contact/_payload.json`, `/` → `_payload.json`. */
-function toPayloadFile(pathname: string): string {
-  const path = pathname.replace(/^\/+|\/+$/g, '');
-  return path ? `${path}/_payload.json` : '_payload.json';
-}
 
 /** Loads the changed stylesheet beside the old one, then drops the old one: no flash of bare text. */
 function swapStylesheets(): void {
@@ -123,7 +120,7 @@ async function applyUpdate(update: Update): Promise<void> {
   }
   if (styles.length > 0) swapStylesheets();
   if (data.length === 0 && Object.keys(templates).length === 0) return;
-  const ownPayload = toPayloadFile(location.pathname);
+  const ownPayload = toOutputFile(decodeURI(location.pathname), '_payload.json');
   const locales = [...new Set(data.map((file) => MESSAGES.exec(file)?.[1]).filter((l) => l !== undefined))];
   const render = locales.length > 0 || data.includes(ownPayload);
   if (!(await refreshInPlace({ render, locales, templates }))) location.reload();

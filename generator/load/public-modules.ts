@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { version as esbuildVersion, type Metafile } from 'esbuild';
 import { runEsbuild } from '../esbuild.ts';
 import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
+import { hashBytes, readRecord, writeRecord, type InputRecord } from '../file-cache.ts';
 import { compileUnregistered } from '../node-module.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
 import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
@@ -38,19 +38,16 @@ export function toPublicFileKind(file: string): PublicFileKind {
 }
 
 /** Bumped when what a record holds, or how a module is bundled, changes. */
-const RECORD_FORMAT = 2;
+const RECORD_FORMAT = 3;
 
 /** What a module made last time, and the inputs it was made from. */
-interface CacheRecord {
-  readonly format: number;
+interface CacheRecord extends InputRecord {
   /** esbuild's version and the installed packages. */
   readonly environment: string;
   /** Every file of the project the bundle read (root-relative) → its content hash. */
   readonly inputs: Readonly<Record<string, string>>;
   readonly output: { readonly text: string } | { readonly base64: string };
 }
-
-const hash = (data: string | Uint8Array) => createHash('sha256').update(data).digest('base64url');
 
 /**
  * The modules' cache, beside the tool's other cached files. A module runs as a file of this folder
@@ -111,20 +108,20 @@ async function toEnvironment(root: string): Promise<string> {
     folders.map(async (folder) => {
       for (const file of [path.join('node_modules', '.package-lock.json'), 'package-lock.json']) {
         const text = await readFile(path.join(folder, file)).catch(() => null);
-        if (text) return hash(text);
+        if (text) return hashBytes(text);
       }
       return '';
     }),
   );
-  return hash([esbuildVersion, ...locks].join('\0'));
+  return hashBytes([esbuildVersion, ...locks].join('\0'));
 }
 
 /** One module's file: from the cache when its inputs are those of the last run, else made now. */
 async function makePublicFile(config: SiteConfig, file: string, environment: string): Promise<string | Uint8Array> {
   // By the module's path only: a copy of the project with the same sources finds the same record.
-  const recordFile = path.join(PUBLIC_CACHE_DIR, `${hash(file).slice(0, 16)}.json`);
-  const record = await readRecord(recordFile);
-  if (record && record.environment === environment && (await inputsUnchanged(config.root, record.inputs))) {
+  const recordFile = path.join(PUBLIC_CACHE_DIR, `${hashBytes(file).slice(0, 16)}.json`);
+  const record = await readRecord<CacheRecord>(recordFile, RECORD_FORMAT, (input) => path.join(config.root, input));
+  if (record && record.environment === environment) {
     return 'text' in record.output ? record.output.text : Buffer.from(record.output.base64, 'base64');
   }
   const { output, inputs } = await runPublicModule(config, file);
@@ -134,33 +131,8 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
     inputs,
     output: typeof output === 'string' ? { text: output } : { base64: Buffer.from(output).toString('base64') },
   };
-  // Written whole, then renamed: a build running beside this one never reads half a record. A
-  // cache that cannot be written costs the next build a run, nothing more.
-  const partial = `${recordFile}.${process.pid}-${randomUUID()}`;
-  await mkdir(PUBLIC_CACHE_DIR, { recursive: true })
-    .then(() => writeFile(partial, JSON.stringify(fresh)))
-    .then(() => rename(partial, recordFile))
-    .catch(() => rm(partial, { force: true }));
+  await writeRecord(recordFile, fresh);
   return output;
-}
-
-async function readRecord(file: string): Promise<CacheRecord | null> {
-  try {
-    const record = JSON.parse(await readFile(file, 'utf8')) as CacheRecord;
-    return record.format === RECORD_FORMAT ? record : null;
-  } catch {
-    return null;
-  }
-}
-
-async function inputsUnchanged(root: string, inputs: Readonly<Record<string, string>>): Promise<boolean> {
-  const same = await Promise.all(
-    Object.entries(inputs).map(async ([file, expected]) => {
-      const data = await readFile(path.join(root, file)).catch(() => null);
-      return data !== null && hash(data) === expected;
-    }),
-  );
-  return same.every(Boolean);
 }
 
 /**
@@ -231,7 +203,9 @@ async function hashInputs(root: string, metafile: Metafile | undefined): Promise
   const files = Object.keys(metafile?.inputs ?? {}).filter(
     (f) => !f.split('/').includes('node_modules') && !f.includes(':'),
   );
-  const hashed = await Promise.all(files.map(async (f) => [f, hash(await readFile(path.resolve(root, f)))] as const));
+  const hashed = await Promise.all(
+    files.map(async (f) => [f, hashBytes(await readFile(path.resolve(root, f)))] as const),
+  );
   return Object.fromEntries(hashed.sort(([a], [b]) => a.localeCompare(b)));
 }
 

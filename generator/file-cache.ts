@@ -1,0 +1,74 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// The build's caches on disk (node_modules/.cache/site): a record keeps what a step made and the
+// files it was made from, each by the hash of its bytes. A record is used only when every one of
+// those files is byte for byte as it was, so a cache can skip work but never hide a change.
+
+/** What every record holds: its layout's number and its inputs, name → hash of the file's bytes. */
+export interface InputRecord {
+  readonly format: number;
+  readonly inputs: Readonly<Record<string, string>>;
+}
+
+export const hashBytes = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64url');
+
+/** The hash of a file's bytes, or null when it cannot be read. */
+export async function hashFile(file: string): Promise<string | null> {
+  return readFile(file).then(hashBytes, () => null);
+}
+
+/**
+ * The record at `file` when it has this `format` and every input (`toPath` finds its file) is as
+ * it was; null when it is missing, unreadable, of another layout, or any input changed.
+ */
+export async function readRecord<R extends InputRecord>(
+  file: string,
+  format: number,
+  toPath: (input: string) => string,
+): Promise<R | null> {
+  let record: R;
+  try {
+    record = JSON.parse(await readFile(file, 'utf8')) as R;
+  } catch {
+    return null;
+  }
+  if (record.format !== format) return null;
+  const same = await Promise.all(
+    Object.entries(record.inputs ?? {}).map(async ([input, hash]) => (await hashFile(toPath(input))) === hash),
+  );
+  return same.every(Boolean) ? record : null;
+}
+
+/**
+ * Writes the record beside its place and renames it there: a build reading at the same time sees
+ * all of it or none. A cache that cannot be written costs the next build its work, nothing more.
+ */
+export async function writeRecord(file: string, record: InputRecord): Promise<void> {
+  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  await mkdir(path.dirname(file), { recursive: true })
+    .then(() => writeFile(partial, JSON.stringify(record)))
+    .then(() => rename(partial, file))
+    .catch(() => rm(partial, { force: true }));
+}
+
+/** A day after its last use, a cached file that `isOurs` is removed (`keep` never is). */
+export const UNUSED_MS = 24 * 60 * 60 * 1000;
+
+export async function removeUnused(dir: string, isOurs: (name: string) => boolean, keep: string): Promise<void> {
+  const now = Date.now();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(
+    names
+      .filter((name) => isOurs(name) && path.join(dir, name) !== keep)
+      .map(async (name) => {
+        const file = path.join(dir, name);
+        const used = await stat(file).then(
+          (s) => Math.max(s.atimeMs, s.mtimeMs),
+          () => now,
+        );
+        if (now - used > UNUSED_MS) await rm(file, { force: true });
+      }),
+  );
+}
