@@ -68,7 +68,6 @@ const MESSAGES = /^_app\/messages\/([^/]+)\//;
 const TEMPLATE_CHUNK = /^_app\/([\w-]+)\.js$/;
 const SHARED_CHUNK = /^_app\/chunk\.[\w-]+\.js$/;
 
-
 /** Loads the changed stylesheet beside the old one, then drops the old one: no flash of bare text. */
 function swapStylesheets(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/_app/"]')) {
