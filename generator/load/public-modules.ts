@@ -3,7 +3,7 @@ import path from 'node:path';
 import { version as esbuildVersion, type Metafile } from 'esbuild';
 import { runEsbuild } from '../esbuild.ts';
 import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
-import { hashBytes, readRecord, writeRecord, type InputRecord } from '../file-cache.ts';
+import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { compileUnregistered } from '../node-module.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
 import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
@@ -38,7 +38,7 @@ export function toPublicFileKind(file: string): PublicFileKind {
 }
 
 /** Bumped when what a record holds, or how a module is bundled, changes. */
-const RECORD_FORMAT = 3;
+const RECORD_FORMAT = 4;
 
 /** What a module made last time, and the inputs it was made from. */
 interface CacheRecord extends InputRecord {
@@ -118,8 +118,13 @@ async function toEnvironment(root: string): Promise<string> {
 
 /** One module's file: from the cache when its inputs are those of the last run, else made now. */
 async function makePublicFile(config: SiteConfig, file: string, environment: string): Promise<string | Uint8Array> {
-  // By the module's path only: a copy of the project with the same sources finds the same record.
-  const recordFile = path.join(PUBLIC_CACHE_DIR, `${hashBytes(file).slice(0, 16)}.json`);
+  // By the module's path, its own source and the environment, never the project's folder: a copy of
+  // the project with the same sources finds the same record, and projects (or versions of the
+  // module) that differ keep a record each instead of overwriting one another's. The helpers it
+  // imports are verified from the record's inputs.
+  const own = await readFile(path.join(config.publicDir, file)).catch(() => '');
+  const key = hashBytes([file, hashBytes(own), environment].join('\0')).slice(0, 20);
+  const recordFile = path.join(PUBLIC_CACHE_DIR, `${key}.json`);
   const record = await readRecord<CacheRecord>(recordFile, RECORD_FORMAT, (input) => path.join(config.root, input));
   if (record && record.environment === environment) {
     return 'text' in record.output ? record.output.text : Buffer.from(record.output.base64, 'base64');
@@ -132,6 +137,7 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
     output: typeof output === 'string' ? { text: output } : { base64: Buffer.from(output).toString('base64') },
   };
   await writeRecord(recordFile, fresh);
+  await removeUnused(PUBLIC_CACHE_DIR, (name) => /^[\w-]+\.json$/.test(name), recordFile);
   return output;
 }
 

@@ -92,6 +92,16 @@ describe('modules of site/public', () => {
     const edited = await buildSite({ root, write: false });
     expect(text(edited.files, 'data/stamp.txt')).toBe('now made from second\n');
     expect(runs()).toBe(3);
+    // Back to the first version: its result was kept beside the other's, not overwritten by it.
+    writeFileSync(path.join(root, MODULE), source);
+    expect(text((await buildSite({ root, write: false })).files, 'data/stamp.txt')).toBe('made from second\n');
+    expect(runs()).toBe(3);
+    // A project with other installed packages keeps its own result too: the first one's stays.
+    const other = makeSite({ ...files, 'package-lock.json': '{"lockfileVersion":3,"packages":{}}\n' });
+    await buildSite({ root: other, write: false });
+    expect(runs()).toBe(4);
+    await buildSite({ root, write: false });
+    expect(runs()).toBe(4);
   });
 
   it('in watch mode, makes the file again when its module is saved', async () => {
