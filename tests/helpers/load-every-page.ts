@@ -51,7 +51,9 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
 
     await page.setViewportSize({ width: 375, height: 800 });
     for (const p of await page.evaluate(checkLayout, { rail: false })) sweep.phone.push(`${url}: ${p}`);
-    sweep.footers.push(`${url}: ${await page.locator('.site-footer__legal').innerText()}`);
+    sweep.footers.push(
+      `${url}: ${await page.evaluate(() => document.querySelector<HTMLElement>('.site-footer__legal')?.innerText ?? '')}`,
+    );
     await page.emulateMedia({ media: 'print' });
     for (const p of await page.evaluate(checkPrint, NOT_PRINTED)) sweep.print.push(`${url}: ${p}`);
     await page.emulateMedia({ media: 'screen' });

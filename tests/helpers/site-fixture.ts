@@ -107,16 +107,53 @@ export function useSite(): SiteFixture {
   };
 }
 
+/**
+ * Resolves once `predicate(arg)` holds in the page, checked every 10 ms by a loop inside the page.
+ * Unlike Playwright's `waitForFunction`, it needs none of Playwright's own script in the page, whose
+ * injection into every new document is most of a cheap check's cost. A navigation under way is
+ * waited out; the check then runs again in the new document.
+ */
+export async function waitInPage<A>(
+  page: Page,
+  predicate: (arg: A) => boolean,
+  arg: A,
+  timeout = 30_000,
+): Promise<void> {
+  const poll = `(async (holds, arg, until) => {
+    while (!holds(arg)) {
+      if (Date.now() > until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return true;
+  })`;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const done = await page
+      .evaluate(`${poll}(${predicate.toString()}, ${JSON.stringify(arg)}, Date.now() + 2000)`)
+      .catch((error: Error) => {
+        if (/context was destroyed|navigat/i.test(error.message)) return false;
+        throw error;
+      });
+    if (done) return;
+    if (Date.now() > deadline) throw new Error(`waitInPage: timed out after ${timeout} ms: ${predicate.toString()}`);
+    await page.waitForLoadState('domcontentloaded');
+  }
+}
+
 /** Resolves once the runtime has hydrated the page (React has taken the #app container). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const app = document.getElementById('app');
-    return (
-      !!app &&
-      Object.keys(app).some((k) => k.startsWith('__reactContainer')) &&
-      !!document.getElementById('route-announcer')
-    );
-  });
+  await waitInPage(
+    page,
+    () => {
+      const app = document.getElementById('app');
+      return (
+        !!app &&
+        Object.keys(app).some((k) => k.startsWith('__reactContainer')) &&
+        !!document.getElementById('route-announcer')
+      );
+    },
+    null,
+  );
 }
 
 /** Resolves once the page knows which pages it may render on the client (its build manifest). */
@@ -139,7 +176,8 @@ export async function navigateInPage(page: Page, url: string): Promise<void> {
     link.click();
     link.remove();
   }, url);
-  await page.waitForFunction(
+  await waitInPage(
+    page,
     ([target, previous]) =>
       location.pathname === target &&
       document.title !== previous &&
