@@ -10,9 +10,10 @@ export default defineConfig({
     // each file brings its own fixtures (sites in temporary folders, its own server and Chromium),
     // so no state crosses files, and the suite spends about a tenth less CPU.
     isolate: false,
-    // Three test files at a time on two cores: the browser and CLI tests spend much of their time
-    // waiting on pages and subprocesses. The browser tests share one build of the real site.
-    maxWorkers: 3,
+    // Two test files at a time on two cores: the suite is bound by CPU (Chromium, subprocess
+    // builds), and a third file at a time only adds switching (measured: a sixth more CPU, and
+    // slower). The browser tests share one build of the real site.
+    maxWorkers: 2,
     globalSetup: ['./tests/helpers/global-setup.ts'],
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
   },
