@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { version as esbuildVersion } from 'esbuild';
 import { runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './errors.ts';
-import type { SiteConfig, SiteConfigInput, SiteProblem } from './types.ts';
+import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
+import { CACHE_DIR } from './paths.ts';
+import type { SiteConfig, SiteConfigInput, SiteProblem, SourceLoc } from './types.ts';
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
 
 export const CONFIG_FILE = 'site/site.config.ts';
@@ -36,7 +39,7 @@ export async function loadConfig(
     throw new SiteError([problem], { cause });
   });
   // Watch mode passes what the last import of the same source gave: no compile, no new module.
-  const input = imported?.has(source) ? imported.get(source) : await importConfigModule(configFile);
+  const input = imported?.has(source) ? imported.get(source) : await importConfigModule(configFile, source, root);
   if (imported && !imported.has(source)) {
     imported.clear();
     imported.set(source, input);
@@ -46,14 +49,17 @@ export async function loadConfig(
   return resolveConfig(root, input as SiteConfigInput, source, overrides);
 }
 
-async function importConfigModule(configFile: string): Promise<unknown> {
+/** Bumped when what a compiled configuration's record holds changes. */
+const CONFIG_RECORD_FORMAT = 1;
+
+/** A compiled configuration and the files it was compiled from (root-relative → content hash). */
+interface ConfigRecord extends InputRecord {
+  readonly code: string;
+}
+
+async function importConfigModule(configFile: string, source: string, root: string): Promise<unknown> {
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
-  const result = await runEsbuild(
-    { entryPoints: [configFile], format: 'esm', platform: 'node', packages: 'external', sourcemap: false },
-    'CONFIG_LOAD',
-    loc,
-  );
-  const code = result.outputFiles[0]?.text ?? '';
+  const code = await compileConfig(configFile, source, root, loc);
   try {
     const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
       default?: unknown;
@@ -63,6 +69,40 @@ async function importConfigModule(configFile: string): Promise<unknown> {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new SiteError([toProblem('CONFIG_LOAD', { reason }, loc)], { cause });
   }
+}
+
+/**
+ * The configuration compiled to JavaScript. Every command reads it first, so the result is kept
+ * in the build's cache (keyed by the file's text and esbuild's version, verified by every file it
+ * imports): a command whose configuration has not changed starts without compiling it.
+ */
+async function compileConfig(configFile: string, source: string, root: string, loc: SourceLoc): Promise<string> {
+  const record = path.join(CACHE_DIR, 'config', `${hashBytes([esbuildVersion, source].join('\0')).slice(0, 20)}.json`);
+  const toPath = (input: string) => path.resolve(root, input);
+  const cached = await readRecord<ConfigRecord>(record, CONFIG_RECORD_FORMAT, toPath);
+  if (cached) return cached.code;
+  const result = await runEsbuild(
+    {
+      entryPoints: [configFile],
+      absWorkingDir: root,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      sourcemap: false,
+      metafile: true,
+    },
+    'CONFIG_LOAD',
+    loc,
+  );
+  const code = result.outputFiles[0]?.text ?? '';
+  const files = Object.keys(result.metafile?.inputs ?? {}).filter((f) => !f.includes(':'));
+  const inputs = Object.fromEntries(
+    await Promise.all(files.map(async (f) => [f, (await hashFile(toPath(f))) ?? ''] as const)),
+  );
+  const fresh: ConfigRecord = { format: CONFIG_RECORD_FORMAT, inputs, code };
+  await writeRecord(record, fresh);
+  await removeUnused(path.dirname(record), (name) => name.endsWith('.json'), record);
+  return code;
 }
 
 type Check = [field: string, ok: boolean, reason: string, hint?: string];

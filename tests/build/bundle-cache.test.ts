@@ -67,3 +67,23 @@ describe('the bundle cache', () => {
     expect(again.stdout).toMatch(/bundle \(reused\) \d+ ms/);
   });
 });
+
+describe('the compiled configuration', () => {
+  it('is reused while the configuration and the files it imports are unchanged, and never hides a change to either', async () => {
+    const { loadConfig } = await import('../../generator/config.ts');
+    const CONFIG = 'site/site.config.ts';
+    const source = readFileSync(path.join(REPO_ROOT, CONFIG), 'utf8')
+      .replace(/^/, "import { BASE } from './base.ts';\n")
+      .replace("baseUrl: 'https://cloudwing.example'", 'baseUrl: BASE');
+    const base = (url: string) => `export const BASE = ${JSON.stringify(url)};\n`;
+    const root = makeSite({ [CONFIG]: source, 'site/base.ts': base('https://a.example') });
+    expect((await loadConfig(root)).baseUrl).toBe('https://a.example');
+    // A copy with the same configuration but another imported value.
+    const other = makeSite({ [CONFIG]: source, 'site/base.ts': base('https://b.example') });
+    expect((await loadConfig(other)).baseUrl).toBe('https://b.example');
+    expect((await loadConfig(root)).baseUrl).toBe('https://a.example');
+    // The configuration itself edited.
+    writeFileSync(path.join(root, CONFIG), source.replace('baseUrl: BASE', "baseUrl: 'https://c.example'"));
+    expect((await loadConfig(root)).baseUrl).toBe('https://c.example');
+  });
+});
