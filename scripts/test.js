@@ -13,8 +13,8 @@ if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 
 const checks = [
   ['format', bin('prettier', 'bin/prettier.cjs'), ['--check', '.', '--log-level', 'warn']],
-  ['lint', bin('eslint', 'bin/eslint.js'), ['.']],
-  ['types', bin('typescript-go', 'bin/tsc'), ['--noEmit']],
+  ['lint', bin('oxlint', 'bin/oxlint'), ['--type-aware', '--deny-warnings']],
+  ['types', bin('typescript', 'bin/tsc'), ['--noEmit']],
 ];
 
 /** Runs a check with its output kept, resolving to whether it passed. */
