@@ -1,5 +1,14 @@
-import { HtmlValidate, StaticConfigLoader, type ConfigData, type ResolvedConfig } from 'html-validate';
+import path from 'node:path';
+import {
+  HtmlValidate,
+  StaticConfigLoader,
+  version as htmlValidateVersion,
+  type ConfigData,
+  type ResolvedConfig,
+} from 'html-validate';
 import { toProblem } from '../errors.ts';
+import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
+import { CACHE_DIR } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
 import type { OutputPage } from './output.ts';
 
@@ -40,23 +49,56 @@ class SiteConfigLoader extends StaticConfigLoader {
   }
 }
 
-export async function checkHtml(pages: readonly OutputPage[]): Promise<SiteProblem[]> {
+/** Bumped when what a page's record holds changes. */
+const RECORD_FORMAT = 1;
+
+/** What html-validate said of one page: its messages of severity error, nothing when it is valid. */
+interface HtmlRecord extends InputRecord {
+  readonly messages: readonly { readonly reason: string; readonly rule: string; line: number; column: number }[];
+}
+
+export const HTML_CACHE_DIR = path.join(CACHE_DIR, 'html');
+
+/**
+ * Validates every page. A page whose HTML was validated before (with the same rules and the same
+ * html-validate) is not validated again: its record is in the build's cache, keyed by the page's
+ * bytes less the build's id, which every page carries and which changes with every build. After an
+ * edit, `site check` validates only the pages it changed.
+ */
+export async function checkHtml(pages: readonly OutputPage[], buildId: string | null = null): Promise<SiteProblem[]> {
   const validator = new HtmlValidate(new SiteConfigLoader(HTML_RULES));
+  const rules = hashBytes([RECORD_FORMAT, htmlValidateVersion, JSON.stringify(HTML_RULES)].join('\0'));
   const problems: SiteProblem[] = [];
+  const used = new Set<string>();
   for (const page of pages) {
-    const report = await validator.validateString(page.html, page.file);
-    for (const result of report.results) {
-      for (const message of result.messages) {
-        if (message.severity < 2) continue;
-        problems.push(
-          toProblem(
-            'HTML_INVALID',
-            { page: page.url, reason: message.message, rule: message.ruleId },
-            { file: page.file, line: message.line, column: message.column },
-          ),
-        );
-      }
+    const text = buildId ? page.html.split(buildId).join('') : page.html;
+    const file = path.join(HTML_CACHE_DIR, `${hashBytes(`${rules}\0${text}`).slice(0, 24)}.json`);
+    used.add(file);
+    let record = await readRecord<HtmlRecord>(file, RECORD_FORMAT, (input) => input);
+    if (!record) {
+      const report = await validator.validateString(page.html, page.file);
+      const messages = report.results.flatMap((result) =>
+        result.messages
+          .filter((m) => m.severity >= 2)
+          .map((m) => ({ reason: m.message, rule: m.ruleId, line: m.line, column: m.column })),
+      );
+      record = { format: RECORD_FORMAT, inputs: {}, messages };
+      await writeRecord(file, record);
+    }
+    for (const m of record.messages) {
+      problems.push(
+        toProblem(
+          'HTML_INVALID',
+          { page: page.url, reason: m.reason, rule: m.rule },
+          { file: page.file, line: m.line, column: m.column },
+        ),
+      );
     }
   }
+  await removeUnused(
+    HTML_CACHE_DIR,
+    (name) => name.endsWith('.json') && !used.has(path.join(HTML_CACHE_DIR, name)),
+    '',
+  );
   return problems;
 }

@@ -85,7 +85,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
   problems.push(...checkBudgets(config, outDir, pages));
   options.onProgress?.('validating HTML');
-  problems.push(...(await checkHtml(pages)));
+  problems.push(...(await checkHtml(pages, readLatestManifest(outDir)?.id ?? null)));
   const links = await checkLinks(checked, outDir, {
     external: options.external,
     onProgress: (n) => options.onProgress?.(`crawling: ${n} links`),

@@ -147,6 +147,26 @@ describe('site check on a site with one of each problem', () => {
     expect(invalid[0]?.message).toMatch(/Duplicate ID "page-title" \(no-dup-id\)/);
   });
 
+  it('validates again only the pages that changed, and a change is never hidden', async () => {
+    const out = path.join(root, 'out');
+    const html = (r: CheckReport) =>
+      withCode(r, 'HTML_INVALID').map((p) => `${p.loc?.file}:${p.loc?.line} ${p.message}`);
+    // The same output again: every page's result comes from the cache, the same problems at the same lines.
+    const again = await checkSite({ root, outDir: out, external: false });
+    expect(html(again)).toEqual(html(report));
+    // A page edited after the build: its new problem is found.
+    const page = path.join(out, 'en/contact/index.html');
+    const original = readFileSync(page, 'utf8');
+    writeFileSync(page, original.replace('</main>', '<p><div>in a paragraph</div></p></main>'));
+    try {
+      const edited = await checkSite({ root, outDir: out, external: false });
+      expect(html(edited).length).toBeGreaterThan(html(report).length);
+      expect(html(edited).some((line) => line.includes('en/contact/index.html'))).toBe(true);
+    } finally {
+      writeFileSync(page, original);
+    }
+  });
+
   it('names a page over its JavaScript budget, with the files', () => {
     const over = withCode(report, 'BUDGET_EXCEEDED');
     expect(over.length).toBeGreaterThanOrEqual(2 * SMALL_ROUTES.length);
