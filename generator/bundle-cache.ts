@@ -85,7 +85,7 @@ export async function bundleSiteCached(
       assets: { ...assets, files },
     };
     await writeRecord(file, entry);
-    await removeUnused(DIR, (name) => name.endsWith('.json'), file);
+    await removeUnused(DIR, (name) => name.endsWith('.json'));
   }
   return { assets: withMessageFiles(assets, messageFiles), reused: false };
 }

@@ -179,7 +179,7 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, ru
     await mkdir(CACHE_DIR, { recursive: true });
     await writeFile(file, code);
     // A watch session writes one per template edit.
-    await removeUnused(CACHE_DIR, (name) => /^server\.\w+\.c?m?js$/.test(name), file);
+    await removeUnused(CACHE_DIR, (name) => /^server\.\w+\.c?m?js$/.test(name));
   }
   return file;
 }

@@ -95,13 +95,15 @@ async function compileConfig(configFile: string, source: string, root: string, l
     loc,
   );
   const code = result.outputFiles[0]?.text ?? '';
+  // The configuration itself is verified too: a save while it compiled must not leave this code
+  // under the name of a text it was not compiled from.
   const files = Object.keys(result.metafile?.inputs ?? {}).filter((f) => !f.includes(':'));
   const inputs = Object.fromEntries(
     await Promise.all(files.map(async (f) => [f, (await hashFile(toPath(f))) ?? ''] as const)),
   );
   const fresh: ConfigRecord = { format: CONFIG_RECORD_FORMAT, inputs, code };
   await writeRecord(record, fresh);
-  await removeUnused(path.dirname(record), (name) => name.endsWith('.json'), record);
+  await removeUnused(path.dirname(record), (name) => name.endsWith('.json'));
   return code;
 }
 

@@ -53,22 +53,23 @@ export async function writeRecord(file: string, record: InputRecord): Promise<vo
     .catch(() => rm(partial, { force: true }));
 }
 
-/** A day after its last use, a cached file that `isOurs` is removed (`keep` never is). */
+/**
+ * A day after its last use, a cached file of `dir` that `isOurs` is removed: one just written or
+ * read is recent, and stays.
+ */
 export const UNUSED_MS = 24 * 60 * 60 * 1000;
 
-export async function removeUnused(dir: string, isOurs: (name: string) => boolean, keep: string): Promise<void> {
+export async function removeUnused(dir: string, isOurs: (name: string) => boolean): Promise<void> {
   const now = Date.now();
   const names = await readdir(dir).catch(() => [] as string[]);
   await Promise.all(
-    names
-      .filter((name) => isOurs(name) && path.join(dir, name) !== keep)
-      .map(async (name) => {
-        const file = path.join(dir, name);
-        const used = await stat(file).then(
-          (s) => Math.max(s.atimeMs, s.mtimeMs),
-          () => now,
-        );
-        if (now - used > UNUSED_MS) await rm(file, { force: true });
-      }),
+    names.filter(isOurs).map(async (name) => {
+      const file = path.join(dir, name);
+      const used = await stat(file).then(
+        (s) => Math.max(s.atimeMs, s.mtimeMs),
+        () => now,
+      );
+      if (now - used > UNUSED_MS) await rm(file, { force: true });
+    }),
   );
 }

@@ -95,10 +95,7 @@ export async function checkHtml(pages: readonly OutputPage[], buildId: string | 
       );
     }
   }
-  await removeUnused(
-    HTML_CACHE_DIR,
-    (name) => name.endsWith('.json') && !used.has(path.join(HTML_CACHE_DIR, name)),
-    '',
-  );
+  // A record read now may carry an old access time (file systems update it lazily): kept.
+  await removeUnused(HTML_CACHE_DIR, (name) => name.endsWith('.json') && !used.has(path.join(HTML_CACHE_DIR, name)));
   return problems;
 }

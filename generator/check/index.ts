@@ -9,7 +9,7 @@ import { loadMessages } from '../load/messages.ts';
 import { loadTemplateInventory } from '../load/templates.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
-import type { BuiltWith, Route, SiteConfig, SiteProblem } from '../types.ts';
+import type { BuildManifest, BuiltWith, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { checkBudgets } from './budgets.ts';
@@ -47,7 +47,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const config = await loadConfig(root);
   if (!existsSync(path.join(outDir, 'index.html'))) throw new SiteError([toProblem('NO_BUILD', { dir: outDir })]);
   const problems: SiteProblem[] = recovered ? [recovered] : [];
-  const checked = toCheckedConfig(config, outDir);
+  const built = readLatestManifest(outDir);
+  const checked = toCheckedConfig(config, outDir, built);
 
   // Translations read the sources; which keys are used comes from rendering every page in memory.
   const [content, messages, templates] = await Promise.all([
@@ -85,7 +86,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
   problems.push(...checkBudgets(config, outDir, pages));
   options.onProgress?.('validating HTML');
-  problems.push(...(await checkHtml(pages, readLatestManifest(outDir)?.id ?? null)));
+  problems.push(...(await checkHtml(pages, built?.id ?? null)));
   const links = await checkLinks(checked, outDir, {
     external: options.external,
     onProgress: (n) => options.onProgress?.(`crawling: ${n} links`),
@@ -128,8 +129,12 @@ function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: 
  * The configuration an output is checked against: what it was built with (a `--base-url` build
  * included). A difference the sources cannot explain (other locales) is one error, thrown.
  */
-export function toCheckedConfig(config: SiteConfig, outDir: string): SiteConfig {
-  const built = readLatestManifest(outDir)?.builtWith ?? null;
+export function toCheckedConfig(
+  config: SiteConfig,
+  outDir: string,
+  manifest: BuildManifest | null = readLatestManifest(outDir),
+): SiteConfig {
+  const built = manifest?.builtWith ?? null;
   if (!built) return config;
   const mismatch = toMismatch(config, built, outDir);
   if (mismatch) throw new SiteError([mismatch]);

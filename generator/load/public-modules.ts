@@ -38,12 +38,10 @@ export function toPublicFileKind(file: string): PublicFileKind {
 }
 
 /** Bumped when what a record holds, or how a module is bundled, changes. */
-const RECORD_FORMAT = 4;
+const RECORD_FORMAT = 5;
 
 /** What a module made last time, and the inputs it was made from. */
 interface CacheRecord extends InputRecord {
-  /** esbuild's version and the installed packages. */
-  readonly environment: string;
   /** Every file of the project the bundle read (root-relative) → its content hash. */
   readonly inputs: Readonly<Record<string, string>>;
   readonly output: { readonly text: string } | { readonly base64: string };
@@ -126,18 +124,17 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   const key = hashBytes([file, hashBytes(own), environment].join('\0')).slice(0, 20);
   const recordFile = path.join(PUBLIC_CACHE_DIR, `${key}.json`);
   const record = await readRecord<CacheRecord>(recordFile, RECORD_FORMAT, (input) => path.join(config.root, input));
-  if (record && record.environment === environment) {
+  if (record) {
     return 'text' in record.output ? record.output.text : Buffer.from(record.output.base64, 'base64');
   }
   const { output, inputs } = await runPublicModule(config, file);
   const fresh: CacheRecord = {
     format: RECORD_FORMAT,
-    environment,
     inputs,
     output: typeof output === 'string' ? { text: output } : { base64: Buffer.from(output).toString('base64') },
   };
   await writeRecord(recordFile, fresh);
-  await removeUnused(PUBLIC_CACHE_DIR, (name) => /^[\w-]+\.json$/.test(name), recordFile);
+  await removeUnused(PUBLIC_CACHE_DIR, (name) => name.endsWith('.json'));
   return output;
 }
 
@@ -204,7 +201,11 @@ async function runPublicModule(
   }
 }
 
-/** The project's files the bundle read, by content; packages are covered by the lockfile. */
+/**
+ * The project's files the bundle read, by content; packages are covered by the lockfile. The
+ * module is among them although its text names the record: a save while it was bundled must not
+ * leave a result under the name of a text it was not made from.
+ */
 async function hashInputs(root: string, metafile: Metafile | undefined): Promise<Record<string, string>> {
   const files = Object.keys(metafile?.inputs ?? {}).filter(
     (f) => !f.split('/').includes('node_modules') && !f.includes(':'),

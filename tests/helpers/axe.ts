@@ -16,7 +16,7 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  * What every page shares and each section's first page shows in full (scanPages): the header with
  * its navigation and language switcher, the rail, the drawer, the side navigation and the footer.
  */
-export const SHARED_PARTS = ['.site-header', '.rail', '.drawer', '.side-nav', '.site-footer'];
+const SHARED_PARTS = ['.site-header', '.rail', '.drawer', '.side-nav', '.site-footer'];
 
 /**
  * Every violation on the page as `id (count) first-target: help`; the parts named in `exclude`
@@ -39,7 +39,7 @@ export async function findViolations(page: Page, exclude: readonly string[] = []
 }
 
 /** The first page of each section (`/about`, `/en/news`…), in full; the others without the shared parts. */
-export function toFullScans(urls: readonly string[]): Set<string> {
+function toFullScans(urls: readonly string[]): Set<string> {
   const section = (url: string) => url.replace(/^\/en(?=\/|$)/, '').split('/')[1] ?? '';
   const seen = new Set<string>();
   return new Set(urls.filter((url) => !seen.has(section(url)) && seen.add(section(url))));
