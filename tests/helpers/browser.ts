@@ -24,9 +24,29 @@ export const CHROMIUM_ARGS = [
   '--disable-backgrounding-occluded-windows',
 ];
 
-/** A real headless Chromium for the browser tests. */
-export async function launchBrowser(): Promise<Browser> {
-  return playwright.launch({ executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+let shared: Promise<Browser> | null = null;
+
+/**
+ * A real headless Chromium for the browser tests: one per test worker, shared by the files it
+ * runs one after another (each file works in contexts of its own and closes them: see
+ * `closeContexts`). Starting Chromium costs more CPU than most tests that use it.
+ */
+export function launchBrowser(): Promise<Browser> {
+  shared ??= (async () => {
+    const browser = await playwright.launch({
+      executablePath: await chromiumPath(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    browser.on('disconnected', () => (shared = null));
+    return browser;
+  })();
+  return shared;
+}
+
+/** Closes every context (and so every page) open in the shared browser: the end of a test file. */
+export async function closeContexts(browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
 }
 
 /**
@@ -34,13 +54,13 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-/** One Chromium for a test file: launched before its tests, closed after them. */
+/** Chromium for a test file: its pages and contexts are closed after its tests. */
 export function useBrowser(): () => Browser {
   let browser: Browser | null = null;
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => browser && closeContexts(browser));
   return () => {
     if (!browser) throw new Error('the browser starts in beforeAll: use it inside a test');
     return browser;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { closeContexts, launchBrowser } from './browser.ts';
 import { serveOutput, serveWatched, type ServedOutput } from './site-server.ts';
 
 /** A page with what it logged and which documents it loaded, for assertions. */
@@ -41,7 +41,6 @@ export async function startSite(): Promise<SiteFixture> {
   const manifest = { id: watched?.buildId ?? built.buildId };
   const server: ServedOutput = watched ?? (await serveOutput(out));
   const browser: Browser = await launchBrowser();
-  const contexts: BrowserContext[] = [];
   const site: SiteFixture = {
     url: server.url,
     out,
@@ -49,7 +48,6 @@ export async function startSite(): Promise<SiteFixture> {
     async open(target, options = {}) {
       const { before, ...contextOptions } = options;
       const context = await browser.newContext(contextOptions);
-      contexts.push(context);
       const page = await context.newPage();
       const watched: WatchedPage = { page, context, logs: [], documents: [], requests: [] };
       page.on('console', (m) => watched.logs.push(`${m.type()}: ${m.text()}`));
@@ -69,8 +67,7 @@ export async function startSite(): Promise<SiteFixture> {
       return watched;
     },
     async close() {
-      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-      await browser.close();
+      await closeContexts(browser);
       await server.close();
     },
   };

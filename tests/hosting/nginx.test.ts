@@ -186,7 +186,7 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
 
 describe.runIf(run)('the site behind nginx, in Chromium', () => {
   it('never follows a redirect off the site', async () => {
-    const { launchBrowser } = await import('../helpers/browser.ts');
+    const { closeContexts, launchBrowser } = await import('../helpers/browser.ts');
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
@@ -202,12 +202,12 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       await page.goto(`${nginx.url}/en/contact/`);
       expect(page.url()).toBe(`${nginx.url}/en/contact`);
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
   }, 60_000);
 
   it('shows a page of every template with zero CSP violations and zero console errors, and its runtime still works', async () => {
-    const { launchBrowser } = await import('../helpers/browser.ts');
+    const { closeContexts, launchBrowser } = await import('../helpers/browser.ts');
     const browser = await launchBrowser();
     try {
       const context = await browser.newContext({ locale: 'zh-TW' });
@@ -285,7 +285,7 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       expect(documents.filter((u) => u.endsWith('/en/news/news3'))).toHaveLength(1);
       expect(problems.filter((p) => /Content Security Policy|CSP violation/.test(p))).toEqual([]);
     } finally {
-      await browser.close();
+      await closeContexts(browser);
     }
   }, 120_000);
 });
