@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { closeContexts, launchBrowser } from './browser.ts';
 import { serveOutput, serveWatched, type ServedOutput } from './site-server.ts';
 
@@ -22,12 +22,148 @@ export interface SiteFixture {
   open(path: string, options?: OpenOptions): Promise<WatchedPage>;
   /** Opens a page and waits until it has hydrated and fetched its build manifest. */
   openReady(path: string, options?: OpenOptions): Promise<WatchedPage>;
+  /** Resets the pages the last test opened and keeps them for the next (see `PagePool`). */
+  recycle(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type OpenOptions = BrowserContextOptions & {
   before?: (page: Page, context: BrowserContext) => Promise<unknown>;
 };
+
+/**
+ * Pages kept open from one test to the next. A new page costs Chromium a renderer and its start
+ * (about half a CPU-second, more than most checks on it), so a test's pages are reset after it and
+ * handed to the next test that asks for the same context options: no listener, route, init script,
+ * cookie, stored item, cached response or history entry of the last test is left: like a new tab,
+ * it holds a blank page when it is handed out. A page whose clock was faked, or that was closed, is
+ * not kept.
+ */
+class PagePool {
+  private readonly idle: KeptPage[] = [];
+  private readonly busy: KeptPage[] = [];
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly siteUrl: string,
+  ) {}
+
+  /** A page of a context with these options: a kept one if there is one. */
+  async take(options: BrowserContextOptions): Promise<KeptPage> {
+    const key = JSON.stringify(options);
+    const index = this.idle.findIndex((k) => k.key === key);
+    const kept = index >= 0 ? (this.idle.splice(index, 1)[0] as KeptPage) : await this.create(key, options);
+    this.busy.push(kept);
+    return kept;
+  }
+
+  private async create(key: string, options: BrowserContextOptions): Promise<KeptPage> {
+    const context = await this.browser.newContext(options);
+    const page = await context.newPage();
+    const kept: KeptPage = {
+      key,
+      context,
+      page,
+      viewport: options.viewport ?? { width: 1280, height: 720 },
+      cdp: await context.newCDPSession(page),
+      scripts: [],
+      spoilt: false,
+      dropListeners: () => undefined,
+    };
+    // Init scripts cannot outlive the test that added them; a faked clock cannot be taken back.
+    const addPageScript = page.addInitScript.bind(page);
+    page.addInitScript = async (...args: Parameters<Page['addInitScript']>) => {
+      const script = await addPageScript(...args);
+      kept.scripts.push(script);
+      return script;
+    };
+    const addContextScript = context.addInitScript.bind(context);
+    context.addInitScript = async (...args: Parameters<BrowserContext['addInitScript']>) => {
+      const script = await addContextScript(...args);
+      kept.scripts.push(script);
+      return script;
+    };
+    const pageListeners = snapshotListeners(page);
+    const contextListeners = snapshotListeners(context);
+    kept.dropListeners = () => {
+      pageListeners();
+      contextListeners();
+    };
+    const install = page.clock.install.bind(page.clock);
+    page.clock.install = (...args: Parameters<Page['clock']['install']>) => {
+      kept.spoilt = true;
+      return install(...args);
+    };
+    return kept;
+  }
+
+  /** Resets every page handed out since the last call, and keeps it. */
+  async recycle(): Promise<void> {
+    for (const kept of this.busy.splice(0)) {
+      const { page, context } = kept;
+      if (kept.spoilt || page.isClosed()) {
+        await context.close().catch(() => undefined);
+        continue;
+      }
+      kept.dropListeners();
+      for (const other of context.pages()) if (other !== page) await other.close();
+      for (const script of kept.scripts.splice(0)) await script.dispose();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.emulateMedia({ media: null });
+      const size = page.viewportSize();
+      if (size?.width !== kept.viewport.width || size.height !== kept.viewport.height)
+        await page.setViewportSize(kept.viewport);
+      // The site's stored items (the reload guard keeps one per tab), then a blank page.
+      await page.goto(`${this.siteUrl}/robots.txt`);
+      await page.evaluate(() => {
+        sessionStorage.clear();
+        localStorage.clear();
+      });
+      await page.goto('about:blank');
+      await context.clearCookies();
+      await kept.cdp.send('Network.clearBrowserCache');
+      await kept.cdp.send('Page.resetNavigationHistory');
+      this.idle.push(kept);
+    }
+  }
+}
+
+interface KeptPage {
+  /** The context options, as JSON. */
+  readonly key: string;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** The viewport the context was opened with. */
+  readonly viewport: { width: number; height: number };
+  readonly cdp: CDPSession;
+  /** Init scripts added by the test using the page. */
+  readonly scripts: { dispose(): Promise<void> }[];
+  /** Changed in a way that cannot be undone: closed instead of kept. */
+  spoilt: boolean;
+  /** Removes the listeners added since the page was made. */
+  dropListeners: () => void;
+}
+
+/** The events tests listen to (Playwright listens to others itself, and keeps those). */
+const TEST_EVENTS = ['console', 'pageerror', 'request', 'response', 'requestfinished', 'requestfailed', 'dialog'];
+
+/**
+ * Notes the listeners an emitter has for the events tests listen to; the function returned removes
+ * every listener added to them since.
+ */
+function snapshotListeners(emitter: Page | BrowserContext): () => void {
+  const target = emitter as unknown as {
+    rawListeners(event: string): ((...args: unknown[]) => void)[];
+    removeListener(event: string, listener: (...args: unknown[]) => void): void;
+  };
+  const before = new Map(TEST_EVENTS.map((event) => [event, new Set(target.rawListeners(event))]));
+  return () => {
+    for (const event of TEST_EVENTS)
+      for (const listener of target.rawListeners(event))
+        if (!before.get(event)?.has(listener)) target.removeListener(event, listener);
+  };
+}
 
 /**
  * Serves the real site and starts Chromium. The target is the built output (built once for all test
@@ -41,14 +177,14 @@ export async function startSite(): Promise<SiteFixture> {
   const manifest = { id: watched?.buildId ?? built.buildId };
   const server: ServedOutput = watched ?? (await serveOutput(out));
   const browser: Browser = await launchBrowser();
+  const pool = new PagePool(browser, server.url);
   const site: SiteFixture = {
     url: server.url,
     out,
     buildId: manifest.id,
     async open(target, options = {}) {
       const { before, ...contextOptions } = options;
-      const context = await browser.newContext(contextOptions);
-      const page = await context.newPage();
+      const { page, context } = await pool.take(contextOptions);
       const watched: WatchedPage = { page, context, logs: [], documents: [], requests: [] };
       page.on('console', (m) => watched.logs.push(`${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => watched.logs.push(`pageerror: ${e.message}`));
@@ -66,6 +202,7 @@ export async function startSite(): Promise<SiteFixture> {
       await waitForManifest(watched, manifest.id);
       return watched;
     },
+    recycle: () => pool.recycle(),
     async close() {
       await closeContexts(browser);
       await server.close();
@@ -83,6 +220,7 @@ export function useSite(): SiteFixture {
   beforeAll(async () => {
     started = await startSite();
   });
+  afterEach(() => started?.recycle());
   afterAll(() => started?.close());
   const site = (): SiteFixture => {
     if (!started) throw new Error('the site starts in beforeAll: use it inside a test');
@@ -100,6 +238,7 @@ export function useSite(): SiteFixture {
     },
     open: (target, options) => site().open(target, options),
     openReady: (target, options) => site().openReady(target, options),
+    recycle: () => site().recycle(),
     close: () => site().close(),
   };
 }
