@@ -6,9 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// The tests talk to local servers over plain HTTP only. Extra CA certificates set for the machine
+// would be read and parsed again by every Node process the tests start (the suite starts about a
+// hundred): about 70 ms of CPU each, for nothing.
+const env = { ...process.env };
+delete env.NODE_EXTRA_CA_CERTS;
 const bin = (pkg, name) => path.join(ROOT, 'node_modules', pkg, name);
 
-const compiled = spawnSync(process.execPath, ['scripts/compile.js'], { stdio: 'inherit' });
+const compiled = spawnSync(process.execPath, ['scripts/compile.js'], { stdio: 'inherit', env });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 
 const checks = [
@@ -20,7 +26,7 @@ const checks = [
 /** Runs a check with its output kept, resolving to whether it passed. */
 function runCheck([name, file, args]) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -39,6 +45,7 @@ const checked = (async () => {
 })();
 const vitest = spawn(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env,
 });
 const tested = new Promise((resolve) => vitest.on('close', (code) => resolve(code === 0)));
 

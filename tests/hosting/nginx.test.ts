@@ -10,6 +10,7 @@ import { getRaw } from '../helpers/http.ts';
 import { REPO_ROOT, SMALL_ROUTES } from '../helpers/make-site.ts';
 import { NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
 import { ROUTES } from '../helpers/routes.ts';
+import { waitForHydration } from '../helpers/site-fixture.ts';
 
 // A real nginx with the snippet `site build` writes. CI installs nginx (.ci/run); on a machine
 // without it these tests say so and are skipped, unless CI is set, where they fail.
@@ -229,9 +230,7 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       const urls = [...SMALL_ROUTES, ...SMALL_ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
       for (const url of urls) {
         await page.goto(`${nginx.url}${url}`);
-        await page.waitForFunction(() =>
-          Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer')),
-        );
+        await waitForHydration(page);
       }
       expect(problems).toEqual([]);
       // Client navigation and the deployment check run under the policy too.
