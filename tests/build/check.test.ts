@@ -195,18 +195,7 @@ describe('site check (subprocess)', () => {
     expect(text.status).toBe(0);
   });
 
-  it('prints JSON on request', () => {
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
-    const json = runCli(['--root', root, 'check', '--out', out, '--json']);
-    expect(json.status).toBe(0);
-    const report = JSON.parse(json.stdout) as CheckReport;
-    expect(report.summary).toMatchObject({ errors: 0, warnings: 0, pages: 2 * SMALL_ROUTES.length + 4 });
-    expect(Object.keys(report.translations.namespaces)).toEqual(['nav', 'sidenav', 'footer', 'common', 'errors']);
-  });
-
-  it('exits 1 and groups the problems when there are errors', () => {
+  it('exits 1 and groups the problems when there are errors, and prints them as JSON on request', () => {
     const root = makeSite({
       'site/content/contact.en.md': appendBody('site/content/contact.en.md', '![map](/images/no-such-map.svg)'),
     });
@@ -219,6 +208,20 @@ describe('site check (subprocess)', () => {
       /site\/content\/contact\.en\.md:\d+:\d+ +Broken link on \/en\/contact: \/images\/no-such-map\.svg answered 404\./,
     );
     expect(result.stdout).toMatch(/site check: 1 error, 0 warnings/);
+
+    const json = runCli(['--root', root, 'check', '--out', out, '--json']);
+    expect(json.status).toBe(1);
+    const report = JSON.parse(json.stdout) as CheckReport;
+    expect(report.summary).toMatchObject({ errors: 1, warnings: 0, pages: 2 * SMALL_ROUTES.length + 4 });
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        code: 'LINK_BROKEN',
+        severity: 'error',
+        args: { page: '/en/contact', href: '/images/no-such-map.svg', status: '404' },
+        loc: expect.objectContaining({ file: 'site/content/contact.en.md' }),
+      }),
+    ]);
+    expect(Object.keys(report.translations.namespaces)).toEqual(['nav', 'sidenav', 'footer', 'common', 'errors']);
   });
 
   it('says clearly when there is nothing built to check', () => {
