@@ -1,11 +1,14 @@
 // npm run audit: Lighthouse (mobile) on five pages of the built site, on the same Chromium as the
-// tests. Prints the four category scores; targets: Performance ≥ 95, Accessibility, Best
-// Practices and SEO 100. Not part of npm test: it measures, it does not assert.
+// tests. Prints the four category scores, each the median of three runs (Lighthouse's own advice:
+// one run's performance score varies by a few points), after a first run that warms the browser
+// and is not counted (the first audit in a new Chromium is always the slowest). Targets: 100 in each
+// category. Not part of npm test: it measures, it does not assert.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { buildSite } from '../generator/build.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/browser.ts';
 import { serveOutput } from '../tests/helpers/site-server.ts';
@@ -23,26 +26,38 @@ const chrome = await chromeLauncher.launch({
   chromePath: await chromiumPath(),
   chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
+const RUNS = 3;
 let failed = false;
+
+/** One Lighthouse run of a page of the served site. */
+async function audit(page: string): Promise<Result> {
+  // Lighthouse's user agent is a crawler's (behaviour.md: Crawlers and bots): the root page is
+  // audited, not redirected.
+  const result = await lighthouse(
+    `${server.url}${page}`,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+    undefined,
+  );
+  if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
+  return result.lhr;
+}
+
 try {
+  await audit(PAGES[0] as string);
   console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
   for (const page of PAGES) {
-    // Lighthouse's user agent is a crawler's (behaviour.md: Crawlers and bots): the root page is
-    // audited, not redirected.
-    const result = await lighthouse(
-      `${server.url}${page}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-      undefined,
-    );
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const runs: Result[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(page));
+    const score = (run: Result) => run.categories.performance?.score ?? 0;
+    // The run with the median performance score, reported whole.
+    const lhr = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(RUNS / 2)] as Result;
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
     console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(16)).join('')}`);
-    const below = CATEGORIES.filter((c, i) => (scores[i] ?? 0) < (c === 'performance' ? 95 : 100));
+    const below = CATEGORIES.filter((_, i) => (scores[i] ?? 0) < 100);
     for (const category of below) {
       failed = true;
-      const audits = lhr.categories[category]?.auditRefs ?? [];
-      for (const ref of audits) {
+      const refs = lhr.categories[category]?.auditRefs ?? [];
+      for (const ref of refs) {
         const audit = lhr.audits[ref.id];
         if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0)
           console.log(`    ${category}: ${audit.id} (${audit.displayValue ?? audit.score})`);

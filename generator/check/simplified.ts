@@ -6,6 +6,19 @@ import { Converter } from 'opencc-js';
 const toTaiwan = Converter({ from: 'cn', to: 'tw' });
 const STANDARD_IN_TAIWAN = new Set([...'台里污干准范杰云余卷征谷咸朴佣']);
 
+/** Each Han character's Taiwan form, converted once: a site's text repeats a few thousand characters. */
+const converted = new Map<string, string>();
+function toTaiwanChar(char: string): string {
+  let traditional = converted.get(char);
+  if (traditional === undefined) {
+    traditional = toTaiwan(char);
+    converted.set(char, traditional);
+  }
+  return traditional;
+}
+
+const HAN = /\p{Script=Han}/u;
+
 export interface SimplifiedHit {
   readonly char: string;
   /** The Traditional form to use instead. */
@@ -19,8 +32,8 @@ export function findSimplified(text: string): SimplifiedHit[] {
   const hits: SimplifiedHit[] = [];
   text.split('\n').forEach((line, i) => {
     [...line].forEach((char, j) => {
-      if (!/\p{Script=Han}/u.test(char) || STANDARD_IN_TAIWAN.has(char)) return;
-      const traditional = toTaiwan(char);
+      if (!HAN.test(char) || STANDARD_IN_TAIWAN.has(char)) return;
+      const traditional = toTaiwanChar(char);
       if (traditional !== char) hits.push({ char, traditional, line: i + 1, column: j + 1 });
     });
   });
