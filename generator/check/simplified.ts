@@ -9,11 +9,10 @@ const STANDARD_IN_TAIWAN = new Set([...'台里污干准范杰云余卷征谷咸�
 /** Each Han character's Taiwan form, converted once: a site's text repeats a few thousand characters. */
 const converted = new Map<string, string>();
 function toTaiwanChar(char: string): string {
-  let traditional = converted.get(char);
-  if (traditional === undefined) {
-    traditional = toTaiwan(char);
-    converted.set(char, traditional);
-  }
+  const known = converted.get(char);
+  if (known !== undefined) return known;
+  const traditional: string = toTaiwan(char);
+  converted.set(char, traditional);
   return traditional;
 }
 
