@@ -225,9 +225,10 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
           console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
         ),
       );
-      // One page of every template and section in both languages; every page is loaded under the
-      // same policy, sent by `site serve`, in tests/browser/hydration.test.ts.
-      const urls = [...SMALL_ROUTES, ...SMALL_ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
+      // One page of every template and section, the two languages in turn (the flows below use
+      // both); every page of both is loaded under the same policy, sent by `site serve`, in
+      // tests/browser/every-page.test.ts.
+      const urls = SMALL_ROUTES.map((r, i) => (i % 2 === 0 ? r : r === '/' ? '/en' : `/en${r}`));
       for (const url of urls) {
         await page.goto(`${nginx.url}${url}`);
         await waitForHydration(page);
