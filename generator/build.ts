@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { newBuildId } from './build-id.ts';
+import { BuildDigest, newPlaceholderId, toBuildTime } from './build-id.ts';
 import { bundleCode, toMessageFiles, withMessageFiles } from './bundle.ts';
 import { bundleSiteCached } from './bundle-cache.ts';
 import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
@@ -213,27 +213,33 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   });
   const { assets, reused: bundleReused } = await timed('bundle', () => bundling);
 
-  const buildId = cache?.buildId ?? newBuildId();
-  // The previous builds' chunks stay beside the new ones: pages of a deployment still open in a
-  // browser load theirs after the next one (no version skew).
-  const previous = write ? toPreviousBuilds(outDir) : { ids: [], files: [] };
-  const manifest: BuildManifest = {
-    id: buildId,
-    timestamp: Date.now(),
-    prerendered: pages.map((p) => p.url),
-    assets: [...assets.files.keys()],
-    kept: previous.ids,
-    builtWith: toBuiltWith(config),
-  };
-  const staging = write ? createStaging(outDir, buildId) : null;
-  const sink: OutputSink = staging
+  // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
+  // writes (behaviour.md: Build id): its pages wait until every file is known, then get the id.
+  const { time, fixed } = toBuildTime();
+  const placeholder = cache ? null : newPlaceholderId(time);
+  const digest = placeholder ? new BuildDigest(time, placeholder) : null;
+  const held: { page: RenderedPage; withPayload: boolean }[] = [];
+  const staging = write ? createStaging(outDir, cache?.buildId ?? (placeholder as string)) : null;
+  const disk: OutputSink = staging
     ? createDiskSink(staging, { precompress: options.precompress ?? false, previousOut: outDir })
     : createMemorySink();
+  // Every file of this build (not the earlier builds' files it keeps) goes into the id.
+  const sink: OutputSink = digest
+    ? {
+        write: (file, contents) => {
+          digest.add(file, contents);
+          disk.write(file, contents);
+        },
+        settle: () => disk.settle(),
+        discard: () => disk.discard(),
+        stats: disk.stats,
+      }
+    : disk;
   const renderedPages: RenderedPage[] | null = write ? null : [];
+  let buildId = cache?.buildId ?? (placeholder as string);
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
-      for (const file of previous.files) sink.write(file, readFileSync(path.join(outDir, file)));
       for (const [file, contents] of assets.files) sink.write(file, contents);
       writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
       stopForTest('rendering');
@@ -247,10 +253,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         workers: options.workers ?? 'auto',
         usedKeys: options.usedKeys,
         first:
-          options.first && 'files' in sink
+          options.first && 'files' in disk
             ? {
                 urls: options.first.urls,
-                onReady: () => options.first?.onReady(new Map(sink.files as Map<string, string | Uint8Array>)),
+                onReady: () => options.first?.onReady(new Map(disk.files as Map<string, string | Uint8Array>)),
               }
             : undefined,
         cache:
@@ -261,15 +267,46 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
               }
             : undefined,
         onPage: (page, kind) => {
-          writePage(sink, page, kind === 'page');
-          renderedPages?.push(page);
+          if (!digest) {
+            writePage(sink, page, kind === 'page');
+            renderedPages?.push(page);
+            return;
+          }
+          digest.add(page.url, page.html);
+          if (kind === 'page') digest.add(`${page.url} payload`, JSON.stringify(page.payload));
+          held.push({ page, withPayload: kind === 'page' });
         },
       });
     });
     collect(rendered.problems);
+    if (digest && placeholder) {
+      buildId = digest.toId();
+      for (const { page, withPayload } of held.splice(0)) {
+        const final: RenderedPage = {
+          ...page,
+          html: page.html.replaceAll(placeholder, buildId),
+          payload: { ...page.payload, buildId },
+        };
+        writePage(disk, final, withPayload);
+        renderedPages?.push(final);
+      }
+    }
+    // The previous builds' files stay beside the new ones: pages of a deployment still open in a
+    // browser load theirs after the next one (no version skew).
+    const previous = write ? toPreviousBuilds(outDir, buildId) : null;
+    for (const file of previous?.files ?? []) disk.write(file, readFileSync(path.join(outDir, file)));
+    const manifest: BuildManifest = {
+      id: buildId,
+      // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
+      timestamp: !fixed && previous?.sameBuild ? previous.sameBuild.timestamp : time,
+      prerendered: pages.map((p) => p.url),
+      assets: [...assets.files.keys()],
+      kept: previous?.ids ?? [],
+      builtWith: toBuiltWith(config),
+    };
     await timed('write', async () => {
-      for (const [file, contents] of toSiteFiles(config, pages, manifest)) sink.write(file, contents);
-      await sink.settle();
+      for (const [file, contents] of toSiteFiles(config, pages, manifest)) disk.write(file, contents);
+      await disk.settle();
       if (staging) swapIntoPlace(staging, outDir);
     });
     const report: BuildReport = {
@@ -277,20 +314,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       outDir: write ? outDir : null,
       pagesPerLocale: countPerLocale(config, pages),
       errorPages: rendered.errorPages,
-      files: sink.stats.files,
-      bytes: sink.stats.bytes,
-      precompressed: sink.stats.precompressed,
+      files: disk.stats.files,
+      bytes: disk.stats.bytes,
+      precompressed: disk.stats.precompressed,
       stages,
       totalMs: Math.round(performance.now() - started),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       bundleReused,
       warnings,
     };
-    const files = 'files' in sink ? (sink.files as Map<string, string | Uint8Array>) : null;
+    const files = 'files' in disk ? (disk.files as Map<string, string | Uint8Array>) : null;
     return { report, manifest, files, pages: renderedPages, rendered: rendered.rendered };
   } catch (error) {
     if (staging) {
-      await sink.discard();
+      await disk.discard();
       removeStaging(staging);
     }
     if (error instanceof SiteError) throw error;

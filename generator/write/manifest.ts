@@ -18,9 +18,14 @@ export const KEPT_BUILDS = 2;
 /**
  * The `_app/` files and manifests of the previous builds in `<out>` (at most KEPT_BUILDS), so a
  * visitor on a page of an earlier deployment can still load its chunks (no version skew). Older
- * builds' files are left behind: the staging folder only receives what is listed here.
+ * builds' files are left behind: the staging folder only receives what is listed here. When the
+ * output already holds the build `buildId` (nothing changed), its own list of kept builds and its
+ * timestamp are kept, so the output stays byte for byte the same.
  */
-export function toPreviousBuilds(outDir: string): { ids: string[]; files: string[] } {
+export function toPreviousBuilds(
+  outDir: string,
+  buildId: string,
+): { ids: string[]; files: string[]; sameBuild: BuildManifest | null } {
   const read = (file: string): BuildManifest | null => {
     try {
       return JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as BuildManifest;
@@ -29,9 +34,10 @@ export function toPreviousBuilds(outDir: string): { ids: string[]; files: string
     }
   };
   const latest = read('builds/latest.json');
-  if (!latest) return { ids: [], files: [] };
+  if (!latest || !/^[\w-]+$/.test(latest.id)) return { ids: [], files: [], sameBuild: null };
   const previous = read(`builds/meta/${latest.id}.json`);
-  const ids = [latest.id, ...(previous?.kept ?? [])].slice(0, KEPT_BUILDS);
+  const candidates = [latest.id, ...(previous?.kept ?? [])].filter((id) => /^[\w-]+$/.test(id) && id !== buildId);
+  const ids = candidates.slice(0, KEPT_BUILDS);
   const files = ids.flatMap((id) => {
     const meta = id === latest.id ? previous : read(`builds/meta/${id}.json`);
     return meta ? [`builds/meta/${id}.json`, ...(meta.assets ?? [])] : [];
@@ -39,6 +45,7 @@ export function toPreviousBuilds(outDir: string): { ids: string[]; files: string
   return {
     ids: ids.filter((id) => files.includes(`builds/meta/${id}.json`)),
     files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))),
+    sameBuild: latest.id === buildId ? { ...(previous ?? latest), timestamp: latest.timestamp } : null,
   };
 }
 

@@ -36,11 +36,13 @@ describe('site build (subprocess)', () => {
     expect(readdirSync(root).filter((f) => f.includes('staging'))).toEqual([]);
   });
 
-  it('a second good build replaces the output whole, with a new build id', () => {
+  it('a build of unchanged sources writes the same bytes under the same id; a change gives a new id', () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
-    const firstId = JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')).id;
+    const before = snapshot(out);
+    const latest = () => JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')) as { id: string };
+    const firstId = latest().id;
     writeFileSync(path.join(out, 'stale-file.txt'), 'left over');
     const again = runCli(['--root', root, 'build', '--out', out, '--json']);
     expect(again.status).toBe(0);
@@ -54,9 +56,34 @@ describe('site build (subprocess)', () => {
       'render',
       'write',
     ]);
-    expect(report.buildId).not.toBe(firstId);
-    expect(existsSync(path.join(out, 'stale-file.txt'))).toBe(false);
-    expect(existsSync(path.join(out, `builds/meta/${report.buildId}.json`))).toBe(true);
+    // The same id, the same timestamp, the same bytes: a redeploy changes nothing, and no open
+    // page is told of a new version. The stray file is gone.
+    expect(report.buildId).toBe(firstId);
+    expect(snapshot(out)).toEqual(before);
+
+    const article = path.join(root, 'site/content/news/news3.en.md');
+    writeFileSync(article, readFileSync(article, 'utf8').replace(/^title: .*$/m, 'title: A changed title'));
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const changed = latest().id;
+    expect(changed).not.toBe(firstId);
+    // The year the id starts with is the build's: the footer's copyright year is read from it.
+    expect(changed.split('-')[0]).toBe(firstId.split('-')[0]);
+    const meta = JSON.parse(readFileSync(path.join(out, `builds/meta/${changed}.json`), 'utf8'));
+    expect(meta.kept).toEqual([firstId]);
+  });
+
+  it('builds the same sources in two folders to the same bytes, the time from SOURCE_DATE_EPOCH', () => {
+    const env = { SOURCE_DATE_EPOCH: '1790000000' };
+    const roots = [makeSite(), makeSite()];
+    for (const root of roots)
+      expect(runCli(['--root', root, 'build', '--out', path.join(root, 'out'), '--precompress'], { env }).status).toBe(
+        0,
+      );
+    const [a, b] = roots.map((root) => path.join(root, 'out')) as [string, string];
+    expect(snapshot(b)).toEqual(snapshot(a));
+    const latest = JSON.parse(readFileSync(path.join(a, 'builds/latest.json'), 'utf8'));
+    expect(latest.timestamp).toBe(1_790_000_000_000);
+    expect(readFileSync(path.join(a, 'index.html'), 'utf8')).toContain('© 2026');
   });
 
   it('renders in worker threads with the same output', () => {

@@ -203,7 +203,7 @@ describe('site serve', () => {
       page
         .replace(/<script src="\/__site\/[^"]+"><\/script>\n/, '')
         .replace(/\/_app\/([\w/-]+)\.[\w]{8,10}\.(js|css|json)/g, '/_app/$1.$2')
-        .replaceAll(/\b[a-z0-9]{8}-[0-9a-f]{8}\b/g, 'BUILD-ID');
+        .replaceAll(/\b[a-z0-9]{8}-[0-9a-f]{8,12}\b/g, 'BUILD-ID');
     expect(withoutNames(html)).toBe(withoutNames(readFileSync(path.join(out, 'en/contact/index.html'), 'utf8')));
     const contact = path.join(root, 'site/content/contact.en.md');
     const edited = readFileSync(contact, 'utf8').replace(/^title: .*$/m, 'title: "Write to us"');
