@@ -18,7 +18,9 @@ const text = (files: ReadonlyMap<string, string | Uint8Array>, file: string) => 
 
 /** Hashed names and build ids apart, so a watch build and `site build` can be compared. */
 const withoutNames = (s: string) =>
-  s.replaceAll(/(_app\/[\w/-]+)\.[\w]{8,10}\.(js|css|json)/g, '$1.$2').replaceAll(/\b[a-z0-9]{8}-[0-9a-f]{8,12}\b/g, 'ID');
+  s
+    .replaceAll(/(_app\/[\w/-]+)\.[\w]{8,10}\.(js|css|json)/g, '$1.$2')
+    .replaceAll(/\b[a-z0-9]{8}-[0-9a-f]{8,12}\b/g, 'ID');
 
 describe('the watch session', () => {
   it('serves what `site build` writes, file for file, apart from hashed names and the build id', async () => {
