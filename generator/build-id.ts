@@ -34,23 +34,56 @@ export function newPlaceholderId(time: number): string {
   return `${toYearPrefix(time)}${randomBytes(6).toString('hex')}`;
 }
 
-/** Hashes the files of a build, in any order, into its id. */
+/**
+ * The files of a build, hashed in any order into its id. The files that carry the id (pages,
+ * payloads) are held as bytes, their stand-in's places noted, until the id is known; the id has
+ * the stand-in's length, so each is then written in place, and no page is encoded twice.
+ */
 export class BuildDigest {
-  private readonly files: string[] = [];
+  private readonly hashes: string[] = [];
+  private readonly held: { file: string; bytes: Buffer; at: number[] }[] = [];
+  private readonly mark: Buffer;
 
   constructor(
     private readonly time: number,
     /** The stand-in the pages carry, hashed as if it were absent. */
-    private readonly placeholder: string,
-  ) {}
+    placeholder: string,
+  ) {
+    this.mark = Buffer.from(placeholder);
+  }
 
+  /** A file without the id. */
   add(file: string, contents: string | Uint8Array): void {
-    const bytes = typeof contents === 'string' ? contents.replaceAll(this.placeholder, '') : contents;
-    this.files.push(`${file}\0${createHash('sha256').update(bytes).digest('hex')}`);
+    this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
+  }
+
+  /** A file that carries the stand-in: hashed without it, and held until `release`. */
+  hold(file: string, text: string): void {
+    const bytes = Buffer.from(text);
+    const at: number[] = [];
+    const hash = createHash('sha256');
+    let from = 0;
+    for (let i = bytes.indexOf(this.mark); i !== -1; i = bytes.indexOf(this.mark, from)) {
+      at.push(i);
+      hash.update(bytes.subarray(from, i));
+      from = i + this.mark.length;
+    }
+    hash.update(bytes.subarray(from));
+    this.hashes.push(`${file}\0${hash.digest('hex')}`);
+    this.held.push({ file, bytes, at });
   }
 
   toId(): string {
-    const all = createHash('sha256').update(this.files.sort().join('\n')).digest('hex');
+    const all = createHash('sha256').update(this.hashes.sort().join('\n')).digest('hex');
     return `${toYearPrefix(this.time)}${all.slice(0, 12)}`;
+  }
+
+  /** Writes every held file with the id in place of the stand-in (as text when `text`). */
+  release(id: string, write: (file: string, contents: string | Uint8Array) => void, text: boolean): void {
+    if (Buffer.byteLength(id) !== this.mark.length) throw new Error(`a build id of another length: ${id}`);
+    for (const { file, bytes, at } of this.held.splice(0)) {
+      for (const i of at) bytes.write(id, i, 'latin1');
+      write(file, text ? bytes.toString() : bytes);
+    }
   }
 }

@@ -38,6 +38,7 @@ import {
 } from './write/out-dir.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import { toSiteFiles } from './write/site-files.ts';
+import { toOutputFile } from '../runtime/urls.ts';
 
 // The one place where the build's stages are ordered (architecture.md: The build). `site build`,
 // `site serve --watch` (with a cache) and `site check` (in memory, collecting the keys the pages
@@ -214,11 +215,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { assets, reused: bundleReused } = await timed('bundle', () => bundling);
 
   // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
-  // writes (behaviour.md: Build id): its pages wait until every file is known, then get the id.
+  // writes (behaviour.md: Build id): its pages are held until every file is known, then get the id.
   const { time, fixed } = toBuildTime();
   const placeholder = cache ? null : newPlaceholderId(time);
   const digest = placeholder ? new BuildDigest(time, placeholder) : null;
-  const held: { page: RenderedPage; withPayload: boolean }[] = [];
   const staging = write ? createStaging(outDir, cache?.buildId ?? (placeholder as string)) : null;
   const disk: OutputSink = staging
     ? createDiskSink(staging, { precompress: options.precompress ?? false, previousOut: outDir })
@@ -267,29 +267,27 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
               }
             : undefined,
         onPage: (page, kind) => {
-          if (!digest) {
-            writePage(sink, page, kind === 'page');
-            renderedPages?.push(page);
-            return;
-          }
-          digest.add(page.url, page.html);
-          if (kind === 'page') digest.add(`${page.url} payload`, JSON.stringify(page.payload));
-          held.push({ page, withPayload: kind === 'page' });
+          renderedPages?.push(page);
+          if (!digest) return writePage(sink, page, kind === 'page');
+          digest.hold(toOutputFile(page.url), page.html);
+          if (kind === 'page') digest.hold(toOutputFile(page.url, '_payload.json'), JSON.stringify(page.payload));
         },
       });
     });
     collect(rendered.problems);
     if (digest && placeholder) {
       buildId = digest.toId();
-      for (const { page, withPayload } of held.splice(0)) {
-        const final: RenderedPage = {
+      digest.release(buildId, (file, contents) => disk.write(file, contents), !write);
+      const id = buildId;
+      renderedPages?.splice(
+        0,
+        renderedPages.length,
+        ...renderedPages.map((page) => ({
           ...page,
-          html: page.html.replaceAll(placeholder, buildId),
-          payload: { ...page.payload, buildId },
-        };
-        writePage(disk, final, withPayload);
-        renderedPages?.push(final);
-      }
+          html: page.html.replaceAll(placeholder, id),
+          payload: { ...page.payload, buildId: id },
+        })),
+      );
     }
     // The previous builds' files stay beside the new ones: pages of a deployment still open in a
     // browser load theirs after the next one (no version skew).
