@@ -234,6 +234,10 @@ describe('no version skew', () => {
     expect(exists(`/builds/meta/${first.id}.json`)).toBe(false);
     const meta = JSON.parse(readFileSync(path.join(out, `builds/meta/${fourth.id}.json`), 'utf8'));
     expect(meta.kept).toEqual([third.id, second.id]);
+    // Nothing changed: the same build, its kept builds included, byte for byte.
+    const before = snapshot(out);
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    expect(snapshot(out)).toEqual(before);
   });
 });
 
