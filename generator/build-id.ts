@@ -35,18 +35,17 @@ export function newPlaceholderId(time: number): string {
 }
 
 /**
- * The files of a build, hashed in any order into its id. The files that carry the id (pages,
- * payloads) are held as bytes, their stand-in's places noted, until the id is known; the id has
- * the stand-in's length, so each is then written in place, and no page is encoded twice.
+ * The files of a build, hashed in any order into its id. A file that carries the id (a page, a
+ * payload) is hashed without its stand-in, and the stand-in's places are noted: once the id is
+ * known (it has the stand-in's length) it is written over them in place.
  */
 export class BuildDigest {
   private readonly hashes: string[] = [];
-  private readonly held: { file: string; bytes: Buffer; at: number[] }[] = [];
+  private readonly drafts: { file: string; at: number[] }[] = [];
   private readonly mark: Buffer;
 
   constructor(
     private readonly time: number,
-    /** The stand-in the pages carry, hashed as if it were absent. */
     placeholder: string,
   ) {
     this.mark = Buffer.from(placeholder);
@@ -57,8 +56,8 @@ export class BuildDigest {
     this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
   }
 
-  /** A file that carries the stand-in: hashed without it, and held until `release`. */
-  hold(file: string, text: string): void {
+  /** A file that carries the stand-in: returns its bytes, to be written as a draft. */
+  draft(file: string, text: string): Buffer {
     const bytes = Buffer.from(text);
     const at: number[] = [];
     const hash = createHash('sha256');
@@ -70,7 +69,8 @@ export class BuildDigest {
     }
     hash.update(bytes.subarray(from));
     this.hashes.push(`${file}\0${hash.digest('hex')}`);
-    this.held.push({ file, bytes, at });
+    this.drafts.push({ file, at });
+    return bytes;
   }
 
   toId(): string {
@@ -78,12 +78,9 @@ export class BuildDigest {
     return `${toYearPrefix(this.time)}${all.slice(0, 12)}`;
   }
 
-  /** Writes every held file with the id in place of the stand-in (as text when `text`). */
-  release(id: string, write: (file: string, contents: string | Uint8Array) => void, text: boolean): void {
+  /** Writes the id over the stand-in in every draft. */
+  finish(id: string, patch: (file: string, offsets: readonly number[], text: string) => void): void {
     if (Buffer.byteLength(id) !== this.mark.length) throw new Error(`a build id of another length: ${id}`);
-    for (const { file, bytes, at } of this.held.splice(0)) {
-      for (const i of at) bytes.write(id, i, 'latin1');
-      write(file, text ? bytes.toString() : bytes);
-    }
+    for (const { file, at } of this.drafts.splice(0)) patch(file, at, id);
   }
 }

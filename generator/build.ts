@@ -215,7 +215,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { assets, reused: bundleReused } = await timed('bundle', () => bundling);
 
   // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
-  // writes (behaviour.md: Build id): its pages are held until every file is known, then get the id.
+  // writes (behaviour.md: Build id): its pages are written with the stand-in, which is replaced in
+  // place once every file is known.
   const { time, fixed } = toBuildTime();
   const placeholder = cache ? null : newPlaceholderId(time);
   const digest = placeholder ? new BuildDigest(time, placeholder) : null;
@@ -226,13 +227,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Every file of this build (not the earlier builds' files it keeps) goes into the id.
   const sink: OutputSink = digest
     ? {
+        ...disk,
         write: (file, contents) => {
           digest.add(file, contents);
           disk.write(file, contents);
         },
-        settle: () => disk.settle(),
-        discard: () => disk.discard(),
-        stats: disk.stats,
       }
     : disk;
   const renderedPages: RenderedPage[] | null = write ? null : [];
@@ -269,15 +268,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         onPage: (page, kind) => {
           renderedPages?.push(page);
           if (!digest) return writePage(sink, page, kind === 'page');
-          digest.hold(toOutputFile(page.url), page.html);
-          if (kind === 'page') digest.hold(toOutputFile(page.url, '_payload.json'), JSON.stringify(page.payload));
+          const file = toOutputFile(page.url);
+          disk.draft(file, digest.draft(file, page.html));
+          if (kind !== 'page') return;
+          const payload = toOutputFile(page.url, '_payload.json');
+          disk.draft(payload, digest.draft(payload, JSON.stringify(page.payload)));
         },
       });
     });
     collect(rendered.problems);
     if (digest && placeholder) {
       buildId = digest.toId();
-      digest.release(buildId, (file, contents) => disk.write(file, contents), !write);
+      digest.finish(buildId, (file, offsets, text) => disk.patch(file, offsets, text));
       const id = buildId;
       renderedPages?.splice(
         0,

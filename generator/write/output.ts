@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { compressAsync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
 import { toOutputFile } from '../../runtime/urls.ts';
@@ -7,6 +7,13 @@ import type { RenderedPage, SiteConfig } from '../types.ts';
 /** Where the write stage puts files: a staging folder on disk, or memory for tests. */
 export interface OutputSink {
   write(file: string, contents: string | Uint8Array): void;
+  /**
+   * A file whose bytes change before the build ends (a page that carries the stand-in build id):
+   * written as it is, and compressed only once `patch` has given it its final bytes.
+   */
+  draft(file: string, bytes: Buffer): void;
+  /** Writes `text` (as long in bytes as what it replaces) at each offset of a draft. */
+  patch(file: string, offsets: readonly number[], text: string): void;
   /** Resolves when every file is on disk, compressed siblings included. */
   settle(): Promise<void>;
   /** A failed build: drops what is queued and waits for what is in flight, so nothing writes after. */
@@ -70,6 +77,16 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     put(`${file}.br`, compressed.br);
     stats.precompressed += 1;
   };
+  /** Queues the compressed siblings of a file written with these bytes (read when it is their turn). */
+  const compressLater = (file: string, data: Uint8Array | (() => Uint8Array), size: number) => {
+    if (!shouldPrecompress(file, size)) return;
+    queue.push(async () => {
+      const bytes = typeof data === 'function' ? data() : data;
+      const reused = reusePrevious(options.previousOut, file, bytes);
+      putCompressed(file, reused ?? (await compressAsync(file, bytes)));
+    });
+    pump();
+  };
   return {
     stats,
     write(file, contents) {
@@ -80,11 +97,22 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
       // Encoded once: the same bytes are measured, written and compressed.
       const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
       put(file, data);
-      if (!shouldPrecompress(file, data.byteLength)) return;
-      const reused = reusePrevious(options.previousOut, file, data);
-      if (reused) putCompressed(file, reused);
-      else queue.push(() => compressAsync(file, data).then((compressed) => putCompressed(file, compressed)));
-      pump();
+      compressLater(file, data, data.byteLength);
+    },
+    draft(file, bytes) {
+      put(file, bytes);
+    },
+    patch(file, offsets, text) {
+      const target = path.join(staging, file);
+      const replacement = Buffer.from(text);
+      const fd = openSync(target, 'r+');
+      try {
+        for (const offset of offsets) writeSync(fd, replacement, 0, replacement.byteLength, offset);
+      } finally {
+        closeSync(fd);
+      }
+      // Read back when its compression starts: no page is held in memory meanwhile.
+      if (options.precompress) compressLater(file, () => readFileSync(target), statSync(target).size);
     },
     async settle() {
       await drain();
@@ -106,6 +134,16 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
     write(file, contents) {
       files.set(file, contents);
       count(stats, contents);
+    },
+    draft(file, bytes) {
+      files.set(file, bytes);
+      count(stats, bytes);
+    },
+    patch(file, offsets, text) {
+      const bytes = files.get(file) as Buffer;
+      for (const offset of offsets) bytes.write(text, offset);
+      // Pages stay text in memory, as the other files written as text.
+      files.set(file, bytes.toString());
     },
     async settle() {},
     async discard() {},
