@@ -98,7 +98,9 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
 
 /**
  * esbuild's version and the packages installed in the project and with `site` (one folder when
- * the site is the package's own): npm rewrites its lockfile on every install.
+ * the site is the package's own): npm rewrites its lockfile on every install. A folder without
+ * installed packages adds nothing: a copy of the project without its own `node_modules` imports
+ * the same packages as the project, and finds the same records.
  */
 async function toEnvironment(root: string): Promise<string> {
   const folders = [...new Set([path.resolve(root), path.resolve(PACKAGE_ROOT)])];
@@ -108,10 +110,10 @@ async function toEnvironment(root: string): Promise<string> {
         const text = await readFile(path.join(folder, file)).catch(() => null);
         if (text) return hashBytes(text);
       }
-      return '';
+      return null;
     }),
   );
-  return hashBytes([esbuildVersion, ...locks].join('\0'));
+  return hashBytes([esbuildVersion, ...new Set(locks.filter((lock) => lock !== null))].join('\0'));
 }
 
 /** One module's file: from the cache when its inputs are those of the last run, else made now. */
