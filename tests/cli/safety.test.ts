@@ -11,6 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { SiteError } from '../../generator/errors.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 import { makeSite, removeSites, REPO_ROOT } from '../helpers/make-site.ts';
 import { snapshotTree } from '../helpers/tree.ts';
@@ -46,6 +48,8 @@ describe('the output folder is the tool’s own', () => {
     expect(readdirSync(root).filter((f) => f.includes('staging'))).toEqual([]);
   });
 
+  // The rule itself, in process (one build per case would cost a Node start each); how the CLI
+  // reports it is checked above, for the home folder below, and in build-cli.test.ts.
   it.each([
     ['the project itself', (root: string) => root, 'it is the project itself'],
     ['an ancestor of the project', (root: string) => path.dirname(root), 'it holds the project'],
@@ -54,7 +58,7 @@ describe('the output folder is the tool’s own', () => {
     ['the sources', (root: string) => path.join(root, 'site/public'), "inside the site's sources"],
     ['a folder holding a package.json', (root: string) => path.join(root, 'tools'), 'holds `package.json`'],
     ['a folder holding site/', (root: string) => path.join(root, 'vendored'), 'holds `site`'],
-  ])('never writes over %s', (_, toOut, reason) => {
+  ])('never writes over %s', async (_, toOut, reason) => {
     const root = makeSite({
       '.git/HEAD': 'ref: refs/heads/main\n',
       'tools/package.json': '{}',
@@ -63,9 +67,11 @@ describe('the output folder is the tool’s own', () => {
     const out = toOut(root);
     // The system's temporary folder (the project's parent) changes under other tests: not compared.
     const before = existsSync(out) && out !== '/' && out !== path.dirname(root) ? snapshotTree(out) : null;
-    const result = build(root, out);
-    expectRefused(result, 'OUT_DIR_UNSAFE');
-    expect(result.stderr).toContain(reason);
+    const refused = await buildSite({ root, outDir: out }).catch((error: SiteError) => error);
+    expect(refused).toBeInstanceOf(SiteError);
+    const [problem] = (refused as SiteError).problems;
+    expect(problem?.code).toBe('OUT_DIR_UNSAFE');
+    expect(problem?.message).toContain(reason);
     if (before) expect(snapshotTree(out)).toEqual(before);
     expect(readdirSync(path.dirname(out)).filter((f) => f.includes('.staging-'))).toEqual([]);
   });
