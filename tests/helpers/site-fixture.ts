@@ -97,35 +97,42 @@ class PagePool {
     return kept;
   }
 
-  /** Resets every page handed out since the last call, and keeps it. */
+  /** Resets every page handed out since the last call, and keeps it (one that cannot be reset is closed). */
   async recycle(): Promise<void> {
     for (const kept of this.busy.splice(0)) {
-      const { page, context } = kept;
-      if (kept.spoilt || page.isClosed()) {
-        await context.close().catch(() => undefined);
-        continue;
-      }
-      kept.dropListeners();
-      for (const other of context.pages()) if (other !== page) await other.close();
-      for (const script of kept.scripts.splice(0)) await script.dispose();
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await context.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.emulateMedia({ media: null });
-      const size = page.viewportSize();
-      if (size?.width !== kept.viewport.width || size.height !== kept.viewport.height)
-        await page.setViewportSize(kept.viewport);
-      // The site's stored items (the reload guard keeps one per tab), then a blank page.
-      await page.goto(`${this.siteUrl}/robots.txt`);
-      await page.evaluate(() => {
-        sessionStorage.clear();
-        localStorage.clear();
-      });
-      await page.goto('about:blank');
-      await context.clearCookies();
-      await kept.cdp.send('Network.clearBrowserCache');
-      await kept.cdp.send('Page.resetNavigationHistory');
-      this.idle.push(kept);
+      const reset =
+        !kept.spoilt &&
+        !kept.page.isClosed() &&
+        (await this.reset(kept).then(
+          () => true,
+          () => false,
+        ));
+      if (reset) this.idle.push(kept);
+      else await kept.context.close().catch(() => undefined);
     }
+  }
+
+  private async reset(kept: KeptPage): Promise<void> {
+    const { page, context } = kept;
+    kept.dropListeners();
+    for (const other of context.pages()) if (other !== page) await other.close();
+    for (const script of kept.scripts.splice(0)) await script.dispose();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.emulateMedia({ media: null });
+    const size = page.viewportSize();
+    if (size?.width !== kept.viewport.width || size.height !== kept.viewport.height)
+      await page.setViewportSize(kept.viewport);
+    // The site's stored items (the reload guard keeps one per tab), then a blank page.
+    await page.goto(`${this.siteUrl}/robots.txt`);
+    await page.evaluate(() => {
+      sessionStorage.clear();
+      localStorage.clear();
+    });
+    await page.goto('about:blank');
+    await context.clearCookies();
+    await kept.cdp.send('Network.clearBrowserCache');
+    await kept.cdp.send('Page.resetNavigationHistory');
   }
 }
 
