@@ -27,28 +27,23 @@ function toYearPrefix(time: number): string {
 }
 
 /**
- * A stand-in the pages are rendered with while their id is not known yet: the id's shape, with
- * random digits no page text will contain. Replaced in every page before it is written.
- */
-export function newPlaceholderId(time: number): string {
-  return `${toYearPrefix(time)}${randomBytes(6).toString('hex')}`;
-}
-
-/**
  * The files of a build, hashed in any order into its id. A file that carries the id (a page, a
  * payload) is hashed without its stand-in, and the stand-in's places are noted: once the id is
  * known (it has the stand-in's length) it is written over them in place.
  */
 export class BuildDigest {
+  /**
+   * The stand-in the pages are rendered with while their id is not known: the id's shape and
+   * length, with random digits no page text will contain.
+   */
+  readonly placeholder: string;
+  private readonly mark: Buffer;
   private readonly hashes: string[] = [];
   private readonly drafts: { file: string; at: number[] }[] = [];
-  private readonly mark: Buffer;
 
-  constructor(
-    private readonly time: number,
-    placeholder: string,
-  ) {
-    this.mark = Buffer.from(placeholder);
+  constructor(private readonly time: number) {
+    this.placeholder = `${toYearPrefix(time)}${randomBytes(6).toString('hex')}`;
+    this.mark = Buffer.from(this.placeholder);
   }
 
   /** A file without the id. */

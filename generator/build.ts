@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BuildDigest, newPlaceholderId, toBuildTime } from './build-id.ts';
+import { BuildDigest, toBuildTime } from './build-id.ts';
 import { bundleCode, toMessageFiles, withMessageFiles } from './bundle.ts';
 import { bundleSiteCached } from './bundle-cache.ts';
 import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
@@ -218,9 +218,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // writes (behaviour.md: Build id): its pages are written with the stand-in, which is replaced in
   // place once every file is known.
   const { time, fixed } = toBuildTime();
-  const placeholder = cache ? null : newPlaceholderId(time);
-  const digest = placeholder ? new BuildDigest(time, placeholder) : null;
-  const staging = write ? createStaging(outDir, cache?.buildId ?? (placeholder as string)) : null;
+  const digest = cache ? null : new BuildDigest(time);
+  let buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
+  const staging = write ? createStaging(outDir, buildId) : null;
   const disk: OutputSink = staging
     ? createDiskSink(staging, { precompress: options.precompress ?? false, previousOut: outDir })
     : createMemorySink();
@@ -234,8 +234,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         },
       }
     : disk;
-  const renderedPages: RenderedPage[] | null = write ? null : [];
-  let buildId = cache?.buildId ?? (placeholder as string);
+  let renderedPages: RenderedPage[] | null = write ? null : [];
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
@@ -277,19 +276,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
     });
     collect(rendered.problems);
-    if (digest && placeholder) {
-      buildId = digest.toId();
-      digest.finish(buildId, (file, offsets, text) => disk.patch(file, offsets, text));
-      const id = buildId;
-      renderedPages?.splice(
-        0,
-        renderedPages.length,
-        ...renderedPages.map((page) => ({
+    if (digest) {
+      const id = digest.toId();
+      digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
+      renderedPages =
+        renderedPages?.map((page) => ({
           ...page,
-          html: page.html.replaceAll(placeholder, id),
+          html: page.html.replaceAll(digest.placeholder, id),
           payload: { ...page.payload, buildId: id },
-        })),
-      );
+        })) ?? null;
+      buildId = id;
     }
     // The previous builds' files stay beside the new ones: pages of a deployment still open in a
     // browser load theirs after the next one (no version skew).
@@ -298,7 +294,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const manifest: BuildManifest = {
       id: buildId,
       // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
-      timestamp: !fixed && previous?.sameBuild ? previous.sameBuild.timestamp : time,
+      timestamp: (fixed ? null : previous?.sameBuildTimestamp) ?? time,
       prerendered: pages.map((p) => p.url),
       assets: [...assets.files.keys()],
       kept: previous?.ids ?? [],

@@ -25,27 +25,27 @@ export const KEPT_BUILDS = 2;
 export function toPreviousBuilds(
   outDir: string,
   buildId: string,
-): { ids: string[]; files: string[]; sameBuild: BuildManifest | null } {
-  const read = (file: string): BuildManifest | null => {
+): { ids: string[]; files: string[]; sameBuildTimestamp: number | null } {
+  const latest = readLatestManifest(outDir);
+  if (!latest) return { ids: [], files: [], sameBuildTimestamp: null };
+  const read = (id: string): BuildManifest | null => {
     try {
-      return JSON.parse(readFileSync(path.join(outDir, file), 'utf8')) as BuildManifest;
+      return JSON.parse(readFileSync(path.join(outDir, `builds/meta/${id}.json`), 'utf8')) as BuildManifest;
     } catch {
       return null;
     }
   };
-  const latest = read('builds/latest.json');
-  if (!latest || !/^[\w-]+$/.test(latest.id)) return { ids: [], files: [], sameBuild: null };
-  const previous = read(`builds/meta/${latest.id}.json`);
-  const candidates = [latest.id, ...(previous?.kept ?? [])].filter((id) => /^[\w-]+$/.test(id) && id !== buildId);
-  const ids = candidates.slice(0, KEPT_BUILDS);
+  const ids = [latest.id, ...(latest.kept ?? [])]
+    .filter((id) => /^[\w-]+$/.test(id) && id !== buildId)
+    .slice(0, KEPT_BUILDS);
   const files = ids.flatMap((id) => {
-    const meta = id === latest.id ? previous : read(`builds/meta/${id}.json`);
+    const meta = id === latest.id ? latest : read(id);
     return meta ? [`builds/meta/${id}.json`, ...(meta.assets ?? [])] : [];
   });
   return {
     ids: ids.filter((id) => files.includes(`builds/meta/${id}.json`)),
     files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))),
-    sameBuild: latest.id === buildId ? { ...(previous ?? latest), timestamp: latest.timestamp } : null,
+    sameBuildTimestamp: latest.id === buildId ? latest.timestamp : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { compressAsync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
 import { toOutputFile } from '../../runtime/urls.ts';
@@ -77,6 +77,8 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     put(`${file}.br`, compressed.br);
     stats.precompressed += 1;
   };
+  /** The byte length of each draft (a patch does not change it). */
+  const drafted = new Map<string, number>();
   /** Queues the compressed siblings of a file written with these bytes (read when it is their turn). */
   const compressLater = (file: string, data: Uint8Array | (() => Uint8Array), size: number) => {
     if (!shouldPrecompress(file, size)) return;
@@ -101,6 +103,7 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     },
     draft(file, bytes) {
       put(file, bytes);
+      drafted.set(file, bytes.byteLength);
     },
     patch(file, offsets, text) {
       const target = path.join(staging, file);
@@ -112,7 +115,7 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
         closeSync(fd);
       }
       // Read back when its compression starts: no page is held in memory meanwhile.
-      if (options.precompress) compressLater(file, () => readFileSync(target), statSync(target).size);
+      if (options.precompress) compressLater(file, () => readFileSync(target), drafted.get(file) ?? 0);
     },
     async settle() {
       await drain();
