@@ -5,6 +5,7 @@ import { bundleCode, toMessageFiles, withMessageFiles } from './bundle.ts';
 import { bundleSiteCached } from './bundle-cache.ts';
 import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
 import { loadConfig } from './config.ts';
+import { HOST_PROFILES } from './hosts.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { loadContent } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
@@ -19,6 +20,7 @@ import type {
   BuildReport,
   ClientAssets,
   ContentFile,
+  HostName,
   Messages,
   Page,
   RenderedPage,
@@ -38,7 +40,7 @@ import {
 } from './write/out-dir.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import { toSiteFiles } from './write/site-files.ts';
-import { toOutputFile } from '../runtime/urls.ts';
+import { toOutputFile, toPageFiles } from '../runtime/urls.ts';
 
 // The one place where the build's stages are ordered (architecture.md: The build). `site build`,
 // `site serve --watch` (with a cache) and `site check` (in memory, collecting the keys the pages
@@ -50,6 +52,8 @@ export interface BuildOptions {
   /** Output folder; ignored when `write` is false. */
   readonly outDir?: string;
   readonly baseUrl?: string | undefined;
+  /** The static host to shape the output for, over the configuration's (behaviour.md: Hosts). */
+  readonly host?: HostName | undefined;
   /** False: build in memory and return every file instead of writing (watch mode, check, tests). */
   readonly write?: boolean;
   /** Render across worker threads: `auto` (large sites only), or a number of workers. */
@@ -193,7 +197,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (recovered) warnings.push(recovered);
     checkOutDir(options.root, outDir);
   }
-  const config = await timed('config', () => loadConfig(options.root, { baseUrl: options.baseUrl }, cache?.config));
+  const config = await timed('config', () =>
+    loadConfig(options.root, { baseUrl: options.baseUrl, host: options.host }, cache?.config),
+  );
   if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
   // The bundle needs only the translations and the templates: it runs while the content is parsed
   // (the stage times then overlap); its failure is reported after the load's problems.
@@ -235,6 +241,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       }
     : disk;
   let renderedPages: RenderedPage[] | null = write ? null : [];
+  // The host decides where each page's document goes (behaviour.md: Hosts).
+  const { layout } = HOST_PROFILES[config.host];
+  /** HTML files that are not page documents: the error pages, public files. */
+  const otherHtml = sources.publicFiles.filter((file) => file.endsWith('.html'));
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
@@ -266,9 +276,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
             : undefined,
         onPage: (page, kind) => {
           renderedPages?.push(page);
-          if (!digest) return writePage(sink, page, kind === 'page');
-          const file = toOutputFile(page.url);
-          disk.draft(file, digest.draft(file, page.html));
+          if (kind !== 'page') otherHtml.push(toOutputFile(page.url));
+          if (!digest) return writePage(sink, page, layout, kind === 'page');
+          for (const file of toPageFiles(page.url, layout)) disk.draft(file, digest.draft(file, page.html));
           if (kind !== 'page') return;
           const payload = toOutputFile(page.url, '_payload.json');
           disk.draft(payload, digest.draft(payload, JSON.stringify(page.payload)));
@@ -301,7 +311,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       builtWith: toBuiltWith(config),
     };
     await timed('write', async () => {
-      for (const [file, contents] of toSiteFiles(config, pages, manifest)) disk.write(file, contents);
+      for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
       await disk.settle();
       if (staging) swapIntoPlace(staging, outDir);
     });

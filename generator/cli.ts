@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { HOSTS } from './hosts.ts';
+import type { HostName } from './types.ts';
 
 // Declarations only: each action calls one function of commands/ and sets the exit code. The
 // commands load on demand, so `site build` does not pay for the checker's or the server's modules.
@@ -35,17 +37,33 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--json', 'print the build report as JSON')
     .option('--workers <n>', 'render threads: auto, or a number (0 renders on the main thread)', toWorkers, 'auto')
     .option('--precompress', 'write .gz and .br beside every text file above 1 KB, for hosts that serve them (nginx)')
-    .action(async (opts: { out: string; baseUrl?: string; json?: boolean; workers: string; precompress?: boolean }) => {
-      const { runBuild } = await import('./commands/build.ts');
-      process.exitCode = await runBuild({
-        root: root(),
-        out: path.resolve(opts.out),
-        baseUrl: opts.baseUrl,
-        json: opts.json,
-        workers: opts.workers,
-        precompress: opts.precompress,
-      });
-    });
+    .addOption(
+      new Option(
+        '--host <name>',
+        'the static host to shape the output for (overrides the config; default: portable, which serves on all of them)',
+      ).choices(HOSTS),
+    )
+    .action(
+      async (opts: {
+        out: string;
+        baseUrl?: string;
+        json?: boolean;
+        workers: string;
+        precompress?: boolean;
+        host?: HostName;
+      }) => {
+        const { runBuild } = await import('./commands/build.ts');
+        process.exitCode = await runBuild({
+          root: root(),
+          out: path.resolve(opts.out),
+          baseUrl: opts.baseUrl,
+          json: opts.json,
+          workers: opts.workers,
+          precompress: opts.precompress,
+          host: opts.host,
+        });
+      },
+    );
 
   program
     .command('serve')

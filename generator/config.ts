@@ -5,7 +5,8 @@ import { runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
-import type { SiteConfig, SiteConfigInput, SiteProblem, SourceLoc } from './types.ts';
+import type { HostName, SiteConfig, SiteConfigInput, SiteProblem, SourceLoc } from './types.ts';
+import { HOSTS } from './hosts.ts';
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
 
 export const CONFIG_FILE = 'site/site.config.ts';
@@ -18,6 +19,8 @@ export function defineConfig(config: SiteConfigInput): SiteConfigInput {
 export interface ConfigOverrides {
   /** Overrides the configured base URL (`--base-url`, then `SITE_BASE_URL`). */
   baseUrl?: string | undefined;
+  /** Overrides the configured host (`site build --host`). */
+  host?: HostName | undefined;
 }
 
 /** Reads, validates and settles `site/site.config.ts` once; everything downstream reads the result. */
@@ -163,6 +166,11 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
       c.baseUrl === undefined || isBaseUrl(c.baseUrl),
       'must be an absolute http(s) URL without a path, such as `https://cloudwing.example`',
     ],
+    [
+      'host',
+      c.host === undefined || (HOSTS as readonly unknown[]).includes(c.host),
+      `must be one of ${HOSTS.map((h) => `\`${h}\``).join(', ')}`,
+    ],
     ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
     ...validateTheme(c.theme),
     ...validateCheck(c.check),
@@ -293,6 +301,14 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
       }),
     ]);
   }
+  if (overrides.host !== undefined && !HOSTS.includes(overrides.host)) {
+    throw new SiteError([
+      toProblem('CONFIG_INVALID', {
+        field: 'host',
+        reason: `\`${String(overrides.host)}\` (from --host) is none of ${HOSTS.join(', ')}`,
+      }),
+    ]);
+  }
   const site = path.join(root, 'site');
   return Object.freeze({
     root,
@@ -305,6 +321,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     defaultLocale: input.defaultLocale,
     fallbackLocale: input.fallbackLocale,
     baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null,
+    host: overrides.host ?? input.host ?? 'portable',
     titleSeparator: input.titleSeparator ?? ' | ',
     theme: Object.freeze({ ...input.theme }),
     runtime: Object.freeze({ ...input.runtime }),

@@ -75,6 +75,8 @@ export interface SiteConfigInput {
   defaultLocale: LocaleCode;
   fallbackLocale: LocaleCode;
   baseUrl?: string;
+  /** The static host the output is shaped for (behaviour.md: Hosts); `portable` when absent. */
+  host?: HostName;
   titleSeparator?: string;
   theme: ThemeConfig;
   runtime: RuntimeConfig;
@@ -83,6 +85,9 @@ export interface SiteConfigInput {
   contacts?: Contact[];
   check?: Partial<{ budgets: Partial<CheckConfig['budgets']>; sameInAllLocales: string[] }>;
 }
+
+/** The static hosts an output can be shaped for (behaviour.md: Hosts). */
+export type HostName = 'portable' | 'nginx' | 'cloudflare-pages' | 'netlify' | 'github-pages' | 's3';
 
 /** The resolved configuration: settled once at the edge, read-only downstream. */
 export interface SiteConfig {
@@ -97,6 +102,7 @@ export interface SiteConfig {
   readonly fallbackLocale: LocaleCode;
   /** Without a trailing slash; null when none is configured (SEO links are then root-relative). */
   readonly baseUrl: string | null;
+  readonly host: HostName;
   readonly titleSeparator: string;
   readonly theme: ThemeConfig;
   readonly runtime: RuntimeConfig;
@@ -317,6 +323,8 @@ export interface BuildManifest {
 /** The settings a build's output depends on, recorded in its manifest. */
 export interface BuiltWith {
   readonly baseUrl: string | null;
+  /** Absent in outputs built before hosts were chosen: those are laid out as `nginx` is. */
+  readonly host?: HostName;
   readonly defaultLocale: LocaleCode;
   readonly locales: readonly { readonly code: LocaleCode; readonly iso: string; readonly prefix: string }[];
 }

@@ -1,7 +1,7 @@
 import type { Payload } from '../generator/types.ts';
 import { currentView, hydrate, setRenderErrorHandler, unmount, type SiteModules } from './app.tsx';
 import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
-import { showErrorPage } from './errors.ts';
+import { showErrorPage, showNotFoundInPathLocale } from './errors.ts';
 import { whenIdle } from './idle.ts';
 import { watchLinks } from './links.ts';
 import { loadCatalog } from './messages.ts';
@@ -53,6 +53,7 @@ async function boot(modules: SiteModules): Promise<void> {
   const serverHtml = container.innerHTML;
   setRenderErrorHandler((error) => handleRenderError(modules, container, serverHtml, error));
   hydrate(container, modules, view);
+  if (payload.error?.status === 404) void showNotFoundInPathLocale(modules);
   onAfterRender(() => {
     navigated = true;
   });

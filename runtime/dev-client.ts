@@ -58,7 +58,7 @@ interface Update {
 }
 
 /** Files no open page reads: the deployment records, crawler and host files. */
-const UNREAD = /^(builds\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$)/;
+const UNREAD = /^(builds\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$)/;
 const STYLESHEET = /^_app\/.*\.css$/;
 /** What the runtime fetches as data: pages' payloads and the shared message files. */
 const DATA = /(^|\/)_payload\.json$|^_app\/messages\//;

@@ -1,7 +1,9 @@
+import type { Payload } from '../generator/types.ts';
 import { currentView, renderView, type SiteModules } from './app.tsx';
 import { toErrorPayload } from './error-payload.ts';
 import { updateHead } from './head.ts';
 import { loadCatalogs } from './messages.ts';
+import { toRequestedPath } from './requested-path.ts';
 import { site } from './settings.ts';
 import { createTranslator } from './translate.ts';
 import { toLocaleOfPath } from './urls.ts';
@@ -50,5 +52,32 @@ export async function showErrorPage(
     // The error page itself could not be shown: say the least that is still true.
     console.error('The error page could not be shown:', error);
     document.title = `${status}`;
+  }
+}
+
+/**
+ * A host with one 404 page for every path (behaviour.md: Hosts) answers `/en/...` with the default
+ * locale's page: the not-found page of the path's locale (its static file, with its menus and
+ * head) is fetched and shown in its place. Elsewhere the page already is in the path's locale.
+ */
+export async function showNotFoundInPathLocale(modules: SiteModules): Promise<void> {
+  const view = currentView();
+  const locale = site.locales.find((l) => l.code === toPathLocale(location.pathname));
+  if (!view || view.payload.error?.status !== 404 || !locale || locale.code === view.payload.locale) return;
+  try {
+    const response = await fetch(`${locale.prefix}/404.html`);
+    if (!response.ok) throw new Error(`${locale.prefix}/404.html answered ${response.status}`);
+    const html = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as Payload;
+    const payload: Payload = { ...data, error: { status: 404, path: toRequestedPath() } };
+    const [{ default: Page }, catalogs] = await Promise.all([
+      (modules.pages.error as SiteModules['pages'][string])(),
+      loadCatalogs(locale.code),
+    ]);
+    renderView(modules, { payload, Page, t: createTranslator(catalogs) });
+    updateHead(payload);
+  } catch (error) {
+    // The page stays as it is: it still says "not found", in the default locale.
+    console.warn('The not-found page of this language could not be shown:', error);
   }
 }

@@ -28,9 +28,39 @@ export function toOutputFile(url: string, name = 'index.html'): string {
   return clean === '/' ? name : `${clean.slice(1)}/${name}`;
 }
 
-/** The page URL of an output file: `en/contact/index.html` → `/en/contact`; `404.html` → `/404.html`. */
-export function toOutputUrl(file: string): string {
+/**
+ * The page URL of an output file: `en/contact/index.html` → `/en/contact`; `404.html` →
+ * `/404.html`; in a layout with `x.html` pages (behaviour.md: Hosts), `en/contact.html` → `/en/contact`.
+ */
+export function toOutputUrl(file: string, layout: PageLayout = 'folder'): string {
   if (file === 'index.html') return '/';
   if (file.endsWith('/index.html')) return `/${file.slice(0, -'/index.html'.length)}`;
+  if (layout !== 'folder' && isPageDocument(file)) return `/${file.slice(0, -'.html'.length)}`;
   return `/${file}`;
+}
+
+/**
+ * How the output lays out a page's document (behaviour.md: Hosts): `folder` writes
+ * `en/contact/index.html`, `html` writes `en/contact.html`, `both` writes the two (the same bytes).
+ * The home page is `index.html` in every layout; error pages keep their own `.html` names.
+ */
+export type PageLayout = 'folder' | 'html' | 'both';
+
+/** The output files that hold the document of a page URL, in the given layout. */
+export function toPageFiles(url: string, layout: PageLayout): string[] {
+  const clean = url.replace(/\/+$/, '') || '/';
+  if (clean === '/' || clean.endsWith('.html')) return [toOutputFile(clean)];
+  const folder = toOutputFile(clean);
+  const html = `${clean.slice(1)}.html`;
+  return layout === 'folder' ? [folder] : layout === 'html' ? [html] : [folder, html];
+}
+
+/** Error pages are named by their status (`404.html`, `en/500.html`): `/404` is no page. */
+export function isErrorPageName(pathOrFile: string): boolean {
+  return /(?:^|\/)\d{3}(?:\.html)?$/.test(pathOrFile);
+}
+
+/** Whether an output file is a page's document, in any layout (`index.html`, `en/contact.html`). */
+export function isPageDocument(file: string): boolean {
+  return file.endsWith('.html') && !file.startsWith('_app/') && !isErrorPageName(file);
 }

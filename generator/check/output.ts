@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { toLayout } from '../hosts.ts';
+import { readLatestManifest } from '../write/manifest.ts';
 import { toOutputUrl } from '../../runtime/urls.ts';
 import type { Alternate, Payload } from '../types.ts';
 
@@ -32,10 +34,17 @@ export const unescapeHtml = (s: string): string =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
+/**
+ * Every HTML file of the output, as a page, in the layout of the host it was built for
+ * (behaviour.md: Hosts): in the `both` layout a page's `x.html` twin of `x/index.html` is the same
+ * document, read once.
+ */
 export function readOutputPages(outDir: string): OutputPage[] {
-  return fg
-    .sync('**/*.html', { cwd: outDir, ignore: ['_app/**'] })
-    .sort()
+  const layout = toLayout(readLatestManifest(outDir)?.builtWith?.host);
+  const files = fg.sync('**/*.html', { cwd: outDir, ignore: ['_app/**'] }).sort();
+  const present = new Set(files);
+  return files
+    .filter((file) => !(layout === 'both' && present.has(`${file.slice(0, -'.html'.length)}/index.html`)))
     .map((file) => {
       const html = readFileSync(path.join(outDir, file), 'utf8');
       const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
@@ -45,7 +54,7 @@ export function readOutputPages(outDir: string): OutputPage[] {
       const description = attr(head, /<meta name="description" content="([^"]*)"/);
       return {
         file,
-        url: toOutputUrl(file),
+        url: toOutputUrl(file, layout),
         html,
         lang: attr(html, /<html[^>]*\slang="([^"]*)"/),
         title: title === null ? null : unescapeHtml(title),

@@ -1,5 +1,6 @@
 import { buildSite } from '../build.ts';
 import { printBuildReport, printFailure } from '../report.ts';
+import type { HostName } from '../types.ts';
 
 export interface BuildCommandOptions {
   readonly root: string;
@@ -8,6 +9,7 @@ export interface BuildCommandOptions {
   readonly json?: boolean;
   readonly workers?: string;
   readonly precompress?: boolean;
+  readonly host?: HostName | undefined;
 }
 
 /** `site build`: returns the exit code. */
@@ -20,6 +22,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
       baseUrl: options.baseUrl,
       workers,
       precompress: options.precompress,
+      host: options.host,
     });
     printBuildReport(report, options.root, options.json ?? false);
     return 0;

@@ -12,6 +12,8 @@ export interface DocumentInput {
   readonly scripts: readonly string[];
   /** The runtime's entry module. */
   readonly module: string;
+  /** Markup before the app, outside what the runtime hydrates (a `<noscript>` notice). */
+  readonly before?: string;
 }
 
 /** A complete HTML5 document; its only scripts are external files (no inline script). */
@@ -24,6 +26,7 @@ export function renderDocument(input: DocumentInput): string {
     input.head,
     '</head>',
     '<body>',
+    ...(input.before ? [input.before] : []),
     `<div id="app">${input.body}</div>`,
     `<script type="application/json" id="site-data">${toScriptJson(input.payload)}</script>`,
     `${scripts}<script type="module" src="${toHtmlText(input.module)}"></script>`,

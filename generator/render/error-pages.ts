@@ -1,4 +1,6 @@
 import type { Payload, RenderedPage, SiteProblem } from '../types.ts';
+import { toHtmlText } from '../escape.ts';
+import { HOST_PROFILES } from '../hosts.ts';
 import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
 import { toStaticErrorPayload } from './payload.ts';
 
@@ -36,13 +38,36 @@ export function renderErrorPages(
       }
       // The 404 page fills in the requested path with a small script that needs no runtime.
       const scripts = status === 404 ? [ctx.assets.notFoundScript] : [];
+      const before =
+        status === 404 && !locale.prefix && HOST_PROFILES[ctx.config.host].oneNotFoundPage
+          ? toOtherLanguagesNotice(ctx, locale.code)
+          : undefined;
       pages.push({
         url: payload.url,
         locale: locale.code,
-        html: renderPageDocument(ctx, payload, body.html, { blocking: [], scripts }),
+        html: renderPageDocument(ctx, payload, body.html, { blocking: [], scripts, ...(before ? { before } : {}) }),
         payload,
       });
     }
   }
   return { pages, problems };
+}
+
+/**
+ * On a host with one 404 page for every path (behaviour.md: Hosts), the default locale's page is
+ * also the one `/en/...` gets: without JavaScript it says "not found" in the other languages too,
+ * each with the way to its home page (with JavaScript the runtime shows the page of the path's language).
+ */
+function toOtherLanguagesNotice(ctx: RenderContext, shown: string): string {
+  const notices = ctx.config.locales
+    .filter((l) => l.code !== shown)
+    .flatMap((l) => {
+      const t = ctx.translators.get(l.code);
+      if (!t) return [];
+      return [
+        `<p class="other-language-notice" lang="${toHtmlText(l.iso)}"><strong>${toHtmlText(t('errors:notFound.status'))}.</strong> ` +
+          `${toHtmlText(t('errors:notFound.description'))} <a href="${toHtmlText(l.prefix || '/')}">${toHtmlText(t('errors:backHome'))}</a></p>`,
+      ];
+    });
+  return notices.length > 0 ? `<noscript>${notices.join('')}</noscript>` : '';
 }

@@ -15,6 +15,8 @@ export interface HeadInput {
   readonly modulePreloads: readonly string[];
   /** JSON files the runtime fetches at start (the locale's messages). */
   readonly fetchPreloads: readonly string[];
+  /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
+  readonly policy: string | null;
 }
 
 /** The document head (behaviour.md: Head and SEO): title, description, canonical, alternates (x-default first), og:*. */
@@ -23,6 +25,7 @@ export function renderHead(input: HeadInput): string {
   const { head } = input;
   const lines = [
     '<meta charset="utf-8">',
+    ...(input.policy ? [`<meta http-equiv="Content-Security-Policy" content="${attr(input.policy)}">`] : []),
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     ...input.blockingScripts.map((src) => `<script src="${attr(src)}"></script>`),
     `<title>${toHtmlText(head.title)}</title>`,

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { toProblem } from '../errors.ts';
+import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type {
   ClientAssets,
   LocaleCode,
@@ -55,7 +56,7 @@ export function renderPageDocument(
   ctx: RenderContext,
   payload: Payload,
   body: string,
-  extra: { blocking: readonly string[]; scripts: readonly string[]; preloadMessages?: boolean },
+  extra: { blocking: readonly string[]; scripts: readonly string[]; preloadMessages?: boolean; before?: string },
 ): string {
   const locale = toLocaleConfig(ctx.config, payload.locale);
   const head = renderHead({
@@ -69,8 +70,17 @@ export function renderPageDocument(
     blockingScripts: extra.blocking,
     modulePreloads: [...new Set([...ctx.assets.bootImports, ...(ctx.assets.templates[payload.template] ?? [])])],
     fetchPreloads: extra.preloadMessages === false ? [] : Object.values(ctx.assets.messages[payload.locale] ?? {}),
+    policy: HOST_PROFILES[ctx.config.host].policyInPage ? PAGE_CONTENT_SECURITY_POLICY : null,
   });
-  return renderDocument({ locale, head, body, payload, scripts: extra.scripts, module: ctx.assets.boot });
+  return renderDocument({
+    locale,
+    head,
+    body,
+    payload,
+    scripts: extra.scripts,
+    module: ctx.assets.boot,
+    ...(extra.before ? { before: extra.before } : {}),
+  });
 }
 
 /** Renders the app shell with the payload's layout and page template. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { toOutputFile } from '../../runtime/urls.ts';
+import { isErrorPageName, toOutputFile } from '../../runtime/urls.ts';
 import { SECURITY_HEADERS } from '../write/hosting.ts';
 import { toContentType, type FileSource } from './files.ts';
 
@@ -83,7 +83,7 @@ export function toTrailingSlashRedirect(rawPath: string, query: string): string 
 
 /** The host files `site build` writes beside the pages are configuration, not content (as in nginx). */
 function isHostFile(pathname: string): boolean {
-  return ['/nginx.conf', '/_headers', '/_redirects'].includes(pathname);
+  return ['/nginx.conf', '/_headers', '/_redirects', '/deploy-s3.sh'].includes(pathname);
 }
 
 export function createSiteServer(options: SiteServerOptions): SiteServer {
@@ -192,8 +192,10 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     // Repeated slashes read as one, as nginx merges them; `..` was refused above.
     const clean = path.posix.normalize(pathname);
     if (isHostFile(clean)) return notFound(req, res, clean);
-    // `<path>/index.html` for `<path>`, else the file itself.
+    // `<path>/index.html` for `<path>`, or `<path>.html` (the layouts of behaviour.md: Hosts),
+    // else the file itself. Error pages are no page of their own: `/404` is not `404.html`.
     if (sendFile(req, res, toOutputFile(clean), 200)) return;
+    if (clean !== '/' && !isErrorPageName(clean) && sendFile(req, res, `${clean.slice(1)}.html`, 200)) return;
     if (clean !== '/' && sendFile(req, res, clean.slice(1), 200)) return;
     notFound(req, res, clean);
   };

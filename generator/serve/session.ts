@@ -2,6 +2,7 @@ import { buildSite } from '../build.ts';
 import { createBuildCache } from '../cache.ts';
 import { disposeEsbuildContexts } from '../esbuild.ts';
 import { toChangeKind, type ChangeKind } from './changes.ts';
+import { isPageDocument } from '../../runtime/urls.ts';
 
 // Watch mode is the build with a cache (architecture.md: The build): every change runs the same
 // steps as `site build`, in memory; the cache skips what is equal to last time (unchanged files
@@ -108,6 +109,5 @@ export function toChanges(
     if (old === undefined) added.push(file);
     if (old === undefined || !isEqualContents(old, contents)) changed.push(file);
   }
-  const isPage = (file: string) => file.endsWith('/index.html') || file === 'index.html';
-  return { changed: changed.sort(), pagesAddedOrRemoved: [...added, ...removed].some(isPage) };
+  return { changed: changed.sort(), pagesAddedOrRemoved: [...added, ...removed].some(isPageDocument) };
 }

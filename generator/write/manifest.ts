@@ -53,6 +53,7 @@ export function toPreviousBuilds(
 export function toBuiltWith(config: SiteConfig): BuiltWith {
   return {
     baseUrl: config.baseUrl,
+    host: config.host,
     defaultLocale: config.defaultLocale,
     locales: config.locales.map(({ code, iso, prefix }) => ({ code, iso, prefix })),
   };

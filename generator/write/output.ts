@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { compressAsync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
-import { toOutputFile } from '../../runtime/urls.ts';
+import { toOutputFile, toPageFiles, type PageLayout } from '../../runtime/urls.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
 /** Where the write stage puts files: a staging folder on disk, or memory for tests. */
@@ -159,10 +159,10 @@ function count(stats: SinkStats, contents: string | Uint8Array): void {
 }
 
 /**
- * Writes a page's document and, for routes, its `_payload.json` beside it (behaviour.md: Payloads).
+ * Writes a page's document (in each file of the layout) and, for routes, its `_payload.json` beside it (behaviour.md: Payloads).
  */
-export function writePage(sink: OutputSink, page: RenderedPage, withPayload = true): void {
-  sink.write(toOutputFile(page.url), page.html);
+export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload = true): void {
+  for (const file of toPageFiles(page.url, layout)) sink.write(file, page.html);
   if (withPayload) sink.write(toOutputFile(page.url, '_payload.json'), JSON.stringify(page.payload));
 }
 

@@ -1,20 +1,46 @@
+import { HOST_PROFILES, type HostFile } from '../hosts.ts';
 import type { BuildManifest, Page, SiteConfig } from '../types.ts';
-import { toHeadersFile, toNginxConf, toRedirectsFile } from './hosting.ts';
+import { toHeadersFile, toNginxConf, toRedirectsFile, toS3Script } from './hosting.ts';
 import { toBuildMeta, toLatest } from './manifest.ts';
 import { toRobots, toSitemap } from './sitemap.ts';
+import { toPageFiles } from '../../runtime/urls.ts';
 
 /**
- * The files of the site as a whole, written after the pages: the sitemap, robots.txt, the host
- * files (see Hosting in the README) and the build manifests, `builds/latest.json` last, so it never
- * names a build that is not whole.
+ * The files of the site as a whole, written after the pages: the sitemap, robots.txt, the files
+ * of the host the output is shaped for (behaviour.md: Hosts) and the build manifests,
+ * `builds/latest.json` last, so it never names a build that is not whole. `otherHtml` lists the
+ * HTML files that are not page documents (error pages, public files).
  */
-export function toSiteFiles(config: SiteConfig, pages: readonly Page[], manifest: BuildManifest): [string, string][] {
+export function toSiteFiles(
+  config: SiteConfig,
+  pages: readonly Page[],
+  manifest: BuildManifest,
+  otherHtml: readonly string[],
+): [string, string][] {
+  const hostFile = (name: HostFile): string => {
+    switch (name) {
+      case 'nginx.conf':
+        return toNginxConf(config);
+      case '_headers':
+        return toHeadersFile(config.host);
+      case '_redirects':
+        return toRedirectsFile(config);
+      case '.nojekyll':
+        return '';
+      case 'deploy-s3.sh':
+        return toS3Script(
+          pages.map((p) => {
+            const file = toPageFiles(p.url, 'html')[0] as string;
+            return [file, file === 'index.html' ? file : p.url.slice(1)] as const;
+          }),
+          otherHtml,
+        );
+    }
+  };
   return [
     ['sitemap.xml', toSitemap(pages)],
     ['robots.txt', toRobots(config)],
-    ['nginx.conf', toNginxConf(config)],
-    ['_headers', toHeadersFile()],
-    ['_redirects', toRedirectsFile(config)],
+    ...HOST_PROFILES[config.host].files.map((name): [string, string] => [name, hostFile(name)]),
     toBuildMeta(manifest),
     toLatest(manifest),
   ];

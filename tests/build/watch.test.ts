@@ -143,7 +143,8 @@ describe('the watch session', () => {
     const first = early as unknown as { contact: string; news: string; changed: string[] };
     expect(first.contact).toContain('Suppliers');
     expect(first.news).not.toContain('Suppliers');
-    expect(first.changed).toEqual(['_app/messages/en/nav.json', 'en/contact/index.html']);
+    // The page's two documents of the portable layout (behaviour.md: Hosts).
+    expect(first.changed).toEqual(['_app/messages/en/nav.json', 'en/contact.html', 'en/contact/index.html']);
     expect(text(session.files(), 'en/news/index.html')).toContain('Suppliers');
     expect(result.changed).toContain('en/news/index.html');
     expect(result.changed).not.toContain('en/contact/index.html');
