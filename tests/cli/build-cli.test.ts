@@ -34,6 +34,14 @@ describe('site build (subprocess)', () => {
     expect(second.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(root).filter((f) => f.includes('staging'))).toEqual([]);
+
+    // A host it does not know: the choices, and the output as it was.
+    const unknownHost = runCli(['--root', root, 'build', '--out', out, '--host', 'apache']);
+    expect(unknownHost.status).toBe(1);
+    expect(unknownHost.stderr).toContain(
+      'Allowed choices are portable, nginx, cloudflare-pages, netlify, github-pages, s3.',
+    );
+    expect(snapshot(out)).toEqual(before);
   });
 
   it('a build of unchanged sources writes the same bytes under the same id; a change gives a new id', () => {

@@ -5,11 +5,10 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
-import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
 import { getRaw } from '../helpers/http.ts';
-import { REPO_ROOT, SMALL_ROUTES } from '../helpers/make-site.ts';
+import { hostSpecs } from '../helpers/host-specs.ts';
+import { REPO_ROOT } from '../helpers/make-site.ts';
 import { NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
-import { ROUTES } from '../helpers/routes.ts';
 import { waitForHydration } from '../helpers/site-fixture.ts';
 
 // A real nginx with the snippet `site build` writes. CI installs nginx (.ci/run); on a machine
@@ -53,13 +52,12 @@ const getPath = (rawPath: string) =>
 const OFF_SITE = ['//evil.example/', '/%2F%2Fevil.example/', '/%5Cevil.example/', '/%09/evil.example/'];
 
 describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
-  it('serves all 108 pages with 200 and no redirect', async () => {
-    const urls = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
-    for (const url of urls) {
-      const response = await get(url, { 'Accept-Language': 'zh-TW', Cookie: 'i18n_redirected=zhHant' });
-      expect(response.status, url).toBe(200);
-      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
-    }
+  hostSpecs({
+    host: () => ({ url: nginx.url, out: path.join(work, 'out') }),
+    trailingSlash: 'redirect',
+    notFound: 'by-language',
+    headers: true,
+    caching: 'ours',
   });
 
   it('redirects a trailing slash permanently to the path without it', async () => {
@@ -92,40 +90,6 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
       expect((await getPath(raw)).status, raw).toBe(404);
     }
     expect((await getPath('/en/%5Cx/')).body).toContain('<html lang="en-US">');
-  });
-
-  it('answers unknown paths with 404 and the page of their language', async () => {
-    const zh = await get('/no-such-page');
-    expect(zh.status).toBe(404);
-    expect(await zh.text()).toContain('<html lang="zh-Hant">');
-    const en = await get('/en/no-such-page');
-    expect(en.status).toBe(404);
-    expect(await en.text()).toContain('<html lang="en-US">');
-  });
-
-  it('sends cache headers by kind of file', async () => {
-    const boot = readdirSync(path.join(work, 'out/_app')).find((f) => f.startsWith('boot.')) as string;
-    const meta = readdirSync(path.join(work, 'out/builds/meta'))[0] as string;
-    const expectations: [string, string][] = [
-      [`/_app/${boot}`, 'public, max-age=31536000, immutable'],
-      [`/builds/meta/${meta}`, 'public, max-age=31536000, immutable'],
-      ['/builds/latest.json', 'no-cache'],
-      ['/en/contact', 'no-cache'],
-      ['/en/contact/_payload.json', 'no-cache'],
-    ];
-    for (const [url, cache] of expectations) expect((await get(url)).headers.get('cache-control'), url).toBe(cache);
-  });
-
-  it('sends every security header on pages, files, redirects and 404s', async () => {
-    for (const url of ['/en/contact', '/_app/', '/en/contact/', '/no-such-page', '/builds/latest.json']) {
-      const response = await get(url, { 'Accept-Language': 'en-US' });
-      expect(response.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
-      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
-      expect(response.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
-      expect(response.headers.get('permissions-policy'), url).toContain('camera=()');
-    }
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
   });
 
   it('serves the precompressed .gz beside a file when the client accepts gzip, the file itself otherwise', async () => {
@@ -207,85 +171,25 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
     }
   }, 60_000);
 
-  it('shows a page of every template with zero CSP violations and zero console errors, and its runtime still works', async () => {
+  it('lets the language switcher store the choice, which the edge then follows', async () => {
     const { closeContexts, launchBrowser } = await import('../helpers/browser.ts');
     const browser = await launchBrowser();
     try {
       const context = await browser.newContext({ locale: 'zh-TW' });
       await context.addCookies([{ name: 'i18n_redirected', value: 'zhHant', url: nginx.url }]);
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error' || /Content Security Policy/i.test(m.text()))
-          problems.push(`${page.url()}: ${m.text()}`);
-      });
-      page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
-      await page.addInitScript(() =>
-        document.addEventListener('securitypolicyviolation', (e) =>
-          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-        ),
-      );
-      // One page of every template and section, the two languages in turn (the flows below use
-      // both); every page of both is loaded under the same policy, sent by `site serve`, in
-      // tests/browser/every-page.test.ts.
-      const urls = SMALL_ROUTES.map((r, i) => (i % 2 === 0 ? r : r === '/' ? '/en' : `/en${r}`));
-      for (const url of urls) {
-        await page.goto(`${nginx.url}${url}`);
-        await waitForHydration(page);
-      }
-      expect(problems).toEqual([]);
-      // Client navigation and the deployment check run under the policy too.
-      const checked = page.waitForResponse((r) => r.url().includes('/builds/latest.json?'));
-      await page.goto(`${nginx.url}/en/services/service-layout`);
-      await checked;
-      const documents: string[] = [];
-      page.on('request', (r) => {
-        if (r.resourceType() === 'document') documents.push(r.url());
-      });
-      await page.click('main a[href="/en/services/service-ramp"]');
-      await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
-      expect(documents).toEqual([]);
-      // The language switcher stores the choice, and the edge then follows it.
-      await page.click('.language-switcher a');
-      await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
       await page.goto(`${nginx.url}/en/contact`);
+      await waitForHydration(page);
       await page.click('.language-switcher a');
       await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
       await page.goto(`${nginx.url}/`);
       expect(new URL(page.url()).pathname).toBe('/');
-      expect(problems).toEqual([]);
-
-      // Deployment awareness under the policy (behaviour.md: New-build check): a new build's
-      // notice, then a full load on the next navigation; a chunk that fails during a navigation
-      // reloads the target once.
-      await page.route('**/builds/latest.json*', (route) =>
-        route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1 }) }),
-      );
-      await page.route('**/builds/meta/next-build.json', (route) =>
-        route.fulfill({
-          contentType: 'application/json',
-          body: JSON.stringify({ id: 'next-build', timestamp: 1, prerendered: [] }),
-        }),
-      );
-      await page.goto(`${nginx.url}/en/contact`);
-      await page.waitForSelector('.site-notice[role="status"] p');
-      await page.click('header a[href="/en/customers"]');
-      await page.waitForURL(`${nginx.url}/en/customers`);
-      expect(documents.filter((u) => u.endsWith('/en/customers'))).toHaveLength(1);
-      await page.unroute('**/builds/latest.json*');
-      await page.route(/\/_app\/article\.\w+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
-      await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
-      const manifest = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
-      await page.goto(`${nginx.url}/en/news`);
-      await manifest;
-      await page.waitForLoadState('networkidle');
-      await page.click('main a[href="/en/news/news3"]');
-      await page.waitForURL(`${nginx.url}/en/news/news3`);
-      await page.waitForLoadState('load');
-      expect(documents.filter((u) => u.endsWith('/en/news/news3'))).toHaveLength(1);
-      expect(problems.filter((p) => /Content Security Policy|CSP violation/.test(p))).toEqual([]);
+      await page.click('.language-switcher a');
+      await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+      await page.goto(`${nginx.url}/`);
+      expect(new URL(page.url()).pathname).toBe('/en');
     } finally {
       await closeContexts(browser);
     }
-  }, 120_000);
+  }, 60_000);
 });

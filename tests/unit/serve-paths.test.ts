@@ -25,6 +25,9 @@ const SEGMENT = fc.constantFrom(
   'index.html',
   'nginx.conf',
   '_headers',
+  'deploy-s3.sh',
+  'jobs',
+  '404',
   '.env',
   '.well-known',
   'security.txt',
@@ -155,6 +158,10 @@ describe('the preview server, with hostile paths', () => {
       'en/404.html': '<html><body>en not found</body></html>',
       'en/contact/index.html': '<html><body>contact</body></html>',
       'a/index.html': '<html><body>a</body></html>',
+      // A page in the `x.html` layout of some hosts (behaviour.md: Hosts).
+      'en/jobs.html': '<html><body>jobs</body></html>',
+      'deploy-s3.sh': 'HOST-CONFIGURATION',
+      '.nojekyll': '',
       '.well-known/security.txt': 'Contact: mailto:security@example.com',
       '.env': 'HIDDEN-INSIDE-OUTPUT',
       '.git/config': 'HIDDEN-INSIDE-OUTPUT',
@@ -171,7 +178,7 @@ describe('the preview server, with hostile paths', () => {
     writeFileSync(path.join(work, 'evil.example/index.html'), 'SECRET-BESIDE-OUTPUT');
     published = new Set(
       Object.entries(files)
-        .filter(([file]) => file === '.well-known/security.txt' || !/^(\.|nginx|_)/.test(file))
+        .filter(([file]) => file === '.well-known/security.txt' || !/^(\.|nginx|_|deploy)/.test(file))
         .map(([, text]) => text),
     );
     site = createSiteServer({ source: createDiskSource(out), localePrefixes: ['/en'], devClient: null });
@@ -188,11 +195,26 @@ describe('the preview server, with hostile paths', () => {
     for (const hidden of ['/.env', '/%2eenv', '/.git/config', '/.well-known/../.env', '/a/.well-known/x']) {
       expect((await getPath(port, hidden)).status, hidden).toBe(403);
     }
-    for (const host of ['/nginx.conf', '/_headers', '/_redirects', '//nginx.conf', '/nginx%2Econf']) {
+    for (const host of ['/nginx.conf', '/_headers', '/_redirects', '//nginx.conf', '/nginx%2Econf', '/deploy-s3.sh']) {
       const response = await getPath(port, host);
       expect(response.status, host).toBe(404);
       expect(response.body, host).toContain('not found');
     }
+  });
+
+  it('serves a page from x/index.html or x.html at x, and no error page at a path of its own', async () => {
+    expect(await getPath(port, '/en/contact')).toMatchObject({
+      status: 200,
+      body: '<html><body>contact</body></html>',
+    });
+    expect(await getPath(port, '/en/jobs')).toMatchObject({ status: 200, body: '<html><body>jobs</body></html>' });
+    expect(await getPath(port, '/en/jobs/')).toMatchObject({ status: 301, location: '/en/jobs' });
+    expect(await getPath(port, '/en/404')).toMatchObject({
+      status: 404,
+      body: '<html><body>en not found</body></html>',
+    });
+    expect((await getPath(port, '/404')).status).toBe(404);
+    expect((await getPath(port, '/.nojekyll')).status).toBe(403);
   });
 
   it('for any path, sends only published files, and redirects only within the origin', async () => {

@@ -1,0 +1,253 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '../../generator/hosts.ts';
+import { closeContexts, launchBrowser } from './browser.ts';
+import { SMALL_ROUTES } from './make-site.ts';
+import { ROUTES } from './routes.ts';
+import { waitForHydration } from './site-fixture.ts';
+
+// What every host must give a visitor of the output shaped for it (behaviour.md: Hosts), asserted
+// the same way against each: real engines where one installs (nginx, Cloudflare's workerd), the
+// documented rules elsewhere.
+
+export interface HostUnderTest {
+  /** Where the host answers, without a trailing slash. */
+  readonly url: string;
+  /** The output it serves. */
+  readonly out: string;
+}
+
+export interface HostSpecOptions {
+  readonly host: () => HostUnderTest;
+  /** How `/x/` answers: a redirect to `/x`, the page itself (linked from nowhere), or 404. */
+  readonly trailingSlash: 'redirect' | 'page' | 'not-found';
+  /** Unknown paths: each locale's 404 page by prefix, or the one root page for every path. */
+  readonly notFound: 'by-language' | 'one-page';
+  /** Whether the host sends the security headers (else each page carries the policy itself). */
+  readonly headers: boolean;
+  /** The cache policy: the output's own (immutable hashed files, the rest revalidated), or the host's. */
+  readonly caching: 'ours' | { readonly everything: string };
+}
+
+const URLS = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
+
+/** The URL of the page a document was rendered for (its embedded data). */
+function toPayloadUrl(html: string): string | undefined {
+  const data = /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return data ? (JSON.parse(data) as { url?: string }).url : undefined;
+}
+
+/** The answer to a GET, redirects not followed. */
+async function get(host: HostUnderTest, url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${host.url}${url}`, { redirect: 'manual', headers });
+  return { response, body: await response.text() };
+}
+
+/** Registers the specs every host must pass. */
+export function hostSpecs(options: HostSpecOptions): void {
+  it('serves every page of both locales at its canonical URL with 200 and no redirect', async () => {
+    const host = options.host();
+    expect(URLS).toHaveLength(108);
+    const failures: string[] = [];
+    for (const url of URLS) {
+      const { response, body } = await get(host, url, { Cookie: 'i18n_redirected=zhHant', 'Accept-Language': 'zh-TW' });
+      if (response.status !== 200)
+        failures.push(`${url}: ${response.status} ${response.headers.get('location') ?? ''}`);
+      else if (!/^text\/html; charset=utf-8$/i.test(response.headers.get('content-type') ?? ''))
+        failures.push(`${url}: ${response.headers.get('content-type')}`);
+      else if (toPayloadUrl(body) !== url) failures.push(`${url}: the document of ${toPayloadUrl(body)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it(`answers a trailing slash with ${options.trailingSlash === 'redirect' ? 'a redirect to the path without it' : options.trailingSlash === 'page' ? 'the page (linked from nowhere)' : '404'}`, async () => {
+    const host = options.host();
+    for (const url of ['/en/contact/', '/news/news3/', '/en/']) {
+      const { response } = await get(host, url);
+      const expected = { redirect: [301, 308], page: [200], 'not-found': [404] }[options.trailingSlash];
+      expect(expected, url).toContain(response.status);
+      if (options.trailingSlash === 'redirect')
+        expect(new URL(response.headers.get('location') ?? '', `${host.url}${url}`).pathname, url).toBe(
+          url.slice(0, -1),
+        );
+    }
+  });
+
+  it(
+    options.notFound === 'by-language'
+      ? 'answers unknown paths with 404 and the page of their language'
+      : 'answers every unknown path with 404 and the one root page',
+    async () => {
+      const host = options.host();
+      const zh = await get(host, '/no-such-page');
+      expect(zh.response.status).toBe(404);
+      expect(zh.body).toContain('<html lang="zh-Hant">');
+      const en = await get(host, '/en/no-such-page');
+      expect(en.response.status).toBe(404);
+      expect(en.body).toContain(options.notFound === 'by-language' ? '<html lang="en-US">' : '<html lang="zh-Hant">');
+    },
+  );
+
+  it(
+    options.headers
+      ? 'sends the security headers and the policy on pages, files and 404s'
+      : 'carries the policy in every page, less what only a header can say',
+    async () => {
+      const host = options.host();
+      for (const url of ['/en/contact', '/no-such-page', '/builds/latest.json']) {
+        const { response, body } = await get(host, url);
+        if (options.headers) {
+          expect(response.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
+          expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+          expect(response.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
+        } else if (url !== '/builds/latest.json') {
+          // First in the head: nothing before it escapes it.
+          expect(body, url).toMatch(
+            new RegExp(`<head>\\n<meta charset="utf-8">\\n<meta http-equiv="Content-Security-Policy" content="`),
+          );
+          expect(body.replaceAll('&#39;', "'"), url).toContain(`content="${PAGE_CONTENT_SECURITY_POLICY}"`);
+        }
+      }
+      expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+      expect(PAGE_CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|frame-ancestors/);
+    },
+  );
+
+  it('caches content-hashed files for a year and revalidates pages, payloads and the latest build id', async () => {
+    const host = options.host();
+    const boot = readdirSync(path.join(host.out, '_app')).find((f) => /^boot\.\w+\.js$/.test(f)) as string;
+    const { id } = JSON.parse(readFileSync(path.join(host.out, 'builds/latest.json'), 'utf8')) as { id: string };
+    const immutable = options.caching === 'ours' ? 'public, max-age=31536000, immutable' : options.caching.everything;
+    const revalidated = options.caching === 'ours' ? 'no-cache' : options.caching.everything;
+    const expectations: [string, string][] = [
+      [`/_app/${boot}`, immutable],
+      [`/builds/meta/${id}.json`, immutable],
+      ['/builds/latest.json', revalidated],
+      ['/en/contact', revalidated],
+      ['/en/contact/_payload.json', revalidated],
+    ];
+    for (const [url, cache] of expectations) {
+      const { response } = await get(host, url);
+      expect(response.status, url).toBe(200);
+      // Cloudflare adds its own value after ours only where a rule sets none: ours comes first.
+      expect(response.headers.get('cache-control'), url).toBe(cache);
+    }
+  });
+
+  it('in Chromium: every template hydrates under the policy, and the new-build check and the reload guard work', async () => {
+    const host = options.host();
+    await browseBehindHost(host.url);
+  }, 120_000);
+
+  if (options.notFound === 'one-page')
+    it('in Chromium: the one 404 page shows the page of the path’s language, and both languages without JavaScript', async () => {
+      const host = options.host();
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${host.url}/en/no-such-page?x=1`);
+        await page.waitForFunction(() => document.documentElement.lang === 'en-US');
+        await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Page Not Found');
+        expect(await page.title()).toBe('404 - Page Not Found | CloudWing Aviation Services | Airport Ground Handling');
+        expect(await page.textContent('[data-requested-path]')).toBe('/en/no-such-page?x=1');
+        expect(await page.getAttribute('header a[href="/en"]', 'href')).toBe('/en');
+        await page.goto(`${host.url}/no-such-page`);
+        await waitForHydration(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-Hant');
+        expect(await page.textContent('h1')).toBe('找不到頁面');
+
+        const plain = await browser.newPage({ javaScriptEnabled: false });
+        await plain.goto(`${host.url}/en/no-such-page`);
+        expect(await plain.textContent('h1')).toBe('找不到頁面');
+        const notice = plain.locator('.other-language-notice[lang="en-US"]');
+        expect(await notice.isVisible()).toBe(true);
+        expect(await notice.textContent()).toContain('Page Not Found');
+        expect(await notice.locator('a').getAttribute('href')).toBe('/en');
+      } finally {
+        await closeContexts(browser);
+      }
+    }, 60_000);
+}
+
+/**
+ * A visitor behind the host, in Chromium: a page of every template in both languages with no
+ * policy violation or console error, client navigation, then deployment awareness (behaviour.md:
+ * New-build check, Reload guard): a new build's notice and a full load on the next navigation; a
+ * chunk that fails during a navigation reloads the target once.
+ */
+export async function browseBehindHost(url: string): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ locale: 'zh-TW' });
+    await context.addCookies([{ name: 'i18n_redirected', value: 'zhHant', url }]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /Content Security Policy/i.test(m.text()))
+        problems.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      ),
+    );
+    // One page of every template and section, the two languages in turn.
+    for (const [i, route] of SMALL_ROUTES.entries()) {
+      await page.goto(`${url}${i % 2 === 0 ? route : route === '/' ? '/en' : `/en${route}`}`);
+      await waitForHydration(page);
+    }
+    expect(problems).toEqual([]);
+    // The policy holds: an inline script is refused.
+    const inline = await page.evaluate(async () => {
+      const refused = new Promise((resolve) => document.addEventListener('securitypolicyviolation', resolve));
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true';
+      document.head.append(script);
+      await refused;
+      return 'inlineRan' in window;
+    });
+    expect(inline).toBe(false);
+    problems.length = 0;
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    await page.goto(`${url}/en/services/service-layout`);
+    await page.waitForResponse((r) => r.url().includes('/builds/latest.json?'));
+    await page.click('main a[href="/en/services/service-ramp"]');
+    await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
+    expect(documents.filter((u) => u.endsWith('/service-ramp'))).toEqual([]);
+
+    await page.route('**/builds/latest.json*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ id: 'next-build', timestamp: 1 }) }),
+    );
+    await page.route('**/builds/meta/next-build.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ id: 'next-build', timestamp: 1, prerendered: [] }),
+      }),
+    );
+    await page.goto(`${url}/en/contact`);
+    await page.waitForSelector('.site-notice[role="status"] p');
+    await page.click('header a[href="/en/customers"]');
+    await page.waitForURL(`${url}/en/customers`);
+    expect(documents.filter((u) => u.endsWith('/en/customers'))).toHaveLength(1);
+    await page.unroute('**/builds/latest.json*');
+    await page.route(/\/_app\/article\.\w+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    const manifest = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
+    await page.goto(`${url}/en/news`);
+    await manifest;
+    await page.waitForLoadState('networkidle');
+    await page.click('main a[href="/en/news/news3"]');
+    await page.waitForURL(`${url}/en/news/news3`);
+    await page.waitForLoadState('load');
+    expect(documents.filter((u) => u.endsWith('/en/news/news3'))).toHaveLength(1);
+    expect(problems.filter((p) => /Content Security Policy|CSP violation/.test(p))).toEqual([]);
+  } finally {
+    await closeContexts(browser);
+  }
+}

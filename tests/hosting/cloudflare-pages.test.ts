@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { hostSpecs } from '../helpers/host-specs.ts';
+import { REPO_ROOT } from '../helpers/make-site.ts';
+import { ROUTES } from '../helpers/routes.ts';
+import { startPagesDev, type PagesServer } from '../helpers/wrangler.ts';
+
+// The real site behind Cloudflare's own runtime for Pages (`wrangler pages dev`, offline): built
+// with --host cloudflare-pages, and the portable output every build writes by default.
+
+let work: string;
+let pages: PagesServer;
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'site-cloudflare-'));
+  await buildSite({ root: REPO_ROOT, outDir: path.join(work, 'out'), host: 'cloudflare-pages' });
+  pages = await startPagesDev(path.join(work, 'out'));
+}, 90_000);
+afterAll(async () => {
+  await pages?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('site build --host cloudflare-pages, on Cloudflare Pages (wrangler pages dev)', () => {
+  hostSpecs({
+    host: () => ({ url: pages.url, out: path.join(work, 'out') }),
+    trailingSlash: 'redirect',
+    notFound: 'by-language',
+    headers: true,
+    caching: 'ours',
+  });
+});
+
+describe('the portable output, on Cloudflare Pages', () => {
+  let portable: PagesServer;
+  beforeAll(async () => {
+    portable = await startPagesDev(inject('builtSite').out);
+  }, 60_000);
+  afterAll(() => portable?.stop());
+
+  it('serves every page of both locales with 200 and no redirect, and 404s by language', async () => {
+    const urls = [...ROUTES, ...ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`))];
+    const statuses = await Promise.all(
+      urls.map(async (url) => `${url} ${(await fetch(`${portable.url}${url}`, { redirect: 'manual' })).status}`),
+    );
+    expect(statuses).toEqual(urls.map((url) => `${url} 200`));
+    const en = await fetch(`${portable.url}/en/no-such-page`);
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain('<html lang="en-US">');
+  });
+});

@@ -1,0 +1,91 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { hostSpecs } from '../helpers/host-specs.ts';
+import { REPO_ROOT } from '../helpers/make-site.ts';
+import {
+  deployToBucket,
+  startGitHubPages,
+  startS3Website,
+  type Bucket,
+  type HostServer,
+} from '../helpers/static-hosts.ts';
+
+// Hosts with no local engine: the real site built for each, served by the host's documented rules
+// (tests/helpers/static-hosts.ts), and held to the same specs as the real engines.
+
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), 'site-hosts-'));
+});
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('site build --host github-pages, on GitHub Pages’ rules', () => {
+  let server: HostServer;
+  const out = () => path.join(work, 'github-pages');
+  beforeAll(async () => {
+    await buildSite({ root: REPO_ROOT, outDir: out(), host: 'github-pages' });
+    server = await startGitHubPages(out());
+  });
+  afterAll(() => server?.stop());
+
+  hostSpecs({
+    host: () => ({ url: server.url, out: out() }),
+    trailingSlash: 'not-found',
+    notFound: 'one-page',
+    headers: false,
+    caching: { everything: 'max-age=600' },
+  });
+
+  it('publishes the files whose names start with an underscore (Jekyll is off)', async () => {
+    expect(existsSync(path.join(out(), '.nojekyll'))).toBe(true);
+    expect((await fetch(`${server.url}/en/contact/_payload.json`)).status).toBe(200);
+  });
+});
+
+describe('site build --host s3, uploaded by its deploy-s3.sh, on S3 website hosting’s rules', () => {
+  let server: HostServer;
+  let bucket: Bucket;
+  const out = () => path.join(work, 's3');
+  beforeAll(async () => {
+    await buildSite({ root: REPO_ROOT, outDir: out(), host: 's3' });
+    bucket = deployToBucket(out());
+    server = await startS3Website(bucket);
+  });
+  afterAll(() => server?.stop());
+
+  hostSpecs({
+    host: () => ({ url: server.url, out: out() }),
+    trailingSlash: 'not-found',
+    notFound: 'one-page',
+    headers: false,
+    caching: 'ours',
+  });
+
+  it('uploads in the order that never serves a page before its files, the latest build id last', () => {
+    const { order } = bucket;
+    const position = (key: string) => order.indexOf(key);
+    const lastHashed = Math.max(...order.flatMap((k, i) => (/^(_app|builds\/meta)\//.test(k) ? [i] : [])));
+    const firstPage = Math.min(...order.flatMap((k, i) => (k.endsWith('.html') || !k.includes('.') ? [i] : [])));
+    expect(lastHashed).toBeLessThan(firstPage);
+    expect(position('en/contact/_payload.json')).toBeLessThan(position('en/contact'));
+    expect(order.at(-1)).toBe('builds/latest.json');
+    expect(order.filter((k) => k === 'builds/latest.json')).toHaveLength(1);
+  });
+
+  it('stores each page under its URL, and nothing that is not for visitors', () => {
+    const { objects } = bucket;
+    expect(objects.get('en/contact')?.contentType).toBe('text/html; charset=utf-8');
+    expect(readFileSync(objects.get('en/contact')?.file as string, 'utf8')).toContain('<html lang="en-US">');
+    expect(objects.get('index.html')?.contentType).toBe('text/html; charset=utf-8');
+    expect(objects.has('en/contact.html')).toBe(false);
+    for (const key of ['deploy-s3.sh', '.site-output', 'nginx.conf', '_headers', '_redirects'])
+      expect(objects.has(key), key).toBe(false);
+    // Public files keep their names, hidden ones under .well-known/ included.
+    expect(objects.has('robots.txt')).toBe(true);
+  });
+});
