@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
-import { hostSpecs } from '../helpers/host-specs.ts';
+import { FEW_PAGES, hostSpecs } from '../helpers/host-specs.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 import {
   deployToBucket,
@@ -39,6 +39,7 @@ describe('site build --host github-pages, on GitHub Pages’ rules', () => {
     notFound: 'one-page',
     headers: false,
     caching: { everything: 'max-age=600' },
+    browse: FEW_PAGES,
   });
 
   it('publishes the files whose names start with an underscore (Jekyll is off)', async () => {
@@ -64,6 +65,7 @@ describe('site build --host s3, uploaded by its deploy-s3.sh, on S3 website host
     notFound: 'one-page',
     headers: false,
     caching: 'ours',
+    browse: FEW_PAGES,
   });
 
   it('uploads in the order that never serves a page before its files, the latest build id last', () => {
