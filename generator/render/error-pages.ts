@@ -56,7 +56,7 @@ export function renderErrorPages(
 /**
  * On a host with one 404 page for every path (behaviour.md: Hosts), the default locale's page is
  * also the one `/en/...` gets: without JavaScript it says "not found" in the other languages too,
- * each with the way to its home page (with JavaScript the runtime shows the page of the path's language).
+ * each with a link to its home page (with JavaScript the runtime shows the page of the path's language).
  */
 function toOtherLanguagesNotice(ctx: RenderContext, shown: string): string {
   const notices = ctx.config.locales
@@ -66,7 +66,7 @@ function toOtherLanguagesNotice(ctx: RenderContext, shown: string): string {
       if (!t) return [];
       return [
         `<p class="other-language-notice" lang="${toHtmlText(l.iso)}"><strong>${toHtmlText(t('errors:notFound.status'))}.</strong> ` +
-          `${toHtmlText(t('errors:notFound.description'))} <a href="${toHtmlText(l.prefix || '/')}">${toHtmlText(t('errors:backHome'))}</a></p>`,
+          `<a href="${toHtmlText(l.prefix || '/')}">${toHtmlText(t('errors:backHome'))}</a></p>`,
       ];
     });
   return notices.length > 0 ? `<noscript>${notices.join('')}</noscript>` : '';
