@@ -11,6 +11,8 @@ import { loadContent } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
 import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
+import { renderIcons } from './icons.ts';
+import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { countPerLocale, renderSite } from './render/site.ts';
 import { resolvePages } from './resolve/pages.ts';
@@ -28,6 +30,7 @@ import type {
   SiteProblem,
   StageTiming,
   TemplateInventory,
+  Translate,
 } from './types.ts';
 import { toBuiltWith, toPreviousBuilds } from './write/manifest.ts';
 import {
@@ -38,6 +41,7 @@ import {
   stopForTest,
   swapIntoPlace,
 } from './write/out-dir.ts';
+import { toFeeds } from './write/feeds.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import { toSiteFiles } from './write/site-files.ts';
 import { toOutputFile, toPageFiles } from '../runtime/urls.ts';
@@ -218,7 +222,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     collect(resolved.problems);
     return resolved.pages;
   });
-  const { assets, reused: bundleReused } = await timed('bundle', () => bundling);
+  const bundled = await timed('bundle', () => bundling);
+  const bundleReused = bundled.reused;
+  // The app icons and manifests join the bundle's files (behaviour.md: Sharing).
+  // Texts for what the build writes besides the pages (icons' manifests, feeds); a key they lack
+  // is reported by the pages that read it too.
+  const translators = createTranslators(config, sources.messages, () => undefined);
+  const assets = await timed('icons', () => withIcons(bundled.assets, config, translators));
 
   // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
   // writes (behaviour.md: Build id): its pages are written with the stand-in, which is replaced in
@@ -250,6 +260,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // The shared files first: with --precompress, they compress while the pages render.
       for (const [file, contents] of assets.files) sink.write(file, contents);
       writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
+      for (const [file, contents] of toFeeds(config, pages, translators)) sink.write(file, contents);
       stopForTest('rendering');
       return renderSite({
         config,
@@ -341,4 +352,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (!(error instanceof Error && 'syscall' in error)) throw error;
     throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message })], { cause: error });
   }
+}
+
+/** The bundle's assets with the app icons and manifests, when the site has a logo. */
+async function withIcons(
+  assets: ClientAssets,
+  config: SiteConfig,
+  translators: ReadonlyMap<string, Translate>,
+): Promise<ClientAssets> {
+  const icons = await renderIcons(config, translators);
+  if (!icons) return assets;
+  const { files, ...urls } = icons;
+  return { ...assets, files: new Map([...assets.files, ...files]), icons: urls };
 }

@@ -302,6 +302,15 @@ export interface ClientAssets {
   readonly messages: Readonly<Record<LocaleCode, Readonly<Record<string, string>>>>;
   /** Every file to write under `_app/`: output-relative path → contents. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
+  /** Root-relative URLs of the app icons and each locale's web app manifest, when the site has a logo. */
+  readonly icons?: {
+    readonly touch: string;
+    readonly small: string;
+    readonly large: string;
+    readonly manifests: Readonly<Record<LocaleCode, string>>;
+  };
+  /** Root-relative URL of each page's share card, by page URL (behaviour.md: Sharing). */
+  readonly cards?: ReadonlyMap<string, string>;
 }
 
 export interface BuildManifest {

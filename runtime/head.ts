@@ -30,8 +30,11 @@ export function updateHead(payload: Payload): void {
   setMeta('meta[property="og:title"]', 'property', 'og:title', payload.head.title);
   setMeta('meta[property="og:description"]', 'property', 'og:description', payload.description);
   setMeta('meta[property="og:locale"]', 'property', 'og:locale', payload.head.ogLocale);
+  // What the first page said for crawlers and share dialogs (its card, its dates, its feeds and
+  // structured data) does not describe the next one: those read the server's pages, never these.
   for (const el of document.head.querySelectorAll(
-    'link[rel="canonical"],link[rel="alternate"][hreflang],meta[property="og:url"],meta[name="robots"]',
+    'link[rel="canonical"],link[rel="alternate"],meta[property="og:url"],meta[name="robots"],' +
+      'meta[property^="og:image"],meta[name="twitter:card"],meta[property^="article:"],script[type="application/ld+json"]',
   ))
     el.remove();
   if (payload.head.canonical) {

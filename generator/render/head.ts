@@ -1,5 +1,6 @@
-import { toHtmlText } from '../escape.ts';
+import { toHtmlText, toScriptJson } from '../escape.ts';
 import type { LocaleConfig, PageHead } from '../types.ts';
+import type { ShareHead } from './share.ts';
 
 export interface HeadInput {
   readonly locale: LocaleConfig;
@@ -17,6 +18,11 @@ export interface HeadInput {
   readonly fetchPreloads: readonly string[];
   /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
   readonly policy: string | null;
+  /** Card, article dates, feeds and structured data (behaviour.md: Sharing); none on error pages. */
+  readonly share: ShareHead | null;
+  /** The theme colour, and the app icons and this locale's manifest when the site has a logo. */
+  readonly themeColor: string;
+  readonly icons: { readonly touch: string; readonly manifest: string | null } | null;
 }
 
 /** The document head (behaviour.md: Head and SEO): title, description, canonical, alternates (x-default first), og:*. */
@@ -48,6 +54,7 @@ export function renderHead(input: HeadInput): string {
     `<meta property="og:site_name" content="${attr(input.locale.siteTitle)}">`,
     `<meta property="og:locale" content="${attr(head.ogLocale)}">`,
     ...input.otherLocales.map((l) => `<meta property="og:locale:alternate" content="${attr(l.ogLocale)}">`),
+    ...toShareLines(input.share),
     `<link rel="stylesheet" href="${attr(input.css)}">`,
     `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
     ...input.modulePreloads.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
@@ -55,6 +62,36 @@ export function renderHead(input: HeadInput): string {
       (href) => `<link rel="preload" as="fetch" type="application/json" crossorigin="anonymous" href="${attr(href)}">`,
     ),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ...(input.icons ? [`<link rel="apple-touch-icon" href="${attr(input.icons.touch)}">`] : []),
+    ...(input.icons?.manifest ? [`<link rel="manifest" href="${attr(input.icons.manifest)}">`] : []),
+    `<meta name="theme-color" content="${attr(input.themeColor)}">`,
+    ...(input.share?.structuredData ?? []).map(
+      (data) => `<script type="application/ld+json">${toScriptJson(data)}</script>`,
+    ),
   );
   return lines.join('\n');
+}
+
+/** The card, an article's dates and the feeds, as `<meta>` and `<link>` lines. */
+function toShareLines(share: ShareHead | null): string[] {
+  if (!share) return [];
+  const attr = toHtmlText;
+  const lines: string[] = [];
+  if (share.image) {
+    lines.push(
+      `<meta property="og:image" content="${attr(share.image.url)}">`,
+      `<meta property="og:image:type" content="image/png">`,
+      `<meta property="og:image:width" content="${share.image.width}">`,
+      `<meta property="og:image:height" content="${share.image.height}">`,
+      `<meta property="og:image:alt" content="${attr(share.image.alt)}">`,
+      '<meta name="twitter:card" content="summary_large_image">',
+    );
+  }
+  if (share.published) lines.push(`<meta property="article:published_time" content="${attr(share.published)}">`);
+  if (share.modified) lines.push(`<meta property="article:modified_time" content="${attr(share.modified)}">`);
+  for (const feed of share.feeds)
+    lines.push(
+      `<link rel="alternate" type="application/atom+xml" hreflang="${attr(feed.hreflang)}" title="${attr(feed.title)}" href="${attr(feed.href)}">`,
+    );
+  return lines;
 }

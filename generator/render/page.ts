@@ -16,6 +16,7 @@ import type {
 } from '../types.ts';
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
+import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown, type LinkIndex } from './markdown.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
 
@@ -47,6 +48,13 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
     blocking: isRoot ? [ctx.assets.rootRedirect] : [],
     scripts: [],
     preloadMessages: !isRoot,
+    share: toShareHead({
+      config: ctx.config,
+      page,
+      translators: ctx.translators,
+      cardPath: toCardPath(page, ctx),
+      logoPath: ctx.assets.icons?.large ?? '/logo.svg',
+    }),
   });
   return { rendered: { url: page.url, locale: page.locale, html, payload }, problems: markdown.problems };
 }
@@ -56,7 +64,13 @@ export function renderPageDocument(
   ctx: RenderContext,
   payload: Payload,
   body: string,
-  extra: { blocking: readonly string[]; scripts: readonly string[]; preloadMessages?: boolean; before?: string },
+  extra: {
+    blocking: readonly string[];
+    scripts: readonly string[];
+    preloadMessages?: boolean;
+    before?: string;
+    share?: ShareHead;
+  },
 ): string {
   const locale = toLocaleConfig(ctx.config, payload.locale);
   const head = renderHead({
@@ -71,6 +85,11 @@ export function renderPageDocument(
     modulePreloads: [...new Set([...ctx.assets.bootImports, ...(ctx.assets.templates[payload.template] ?? [])])],
     fetchPreloads: extra.preloadMessages === false ? [] : Object.values(ctx.assets.messages[payload.locale] ?? {}),
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? PAGE_CONTENT_SECURITY_POLICY : null,
+    share: extra.share ?? null,
+    themeColor: ctx.config.theme.primary,
+    icons: ctx.assets.icons
+      ? { touch: ctx.assets.icons.touch, manifest: ctx.assets.icons.manifests[payload.locale] ?? null }
+      : null,
   });
   return renderDocument({
     locale,
@@ -122,4 +141,14 @@ function toTemplateLoc(error: unknown): SourceLoc | null {
   const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(stack);
   if (!match) return null;
   return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
+}
+
+/**
+ * A page's share image (behaviour.md: Sharing): the `shareImage` its front matter names, else the
+ * card the build renders for it, else none.
+ */
+function toCardPath(page: Page, ctx: RenderContext): string | null {
+  const own = page.content.data.extra.shareImage;
+  if (typeof own === 'string' && own.startsWith('/')) return own;
+  return ctx.assets.cards?.get(page.url) ?? null;
 }

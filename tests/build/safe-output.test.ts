@@ -29,7 +29,23 @@ describe('safe output', () => {
     expect(data).not.toMatch(/<\/script|<script|<img|<iframe/i);
     // No script element but the page's own, external ones; no injected element or handler.
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-    expect(scripts.every((s) => s.includes('src="/_app/') || s.includes('type="application/json"'))).toBe(true);
+    expect(
+      scripts.every(
+        (s) =>
+          s.includes('src="/_app/') ||
+          s.includes('type="application/json"') ||
+          s.includes('type="application/ld+json"'),
+      ),
+    ).toBe(true);
+    // The structured data is data too: the headline is in it, and cannot close its element.
+    const structured = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1] as string,
+    );
+    expect(structured.map((block) => JSON.parse(block)['@type'])).toContain('NewsArticle');
+    expect(structured.find((block) => block.includes('NewsArticle'))).not.toMatch(/<\/script|<script|<img/i);
+    expect(JSON.parse(structured.find((block) => block.includes('NewsArticle')) ?? '{}').headline).toBe(
+      'Closing </script><script>alert(1)</script> tags',
+    );
     // No element and no event-handler attribute came from the content (quoted values are skipped).
     expect(html).not.toMatch(/<iframe|<img src="?x/i);
     expect(html).not.toMatch(/<[a-z][\w-]*(?:\s+[\w-]+(?:="[^"]*")?)*\s+on[a-z]+=/i);
