@@ -11,6 +11,7 @@ import { loadContent } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
 import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
+import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
@@ -228,7 +229,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Texts for what the build writes besides the pages (icons' manifests, feeds); a key they lack
   // is reported by the pages that read it too.
   const translators = createTranslators(config, sources.messages, () => undefined);
-  const assets = await timed('icons', () => withIcons(bundled.assets, config, translators));
+  const withAppIcons = await timed('icons', () => withIcons(bundled.assets, config, translators));
+  // Share cards are drawn beside the render (in worker threads), named before they are drawn.
+  const cardPlan = planCards(config, pages, translators);
+  const assets: ClientAssets = { ...withAppIcons, cards: cardPlan.urls };
+  const drawing = renderCards(cardPlan.jobs, assets.serverModule);
+  drawing.catch(() => undefined);
 
   // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
   // writes (behaviour.md: Build id): its pages are written with the stand-in, which is replaced in
@@ -297,6 +303,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
     });
     collect(rendered.problems);
+    const cards = await timed('cards', () => drawing);
+    for (const [file, png] of cards.files) sink.write(file, png);
     if (digest) {
       const id = digest.toId();
       digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
@@ -317,7 +325,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
       timestamp: (fixed ? null : previous?.sameBuildTimestamp) ?? time,
       prerendered: pages.map((p) => p.url),
-      assets: [...assets.files.keys()],
+      assets: [...assets.files.keys(), ...cards.files.keys()],
       kept: previous?.ids ?? [],
       builtWith: toBuiltWith(config),
     };
@@ -338,6 +346,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       totalMs: Math.round(performance.now() - started),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       bundleReused,
+      cards: { total: cardPlan.jobs.length, drawn: cards.drawn },
       warnings,
     };
     const files = 'files' in disk ? (disk.files as Map<string, string | Uint8Array>) : null;

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -151,6 +152,9 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, ru
   ];
   const entry = [
     `export { default as App } from './App.tsx';`,
+    ...(existsSync(path.join(config.templatesDir, 'ShareCard.tsx'))
+      ? [`export { default as ShareCard } from './ShareCard.tsx';`]
+      : []),
     ...importLines,
     `export const pages = { ${templates.pages.map((name, i) => `${JSON.stringify(name)}: page${i}`).join(', ')} };`,
     `export const layouts = { ${templates.layouts.map((name, i) => `${JSON.stringify(name)}: layout${i}`).join(', ')} };`,

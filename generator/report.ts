@@ -103,7 +103,15 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
     .map(([code, n]) => `${n} ${code}`)
     .join(', ');
   const stages = report.stages
-    .map((s) => `${s.stage}${s.stage === 'bundle' && report.bundleReused ? ' (reused)' : ''} ${Math.round(s.ms)} ms`)
+    .map((s) => {
+      const note =
+        s.stage === 'bundle' && report.bundleReused
+          ? ' (reused)'
+          : s.stage === 'cards'
+            ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
+            : '';
+      return `${s.stage}${note} ${Math.round(s.ms)} ms`;
+    })
     .join(' · ');
   process.stdout.write(
     `${bold('Built')} ${locales} pages and ${report.errorPages} error pages: ${report.files} files, ${toSize(report.bytes)} in ${report.totalMs} ms\n` +

@@ -358,6 +358,8 @@ export interface BuildReport {
   readonly peakRssMb: number;
   /** Whether the code bundle was reused: nothing it is made of changed since it was made. */
   readonly bundleReused: boolean;
+  /** Share cards: how many the build has, and how many it drew (the rest came from the cache). */
+  readonly cards: { readonly total: number; readonly drawn: number };
   readonly warnings: readonly SiteProblem[];
 }
 
@@ -398,7 +400,21 @@ export interface AppProps extends TemplateProps {
 }
 
 /** What the bundled server module exports (site/templates/App.tsx, pages/, layouts/). */
+/** What a share card shows (behaviour.md: Sharing): texts in the page's language, the logo as a data URL. */
+export interface ShareCardProps {
+  readonly title: string;
+  readonly section: string | null;
+  readonly company: string;
+  readonly brand: string;
+  /** The site's host name, as visitors type it (`cloudwing.example`). */
+  readonly site: string;
+  readonly logo: string;
+  readonly colors: { readonly navy: string; readonly primary: string; readonly accent: string };
+}
+
 export interface ServerModule {
+  /** The share card's layout (`site/templates/ShareCard.tsx`), when the site has one. */
+  readonly ShareCard?: ComponentType<ShareCardProps>;
   readonly App: ComponentType<AppProps>;
   readonly pages: Readonly<Record<string, ComponentType<TemplateProps>>>;
   readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;

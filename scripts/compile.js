@@ -1,5 +1,5 @@
-// Compiles the generator (TypeScript) into dist/ with esbuild: one file for the CLI, one for the
-// render worker, and the project's own tools (screenshots, audit), which bundle the test helpers
+// Compiles the generator (TypeScript) into dist/ with esbuild: one file for the CLI, one for each
+// worker (pages, share cards), and the project's own tools (screenshots, audit), which bundle the test helpers
 // they share with the tests. All sit in dist/, one folder below the package root, as
 // generator/paths.ts expects. Dependencies stay external and load from node_modules.
 import { rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ await build({
   entryPoints: {
     cli: 'generator/cli.ts',
     'render-worker': 'generator/render/worker.ts',
+    'card-worker': 'generator/card-worker.ts',
     screenshots: 'scripts/screenshots.ts',
     audit: 'scripts/audit.ts',
   },

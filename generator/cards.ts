@@ -1,0 +1,179 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { drawCard } from './card-render.ts';
+import { removeUnused } from './file-cache.ts';
+import { CACHE_DIR, CARD_WORKER_FILE } from './paths.ts';
+import { toSection } from './render/share.ts';
+import { loadServerModule } from './render/server-module.ts';
+import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
+
+// The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
+// hash of everything that draws it (its texts, the layout's source, the renderer and the fonts), so
+// a page's URL is known before it is drawn, and a card drawn once is never drawn again: the cards
+// wait in node_modules/.cache/site/cards, and the misses are drawn in worker threads.
+
+const CARDS_DIR = path.join(CACHE_DIR, 'cards');
+/** Up to this many cards to draw, the build draws them itself rather than start workers. */
+const MAIN_THREAD_CARDS = 8;
+const require = createRequire(import.meta.url);
+/** What draws a card besides its texts: the renderer's and the fonts' versions. */
+const RENDERER = ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']
+  .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+  .join(' ');
+
+/**
+ * The cards this process drew or read last, newest last: a watch session's rebuild finds them
+ * here without reading the disk (a few thousand cards of ~30 KB at most).
+ */
+const recent = new Map<string, Uint8Array>();
+const RECENT_LIMIT = 4000;
+function remember(key: string, png: Uint8Array): void {
+  recent.delete(key);
+  recent.set(key, png);
+  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+}
+
+export interface CardJob {
+  /** The hash of the card's inputs: its cache entry and its output name. */
+  readonly key: string;
+  /** Output-relative path: `_app/cards/<key>.png`. */
+  readonly file: string;
+  readonly props: ShareCardProps;
+}
+
+export interface CardPlan {
+  /** Each page's card, root-relative, by page URL. */
+  readonly urls: ReadonlyMap<string, string>;
+  /** One job per distinct card. */
+  readonly jobs: readonly CardJob[];
+}
+
+export interface CardWorkerInput {
+  readonly serverModule: string;
+  readonly jobs: readonly CardJob[];
+}
+
+export interface CardWorkerMessage {
+  readonly key: string;
+  readonly png: Uint8Array;
+}
+
+/**
+ * The card of every page that names no `shareImage` of its own, when the site has a card layout
+ * (`site/templates/ShareCard.tsx`) and a logo.
+ */
+export function planCards(
+  config: SiteConfig,
+  pages: readonly Page[],
+  translators: ReadonlyMap<LocaleCode, Translate>,
+): CardPlan {
+  const layoutFile = path.join(config.templatesDir, 'ShareCard.tsx');
+  const logoFile = path.join(config.publicDir, 'logo.svg');
+  if (!existsSync(layoutFile) || !existsSync(logoFile)) return { urls: new Map(), jobs: [] };
+  const layout = readFileSync(layoutFile, 'utf8');
+  const logo = `data:image/svg+xml;base64,${readFileSync(logoFile).toString('base64')}`;
+  const site = config.baseUrl ? new URL(config.baseUrl).host : '';
+  const urls = new Map<string, string>();
+  const jobs = new Map<string, CardJob>();
+  for (const page of pages) {
+    if (typeof page.content.data.extra.shareImage === 'string') continue;
+    const t = translators.get(page.locale);
+    if (!t) continue;
+    const props: ShareCardProps = {
+      title: page.content.data.title,
+      section: toSection(config, page, t)?.label ?? null,
+      company: t('footer:company'),
+      brand: t('nav:brand'),
+      site,
+      logo,
+      colors: { navy: '#0f2740', primary: config.theme.primary, accent: config.theme.secondary },
+    };
+    const key = createHash('sha256')
+      .update(`${RENDERER}\n${layout}\n${JSON.stringify(props)}`)
+      .digest('hex')
+      .slice(0, 20);
+    const file = `_app/cards/${key}.png`;
+    urls.set(page.url, `/${file}`);
+    if (!jobs.has(key)) jobs.set(key, { key, file, props });
+  }
+  return { urls, jobs: [...jobs.values()] };
+}
+
+/**
+ * The PNG of every job: from the cache, or drawn (in worker threads when the compiled worker is
+ * there, else here) and then cached. Each cache entry is written beside its place and renamed, so
+ * builds running at the same time never read half a card.
+ */
+export async function renderCards(
+  jobs: readonly CardJob[],
+  serverModule: string,
+): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
+  const files = new Map<string, Uint8Array>();
+  const misses: CardJob[] = [];
+  await Promise.all(
+    jobs.map(async (job) => {
+      const remembered = recent.get(job.key);
+      if (remembered) {
+        files.set(job.file, remembered);
+        return;
+      }
+      const cached = path.join(CARDS_DIR, `${job.key}.png`);
+      const png = await readFile(cached).catch(() => null);
+      if (png) {
+        files.set(job.file, png);
+        remember(job.key, png);
+        // Read today: kept by the day-old sweep below.
+        await utimes(cached, new Date(), new Date()).catch(() => undefined);
+      } else misses.push(job);
+    }),
+  );
+  if (misses.length === 0) return { files, drawn: 0 };
+  const byKey = new Map(misses.map((job) => [job.key, job]));
+  await mkdir(CARDS_DIR, { recursive: true }).catch(() => undefined);
+  const save = async (key: string, png: Uint8Array) => {
+    const job = byKey.get(key) as CardJob;
+    files.set(job.file, png);
+    remember(job.key, png);
+    const partial = path.join(CARDS_DIR, `${key}.${process.pid}-${randomUUID()}.tmp`);
+    await writeFile(partial, png)
+      .then(() => rename(partial, path.join(CARDS_DIR, `${key}.png`)))
+      .catch(() => rm(partial, { force: true }));
+  };
+  const saving: Promise<void>[] = [];
+  if (misses.length > MAIN_THREAD_CARDS && existsSync(CARD_WORKER_FILE)) {
+    // A worker pays for its start (the renderer, the fonts) after a few cards.
+    const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(misses.length / 8)));
+    const size = Math.ceil(misses.length / workers);
+    const shares = Array.from({ length: workers }, (_, i) => misses.slice(i * size, (i + 1) * size)).filter(
+      (share) => share.length > 0,
+    );
+    await Promise.all(
+      shares.map((share) =>
+        runWorker({ serverModule, jobs: share }, (message) => saving.push(save(message.key, message.png))),
+      ),
+    );
+  } else {
+    // A few cards (a page edited in watch mode): here, with the fonts this process has read already.
+    const { ShareCard } = loadServerModule(serverModule);
+    if (ShareCard) for (const job of misses) saving.push(save(job.key, await drawCard(ShareCard, job.props)));
+  }
+  await Promise.all(saving);
+  await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
+  return { files, drawn: misses.length };
+}
+
+function runWorker(input: CardWorkerInput, onCard: (message: CardWorkerMessage) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CARD_WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
+    worker.on('message', onCard);
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`a card worker stopped with exit code ${code}`)),
+    );
+  });
+}
