@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
+import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+import type { default as Satori } from 'satori';
 import type { ShareCardProps } from './types.ts';
 
 // Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
@@ -40,7 +42,7 @@ export function toCardText(props: ShareCardProps): string {
 /** Font files by path, each read once per process and kept: satori parses a given buffer once. */
 const loadedFonts = new Map<string, { name: string; data: Buffer; weight: 700; style: 'normal' }>();
 let faces: FontFace[] | null = null;
-let renderers: Promise<[typeof import('satori').default, typeof import('@resvg/resvg-js').Resvg]> | null = null;
+let renderers: Promise<[typeof Satori, typeof ResvgClass]> | null = null;
 
 /**
  * Draws one card with the layout `Card`: the font files that hold its characters are read (once
