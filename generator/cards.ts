@@ -64,8 +64,8 @@ export interface CardWorkerMessage {
 }
 
 /**
- * The card of every page that names no `shareImage` of its own, when the site has a card layout
- * (`site/templates/ShareCard.tsx`) and a logo.
+ * The card of every page that names no `shareImage` of its own, when the site has a base URL, a
+ * card layout (`site/templates/ShareCard.tsx`) and a logo.
  */
 export function planCards(
   config: SiteConfig,
@@ -74,10 +74,11 @@ export function planCards(
 ): CardPlan {
   const layoutFile = path.join(config.templatesDir, 'ShareCard.tsx');
   const logoFile = path.join(config.publicDir, 'logo.svg');
-  if (!existsSync(layoutFile) || !existsSync(logoFile)) return { urls: new Map(), jobs: [] };
+  // Without a base URL no page can name its card (`og:image` must be absolute): none is drawn.
+  if (!config.baseUrl || !existsSync(layoutFile) || !existsSync(logoFile)) return { urls: new Map(), jobs: [] };
   const layout = readFileSync(layoutFile, 'utf8');
   const logo = `data:image/svg+xml;base64,${readFileSync(logoFile).toString('base64')}`;
-  const site = config.baseUrl ? new URL(config.baseUrl).host : '';
+  const site = new URL(config.baseUrl).host;
   const urls = new Map<string, string>();
   const jobs = new Map<string, CardJob>();
   for (const page of pages) {
@@ -132,7 +133,12 @@ export async function renderCards(
       } else misses.push(job);
     }),
   );
-  if (misses.length === 0) return { files, drawn: 0 };
+  /** The files in the order of the jobs, whatever order they were read or drawn in: the manifest lists them. */
+  const ordered = () =>
+    new Map(
+      jobs.flatMap((job) => (files.has(job.file) ? [[job.file, files.get(job.file) as Uint8Array] as const] : [])),
+    );
+  if (misses.length === 0) return { files: ordered(), drawn: 0 };
   const byKey = new Map(misses.map((job) => [job.key, job]));
   await mkdir(CARDS_DIR, { recursive: true }).catch(() => undefined);
   const save = async (key: string, png: Uint8Array) => {
@@ -164,7 +170,7 @@ export async function renderCards(
   }
   await Promise.all(saving);
   await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
-  return { files, drawn: misses.length };
+  return { files: ordered(), drawn: misses.length };
 }
 
 function runWorker(input: CardWorkerInput, onCard: (message: CardWorkerMessage) => void): Promise<void> {

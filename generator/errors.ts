@@ -234,6 +234,28 @@ const catalogue = {
     message: (a) => `Canonical of ${a.page}: ${a.reason}.`,
     hint: () => 'A page is its own canonical, an absolute URL when a base URL is configured.',
   }),
+  SHARE_IMAGE: entry<{ page: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `Share image of ${a.page}: ${a.reason}.`,
+    hint: () =>
+      'Every page names a 1200 × 630 PNG of the site as `og:image` (its card, or the `shareImage` of its front matter).',
+  }),
+  STRUCTURED_DATA: entry<{ page: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `Structured data of ${a.page}: ${a.reason}.`,
+    hint: () =>
+      'Each `application/ld+json` block must be JSON with `@context` https://schema.org, a `@type`, and the properties search engines require for it.',
+  }),
+  FEED_INVALID: entry<{ feed: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `Feed ${a.feed}: ${a.reason}.`,
+    hint: () => 'A feed must be well-formed Atom whose entries link to pages of the build.',
+  }),
+  APP_ICON_MISSING: entry<{ page: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `App icons of ${a.page}: ${a.reason}.`,
+    hint: () => 'The touch icon, the web app manifest and the icons it lists must be files of the build.',
+  }),
   SEO_LOCALE: entry<{ page: string; reason: string }>({
     severity: 'error',
     message: (a) => `Locale of ${a.page}: ${a.reason}.`,

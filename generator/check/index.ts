@@ -18,6 +18,7 @@ import { checkHtml } from './html.ts';
 import { checkFragments, checkLinks } from './links.ts';
 import { readOutputPages } from './output.ts';
 import { checkSeo } from './seo.ts';
+import { checkSharing } from './share.ts';
 import { checkContentScript, checkTranslations, type TranslationReport } from './translations.ts';
 
 export interface CheckReport {
@@ -84,6 +85,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const pages = readOutputPages(outDir);
   const sitemapFile = path.join(outDir, 'sitemap.xml');
   problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
+  problems.push(...checkSharing(checked, outDir, pages));
   problems.push(...checkBudgets(config, outDir, pages));
   options.onProgress?.('validating HTML');
   problems.push(...(await checkHtml(pages, built?.id ?? null)));

@@ -72,8 +72,9 @@ export function toShareHead(input: ShareInput): ShareHead {
   const image: ShareImage | null = cardUrl
     ? { url: cardUrl, alt: title, width: CARD_WIDTH, height: CARD_HEIGHT }
     : null;
+  // The newsroom's pages: its index and its articles.
   const feeds =
-    page.route.section === 'news'
+    page.route.section === 'news' || page.route.path === '/news'
       ? config.locales.map((l) => ({
           href: base ? `${base}${toFeedPath(l)}` : toFeedPath(l),
           hreflang: l.iso,

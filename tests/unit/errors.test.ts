@@ -52,6 +52,13 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   LINK_EXTERNAL_SKIPPED: { count: '12' },
   SEO_ALTERNATE: { page: '/en/jobs', reason: 'x-default is not first' },
   SEO_CANONICAL: { page: '/en/jobs', reason: 'points at /jobs' },
+  SHARE_IMAGE: { page: '/en/jobs', reason: '/_app/cards/x.png is 600 × 315' },
+  STRUCTURED_DATA: { page: '/en/news/news3', reason: 'its NewsArticle has no `headline`' },
+  FEED_INVALID: {
+    feed: 'https://cloudwing.example/en/news/feed.xml',
+    reason: 'not well-formed: <entry> is never closed',
+  },
+  APP_ICON_MISSING: { page: '/en/jobs', reason: 'no touch icon or no manifest' },
   SEO_LOCALE: { page: '/en/jobs', reason: '<html lang="zh-Hant"> where the locale is en-US' },
   SEO_DUPLICATE: { what: 'title', locale: 'en', value: 'Jobs', pages: '/en/jobs, /en/jobs/jobs-layout' },
   SEO_CROSS_LOCALE_LINK: { page: '/en/jobs', href: '/contact', suggestion: '/en/contact' },

@@ -1,0 +1,228 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { readOutputPages } from '../../generator/check/output.ts';
+import { checkSharing, toPngSize, toXmlFault } from '../../generator/check/share.ts';
+import { loadConfig } from '../../generator/config.ts';
+import { createDevSession } from '../../generator/serve/session.ts';
+import type { SiteConfig } from '../../generator/types.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+
+// What pages tell share dialogs, search engines and feed readers (behaviour.md: Sharing), in the
+// output of a build of the small site, then `site check` on the same output with one defect of
+// each kind.
+
+afterAll(removeSites);
+
+let root: string;
+let out: string;
+let config: SiteConfig;
+const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+const page = (url: string) => read(url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`).exec(html)?.[1] ?? null;
+/** The JSON-LD blocks of a page, parsed. */
+const structured = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] as string) as Record<string, unknown> & { '@type': string },
+  );
+const local = (url: string) => url.replace('https://cloudwing.example', '');
+
+beforeAll(async () => {
+  root = makeSite();
+  out = path.join(root, 'out');
+  await buildSite({ root, outDir: out });
+  config = await loadConfig(root);
+});
+
+describe('share cards', () => {
+  it('gives every page a 1200 × 630 PNG card of its own, with its size, alt text and a large Twitter card', () => {
+    const cards = new Set<string>();
+    for (const url of ['/', '/en', '/contact', '/en/news/news3', '/about/about-company', '/en/about/about-company']) {
+      const html = page(url);
+      const image = meta(html, 'og:image') as string;
+      expect(image, url).toMatch(/^https:\/\/cloudwing\.example\/_app\/cards\/[0-9a-f]{20}\.png$/);
+      expect(toPngSize(readFileSync(path.join(out, local(image))))).toEqual({ width: 1200, height: 630 });
+      expect(meta(html, 'og:image:width')).toBe('1200');
+      expect(meta(html, 'og:image:height')).toBe('630');
+      expect(meta(html, 'og:image:alt')).toBe(
+        /<h1[^>]*>([^<]*)</.exec(html)?.[1]?.trim() ?? meta(html, 'og:image:alt'),
+      );
+      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      cards.add(image);
+    }
+    expect(cards.size).toBe(6);
+  });
+
+  it('draws no card twice: a second build takes them all from the cache, an edited title redraws only its card', async () => {
+    const again = await buildSite({ root, write: false });
+    expect(again.report.cards.drawn).toBe(0);
+    expect(again.report.cards.total).toBeGreaterThan(30);
+
+    const session = createDevSession(root);
+    onTestFinished(() => session.close());
+    await session.rebuild([]);
+    const file = 'site/content/customers.en.md';
+    const good = readFileSync(path.join(root, file), 'utf8');
+    onTestFinished(() => writeFileSync(path.join(root, file), good));
+    writeFileSync(path.join(root, file), good.replace(/^title: .*$/m, `title: Airlines We Serve ${Date.now()}`));
+    const result = await session.rebuild([file]);
+    // The page's new card in, its old card out; no other card changed.
+    expect(result.changed.filter((f) => f.startsWith('_app/cards/'))).toHaveLength(2);
+  });
+
+  it('uses the image a page names in its front matter instead of drawing one', async () => {
+    const own = makeSite({
+      'site/content/contact.en.md': readFileSync(path.join(root, 'site/content/contact.en.md'), 'utf8').replace(
+        /^title: .*$/m,
+        '$&\nshareImage: /images/contact-card.png',
+      ),
+    });
+    const { files } = await buildSite({ root: own, write: false });
+    const html = String(files?.get('en/contact/index.html'));
+    expect(meta(html, 'og:image')).toBe('https://cloudwing.example/images/contact-card.png');
+    expect(meta(String(files?.get('contact/index.html')), 'og:image')).toMatch(/\/_app\/cards\//);
+  });
+});
+
+describe('articles and structured data', () => {
+  it('dates an article and describes it as a NewsArticle in its own language', () => {
+    const html = page('/en/news/news3');
+    expect(meta(html, 'article:published_time')).toBe('2024-05-28');
+    expect(meta(html, 'article:modified_time')).toBe('2024-05-28');
+    const article = structured(html).find((d) => d['@type'] === 'NewsArticle');
+    expect(article).toMatchObject({
+      '@context': 'https://schema.org',
+      headline: 'Operations Control Center Completes Typhoon-Season Preparations',
+      datePublished: '2024-05-28',
+      inLanguage: 'en-US',
+      url: 'https://cloudwing.example/en/news/news3',
+      image: [meta(html, 'og:image')],
+      publisher: { '@type': 'Organization', name: 'CloudWing Aviation Services Co., Ltd.' },
+    });
+    // An English-only article on the Chinese site is still in English.
+    expect(structured(page('/news/newsEn1')).find((d) => d['@type'] === 'NewsArticle')?.inLanguage).toBe('en-US');
+    expect(meta(page('/contact'), 'article:published_time')).toBeNull();
+  });
+
+  it('describes the company on the home and contact pages, in the page’s language, with a contact point per department', () => {
+    for (const [url, name, other] of [
+      ['/', '雲翔航勤股份有限公司', 'CloudWing Aviation Services Co., Ltd.'],
+      ['/en/contact', 'CloudWing Aviation Services Co., Ltd.', '雲翔航勤股份有限公司'],
+    ] as const) {
+      const organization = structured(page(url)).find((d) => d['@type'] === 'Organization');
+      expect(organization, url).toMatchObject({ name, alternateName: [other], url: 'https://cloudwing.example' });
+      const points = organization?.contactPoint as { email: string; telephone?: string }[];
+      expect(points.map((p) => p.email)).toEqual(config.contacts.map((c) => c.email));
+      expect(points[0]?.telephone).toBe(config.contacts[0]?.phone);
+    }
+    expect(structured(page('/')).map((d) => d['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(structured(page('/en/customers'))).toEqual([]);
+  });
+
+  it('gives every page below the top level its breadcrumbs: home, the section, the page', () => {
+    const crumbs = structured(page('/en/about/about-company')).find((d) => d['@type'] === 'BreadcrumbList');
+    expect(crumbs?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://cloudwing.example/en' },
+      { '@type': 'ListItem', position: 2, name: 'About', item: 'https://cloudwing.example/en/about/about-layout' },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: expect.any(String),
+        item: 'https://cloudwing.example/en/about/about-company',
+      },
+    ]);
+    // The section's own first page: home, then the page.
+    const first = structured(page('/about/about-layout')).find((d) => d['@type'] === 'BreadcrumbList');
+    expect((first?.itemListElement as unknown[]).length).toBe(2);
+    expect(structured(page('/contact')).some((d) => d['@type'] === 'BreadcrumbList')).toBe(false);
+  });
+});
+
+describe('news feeds', () => {
+  it('writes an Atom feed per locale, newest first, absolute, the English-only articles in English only', () => {
+    const zh = read('news/feed.xml');
+    const en = read('en/news/feed.xml');
+    expect(toXmlFault(zh)).toBeNull();
+    expect(toXmlFault(en)).toBeNull();
+    const links = (xml: string) => [...xml.matchAll(/<entry>[\s\S]*?<link href="([^"]*)"/g)].map((m) => m[1]);
+    expect(links(zh)).toEqual(['https://cloudwing.example/news/news3', 'https://cloudwing.example/news/news1']);
+    expect(links(en)).toEqual([
+      'https://cloudwing.example/en/news/newsEn1',
+      'https://cloudwing.example/en/news/news3',
+      'https://cloudwing.example/en/news/news1',
+    ]);
+    expect(en).toContain('<summary type="html"><![CDATA[Ahead of typhoon season,');
+    expect(zh).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
+  });
+
+  it('links both feeds from every news page, with their languages, and from no other page', () => {
+    for (const url of ['/news', '/en/news/news3']) {
+      const feeds = [...page(url).matchAll(/<link rel="alternate" type="application\/atom\+xml" hreflang="([^"]*)"/g)];
+      expect(feeds.map((m) => m[1])).toEqual(['zh-Hant', 'en-US']);
+    }
+    expect(page('/en/contact')).not.toContain('application/atom+xml');
+  });
+});
+
+describe('app icons', () => {
+  it('links a touch icon and the locale’s manifest, whose icons are PNGs of their stated sizes', () => {
+    const html = page('/en/contact');
+    const touch = /<link rel="apple-touch-icon" href="([^"]*)">/.exec(html)?.[1] as string;
+    expect(toPngSize(readFileSync(path.join(out, touch)))).toEqual({ width: 180, height: 180 });
+    const manifestUrl = /<link rel="manifest" href="([^"]*)">/.exec(html)?.[1] as string;
+    const manifest = JSON.parse(read(manifestUrl.slice(1))) as {
+      lang: string;
+      theme_color: string;
+      start_url: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest).toMatchObject({ lang: 'en-US', theme_color: '#0066cc', start_url: '/en' });
+    for (const icon of manifest.icons) {
+      const size = toPngSize(readFileSync(path.join(out, icon.src)));
+      expect(`${size?.width}x${size?.height}`).toBe(icon.sizes);
+    }
+    expect(meta(html, 'theme-color')).toBe('#0066cc');
+  });
+});
+
+describe('without a base URL', () => {
+  it('leaves out what needs an absolute URL (card, structured data, feeds) and warns once', async () => {
+    const { files, report } = await buildSite({ root, write: false, baseUrl: '' });
+    const html = String(files?.get('en/news/news3/index.html'));
+    expect(meta(html, 'og:image')).toBeNull();
+    expect(structured(html)).toEqual([]);
+    expect(files?.has('en/news/feed.xml')).toBe(false);
+    expect(meta(html, 'article:published_time')).toBe('2024-05-28');
+    expect(report.warnings.filter((w) => w.code === 'BASE_URL_MISSING')).toHaveLength(1);
+  });
+});
+
+describe('site check on what pages share', () => {
+  it('passes the output as built, and names one defect of each kind', () => {
+    expect(checkSharing(config, out, readOutputPages(out))).toEqual([]);
+    // A card of the wrong size, a NewsArticle without its headline, a broken feed, a missing icon.
+    const card = local(meta(page('/en/contact'), 'og:image') as string).slice(1);
+    const touch = (/<link rel="apple-touch-icon" href="\/([^"]*)">/.exec(page('/en/contact'))?.[1] as string) ?? '';
+    const icon192 = /"src": "\/([^"]*icon-192[^"]*)"/.exec(
+      read(/<link rel="manifest" href="\/([^"]*)">/.exec(page('/en'))?.[1] as string),
+    )?.[1] as string;
+    writeFileSync(path.join(out, card), readFileSync(path.join(out, icon192)));
+    const article = path.join(out, 'en/news/news3/index.html');
+    writeFileSync(article, readFileSync(article, 'utf8').replace('"headline":', '"title":'));
+    writeFileSync(path.join(out, 'en/news/feed.xml'), read('en/news/feed.xml').replace('</feed>', ''));
+    rmSync(path.join(out, touch));
+    const codes = checkSharing(config, out, readOutputPages(out)).map((p) => `${p.code} ${p.message}`);
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^SHARE_IMAGE Share image of \/en\/contact: .* is 192 × 192\.$/),
+        expect.stringMatching(
+          /^STRUCTURED_DATA Structured data of \/en\/news\/news3: its NewsArticle has no `headline`/,
+        ),
+        expect.stringMatching(/^FEED_INVALID Feed https:\/\/cloudwing\.example\/en\/news\/feed\.xml: not well-formed/),
+        expect.stringMatching(/^APP_ICON_MISSING .* is no file of the build/),
+      ]),
+    );
+  });
+});
