@@ -135,7 +135,7 @@ describe('articles and structured data', () => {
     ]);
     // The section's own first page: home, then the page.
     const first = structured(page('/about/about-layout')).find((d) => d['@type'] === 'BreadcrumbList');
-    expect((first?.itemListElement as unknown[]).length).toBe(2);
+    expect(first?.itemListElement).toHaveLength(2);
     expect(structured(page('/contact')).some((d) => d['@type'] === 'BreadcrumbList')).toBe(false);
   });
 });
