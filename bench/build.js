@@ -96,12 +96,49 @@ function makeSyntheticSite() {
   return root;
 }
 
+/**
+ * The share cards of the real site: builds with the card cache emptied first (every card drawn) and
+ * with it (none drawn), alternated; the `cards` stage is the time the build waits for them after
+ * the pages rendered. The cache of the machine is put back afterwards.
+ */
+function measureCards() {
+  const cache = path.join(ROOT, 'node_modules/.cache/site/cards');
+  const saved = mkdtempSync(path.join(SHM, 'site-bench-cards-'));
+  if (existsSync(cache)) cpSync(cache, saved, { recursive: true });
+  const out = mkdtempSync(path.join(SHM, 'site-bench-out-'));
+  try {
+    buildOnce(ROOT, out);
+    const cold = [];
+    const warm = [];
+    for (let i = 0; i < Math.min(RUNS, 3); i++) {
+      rmSync(cache, { recursive: true, force: true });
+      cold.push(buildOnce(ROOT, out));
+      warm.push(buildOnce(ROOT, out));
+    }
+    const stage = (run) => run.report.stages.find((s) => s.stage === 'cards')?.ms ?? 0;
+    const show = (runs) =>
+      `wall ${(median(runs.map((r) => r.wallMs)) / 1000).toFixed(3)} s, cards stage ${Math.round(median(runs.map(stage)))} ms, ` +
+      `${runs[0].report.cards.drawn} of ${runs[0].report.cards.total} drawn, peak RSS ${Math.max(...runs.map((r) => r.report.peakRssMb))} MB`;
+    console.log(`real site, share cards (median of ${cold.length}):`);
+    console.log(`  every card drawn (empty cache): ${show(cold)}`);
+    console.log(`  cards from the cache:           ${show(warm)}`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+    cpSync(saved, cache, { recursive: true });
+    rmSync(saved, { recursive: true, force: true });
+  }
+}
+
 measure('real site', ROOT);
 measure('real site, site build --precompress', ROOT, ['--precompress']);
+measureCards();
 const synthetic = makeSyntheticSite();
 try {
-  measure('synthetic site', synthetic);
-  measure('synthetic site, site build --precompress', synthetic, ['--precompress']);
+  // Without a base URL: 10,000 share cards would be drawn once (minutes) and then read from the
+  // cache; what is measured here is the pages.
+  measure('synthetic site (no base URL: no cards, feeds or structured data)', synthetic, ['--base-url', '']);
+  measure('synthetic site, site build --precompress', synthetic, ['--precompress', '--base-url', '']);
 } finally {
   rmSync(synthetic, { recursive: true, force: true });
 }

@@ -57,8 +57,12 @@ interface Update {
   readonly pagesAddedOrRemoved: boolean;
 }
 
-/** Files no open page reads: the deployment records, crawler and host files. */
-const UNREAD = /^(builds\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$)/;
+/**
+ * Files no open page reads: the deployment records, crawler and host files, and what share dialogs,
+ * feed readers and home screens read (cards, feeds, icons, manifests).
+ */
+const UNREAD =
+  /^(builds\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$|_app\/cards\/|_app\/icon-|_app\/manifest\.)|(^|\/)news\/feed\.xml$/;
 const STYLESHEET = /^_app\/.*\.css$/;
 /** What the runtime fetches as data: pages' payloads and the shared message files. */
 const DATA = /(^|\/)_payload\.json$|^_app\/messages\//;
