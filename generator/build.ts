@@ -229,9 +229,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Texts for what the build writes besides the pages (icons' manifests, feeds); a key they lack
   // is reported by the pages that read it too.
   const translators = createTranslators(config, sources.messages, () => undefined);
-  const withAppIcons = await timed('icons', () => withIcons(bundled.assets, config, translators));
+  // `site check` builds in memory only to learn which keys the pages read: no icons or cards.
+  const shareable = !options.usedKeys;
+  const withAppIcons = shareable
+    ? await timed('icons', () => withIcons(bundled.assets, config, translators))
+    : bundled.assets;
   // Share cards are drawn beside the render (in worker threads), named before they are drawn.
-  const cardPlan = planCards(config, pages, translators);
+  const cardPlan = shareable ? planCards(config, pages, translators) : { urls: new Map<string, string>(), jobs: [] };
   const assets: ClientAssets = { ...withAppIcons, cards: cardPlan.urls };
   const drawing = renderCards(cardPlan.jobs, assets.serverModule);
   drawing.catch(() => undefined);

@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toContentHash } from './bundle.ts';
+import { hashBytes, removeUnused } from './file-cache.ts';
+import { CACHE_DIR } from './paths.ts';
 import type { LocaleCode, SiteConfig, Translate } from './types.ts';
 
 // The app icons and the web app manifests (behaviour.md: Sharing): PNGs rendered from
@@ -21,7 +24,10 @@ export interface Icons {
   readonly files: ReadonlyMap<string, string | Uint8Array>;
 }
 
-/** One rendering per logo: watch sessions and repeated builds in a process reuse it. */
+/**
+ * One rendering per logo and colour: watch sessions and repeated builds in a process reuse it, and
+ * other builds find it in node_modules/.cache/site/icons (resvg is then not even loaded).
+ */
 const rendered = new Map<string, Promise<Record<keyof typeof ICON_SIZES, Uint8Array>>>();
 
 /** The icons and manifests, or null when the site has no `logo.svg`. */
@@ -34,7 +40,8 @@ export async function renderIcons(
   const key = `${config.theme.primary}\n${logo}`;
   let pngs = rendered.get(key);
   if (!pngs) {
-    pngs = (async () => {
+    pngs = readCachedIcons(key).then(async (cached) => {
+      if (cached) return cached;
       const { Resvg } = await import('@resvg/resvg-js');
       const draw = (size: number) =>
         new Resvg(logo, {
@@ -44,8 +51,10 @@ export async function renderIcons(
         })
           .render()
           .asPng();
-      return { touch: draw(ICON_SIZES.touch), small: draw(ICON_SIZES.small), large: draw(ICON_SIZES.large) };
-    })();
+      const drawn = { touch: draw(ICON_SIZES.touch), small: draw(ICON_SIZES.small), large: draw(ICON_SIZES.large) };
+      await writeCachedIcons(key, drawn);
+      return drawn;
+    });
     rendered.set(key, pngs);
   }
   const images = await pngs;
@@ -79,4 +88,31 @@ export async function renderIcons(
     manifests[locale.code] = add(`manifest.${locale.code}`, 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
   }
   return { touch, small, large, manifests, files };
+}
+
+type IconImages = Record<keyof typeof ICON_SIZES, Uint8Array>;
+const ICONS_DIR = path.join(CACHE_DIR, 'icons');
+const toCacheFile = (key: string, name: string) => path.join(ICONS_DIR, `${hashBytes(key)}-${name}.png`);
+
+/** The icons drawn from this logo and colour by an earlier build (node_modules/.cache/site/icons), or null. */
+async function readCachedIcons(key: string): Promise<IconImages | null> {
+  const names = Object.keys(ICON_SIZES) as (keyof typeof ICON_SIZES)[];
+  const files = await Promise.all(names.map((name) => readFile(toCacheFile(key, name)).catch(() => null)));
+  if (files.some((file) => file === null)) return null;
+  return Object.fromEntries(names.map((name, i) => [name, files[i] as Uint8Array])) as IconImages;
+}
+
+/** Keeps the drawn icons for the next build; each file written beside its place and renamed. */
+async function writeCachedIcons(key: string, images: IconImages): Promise<void> {
+  await mkdir(ICONS_DIR, { recursive: true }).catch(() => undefined);
+  await Promise.all(
+    Object.entries(images).map(async ([name, png]) => {
+      const file = toCacheFile(key, name);
+      const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
+      await writeFile(partial, png)
+        .then(() => rename(partial, file))
+        .catch(() => rm(partial, { force: true }));
+    }),
+  );
+  await removeUnused(ICONS_DIR, (name) => name.endsWith('.png'));
 }

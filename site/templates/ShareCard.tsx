@@ -34,7 +34,17 @@ export default function ShareCard({ title, section, company, brand, site, logo, 
         </div>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           {section ? <div style={{ fontSize: 30, color: colors.accent, marginBottom: 20 }}>{section}</div> : null}
-          <div style={{ fontSize: long ? 54 : 68, lineHeight: 1.25, maxHeight: 270, overflow: 'hidden' }}>{title}</div>
+          <div
+            style={{
+              fontSize: long ? 56 : 64,
+              lineHeight: 1.25,
+              maxHeight: long ? 210 : 240,
+              overflow: 'hidden',
+              textWrap: 'balance',
+            }}
+          >
+            {title}
+          </div>
         </div>
         <div
           style={{

@@ -234,18 +234,20 @@ describe('site check (subprocess)', () => {
 });
 
 describe('site check on every host’s output', () => {
-  // The layouts and page heads differ by host (behaviour.md: Hosts): `x.html` (Cloudflare Pages,
-  // Netlify), and `x.html` with the policy in the page and the bilingual 404 page (GitHub Pages,
-  // S3). The portable output (both layouts) is the real site's check above; the folder layout
-  // (nginx) is the portable one less its twins.
-  it.each(['cloudflare-pages', 'github-pages'] as const)('passes the output built for %s', async (host) => {
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    await buildSite({ root, outDir: out, host });
-    const report = await checkSite({ root, outDir: out, external: false });
-    expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
-    expect(report.summary.pages).toBe(SMALL_ROUTES.length * 2 + 4);
-  });
+  // The layouts and page heads differ by host (behaviour.md: Hosts): folders (nginx), `x.html`
+  // (Cloudflare Pages, Netlify), and `x.html` with the policy in the page and the bilingual 404 page
+  // (GitHub Pages, S3). The portable output (both layouts) is the real site's check above.
+  it.each(['nginx', 'cloudflare-pages', 'netlify', 'github-pages', 's3'] as const)(
+    'passes the output built for %s',
+    async (host) => {
+      const root = makeSite();
+      const out = path.join(root, 'out');
+      await buildSite({ root, outDir: out, host });
+      const report = await checkSite({ root, outDir: out, external: false });
+      expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
+      expect(report.summary.pages).toBe(SMALL_ROUTES.length * 2 + 4);
+    },
+  );
 });
 
 describe('site check reads the build it checks', () => {
