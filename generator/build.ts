@@ -225,11 +225,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   });
   const bundled = await timed('bundle', () => bundling);
   const bundleReused = bundled.reused;
-  // The app icons and manifests join the bundle's files (behaviour.md: Sharing).
   // Texts for what the build writes besides the pages (icons' manifests, feeds); a key they lack
   // is reported by the pages that read it too.
   const translators = createTranslators(config, sources.messages, () => undefined);
-  // `site check` builds in memory only to learn which keys the pages read: no icons or cards.
+  // The app icons and manifests join the bundle's files (behaviour.md: Sharing). `site check`
+  // builds in memory only to learn which keys the pages read: no icons or cards there.
   const shareable = !options.usedKeys;
   const withAppIcons = shareable
     ? await timed('icons', () => withIcons(bundled.assets, config, translators))

@@ -48,12 +48,12 @@ export function renderHead(input: HeadInput): string {
     lines.push('<meta name="robots" content="noindex">');
   }
   lines.push(
-    `<meta property="og:type" content="${attr(head.ogType)}">`,
-    `<meta property="og:title" content="${attr(head.title)}">`,
-    `<meta property="og:description" content="${attr(input.description)}">`,
-    `<meta property="og:site_name" content="${attr(input.locale.siteTitle)}">`,
-    `<meta property="og:locale" content="${attr(head.ogLocale)}">`,
-    ...input.otherLocales.map((l) => `<meta property="og:locale:alternate" content="${attr(l.ogLocale)}">`),
+    property('og:type', head.ogType),
+    property('og:title', head.title),
+    property('og:description', input.description),
+    property('og:site_name', input.locale.siteTitle),
+    property('og:locale', head.ogLocale),
+    ...input.otherLocales.map((l) => property('og:locale:alternate', l.ogLocale)),
     ...toShareLines(input.share),
     `<link rel="stylesheet" href="${attr(input.css)}">`,
     `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
@@ -72,6 +72,11 @@ export function renderHead(input: HeadInput): string {
   return lines.join('\n');
 }
 
+/** An Open Graph (or article) property: `<meta property="og:title" content="…">`. */
+function property(name: string, content: string): string {
+  return `<meta property="${name}" content="${toHtmlText(content)}">`;
+}
+
 /** The card, an article's dates and the feeds, as `<meta>` and `<link>` lines. */
 function toShareLines(share: ShareHead | null): string[] {
   if (!share) return [];
@@ -79,16 +84,16 @@ function toShareLines(share: ShareHead | null): string[] {
   const lines: string[] = [];
   if (share.image) {
     lines.push(
-      `<meta property="og:image" content="${attr(share.image.url)}">`,
-      `<meta property="og:image:type" content="image/png">`,
-      `<meta property="og:image:width" content="${share.image.width}">`,
-      `<meta property="og:image:height" content="${share.image.height}">`,
-      `<meta property="og:image:alt" content="${attr(share.image.alt)}">`,
+      property('og:image', share.image.url),
+      property('og:image:type', 'image/png'),
+      property('og:image:width', String(share.image.width)),
+      property('og:image:height', String(share.image.height)),
+      property('og:image:alt', share.image.alt),
       '<meta name="twitter:card" content="summary_large_image">',
     );
   }
-  if (share.published) lines.push(`<meta property="article:published_time" content="${attr(share.published)}">`);
-  if (share.modified) lines.push(`<meta property="article:modified_time" content="${attr(share.modified)}">`);
+  if (share.published) lines.push(property('article:published_time', share.published));
+  if (share.modified) lines.push(property('article:modified_time', share.modified));
   for (const feed of share.feeds)
     lines.push(
       `<link rel="alternate" type="application/atom+xml" hreflang="${attr(feed.hreflang)}" title="${attr(feed.title)}" href="${attr(feed.href)}">`,
