@@ -171,6 +171,12 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
       c.host === undefined || (HOSTS as readonly unknown[]).includes(c.host),
       `must be one of ${HOSTS.map((h) => `\`${h}\``).join(', ')}`,
     ],
+    [
+      'listPageSize',
+      c.listPageSize === undefined ||
+        (typeof c.listPageSize === 'number' && Number.isInteger(c.listPageSize) && c.listPageSize > 0),
+      'must be a positive whole number (the entries a page of a long list shows)',
+    ],
     ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
     ...validateTheme(c.theme),
     ...validateCheck(c.check),
@@ -322,6 +328,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     fallbackLocale: input.fallbackLocale,
     baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null,
     host: overrides.host ?? input.host ?? 'portable',
+    listPageSize: input.listPageSize ?? 24,
     titleSeparator: input.titleSeparator ?? ' | ',
     theme: Object.freeze({ ...input.theme }),
     runtime: Object.freeze({ ...input.runtime }),

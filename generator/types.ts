@@ -77,6 +77,8 @@ export interface SiteConfigInput {
   baseUrl?: string;
   /** The static host the output is shaped for (behaviour.md: Hosts); `portable` when absent. */
   host?: HostName;
+  /** How many entries a page of a long list shows (behaviour.md: Long lists); 24 when absent. */
+  listPageSize?: number;
   titleSeparator?: string;
   theme: ThemeConfig;
   runtime: RuntimeConfig;
@@ -103,6 +105,7 @@ export interface SiteConfig {
   /** Without a trailing slash; null when none is configured (SEO links are then root-relative). */
   readonly baseUrl: string | null;
   readonly host: HostName;
+  readonly listPageSize: number;
   readonly titleSeparator: string;
   readonly theme: ThemeConfig;
   readonly runtime: RuntimeConfig;
@@ -196,6 +199,15 @@ export interface Page {
   readonly listed: readonly PageLink[];
   /** The main navigation's section menus: section → its pages (labels from `sidenav`). */
   readonly menus: Readonly<Record<string, readonly MenuLink[]>>;
+  /** A list longer than a page is split (behaviour.md: Long lists): which page of it this is. */
+  readonly pagination: Pagination | null;
+}
+
+/** One page of a long list: its number, how many there are, and the URL of each, first to last. */
+export interface Pagination {
+  readonly page: number;
+  readonly pages: number;
+  readonly urls: readonly string[];
 }
 
 /** An entry of a navigation menu: the URL and the route name that keys its `sidenav` label. */
@@ -249,6 +261,8 @@ export interface Payload {
   /** Pages the template lists: an overview's cards, the newest articles. */
   readonly listed: readonly PageLink[];
   readonly menus: Readonly<Record<string, readonly MenuLink[]>>;
+  /** Which page of a long list this is (behaviour.md: Long lists), or null. */
+  readonly pagination: Pagination | null;
   /** What the document head says: the browser updates it after a client navigation. */
   readonly head: PageHead;
   /** Error pages only: the status, the path asked for (404) and where to try again (500). */

@@ -48,6 +48,7 @@ export function toErrorPayload(input: ErrorPayloadInput): Payload {
     sectionPages: [],
     listed: [],
     menus: input.menus,
+    pagination: null,
     error: { status: input.status, ...input.error },
     head: {
       title: `${title}${input.titleSeparator}${input.siteTitle}`,

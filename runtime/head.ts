@@ -33,7 +33,7 @@ export function updateHead(payload: Payload): void {
   // What the first page said for crawlers and share dialogs (its card, its dates, its feeds and
   // structured data) does not describe the next one: those read the server's pages, never these.
   for (const el of document.head.querySelectorAll(
-    'link[rel="canonical"],link[rel="alternate"],meta[property="og:url"],meta[name="robots"],' +
+    'link[rel="canonical"],link[rel="alternate"],link[rel="prev"],link[rel="next"],meta[property="og:url"],meta[name="robots"],' +
       'meta[property^="og:image"],meta[name="twitter:card"],meta[property^="article:"],script[type="application/ld+json"]',
   ))
     el.remove();
@@ -41,6 +41,13 @@ export function updateHead(payload: Payload): void {
     setLink('canonical', payload.head.canonical);
     for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);
     setMeta('meta[property="og:url"]', 'property', 'og:url', payload.head.canonical);
+    const pagination = payload.pagination;
+    if (pagination) {
+      const prev = pagination.urls[pagination.page - 2];
+      const next = pagination.urls[pagination.page];
+      if (prev) setLink('prev', prev);
+      if (next) setLink('next', next);
+    }
   } else {
     setMeta('meta[name="robots"]', 'name', 'robots', 'noindex');
   }

@@ -64,3 +64,12 @@ export function isErrorPageName(pathOrFile: string): boolean {
 export function isPageDocument(file: string): boolean {
   return file.endsWith('.html') && !file.startsWith('_app/') && !isErrorPageName(file);
 }
+
+/**
+ * A root-relative URL under the base URL (behaviour.md: Head and SEO): the home page without a
+ * trailing slash; unchanged without a base URL.
+ */
+export function toAbsoluteUrl(baseUrl: string | null, url: string): string {
+  if (baseUrl === null) return url;
+  return url === '/' ? baseUrl : `${baseUrl}${url}`;
+}

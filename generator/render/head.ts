@@ -23,6 +23,9 @@ export interface HeadInput {
   /** The theme colour, and the app icons and this locale's manifest when the site has a logo. */
   readonly themeColor: string;
   readonly icons: { readonly touch: string; readonly manifest: string | null } | null;
+  /** A page of a long list: the pages before and after it (behaviour.md: Long lists). */
+  readonly prev: string | null;
+  readonly next: string | null;
 }
 
 /** The document head (behaviour.md: Head and SEO): title, description, canonical, alternates (x-default first), og:*. */
@@ -43,6 +46,8 @@ export function renderHead(input: HeadInput): string {
     for (const a of head.alternates)
       lines.push(`<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`);
     lines.push(`<meta property="og:url" content="${attr(head.canonical)}">`);
+    if (input.prev) lines.push(`<link rel="prev" href="${attr(input.prev)}">`);
+    if (input.next) lines.push(`<link rel="next" href="${attr(input.next)}">`);
   } else {
     // Error pages: no canonical, no alternates, not indexed (behaviour.md: Error pages).
     lines.push('<meta name="robots" content="noindex">');

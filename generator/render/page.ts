@@ -14,6 +14,7 @@ import type {
   SourceLoc,
   Translate,
 } from '../types.ts';
+import { toAbsoluteUrl } from '../../runtime/urls.ts';
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
@@ -38,7 +39,13 @@ export interface RenderResult {
 /** Renders one page of one locale into a complete document and the payload it was rendered from. */
 export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   const markdown = renderMarkdown(page.content, page.locale, ctx.links);
-  const payload = toPayload(ctx.config, page, markdown.html, ctx.buildId);
+  const payload = toPayload(
+    ctx.config,
+    page,
+    markdown.html,
+    ctx.buildId,
+    ctx.translators.get(page.locale) as Translate,
+  );
   const body = renderApp(payload, ctx, page.content.file);
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
@@ -90,6 +97,7 @@ export function renderPageDocument(
     icons: ctx.assets.icons
       ? { touch: ctx.assets.icons.touch, manifest: ctx.assets.icons.manifests[payload.locale] ?? null }
       : null,
+    ...toNeighbours(ctx.config, payload),
   });
   return renderDocument({
     locale,
@@ -151,4 +159,15 @@ function toCardPath(page: Page, ctx: RenderContext): string | null {
   const own = page.content.data.extra.shareImage;
   if (typeof own === 'string' && own.startsWith('/')) return own;
   return ctx.assets.cards?.get(page.url) ?? null;
+}
+
+/** The pages before and after a page of a long list, absolute where the canonical is. */
+function toNeighbours(config: SiteConfig, payload: Payload): { prev: string | null; next: string | null } {
+  const pagination = payload.pagination;
+  if (!pagination) return { prev: null, next: null };
+  const at = (n: number) => {
+    const url = pagination.urls[n - 1];
+    return url === undefined ? null : toAbsoluteUrl(config.baseUrl, url);
+  };
+  return { prev: at(pagination.page - 1), next: at(pagination.page + 1) };
 }

@@ -1,12 +1,16 @@
 import { toErrorPayload } from '../../runtime/error-payload.ts';
-import type { LocaleCode, LocaleConfig, Page, Payload, SiteConfig } from '../types.ts';
+import type { LocaleCode, LocaleConfig, Page, Payload, SiteConfig, Translate } from '../types.ts';
 
 /**
  * The data that renders a page: the page component's props and the `_payload.json` file
  * (behaviour.md: Payloads).
  */
-export function toPayload(config: SiteConfig, page: Page, html: string, buildId: string): Payload {
-  const { content, route } = page;
+export function toPayload(config: SiteConfig, page: Page, html: string, buildId: string, t: Translate): Payload {
+  const { content, route, pagination } = page;
+  // The later pages of a long list say which page they are, so no two pages share a title or a
+  // description (behaviour.md: Long lists).
+  const nth = pagination && pagination.page > 1 ? t('common:pagination.nth', { page: pagination.page }) : null;
+  const title = nth ? `${content.data.title} · ${nth}` : content.data.title;
   return {
     buildId,
     url: page.url,
@@ -16,8 +20,8 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
     contentLocale: content.locale,
     template: route.template,
     layout: route.layout,
-    title: content.data.title,
-    description: content.data.description,
+    title,
+    description: nth ? `${content.data.description} (${nth})` : content.data.description,
     date: route.date,
     html,
     data: content.data.extra,
@@ -28,8 +32,9 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
     sectionPages: page.sectionPages,
     listed: page.listed,
     menus: page.menus,
+    pagination,
     head: {
-      title: `${content.data.title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,
+      title: `${title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,
       canonical: page.canonical,
       alternates: page.alternates,
       ogLocale: toLocaleConfig(config, page.locale).ogLocale,

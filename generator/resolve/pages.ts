@@ -9,6 +9,7 @@ import type {
   Route,
   SiteConfig,
 } from '../types.ts';
+import { toAbsoluteUrl as toAbsolute } from '../../runtime/urls.ts';
 
 /** Root-relative URL of a route in a locale, without a trailing slash: `/`, `/en`, `/en/contact`. */
 export function toPageUrl(locale: LocaleConfig, routePath: string): string {
@@ -16,13 +17,9 @@ export function toPageUrl(locale: LocaleConfig, routePath: string): string {
   return `${locale.prefix}${routePath}`;
 }
 
-/**
- * Joins the base URL and a root-relative URL; the home page has no trailing slash
- * (behaviour.md: Head and SEO).
- */
+/** Joins the configuration's base URL and a root-relative URL (behaviour.md: Head and SEO). */
 export function toAbsoluteUrl(config: SiteConfig, url: string): string {
-  if (config.baseUrl === null) return url;
-  return url === '/' ? config.baseUrl : `${config.baseUrl}${url}`;
+  return toAbsolute(config.baseUrl, url);
 }
 
 /** The primary language subtag: `zh-Hant` → `zh`. */
@@ -35,8 +32,43 @@ export function resolvePages(config: SiteConfig, routes: readonly Route[]): Page
   const articles = routes.filter((r) => r.template === 'article').sort(byDateDesc);
   const menus = new Map(config.locales.map((locale) => [locale.code, toMenus(config, locale, routes)]));
   return routes.flatMap((route) =>
-    config.locales.map((locale) => toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {})),
+    config.locales.flatMap((locale) =>
+      toListPages(config, route, toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {})),
+    ),
   );
+}
+
+/**
+ * A page whose list is longer than `listPageSize` (and not capped by `listLimit`) becomes pages
+ * of that many entries (behaviour.md: Long lists): the first at the route's own URL, the others
+ * at `<url>/page/2`…, each its own canonical, with the same page of the other locales as its
+ * alternates. Every locale lists the same entries, so each has as many pages.
+ */
+function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
+  const size = config.listPageSize;
+  if (page.listed.length <= size) return [page];
+  const pages = Math.ceil(page.listed.length / size);
+  const pathOf = (n: number) => (n === 1 ? route.path : `${route.path === '/' ? '' : route.path}/page/${n}`);
+  const locale = config.locales.find((l) => l.code === page.locale) as LocaleConfig;
+  const urls = Array.from({ length: pages }, (_, i) => toPageUrl(locale, pathOf(i + 1)));
+  const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
+  return urls.map((url, i) => {
+    const n = i + 1;
+    const listed = page.listed.slice(i * size, n * size);
+    const pagination = { page: n, pages, urls };
+    if (n === 1) return { ...page, listed, pagination };
+    const canonicalLocale = page.indexable ? locale : (contentLocales[0] as LocaleConfig);
+    return {
+      ...page,
+      url,
+      name: `${route.name}-page-${n}___${page.locale}`,
+      canonical: toAbsoluteUrl(config, toPageUrl(canonicalLocale, pathOf(n))),
+      alternates: toAlternates(config, pathOf(n), contentLocales),
+      localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, pathOf(n))])),
+      listed,
+      pagination,
+    };
+  });
 }
 
 /** The section menus of the main navigation, in one locale (the same object for every page). */
@@ -82,6 +114,7 @@ function toPage(
     sectionPages,
     listed: toListed(route, locale, sectionPages, articles),
     menus,
+    pagination: null,
   };
 }
 

@@ -4,6 +4,7 @@ import Figure from './Figure.tsx';
 import OrgChart from './OrgChart.tsx';
 import PageAside from './PageAside.tsx';
 import PageHeading from './PageHeading.tsx';
+import Pagination from './Pagination.tsx';
 import Prose from './Prose.tsx';
 import Stations from './Stations.tsx';
 import { useSite } from './site.tsx';
@@ -34,6 +35,7 @@ export default function ContentPage({
           <Stations data={payload.data} />
           <OrgChart data={payload.data} />
           {children}
+          <Pagination />
           <ContactBlock data={payload.data} />
         </div>
         {aside ? <PageAside /> : null}

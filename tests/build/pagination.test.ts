@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { readOutputPages } from '../../generator/check/output.ts';
+import { checkSeo } from '../../generator/check/seo.ts';
+import { loadConfig } from '../../generator/config.ts';
+import { SiteError } from '../../generator/errors.ts';
+import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
+
+// Long lists (behaviour.md: Long lists): the small site's newsroom lists three articles; with one
+// entry a page it becomes three pages.
+
+afterAll(removeSites);
+
+const withPageSize = (size: string) =>
+  readFileSync(path.join(REPO_ROOT, 'site/site.config.ts'), 'utf8').replace(
+    "  titleSeparator: ' | ',",
+    `  listPageSize: ${size},\n  titleSeparator: ' | ',`,
+  );
+
+let root: string;
+let out: string;
+let files: ReadonlyMap<string, string | Uint8Array>;
+const html = (file: string) => String(files.get(file));
+const links = (page: string) => [...page.matchAll(/<li[^>]*class="card"[\s\S]*?<a href="([^"]*)"/g)].map((m) => m[1]);
+
+beforeAll(async () => {
+  root = makeSite({ 'site/site.config.ts': withPageSize('1') });
+  out = path.join(root, 'out');
+  await buildSite({ root, outDir: out });
+  files = (await buildSite({ root, write: false })).files ?? new Map();
+});
+
+describe('a list longer than a page', () => {
+  it('is split into pages at /news, /news/page/2 …, in every locale and layout, newest first', () => {
+    expect(links(html('news/index.html'))).toEqual(['/news/newsEn1']);
+    expect(links(html('news/page/2/index.html'))).toEqual(['/news/news3']);
+    expect(html('news/page/2.html')).toBe(html('news/page/2/index.html'));
+    expect(links(html('en/news/page/3/index.html'))).toEqual(['/en/news/news1']);
+    expect(files.has('en/news/page/3/_payload.json')).toBe(true);
+    expect(files.has('news/page/4/index.html')).toBe(false);
+  });
+
+  it('gives each page its own title, description, canonical, alternates, and the pages before and after it', () => {
+    const second = html('en/news/page/2/index.html');
+    expect(second).toContain('<title>News · Page 2 | CloudWing');
+    expect(second).toMatch(/<meta name="description" content="[^"]*\(Page 2\)">/);
+    expect(second).toContain('<link rel="canonical" href="https://cloudwing.example/en/news/page/2">');
+    expect(second).toContain('<link rel="alternate" hreflang="zh-Hant" href="https://cloudwing.example/news/page/2">');
+    expect(second).toContain('<link rel="prev" href="https://cloudwing.example/en/news">');
+    expect(second).toContain('<link rel="next" href="https://cloudwing.example/en/news/page/3">');
+    expect(html('news/page/2/index.html')).toContain('<title>最新消息 · 第 2 頁 |');
+    expect(html('en/news/index.html')).not.toContain('rel="prev"');
+    expect(html('en/news/page/3/index.html')).not.toContain('rel="next"');
+  });
+
+  it('shows the pages of the list, the current one marked, with the previous and next page', () => {
+    const nav = /<nav class="pagination"[\s\S]*?<\/nav>/.exec(html('en/news/page/2/index.html'))?.[0] ?? '';
+    expect(nav).toContain('aria-label="Pages of this list"');
+    expect(nav).toContain('Page 2 of 3');
+    expect(nav).toMatch(/<a href="\/en\/news\/page\/2" aria-current="page">/);
+    expect(nav).toContain('href="/en/news" rel="prev">Previous page</a>');
+    expect(nav).toContain('href="/en/news/page/3" rel="next">Next page</a>');
+    expect(html('news/page/3/index.html')).toContain('第 3 頁，共 3 頁');
+  });
+
+  it('lists every page in the sitemap and the manifest, and passes the SEO checks', async () => {
+    const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://cloudwing.example/news/page/2</loc>');
+    expect(sitemap).toContain('<loc>https://cloudwing.example/en/news/page/3</loc>');
+    const latest = JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')) as { id: string };
+    const manifest = JSON.parse(readFileSync(path.join(out, `builds/meta/${latest.id}.json`), 'utf8')) as {
+      prerendered: string[];
+    };
+    expect(manifest.prerendered).toEqual(expect.arrayContaining(['/news/page/2', '/en/news/page/3']));
+    expect(checkSeo(await loadConfig(root), readOutputPages(out), sitemap)).toEqual([]);
+  });
+
+  it('leaves a list that fits on one page as it is: the real site’s newsroom keeps its one page', async () => {
+    const real = (await buildSite({ root: makeSite({}, { full: true }), write: false })).files ?? new Map();
+    expect([...real.keys()].filter((f) => f.includes('/page/'))).toEqual([]);
+    expect(String(real.get('en/news/index.html'))).not.toContain('class="pagination"');
+  });
+
+  it('refuses a page size that is not a positive whole number', async () => {
+    const error = await buildSite({ root: makeSite({ 'site/site.config.ts': withPageSize('0') }), write: false }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SiteError);
+    expect((error as SiteError).problems[0]).toMatchObject({ code: 'CONFIG_INVALID', args: { field: 'listPageSize' } });
+  });
+});
