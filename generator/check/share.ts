@@ -60,7 +60,13 @@ export function checkSharing(config: SiteConfig, outDir: string, pages: readonly
   const toFile = (url: string): string | null => {
     const local = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url === base ? '/' : url;
     if (!local.startsWith('/') || local.startsWith('//')) return null;
-    const file = path.join(outDir, decodeURIComponent(local.split(/[?#]/)[0] as string));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(local.split(/[?#]/)[0] as string);
+    } catch {
+      return null;
+    }
+    const file = path.join(outDir, decoded);
     return file.startsWith(`${outDir}${path.sep}`) ? file : null;
   };
   const isPage = (url: string) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -71,4 +72,13 @@ export function reusePrevious(previousOut: string | undefined, file: string, dat
   } catch {
     return null;
   }
+}
+
+/**
+ * What makes the compressed siblings of a file: its tier and its bytes. Two files with the same key
+ * (a page's `x/index.html` and `x.html` in the portable layout) have the same siblings.
+ */
+export function toCompressionKey(file: string, data: Uint8Array): string {
+  const tier = file.startsWith('_app/') ? 'hashed' : 'page';
+  return `${tier}:${createHash('sha1').update(data).digest('base64url')}`;
 }

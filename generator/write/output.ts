@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { compressAsync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
+import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
 import { toOutputFile, toPageFiles, type PageLayout } from '../../runtime/urls.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
@@ -37,6 +37,8 @@ export interface DiskSinkOptions {
 
 /** libuv's thread pool has four threads: enough to keep them busy, no more. */
 const COMPRESSIONS_IN_FLIGHT = 4;
+/** A page's twin is queued right after it: a few entries cover it. */
+const RECENT_COMPRESSIONS = 16;
 
 export function createDiskSink(staging: string, options: DiskSinkOptions = {}): OutputSink {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
@@ -77,6 +79,8 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     put(`${file}.br`, compressed.br);
     stats.precompressed += 1;
   };
+  /** Compressions of the last few files, for a twin with the same bytes that follows them. */
+  const recent = new Map<string, Promise<Compressed>>();
   /** The byte length of each draft (a patch does not change it). */
   const drafted = new Map<string, number>();
   /** Queues the compressed siblings of a file written with these bytes (read when it is their turn). */
@@ -85,7 +89,17 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     queue.push(async () => {
       const bytes = typeof data === 'function' ? data() : data;
       const reused = reusePrevious(options.previousOut, file, bytes);
-      putCompressed(file, reused ?? (await compressAsync(file, bytes)));
+      if (reused) return putCompressed(file, reused);
+      // A file with the same bytes as one just compressed (a page's twin) takes its siblings.
+      const key = toCompressionKey(file, bytes);
+      let compressed = recent.get(key);
+      if (compressed) recent.delete(key);
+      else {
+        compressed = compressAsync(file, bytes);
+        recent.set(key, compressed);
+        if (recent.size > RECENT_COMPRESSIONS) recent.delete(recent.keys().next().value as string);
+      }
+      putCompressed(file, await compressed);
     });
     pump();
   };
