@@ -16,6 +16,14 @@ import {
 // Hosts with no local engine: the real site built for each, served by the host's documented rules
 // (tests/helpers/static-hosts.ts), and held to the same specs as the real engines.
 
+/** Both hosts: `x.html` pages (`/x/` is no page), one 404 page, no headers of ours. */
+const WITHOUT_HEADERS = {
+  trailingSlash: 'not-found',
+  notFound: 'one-page',
+  headers: false,
+  browse: FEW_PAGES,
+} as const;
+
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'site-hosts-'));
@@ -34,12 +42,9 @@ describe('site build --host github-pages, on GitHub Pages’ rules', () => {
   afterAll(() => server?.stop());
 
   hostSpecs({
+    ...WITHOUT_HEADERS,
     host: () => ({ url: server.url, out: out() }),
-    trailingSlash: 'not-found',
-    notFound: 'one-page',
-    headers: false,
     caching: { everything: 'max-age=600' },
-    browse: FEW_PAGES,
   });
 
   it('publishes the files whose names start with an underscore (Jekyll is off)', async () => {
@@ -59,14 +64,7 @@ describe('site build --host s3, uploaded by its deploy-s3.sh, on S3 website host
   });
   afterAll(() => server?.stop());
 
-  hostSpecs({
-    host: () => ({ url: server.url, out: out() }),
-    trailingSlash: 'not-found',
-    notFound: 'one-page',
-    headers: false,
-    caching: 'ours',
-    browse: FEW_PAGES,
-  });
+  hostSpecs({ ...WITHOUT_HEADERS, host: () => ({ url: server.url, out: out() }), caching: 'ours' });
 
   it('uploads in the order that never serves a page before its files, the latest build id last', () => {
     const { order } = bucket;
