@@ -18,6 +18,7 @@ import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './
 // wait in node_modules/.cache/site/cards, and the misses are drawn in worker threads.
 
 const CARDS_DIR = path.join(CACHE_DIR, 'cards');
+const HAN = /\p{Script=Han}/u;
 /** Up to this many cards to draw, the build draws them itself rather than start workers. */
 const MAIN_THREAD_CARDS = 8;
 const require = createRequire(import.meta.url);
@@ -154,8 +155,11 @@ export async function renderCards(
   if (misses.length > MAIN_THREAD_CARDS && existsSync(CARD_WORKER_FILE)) {
     // A worker pays for its start (the renderer, the fonts) after a few cards.
     const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(misses.length / 8)));
-    const size = Math.ceil(misses.length / workers);
-    const shares = Array.from({ length: workers }, (_, i) => misses.slice(i * size, (i + 1) * size)).filter(
+    // Cards of one script together: a worker reads only the font files its cards need (the
+    // Chinese cards need dozens, the English ones a few).
+    const byScript = [...misses].sort((a, b) => Number(HAN.test(a.props.title)) - Number(HAN.test(b.props.title)));
+    const size = Math.ceil(byScript.length / workers);
+    const shares = Array.from({ length: workers }, (_, i) => byScript.slice(i * size, (i + 1) * size)).filter(
       (share) => share.length > 0,
     );
     await Promise.all(
