@@ -83,6 +83,33 @@ describe('a list longer than a page', () => {
     expect(String(real.get('en/news/index.html'))).not.toContain('class="pagination"');
   });
 
+  it('moves between the pages of a list by client navigation in Chromium, the head following', async () => {
+    const { closeContexts, launchBrowser } = await import('../helpers/browser.ts');
+    const { serveOutput } = await import('../helpers/site-server.ts');
+    const { waitForHydration } = await import('../helpers/site-fixture.ts');
+    const served = await serveOutput(out, root);
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${served.url}/en/news`);
+      await waitForHydration(page);
+      const documents: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'document') documents.push(r.url());
+      });
+      await page.click('.pagination a[rel="next"]');
+      await page.waitForURL(`${served.url}/en/news/page/2`);
+      await page.waitForFunction(() => document.title.startsWith('News · Page 2'));
+      expect(documents).toEqual([]);
+      expect(await page.getAttribute('link[rel="prev"]', 'href')).toBe('/en/news');
+      expect(await page.getAttribute('link[rel="next"]', 'href')).toBe('/en/news/page/3');
+      expect(await page.textContent('.pagination__status')).toBe('Page 2 of 3');
+    } finally {
+      await closeContexts(browser);
+      await served.close();
+    }
+  }, 60_000);
+
   it('refuses a page size that is not a positive whole number', async () => {
     const error = await buildSite({ root: makeSite({ 'site/site.config.ts': withPageSize('0') }), write: false }).catch(
       (e: unknown) => e,
