@@ -25,16 +25,13 @@ export async function startPagesDev(out: string): Promise<PagesServer> {
   const port = await freePort();
   const work = mkdtempSync(path.join(tmpdir(), 'site-pages-'));
   const args = ['pages', 'dev', out, '--compatibility-date', COMPATIBILITY_DATE, '--port', String(port)];
-  const child = spawn(process.execPath, [WRANGLER, ...args, '--ip', '127.0.0.1', '--log-level', 'warn'], {
+  const child = spawn(process.execPath, [WRANGLER, ...args, '--ip', '127.0.0.1', '--log-level', 'info'], {
     cwd: work,
     // Its own process group: workerd runs as children that must stop with it.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1', CI: 'true' },
   });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -42,16 +39,23 @@ export async function startPagesDev(out: string): Promise<PagesServer> {
     await exited;
     rmSync(work, { recursive: true, force: true });
   };
-  for (let waited = 0; ; waited += 100) {
-    if (child.exitCode !== null || waited > 45_000) {
-      await stop();
-      throw new Error(`wrangler pages dev did not start:\n${log}`);
-    }
-    try {
-      await fetch(`${url}/robots.txt`);
-      return { url, stop };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  // Ready when wrangler says so (it listens from then on); its exit or a deadline fails the start.
+  let log = '';
+  const ready = new Promise<boolean>((resolve) => {
+    const read = (d: Buffer) => {
+      log += d.toString();
+      if (log.includes(`Ready on ${url}`)) resolve(true);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then(() => resolve(false));
+    setTimeout(() => resolve(false), 45_000).unref();
+  });
+  if (!(await ready)) {
+    await stop();
+    throw new Error(`wrangler pages dev did not start:\n${log}`);
   }
+  // Its request log from here on is drained, not kept.
+  for (const stream of [child.stdout, child.stderr]) stream.removeAllListeners('data').resume();
+  return { url, stop };
 }
