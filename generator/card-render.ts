@@ -13,7 +13,9 @@ import type { ShareCardProps } from './types.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
-const FONT_PACKAGE = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
+/** The font package's folder, found when the first card is drawn. */
+const toFontPackage = () =>
+  path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
 
 interface FontFace {
   readonly file: string;
@@ -23,9 +25,10 @@ interface FontFace {
 
 /** The package's font files of a weight, each with the code points it holds. */
 function readFaces(weight: 700): FontFace[] {
-  const css = readFileSync(path.join(FONT_PACKAGE, `${weight}.css`), 'utf8');
+  const fontPackage = toFontPackage();
+  const css = readFileSync(path.join(fontPackage, `${weight}.css`), 'utf8');
   return [...css.matchAll(/url\(\.\/files\/([^)]+\.woff)\) format\('woff'\);\s*unicode-range: ([^;]+);/g)].map((m) => ({
-    file: path.join(FONT_PACKAGE, 'files', m[1] as string),
+    file: path.join(fontPackage, 'files', m[1] as string),
     weight,
     ranges: (m[2] as string).split(',').map((range) => {
       const [from, to] = range.trim().slice(2).split('-') as [string, string | undefined];

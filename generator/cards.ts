@@ -21,11 +21,18 @@ const CARDS_DIR = path.join(CACHE_DIR, 'cards');
 const HAN = /\p{Script=Han}/u;
 /** Up to this many cards to draw, the build draws them itself rather than start workers. */
 const MAIN_THREAD_CARDS = 8;
-const require = createRequire(import.meta.url);
-/** What draws a card besides its texts: the renderer's and the fonts' versions. */
-const RENDERER = ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']
-  .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
-  .join(' ');
+/**
+ * What draws a card besides its texts: the renderer's and the fonts' versions. Read when the first
+ * card is planned, not when a command starts.
+ */
+let renderer: string | null = null;
+function toRendererVersions(): string {
+  const require = createRequire(import.meta.url);
+  renderer ??= ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']
+    .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
+    .join(' ');
+  return renderer;
+}
 
 /**
  * The cards this process drew or read last, newest last: a watch session's rebuild finds them
@@ -78,6 +85,7 @@ export function planCards(
   // Without a base URL no page can name its card (`og:image` must be absolute): none is drawn.
   if (!config.baseUrl || !existsSync(layoutFile) || !existsSync(logoFile)) return { urls: new Map(), jobs: [] };
   const layout = readFileSync(layoutFile, 'utf8');
+  const versions = toRendererVersions();
   const logo = `data:image/svg+xml;base64,${readFileSync(logoFile).toString('base64')}`;
   const site = new URL(config.baseUrl).host;
   const urls = new Map<string, string>();
@@ -96,7 +104,7 @@ export function planCards(
       colors: { navy: '#0f2740', primary: config.theme.primary, accent: config.theme.secondary },
     };
     const key = createHash('sha256')
-      .update(`${RENDERER}\n${layout}\n${JSON.stringify(props)}`)
+      .update(`${versions}\n${layout}\n${JSON.stringify(props)}`)
       .digest('hex')
       .slice(0, 20);
     const file = `_app/cards/${key}.png`;
