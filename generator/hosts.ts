@@ -30,8 +30,9 @@ export const PAGE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.split('; ')
 
 export const HOSTS: readonly HostName[] = ['portable', 'nginx', 'cloudflare-pages', 'netlify', 'github-pages', 's3'];
 
-/** A configuration file a host reads from the output's root. */
-export type HostFile = 'nginx.conf' | '_headers' | '_redirects' | '.nojekyll' | 'deploy-s3.sh';
+/** The configuration files a host reads from the output's root: configuration, never content. */
+export const HOST_FILES = ['nginx.conf', '_headers', '_redirects', '.nojekyll', 'deploy-s3.sh'] as const;
+export type HostFile = (typeof HOST_FILES)[number];
 
 export interface HostProfile {
   /** Where each page's document goes: `x/index.html`, `x.html` or both. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isErrorPageName, toOutputFile } from '../../runtime/urls.ts';
+import { HOST_FILES } from '../hosts.ts';
 import { SECURITY_HEADERS } from '../write/hosting.ts';
 import { toContentType, type FileSource } from './files.ts';
 
@@ -83,7 +84,7 @@ export function toTrailingSlashRedirect(rawPath: string, query: string): string 
 
 /** The host files `site build` writes beside the pages are configuration, not content (as in nginx). */
 function isHostFile(pathname: string): boolean {
-  return ['/nginx.conf', '/_headers', '/_redirects', '/deploy-s3.sh'].includes(pathname);
+  return HOST_FILES.some((file) => pathname === `/${file}`);
 }
 
 export function createSiteServer(options: SiteServerOptions): SiteServer {
