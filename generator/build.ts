@@ -13,8 +13,10 @@ import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
+import { buildSearchIndexes, type SearchDocument, type SearchIndexes } from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
+import { toSection } from './render/share.ts';
 import { countPerLocale, renderSite } from './render/site.ts';
 import { resolvePages } from './resolve/pages.ts';
 import { resolveRoutes } from './resolve/routes.ts';
@@ -24,6 +26,7 @@ import type {
   ClientAssets,
   ContentFile,
   HostName,
+  LocaleCode,
   Messages,
   Page,
   RenderedPage,
@@ -265,6 +268,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { layout } = HOST_PROFILES[config.host];
   /** HTML files that are not page documents: the error pages, public files. */
   const otherHtml = sources.publicFiles.filter((file) => file.endsWith('.html'));
+  // What the search index reads of each page, gathered as the pages render (behaviour.md: Search).
+  const searchDocs = shareable ? createSearchDocs(config, pages, translators) : null;
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
@@ -297,6 +302,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
             : undefined,
         onPage: (page, kind) => {
           renderedPages?.push(page);
+          if (kind === 'page') searchDocs?.add(page);
           if (kind !== 'page') otherHtml.push(toOutputFile(page.url));
           if (!digest) return writePage(sink, page, layout, kind === 'page');
           for (const file of toPageFiles(page.url, layout)) disk.draft(file, digest.draft(file, page.html));
@@ -307,8 +313,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
     });
     collect(rendered.problems);
+    const searching = searchDocs ? indexSearch(config, searchDocs.docs) : null;
+    searching?.catch(() => undefined);
     const cards = await timed('cards', () => drawing);
     for (const [file, png] of cards.files) sink.write(file, png);
+    const search = searching ? await timed('search', () => searching) : null;
+    for (const [file, contents] of search?.files ?? []) sink.write(file, contents);
     if (digest) {
       const id = digest.toId();
       digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
@@ -329,9 +339,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
       timestamp: (fixed ? null : previous?.sameBuildTimestamp) ?? time,
       prerendered: pages.map((p) => p.url),
-      assets: [...assets.files.keys(), ...cards.files.keys()],
+      assets: [...assets.files.keys(), ...cards.files.keys(), ...(search?.files.keys() ?? [])],
       kept: previous?.ids ?? [],
       builtWith: toBuiltWith(config),
+      ...(search ? { search: search.urls } : {}),
     };
     await timed('write', async () => {
       for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
@@ -351,6 +362,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       bundleReused,
       cards: { total: cardPlan.jobs.length, drawn: cards.drawn },
+      search: search ? { indexed: search.indexed, bytes: search.bytes } : null,
       warnings,
     };
     const files = 'files' in disk ? (disk.files as Map<string, string | Uint8Array>) : null;
@@ -364,6 +376,56 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // A file-system failure is the output's; anything else is a fault of the tool, reported as such.
     if (!(error instanceof Error && 'syscall' in error)) throw error;
     throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message })], { cause: error });
+  }
+}
+
+/**
+ * The search index's view of the pages as they render: each page's main element, title and section
+ * (behaviour.md: Search). A page is indexed in the language it is written in only: a single-language
+ * page under another locale's URL, and the later pages of a long list, are left out.
+ */
+function createSearchDocs(
+  config: SiteConfig,
+  pages: readonly Page[],
+  translators: ReadonlyMap<string, Translate>,
+): { docs: Map<LocaleCode, SearchDocument[]>; add: (page: RenderedPage) => void } {
+  const byUrl = new Map(pages.map((page) => [page.url, page]));
+  const docs = new Map<LocaleCode, SearchDocument[]>(config.locales.map((l) => [l.code, []]));
+  const add = (rendered: RenderedPage) => {
+    const page = byUrl.get(rendered.url);
+    const { payload } = rendered;
+    if (!page || payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return;
+    const start = rendered.html.indexOf('<main');
+    const end = rendered.html.lastIndexOf('</main>');
+    if (start < 0 || end < start) return;
+    const t = translators.get(page.locale);
+    docs.get(page.locale)?.push({
+      url: page.url,
+      title: payload.title,
+      section: t ? (toSection(config, page, t)?.label ?? null) : null,
+      main: rendered.html.slice(start, end + '</main>'.length),
+      keywords: toKeywords(payload.data.keywords),
+    });
+  };
+  return { docs, add };
+}
+
+/** Front matter `keywords`: a list of words, or one line of them separated by commas. */
+function toKeywords(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(/[,，、]/) : Array.isArray(value) ? value : [];
+  return list.filter((word): word is string => typeof word === 'string' && word.trim() !== '').map((w) => w.trim());
+}
+
+/** Step `search`: the index of every locale; a failure of Pagefind is the build's, with its reason. */
+async function indexSearch(
+  config: SiteConfig,
+  docs: ReadonlyMap<LocaleCode, readonly SearchDocument[]>,
+): Promise<SearchIndexes> {
+  try {
+    return await buildSearchIndexes(config, docs);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SiteError([toProblem('SEARCH_FAILED', { reason })], { cause: error });
   }
 }
 

@@ -162,6 +162,12 @@ const catalogue = {
     message: (a) => `The output could not be written: ${a.reason}.`,
     hint: () => "Check that the output folder's parent exists and is writable. The previous output is untouched.",
   }),
+  SEARCH_FAILED: entry<{ reason: string }>({
+    severity: 'error',
+    message: (a) => `The search index could not be made: ${a.reason}.`,
+    hint: () =>
+      'Pagefind makes it; reinstall the dependencies (`npm install`) so that its binary for this platform is there. The previous output is untouched.',
+  }),
   OUT_DIR_UNSAFE: entry<{ dir: string; reason: string }>({
     severity: 'error',
     message: (a) => `Refusing to write the output to ${a.dir}: ${a.reason}.`,

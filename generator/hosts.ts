@@ -5,10 +5,14 @@ import type { HostName } from './types.ts';
 // canonical URL (no trailing slash) with status 200 and no redirect only from the file layout it
 // knows, and reads its own configuration files, or none.
 
-/** Nothing inline on any page (the data block is JSON, scripts are files): no 'unsafe-*' needed. */
+/**
+ * Nothing inline on any page (the data block is JSON, scripts are files): no 'unsafe-inline' or
+ * 'unsafe-eval'. The search index runs as WebAssembly, which needs 'wasm-unsafe-eval' and nothing
+ * more (behaviour.md: Search).
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

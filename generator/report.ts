@@ -109,7 +109,13 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
           ? ' (reused)'
           : s.stage === 'cards'
             ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
-            : '';
+            : s.stage === 'search' && report.search
+              ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
+                  report.search.bytes,
+                )
+                  .map(([code, size]) => `${code} ${toSize(size)}`)
+                  .join(', ')})`
+              : '';
       return `${s.stage}${note} ${Math.round(s.ms)} ms`;
     })
     .join(' · ');

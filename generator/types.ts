@@ -341,6 +341,8 @@ export interface BuildManifest {
   readonly kept?: readonly string[];
   /** What the build was made with, so `site check` checks the output against it. */
   readonly builtWith?: BuiltWith;
+  /** Each locale's search index folder, root-relative (behaviour.md: Search). */
+  readonly search?: Readonly<Record<LocaleCode, string>>;
 }
 
 /** The settings a build's output depends on, recorded in its manifest. */
@@ -374,6 +376,11 @@ export interface BuildReport {
   readonly bundleReused: boolean;
   /** Share cards: how many the build has, and how many it drew (the rest came from the cache). */
   readonly cards: { readonly total: number; readonly drawn: number };
+  /**
+   * The search index (behaviour.md: Search): how many locales' indexes the build made (the rest
+   * came from the cache) and each one's bytes; null when the build made none (`site check`).
+   */
+  readonly search: { readonly indexed: number; readonly bytes: Readonly<Record<LocaleCode, number>> } | null;
   readonly warnings: readonly SiteProblem[];
 }
 
@@ -411,6 +418,26 @@ export interface LayoutProps extends TemplateProps {
 export interface AppProps extends TemplateProps {
   readonly Page: ComponentType<TemplateProps>;
   readonly Layout: ComponentType<LayoutProps>;
+  /** In the browser only: the site's search (behaviour.md: Search). Absent on the server. */
+  readonly search?: SiteSearch;
+}
+
+/** A page found by the search, in the words of the page's own language. */
+export interface SearchHit {
+  readonly url: string;
+  readonly title: string;
+  /** The section's name, or empty on pages outside a section. */
+  readonly section: string;
+  /** A passage of the page's text: the words that matched are marked. Plain text, never markup. */
+  readonly excerpt: readonly { readonly text: string; readonly mark: boolean }[];
+}
+
+/** The search the browser runtime gives the templates; its code and index load on first use. */
+export interface SiteSearch {
+  /** Starts loading the search code and the locale's index (a hover or focus on the control). */
+  prepare(locale: LocaleCode): Promise<void>;
+  /** The locale's pages that match, best first (at most `limit`). */
+  search(locale: LocaleCode, query: string, limit?: number): Promise<readonly SearchHit[]>;
 }
 
 /** What the bundled server module exports (site/templates/App.tsx, pages/, layouts/). */

@@ -2,6 +2,7 @@ import { Component, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { AppProps, LayoutProps, Payload, TemplateProps, Translate } from '../generator/types.ts';
+import { siteSearch } from './search.ts';
 
 /** What the boot entry hands the runtime: the app shell, the layouts, and a loader per template. */
 export interface SiteModules {
@@ -55,7 +56,7 @@ function toElement(modules: SiteModules, view: View) {
         onRenderError(error);
       }}
     >
-      <App payload={view.payload} t={view.t} Page={view.Page} Layout={Layout} />
+      <App payload={view.payload} t={view.t} Page={view.Page} Layout={Layout} search={siteSearch} />
     </Boundary>
   );
 }

@@ -1,6 +1,6 @@
 import type { Payload } from '../generator/types.ts';
 import { currentView, hydrate, setRenderErrorHandler, unmount, type SiteModules } from './app.tsx';
-import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
+import { forgetOwnManifest, loadOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { showErrorPage, showNotFoundInPathLocale } from './errors.ts';
 import { whenIdle } from './idle.ts';
 import { watchLinks } from './links.ts';
@@ -73,6 +73,7 @@ async function boot(modules: SiteModules): Promise<void> {
   // asks the runtime to render the page again after a rebuild instead of reloading it.
   if (__SITE_DEV__)
     window.addEventListener('site:refresh', (event) => {
+      forgetOwnManifest();
       const detail = (event as CustomEvent<RefreshRequest & { done?: Promise<void> }>).detail;
       detail.done = refresh(detail);
     });

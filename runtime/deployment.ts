@@ -25,9 +25,22 @@ async function readManifest<T>(url: string): Promise<T | null> {
   }
 }
 
+let own: { readonly buildId: string; readonly meta: Promise<BuildManifest | null> } | null = null;
+
+/** The page's own build manifest, read once (watch mode reads it again after each rebuild). */
+export function readOwnManifest(buildId: string): Promise<BuildManifest | null> {
+  if (own?.buildId !== buildId) own = { buildId, meta: readManifest<BuildManifest>(`/builds/meta/${buildId}.json`) };
+  return own.meta;
+}
+
+/** Watch mode: a rebuild keeps the id but may change the manifest (the search index's folders). */
+export function forgetOwnManifest(): void {
+  own = null;
+}
+
 /** Loads the page's own build manifest: the list of pages that render on the client. */
 export async function loadOwnManifest(buildId: string): Promise<boolean> {
-  const meta = await readManifest<BuildManifest>(`/builds/meta/${buildId}.json`);
+  const meta = await readOwnManifest(buildId);
   if (meta && Array.isArray(meta.prerendered)) setPrerendered(meta.prerendered);
   return meta !== null;
 }

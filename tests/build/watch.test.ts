@@ -43,7 +43,15 @@ describe('the watch session', () => {
       expect(text(watched, file), file).toBe(text(built ?? new Map(), file));
     const latest = JSON.parse(text(watched, 'builds/latest.json') ?? '{}');
     const meta = JSON.parse(text(watched, `builds/meta/${latest.id}.json`) ?? '{}');
-    expect(Object.keys(meta).sort()).toEqual(['assets', 'builtWith', 'id', 'kept', 'prerendered', 'timestamp']);
+    expect(Object.keys(meta).sort()).toEqual([
+      'assets',
+      'builtWith',
+      'id',
+      'kept',
+      'prerendered',
+      'search',
+      'timestamp',
+    ]);
   });
 
   it('keeps reporting a broken file while other files are saved, until it is fixed', async () => {

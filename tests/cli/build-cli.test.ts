@@ -18,7 +18,7 @@ describe('site build (subprocess)', () => {
     const count = SMALL_ROUTES.length;
     expect(first.stdout).toMatch(new RegExp(`Built ${count} zhHant, ${count} en pages and 4 error pages: \\d+ files`));
     expect(first.stdout).toMatch(
-      /config \d+ ms · load \d+ ms · resolve \d+ ms · bundle (\(reused\) )?\d+ ms · icons \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · write \d+ ms/,
+      /config \d+ ms · load \d+ ms · resolve \d+ ms · bundle (\(reused\) )?\d+ ms · icons \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
     );
     const before = snapshot(out);
     expect(Object.keys(before)).toContain('index.html');
@@ -64,9 +64,12 @@ describe('site build (subprocess)', () => {
       'icons',
       'render',
       'cards',
+      'search',
       'write',
     ]);
     expect(report.cards).toEqual({ total: SMALL_ROUTES.length * 2, drawn: 0 });
+    // Nothing changed: the search indexes come from the cache.
+    expect(report.search).toEqual({ indexed: 0, bytes: { zhHant: expect.any(Number), en: expect.any(Number) } });
     // The same id, the same timestamp, the same bytes: a redeploy changes nothing, and no open
     // page is told of a new version. The stray file is gone.
     expect(report.buildId).toBe(firstId);

@@ -3,7 +3,7 @@
 
 /** What print must not show. */
 export const NOT_PRINTED =
-  '.main-nav, .menu-button, .submenu-toggle, .language-switcher, .rail, .drawer, .side-nav, .page-aside, .skip-link, button';
+  '.main-nav, .menu-button, .submenu-toggle, .search-button, .language-switcher, .rail, .drawer, .side-nav, .page-aside, .skip-link, button';
 
 /** Tables, the chart, the headings and on tablets the rail, in the browser (runs inside the page). */
 export function checkLayout({ rail }: { rail: boolean }): string[] {

@@ -39,6 +39,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   },
   RENDER_FAILED: { url: '/en/contact', reason: 'Cannot read properties of null' },
   OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device' },
+  SEARCH_FAILED: { reason: 'Pagefind could not start' },
   OUT_DIR_UNSAFE: { dir: '/home/ann', reason: 'it is the home folder' },
   OUT_DIR_NOT_OURS: { dir: '/srv/www', contents: 'notes.txt, photos/' },
   SYMLINK_OUTSIDE: { link: 'site/public/key', target: '/etc/ssl/private/key.pem' },

@@ -1,12 +1,23 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import Icon from './icons.tsx';
+import SearchButton from './SearchButton.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
 
 /**
  * The navigation drawer on phones (256 px; behaviour.md: Constants): a modal dialog that keeps
  * focus inside while open, closes on Escape, on the backdrop and on navigation.
  */
-export default function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function Drawer({
+  open,
+  onClose,
+  onSearch,
+  onPrepareSearch,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSearch: () => void;
+  onPrepareSearch: () => void;
+}) {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
   const panel = useRef<HTMLDivElement>(null);
@@ -50,6 +61,7 @@ export default function Drawer({ open, onClose }: { open: boolean; onClose: () =
           <Icon name="close" />
           <span className="visually-hidden">{t('nav:closeMenu')}</span>
         </button>
+        {open ? <SearchButton className="search-button--drawer" onOpen={onSearch} onPrepare={onPrepareSearch} /> : null}
         {/* The list is rendered only while the drawer is open: every page is lighter without it. */}
         {open ? (
           <ul className="drawer__list">

@@ -1,10 +1,21 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import Drawer from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import Logo from './Logo.tsx';
 import Rail from './Rail.tsx';
+import SearchButton from './SearchButton.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
+
+type SearchDialogType = ComponentType<{ onClose: () => void }>;
+/** The search dialog's code: loaded when the search is first opened or its control hovered. */
+const loadSearchDialog = () => import('./SearchDialog.tsx').then((m) => m.default as SearchDialogType);
+
+/** An element where `/` is typed as text, not taken as the search shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
 
 /**
  * Logo, main navigation with section menus, and the language switcher. One navigation per width
@@ -12,18 +23,74 @@ import { useLocalUrl, useSite } from './site.tsx';
  * opens it in a 256 px drawer.
  */
 export default function Header() {
-  const { payload, t } = useSite();
+  const { payload, t, search } = useSite();
   const toUrl = useLocalUrl();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [SearchDialog, setSearchDialog] = useState<SearchDialogType | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  /** What had focus before the search opened: it has it again when the search closes. */
+  const beforeSearch = useRef<HTMLElement | null>(null);
   const section = payload.path.split('/')[1] ?? '';
 
-  // A navigation closes the drawer and any open menu (behaviour.md: Constants).
+  // A navigation closes the drawer, any open menu and the search (behaviour.md: Constants).
   useEffect(() => {
     setOpenMenu(null);
     setDrawerOpen(false);
+    setSearchOpen(false);
   }, [payload.url]);
+
+  // The search's code and index load on first use, or when its control is hovered or focused.
+  const prepareSearch = useCallback(() => {
+    if (!search) return;
+    loadSearchDialog().then(
+      (dialog) => setSearchDialog(() => dialog),
+      (error: unknown) => console.warn('The search could not load:', error),
+    );
+    search.prepare(payload.locale).catch((error: unknown) => console.warn('The search index could not load:', error));
+  }, [search, payload.locale]);
+
+  const openSearch = useCallback(() => {
+    if (!search) return;
+    const focused = document.activeElement;
+    // From the drawer, focus returns to the menu button: the drawer closes as the search opens.
+    beforeSearch.current = focused instanceof HTMLElement && !focused.closest('.drawer') ? focused : menuButton.current;
+    setDrawerOpen(false);
+    setSearchOpen(true);
+    prepareSearch();
+  }, [search, prepareSearch]);
+
+  // Closed by the visitor (not by a navigation), the search gives focus back once the dialog is
+  // gone: while it is open, the rest of the page cannot take focus.
+  const refocus = useRef(false);
+  const closeSearch = () => {
+    refocus.current = true;
+    setSearchOpen(false);
+  };
+  useEffect(() => {
+    if (searchOpen || !refocus.current) return;
+    refocus.current = false;
+    (beforeSearch.current?.isConnected ? beforeSearch.current : searchButton.current)?.focus();
+  }, [searchOpen]);
+
+  // `/` (outside a text field) or Ctrl-K / ⌘K opens the search from anywhere on the page.
+  useEffect(() => {
+    if (!search) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey) return;
+      const shortcut =
+        (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey) && !event.shiftKey
+          ? true
+          : event.key === '/' && !event.ctrlKey && !event.metaKey && !isTyping(event.target);
+      if (!shortcut) return;
+      event.preventDefault();
+      openSearch();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [search, openSearch]);
 
   const onMenuKey = (event: KeyboardEvent, key: string) => {
     if (event.key !== 'Escape' || openMenu !== key) return;
@@ -99,6 +166,12 @@ export default function Header() {
               })}
           </ul>
         </nav>
+        <SearchButton
+          className="search-button--header"
+          buttonRef={searchButton}
+          onOpen={openSearch}
+          onPrepare={prepareSearch}
+        />
         <LanguageSwitcher />
       </div>
       <Rail />
@@ -108,7 +181,10 @@ export default function Header() {
           setDrawerOpen(false);
           menuButton.current?.focus();
         }}
+        onSearch={openSearch}
+        onPrepareSearch={prepareSearch}
       />
+      {searchOpen && SearchDialog ? <SearchDialog onClose={closeSearch} /> : null}
     </header>
   );
 }

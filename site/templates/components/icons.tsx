@@ -1,4 +1,4 @@
-/** Navigation icons, 24×24, drawn with the current text colour; decorative (labels are text). */
+/** Navigation and control icons, 24×24, drawn with the current text colour; decorative (labels are text). */
 const PATHS: Record<string, string> = {
   home: 'M3 11 12 4l9 7v9h-6v-6H9v6H3z',
   about: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm-1 5h2v2h-2zm0 4h2v5h-2z',
@@ -12,6 +12,7 @@ const PATHS: Record<string, string> = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   close: 'M6 6l12 12M18 6 6 18',
   chevron: 'm7 10 5 5 5-5',
+  search: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.2 15.2 20 20',
 };
 
 export default function Icon({ name }: { name: string }) {

@@ -1,10 +1,12 @@
 import { createContext, useContext } from 'react';
-import type { Payload, Translate } from '../../../generator/types.ts';
+import type { Payload, SiteSearch, Translate } from '../../../generator/types.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
   readonly payload: Payload;
   readonly t: Translate;
+  /** The site's search: in the browser only, null while rendering on the server. */
+  readonly search: SiteSearch | null;
 }
 
 export const SiteContext = createContext<Site | null>(null);

@@ -1,0 +1,216 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { toHtmlText } from './escape.ts';
+import { removeUnused } from './file-cache.ts';
+import { CACHE_DIR } from './paths.ts';
+import type { LocaleCode, SiteConfig } from './types.ts';
+
+// The search index of a build (behaviour.md: Search): one Pagefind index per locale, made from
+// the main content of its pages, in a folder named by the hash of its files under _app/search/, so
+// every file of it is cached for good like the code. An index is made once for the same pages:
+// the indexes wait in node_modules/.cache/site/search (and in memory, for a watch session).
+
+const SEARCH_DIR = path.join(CACHE_DIR, 'search');
+
+/** What a page's main element holds that is not its own content: navigation, the contact box. */
+const NOT_CONTENT = ['nav', '.contact-block', '.pagination', '[data-search-ignore]'];
+
+/** The files of Pagefind's output the dialog needs; its own interfaces and playground stay out. */
+const NEEDED =
+  /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(index|fragment|filter)\/[\w-]+\.pf_(index|fragment|filter))$/;
+
+/** A page as the index sees it. */
+export interface SearchDocument {
+  readonly url: string;
+  readonly title: string;
+  /** The section's name in the page's language, or null on pages outside a section. */
+  readonly section: string | null;
+  /** The page's rendered `<main>` element. */
+  readonly main: string;
+  /** Words visitors search for that should find the page first (front matter `keywords`). */
+  readonly keywords: readonly string[];
+}
+
+export interface SearchIndexes {
+  /** Output-relative path → bytes, every locale's files. */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+  /** Each locale's index folder, root-relative, ending in `/`. */
+  readonly urls: Readonly<Record<LocaleCode, string>>;
+  /** Locales whose index this build made (the others came from a cache). */
+  readonly indexed: number;
+  /** Bytes of each locale's index, for the report and the benchmark. */
+  readonly bytes: Readonly<Record<LocaleCode, number>>;
+}
+
+/**
+ * The language Pagefind indexes a locale's pages in. Its Chinese word segmentation engages for
+ * `zh`, `zh-TW` and `zh-CN` but not for script subtags (`zh-Hant`); other languages need only
+ * their primary subtag (`en-US` → `en`) to find their stemmer.
+ */
+export function toIndexLanguage(iso: string): string {
+  const [language = iso, ...rest] = iso.toLowerCase().split('-');
+  if (language !== 'zh') return language;
+  if (rest.includes('hant') || rest.includes('tw') || rest.includes('hk') || rest.includes('mo')) return 'zh-TW';
+  if (rest.includes('hans') || rest.includes('cn') || rest.includes('sg')) return 'zh-CN';
+  return 'zh';
+}
+
+/**
+ * The document Pagefind reads for a page: its main element and keywords, with the title and
+ * section as metadata (not indexed as text), in the index's language.
+ */
+export function toSearchHtml(doc: SearchDocument, language: string): string {
+  const text = doc.main.toLowerCase();
+  const unsaid = doc.keywords.filter((keyword) => !text.includes(toHtmlText(keyword.toLowerCase())));
+  const meta = (name: string, value: string) =>
+    `<meta data-pagefind-meta="${name}[content]" content="${toHtmlText(value)}">`;
+  return [
+    `<html lang="${toHtmlText(language)}"><head>`,
+    meta('title', doc.title),
+    doc.section ? meta('section', doc.section) : '',
+    doc.keywords.length > 0 ? meta('keywords', doc.keywords.join(', ')) : '',
+    `</head><body>${doc.main}`,
+    // A keyword the page never says is indexed after its text, so that it finds the page; the others
+    // are there already, where the excerpts are taken from. The browser puts the pages they name first.
+    unsaid.length > 0 ? `<p>${toHtmlText(unsaid.join(', '))}</p>` : '',
+    '</body></html>',
+  ].join('');
+}
+
+/** The version of Pagefind, part of every index's key. Read when the first index is made. */
+let pagefindVersion: string | null = null;
+function toPagefindVersion(): string {
+  // The package exports its module only, not its package.json: that is found as Node finds a
+  // package, in the node_modules of this folder or of one above it.
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); pagefindVersion === null; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', 'pagefind', 'package.json');
+    if (existsSync(file)) pagefindVersion = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    else if (path.dirname(dir) === dir) throw new Error('the package `pagefind` is not installed');
+  }
+  return pagefindVersion;
+}
+
+/** The indexes this process made or read last: a watch session's rebuild finds them here. */
+const recent = new Map<string, ReadonlyMap<string, Uint8Array>>();
+const RECENT_LIMIT = 8;
+
+/** The search indexes of every locale: from memory, from the cache, or made with Pagefind. */
+export async function buildSearchIndexes(
+  config: SiteConfig,
+  docs: ReadonlyMap<LocaleCode, readonly SearchDocument[]>,
+): Promise<SearchIndexes> {
+  const files = new Map<string, Uint8Array>();
+  const urls: Record<LocaleCode, string> = {};
+  const bytes: Record<LocaleCode, number> = {};
+  let indexed = 0;
+  // The locales side by side, each one's pages one at a time and in the same order: Pagefind then
+  // writes the same index for the same pages.
+  const made = await Promise.all(
+    config.locales.map(async (locale) => {
+      const language = toIndexLanguage(locale.iso);
+      const pages = [...(docs.get(locale.code) ?? [])]
+        .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
+        .map((doc) => ({ url: doc.url, html: toSearchHtml(doc, language) }));
+      // The key: what Pagefind is given, and which Pagefind.
+      const key = createHash('sha256')
+        .update(JSON.stringify({ pagefind: toPagefindVersion(), language, exclude: NOT_CONTENT, pages }))
+        .digest('base64url')
+        .slice(0, 32);
+      const known = recent.get(key) ?? (await readCached(key));
+      const index = known ?? (await makeIndex(language, pages));
+      if (!known) await writeCached(key, index);
+      return { locale, key, index, made: !known };
+    }),
+  );
+  for (const { locale, key, index, made: fresh } of made) {
+    if (fresh) indexed += 1;
+    recent.delete(key);
+    recent.set(key, index);
+    if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+    const folder = `_app/search/${locale.code}.${toFolderHash(index)}`;
+    urls[locale.code] = `/${folder}/`;
+    let size = 0;
+    for (const [file, contents] of index) {
+      files.set(`${folder}/${file}`, contents);
+      size += contents.byteLength;
+    }
+    bytes[locale.code] = size;
+  }
+  if (indexed > 0) await removeUnused(SEARCH_DIR, (name) => name.endsWith('.json'));
+  return { files, urls, indexed, bytes };
+}
+
+/** The hash of an index's files, names and bytes: its folder's name. */
+function toFolderHash(index: ReadonlyMap<string, Uint8Array>): string {
+  const hash = createHash('sha256');
+  for (const [file, contents] of index) hash.update(`${file}\0${contents.byteLength}\0`).update(contents);
+  return hash.digest('hex').slice(0, 10);
+}
+
+async function makeIndex(
+  language: string,
+  pages: readonly { readonly url: string; readonly html: string }[],
+): Promise<Map<string, Uint8Array>> {
+  const pagefind = await import('pagefind');
+  const created = await pagefind.createIndex({ forceLanguage: language, excludeSelectors: NOT_CONTENT });
+  const index = created.index;
+  if (!index) throw new Error(`Pagefind could not start: ${created.errors.join('; ')}`);
+  try {
+    for (const doc of pages) {
+      const added = await index.addHTMLFile({ url: doc.url, content: doc.html });
+      if (added.errors.length > 0) throw new Error(`Pagefind could not index ${doc.url}: ${added.errors.join('; ')}`);
+    }
+    const written = await index.getFiles();
+    if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
+    // The WebAssembly of the index's language only (`unknown` serves languages without a stemmer).
+    const entry = written.files.find((file) => file.path === 'pagefind-entry.json');
+    const languages = entry
+      ? (
+          JSON.parse(Buffer.from(entry.content).toString('utf8')) as {
+            languages?: Record<string, { wasm?: string | null }>;
+          }
+        ).languages
+      : undefined;
+    const wasm = new Set(Object.values(languages ?? {}).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`));
+    return new Map(
+      written.files
+        .filter((file) => NEEDED.test(file.path) && (!file.path.startsWith('wasm.') || wasm.has(file.path)))
+        .map((file) => [file.path, new Uint8Array(file.content)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
+  } finally {
+    await index.deleteIndex().catch(() => undefined);
+  }
+}
+
+/** A cached index: its files as `[path, base64]`, in order. */
+interface CachedIndex {
+  readonly files: readonly (readonly [string, string])[];
+}
+
+async function readCached(key: string): Promise<Map<string, Uint8Array> | null> {
+  const file = path.join(SEARCH_DIR, `${key}.json`);
+  try {
+    const cached = JSON.parse(await readFile(file, 'utf8')) as CachedIndex;
+    if (!Array.isArray(cached.files)) return null;
+    // Read today: kept by the day-old sweep.
+    await utimes(file, new Date(), new Date()).catch(() => undefined);
+    return new Map(cached.files.map(([name, data]) => [name, new Uint8Array(Buffer.from(data, 'base64'))]));
+  } catch {
+    return null;
+  }
+}
+
+/** Written beside its place and renamed: a build reading at the same time sees all of it or none. */
+async function writeCached(key: string, index: ReadonlyMap<string, Uint8Array>): Promise<void> {
+  const file = path.join(SEARCH_DIR, `${key}.json`);
+  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  const cached: CachedIndex = { files: [...index].map(([name, data]) => [name, Buffer.from(data).toString('base64')]) };
+  await mkdir(SEARCH_DIR, { recursive: true })
+    .then(() => writeFile(partial, JSON.stringify(cached)))
+    .then(() => rename(partial, file))
+    .catch(() => rm(partial, { force: true }));
+}

@@ -1,0 +1,137 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildSite } from '../../generator/build.ts';
+import { createDevSession } from '../../generator/serve/session.ts';
+import type { BuildManifest } from '../../generator/types.ts';
+import { SMALL_ROUTES, makeSite, removeSites } from '../helpers/make-site.ts';
+
+// What the search index holds (behaviour.md: Search), read back from Pagefind's own files: each
+// fragment is a gzipped `pagefind_dcd` header and the page's JSON (its URL, text and metadata).
+
+afterAll(removeSites);
+
+interface Fragment {
+  readonly url: string;
+  readonly content: string;
+  readonly meta: Readonly<Record<string, string>>;
+}
+
+type Files = ReadonlyMap<string, string | Uint8Array>;
+
+const bytesOf = (contents: string | Uint8Array | undefined) =>
+  typeof contents === 'string' ? Buffer.from(contents) : Buffer.from(contents ?? new Uint8Array());
+
+function manifestOf(files: Files): BuildManifest {
+  const latest = JSON.parse(bytesOf(files.get('builds/latest.json')).toString()) as { id: string };
+  return JSON.parse(bytesOf(files.get(`builds/meta/${latest.id}.json`)).toString()) as BuildManifest;
+}
+
+/** Every page of a locale's index, by URL; the words are joined back (Pagefind splits Chinese). */
+function fragmentsOf(files: Files, folder: string): Map<string, Fragment> {
+  const fragments = new Map<string, Fragment>();
+  for (const [file, contents] of files) {
+    if (!file.startsWith(`${folder.slice(1)}fragment/`)) continue;
+    const raw = gunzipSync(bytesOf(contents));
+    expect(raw.subarray(0, 12).toString()).toBe('pagefind_dcd');
+    const fragment = JSON.parse(raw.subarray(12).toString()) as Fragment;
+    fragments.set(fragment.url, { ...fragment, content: fragment.content.replaceAll('\u200b', '') });
+  }
+  return fragments;
+}
+
+const EN_ONLY = ['/news/newsEn1'];
+
+describe('the search index', () => {
+  it('indexes each locale apart: its pages in their own language, their main content, title and section', async () => {
+    const root = makeSite();
+    const { files, manifest, report } = await buildSite({ root, write: false });
+    const output = files as Files;
+    expect(Object.keys(manifest.search ?? {})).toEqual(['zhHant', 'en']);
+    const zh = manifest.search?.zhHant as string;
+    const en = manifest.search?.en as string;
+    expect(zh).toMatch(/^\/_app\/search\/zhHant\.[0-9a-f]{10}\/$/);
+    expect(en).toMatch(/^\/_app\/search\/en\.[0-9a-f]{10}\/$/);
+    // Every file of an index is the build's own, kept like its code; none of Pagefind's own UI.
+    const indexFiles = [...output.keys()].filter((file) => file.startsWith('_app/search/'));
+    expect(manifest.assets).toEqual(expect.arrayContaining(indexFiles));
+    expect(indexFiles.filter((file) => /ui|highlight|playground/.test(file))).toEqual([]);
+    for (const folder of [zh, en])
+      for (const needed of ['pagefind.js', 'pagefind-worker.js', 'pagefind-entry.json'])
+        expect(output.has(`${folder.slice(1)}${needed}`), `${folder}${needed}`).toBe(true);
+    // The Chinese pages are indexed as zh-TW, so that Pagefind segments their words.
+    const entry = JSON.parse(bytesOf(output.get(`${zh.slice(1)}pagefind-entry.json`)).toString());
+    expect(Object.keys(entry.languages)).toEqual(['zh-TW']);
+    expect(report.search?.bytes.zhHant).toBeGreaterThan(10_000);
+
+    const zhPages = fragmentsOf(output, zh);
+    const enPages = fragmentsOf(output, en);
+    const zhRoutes = SMALL_ROUTES.filter((route) => !EN_ONLY.includes(route));
+    expect([...zhPages.keys()].sort()).toEqual([...zhRoutes].sort());
+    expect([...enPages.keys()].sort()).toEqual(
+      SMALL_ROUTES.map((route) => (route === '/' ? '/en' : `/en${route}`)).sort(),
+    );
+
+    const ramp = zhPages.get('/services/service-ramp') as Fragment;
+    expect(ramp.meta.title).toBe('停機坪作業服務');
+    expect(ramp.meta.section).toBe('服務項目');
+    expect(ramp.content).toContain('航機引導與停靠作業');
+    // Not the header, the menus, the footer, the contact box or the page data.
+    expect(ramp.content).not.toContain('雲翔航勤股份有限公司');
+    expect(ramp.content).not.toContain('與業務團隊聯繫');
+    expect(ramp.content).not.toContain('buildId');
+    const rampEn = enPages.get('/en/services/service-ramp') as Fragment;
+    expect(rampEn.meta).toMatchObject({ title: 'Ramp Handling', section: 'Services' });
+    expect(rampEn.content).not.toContain('Talk to our sales team');
+  });
+
+  it('keeps titles as they are written, finds a page by a keyword it never says, and makes the same index again', async () => {
+    const article = 'site/content/news/news3.en.md';
+    const root = makeSite();
+    const original = readFileSync(path.join(root, article), 'utf8');
+    const title = 'A "quoted" <b>title</b> & more';
+    writeFileSync(
+      path.join(root, article),
+      original
+        .replace(/^title: .*$/m, `title: '${title}'`)
+        .replace(/^---\n/, '---\nkeywords: [deicing, "<script>alert(1)</script>"]\n'),
+    );
+    const first = await buildSite({ root, write: false });
+    const en = first.manifest.search?.en as string;
+    const page = fragmentsOf(first.files as Files, en).get('/en/news/news3') as Fragment;
+    expect(page.meta.title).toBe(title);
+    expect(page.meta.keywords).toBe('deicing, <script>alert(1)</script>');
+    // Indexed as words (the dialog shows excerpts as text, never as markup).
+    expect(page.content).toContain('deicing, <script>alert(1)</script>');
+
+    // The same pages again: the same index, byte for byte, taken from the cache.
+    const again = await buildSite({ root, write: false });
+    expect(again.report.search?.indexed).toBe(0);
+    expect(again.manifest.search).toEqual(first.manifest.search);
+    for (const [file, contents] of first.files as Files)
+      if (file.startsWith('_app/search/'))
+        expect(bytesOf(again.files?.get(file)).equals(bytesOf(contents)), file).toBe(true);
+  });
+
+  it('in watch mode, an edit reaches the index of its locale only', async () => {
+    const root = makeSite();
+    const session = createDevSession(root);
+    onTestFinished(() => session.close());
+    await session.rebuild([]);
+    const before = manifestOf(session.files()).search ?? {};
+    const page = 'site/content/services/service-ramp.en.md';
+    writeFileSync(
+      path.join(root, page),
+      readFileSync(path.join(root, page), 'utf8').replace(/\n## /, '\nWingtip walkers guide every pushback.\n\n## '),
+    );
+    await session.rebuild([page]);
+    const after = manifestOf(session.files()).search ?? {};
+    expect(after.zhHant).toBe(before.zhHant);
+    expect(after.en).not.toBe(before.en);
+    const ramp = fragmentsOf(session.files(), after.en as string).get('/en/services/service-ramp');
+    expect(ramp?.content).toContain('Wingtip walkers guide every pushback.');
+    // The old index is gone from what the session serves.
+    expect([...session.files().keys()].some((file) => file.startsWith((before.en as string).slice(1)))).toBe(false);
+  });
+});
