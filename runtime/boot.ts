@@ -14,6 +14,7 @@ import {
   type RefreshRequest,
 } from './navigate.ts';
 import { toRequestedPath } from './requested-path.ts';
+import { forgetSearchIndex } from './search.ts';
 import { isBot } from './settings.ts';
 import { createTranslator } from './translate.ts';
 
@@ -71,6 +72,7 @@ async function boot(modules: SiteModules): Promise<void> {
   startDeploymentCheck(payload.buildId, () => (currentView() ?? view).t);
   // Watch mode only (the define is false in a build, and the minifier drops this): the dev client
   // asks the runtime to render the page again after a rebuild instead of reloading it.
+  if (__SITE_DEV__) window.addEventListener('site:search', forgetSearchIndex);
   if (__SITE_DEV__)
     window.addEventListener('site:refresh', (event) => {
       forgetOwnManifest();

@@ -58,11 +58,12 @@ interface Update {
 }
 
 /**
- * Files no open page reads: the deployment records, crawler and host files, and what share dialogs,
- * feed readers and home screens read (cards, feeds, icons, manifests).
+ * Files no open page reads: the deployment records, crawler and host files, what share dialogs,
+ * feed readers and home screens read (cards, feeds, icons, manifests), and the search index (read
+ * when the search is used: the runtime is told to look it up again).
  */
 const UNREAD =
-  /^(builds\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$|_app\/cards\/|_app\/icon-|_app\/manifest\.)|(^|\/)news\/feed\.xml$/;
+  /^(builds\/|_app\/search\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$|_app\/cards\/|_app\/icon-|_app\/manifest\.)|(^|\/)news\/feed\.xml$/;
 const STYLESHEET = /^_app\/.*\.css$/;
 /** What the runtime fetches as data: pages' payloads and the shared message files. */
 const DATA = /(^|\/)_payload\.json$|^_app\/messages\//;
@@ -100,6 +101,7 @@ async function refreshInPlace(request: {
 
 async function applyUpdate(update: Update): Promise<void> {
   document.getElementById(OVERLAY_ID)?.remove();
+  if (update.changed.some((file) => file.startsWith('_app/search/'))) window.dispatchEvent(new Event('site:search'));
   const changed = update.changed.filter((file) => !UNREAD.test(file));
   const pages = changed.filter((file) => PAGE.test(file));
   const data = changed.filter((file) => DATA.test(file));

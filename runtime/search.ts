@@ -47,6 +47,12 @@ function loadIndex(folder: string): Promise<Pagefind> {
 /** How many of the best matches are read, to put the pages whose keywords match first. */
 const CONSIDERED = 20;
 
+/** Watch mode: a rebuild made a new index; the next search reads the manifest and loads it again. */
+export function forgetSearchIndex(): void {
+  forgetOwnManifest();
+  modules.clear();
+}
+
 export const siteSearch: SiteSearch = {
   async prepare(locale) {
     await loadIndex(await toIndexFolder(locale));
@@ -59,8 +65,7 @@ export const siteSearch: SiteSearch = {
     };
     // An index that went away (watch mode replaced it) is looked up again once, in a fresh manifest.
     const data = await find().catch(() => {
-      forgetOwnManifest();
-      modules.clear();
+      forgetSearchIndex();
       return find();
     });
     return byKeywords(data, query)

@@ -192,4 +192,38 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       await closeContexts(browser);
     }
   }, 60_000);
+
+  it('runs the search under the policy nginx sends, in both languages, with no violation or error', async () => {
+    const { closeContexts, launchBrowser } = await import('../helpers/browser.ts');
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ locale: 'zh-TW' });
+      const problems: string[] = [];
+      await context.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+        ),
+      );
+      const page = await context.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      for (const [path, query, first] of [
+        ['/contact', '貨運', '/services/service-cargo'],
+        ['/en/contact', 'ramp', '/en/services/service-ramp'],
+      ] as const) {
+        const response = await page.goto(`${nginx.url}${path}`);
+        expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+        await waitForHydration(page);
+        await page.keyboard.press('/');
+        await page.fill('.search-dialog__input', query);
+        await page.waitForSelector(`.search-dialog__status[data-query="${query}"]`);
+        expect(await page.locator('.search-hit').first().getAttribute('href')).toBe(first);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await closeContexts(browser);
+    }
+  }, 60_000);
 });
