@@ -130,9 +130,46 @@ function measureCards() {
   }
 }
 
+/**
+ * The search index of the real site: builds with the index cache emptied first (both locales
+ * indexed by Pagefind) and with it, alternated; each locale's index size.
+ */
+function measureSearch() {
+  const cache = path.join(ROOT, 'node_modules/.cache/site/search');
+  const saved = mkdtempSync(path.join(SHM, 'site-bench-search-'));
+  if (existsSync(cache)) cpSync(cache, saved, { recursive: true });
+  const out = mkdtempSync(path.join(SHM, 'site-bench-out-'));
+  try {
+    buildOnce(ROOT, out);
+    const cold = [];
+    const warm = [];
+    for (let i = 0; i < Math.min(RUNS, 5); i++) {
+      rmSync(cache, { recursive: true, force: true });
+      cold.push(buildOnce(ROOT, out));
+      warm.push(buildOnce(ROOT, out));
+    }
+    const stage = (run) => run.report.stages.find((s) => s.stage === 'search')?.ms ?? 0;
+    const show = (runs) =>
+      `wall ${(median(runs.map((r) => r.wallMs)) / 1000).toFixed(3)} s, search stage ${Math.round(median(runs.map(stage)))} ms, ` +
+      `${runs[0].report.search.indexed} of 2 indexed`;
+    const sizes = Object.entries(cold[0].report.search.bytes)
+      .map(([locale, bytes]) => `${locale} ${(bytes / 1024).toFixed(1)} KB`)
+      .join(', ');
+    console.log(`real site, search index (median of ${cold.length}; ${sizes}):`);
+    console.log(`  both locales indexed (empty cache): ${show(cold)}`);
+    console.log(`  indexes from the cache:             ${show(warm)}`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+    cpSync(saved, cache, { recursive: true });
+    rmSync(saved, { recursive: true, force: true });
+  }
+}
+
 measure('real site', ROOT);
 measure('real site, site build --precompress', ROOT, ['--precompress']);
 measureCards();
+measureSearch();
 const synthetic = makeSyntheticSite();
 try {
   // Without a base URL: 10,000 share cards would be drawn once (minutes) and then read from the

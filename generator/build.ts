@@ -13,7 +13,7 @@ import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
-import { buildSearchIndexes, type SearchDocument, type SearchIndexes } from './search.ts';
+import { buildSearchIndexes, warmSearch, type SearchDocument, type SearchIndexes } from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { toSection } from './render/share.ts';
@@ -319,6 +319,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     for (const [file, png] of cards.files) sink.write(file, png);
     const search = searching ? await timed('search', () => searching) : null;
     for (const [file, contents] of search?.files ?? []) sink.write(file, contents);
+    // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
+    if (cache && search && !cache.searchWarmed) {
+      cache.searchWarmed = true;
+      if (search.indexed === 0) void warmSearch(config);
+    }
     if (digest) {
       const id = digest.toId();
       digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
@@ -403,7 +408,8 @@ function createSearchDocs(
       url: page.url,
       title: payload.title,
       section: t ? (toSection(config, page, t)?.label ?? null) : null,
-      main: rendered.html.slice(start, end + '</main>'.length),
+      // A copy, not a slice: a slice would keep the whole page's HTML in memory until the index is made.
+      main: Buffer.from(rendered.html.slice(start, end + '</main>'.length)).toString(),
       keywords: toKeywords(payload.data.keywords),
     });
   };

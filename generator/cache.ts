@@ -28,6 +28,8 @@ export interface BuildCache {
   readonly config: Map<string, unknown>;
   /** esbuild's incremental contexts: a rebuild parses again only the files that changed. */
   readonly esbuild: EsbuildContexts;
+  /** Whether Pagefind was started for the session, ready for the first edit (behaviour.md: Search). */
+  searchWarmed: boolean;
 }
 
 export interface ParsedContent {
@@ -43,6 +45,7 @@ export function createBuildCache(): BuildCache {
     pages: new Map(),
     config: new Map(),
     esbuild: createEsbuildContexts(),
+    searchWarmed: false,
   };
 }
 

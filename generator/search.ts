@@ -106,8 +106,7 @@ export async function buildSearchIndexes(
   const urls: Record<LocaleCode, string> = {};
   const bytes: Record<LocaleCode, number> = {};
   let indexed = 0;
-  // The locales side by side, each one's pages one at a time and in the same order: Pagefind then
-  // writes the same index for the same pages.
+  // The locales side by side, each one's pages in the same order (Pagefind's index depends on it).
   const made = await Promise.all(
     config.locales.map(async (locale) => {
       const language = toIndexLanguage(locale.iso);
@@ -159,10 +158,11 @@ async function makeIndex(
   const index = created.index;
   if (!index) throw new Error(`Pagefind could not start: ${created.errors.join('; ')}`);
   try {
-    for (const doc of pages) {
-      const added = await index.addHTMLFile({ url: doc.url, content: doc.html });
-      if (added.errors.length > 0) throw new Error(`Pagefind could not index ${doc.url}: ${added.errors.join('; ')}`);
-    }
+    // Sent all at once, read in the order sent: the order of the pages (by URL) makes the index.
+    const added = await Promise.all(pages.map((doc) => index.addHTMLFile({ url: doc.url, content: doc.html })));
+    for (const [i, result] of added.entries())
+      if (result.errors.length > 0)
+        throw new Error(`Pagefind could not index ${pages[i]?.url}: ${result.errors.join('; ')}`);
     const written = await index.getFiles();
     if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
     // The WebAssembly of the index's language only (`unknown` serves languages without a stemmer).
@@ -213,4 +213,27 @@ async function writeCached(key: string, index: ReadonlyMap<string, Uint8Array>):
     .then(() => writeFile(partial, JSON.stringify(cached)))
     .then(() => rename(partial, file))
     .catch(() => rm(partial, { force: true }));
+}
+
+/**
+ * Starts Pagefind and has it index a line in each language of the site, so that a watch session's
+ * first edit finds it ready (its Chinese segmentation loads on first use). Failures are left to
+ * the next build, which reports them.
+ */
+export async function warmSearch(config: SiteConfig): Promise<void> {
+  try {
+    const pagefind = await import('pagefind');
+    for (const language of new Set(config.locales.map((l) => toIndexLanguage(l.iso)))) {
+      const { index } = await pagefind.createIndex({ forceLanguage: language });
+      if (!index) continue;
+      await index.addHTMLFile({
+        url: '/',
+        content: `<html lang="${language}"><body><p>雲翔 CloudWing</p></body></html>`,
+      });
+      await index.getFiles();
+      await index.deleteIndex();
+    }
+  } catch {
+    // The next build reports what went wrong.
+  }
 }

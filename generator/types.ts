@@ -436,8 +436,12 @@ export interface SearchHit {
 export interface SiteSearch {
   /** Starts loading the search code and the locale's index (a hover or focus on the control). */
   prepare(locale: LocaleCode): Promise<void>;
-  /** The locale's pages that match, best first (at most `limit`). */
-  search(locale: LocaleCode, query: string, limit?: number): Promise<readonly SearchHit[]>;
+  /** The locale's pages that match, best first (at most `limit`), and how many match in all. */
+  search(
+    locale: LocaleCode,
+    query: string,
+    limit?: number,
+  ): Promise<{ readonly total: number; readonly hits: readonly SearchHit[] }>;
 }
 
 /** What the bundled server module exports (site/templates/App.tsx, pages/, layouts/). */

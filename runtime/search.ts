@@ -57,18 +57,20 @@ export const siteSearch: SiteSearch = {
   async prepare(locale) {
     await loadIndex(await toIndexFolder(locale));
   },
-  async search(locale, query, limit = 8) {
+  async search(locale, query, limit = 10) {
     const find = async () => {
       const pagefind = await loadIndex(await toIndexFolder(locale));
       const found = await pagefind.search(query);
-      return Promise.all((found?.results ?? []).slice(0, CONSIDERED).map((result) => result.data()));
+      const results = found?.results ?? [];
+      const data = await Promise.all(results.slice(0, Math.max(limit, CONSIDERED)).map((result) => result.data()));
+      return { total: results.length, data };
     };
     // An index that went away (watch mode replaced it) is looked up again once, in a fresh manifest.
-    const data = await find().catch(() => {
+    const { total, data } = await find().catch(() => {
       forgetSearchIndex();
       return find();
     });
-    return byKeywords(data, query)
+    const hits = byKeywords(data, query)
       .slice(0, limit)
       .map((page) => ({
         url: page.url,
@@ -76,5 +78,6 @@ export const siteSearch: SiteSearch = {
         section: page.meta.section ?? '',
         excerpt: toExcerpt(page.excerpt),
       }));
+    return { total, hits };
   },
 };

@@ -6,7 +6,7 @@ import { useSite } from './site.tsx';
 type State =
   | { readonly kind: 'empty' }
   | { readonly kind: 'searching' }
-  | { readonly kind: 'found'; readonly query: string; readonly hits: readonly SearchHit[] }
+  | { readonly kind: 'found'; readonly query: string; readonly total: number; readonly hits: readonly SearchHit[] }
   | { readonly kind: 'failed' };
 
 /**
@@ -41,9 +41,9 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     let current = true;
     setState((last) => (last.kind === 'found' ? last : { kind: 'searching' }));
     search.search(payload.locale, text).then(
-      (hits) => {
+      ({ total, hits }) => {
         if (!current) return;
-        setState({ kind: 'found', query: text, hits });
+        setState({ kind: 'found', query: text, total, hits });
         setActive(0);
       },
       (error: unknown) => {
@@ -82,7 +82,9 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     state.kind === 'found'
       ? state.hits.length === 0
         ? t('common:search.none', { query: state.query })
-        : t('common:search.count', { count: String(state.hits.length) })
+        : state.total > state.hits.length
+          ? t('common:search.countShown', { count: String(state.total), shown: String(state.hits.length) })
+          : t('common:search.count', { count: String(state.total) })
       : state.kind === 'searching'
         ? t('common:search.loading')
         : state.kind === 'failed'
