@@ -1,83 +1,19 @@
-import type { LocaleCode, SiteSearch } from '../generator/types.ts';
-import { currentView } from './app.tsx';
-import { forgetOwnManifest, readOwnManifest } from './deployment.ts';
-import { byKeywords, toExcerpt, type PagefindData } from './search-results.ts';
+import type { SiteSearch } from '../generator/types.ts';
+import { forgetOwnManifest } from './deployment.ts';
 
-// The site's search in the browser (behaviour.md: Search). Pagefind's code and the locale's index
-// load the first time the search is used (or the control is hovered or focused), from the folder
-// the page's own build manifest names for its locale: a first view loads none of it. Each locale
-// has an index of its own, so a search never finds another locale's pages.
+// The search as the first view carries it (behaviour.md: Search): the rest of its code is a chunk
+// of its own, loaded with the search itself, never on a first view.
 
-/** The part of Pagefind's browser module the search uses. */
-interface Pagefind {
-  options(options: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  search(query: string): Promise<{ readonly results: readonly { data(): Promise<PagefindData> }[] } | null>;
-}
+let loaded: Promise<typeof import('./search-index.ts')> | null = null;
+const load = () => (loaded ??= import('./search-index.ts'));
 
-/** Where an index may be: a folder of the build's own under /_app/search/. */
-const INDEX_FOLDER = /^\/_app\/search\/[\w.-]+\/$/;
-
-const modules = new Map<string, Promise<Pagefind>>();
-
-async function toIndexFolder(locale: LocaleCode): Promise<string> {
-  const buildId = currentView()?.payload.buildId;
-  const manifest = buildId ? await readOwnManifest(buildId) : null;
-  const folder = manifest?.search?.[locale];
-  if (typeof folder !== 'string' || !INDEX_FOLDER.test(folder)) throw new Error(`no search index for ${locale}`);
-  return folder;
-}
-
-function loadIndex(folder: string): Promise<Pagefind> {
-  let module = modules.get(folder);
-  if (!module) {
-    module = (async () => {
-      const pagefind = (await import(`${folder}pagefind.js`)) as Pagefind;
-      await pagefind.options({ basePath: folder, excerptLength: 24 });
-      await pagefind.init();
-      return pagefind;
-    })();
-    // A failed load (offline, a build replaced meanwhile) is tried again at the next search.
-    module.catch(() => modules.delete(folder));
-    modules.set(folder, module);
-  }
-  return module;
-}
-
-/** How many of the best matches are read, to put the pages whose keywords match first. */
-const CONSIDERED = 20;
+export const siteSearch: SiteSearch = {
+  prepare: (locale) => load().then((m) => m.searchIndex.prepare(locale)),
+  search: (locale, query, limit) => load().then((m) => m.searchIndex.search(locale, query, limit)),
+};
 
 /** Watch mode: a rebuild made a new index; the next search reads the manifest and loads it again. */
 export function forgetSearchIndex(): void {
   forgetOwnManifest();
-  modules.clear();
+  if (loaded) void loaded.then((m) => m.forgetSearchIndex());
 }
-
-export const siteSearch: SiteSearch = {
-  async prepare(locale) {
-    await loadIndex(await toIndexFolder(locale));
-  },
-  async search(locale, query, limit = 10) {
-    const find = async () => {
-      const pagefind = await loadIndex(await toIndexFolder(locale));
-      const found = await pagefind.search(query);
-      const results = found?.results ?? [];
-      const data = await Promise.all(results.slice(0, Math.max(limit, CONSIDERED)).map((result) => result.data()));
-      return { total: results.length, data };
-    };
-    // An index that went away (watch mode replaced it) is looked up again once, in a fresh manifest.
-    const { total, data } = await find().catch(() => {
-      forgetSearchIndex();
-      return find();
-    });
-    const hits = byKeywords(data, query)
-      .slice(0, limit)
-      .map((page) => ({
-        url: page.url,
-        title: page.meta.title ?? page.url,
-        section: page.meta.section ?? '',
-        excerpt: toExcerpt(page.excerpt),
-      }));
-    return { total, hits };
-  },
-};
