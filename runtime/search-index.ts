@@ -45,7 +45,7 @@ function loadIndex(folder: string): Promise<Pagefind> {
 }
 
 /** How many of the best matches are read, to put the pages whose keywords match first. */
-const CONSIDERED = 20;
+const CONSIDERED = 30;
 
 /** The next search reads the manifest and loads the index again (watch mode made a new one). */
 export function forgetSearchIndex(): void {
@@ -57,7 +57,7 @@ export const searchIndex: SiteSearch = {
   async prepare(locale) {
     await loadIndex(await toIndexFolder(locale));
   },
-  async search(locale, query, limit = 10) {
+  async search(locale, query, limit = 20) {
     const find = async () => {
       const pagefind = await loadIndex(await toIndexFolder(locale));
       const found = await pagefind.search(query);
@@ -76,7 +76,7 @@ export const searchIndex: SiteSearch = {
         url: page.url,
         title: page.meta.title ?? page.url,
         section: page.meta.section ?? '',
-        excerpt: toExcerpt(page.excerpt),
+        excerpt: toExcerpt(page.excerpt, page.meta.title),
       }));
     return { total, hits };
   },

@@ -10,33 +10,58 @@ export interface PagefindData {
   readonly meta: Readonly<Record<string, string | undefined>>;
 }
 
-const CJK_STOP = /([\p{Script=Han}\p{Script=Bopomofo}」』）])\. ?/gu;
+/** A Chinese character or a full-width mark, where Chinese text needs no space. */
+const CJK = String.raw`[\p{Script=Han}\p{Script=Bopomofo}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f「」『』（）]`;
+/** Pagefind joins a page's blocks with `. `: after Chinese text that is a full-width stop. */
+const CJK_STOP = new RegExp(String.raw`(${CJK})\.(?=\s|$)`, 'gu');
+/** A space Pagefind put between Chinese words or blocks (a mark tag may stand between them). */
+const CJK_SPACE = new RegExp(String.raw`(${CJK})\s+(?=(?:</?mark>)?${CJK})`, 'gu');
+/** Where an excerpt may not start: a mark that ends or joins a phrase. */
+const LEADING_MARKS = /^(?:\s|[、，。；：,.;:])+/u;
+/** Where an excerpt ends a sentence, and needs no ellipsis. */
+const SENTENCE_END = /[。！？.!?]$/u;
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+const decode = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, name: string) => {
+    if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+
 /**
- * Pagefind's excerpt (escaped text with `<mark>` around the words that matched) as plain text
- * parts: nothing of it is ever inserted as markup.
+ * Pagefind's excerpt (text with `<mark>` around the words that matched) as plain text parts:
+ * nothing of it is ever inserted as markup. Its word breaks in Chinese (zero-width spaces) and the
+ * spaces and stops it puts between blocks are tidied, and an excerpt taken from the middle of the
+ * page starts and ends with an ellipsis (one that starts with the page's title needs none).
  */
-export function toExcerpt(html: string): SearchHit['excerpt'] {
+export function toExcerpt(html: string, title = ''): SearchHit['excerpt'] {
+  const tidy = html
+    .replaceAll('\u200b', '')
+    .replace(CJK_STOP, '$1。')
+    .replace(CJK_SPACE, '$1')
+    .replace(/([。，、；：！？」』）])\s+/gu, '$1')
+    .trim();
   const parts: { text: string; mark: boolean }[] = [];
   let mark = false;
-  for (const piece of html.split(/(<\/?mark>)/)) {
+  for (const piece of tidy.split(/(<\/?mark>)/)) {
     if (piece === '<mark>' || piece === '</mark>') {
       mark = piece === '<mark>';
       continue;
     }
-    // Pagefind marks the word boundaries it found in Chinese text with zero-width spaces.
-    const text = piece.replaceAll('\u200b', '').replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, name: string) => {
-      if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? entity;
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    });
+    const text = decode(piece);
     if (text !== '') parts.push({ text, mark });
   }
-  // Pagefind ends a heading or a cell with `. ` where it joins the page's blocks: after Chinese
-  // text that is a full-width stop.
-  for (const [i, part] of parts.entries()) parts[i] = { ...part, text: part.text.replace(CJK_STOP, '$1。') };
+  const first = parts[0];
+  if (first && !first.mark) {
+    first.text = first.text.replace(LEADING_MARKS, '');
+    if (first.text === '') parts.shift();
+  }
+  const plain = parts.map((part) => part.text).join('');
+  if (plain === '') return [];
+  if (!(title !== '' && plain.startsWith(title))) parts.unshift({ text: '…', mark: false });
+  if (!SENTENCE_END.test(plain)) parts.push({ text: '…', mark: false });
   return parts;
 }
 

@@ -56,7 +56,7 @@ describe('search', () => {
     }
     // An English-only article is indexed in English only: words of its text find nothing here.
     expect(await searchFor(page, 'familiarization')).toEqual([]);
-    expect(await page.textContent('.search-dialog__status')).toContain('找不到與「familiarization」相關的頁面');
+    expect(await page.textContent('.search-dialog__status')).toContain('找不到與「familiarization」相關的結果');
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
@@ -160,12 +160,18 @@ describe('search', () => {
     expect(await plain.page.locator('#footer-sitemap').count()).toBe(1);
   });
 
-  it('has no axe-core violations with the dialog open and results shown', async () => {
+  it('has no axe-core violations with the dialog open: empty, with results, and with none', async () => {
     const watched = await site.openReady('/services/service-layout', { locale: 'zh-TW', bypassCSP: true });
     const { page } = watched;
     await page.keyboard.press('/');
     await page.waitForSelector('.search-dialog[open]');
+    expect(await page.locator('.search-dialog__quick a').count()).toBe(4);
+    expect(await findViolations(page)).toEqual([]);
     expect((await searchFor(page, '貨運')).length).toBeGreaterThan(0);
+    expect(await findViolations(page)).toEqual([]);
+    // Nothing found: the message and the popular pages.
+    expect(await searchFor(page, '火星')).toEqual([]);
+    expect(await page.locator('.search-dialog__quick a').count()).toBe(4);
     expect(await findViolations(page)).toEqual([]);
   });
 });

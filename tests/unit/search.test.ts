@@ -38,23 +38,44 @@ describe('search pieces', () => {
 
   it('turns an excerpt into text parts, marks kept apart and nothing read as markup', () => {
     expect(toExcerpt('Our <mark>ramp</mark> teams &amp; their &lt;script&gt; &#39;tools&#x27;')).toEqual([
+      { text: '…', mark: false },
       { text: 'Our ', mark: false },
       { text: 'ramp', mark: true },
       { text: " teams & their <script> 'tools'", mark: false },
+      { text: '…', mark: false },
     ]);
-    // Pagefind's word breaks go; a block's end after Chinese text is a full-width stop.
-    expect(toExcerpt('航空\u200b<mark>貨運</mark>\u200b服務\u200b. \u200b雲翔')).toEqual([
-      { text: '航空', mark: false },
-      { text: '貨運', mark: true },
-      { text: '服務。雲翔', mark: false },
-    ]);
-    expect(toExcerpt('&bogus; &#0; &#xZZ;')).toEqual([{ text: '&bogus; &#0; &#xZZ;', mark: false }]);
     // A page's text that holds markup stays text, escaped or not.
-    expect(toExcerpt('<script>alert(1)</script> <mark>a</mark><img src=x>')).toEqual([
+    expect(toExcerpt('<script>alert(1)</script> <mark>a</mark><img src=x>.')).toEqual([
+      { text: '…', mark: false },
       { text: '<script>alert(1)</script> ', mark: false },
       { text: 'a', mark: true },
-      { text: '<img src=x>', mark: false },
+      { text: '<img src=x>.', mark: false },
     ]);
+    expect(toExcerpt('&bogus; &#0; &#xZZ;')).toEqual([
+      { text: '…', mark: false },
+      { text: '&bogus; &#0; &#xZZ;', mark: false },
+      { text: '…', mark: false },
+    ]);
+  });
+
+  it('tidies Chinese excerpts: no word breaks, no spaces between blocks, a full-width stop, no leading mark', () => {
+    const text = (html: string, title?: string) =>
+      toExcerpt(html, title)
+        .map((p) => (p.mark ? `[${p.text}]` : p.text))
+        .join('');
+    expect(text('航空\u200b<mark>貨運</mark>\u200b服務\u200b. \u200b雲翔航勤提供服務。', '航空貨運服務')).toBe(
+      '航空[貨運]服務。雲翔航勤提供服務。',
+    );
+    expect(text('、\u200b電動\u200b空調\u200b機. CW-ET60 電動<mark>行李</mark>拖車')).toBe(
+      '…電動空調機。CW-ET60 電動[行李]拖車…',
+    );
+    expect(text('噪音的方案。 目前公開徵求項目. 公告：電動<mark>行李</mark>')).toBe(
+      '…噪音的方案。目前公開徵求項目。公告：電動[行李]…',
+    );
+    // English keeps its spaces and stops; a sentence's end needs no ellipsis.
+    expect(text('and <mark>baggage</mark> acceptance. Boarding gate operations.')).toBe(
+      '…and [baggage] acceptance. Boarding gate operations.',
+    );
   });
 
   it('puts the pages whose keywords hold a word of the query first, each group in its order', () => {

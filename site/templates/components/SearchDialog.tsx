@@ -1,7 +1,31 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { SearchHit } from '../../../generator/types.ts';
 import Icon from './icons.tsx';
-import { useSite } from './site.tsx';
+import { useLocalUrl, useSite } from './site.tsx';
+
+/** The sections offered before anything is typed and when nothing matches. */
+const QUICK_LINKS = ['services', 'news', 'jobs', 'contact'];
+
+/** The title with the query's words marked (case aside), as text parts. */
+function markTitle(title: string, query: string): { text: string; mark: boolean }[] {
+  const words = query
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  const lower = title.toLocaleLowerCase();
+  const marked = new Array<boolean>(title.length).fill(false);
+  for (const word of words)
+    for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length))
+      marked.fill(true, at, at + word.length);
+  const parts: { text: string; mark: boolean }[] = [];
+  for (const [i, ch] of [...title].entries()) {
+    const mark = marked[i] ?? false;
+    const last = parts[parts.length - 1];
+    if (last && last.mark === mark) last.text += ch;
+    else parts.push({ text: ch, mark });
+  }
+  return parts;
+}
 
 type State =
   | { readonly kind: 'empty' }
@@ -16,6 +40,7 @@ type State =
  */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const { payload, t, search } = useSite();
+  const toUrl = useLocalUrl();
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -79,17 +104,21 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   };
 
   const status =
-    state.kind === 'found'
-      ? state.hits.length === 0
-        ? t('common:search.none', { query: state.query })
-        : state.total > state.hits.length
-          ? t('common:search.countShown', { count: String(state.total), shown: String(state.hits.length) })
+    state.kind === 'found' && state.hits.length > 0
+      ? state.total > state.hits.length
+        ? t('common:search.countShown', { count: String(state.total), shown: String(state.hits.length) })
+        : state.total === 1
+          ? t('common:search.countOne')
           : t('common:search.count', { count: String(state.total) })
       : state.kind === 'searching'
         ? t('common:search.loading')
         : state.kind === 'failed'
           ? t('common:search.failed')
-          : '';
+          : state.kind === 'found'
+            ? t('common:search.none', { query: state.query })
+            : '';
+  const quick = payload.nav.filter((item) => QUICK_LINKS.includes(item.key));
+  const showQuick = hits.length === 0 && state.kind !== 'searching';
 
   return (
     <dialog
@@ -133,8 +162,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
             onKeyDown={onKeyDown}
           />
           <button type="button" className="search-dialog__close" onClick={onClose}>
-            <Icon name="close" />
-            <span className="visually-hidden">{t('common:search.close')}</span>
+            {t('common:search.close')}
           </button>
         </div>
         <p
@@ -162,17 +190,40 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
               tabIndex={-1}
               onPointerMove={() => setActive(i)}
             >
+              <span className="search-hit__title">
+                {markTitle(hit.title, state.kind === 'found' ? state.query : '').map((part, j) =>
+                  part.mark ? <mark key={j}>{part.text}</mark> : part.text,
+                )}
+              </span>
               {hit.section ? <span className="search-hit__section">{hit.section}</span> : null}
-              <span className="search-hit__title">{hit.title}</span>
               <span className="search-hit__excerpt">
                 {hit.excerpt.map((part, j) => (part.mark ? <mark key={j}>{part.text}</mark> : part.text))}
               </span>
             </a>
           ))}
         </div>
-        <p className="search-dialog__keys" aria-hidden="true">
-          {t('common:search.keys')}
-        </p>
+        {showQuick && quick.length > 0 ? (
+          <nav className="search-dialog__quick" aria-labelledby={`${id}-quick`}>
+            <h3 id={`${id}-quick`}>{t('common:search.quickLinks')}</h3>
+            <ul>
+              {quick.map((item) => (
+                <li key={item.key}>
+                  <a href={toUrl(item.path)}>
+                    <Icon name={item.key} />
+                    {t(`nav:${item.key}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {hits.length > 0 ? (
+          <p className="search-dialog__keys" aria-hidden="true">
+            <kbd>↑</kbd>
+            <kbd>↓</kbd> {t('common:search.keyChoose')} <kbd>Enter</kbd> {t('common:search.keyOpen')} <kbd>Esc</kbd>{' '}
+            {t('common:search.keyClose')}
+          </p>
+        ) : null}
       </div>
     </dialog>
   );
