@@ -31,6 +31,8 @@ async function searchFor(page: Page, query: string): Promise<{ url: string; titl
 /** Opens a page as a visitor of the locale and opens the search with `/`. */
 async function openSearch(path: string, locale: string): Promise<WatchedPage> {
   const watched = await site.openReady(path, { locale });
+  // The control is a button once the page's effects have run: the shortcut is listened for.
+  await watched.page.waitForSelector('.site-header button.search-button', { state: 'attached' });
   await watched.page.keyboard.press('/');
   await watched.page.waitForSelector('.search-dialog[open] .search-dialog__input:focus');
   return watched;
@@ -101,6 +103,7 @@ describe('search', () => {
     const watched = await site.openReady('/en/news', { locale: 'en-US' });
     const { page } = watched;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.waitForSelector('.site-header button.search-button', { state: 'attached' });
     await page.keyboard.press('Control+k');
     const input = page.locator('.search-dialog__input');
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -163,6 +166,7 @@ describe('search', () => {
   it('has no axe-core violations with the dialog open: empty, with results, and with none', async () => {
     const watched = await site.openReady('/services/service-layout', { locale: 'zh-TW', bypassCSP: true });
     const { page } = watched;
+    await page.waitForSelector('.site-header button.search-button', { state: 'attached' });
     await page.keyboard.press('/');
     await page.waitForSelector('.search-dialog[open]');
     expect(await page.locator('.search-dialog__quick a').count()).toBe(4);

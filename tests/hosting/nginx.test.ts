@@ -216,6 +216,8 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
         const response = await page.goto(`${nginx.url}${path}`);
         expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
         await waitForHydration(page);
+        // The control is a button once the page's effects have run: the shortcut is listened for.
+        await page.waitForSelector('.site-header button.search-button', { state: 'attached' });
         await page.keyboard.press('/');
         await page.fill('.search-dialog__input', query);
         await page.waitForSelector(`.search-dialog__status[data-query="${query}"]`);
