@@ -89,7 +89,7 @@ describe('search', () => {
     const watched = await site.openReady('/en/services/service-ramp', { viewport: { width: 1440, height: 900 } });
     const { page } = watched;
     expect(searchRequests(watched)).toEqual([]);
-    await page.hover('.site-header .search-button');
+    await page.hover('.site-header button.search-button');
     await waitInPage(
       page,
       () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/pagefind.js')),
