@@ -112,5 +112,25 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = await runRoutes({ root: root(), json: opts.json });
     });
 
+  program
+    .command('translations')
+    .description(
+      'show which translations are up to date, stale or missing and what changed in their source; `done <file|route|namespace:key>…` confirms translations',
+    )
+    .argument('[done]', '`done`: confirm the translations named after it')
+    .argument('[names...]', 'content files, routes, `namespace:key` or namespaces whose translations are confirmed')
+    .option('--all', 'with `done`: confirm every translation there is (a first run)')
+    .option('--json', 'print the status as JSON')
+    .action(async (action: string | undefined, names: string[], opts: { all?: boolean; json?: boolean }) => {
+      const { runTranslations } = await import('./commands/translations.ts');
+      process.exitCode = await runTranslations({
+        root: root(),
+        json: opts.json,
+        action,
+        names,
+        all: opts.all,
+      });
+    });
+
   await program.parseAsync(argv);
 }

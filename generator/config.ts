@@ -232,6 +232,13 @@ function validateCheck(check: unknown): Check[] {
         (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')),
       'must be a list of strings',
     ],
+    [
+      'check.staleTranslations',
+      check.staleTranslations === undefined ||
+        check.staleTranslations === 'warning' ||
+        check.staleTranslations === 'error',
+      "must be 'warning' or 'error'",
+    ],
   ];
 }
 
@@ -337,6 +344,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     check: Object.freeze({
       budgets: Object.freeze({ jsKb: 75, cssKb: 20, payloadKb: 30, ...input.check?.budgets }),
       sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),
+      staleTranslations: input.check?.staleTranslations ?? 'warning',
     }),
   });
 }

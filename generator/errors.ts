@@ -304,6 +304,42 @@ const catalogue = {
       `Unused translation: namespace ${a.ns}, key \`${a.key}\` is read by no template, page or runtime code.`,
     hint: (a) => `Remove it from every locale's ${a.ns}.json, or use it.`,
   }),
+  TRANSLATION_STALE: entry<{ locale: string; what: string; source: string; since: string }>({
+    severity: 'warning',
+    message: (a) =>
+      a.since === ''
+        ? `The ${a.locale} translation of ${a.what} was never confirmed against ${a.source}.`
+        : `The ${a.locale} translation of ${a.what} is out of date: ${a.source} has changed since it was confirmed on ${a.since}.`,
+    hint: () =>
+      '`site translations` shows what changed. Update the translation, then confirm it: `site translations done <file>`.',
+  }),
+  TRANSLATIONS_UNRECORDED: entry<{ file: string }>({
+    severity: 'warning',
+    message: (a) => `There is no translation record (${a.file}): stale translations cannot be found.`,
+    hint: () => 'Confirm every translation as it is now, once: `site translations done --all`.',
+  }),
+  TRANSLATIONS_USAGE: entry<{ given: string }>({
+    severity: 'error',
+    message: (a) =>
+      a.given === 'done'
+        ? '`site translations done` needs what to confirm.'
+        : `\`site translations\` does not know \`${a.given}\`.`,
+    hint: () =>
+      'Name the translations: `site translations done site/content/contact.en.md /news/news3 nav:procurement`, or confirm every one with `site translations done --all`.',
+  }),
+  TRANSLATIONS_UNKNOWN_NAME: entry<{ name: string }>({
+    severity: 'error',
+    message: (a) =>
+      `\`${a.name}\` names no translation: no content file, route, namespace or \`namespace:key\` of the site.`,
+    hint: () =>
+      'Name a content file (`site/content/contact.en.md`), a route (`/contact`), a namespace (`nav`) or a key (`nav:procurement`). Nothing was confirmed.',
+  }),
+  TRANSLATIONS_RECORD_INVALID: entry<{ reason: string }>({
+    severity: 'error',
+    message: (a) => `The translation record cannot be read: ${a.reason}.`,
+    hint: () =>
+      '`site translations done` writes it: restore it from version control, or delete it and confirm every translation as it is now with `site translations done --all`.',
+  }),
   I18N_EMPTY: entry<{ locale: string; ns: string; key: string }>({
     severity: 'error',
     message: (a) => `Empty translation: locale ${a.locale}, namespace ${a.ns}, key \`${a.key}\`.`,

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { isSiteError } from './errors.ts';
 import { isInside } from './load/files.ts';
 import type { CheckReport } from './check/index.ts';
-import type { BuildReport, Route, SiteProblem } from './types.ts';
+import type { TranslationItem, TranslationStatus, DiffPart } from './translations.ts';
+import { RECORD_FILE } from './translations.ts';
+import type { BuildReport, LocaleCode, Route, SiteConfig, SiteProblem } from './types.ts';
 
 // The only module that writes to the terminal (architecture.md: Style, rule 7).
 
@@ -14,6 +16,7 @@ const red = (s: string) => paint('31', s);
 const yellow = (s: string) => paint('33', s);
 const dim = (s: string) => paint('2', s);
 const bold = (s: string) => paint('1', s);
+const green = (s: string) => paint('32', s);
 
 /** A few lines of the source around a position, with a caret under the column. */
 export function toCodeFrame(root: string, problem: SiteProblem): string | null {
@@ -126,6 +129,101 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
         : '') +
       `  ${dim(stages)}\n` +
       `  ${dim(`build ${report.buildId} → ${report.outDir ?? '(memory)'}`)}\n`,
+  );
+}
+
+/** A changed block: what was taken out and put in, with a little of what stayed around each change. */
+function formatChange(parts: readonly DiffPart[]): string {
+  const CONTEXT = 16;
+  return parts
+    .map((part, i) => {
+      if (part.change === 'removed') return colorOn ? paint('31;9', part.text) : `[-${part.text}-]`;
+      if (part.change === 'added') return colorOn ? green(part.text) : `{+${part.text}+}`;
+      const chars = [...part.text];
+      if (chars.length <= CONTEXT * 2) return part.text;
+      const head = i === 0 ? '…' : chars.slice(0, CONTEXT).join('');
+      const tail = i === parts.length - 1 ? '…' : chars.slice(-CONTEXT).join('');
+      return i === 0 ? `…${tail === '…' ? '' : tail}` : i === parts.length - 1 ? `${head}…` : `${head}…${tail}`;
+    })
+    .join('');
+}
+
+function ago(days: number | null): string {
+  return days === null ? '' : days === 0 ? 'today' : days === 1 ? 'a day ago' : `${days} days ago`;
+}
+
+/**
+ * The state of every translation (behaviour.md: Translations), per locale translated into: how many
+ * are up to date, each stale one with where it is, when it was confirmed and what changed in its
+ * source since, and each missing one.
+ */
+export function printTranslationStatus(config: SiteConfig, status: TranslationStatus, json: boolean): void {
+  const locales = config.locales.map((l) => l.code).filter((code) => status.items.some((i) => i.locale === code));
+  const of = (code: LocaleCode, state: TranslationItem['state']) =>
+    status.items.filter((i) => i.locale === code && i.state === state);
+  if (json) {
+    const shown = (item: TranslationItem) => {
+      const { state: _state, locale: _locale, ...rest } = item;
+      return rest;
+    };
+    const report = {
+      record: RECORD_FILE,
+      recorded: status.recordExists,
+      locales: Object.fromEntries(
+        locales.map((code) => [
+          code,
+          {
+            current: of(code, 'current').map((i) => i.id),
+            stale: of(code, 'stale').map(shown),
+            missing: of(code, 'missing').map(shown),
+          },
+        ]),
+      ),
+    };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  const lines: string[] = [];
+  if (!status.recordExists)
+    lines.push(
+      yellow(`There is no translation record (${RECORD_FILE}) yet: confirm every translation as it is now with`),
+      yellow('`site translations done --all`, and from then on each one you update.'),
+      '',
+    );
+  for (const code of locales) {
+    const stale = of(code, 'stale');
+    const missing = of(code, 'missing');
+    lines.push(
+      `${bold(code)}: ${of(code, 'current').length} up to date, ${stale.length} stale, ${missing.length} missing`,
+    );
+    for (const item of stale) {
+      const when = item.confirmed ? `confirmed ${item.confirmed} (${ago(item.days)})` : 'never confirmed';
+      lines.push(`  ${yellow('stale  ')} ${item.file}:${item.line}  ${bold(item.id)}`);
+      lines.push(`           ${dim(`source ${item.sourceFile}:${item.sourceLine}, ${when}`)}`);
+      if (item.changes.length > 0) {
+        lines.push(`           ${dim('changed since:')}`);
+        for (const change of item.changes) lines.push(`             ${formatChange(change)}`);
+      }
+    }
+    for (const item of missing)
+      lines.push(
+        `  ${red('missing')} ${item.file}  ${bold(item.id)}  ${dim(`source ${item.sourceFile}:${item.sourceLine}`)}`,
+      );
+  }
+  if (status.items.some((i) => i.state === 'stale'))
+    lines.push('', dim('Once a translation is updated: site translations done <file|route|namespace:key>'));
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** What `site translations done` confirmed. */
+export function printConfirmed(confirmed: readonly { id: string; locale: LocaleCode }[], json: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ record: RECORD_FILE, confirmed }, null, 2)}\n`);
+    return;
+  }
+  const count = confirmed.length;
+  process.stdout.write(
+    `${bold('Confirmed')} ${count} ${count === 1 ? 'translation' : 'translations'} in ${RECORD_FILE}.\n`,
   );
 }
 

@@ -65,6 +65,8 @@ export interface NavItem {
 export interface CheckConfig {
   /** Bytes (gzip) a page may load on first view, in KB: JavaScript, CSS, embedded payload. */
   readonly budgets: { readonly jsKb: number; readonly cssKb: number; readonly payloadKb: number };
+  /** How `site check` reports a stale translation (behaviour.md: Translations). */
+  readonly staleTranslations: 'warning' | 'error';
   /** Strings that may read the same in every locale (names, codes): no warning for them. */
   readonly sameInAllLocales: readonly string[];
 }
@@ -85,7 +87,11 @@ export interface SiteConfigInput {
   navigation: NavItem[];
   /** The departments' e-mail addresses, telephone and fax numbers (behaviour.md: Contact details). */
   contacts?: Contact[];
-  check?: Partial<{ budgets: Partial<CheckConfig['budgets']>; sameInAllLocales: string[] }>;
+  check?: Partial<{
+    budgets: Partial<CheckConfig['budgets']>;
+    sameInAllLocales: string[];
+    staleTranslations: 'warning' | 'error';
+  }>;
 }
 
 /** The static hosts an output can be shaped for (behaviour.md: Hosts). */

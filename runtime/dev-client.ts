@@ -101,6 +101,7 @@ async function refreshInPlace(request: {
 
 async function applyUpdate(update: Update): Promise<void> {
   document.getElementById(OVERLAY_ID)?.remove();
+  void markStaleTranslation();
   if (update.changed.some((file) => file.startsWith('_app/search/'))) window.dispatchEvent(new Event('site:search'));
   const changed = update.changed.filter((file) => !UNREAD.test(file));
   const pages = changed.filter((file) => PAGE.test(file));
@@ -144,12 +145,84 @@ function connect(): void {
     'update',
     (event) => void applyUpdate(JSON.parse((event as MessageEvent<string>).data) as Update),
   );
+  events.addEventListener('translations', () => void markStaleTranslation());
   events.addEventListener('build-error', (event) =>
     showOverlay(JSON.parse((event as MessageEvent<string>).data) as ErrorReport),
   );
 }
 
+// A page whose translation is out of date says so, in development only (behaviour.md:
+// Translations): a small marker, dismissed for the page with its button.
+const MARKER_ID = 'site-dev-translation';
+const dismissed = new Set<string>();
+
+interface StaleTranslation {
+  readonly source: string;
+  readonly sourceFile: string;
+  readonly confirmed: string | null;
+}
+
+async function markStaleTranslation(): Promise<void> {
+  const page = location.pathname;
+  let stale: readonly StaleTranslation[] = [];
+  try {
+    const response = await fetch(`/__site/translations?page=${encodeURIComponent(page)}`, { cache: 'no-store' });
+    if (response.ok) stale = ((await response.json()) as { stale: StaleTranslation[] }).stale;
+  } catch {
+    return;
+  }
+  document.getElementById(MARKER_ID)?.remove();
+  const first = stale[0];
+  if (!first || dismissed.has(page) || location.pathname !== page) return;
+  const marker = document.createElement('div');
+  marker.id = MARKER_ID;
+  marker.setAttribute('role', 'status');
+  Object.assign(marker.style, {
+    position: 'fixed',
+    left: '1rem',
+    bottom: '1rem',
+    zIndex: '2147483646',
+    maxWidth: '22rem',
+    padding: '0.75rem 2.75rem 0.75rem 1rem',
+    borderRadius: '8px',
+    background: '#7a4b00',
+    color: '#fff',
+    font: '14px/1.5 system-ui, sans-serif',
+    boxShadow: '0 4px 16px rgba(0, 0, 0, 0.25)',
+  });
+  const text = document.createElement('p');
+  Object.assign(text.style, { margin: '0' });
+  const since = first.confirmed ? `since ${first.confirmed}` : 'since it was last confirmed';
+  text.textContent = `Translation out of date: ${first.sourceFile} (${first.source}) has changed ${since}. Run \`site translations\` to see what changed.`;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = '×';
+  close.setAttribute('aria-label', 'Dismiss');
+  Object.assign(close.style, {
+    position: 'absolute',
+    top: '0.25rem',
+    right: '0.25rem',
+    width: '2rem',
+    height: '2rem',
+    border: '0',
+    background: 'transparent',
+    color: 'inherit',
+    font: 'inherit',
+    fontSize: '1.25rem',
+    cursor: 'pointer',
+  });
+  close.addEventListener('click', () => {
+    dismissed.add(page);
+    marker.remove();
+  });
+  marker.append(text, close);
+  document.body.append(marker);
+}
+
 connect();
+void markStaleTranslation();
 setInterval(() => {
-  if (location.pathname !== streamPage) connect();
+  if (location.pathname === streamPage) return;
+  connect();
+  void markStaleTranslation();
 }, 250);

@@ -1,10 +1,13 @@
 import type { SiteSearch } from '../generator/types.ts';
 import { forgetOwnManifest } from './deployment.ts';
+import type * as SearchIndex from './search-index.ts';
+
+type SearchIndexModule = typeof SearchIndex;
 
 // The search as the first view carries it (behaviour.md: Search): the rest of its code is a chunk
 // of its own, loaded with the search itself, never on a first view.
 
-let loaded: Promise<typeof import('./search-index.ts')> | null = null;
+let loaded: Promise<SearchIndexModule> | null = null;
 const load = () => (loaded ??= import('./search-index.ts'));
 
 export const siteSearch: SiteSearch = {

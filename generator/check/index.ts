@@ -9,7 +9,7 @@ import { loadMessages } from '../load/messages.ts';
 import { loadTemplateInventory } from '../load/templates.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
-import type { BuildManifest, BuiltWith, Route, SiteConfig, SiteProblem } from '../types.ts';
+import type { BuildManifest, BuiltWith, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { checkBudgets } from './budgets.ts';
@@ -20,6 +20,7 @@ import { readOutputPages } from './output.ts';
 import { checkSeo } from './seo.ts';
 import { checkSharing } from './share.ts';
 import { checkContentScript, checkTranslations, type TranslationReport } from './translations.ts';
+import { checkSourceLocales, readTranslationRecord, RECORD_FILE, toTranslationStatus } from '../translations.ts';
 
 export interface CheckReport {
   readonly problems: SiteProblem[];
@@ -79,6 +80,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     ...translations.problems,
     ...checkContentScript(config, routes),
     ...checkGlossary(config, routes),
+    ...checkTranslationRecord(config, routes, messages.messages),
   );
 
   options.onProgress?.('reading pages');
@@ -106,6 +108,29 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     externalLinks: links.external,
     translations: translations.report,
   };
+}
+
+/**
+ * Translations against their record (behaviour.md: Translations): each stale one is a warning, or
+ * an error where the configuration asks for a gate; missing ones are the catalogue's own problems
+ * (a missing key) or single-language pages.
+ */
+function checkTranslationRecord(config: SiteConfig, routes: readonly Route[], messages: Messages): SiteProblem[] {
+  const { record, exists, problem } = readTranslationRecord(config.root);
+  if (problem) return [problem];
+  const problems: SiteProblem[] = [...checkSourceLocales(config, routes)];
+  if (!exists) return [...problems, toProblem('TRANSLATIONS_UNRECORDED', { file: RECORD_FILE })];
+  const severity = config.check.staleTranslations;
+  for (const item of toTranslationStatus(config, routes, messages, record, exists).items) {
+    if (item.state !== 'stale') continue;
+    const stale = toProblem(
+      'TRANSLATION_STALE',
+      { locale: item.locale, what: item.id, source: item.sourceFile, since: item.confirmed ?? '' },
+      { file: item.file, line: item.line, column: 1 },
+    );
+    problems.push({ ...stale, severity });
+  }
+  return problems;
 }
 
 /**

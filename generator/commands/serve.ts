@@ -17,6 +17,7 @@ import {
   printStopped,
 } from '../report.ts';
 import { createSiteServer, type SiteServer } from '../serve/server.ts';
+import { findStaleTranslations, RECORD_FILE } from '../translations.ts';
 import { createDevSession, type DevSession } from '../serve/session.ts';
 import { createDiskSource, createMemorySource, type FileSource } from '../serve/files.ts';
 import { watchSources, type Watcher } from '../serve/watch.ts';
@@ -103,6 +104,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
       source,
       localePrefixes,
       devClient: options.watch ? await bundleDevClient() : null,
+      staleTranslations: options.watch ? (page) => findStaleTranslations(root, page) : undefined,
     });
     if (startError) site.setInitialEvent(toErrorEvent(root, startError));
   } catch (error) {
@@ -120,7 +122,12 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
   if (session) {
     const dev = session;
-    watcher = watchSources(root, async (files) => {
+    watcher = watchSources(root, async (changed) => {
+      // The translation record is no source of the pages: a confirmation only refreshes the open
+      // pages' out-of-date markers (behaviour.md: Translations).
+      const files = changed.filter((file) => file !== RECORD_FILE);
+      if (files.length < changed.length) site.broadcast('translations');
+      if (files.length === 0) return;
       try {
         // Open pages update as soon as they are rendered; the rest follow.
         const result = await dev.rebuild(files, {

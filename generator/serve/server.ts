@@ -17,6 +17,8 @@ export interface SiteServerOptions {
   readonly localePrefixes: readonly string[];
   /** Watch mode: the dev client's code; HTML pages get a script tag for it. */
   readonly devClient: string | null;
+  /** Watch mode: the stale translations of a page, by its URL (behaviour.md: Translations). */
+  readonly staleTranslations?: (pageUrl: string) => Promise<unknown>;
 }
 
 export interface SiteServer {
@@ -162,6 +164,15 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       if (initial) res.write(toEvent(initial.event, initial.data));
       clients.set(res, toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? ''));
       req.on('close', () => clients.delete(res));
+    } else if (pathname === `${DEV_PREFIX}translations` && options.staleTranslations) {
+      const page = toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? '');
+      options.staleTranslations(page).then(
+        (stale) => {
+          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+          res.end(JSON.stringify(stale));
+        },
+        () => res.writeHead(500).end(),
+      );
     } else {
       res.writeHead(404).end();
     }

@@ -13,16 +13,18 @@ function markTitle(title: string, query: string): { text: string; mark: boolean 
     .split(/\s+/)
     .filter((w) => w.length > 0);
   const lower = title.toLocaleLowerCase();
-  const marked = new Array<boolean>(title.length).fill(false);
+  // A title whose lower case is longer (a rare letter) is shown unmarked rather than marked askew.
+  if (lower.length !== title.length || words.length === 0) return [{ text: title, mark: false }];
+  const marked = Array.from({ length: title.length }, () => false);
   for (const word of words)
     for (let at = lower.indexOf(word); at >= 0; at = lower.indexOf(word, at + word.length))
       marked.fill(true, at, at + word.length);
   const parts: { text: string; mark: boolean }[] = [];
-  for (const [i, ch] of [...title].entries()) {
+  for (let i = 0; i < title.length; i++) {
     const mark = marked[i] ?? false;
     const last = parts[parts.length - 1];
-    if (last && last.mark === mark) last.text += ch;
-    else parts.push({ text: ch, mark });
+    if (last && last.mark === mark) last.text += title[i];
+    else parts.push({ text: title[i] as string, mark });
   }
   return parts;
 }
