@@ -37,7 +37,8 @@ export async function runTranslations(options: {
       loadMessages(config),
       loadTemplateInventory(config),
     ]);
-    throwIfErrors([...content.problems, ...messages.problems]);
+    // A key missing from a locale is what this command reports, not a reason to stop.
+    throwIfErrors([...content.problems, ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING')]);
     const { routes, problems } = resolveRoutes(config, content.files, templates);
     throwIfErrors([...problems, ...checkSourceLocales(config, routes)]);
     const read = readTranslationRecord(options.root);

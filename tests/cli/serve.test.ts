@@ -107,6 +107,38 @@ describe('site serve --watch', () => {
     await page.close();
   });
 
+  it('marks a page whose translation fell behind, in development only; a confirmation or a dismissal removes the mark', async () => {
+    const { page, reloaded } = await openMarked('/en/services/service-ramp');
+    const marker = page.locator('#site-dev-translation');
+    expect(await marker.count()).toBe(0);
+    const from = serve.output().length;
+    edit('site/content/services/service-ramp.zhHant.md', '清水補給與污水處理', '清水補給、污水處理與垃圾清運');
+    await marker.waitFor();
+    expect(await marker.textContent()).toContain(
+      'Translation out of date: site/content/services/service-ramp.zhHant.md (zhHant) has changed since',
+    );
+    expect(await reloaded()).toBe(false);
+    // The source's own page is not a translation: no mark there.
+    const source = await browser().newPage();
+    await source.goto(`${serve.url}/services/service-ramp`);
+    await serve.waitFor(/rebuilt \(content\)/, from);
+    expect(await source.locator('#site-dev-translation').count()).toBe(0);
+    await source.close();
+
+    // Confirmed from the command line: the mark goes, with no rebuild.
+    const confirmed = serve.output().length;
+    expect(runCli(['--root', root, 'translations', 'done', '/services/service-ramp']).status).toBe(0);
+    await marker.waitFor({ state: 'detached' });
+    expect(serve.output().slice(confirmed)).not.toMatch(/rebuilt/);
+
+    // Out of date again, and dismissed: gone for this page.
+    edit('site/content/services/service-ramp.zhHant.md', '與垃圾清運', '及垃圾清運');
+    await marker.waitFor();
+    await marker.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await marker.count()).toBe(0);
+    await page.close();
+  });
+
   it('shows a broken front matter over the last good page, and clears it once fixed', async () => {
     const page = await browser().newPage();
     await page.goto(`${serve.url}/en/customers`);

@@ -1,0 +1,191 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
+
+// Translations that stay in step (behaviour.md: Translations), through the real CLI.
+
+afterAll(removeSites);
+
+const RECORD = 'site/translations.lock.json';
+const RAMP_ZH = 'site/content/services/service-ramp.zhHant.md';
+const RAMP_EN = 'site/content/services/service-ramp.en.md';
+
+interface Item {
+  id: string;
+  source: string;
+  file: string;
+  line: number;
+  sourceFile: string;
+  sourceLine: number;
+  confirmed: string | null;
+  days: number | null;
+  changes: { text: string; change: 'same' | 'removed' | 'added' }[][];
+}
+interface Status {
+  record: string;
+  recorded: boolean;
+  locales: Record<string, { current: string[]; stale: Item[]; missing: Item[] }>;
+}
+
+const edit = (root: string, file: string, change: (text: string) => string) => {
+  const full = path.join(root, file);
+  const before = readFileSync(full, 'utf8');
+  const after = change(before);
+  expect(after, file).not.toBe(before);
+  writeFileSync(full, after);
+};
+
+const status = (root: string): Status => {
+  const result = runCli(['--root', root, 'translations', '--json']);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as Status;
+};
+
+describe('site translations', () => {
+  it('finds the translation a source edit left behind, shows what changed, and is in step once confirmed', () => {
+    const root = makeSite();
+    expect(status(root).locales.en?.stale).toEqual([]);
+    edit(root, RAMP_ZH, (t) => t.replace('清水補給與污水處理', '清水補給、污水處理與垃圾清運'));
+
+    const after = status(root);
+    expect(after).toMatchObject({ record: RECORD, recorded: true });
+    expect(Object.keys(after.locales)).toEqual(['en']);
+    const [stale, ...others] = after.locales.en?.stale ?? [];
+    expect(others).toEqual([]);
+    expect(stale).toMatchObject({
+      id: '/services/service-ramp',
+      source: 'zhHant',
+      file: RAMP_EN,
+      sourceFile: RAMP_ZH,
+      confirmed: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      days: expect.any(Number),
+    });
+    // Pointed at the line of the change; the change character by character.
+    const line = readFileSync(path.join(root, RAMP_ZH), 'utf8').split('\n')[(stale?.sourceLine ?? 0) - 1];
+    expect(line).toContain('垃圾清運');
+    expect(stale?.changes).toEqual([
+      [
+        { text: '清水補給', change: 'same' },
+        { text: '與', change: 'removed' },
+        { text: '、', change: 'added' },
+        { text: '污水處理', change: 'same' },
+        { text: '與垃圾清運', change: 'added' },
+      ],
+    ]);
+    expect(after.locales.en?.current).not.toContain('/services/service-ramp');
+    expect(after.locales.en?.current).toContain('nav:procurement');
+
+    // The same for a person: the diff in word-diff marks, where to look, and exit 0.
+    const text = runCli(['--root', root, 'translations']);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain(`stale   ${RAMP_EN}:1  /services/service-ramp`);
+    expect(text.stdout).toContain(`source ${RAMP_ZH}:${stale?.sourceLine}`);
+    expect(text.stdout).toContain('清水補給[-與-]{+、+}污水處理{+與垃圾清運+}');
+
+    // Confirmed by the translation's file: up to date, and the record says so in a readable diff.
+    const done = runCli(['--root', root, 'translations', 'done', RAMP_EN]);
+    expect(done.stdout).toContain('Confirmed 1 translation');
+    expect(done.status).toBe(0);
+    expect(status(root).locales.en?.stale).toEqual([]);
+    const record = readFileSync(path.join(root, RECORD), 'utf8');
+    expect(record).toContain('"- 清水補給、污水處理與垃圾清運"'.replace('- ', ''));
+  });
+
+  it('does not count edits that say the same: whitespace, wrapping, Markdown written another way, settings', () => {
+    const root = makeSite();
+    edit(root, RAMP_ZH, (t) =>
+      t
+        .replace('- 清水補給與污水處理', '*   清水補給與污水處理   ')
+        .replace(/^order: .*$/m, 'order: 42')
+        .replace(/\n\n## /, '\n\n\n## '),
+    );
+    // A paragraph of the body wrapped onto two lines.
+    edit(root, RAMP_EN, (t) => {
+      const body = t.indexOf('\n---\n') + 5;
+      const settings = t.slice(0, body).replace(/^order: .*$/m, 'order: 42');
+      return settings + t.slice(body).replace(/^(\w[^\n]{40,}?) (\w)/m, '$1\n$2');
+    });
+    edit(root, 'site/content/news/news3.zhHant.md', (t) => t.replace(/\*\*([^*\n]+)\*\*/, '__$1__'));
+    expect(status(root).locales.en?.stale).toEqual([]);
+  });
+
+  it('reports a new shared text as missing in the other locale, until it is translated and confirmed', () => {
+    const root = makeSite();
+    edit(root, 'site/locales/zhHant/nav.json', (t) => t.replace('{', '{\n  "safety": "飛安與品質",'));
+    const missing = status(root).locales.en?.missing ?? [];
+    expect(missing).toEqual([
+      expect.objectContaining({
+        id: 'nav:safety',
+        file: 'site/locales/en/nav.json',
+        sourceFile: 'site/locales/zhHant/nav.json',
+        sourceLine: 2,
+      }),
+    ]);
+    expect(runCli(['--root', root, 'translations']).stdout).toMatch(/missing site\/locales\/en\/nav\.json +nav:safety/);
+    edit(root, 'site/locales/en/nav.json', (t) => t.replace('{', '{\n  "safety": "Safety and quality",'));
+    // Translated but not yet confirmed: stale, never confirmed.
+    expect(status(root).locales.en?.stale).toEqual([expect.objectContaining({ id: 'nav:safety', confirmed: null })]);
+    expect(runCli(['--root', root, 'translations', 'done', 'nav:safety']).status).toBe(0);
+    const after = status(root).locales.en;
+    expect(after?.stale).toEqual([]);
+    expect(after?.missing).toEqual([]);
+    expect(after?.current).toContain('nav:safety');
+  });
+
+  it('follows an article written in English first: an English edit leaves the Chinese page stale', () => {
+    const root = makeSite();
+    const en = 'site/content/news/news3.en.md';
+    const zh = 'site/content/news/news3.zhHant.md';
+    edit(root, en, (t) => t.replace(/^---\n/, '---\nsource: en\n'));
+    expect(runCli(['--root', root, 'translations', 'done', '/news/news3']).status).toBe(0);
+    let now = status(root);
+    expect(now.locales.zhHant?.current).toEqual(['/news/news3']);
+    expect(now.locales.en?.current).not.toContain('/news/news3');
+
+    edit(root, zh, (t) => t.replace(/^title: .*$/m, 'title: 中文標題改寫'));
+    expect(status(root).locales.zhHant?.stale).toEqual([]);
+    edit(root, en, (t) => t.replace(/^title: .*$/m, 'title: A Rewritten English Title'));
+    now = status(root);
+    expect(now.locales.zhHant?.stale).toEqual([
+      expect.objectContaining({ id: '/news/news3', source: 'en', file: zh, sourceFile: en }),
+    ]);
+    expect(now.locales.zhHant?.stale[0]?.changes[0]).toContainEqual({ text: 'Rewritten', change: 'added' });
+  });
+
+  it('refuses a name that matches nothing and a record it cannot read, changing nothing', () => {
+    const root = makeSite();
+    const record = path.join(root, RECORD);
+    const before = readFileSync(record, 'utf8');
+    const unknown = runCli(['--root', root, 'translations', 'done', RAMP_EN, '/no-such-page']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('`/no-such-page` names no translation');
+    expect(readFileSync(record, 'utf8')).toBe(before);
+    expect(runCli(['--root', root, 'translations', 'confirm']).stderr).toContain('does not know `confirm`');
+    expect(runCli(['--root', root, 'translations', 'done']).stderr).toContain('needs what to confirm');
+
+    writeFileSync(record, before.replace('"format": 1,', '"format": 1,,'));
+    const broken = runCli(['--root', root, 'translations']);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toMatch(/site\/translations\.lock\.json:2:\d+ +TRANSLATIONS_RECORD_INVALID/);
+    expect(broken.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+  });
+
+  it('site check warns about a stale translation, and fails on it when the configuration asks', () => {
+    const root = makeSite();
+    edit(root, RAMP_ZH, (t) => t.replace('清水補給與污水處理', '清水補給、污水處理與垃圾清運'));
+    edit(root, 'site/site.config.ts', (t) => t.replace('check: {', "check: {\n    staleTranslations: 'error',"));
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const check = runCli(['--root', root, 'check', '--out', out, '--json']);
+    expect(check.status).toBe(1);
+    const problems = (
+      JSON.parse(check.stdout) as { problems: { code: string; severity: string; loc?: { file: string } }[] }
+    ).problems;
+    expect(problems.filter((p) => p.severity === 'error')).toEqual([
+      expect.objectContaining({ code: 'TRANSLATION_STALE', loc: expect.objectContaining({ file: RAMP_EN }) }),
+    ]);
+  });
+});
