@@ -97,31 +97,31 @@ function makeSyntheticSite() {
 }
 
 /**
- * The share cards of the real site: builds with the card cache emptied first (every card drawn) and
- * with it (none drawn), alternated; the `cards` stage is the time the build waits for them after
- * the pages rendered. The cache of the machine is put back afterwards.
+ * A cached stage of the real site's build: builds with its cache emptied first and with it,
+ * alternated; the stage's time is how long the build waits for it. The machine's cache is put back
+ * afterwards. `describe` names what a run did, `heading` titles the figures.
  */
-function measureCards() {
-  const cache = path.join(ROOT, 'node_modules/.cache/site/cards');
-  const saved = mkdtempSync(path.join(SHM, 'site-bench-cards-'));
+function measureCached({ stage, runs, heading, cold: coldLabel, warm: warmLabel, describe }) {
+  const cache = path.join(ROOT, 'node_modules/.cache/site', stage === 'cards' ? 'cards' : 'search');
+  const saved = mkdtempSync(path.join(SHM, `site-bench-${stage}-`));
   if (existsSync(cache)) cpSync(cache, saved, { recursive: true });
   const out = mkdtempSync(path.join(SHM, 'site-bench-out-'));
   try {
     buildOnce(ROOT, out);
     const cold = [];
     const warm = [];
-    for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    for (let i = 0; i < Math.min(RUNS, runs); i++) {
       rmSync(cache, { recursive: true, force: true });
       cold.push(buildOnce(ROOT, out));
       warm.push(buildOnce(ROOT, out));
     }
-    const stage = (run) => run.report.stages.find((s) => s.stage === 'cards')?.ms ?? 0;
-    const show = (runs) =>
-      `wall ${(median(runs.map((r) => r.wallMs)) / 1000).toFixed(3)} s, cards stage ${Math.round(median(runs.map(stage)))} ms, ` +
-      `${runs[0].report.cards.drawn} of ${runs[0].report.cards.total} drawn, peak RSS ${Math.max(...runs.map((r) => r.report.peakRssMb))} MB`;
-    console.log(`real site, share cards (median of ${cold.length}):`);
-    console.log(`  every card drawn (empty cache): ${show(cold)}`);
-    console.log(`  cards from the cache:           ${show(warm)}`);
+    const ms = (run) => run.report.stages.find((s) => s.stage === stage)?.ms ?? 0;
+    const show = (list) =>
+      `wall ${(median(list.map((r) => r.wallMs)) / 1000).toFixed(3)} s, ${stage} stage ${Math.round(median(list.map(ms)))} ms, ` +
+      `${describe(list[0].report)}, peak RSS ${Math.max(...list.map((r) => r.report.peakRssMb))} MB`;
+    console.log(`${heading(cold[0].report)} (median of ${cold.length}):`);
+    console.log(`  ${coldLabel} ${show(cold)}`);
+    console.log(`  ${warmLabel} ${show(warm)}`);
   } finally {
     rmSync(out, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
@@ -130,41 +130,30 @@ function measureCards() {
   }
 }
 
-/**
- * The search index of the real site: builds with the index cache emptied first (both locales
- * indexed by Pagefind) and with it, alternated; each locale's index size.
- */
-function measureSearch() {
-  const cache = path.join(ROOT, 'node_modules/.cache/site/search');
-  const saved = mkdtempSync(path.join(SHM, 'site-bench-search-'));
-  if (existsSync(cache)) cpSync(cache, saved, { recursive: true });
-  const out = mkdtempSync(path.join(SHM, 'site-bench-out-'));
-  try {
-    buildOnce(ROOT, out);
-    const cold = [];
-    const warm = [];
-    for (let i = 0; i < Math.min(RUNS, 5); i++) {
-      rmSync(cache, { recursive: true, force: true });
-      cold.push(buildOnce(ROOT, out));
-      warm.push(buildOnce(ROOT, out));
-    }
-    const stage = (run) => run.report.stages.find((s) => s.stage === 'search')?.ms ?? 0;
-    const show = (runs) =>
-      `wall ${(median(runs.map((r) => r.wallMs)) / 1000).toFixed(3)} s, search stage ${Math.round(median(runs.map(stage)))} ms, ` +
-      `${runs[0].report.search.indexed} of 2 indexed`;
-    const sizes = Object.entries(cold[0].report.search.bytes)
-      .map(([locale, bytes]) => `${locale} ${(bytes / 1024).toFixed(1)} KB`)
-      .join(', ');
-    console.log(`real site, search index (median of ${cold.length}; ${sizes}):`);
-    console.log(`  both locales indexed (empty cache): ${show(cold)}`);
-    console.log(`  indexes from the cache:             ${show(warm)}`);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-    rmSync(cache, { recursive: true, force: true });
-    cpSync(saved, cache, { recursive: true });
-    rmSync(saved, { recursive: true, force: true });
-  }
-}
+/** The share cards: every card drawn, then every card from the cache. */
+const measureCards = () =>
+  measureCached({
+    stage: 'cards',
+    runs: 3,
+    heading: () => 'real site, share cards',
+    cold: 'every card drawn (empty cache):',
+    warm: 'cards from the cache:          ',
+    describe: (report) => `${report.cards.drawn} of ${report.cards.total} drawn`,
+  });
+
+/** The search index: both locales indexed by Pagefind, then both from the cache; each one's size. */
+const measureSearch = () =>
+  measureCached({
+    stage: 'search',
+    runs: 5,
+    heading: (report) =>
+      `real site, search index (${Object.entries(report.search.bytes)
+        .map(([locale, bytes]) => `${locale} ${(bytes / 1024).toFixed(1)} KB`)
+        .join(', ')})`,
+    cold: 'both locales indexed (empty cache):',
+    warm: 'indexes from the cache:            ',
+    describe: (report) => `${report.search.indexed} of 2 indexed`,
+  });
 
 measure('real site', ROOT);
 measure('real site, site build --precompress', ROOT, ['--precompress']);

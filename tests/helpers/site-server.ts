@@ -4,6 +4,7 @@ import { bundleDevClient } from '../../generator/commands/serve.ts';
 import { createDiskSource, createMemorySource } from '../../generator/serve/files.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import { createSiteServer } from '../../generator/serve/server.ts';
+import { findStaleTranslations } from '../../generator/translations.ts';
 import { REPO_ROOT } from './make-site.ts';
 
 export interface ServedOutput {
@@ -40,6 +41,7 @@ export async function serveWatched(root = REPO_ROOT): Promise<ServedOutput & { r
     source: createMemorySource(() => session.files()),
     localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean),
     devClient: await bundleDevClient(),
+    staleTranslations: (page) => findStaleTranslations(root, page),
   });
   await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
   const { port } = site.server.address() as AddressInfo;

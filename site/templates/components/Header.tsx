@@ -168,6 +168,7 @@ export default function Header() {
         </nav>
         <SearchButton
           className="search-button--header"
+          iconOnly
           buttonRef={searchButton}
           onOpen={openSearch}
           onPrepare={prepareSearch}

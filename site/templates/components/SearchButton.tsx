@@ -9,11 +9,14 @@ import { useSite } from './site.tsx';
  */
 export default function SearchButton({
   className,
+  iconOnly = false,
   onOpen,
   onPrepare,
   buttonRef,
 }: {
   className: string;
+  /** The label is read by screen readers only (the header's icon button). */
+  iconOnly?: boolean;
   onOpen: () => void;
   onPrepare: () => void;
   buttonRef?: Ref<HTMLButtonElement>;
@@ -21,7 +24,7 @@ export default function SearchButton({
   const { t, search } = useSite();
   const [interactive, setInteractive] = useState(false);
   useEffect(() => setInteractive(search !== null), [search]);
-  const label = <span className="search-button__label">{t('common:search.open')}</span>;
+  const label = <span className={iconOnly ? 'visually-hidden' : undefined}>{t('common:search.open')}</span>;
   if (!interactive)
     return (
       <a className={`search-button ${className}`} href="#footer-sitemap">
