@@ -390,7 +390,10 @@ export function confirmTranslations(
   const confirmed: { id: string; locale: LocaleCode }[] = [];
   const matched = new Set<string>();
   const units = toUnits(config, routes, messages);
-  const names = select.names.map((name) => name.split(path.sep).join('/').replace(/^\.\//, ''));
+  // Files are named from the project folder, or by an absolute path inside it.
+  const fromRoot = (name: string) =>
+    name.startsWith(config.root + path.sep) ? path.relative(config.root, name) : name;
+  const names = select.names.map((name) => fromRoot(name).split(path.sep).join('/').replace(/^\.\//, ''));
   for (const unit of units) {
     for (const [locale, target] of unit.targets) {
       if (!target.exists) continue;

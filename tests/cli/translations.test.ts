@@ -85,8 +85,8 @@ describe('site translations', () => {
     expect(text.stdout).toContain(`source ${RAMP_ZH}:${stale?.sourceLine}`);
     expect(text.stdout).toContain('清水補給[-與-]{+、+}污水處理{+與垃圾清運+}');
 
-    // Confirmed by the translation's file: up to date, and the record says so in a readable diff.
-    const done = runCli(['--root', root, 'translations', 'done', RAMP_EN]);
+    // Confirmed by the translation's file (here by its absolute path): up to date, and the record says so.
+    const done = runCli(['--root', root, 'translations', 'done', path.join(root, RAMP_EN)]);
     expect(done.stdout).toContain('Confirmed 1 translation');
     expect(done.status).toBe(0);
     expect(status(root).locales.en?.stale).toEqual([]);
