@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { drawCard } from './card-render.ts';
-import { removeUnused } from './file-cache.ts';
+import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { CACHE_DIR, CARD_WORKER_FILE } from './paths.ts';
 import { toSection } from './render/share.ts';
 import { loadServerModule } from './render/server-module.ts';
@@ -132,13 +131,10 @@ export async function renderCards(
         files.set(job.file, remembered);
         return;
       }
-      const cached = path.join(CARDS_DIR, `${job.key}.png`);
-      const png = await readFile(cached).catch(() => null);
+      const png = await readCacheFile(path.join(CARDS_DIR, `${job.key}.png`));
       if (png) {
         files.set(job.file, png);
         remember(job.key, png);
-        // Read today: kept by the day-old sweep below.
-        await utimes(cached, new Date(), new Date()).catch(() => undefined);
       } else misses.push(job);
     }),
   );
@@ -149,15 +145,11 @@ export async function renderCards(
     );
   if (misses.length === 0) return { files: ordered(), drawn: 0 };
   const byKey = new Map(misses.map((job) => [job.key, job]));
-  await mkdir(CARDS_DIR, { recursive: true }).catch(() => undefined);
   const save = async (key: string, png: Uint8Array) => {
     const job = byKey.get(key) as CardJob;
     files.set(job.file, png);
     remember(job.key, png);
-    const partial = path.join(CARDS_DIR, `${key}.${process.pid}-${randomUUID()}.tmp`);
-    await writeFile(partial, png)
-      .then(() => rename(partial, path.join(CARDS_DIR, `${key}.png`)))
-      .catch(() => rm(partial, { force: true }));
+    await writeCacheFile(path.join(CARDS_DIR, `${key}.png`), png);
   };
   const saving: Promise<void>[] = [];
   if (misses.length > MAIN_THREAD_CARDS && existsSync(CARD_WORKER_FILE)) {

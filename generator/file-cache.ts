@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // The build's caches on disk (node_modules/.cache/site): a record keeps what a step made and the
@@ -42,15 +42,27 @@ export async function readRecord<R extends InputRecord>(
 }
 
 /**
- * Writes the record beside its place and renames it there: a build reading at the same time sees
+ * Writes a cache file beside its place and renames it there: a build reading at the same time sees
  * all of it or none. A cache that cannot be written costs the next build its work, nothing more.
  */
-export async function writeRecord(file: string, record: InputRecord): Promise<void> {
+export async function writeCacheFile(file: string, contents: string | Uint8Array): Promise<void> {
   const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
   await mkdir(path.dirname(file), { recursive: true })
-    .then(() => writeFile(partial, JSON.stringify(record)))
+    .then(() => writeFile(partial, contents))
     .then(() => rename(partial, file))
     .catch(() => rm(partial, { force: true }));
+}
+
+/** A cache file's bytes, or null; one that is read is marked used today, and outlives the day-old sweep. */
+export async function readCacheFile(file: string): Promise<Buffer | null> {
+  const contents = await readFile(file).catch(() => null);
+  if (contents) await utimes(file, new Date(), new Date()).catch(() => undefined);
+  return contents;
+}
+
+/** Writes the record (see writeCacheFile). */
+export function writeRecord(file: string, record: InputRecord): Promise<void> {
+  return writeCacheFile(file, JSON.stringify(record));
 }
 
 /**

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toContentHash } from './bundle.ts';
-import { hashBytes, removeUnused } from './file-cache.ts';
+import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
 import type { LocaleCode, SiteConfig, Translate } from './types.ts';
 
@@ -97,22 +96,13 @@ const toCacheFile = (key: string, name: string) => path.join(ICONS_DIR, `${hashB
 /** The icons drawn from this logo and colour by an earlier build (node_modules/.cache/site/icons), or null. */
 async function readCachedIcons(key: string): Promise<IconImages | null> {
   const names = Object.keys(ICON_SIZES) as (keyof typeof ICON_SIZES)[];
-  const files = await Promise.all(names.map((name) => readFile(toCacheFile(key, name)).catch(() => null)));
+  const files = await Promise.all(names.map((name) => readCacheFile(toCacheFile(key, name))));
   if (files.some((file) => file === null)) return null;
   return Object.fromEntries(names.map((name, i) => [name, files[i] as Uint8Array])) as IconImages;
 }
 
 /** Keeps the drawn icons for the next build; each file written beside its place and renamed. */
 async function writeCachedIcons(key: string, images: IconImages): Promise<void> {
-  await mkdir(ICONS_DIR, { recursive: true }).catch(() => undefined);
-  await Promise.all(
-    Object.entries(images).map(async ([name, png]) => {
-      const file = toCacheFile(key, name);
-      const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
-      await writeFile(partial, png)
-        .then(() => rename(partial, file))
-        .catch(() => rm(partial, { force: true }));
-    }),
-  );
+  await Promise.all(Object.entries(images).map(([name, png]) => writeCacheFile(toCacheFile(key, name), png)));
   await removeUnused(ICONS_DIR, (name) => name.endsWith('.png'));
 }

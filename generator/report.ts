@@ -4,7 +4,6 @@ import { isSiteError } from './errors.ts';
 import { isInside } from './load/files.ts';
 import type { CheckReport } from './check/index.ts';
 import type { TranslationItem, TranslationStatus, DiffPart } from './translations.ts';
-import { RECORD_FILE } from './translations.ts';
 import type { BuildReport, LocaleCode, Route, SiteConfig, SiteProblem } from './types.ts';
 
 // The only module that writes to the terminal (architecture.md: Style, rule 7).
@@ -139,11 +138,14 @@ function formatChange(parts: readonly DiffPart[]): string {
     .map((part, i) => {
       if (part.change === 'removed') return colorOn ? paint('31;9', part.text) : `[-${part.text}-]`;
       if (part.change === 'added') return colorOn ? green(part.text) : `{+${part.text}+}`;
+      // What stayed is shortened to the words next to the changes.
       const chars = [...part.text];
       if (chars.length <= CONTEXT * 2) return part.text;
-      const head = i === 0 ? '…' : chars.slice(0, CONTEXT).join('');
-      const tail = i === parts.length - 1 ? '…' : chars.slice(-CONTEXT).join('');
-      return i === 0 ? `…${tail === '…' ? '' : tail}` : i === parts.length - 1 ? `${head}…` : `${head}…${tail}`;
+      const first = i === 0;
+      const last = i === parts.length - 1;
+      const head = first && !last ? '' : chars.slice(0, CONTEXT).join('');
+      const tail = last && !first ? '' : chars.slice(-CONTEXT).join('');
+      return `${head}…${tail}`;
     })
     .join('');
 }
@@ -167,7 +169,7 @@ export function printTranslationStatus(config: SiteConfig, status: TranslationSt
       return rest;
     };
     const report = {
-      record: RECORD_FILE,
+      record: status.record,
       recorded: status.recordExists,
       locales: Object.fromEntries(
         locales.map((code) => [
@@ -186,7 +188,7 @@ export function printTranslationStatus(config: SiteConfig, status: TranslationSt
   const lines: string[] = [];
   if (!status.recordExists)
     lines.push(
-      yellow(`There is no translation record (${RECORD_FILE}) yet: confirm every translation as it is now with`),
+      yellow(`There is no translation record (${status.record}) yet: confirm every translation as it is now with`),
       yellow('`site translations done --all`, and from then on each one you update.'),
       '',
     );
@@ -216,15 +218,17 @@ export function printTranslationStatus(config: SiteConfig, status: TranslationSt
 }
 
 /** What `site translations done` confirmed. */
-export function printConfirmed(confirmed: readonly { id: string; locale: LocaleCode }[], json: boolean): void {
+export function printConfirmed(
+  record: string,
+  confirmed: readonly { id: string; locale: LocaleCode }[],
+  json: boolean,
+): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify({ record: RECORD_FILE, confirmed }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ record, confirmed }, null, 2)}\n`);
     return;
   }
   const count = confirmed.length;
-  process.stdout.write(
-    `${bold('Confirmed')} ${count} ${count === 1 ? 'translation' : 'translations'} in ${RECORD_FILE}.\n`,
-  );
+  process.stdout.write(`${bold('Confirmed')} ${count} ${count === 1 ? 'translation' : 'translations'} in ${record}.\n`);
 }
 
 /** The route inventory as a table: path, names, template, layout, locales with content. */

@@ -1,10 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toHtmlText } from './escape.ts';
-import { removeUnused } from './file-cache.ts';
+import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
 import type { LocaleCode, SiteConfig } from './types.ts';
 
@@ -192,27 +191,19 @@ interface CachedIndex {
 }
 
 async function readCached(key: string): Promise<Map<string, Uint8Array> | null> {
-  const file = path.join(SEARCH_DIR, `${key}.json`);
+  const contents = await readCacheFile(path.join(SEARCH_DIR, `${key}.json`));
   try {
-    const cached = JSON.parse(await readFile(file, 'utf8')) as CachedIndex;
-    if (!Array.isArray(cached.files)) return null;
-    // Read today: kept by the day-old sweep.
-    await utimes(file, new Date(), new Date()).catch(() => undefined);
+    const cached = contents ? (JSON.parse(contents.toString('utf8')) as CachedIndex) : null;
+    if (!cached || !Array.isArray(cached.files)) return null;
     return new Map(cached.files.map(([name, data]) => [name, new Uint8Array(Buffer.from(data, 'base64'))]));
   } catch {
     return null;
   }
 }
 
-/** Written beside its place and renamed: a build reading at the same time sees all of it or none. */
-async function writeCached(key: string, index: ReadonlyMap<string, Uint8Array>): Promise<void> {
-  const file = path.join(SEARCH_DIR, `${key}.json`);
-  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
+function writeCached(key: string, index: ReadonlyMap<string, Uint8Array>): Promise<void> {
   const cached: CachedIndex = { files: [...index].map(([name, data]) => [name, Buffer.from(data).toString('base64')]) };
-  await mkdir(SEARCH_DIR, { recursive: true })
-    .then(() => writeFile(partial, JSON.stringify(cached)))
-    .then(() => rename(partial, file))
-    .catch(() => rm(partial, { force: true }));
+  return writeCacheFile(path.join(SEARCH_DIR, `${key}.json`), JSON.stringify(cached));
 }
 
 /**
@@ -228,7 +219,7 @@ export async function warmSearch(config: SiteConfig): Promise<void> {
       if (!index) continue;
       await index.addHTMLFile({
         url: '/',
-        content: `<html lang="${language}"><body><p>雲翔 CloudWing</p></body></html>`,
+        content: `<html lang="${language}"><body><p>索引 index</p></body></html>`,
       });
       await index.getFiles();
       await index.deleteIndex();

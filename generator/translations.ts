@@ -2,8 +2,13 @@ import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { toProblem } from './errors.ts';
-import { toFlatKeys, toMessagesFile } from './load/messages.ts';
-import type { ContentFile, LocaleCode, Messages, MessageTree, Route, SiteConfig, SiteProblem } from './types.ts';
+import { createLineFinder, loadMessages, lookupMessage, toFlatKeys, toMessagesFile } from './load/messages.ts';
+import { loadConfig } from './config.ts';
+import { loadContent } from './load/content.ts';
+import { loadTemplateInventory } from './load/templates.ts';
+import { resolveRoutes } from './resolve/routes.ts';
+import { toLocaleOfPath } from '../runtime/urls.ts';
+import type { ContentFile, LocaleCode, Messages, Route, SiteConfig, SiteProblem } from './types.ts';
 
 // Translations that stay in step (behaviour.md: Translations). The record (site/translations.lock.json,
 // written by `site translations done`) keeps, for each page and shared message and each locale it
@@ -161,26 +166,6 @@ export function checkSourceLocales(config: SiteConfig, routes: readonly Route[])
   return problems;
 }
 
-const lookup = (tree: MessageTree | undefined, key: string): string | undefined => {
-  let node: string | MessageTree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-};
-
-function lineInFile(root: string, file: string, key: string, cache: Map<string, string[]>): number {
-  let lines = cache.get(file);
-  if (!lines) {
-    try {
-      lines = readFileSync(path.join(root, file), 'utf8').split('\n');
-    } catch {
-      lines = [];
-    }
-    cache.set(file, lines);
-  }
-  const last = key.split('.').at(-1) as string;
-  return lines.findIndex((l) => l.includes(`"${last}"`)) + 1 || 1;
-}
-
 function toUnits(config: SiteConfig, routes: readonly Route[], messages: Messages): Unit[] {
   const units: Unit[] = [];
   const codes = config.locales.map((l) => l.code);
@@ -211,20 +196,20 @@ function toUnits(config: SiteConfig, routes: readonly Route[], messages: Message
       targets,
     });
   }
-  const lines = new Map<string, string[]>();
+  const lineOf = createLineFinder();
   const source = config.defaultLocale;
   for (const ns of Object.keys(messages[source] ?? {}).sort()) {
     const tree = messages[source]?.[ns];
     for (const key of toFlatKeys(tree ?? {})) {
-      const value = lookup(tree, key);
+      const value = lookupMessage(tree, key);
       if (value === undefined) continue;
       const sourceFile = toMessagesFile(config, source, ns);
       const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
       for (const code of codes) {
         if (code === source) continue;
         const file = toMessagesFile(config, code, ns);
-        const exists = lookup(messages[code]?.[ns], key) !== undefined;
-        targets.set(code, { file, line: exists ? lineInFile(config.root, file, key, lines) : 1, exists });
+        const exists = lookupMessage(messages[code]?.[ns], key) !== undefined;
+        targets.set(code, { file, line: exists ? lineOf(config.root, file, key) : 1, exists });
       }
       units.push({
         kind: 'message',
@@ -232,7 +217,7 @@ function toUnits(config: SiteConfig, routes: readonly Route[], messages: Message
         source,
         text: [collapse(value)],
         sourceFile,
-        sourceLine: lineInFile(config.root, sourceFile, key, lines),
+        sourceLine: lineOf(config.root, sourceFile, key),
         targets,
       });
     }
@@ -302,6 +287,8 @@ export function today(now = Date.now()): string {
 
 export interface TranslationStatus {
   readonly items: readonly TranslationItem[];
+  /** The record's file, and whether there is one. */
+  readonly record: string;
   readonly recordExists: boolean;
 }
 
@@ -315,7 +302,6 @@ export function toTranslationStatus(
   day = today(),
 ): TranslationStatus {
   const items: TranslationItem[] = [];
-  const lines = new Map<string, string[]>();
   for (const unit of toUnits(config, routes, messages)) {
     const entry = (unit.kind === 'page' ? record.pages : record.messages)[unit.id];
     for (const [locale, target] of unit.targets) {
@@ -340,21 +326,16 @@ export function toTranslationStatus(
       else {
         const changes = confirmation ? diffBlocks(confirmation.text, unit.text) : [];
         // A page's source is pointed at where its first change is.
-        const found = unit.kind === 'page' ? findChangeLine(config.root, unit.sourceFile, changes, lines) : null;
+        const found = unit.kind === 'page' ? findChangeLine(config.root, unit.sourceFile, changes) : null;
         items.push({ ...base, sourceLine: found ?? unit.sourceLine, state: 'stale', changes });
       }
     }
   }
-  return { items, recordExists };
+  return { items, record: RECORD_FILE, recordExists };
 }
 
 /** The line of a file where the first change's new words are (for a removal, the words around it). */
-function findChangeLine(
-  root: string,
-  file: string,
-  changes: readonly (readonly DiffPart[])[],
-  cache: Map<string, string[]>,
-): number | null {
+function findChangeLine(root: string, file: string, changes: readonly (readonly DiffPart[])[]): number | null {
   const first = changes[0];
   if (!first) return null;
   // The block as it reads now, against each line with its Markdown marks taken off.
@@ -364,9 +345,9 @@ function findChangeLine(
     .join('');
   const needle = [...collapse(now)].slice(0, 12).join('');
   if (needle === '') return null;
-  lineInFile(root, file, '', cache);
   const plain = (line: string) => collapse(line.replace(/^\s*(?:[-*+]|\d+[.)]|#+|>)\s*/, '').replace(/[*_`[\]]/g, ''));
-  const found = (cache.get(file) ?? []).findIndex((line) => plain(line).includes(needle));
+  const lines = existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8').split('\n') : [];
+  const found = lines.findIndex((line) => plain(line).includes(needle));
   return found >= 0 ? found + 1 : null;
 }
 
@@ -511,6 +492,35 @@ export function diffBlocks(before: readonly string[], after: readonly string[]):
 }
 
 /**
+ * The sources translations are of: the configuration, the routes and the shared messages, with
+ * every problem reading them. A key missing from a locale is what `site translations` reports,
+ * not a problem here.
+ */
+export async function loadTranslationSources(root: string): Promise<{
+  config: SiteConfig;
+  routes: readonly Route[];
+  messages: Messages;
+  problems: SiteProblem[];
+}> {
+  const config = await loadConfig(root);
+  const [content, messages, templates] = await Promise.all([
+    loadContent(config),
+    loadMessages(config),
+    loadTemplateInventory(config),
+  ]);
+  const problems = [...content.problems, ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING')];
+  if (problems.some((p) => p.severity === 'error'))
+    return { config, routes: [], messages: messages.messages, problems };
+  const resolved = resolveRoutes(config, content.files, templates);
+  return {
+    config,
+    routes: resolved.routes,
+    messages: messages.messages,
+    problems: [...problems, ...resolved.problems, ...checkSourceLocales(config, resolved.routes)],
+  };
+}
+
+/**
  * Watch mode: the stale translations of one page (its own texts, in its locale), for the dev
  * client's marker. The sources are read afresh: the answer follows the last save.
  */
@@ -518,24 +528,11 @@ export async function findStaleTranslations(
   root: string,
   pageUrl: string,
 ): Promise<{ readonly stale: readonly Pick<TranslationItem, 'id' | 'source' | 'sourceFile' | 'confirmed'>[] }> {
-  const [{ loadConfig }, { loadContent }, { loadTemplateInventory }, { resolveRoutes }] = await Promise.all([
-    import('./config.ts'),
-    import('./load/content.ts'),
-    import('./load/templates.ts'),
-    import('./resolve/routes.ts'),
-  ]);
-  const config = await loadConfig(root);
-  const locale =
-    config.locales
-      .filter((l) => l.prefix && (pageUrl === l.prefix || pageUrl.startsWith(`${l.prefix}/`)))
-      .sort((a, b) => b.prefix.length - a.prefix.length)[0] ??
-    config.locales.find((l) => l.code === config.defaultLocale);
-  if (!locale) return { stale: [] };
-  const route = locale.prefix ? pageUrl.slice(locale.prefix.length) || '/' : pageUrl;
-  const [content, templates] = await Promise.all([loadContent(config), loadTemplateInventory(config)]);
-  const { routes } = resolveRoutes(config, content.files, templates);
   const { record, exists } = readTranslationRecord(root);
   if (!exists) return { stale: [] };
+  const { config, routes } = await loadTranslationSources(root);
+  const locale = toLocaleOfPath(config.locales, pageUrl);
+  const route = pageUrl.slice(locale.prefix.length) || '/';
   const own = routes.filter((r) => r.path === route);
   const stale = toTranslationStatus(config, own, {}, record, exists).items.filter(
     (item) => item.state === 'stale' && item.locale === locale.code,

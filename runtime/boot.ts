@@ -1,6 +1,6 @@
 import type { Payload } from '../generator/types.ts';
 import { currentView, hydrate, setRenderErrorHandler, unmount, type SiteModules } from './app.tsx';
-import { forgetOwnManifest, loadOwnManifest, startDeploymentCheck } from './deployment.ts';
+import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { showErrorPage, showNotFoundInPathLocale } from './errors.ts';
 import { whenIdle } from './idle.ts';
 import { watchLinks } from './links.ts';
@@ -72,10 +72,10 @@ async function boot(modules: SiteModules): Promise<void> {
   startDeploymentCheck(payload.buildId, () => (currentView() ?? view).t);
   // Watch mode only (the define is false in a build, and the minifier drops this): the dev client
   // asks the runtime to render the page again after a rebuild instead of reloading it.
+  // A rebuild that made a new search index says so: the next search reads the manifest again.
   if (__SITE_DEV__) window.addEventListener('site:search', forgetSearchIndex);
   if (__SITE_DEV__)
     window.addEventListener('site:refresh', (event) => {
-      forgetOwnManifest();
       const detail = (event as CustomEvent<RefreshRequest & { done?: Promise<void> }>).detail;
       detail.done = refresh(detail);
     });

@@ -27,7 +27,7 @@ async function readManifest<T>(url: string): Promise<T | null> {
 
 let own: { readonly buildId: string; readonly meta: Promise<BuildManifest | null> } | null = null;
 
-/** The page's own build manifest, read once (watch mode reads it again after each rebuild). */
+/** The page's own build manifest, read once (in watch mode again after a rebuild changed it). */
 export function readOwnManifest(buildId: string): Promise<BuildManifest | null> {
   if (own?.buildId !== buildId) own = { buildId, meta: readManifest<BuildManifest>(`/builds/meta/${buildId}.json`) };
   return own.meta;

@@ -17,6 +17,6 @@ export const siteSearch: SiteSearch = {
 
 /** Watch mode: a rebuild made a new index; the next search reads the manifest and loads it again. */
 export function forgetSearchIndex(): void {
-  forgetOwnManifest();
   if (loaded) void loaded.then((m) => m.forgetSearchIndex());
+  else forgetOwnManifest();
 }

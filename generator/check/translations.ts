@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { toProblem } from '../errors.ts';
-import { NAMESPACES, toFlatKeys, toMessagesFile } from '../load/messages.ts';
-import type { MessageTree, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
+import { NAMESPACES, createLineFinder, lookupMessage, toFlatKeys, toMessagesFile } from '../load/messages.ts';
+import type { Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { findSimplified } from './simplified.ts';
 
 /** The machine-readable translation report of `site check --json`. */
@@ -29,12 +29,6 @@ const placeholdersOf = (text: string) =>
     .sort()
     .join(', ');
 
-function lookup(tree: MessageTree | undefined, key: string): string | undefined {
-  let value: MessageTree | string | undefined = tree;
-  for (const part of key.split('.')) value = typeof value === 'object' ? value[part] : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
 /**
  * Keys written out in code (`t('ns:key')`) in the runtime and the templates: used even when no page
  * renders them during the build (the browser's error page, the new-version notice).
@@ -45,25 +39,6 @@ function literalKeys(dirs: readonly string[]): string[] {
     .flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"`]([a-z]+:[\w.]+)['"`]/g)].map((m) => m[1] as string),
     );
-}
-
-/** Finds the line of a key's last segment in a translation file; each file is read once per check. */
-function createLineFinder(): (root: string, file: string, key: string) => number {
-  const fileLines = new Map<string, string[]>();
-  return (root, file, key) => {
-    const full = path.join(root, file);
-    let lines = fileLines.get(full);
-    if (!lines) {
-      try {
-        lines = readFileSync(full, 'utf8').split('\n');
-      } catch {
-        lines = [];
-      }
-      fileLines.set(full, lines);
-    }
-    const last = key.split('.').at(-1) as string;
-    return lines.findIndex((l) => l.includes(`"${last}"`)) + 1 || 1;
-  };
 }
 
 export function checkTranslations(
@@ -110,7 +85,7 @@ export function checkTranslations(
             ),
           );
         }
-        const value = lookup(messages[code]?.[ns], key);
+        const value = lookupMessage(messages[code]?.[ns], key);
         if (value !== undefined && value.trim() === '') {
           (entry.empty[code] ??= []).push(key);
           problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc));
@@ -122,7 +97,9 @@ export function checkTranslations(
       }
     }
     for (const key of all) {
-      const values = codes.map((c) => lookup(messages[c]?.[ns], key)).filter((v): v is string => v !== undefined);
+      const values = codes
+        .map((c) => lookupMessage(messages[c]?.[ns], key))
+        .filter((v): v is string => v !== undefined);
       const file = toMessagesFile(config, reference, ns);
       const loc = { file, line: lineOf(config.root, file, key), column: 1 };
       if (new Set(values.map(placeholdersOf)).size > 1) {
@@ -133,7 +110,7 @@ export function checkTranslations(
               ns,
               key,
               detail: codes
-                .map((c) => `${c}: {{${placeholdersOf(lookup(messages[c]?.[ns], key) ?? '') || '—'}}}`)
+                .map((c) => `${c}: {{${placeholdersOf(lookupMessage(messages[c]?.[ns], key) ?? '') || '—'}}}`)
                 .join('; '),
             },
             loc,

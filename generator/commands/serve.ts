@@ -17,7 +17,6 @@ import {
   printStopped,
 } from '../report.ts';
 import { createSiteServer, type SiteServer } from '../serve/server.ts';
-import { findStaleTranslations, RECORD_FILE } from '../translations.ts';
 import { createDevSession, type DevSession } from '../serve/session.ts';
 import { createDiskSource, createMemorySource, type FileSource } from '../serve/files.ts';
 import { watchSources, type Watcher } from '../serve/watch.ts';
@@ -73,6 +72,8 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let session: DevSession | null = null;
   let watcher: Watcher | null = null;
   let site: SiteServer;
+  // Watch mode only: the translation record, read for the out-of-date marks (behaviour.md: Translations).
+  const translations = options.watch ? await import('../translations.ts') : null;
   try {
     const config = await loadConfig(root);
     const localePrefixes = config.locales
@@ -104,7 +105,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
       source,
       localePrefixes,
       devClient: options.watch ? await bundleDevClient() : null,
-      staleTranslations: options.watch ? (page) => findStaleTranslations(root, page) : undefined,
+      staleTranslations: translations ? (page) => translations.findStaleTranslations(root, page) : undefined,
     });
     if (startError) site.setInitialEvent(toErrorEvent(root, startError));
   } catch (error) {
@@ -125,7 +126,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
     watcher = watchSources(root, async (changed) => {
       // The translation record is no source of the pages: a confirmation only refreshes the open
       // pages' out-of-date markers (behaviour.md: Translations).
-      const files = changed.filter((file) => file !== RECORD_FILE);
+      const files = changed.filter((file) => file !== translations?.RECORD_FILE);
       if (files.length < changed.length) site.broadcast('translations');
       if (files.length === 0) return;
       try {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toProblem } from '../errors.ts';
@@ -86,6 +87,32 @@ function findNonString(value: unknown, at: string): string | null {
     if (inner) return inner;
   }
   return null;
+}
+
+/** The text of a dotted key (`contacts.service`) in a namespace's tree, or undefined. */
+export function lookupMessage(tree: MessageTree | undefined, key: string): string | undefined {
+  let value: MessageTree | string | undefined = tree;
+  for (const part of key.split('.')) value = typeof value === 'object' ? value[part] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Finds the line of a key's last segment in a translation file; each file is read once per finder. */
+export function createLineFinder(): (root: string, file: string, key: string) => number {
+  const fileLines = new Map<string, string[]>();
+  return (root, file, key) => {
+    const full = path.join(root, file);
+    let lines = fileLines.get(full);
+    if (!lines) {
+      try {
+        lines = readFileSync(full, 'utf8').split('\n');
+      } catch {
+        lines = [];
+      }
+      fileLines.set(full, lines);
+    }
+    const last = key.split('.').at(-1) as string;
+    return lines.findIndex((l) => l.includes(`"${last}"`)) + 1 || 1;
+  };
 }
 
 /** Flattens a tree into dotted keys, as i18next reads them. */

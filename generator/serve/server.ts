@@ -149,6 +149,10 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     res.end(req.method === 'HEAD' ? undefined : 'Not found. Run `site build` first.\n');
   };
 
+  /** The page a dev client's request is about (`?page=`). */
+  const pageOf = (req: IncomingMessage) =>
+    toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? '');
+
   const devRoute = (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
     if (options.devClient === null || !pathname.startsWith(DEV_PREFIX)) return false;
     if (pathname === `${DEV_PREFIX}client.js`) {
@@ -162,10 +166,10 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
       });
       res.write(': connected\n\n');
       if (initial) res.write(toEvent(initial.event, initial.data));
-      clients.set(res, toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? ''));
+      clients.set(res, pageOf(req));
       req.on('close', () => clients.delete(res));
     } else if (pathname === `${DEV_PREFIX}translations` && options.staleTranslations) {
-      const page = toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? '');
+      const page = pageOf(req);
       options.staleTranslations(page).then(
         (stale) => {
           res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
