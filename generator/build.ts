@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildDigest, toBuildTime } from './build-id.ts';
-import { bundleCode, toMessageFiles, withMessageFiles } from './bundle.ts';
+import { bundleCode, toSharedFiles, withSharedFiles } from './bundle.ts';
 import { bundleSiteCached } from './bundle-cache.ts';
 import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
 import { loadConfig } from './config.ts';
@@ -16,6 +16,7 @@ import { renderIcons } from './icons.ts';
 import { buildSearchIndexes, warmSearch, type SearchDocument, type SearchIndexes } from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
+import { toSharedData } from './render/payload.ts';
 import { toSection } from './render/share.ts';
 import { countPerLocale, renderSite } from './render/site.ts';
 import { resolvePages } from './resolve/pages.ts';
@@ -24,6 +25,7 @@ import type {
   BuildManifest,
   BuildReport,
   ClientAssets,
+  CodeAssets,
   ContentFile,
   HostName,
   LocaleCode,
@@ -48,6 +50,7 @@ import {
 import { toFeeds } from './write/feeds.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import { toSiteFiles } from './write/site-files.ts';
+import { toPagePayload } from '../runtime/shared-data.ts';
 import { toOutputFile, toPageFiles } from '../runtime/urls.ts';
 
 // The one place where the build's stages are ordered (architecture.md: The build). `site build`,
@@ -131,7 +134,7 @@ export async function loadSources(
   };
 }
 
-/** What the bundle needs of the sources: the translations and the template inventory. */
+/** What loads beside the content: the translations and the template inventory, which the bundle needs. */
 interface SharedSources {
   readonly messages: Awaited<ReturnType<typeof loadMessages>>;
   readonly templates: TemplateInventory;
@@ -150,26 +153,46 @@ export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page
   return { pages: problems.some((p) => p.severity === 'error') ? [] : resolvePages(config, routes), problems };
 }
 
-/** Step `bundle`: server module, client chunks, styles and message files; reused when nothing changed. */
+/** Step `bundle`: server module, client chunks and styles; reused when nothing changed. */
 export async function bundleAssets(
   config: SiteConfig,
-  sources: Pick<Sources, 'templates' | 'messages'>,
+  templates: TemplateInventory,
   cache?: BuildCache,
-): Promise<{ readonly assets: ClientAssets; readonly reused: boolean }> {
-  if (!cache) return bundleSiteCached(config, sources.templates, sources.messages);
-  // Watch mode names files without hashes: a change to one leaves every other URL as it was, and
-  // an edited translation rewrites its message file without bundling the code again.
+): Promise<{ readonly assets: CodeAssets; readonly reused: boolean }> {
+  if (!cache) return bundleSiteCached(config, templates);
+  // Watch mode names files without hashes: a change to one leaves every other URL as it was.
   const options = { stableNames: true, dev: true, contexts: cache.esbuild };
-  const messageFiles = toMessageFiles(config, sources.messages, options);
-  const { key, sourceHashes } = await toBundleKey(config, messageFiles.urls);
+  const { key, sourceHashes } = await toBundleKey(config);
   const last = cache.bundle?.key === key ? cache.bundle : null;
-  const bundle = last ?? {
-    key,
-    sourceHashes,
-    assets: (await bundleCode(config, sources.templates, messageFiles.urls, options)).assets,
-  };
+  const bundle = last ?? { key, sourceHashes, assets: (await bundleCode(config, templates, options)).assets };
   cache.bundle = bundle;
-  return { assets: withMessageFiles(bundle.assets, messageFiles), reused: last !== null };
+  return { assets: bundle.assets, reused: last !== null };
+}
+
+/**
+ * Step `shared`: what every page of a locale shares (texts, navigation, contacts, menus), one file
+ * per locale (behaviour.md: Payloads), joined to the bundle's assets. Watch mode names them without
+ * hashes, so an edited translation leaves every URL as it was.
+ */
+export function withSharedData(
+  config: SiteConfig,
+  code: CodeAssets,
+  messages: Messages,
+  pages: readonly Page[],
+  stableNames: boolean,
+): ClientAssets {
+  const data = Object.fromEntries(
+    config.locales.map((l) => [
+      l.code,
+      toSharedData(
+        config,
+        l.code,
+        messages,
+        pages.find((p) => p.locale === l.code),
+      ),
+    ]),
+  );
+  return withSharedFiles(code, toSharedFiles(data, { stableNames }));
 }
 
 /** The build: load → resolve → bundle → render → write, each timed; problems collected, then one failure. */
@@ -212,9 +235,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // The bundle needs only the translations and the templates: it runs while the content is parsed
   // (the stage times then overlap); its failure is reported after the load's problems.
   const shared = loadSharedSources(config);
-  const bundling = shared.then(({ messages, templates }) =>
-    bundleAssets(config, { messages: messages.messages, templates }, cache),
-  );
+  const bundling = shared.then(({ templates }) => bundleAssets(config, templates, cache));
   bundling.catch(() => undefined);
   const sources = await timed('load', async () => {
     const loaded = await loadSources(config, cache, shared);
@@ -234,9 +255,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // The app icons and manifests join the bundle's files (behaviour.md: Sharing). `site check`
   // builds in memory only to learn which keys the pages read: no icons or cards there.
   const shareable = !options.usedKeys;
-  const withAppIcons = shareable
-    ? await timed('icons', () => withIcons(bundled.assets, config, translators))
-    : bundled.assets;
+  const code = withSharedData(config, bundled.assets, sources.messages, pages, cache !== undefined);
+  const withAppIcons = shareable ? await timed('icons', () => withIcons(code, config, translators)) : code;
   // Share cards are drawn beside the render (in worker threads), named before they are drawn.
   const cardPlan = shareable ? planCards(config, pages, translators) : { urls: new Map<string, string>(), jobs: [] };
   const assets: ClientAssets = { ...withAppIcons, cards: cardPlan.urls };
@@ -308,7 +328,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           for (const file of toPageFiles(page.url, layout)) disk.draft(file, digest.draft(file, page.html));
           if (kind !== 'page') return;
           const payload = toOutputFile(page.url, '_payload.json');
-          disk.draft(payload, digest.draft(payload, JSON.stringify(page.payload)));
+          disk.draft(payload, digest.draft(payload, JSON.stringify(toPagePayload(page.payload))));
         },
       });
     });
@@ -348,6 +368,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       kept: previous?.ids ?? [],
       builtWith: toBuiltWith(config),
       ...(search ? { search: search.urls } : {}),
+      shared: assets.shared,
     };
     await timed('write', async () => {
       for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);

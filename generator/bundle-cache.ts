@@ -2,22 +2,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { version as esbuildVersion } from 'esbuild';
-import { BUNDLER_FILE, bundleCode, toMessageFiles, withMessageFiles } from './bundle.ts';
+import { BUNDLER_FILE, bundleCode } from './bundle.ts';
 import { toBundleKey, toRootRelative } from './cache.ts';
 import { ESBUILD_WRAPPER_FILE } from './esbuild.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
-import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
+import type { CodeAssets, SiteConfig, TemplateInventory } from './types.ts';
 
 // `site build` bundles the code only when something it is made of changed
 // (architecture.md: The build). The last bundles are kept on disk, each under a key of the
-// templates', styles' and runtime's sources, the configuration, the message files' names, esbuild's version and the
+// templates', styles' and runtime's sources, the configuration, esbuild's version and the
 // bundler's own code; a hit is used only when every other file esbuild read (the packages bundled
 // into the browser code) is byte for byte as it was. So an unchanged site gives the same bytes
 // without running esbuild, and a changed input can never be served from the cache.
 
 const DIR = path.join(CACHE_DIR, 'bundles');
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface Entry extends InputRecord {
   /**
@@ -25,7 +25,7 @@ interface Entry extends InputRecord {
    * below the project) → hash of its contents.
    */
   readonly inputs: Readonly<Record<string, string>>;
-  readonly assets: Omit<ClientAssets, 'files'> & { readonly files: readonly (readonly [string, string])[] };
+  readonly assets: Omit<CodeAssets, 'files'> & { readonly files: readonly (readonly [string, string])[] };
 }
 
 /** The bundler's own code (the generator's, once compiled): a changed bundler never reads an old entry. */
@@ -46,18 +46,15 @@ const fromStored = (root: string, stored: string) =>
 export async function bundleSiteCached(
   config: SiteConfig,
   templates: TemplateInventory,
-  messages: Messages,
-): Promise<{ readonly assets: ClientAssets; readonly reused: boolean }> {
-  const messageFiles = toMessageFiles(config, messages);
+): Promise<{ readonly assets: CodeAssets; readonly reused: boolean }> {
   // Where the project sits does not change its bundle: copies of a site share their entries.
-  const { sourceHashes } = await toBundleKey(config, messageFiles.urls);
+  const { sourceHashes } = await toBundleKey(config);
   const key = hashBytes(
     [
       JSON.stringify([...sourceHashes].sort(([a], [b]) => a.localeCompare(b))),
       JSON.stringify(config, (_name, value: unknown) =>
         typeof value === 'string' && value.startsWith(config.root) ? `<root>${value.slice(config.root.length)}` : value,
       ),
-      JSON.stringify(messageFiles.urls),
       JSON.stringify(templates),
       esbuildVersion,
       toOwnCodeHash(),
@@ -68,9 +65,9 @@ export async function bundleSiteCached(
   // The server bundle is a file of its own in the cache folder: removed, it is made again.
   if (cached && existsSync(cached.assets.serverModule)) {
     const { files, ...rest } = cached.assets;
-    return { assets: withMessageFiles({ ...rest, files: new Map(files) }, messageFiles), reused: true };
+    return { assets: { ...rest, files: new Map(files) }, reused: true };
   }
-  const { assets, inputs } = await bundleCode(config, templates, messageFiles.urls);
+  const { assets, inputs } = await bundleCode(config, templates);
   // The templates' and runtime's files are in the key already: the entry verifies the others.
   const others = [...inputs].filter((input) => !sourceHashes.has(toRootRelative(config, input)));
   const hashes = await Promise.all(
@@ -87,5 +84,5 @@ export async function bundleSiteCached(
     await writeRecord(file, entry);
     await removeUnused(DIR, (name) => name.endsWith('.json'));
   }
-  return { assets: withMessageFiles(assets, messageFiles), reused: false };
+  return { assets, reused: false };
 }

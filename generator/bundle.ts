@@ -7,7 +7,7 @@ import type { BuildOptions, Metafile } from 'esbuild';
 import { runEsbuild as runEsbuildResult, type EsbuildContexts, type Reuse } from './esbuild.ts';
 import { removeUnused } from './file-cache.ts';
 import { CACHE_DIR, PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
-import type { ClientAssets, Messages, SiteConfig, TemplateInventory } from './types.ts';
+import type { ClientAssets, CodeAssets, LocaleCode, SharedData, SiteConfig, TemplateInventory } from './types.ts';
 
 // The bundled server module is written below the generator's own node_modules, so that its
 // `react` import resolves to the same copy as the generator's `react-dom/server`.
@@ -19,10 +19,10 @@ export function toContentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
 }
 
-/** Bundles the templates for the server, the stylesheet, the browser scripts and the message files. */
+/** Bundles the templates for the server, the stylesheet, the browser scripts and the shared data files. */
 export interface BundleOptions {
   /**
-   * Entry files (the runtime, each template's chunk, the stylesheet, the message files) named
+   * Entry files (the runtime, each template's chunk, the stylesheet, the shared data files) named
    * without content hashes (watch mode): a change to one file then leaves every other URL, and so
    * every page that does not use the file, as it was. Shared chunks keep their hashes.
    */
@@ -33,60 +33,48 @@ export interface BundleOptions {
   readonly dev?: boolean;
 }
 
-/** The shared message files, one per locale and namespace, and their URLs: locale → namespace → URL. */
-export interface MessageFiles {
-  readonly urls: Record<string, Record<string, string>>;
+/**
+ * What every page of a locale shares (behaviour.md: Payloads), as one JSON file per locale under
+ * `_app/data/`, and their URLs: locale → URL.
+ */
+export interface SharedFiles {
+  readonly urls: Record<LocaleCode, string>;
   readonly files: ReadonlyMap<string, string>;
 }
 
-export function toMessageFiles(config: SiteConfig, messages: Messages, options: BundleOptions = {}): MessageFiles {
+export function toSharedFiles(
+  data: Readonly<Record<LocaleCode, SharedData>>,
+  options: BundleOptions = {},
+): SharedFiles {
   const files = new Map<string, string>();
-  const urls = Object.fromEntries(
-    config.locales.map(({ code }) => [
-      code,
-      Object.fromEntries(
-        Object.entries(messages[code] ?? {}).map(([ns, tree]) => {
-          const contents = JSON.stringify(tree);
-          const name = `messages/${code}/${ns}`;
-          const file = options.stableNames ? `_app/${name}.json` : `_app/${name}.${toContentHash(contents)}.json`;
-          files.set(file, contents);
-          return [ns, `/${file}`];
-        }),
-      ),
-    ]),
-  );
+  const urls: Record<LocaleCode, string> = {};
+  for (const [code, shared] of Object.entries(data)) {
+    const contents = JSON.stringify(shared);
+    const file = options.stableNames ? `_app/data/${code}.json` : `_app/data/${code}.${toContentHash(contents)}.json`;
+    files.set(file, contents);
+    urls[code] = `/${file}`;
+  }
   return { urls, files };
 }
 
-/** The code bundles with the message files: the assets a build writes under `_app/`. */
-export function withMessageFiles(code: ClientAssets, messages: MessageFiles): ClientAssets {
-  return { ...code, messages: messages.urls, files: new Map([...code.files, ...messages.files]) };
-}
-
-export async function bundleSite(
-  config: SiteConfig,
-  templates: TemplateInventory,
-  messages: Messages,
-  options: BundleOptions = {},
-): Promise<ClientAssets> {
-  const messageFiles = toMessageFiles(config, messages, options);
-  return withMessageFiles((await bundleCode(config, templates, messageFiles.urls, options)).assets, messageFiles);
+/** The code bundles with the shared data files: the assets a build writes under `_app/`. */
+export function withSharedFiles(code: CodeAssets, shared: SharedFiles): ClientAssets {
+  return { ...code, shared: shared.urls, files: new Map([...code.files, ...shared.files]) };
 }
 
 /** The code bundles, and every file esbuild read to make them (absolute paths). */
 export interface CodeBundle {
-  readonly assets: ClientAssets;
+  readonly assets: CodeAssets;
   readonly inputs: ReadonlySet<string>;
 }
 
 /**
- * Everything but the message files. The scripts know the message files' URLs (not their texts),
- * so with stable names a changed translation leaves the code as it was.
+ * Everything but the shared data files, which the scripts do not name (each page's payload names
+ * its own): a changed text, menu or contact leaves the code as it was.
  */
 export async function bundleCode(
   config: SiteConfig,
   templates: TemplateInventory,
-  messageUrls: MessageFiles['urls'],
   options: BundleOptions = {},
 ): Promise<CodeBundle> {
   const files = new Map<string, string | Uint8Array>();
@@ -97,7 +85,7 @@ export async function bundleCode(
     return `/${file}`;
   };
   const define = {
-    __SITE__: JSON.stringify(toRuntimeSettings(config, messageUrls)),
+    __SITE__: JSON.stringify(toRuntimeSettings(config)),
     // The runtime's watch-mode hooks: only in a watch session's bundle.
     __SITE_DEV__: String(options.dev === true),
     'process.env.NODE_ENV': '"production"',
@@ -122,7 +110,7 @@ export async function bundleCode(
     bundleClient(config, templates, define, options, inputs),
   ]);
   for (const [file, contents] of client.files) files.set(file, contents);
-  const assets: ClientAssets = {
+  const assets: CodeAssets = {
     serverModule,
     boot: client.boot,
     bootImports: client.bootImports,
@@ -132,7 +120,6 @@ export async function bundleCode(
     css: add('site', 'css', css),
     noscriptCss: add('noscript', 'css', noscriptCss),
     notFoundScript: add('not-found', 'js', notFound),
-    messages: messageUrls,
     files,
   };
   return { assets, inputs };
@@ -205,7 +192,7 @@ async function bundleCss(config: SiteConfig, run: BundleRun): Promise<string> {
 }
 
 /** What the browser runtime is told of the site at bundle time (runtime/settings.ts). */
-function toRuntimeSettings(config: SiteConfig, messages: Record<string, Record<string, string>>) {
+function toRuntimeSettings(config: SiteConfig) {
   const { runtime } = config;
   return {
     cookieName: runtime.cookieName,
@@ -224,7 +211,6 @@ function toRuntimeSettings(config: SiteConfig, messages: Record<string, Record<s
       siteTitle,
     })),
     fallbackLocale: config.fallbackLocale,
-    messages,
   };
 }
 

@@ -6,7 +6,7 @@ import { createEsbuildContexts, type EsbuildContexts } from './esbuild.ts';
 import { listFiles } from './load/files.ts';
 import { RUNTIME_DIR } from './paths.ts';
 import type { RenderCache } from './render/site.ts';
-import type { ClientAssets, ContentFile, Messages, Page, SiteConfig, SiteProblem } from './types.ts';
+import type { ClientAssets, CodeAssets, ContentFile, Messages, Page, SiteConfig, SiteProblem } from './types.ts';
 
 // What a watch session keeps between builds (architecture.md: The build). The build runs every
 // step each time; the cache only answers "is this input the same as last time?" by content, so a
@@ -21,7 +21,7 @@ export interface BuildCache {
   bundle: {
     readonly key: string;
     readonly sourceHashes: ReadonlyMap<string, string>;
-    readonly assets: ClientAssets;
+    readonly assets: CodeAssets;
   } | null;
   readonly pages: RenderCache;
   /** The configuration module as last imported, by the text of site/site.config.ts. */
@@ -56,14 +56,11 @@ const hash = (...parts: readonly string[]) => {
 };
 
 /**
- * The code bundle's inputs: every template, style and runtime file, the message files' URLs and
- * the configuration (not the messages' texts: with stable names the code does not contain them).
+ * The code bundle's inputs: every template, style and runtime file and the configuration (not the
+ * texts: the code does not contain them).
  * Returns the key and each source file's hash (relative to the project root).
  */
-export async function toBundleKey(
-  config: SiteConfig,
-  messageUrls: Readonly<Record<string, Readonly<Record<string, string>>>>,
-): Promise<{ key: string; sourceHashes: Map<string, string> }> {
+export async function toBundleKey(config: SiteConfig): Promise<{ key: string; sourceHashes: Map<string, string> }> {
   const folders = [config.templatesDir, RUNTIME_DIR];
   const listed = await Promise.all(folders.map((dir) => listFiles(path.dirname(dir), dir)));
   const files = listed.flatMap((l, i) => l.files.map((f) => path.join(folders[i] as string, f)));
@@ -75,7 +72,7 @@ export async function toBundleKey(
     ),
   );
   const sources = [...sourceHashes].sort(([a], [b]) => a.localeCompare(b)).flat();
-  return { key: hash(...sources, JSON.stringify(messageUrls), JSON.stringify(config)), sourceHashes };
+  return { key: hash(...sources, JSON.stringify(config)), sourceHashes };
 }
 
 /**

@@ -271,9 +271,37 @@ export interface Payload {
   readonly pagination: Pagination | null;
   /** What the document head says: the browser updates it after a client navigation. */
   readonly head: PageHead;
+  /** Root-relative URL of the file its locale's pages share (`SharedData`). */
+  readonly shared: string;
   /** Error pages only: the status, the path asked for (404) and where to try again (500). */
   readonly error?: { readonly status: number; readonly path?: string; readonly retry?: string };
 }
+
+/**
+ * What every page of a locale shares, written once per locale as a content-hashed file
+ * (behaviour.md: Payloads): its texts by namespace, and the parts of the payload that are the same
+ * on every page.
+ */
+export interface SharedData {
+  readonly messages: Readonly<Record<string, MessageTree>>;
+  readonly locales: Payload['locales'];
+  readonly nav: Payload['nav'];
+  readonly contacts: Payload['contacts'];
+  readonly menus: Payload['menus'];
+}
+
+/** A page's `_payload.json`: its payload without what its locale's pages share. */
+export type PagePayload = Omit<Payload, 'locales' | 'nav' | 'contacts' | 'menus'>;
+
+/** What a page's embedded data may leave out when it is empty (`runtime/shared-data.ts`). */
+export type EmptyByDefault = 'data' | 'sectionPages' | 'listed' | 'pagination';
+
+/**
+ * The data a page embeds: its `_payload.json` without the prose, the head and the build id, which
+ * the page itself holds, and without the parts that are empty.
+ */
+export type EmbeddedPayload = Omit<PagePayload, 'html' | 'head' | 'buildId' | EmptyByDefault> &
+  Partial<Pick<PagePayload, EmptyByDefault>>;
 
 export interface PageHead {
   /** The full `<title>`: page title, separator, site title (behaviour.md: Head and SEO). */
@@ -318,8 +346,8 @@ export interface ClientAssets {
   readonly noscriptCss: string;
   /** Root-relative URL of the not-found page's script. */
   readonly notFoundScript: string;
-  /** Root-relative URLs of the hashed message files: locale → namespace → URL. */
-  readonly messages: Readonly<Record<LocaleCode, Readonly<Record<string, string>>>>;
+  /** Root-relative URL of each locale's shared data file (`SharedData`). */
+  readonly shared: Readonly<Record<LocaleCode, string>>;
   /** Every file to write under `_app/`: output-relative path → contents. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
   /** Root-relative URLs of the app icons and each locale's web app manifest, when the site has a logo. */
@@ -332,6 +360,9 @@ export interface ClientAssets {
   /** Root-relative URL of each page's share card, by page URL (behaviour.md: Sharing). */
   readonly cards?: ReadonlyMap<string, string>;
 }
+
+/** What the bundle step makes: the assets without the shared data files, which need the pages. */
+export type CodeAssets = Omit<ClientAssets, 'shared'>;
 
 export interface BuildManifest {
   readonly id: string;
@@ -349,6 +380,8 @@ export interface BuildManifest {
   readonly builtWith?: BuiltWith;
   /** Each locale's search index folder, root-relative (behaviour.md: Search). */
   readonly search?: Readonly<Record<LocaleCode, string>>;
+  /** Each locale's shared data file, root-relative (behaviour.md: Payloads). */
+  readonly shared?: Readonly<Record<LocaleCode, string>>;
 }
 
 /** The settings a build's output depends on, recorded in its manifest. */

@@ -1,10 +1,11 @@
-import type { Payload } from '../generator/types.ts';
+import type { EmbeddedPayload, Payload } from '../generator/types.ts';
 import { currentView, hydrate, setRenderErrorHandler, unmount, type SiteModules } from './app.tsx';
-import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
+import { loadOwnManifest, readOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { showErrorPage, showNotFoundInPathLocale } from './errors.ts';
+import { readBuildId, readHead } from './head.ts';
 import { whenIdle } from './idle.ts';
 import { watchLinks } from './links.ts';
-import { loadCatalog } from './messages.ts';
+import { loadShared, noteSharedUrl, setSharedLookUp } from './messages.ts';
 import {
   initNavigation,
   loadTemplate,
@@ -16,6 +17,7 @@ import {
 import { toRequestedPath } from './requested-path.ts';
 import { forgetSearchIndex } from './search.ts';
 import { isBot } from './settings.ts';
+import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
 import { createTranslator } from './translate.ts';
 
 /**
@@ -29,23 +31,32 @@ export function start(modules: SiteModules): void {
   });
 }
 
-function readPayload(): { container: Element; payload: Payload } {
+/**
+ * The page's data as embedded; its prose, head and build id are read back from the page itself (behaviour.md:
+ * Payloads). The 404 page was written once for every unknown path, and the path asked for is this one.
+ */
+function readPayload(): { container: Element; page: EmbeddedPayload; html: string; buildId: string } {
   const container = document.getElementById('app');
   const data = document.getElementById('site-data');
   if (!container || !data) throw new Error('the page has no #app or #site-data element');
-  let payload = JSON.parse(data.textContent ?? '') as Payload;
-  // The 404 page was written once for every unknown path; the path asked for is this one.
-  if (payload.error?.status === 404) payload = { ...payload, error: { ...payload.error, path: toRequestedPath() } };
-  return { container, payload };
+  let page = JSON.parse(data.textContent ?? '') as EmbeddedPayload;
+  if (page.error?.status === 404) page = { ...page, error: { ...page.error, path: toRequestedPath() } };
+  const html = container.querySelector(`[${PROSE_ATTRIBUTE}]`)?.innerHTML ?? '';
+  return { container, page, html, buildId: readBuildId() };
 }
 
 async function boot(modules: SiteModules): Promise<void> {
-  const { container, payload } = readPayload();
-  initNavigation(modules, payload.buildId);
+  const { container, page, html, buildId } = readPayload();
+  initNavigation(modules, buildId);
+  noteSharedUrl(page.locale, page.shared);
+  // A locale no payload named yet (the fallback's, before a first visit to it): the manifest says.
+  setSharedLookUp((locale) => readOwnManifest(buildId).then((meta) => meta?.shared?.[locale]));
   let view;
+  let payload: Payload;
   try {
-    const [Page, catalog] = await Promise.all([loadTemplate(payload.template), loadCatalog(payload.locale)]);
-    view = { payload, Page, t: createTranslator([catalog]) };
+    const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
+    payload = withShared(fromEmbedded(page, { html, head: readHead(), buildId }), shared);
+    view = { payload, Page, t: createTranslator([shared.messages]) };
   } catch (error) {
     // A chunk that fails at first load needs no reload: the server-rendered page stays usable.
     console.warn('The page stays server-rendered:', error);

@@ -65,10 +65,10 @@ interface Update {
 const UNREAD =
   /^(builds\/|_app\/search\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$|_app\/cards\/|_app\/icon-|_app\/manifest\.)|(^|\/)news\/feed\.xml$/;
 const STYLESHEET = /^_app\/.*\.css$/;
-/** What the runtime fetches as data: pages' payloads and the shared message files. */
-const DATA = /(^|\/)_payload\.json$|^_app\/messages\//;
+/** What the runtime fetches as data: pages' payloads and each locale's shared data file. */
+const DATA = /(^|\/)_payload\.json$|^_app\/data\//;
 const PAGE = /\.html$/;
-const MESSAGES = /^_app\/messages\/([^/]+)\//;
+const SHARED_DATA = /^_app\/data\/([^/.]+)\.json$/;
 /** With stable names (watch mode), a page template's chunk is `_app/<template>.js`, the entry `_app/boot.js`. */
 const TEMPLATE_CHUNK = /^_app\/([\w-]+)\.js$/;
 const SHARED_CHUNK = /^_app\/chunk\.[\w-]+\.js$/;
@@ -127,7 +127,7 @@ async function applyUpdate(update: Update): Promise<void> {
   if (styles.length > 0) swapStylesheets();
   if (data.length === 0 && Object.keys(templates).length === 0) return;
   const ownPayload = toOutputFile(decodeURI(location.pathname), '_payload.json');
-  const locales = [...new Set(data.map((file) => MESSAGES.exec(file)?.[1]).filter((l) => l !== undefined))];
+  const locales = [...new Set(data.map((file) => SHARED_DATA.exec(file)?.[1]).filter((l) => l !== undefined))];
   const render = locales.length > 0 || data.includes(ownPayload);
   if (!(await refreshInPlace({ render, locales, templates }))) location.reload();
 }

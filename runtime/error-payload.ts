@@ -11,9 +11,10 @@ export interface ErrorPayloadInput {
   readonly url: string;
   readonly locales: Payload['locales'];
   readonly nav: Payload['nav'];
-  /** The departments' contact details; the browser's error page has none to hand. */
-  readonly contacts?: Payload['contacts'];
+  readonly contacts: Payload['contacts'];
   readonly menus: Payload['menus'];
+  /** The URL of the locale's shared data file. */
+  readonly shared: string;
   readonly titleSeparator: string;
   readonly siteTitle: string;
   readonly ogLocale: string;
@@ -44,7 +45,7 @@ export function toErrorPayload(input: ErrorPayloadInput): Payload {
     localeUrls: Object.fromEntries(input.locales.map((l) => [l.code, l.prefix || '/'])),
     locales: input.locales,
     nav: input.nav,
-    contacts: input.contacts ?? [],
+    contacts: input.contacts,
     sectionPages: [],
     listed: [],
     menus: input.menus,
@@ -57,5 +58,6 @@ export function toErrorPayload(input: ErrorPayloadInput): Payload {
       ogLocale: input.ogLocale,
       ogType: 'website',
     },
+    shared: input.shared,
   };
 }

@@ -1,10 +1,11 @@
-import type { Payload } from '../generator/types.ts';
+import type { EmbeddedPayload, Payload } from '../generator/types.ts';
 import { currentView, renderView, type SiteModules } from './app.tsx';
 import { toErrorPayload } from './error-payload.ts';
-import { updateHead } from './head.ts';
-import { loadCatalogs } from './messages.ts';
+import { readBuildId, readHead, updateHead } from './head.ts';
+import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
 import { toRequestedPath } from './requested-path.ts';
 import { site } from './settings.ts';
+import { fromEmbedded, withShared } from './shared-data.ts';
 import { createTranslator } from './translate.ts';
 import { toLocaleOfPath } from './urls.ts';
 
@@ -27,7 +28,10 @@ export async function showErrorPage(
   const locale = toPathLocale(options.path ?? location.pathname);
   const kind = status === 404 ? 'notFound' : 'serverError';
   try {
-    const t = locale === view.payload.locale ? view.t : createTranslator(await loadCatalogs(locale));
+    // The page's own locale has what it needs; another one's texts and menus are loaded.
+    const other = locale === view.payload.locale ? null : await loadLocale(locale);
+    const t = other ? createTranslator(other.catalogs) : view.t;
+    const shared = other?.shared ?? view.payload;
     const { default: Page } = await (modules.pages.error as SiteModules['pages'][string])();
     const localeInfo = site.locales.find((l) => l.code === locale);
     const payload = toErrorPayload({
@@ -37,9 +41,11 @@ export async function showErrorPage(
       statusMessage: t(`errors:${kind}.status`),
       description: t(`errors:${kind}.description`),
       url: options.path ?? location.pathname,
-      locales: view.payload.locales,
-      nav: view.payload.nav,
-      menus: view.payload.menus,
+      locales: shared.locales,
+      nav: shared.nav,
+      contacts: shared.contacts,
+      menus: shared.menus,
+      shared: other ? toSharedUrl(locale) : view.payload.shared,
       titleSeparator: site.titleSeparator,
       siteTitle: localeInfo?.siteTitle ?? '',
       ogLocale: localeInfo?.ogLocale ?? view.payload.head.ogLocale,
@@ -68,12 +74,14 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     const response = await fetch(`${locale.prefix}/404.html`);
     if (!response.ok) throw new Error(`${locale.prefix}/404.html answered ${response.status}`);
     const html = new DOMParser().parseFromString(await response.text(), 'text/html');
-    const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as Payload;
-    const payload: Payload = { ...data, error: { status: 404, path: toRequestedPath() } };
-    const [{ default: Page }, catalogs] = await Promise.all([
+    const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as EmbeddedPayload;
+    noteSharedUrl(data.locale, data.shared);
+    const [{ default: Page }, { shared, catalogs }] = await Promise.all([
       (modules.pages.error as SiteModules['pages'][string])(),
-      loadCatalogs(locale.code),
+      loadLocale(locale.code),
     ]);
+    const page = fromEmbedded(data, { html: '', head: readHead(html), buildId: readBuildId(html) });
+    const payload: Payload = withShared({ ...page, error: { status: 404, path: toRequestedPath() } }, shared);
     renderView(modules, { payload, Page, t: createTranslator(catalogs) });
     updateHead(payload);
   } catch (error) {

@@ -1,34 +1,63 @@
+import type { SharedData } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
 import { site } from './settings.ts';
 import type { Catalog } from './translate.ts';
 
-const catalogs = new Map<string, Promise<Catalog>>();
+// What every page of a locale shares (behaviour.md: Texts, Payloads): its texts, menus, navigation
+// and contact details, one content-hashed file per locale, fetched once per page life. A page's
+// payload names its own locale's file; the build manifest names every locale's.
 
-/** The shared message files of one locale (behaviour.md: Texts), fetched once per page life. */
-export function loadCatalog(locale: string): Promise<Catalog> {
-  let pending = catalogs.get(locale);
+const files = new Map<string, Promise<SharedData>>();
+const urls = new Map<string, string>();
+let lookUp: (locale: string) => Promise<string | undefined> = () => Promise.resolve(undefined);
+
+/** Records where a locale's shared data is (every payload names its own locale's file). */
+export function noteSharedUrl(locale: string, url: string): void {
+  urls.set(locale, url);
+}
+
+/** The URL of a locale's shared data file, once known. */
+export function toSharedUrl(locale: string): string {
+  return urls.get(locale) ?? '';
+}
+
+/** Where to find a locale's file that no payload named yet: the build manifest. */
+export function setSharedLookUp(find: (locale: string) => Promise<string | undefined>): void {
+  lookUp = find;
+}
+
+/** The shared data of one locale; a failed fetch is forgotten so that it can be tried again. */
+export async function loadShared(locale: string): Promise<SharedData> {
+  const url = urls.get(locale) ?? (await lookUp(locale));
+  if (!url) throw new Error(`no shared data is known for the locale ${locale}`);
+  urls.set(locale, url);
+  let pending = files.get(url);
   if (!pending) {
-    const files = Object.entries(site.messages[locale] ?? {});
-    pending = Promise.all(files.map(async ([ns, url]) => [ns, await fetchJson(url)] as const)).then(
-      Object.fromEntries as (e: unknown) => Catalog,
-    );
-    pending.catch(() => catalogs.delete(locale));
-    catalogs.set(locale, pending);
+    pending = fetchJson<SharedData>(url);
+    pending.catch(() => files.delete(url));
+    files.set(url, pending);
   }
   return pending;
 }
 
-/** Watch mode: after a rebuild, the catalogs of the locales whose message files changed. */
-export function forgetCatalogs(locales: readonly string[]): void {
-  for (const locale of locales) catalogs.delete(locale);
+/** Watch mode: after a rebuild, the files of the locales whose texts or menus changed. */
+export function forgetShared(locales: readonly string[]): void {
+  for (const locale of locales) {
+    const url = urls.get(locale);
+    if (url) files.delete(url);
+  }
 }
 
 /**
- * The catalogs for rendering a locale: its own, then the fallback's. Entering another locale loads
- * the fallback locale's files first, then the new locale's (behaviour.md: Texts).
+ * The shared data for rendering a locale, and its catalogs: its own, then the fallback's. Entering
+ * another locale loads the fallback locale's file first, then the new locale's (behaviour.md: Texts).
  */
-export async function loadCatalogs(locale: string): Promise<Catalog[]> {
-  if (locale === site.fallbackLocale) return [await loadCatalog(locale)];
-  const fallback = await loadCatalog(site.fallbackLocale);
-  return [await loadCatalog(locale), fallback];
+export async function loadLocale(locale: string): Promise<{ shared: SharedData; catalogs: Catalog[] }> {
+  if (locale === site.fallbackLocale) {
+    const shared = await loadShared(locale);
+    return { shared, catalogs: [shared.messages] };
+  }
+  const fallback = await loadShared(site.fallbackLocale);
+  const shared = await loadShared(locale);
+  return { shared, catalogs: [shared.messages, fallback.messages] };
 }

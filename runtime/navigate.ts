@@ -1,12 +1,12 @@
-import type { Payload } from '../generator/types.ts';
 import { currentView, renderView, type SiteModules, type View } from './app.tsx';
 import { writeLocaleCookie } from './cookie.ts';
 import { showErrorPage } from './errors.ts';
 import { updateHead } from './head.ts';
-import { forgetCatalogs, loadCatalog, loadCatalogs } from './messages.ts';
+import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
 import { forgetPayloads, loadPayload } from './prefetch.ts';
 import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
+import { withShared } from './shared-data.ts';
 import { createTranslator } from './translate.ts';
 
 // Pages on demand (behaviour.md: Client navigation): links to prerendered pages render on the
@@ -113,20 +113,26 @@ function nextFrame(): Promise<void> {
   });
 }
 
-async function toTranslator(locale: string): Promise<View['t']> {
-  const view = currentView();
-  if (view && view.payload.locale === locale) return view.t;
-  try {
-    return createTranslator(await loadCatalogs(locale));
-  } catch (error) {
-    throw new LocaleLoadError(error instanceof Error ? error.message : String(error));
-  }
-}
-
+/**
+ * The page at `path`: its payload made whole with its locale's shared data, its template and its
+ * texts. Another locale's data is loaded in the order of the texts' section (behaviour.md: Texts);
+ * a failure there is a `LocaleLoadError`.
+ */
 async function loadView(path: string): Promise<View> {
-  const payload: Payload = await loadPayload(path, buildId);
-  const [Page, t] = await Promise.all([loadTemplate(payload.template), toTranslator(payload.locale)]);
-  return { payload, Page, t };
+  const page = await loadPayload(path, buildId);
+  noteSharedUrl(page.locale, page.shared);
+  const current = currentView();
+  const texts =
+    current && current.payload.locale === page.locale
+      ? loadShared(page.locale).then((shared) => ({ shared, t: current.t }))
+      : loadLocale(page.locale).then(({ shared, catalogs }) => ({ shared, t: createTranslator(catalogs) }));
+  const [Page, { shared, t }] = await Promise.all([
+    loadTemplate(page.template),
+    texts.catch((error: unknown) => {
+      throw new LocaleLoadError(error instanceof Error ? error.message : String(error));
+    }),
+  ]);
+  return { payload: withShared(page, shared), Page, t };
 }
 
 /** Renders the page at `url` on the client; falls back to a full load wherever that is safer. */
@@ -178,7 +184,7 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
 export interface RefreshRequest {
   /** Whether the open page's payload or texts changed. */
   readonly render: boolean;
-  /** Locales whose message files changed. */
+  /** Locales whose shared data files (texts, menus) changed. */
   readonly locales: readonly string[];
   /** Page templates whose chunk changed: name → the chunk's URL, made unique so it loads anew. */
   readonly templates: Readonly<Record<string, string>>;
@@ -188,14 +194,14 @@ export interface RefreshRequest {
 const replacedTemplates = new Map<string, string>();
 
 /**
- * Watch mode only: after a rebuild, forgets the fetched payloads and the texts of the locales whose
- * message files changed, takes the new chunks of changed templates and, when the open page is
+ * Watch mode only: after a rebuild, forgets the fetched payloads and the shared data of the locales
+ * whose files changed, takes the new chunks of changed templates and, when the open page is
  * affected, renders it again where it stands (behaviour.md: CLI). Rejects on an error page, an
  * unknown template or a failed fetch; the caller then reloads.
  */
 export async function refresh(request: RefreshRequest): Promise<void> {
   forgetPayloads();
-  forgetCatalogs(request.locales);
+  forgetShared(request.locales);
   for (const [name, url] of Object.entries(request.templates)) {
     if (!(name in modules.pages)) throw new Error(`no template ${name}`);
     replacedTemplates.set(name, url);
@@ -203,15 +209,16 @@ export async function refresh(request: RefreshRequest): Promise<void> {
   const view = currentView();
   if (!request.render && !(view && view.payload.template in request.templates)) return;
   if (!view || view.payload.error) throw new Error('not a prerendered page');
-  const payload = await loadPayload(toPagePath(new URL(location.href)), buildId);
+  const page = await loadPayload(toPagePath(new URL(location.href)), buildId);
+  noteSharedUrl(page.locale, page.shared);
   // The texts the page was rendered with, unless its locale's files changed (as at first load: the
   // page's own locale).
-  const [Page, t] = await Promise.all([
-    loadTemplate(payload.template),
-    request.locales.includes(payload.locale) || payload.locale !== view.payload.locale
-      ? loadCatalog(payload.locale).then((catalog) => createTranslator([catalog]))
-      : view.t,
-  ]);
+  const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
+  const t =
+    request.locales.includes(page.locale) || page.locale !== view.payload.locale
+      ? createTranslator([shared.messages])
+      : view.t;
+  const payload = withShared(page, shared);
   renderView(modules, { payload, Page, t });
   updateHead(payload);
 }

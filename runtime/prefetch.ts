@@ -1,4 +1,4 @@
-import type { Payload } from '../generator/types.ts';
+import type { PagePayload } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
 import { site } from './settings.ts';
 
@@ -6,13 +6,13 @@ import { site } from './settings.ts';
 // queue that never has more than `prefetchLimit` requests in flight (a further one waits),
 // idle-time only.
 
-const payloads = new Map<string, Promise<Payload>>();
+const payloads = new Map<string, Promise<PagePayload>>();
 
 /** `/en/contact` → `/en/contact/_payload.json?<build>`; `/` → `/_payload.json?<build>`. */
-export function loadPayload(path: string, buildId: string): Promise<Payload> {
+export function loadPayload(path: string, buildId: string): Promise<PagePayload> {
   let pending = payloads.get(path);
   if (!pending) {
-    pending = fetchJson<Payload>(`${path === '/' ? '' : path}/_payload.json?${buildId}`);
+    pending = fetchJson<PagePayload>(`${path === '/' ? '' : path}/_payload.json?${buildId}`);
     pending.catch(() => payloads.delete(path));
     payloads.set(path, pending);
   }

@@ -18,8 +18,6 @@ export interface RuntimeSettings extends Omit<RuntimeConfig, 'drawerWidth' | 'ra
   readonly titleSeparator: string;
   readonly locales: readonly RuntimeLocale[];
   readonly fallbackLocale: string;
-  /** Hashed URLs of the shared message files: locale → namespace → URL. */
-  readonly messages: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 declare const __SITE__: RuntimeSettings;

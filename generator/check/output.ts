@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import { toLayout } from '../hosts.ts';
 import { readLatestManifest } from '../write/manifest.ts';
 import { toOutputUrl } from '../../runtime/urls.ts';
-import type { Alternate, Payload } from '../types.ts';
+import type { Alternate, EmbeddedPayload } from '../types.ts';
 
 /** A built page as `site check` reads it: its URL, its head, its embedded data and its main links. */
 export interface OutputPage {
@@ -19,7 +19,7 @@ export interface OutputPage {
   readonly alternates: readonly Alternate[];
   readonly ogLocale: string | null;
   readonly noindex: boolean;
-  readonly payload: Payload | null;
+  readonly payload: EmbeddedPayload | null;
   /** hrefs of the links inside `<main>`. */
   readonly mainLinks: readonly string[];
 }
@@ -66,7 +66,7 @@ export function readOutputPages(outDir: string): OutputPage[] {
         })),
         ogLocale: attr(head, /<meta property="og:locale" content="([^"]*)"/),
         noindex: /<meta name="robots" content="[^"]*noindex/.test(head),
-        payload: data ? (JSON.parse(data) as Payload) : null,
+        payload: data ? (JSON.parse(data) as EmbeddedPayload) : null,
         mainLinks: [...main.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((m) => unescapeHtml(m[1] as string)),
       };
     });

@@ -1,12 +1,13 @@
 import { toHtmlText, toScriptJson } from '../escape.ts';
 import type { LocaleConfig, Payload } from '../types.ts';
+import { toEmbeddedPayload } from '../../runtime/shared-data.ts';
 
 export interface DocumentInput {
   readonly locale: LocaleConfig;
   readonly head: string;
   /** The server-rendered app markup. */
   readonly body: string;
-  /** The data the page was rendered from, embedded for hydration. */
+  /** The data the page was rendered from; embedded for hydration without what the page shows or shares. */
   readonly payload: Payload;
   /** Classic scripts, deferred (they run in order, before the module). */
   readonly scripts: readonly string[];
@@ -28,7 +29,7 @@ export function renderDocument(input: DocumentInput): string {
     '<body>',
     ...(input.before ? [input.before] : []),
     `<div id="app">${input.body}</div>`,
-    `<script type="application/json" id="site-data">${toScriptJson(input.payload)}</script>`,
+    `<script type="application/json" id="site-data">${toScriptJson(toEmbeddedPayload(input.payload))}</script>`,
     `${scripts}<script type="module" src="${toHtmlText(input.module)}"></script>`,
     '</body>',
     '</html>',

@@ -30,6 +30,7 @@ export function renderErrorPages(
         t(`errors:${kind}.description`),
         ctx.buildId,
         menus[locale.code] ?? {},
+        ctx.assets.shared[locale.code] ?? '',
       );
       const body = renderApp(payload, ctx, `site/locales/${locale.code}/errors.json`);
       if ('problem' in body) {

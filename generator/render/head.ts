@@ -14,7 +14,7 @@ export interface HeadInput {
   readonly blockingScripts: readonly string[];
   /** Module chunks the page will import, fetched early. */
   readonly modulePreloads: readonly string[];
-  /** JSON files the runtime fetches at start (the locale's messages). */
+  /** JSON files the runtime fetches at start (the locale's shared data). */
   readonly fetchPreloads: readonly string[];
   /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
   readonly policy: string | null;

@@ -45,16 +45,17 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
     markdown.html,
     ctx.buildId,
     ctx.translators.get(page.locale) as Translate,
+    ctx.assets.shared[page.locale] ?? '',
   );
   const body = renderApp(payload, ctx, page.content.file);
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
   const isRoot = page.url === '/';
-  // Its message preloads would be wasted on the visitors it sends to another locale.
+  // Its preload of the locale's shared data would be wasted on the visitors it sends elsewhere.
   const html = renderPageDocument(ctx, payload, body.html, {
     blocking: isRoot ? [ctx.assets.rootRedirect] : [],
     scripts: [],
-    preloadMessages: !isRoot,
+    preloadShared: !isRoot,
     share: toShareHead({
       config: ctx.config,
       page,
@@ -74,7 +75,7 @@ export function renderPageDocument(
   extra: {
     blocking: readonly string[];
     scripts: readonly string[];
-    preloadMessages?: boolean;
+    preloadShared?: boolean;
     before?: string;
     share?: ShareHead;
   },
@@ -90,7 +91,7 @@ export function renderPageDocument(
     noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
     modulePreloads: [...new Set([...ctx.assets.bootImports, ...(ctx.assets.templates[payload.template] ?? [])])],
-    fetchPreloads: extra.preloadMessages === false ? [] : Object.values(ctx.assets.messages[payload.locale] ?? {}),
+    fetchPreloads: extra.preloadShared === false ? [] : [payload.shared],
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? PAGE_CONTENT_SECURITY_POLICY : null,
     share: extra.share ?? null,
     themeColor: ctx.config.theme.primary,

@@ -1,11 +1,18 @@
 import { toErrorPayload } from '../../runtime/error-payload.ts';
-import type { LocaleCode, LocaleConfig, Page, Payload, SiteConfig, Translate } from '../types.ts';
+import type { LocaleCode, LocaleConfig, Messages, Page, Payload, SharedData, SiteConfig, Translate } from '../types.ts';
 
 /**
  * The data that renders a page: the page component's props and the `_payload.json` file
  * (behaviour.md: Payloads).
  */
-export function toPayload(config: SiteConfig, page: Page, html: string, buildId: string, t: Translate): Payload {
+export function toPayload(
+  config: SiteConfig,
+  page: Page,
+  html: string,
+  buildId: string,
+  t: Translate,
+  shared: string,
+): Payload {
   const { content, route, pagination } = page;
   // The later pages of a long list say which page they are, so no two pages share a title or a
   // description (behaviour.md: Long lists).
@@ -27,7 +34,7 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
     data: content.data.extra,
     localeUrls: page.localeUrls,
     locales: toLocaleList(config),
-    nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
+    nav: toNavList(config),
     contacts: config.contacts,
     sectionPages: page.sectionPages,
     listed: page.listed,
@@ -40,6 +47,27 @@ export function toPayload(config: SiteConfig, page: Page, html: string, buildId:
       ogLocale: toLocaleConfig(config, page.locale).ogLocale,
       ogType: route.template === 'article' ? 'article' : 'website',
     },
+    shared,
+  };
+}
+
+/**
+ * What every page of a locale shares (behaviour.md: Payloads): its texts and the parts of the
+ * payload that are the same on each of its pages. `page` is any page of the locale (the menus are
+ * one object for all of them).
+ */
+export function toSharedData(
+  config: SiteConfig,
+  locale: LocaleCode,
+  messages: Messages,
+  page: Page | undefined,
+): SharedData {
+  return {
+    messages: messages[locale] ?? {},
+    locales: toLocaleList(config),
+    nav: toNavList(config),
+    contacts: config.contacts,
+    menus: page?.menus ?? {},
   };
 }
 
@@ -55,6 +83,7 @@ export function toStaticErrorPayload(
   description: string,
   buildId: string,
   menus: Payload['menus'],
+  shared: string,
 ): Payload {
   const info = toLocaleConfig(config, locale);
   return toErrorPayload({
@@ -66,8 +95,9 @@ export function toStaticErrorPayload(
     menus,
     url: `${info.prefix}/${status}.html`,
     locales: toLocaleList(config),
-    nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
+    nav: toNavList(config),
     contacts: config.contacts,
+    shared,
     titleSeparator: config.titleSeparator,
     siteTitle: info.siteTitle,
     ogLocale: info.ogLocale,
@@ -77,6 +107,10 @@ export function toStaticErrorPayload(
 /** The configuration of a locale by its code. */
 export function toLocaleConfig(config: SiteConfig, code: LocaleCode): LocaleConfig {
   return config.locales.find((l) => l.code === code) as LocaleConfig;
+}
+
+function toNavList(config: SiteConfig): Payload['nav'] {
+  return config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) }));
 }
 
 function toLocaleList(config: SiteConfig): Payload['locales'] {

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync 
 import path from 'node:path';
 import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
 import { toOutputFile, toPageFiles, type PageLayout } from '../../runtime/urls.ts';
+import { toPagePayload } from '../../runtime/shared-data.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
 /** Where the write stage puts files: a staging folder on disk, or memory for tests. */
@@ -177,7 +178,7 @@ function count(stats: SinkStats, contents: string | Uint8Array): void {
  */
 export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload = true): void {
   for (const file of toPageFiles(page.url, layout)) sink.write(file, page.html);
-  if (withPayload) sink.write(toOutputFile(page.url, '_payload.json'), JSON.stringify(page.payload));
+  if (withPayload) sink.write(toOutputFile(page.url, '_payload.json'), JSON.stringify(toPagePayload(page.payload)));
 }
 
 /** Copies `site/public` as it is, and writes what its modules made. */

@@ -6,16 +6,49 @@ const site = useSite();
 describe('hydration', () => {
   // Every page of each locale is loaded and read in every-page.test.ts and every-page-en.test.ts.
   it('embeds the page data as escaped JSON and hydrates the same text the server rendered', async () => {
-    const { page } = await site.open('/en/services/service-ramp');
+    const watched = await site.open('/en/services/service-ramp');
+    const { page } = watched;
     await waitForHydration(page);
     const data = await page.evaluate(() => {
       const el = document.getElementById('site-data') as HTMLScriptElement;
-      return { type: el.type, payload: JSON.parse(el.textContent ?? '') as { name: string; buildId: string } };
+      return { type: el.type, payload: JSON.parse(el.textContent ?? '') as Record<string, unknown> };
     });
     expect(data.type).toBe('application/json');
     expect(data.payload.name).toBe('services-service-ramp___en');
-    expect(data.payload.buildId).toBe(site.buildId);
     expect(await page.locator('h1').count()).toBe(1);
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
+  it('carries each byte of page data once: no prose, head or shared data in the embedded copy', async () => {
+    const watched = await site.open('/en/news/news3');
+    const { page } = watched;
+    await waitForHydration(page);
+    const source = await (await fetch(`${site.url}/en/news/news3`)).text();
+    // The prose is in the page once, as HTML; the embedded data has none of it.
+    expect(source.split('completed its annual review of severe-weather procedures').length - 1).toBe(1);
+    const payload = JSON.parse(
+      /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(source)?.[1] ?? '',
+    );
+    for (const key of ['html', 'head', 'buildId', 'menus', 'nav', 'contacts', 'locales'])
+      expect(Object.keys(payload), key).not.toContain(key);
+    // What every English page shares is one file, fetched once and named by its contents.
+    expect(payload.shared).toMatch(/^\/_app\/data\/en\.\w+\.json$/);
+    expect(watched.requests.filter((u) => u.includes('/_app/data/'))).toEqual([`${site.url}${payload.shared}`]);
+    // Hydrated from the page itself: the contents and the section menus are there, the prose
+    // stays, and it comes back after leaving the page and returning.
+    expect(await page.locator('.page-aside__toc a').allTextContents()).toEqual([
+      'Three phases of response',
+      'Why it matters',
+      'Background',
+    ]);
+    await expect.poll(() => page.locator('#menu-about a').count()).toBeGreaterThan(3);
+    await page.click('.more-link');
+    await page.waitForFunction(() => location.pathname === '/en/news');
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('[data-prose] h2')?.id === 'three-phases-of-response');
+    expect(await page.locator('[data-prose]').textContent()).toContain('severe-weather procedures');
+    expect(watched.documents).toHaveLength(1);
+    expect(problemsIn(watched.logs)).toEqual([]);
   });
 
   it('fills the 404 page with the requested path and hydrates it', async () => {

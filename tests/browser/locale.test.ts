@@ -50,24 +50,25 @@ describe('the language switcher', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
-  it("loads the fallback locale's messages before the new locale's", async () => {
+  it("loads the fallback locale's texts before the new locale's, each locale's in one file", async () => {
     const watched = await site.openReady('/contact');
     const { page } = watched;
     await page.click('.language-switcher a');
     await page.waitForFunction(() => document.documentElement.lang === 'en-US' && document.title.startsWith('Contact'));
-    const messages = watched.requests.filter((u) => u.includes('/_app/messages/'));
-    const firstEn = messages.findIndex((u) => u.includes('/messages/en/'));
-    const lastZh = messages.map((u) => u.includes('/messages/zhHant/')).lastIndexOf(true);
+    const shared = watched.requests.filter((u) => u.includes('/_app/data/'));
+    const firstEn = shared.findIndex((u) => u.includes('/data/en.'));
+    const lastZh = shared.map((u) => u.includes('/data/zhHant.')).lastIndexOf(true);
+    expect(lastZh).toBeGreaterThanOrEqual(0);
     expect(firstEn).toBeGreaterThan(lastZh);
-    expect(messages.filter((u) => u.includes('/messages/en/'))).toHaveLength(5);
+    expect(shared.filter((u) => u.includes('/data/en.'))).toHaveLength(1);
     expect(await page.locator('nav[aria-label="Main navigation"] a[href="/en/customers"]').textContent()).toBe(
       'Customers',
     );
   });
 
-  it('logs Failed locale loading and loads the page in full when the messages fail', async () => {
+  it('logs Failed locale loading and loads the page in full when the texts fail', async () => {
     const watched = await site.openReady('/contact', {
-      before: (page) => page.route('**/_app/messages/en/**', (route) => route.fulfill({ status: 500, body: 'down' })),
+      before: (page) => page.route('**/_app/data/en.*', (route) => route.fulfill({ status: 500, body: 'down' })),
     });
     const { page } = watched;
     await page.click('.language-switcher a');
@@ -94,9 +95,7 @@ describe('the root redirect', () => {
     expect(watched.documents).toEqual([`${site.url}/`, `${site.url}/en`]);
     expect((await cookieOf(watched))?.value).toBe('en');
     // The Chinese page never ran its runtime: the redirect script blocks in the head.
-    expect(
-      watched.requests.some((u) => u.endsWith('/_app/messages/zhHant/nav.json') || u.includes('/messages/zhHant/')),
-    ).toBe(false);
+    expect(watched.requests.some((u) => u.includes('/_app/data/zhHant'))).toBe(false);
     // Replaced, not pushed: Back does not return to the page that redirected (no loop).
     const direct = await site.open('/en');
     expect(await watched.page.evaluate(() => history.length)).toBe(await direct.page.evaluate(() => history.length));

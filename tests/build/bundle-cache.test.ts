@@ -25,7 +25,7 @@ function siteWithMotto(motto: string): string {
 }
 
 const appFiles = (files: ReadonlyMap<string, string | Uint8Array> | null) =>
-  [...(files ?? [])].filter(([file]) => file.startsWith('_app/') && !file.startsWith('_app/messages/'));
+  [...(files ?? [])].filter(([file]) => file.startsWith('_app/') && !file.startsWith('_app/data/'));
 const page = (files: ReadonlyMap<string, string | Uint8Array> | null, file: string) => String(files?.get(file));
 
 describe('the bundle cache', () => {

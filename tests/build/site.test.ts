@@ -192,7 +192,7 @@ describe('the real site', () => {
     expect(text('en/404.html')).toMatch(/<script src="\/_app\/not-found\.[\w]+\.js" defer><\/script>/);
   });
 
-  it('bundles the stylesheet and message files under _app/ with content hashes', () => {
+  it('bundles the stylesheet, and what every page of a locale shares, under _app/ with content hashes', () => {
     const files = [...(result.files?.keys() ?? [])];
     const css = files.find((f) => /^_app\/site\.\w+\.css$/.test(f));
     expect(css).toBeDefined();
@@ -200,10 +200,16 @@ describe('the real site', () => {
     expect(text(css as string)).toContain('.skip-link');
     expect(text(css as string)).not.toContain('@import');
     expect(htmlOf('/')).toContain(`<link rel="stylesheet" href="/${css}">`);
+    // One file per locale: its texts in every namespace, the locales, navigation, contacts and menus.
     for (const locale of ['zhHant', 'en']) {
-      for (const ns of ['nav', 'sidenav', 'footer', 'common', 'errors']) {
-        expect(files.some((f) => new RegExp(`^_app/messages/${locale}/${ns}\\.\\w+\\.json$`).test(f))).toBe(true);
-      }
+      const shared = files.filter((f) => new RegExp(`^_app/data/${locale}\\.\\w+\\.json$`).test(f));
+      expect(shared).toHaveLength(1);
+      const data = JSON.parse(text(shared[0] as string)) as Record<string, Record<string, unknown>>;
+      expect(Object.keys(data.messages ?? {}).sort()).toEqual(['common', 'errors', 'footer', 'nav', 'sidenav']);
+      expect(Object.keys(data).sort()).toEqual(['contacts', 'locales', 'menus', 'messages', 'nav']);
+      expect(Object.keys(data.menus ?? {})).toContain('services');
+      // Every page of the locale names it and preloads it, but the bare root, which may redirect.
+      expect(htmlOf(locale === 'en' ? '/en/contact' : '/contact')).toContain(`href="/${shared[0]}"`);
     }
     expect(result.files?.has('logo.svg')).toBe(true);
   });

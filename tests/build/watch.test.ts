@@ -50,6 +50,7 @@ describe('the watch session', () => {
       'kept',
       'prerendered',
       'search',
+      'shared',
       'timestamp',
     ]);
   });
@@ -152,7 +153,7 @@ describe('the watch session', () => {
     expect(first.contact).toContain('Suppliers');
     expect(first.news).not.toContain('Suppliers');
     // The page's two documents of the portable layout (behaviour.md: Hosts).
-    expect(first.changed).toEqual(['_app/messages/en/nav.json', 'en/contact.html', 'en/contact/index.html']);
+    expect(first.changed).toEqual(['_app/data/en.json', 'en/contact.html', 'en/contact/index.html']);
     expect(text(session.files(), 'en/news/index.html')).toContain('Suppliers');
     expect(result.changed).toContain('en/news/index.html');
     expect(result.changed).not.toContain('en/contact/index.html');

@@ -65,9 +65,13 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     const links = [...document.querySelectorAll<HTMLElement>('.rail a')];
     const marked = links.filter((a) => a.classList.contains('is-active') || a.getAttribute('aria-current') === 'page');
     if (marked.length !== 1) problems.push(`the rail marks ${marked.length} sections`);
-    for (const label of document.querySelectorAll<HTMLElement>('.rail__label')) {
-      if (label.getBoundingClientRect().width === 0) problems.push(`rail label "${label.textContent}" is hidden`);
-      if (label.scrollWidth > label.clientWidth + 1) problems.push(`rail label "${label.textContent}" is cut off`);
+    // Each entry is its icon (drawn before it) and its label.
+    for (const link of links) {
+      const label = document.createRange();
+      label.selectNodeContents(link);
+      if (label.getBoundingClientRect().width === 0 || link.textContent?.trim() === '')
+        problems.push(`rail label "${link.textContent}" is hidden`);
+      if (link.scrollWidth > link.clientWidth + 1) problems.push(`rail label "${link.textContent}" is cut off`);
     }
   }
   return problems;

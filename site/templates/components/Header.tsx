@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState, type ComponentType, type Keyb
 import Drawer from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
-import Logo from './Logo.tsx';
 import Rail from './Rail.tsx';
 import SearchButton from './SearchButton.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
@@ -34,6 +33,10 @@ export default function Header() {
   /** What had focus before the search opened: it has it again when the search closes. */
   const beforeSearch = useRef<HTMLElement | null>(null);
   const section = payload.path.split('/')[1] ?? '';
+  // The section menus and the drawer are made once the page is hydrated: every page is lighter
+  // without them, and before that each section's link leads to its overview and side navigation.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // A navigation closes the drawer, any open menu and the search (behaviour.md: Constants).
   useEffect(() => {
@@ -106,14 +109,14 @@ export default function Header() {
           type="button"
           className="menu-button"
           aria-expanded={drawerOpen}
-          aria-controls="site-drawer"
+          aria-controls={hydrated ? 'site-drawer' : undefined}
           onClick={() => setDrawerOpen(true)}
         >
           <Icon name="menu" />
           <span className="visually-hidden">{t('nav:openMenu')}</span>
         </button>
         <a className="brand" href={toUrl('/')}>
-          <Logo />
+          <img className="brand__mark" src="/logo.svg" width="40" height="40" alt="" />
           <span className="brand__name">{t('nav:brand')}</span>
         </a>
         <nav className="main-nav" aria-label={t('nav:mainNavigation')}>
@@ -151,7 +154,7 @@ export default function Header() {
                           <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
                         </button>
                         <ul className="submenu" id={`menu-${item.key}`}>
-                          {menu.map((link) => (
+                          {(hydrated ? menu : []).map((link) => (
                             <li key={link.url} className={link.depth > 0 ? 'submenu__item--nested' : undefined}>
                               <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
                                 {t(`sidenav:${link.name}`)}
@@ -176,15 +179,18 @@ export default function Header() {
         <LanguageSwitcher />
       </div>
       <Rail />
-      <Drawer
-        open={drawerOpen}
-        onClose={() => {
-          setDrawerOpen(false);
-          menuButton.current?.focus();
-        }}
-        onSearch={openSearch}
-        onPrepareSearch={prepareSearch}
-      />
+      {/* Without the runtime the drawer cannot open (noscript.css shows the main navigation). */}
+      {hydrated ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => {
+            setDrawerOpen(false);
+            menuButton.current?.focus();
+          }}
+          onSearch={openSearch}
+          onPrepareSearch={prepareSearch}
+        />
+      ) : null}
       {searchOpen && SearchDialog ? <SearchDialog onClose={closeSearch} /> : null}
     </header>
   );

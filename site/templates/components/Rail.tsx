@@ -1,4 +1,4 @@
-import Icon from './icons.tsx';
+import { toIconClass } from './icons.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
 
 /**
@@ -17,13 +17,13 @@ export default function Rail() {
           const inSection = (item.section ?? item.path.split('/')[1]) === section;
           return (
             <li key={item.key}>
+              {/* The icon is drawn before the label (icons.css): one element per entry. */}
               <a
                 href={toUrl(item.path)}
                 aria-current={here ? 'page' : undefined}
-                className={inSection ? 'is-active' : undefined}
+                className={`with-icon ${toIconClass(item.key)}${inSection ? ' is-active' : ''}`.trimEnd()}
               >
-                <Icon name={item.key} />
-                <span className="rail__label">{t(`nav:${item.key}`)}</span>
+                {t(`nav:${item.key}`)}
               </a>
             </li>
           );

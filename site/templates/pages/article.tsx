@@ -20,8 +20,7 @@ export default function ArticlePage() {
         eyebrow={
           payload.date ? (
             <span lang={lang}>
-              {t('common:publishedOn')}
-              {t('common:labelSeparator')}
+              {`${t('common:publishedOn')}${t('common:labelSeparator')}`}
               <time dateTime={payload.date}>{toDate(payload.date)}</time>
             </span>
           ) : null
