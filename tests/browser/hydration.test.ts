@@ -31,8 +31,9 @@ describe('hydration', () => {
     );
     for (const key of ['html', 'head', 'buildId', 'menus', 'nav', 'contacts', 'locales'])
       expect(Object.keys(payload), key).not.toContain(key);
-    // What every English page shares is one file, fetched once and named by its contents.
-    expect(payload.shared).toMatch(/^\/_app\/data\/en\.\w+\.json$/);
+    // What every English page shares is one file, fetched once and named by its contents (in watch
+    // mode, by its locale only).
+    expect(payload.shared).toMatch(/^\/_app\/data\/en(\.\w+)?\.json$/);
     expect(watched.requests.filter((u) => u.includes('/_app/data/'))).toEqual([`${site.url}${payload.shared}`]);
     // Hydrated from the page itself: the contents and the section menus are there, the prose
     // stays, and it comes back after leaving the page and returning.
