@@ -1,24 +1,21 @@
 import type { EmbeddedPayload, Payload } from '../generator/types.ts';
-import { currentView, hydrate, setRenderErrorHandler, unmount, type SiteModules } from './app.tsx';
-import { loadOwnManifest, readOwnManifest, startDeploymentCheck } from './deployment.ts';
-import { showErrorPage, showNotFoundInPathLocale } from './errors.ts';
-import { readBuildId, readHead } from './head.ts';
+import type { Enhanced } from './enhance.ts';
+import type { RefreshRequest } from './navigate.ts';
+import { hydrate, setRenderErrorHandler, unmount, type SiteModules, type View } from './app.tsx';
+import { writeLocaleCookie } from './cookie.ts';
 import { whenIdle } from './idle.ts';
-import { watchLinks } from './links.ts';
 import { loadShared, noteSharedUrl, setSharedLookUp } from './messages.ts';
-import {
-  initNavigation,
-  loadTemplate,
-  onAfterRender,
-  refresh,
-  toPendingTarget,
-  type RefreshRequest,
-} from './navigate.ts';
+import { readBuildId, readHead } from './page-data.ts';
 import { toRequestedPath } from './requested-path.ts';
 import { forgetSearchIndex } from './search.ts';
-import { isBot } from './settings.ts';
+import { isBot, site } from './settings.ts';
 import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
+import { loadTemplate, setModules } from './templates.ts';
 import { createTranslator } from './translate.ts';
+
+// The first view carries what hydrating the page needs. What a visitor uses only later (client
+// navigation, prefetch, the deployment check, the error pages) is a chunk of its own, loaded once
+// the page is idle: until then every link is a plain link (behaviour.md: Client navigation).
 
 /**
  * Starts the runtime on a server-rendered page. A mount failure is logged and re-thrown
@@ -47,15 +44,22 @@ function readPayload(): { container: Element; page: EmbeddedPayload; html: strin
 
 async function boot(modules: SiteModules): Promise<void> {
   const { container, page, html, buildId } = readPayload();
-  initNavigation(modules, buildId);
+  setModules(modules);
   noteSharedUrl(page.locale, page.shared);
   // A locale no payload named yet (the fallback's, before a first visit to it): the manifest says.
-  setSharedLookUp((locale) => readOwnManifest(buildId).then((meta) => meta?.shared?.[locale]));
-  let view;
-  let payload: Payload;
+  setSharedLookUp((locale) =>
+    import('./deployment.ts').then((m) => m.readOwnManifest(buildId)).then((meta) => meta?.shared?.[locale]),
+  );
+  // Choosing a language records the choice (behaviour.md: Locale choice and cookie), from the
+  // first moment; merely viewing a page does not.
+  document.addEventListener('click', (event) => {
+    const a = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-locale]');
+    if (a?.dataset.locale) writeLocaleCookie(a.dataset.locale);
+  });
+  let view: View;
   try {
     const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
-    payload = withShared(fromEmbedded(page, { html, head: readHead(), buildId }), shared);
+    const payload: Payload = withShared(fromEmbedded(page, { html, head: readHead(), buildId }), shared);
     view = { payload, Page, t: createTranslator([shared.messages]) };
   } catch (error) {
     // A chunk that fails at first load needs no reload: the server-rendered page stays usable.
@@ -63,24 +67,26 @@ async function boot(modules: SiteModules): Promise<void> {
     return;
   }
   const serverHtml = container.innerHTML;
-  setRenderErrorHandler((error) => handleRenderError(modules, container, serverHtml, error));
+  const onError = (error: unknown) => void handleRenderError(modules, container, serverHtml, error);
+  setRenderErrorHandler(onError);
   hydrate(container, modules, view);
-  if (payload.error?.status === 404) void showNotFoundInPathLocale(modules);
-  onAfterRender(() => {
-    navigated = true;
-  });
+  if (view.payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale(modules));
   addAnnouncer();
   window.addEventListener('error', (event) => {
-    if (event.filename?.includes('/_app/')) handleRenderError(modules, container, serverHtml, event.error);
+    if (event.filename?.includes('/_app/')) onError(event.error);
   });
-  window.addEventListener('unhandledrejection', (event) =>
-    handleRenderError(modules, container, serverHtml, event.reason),
-  );
+  window.addEventListener('unhandledrejection', (event) => onError(event.reason));
   whenIdle(() => {
-    void loadOwnManifest(payload.buildId).then((ok) => ok && watchLinks(payload.buildId));
+    const enhanced = import('./enhance.ts').then((m) => {
+      navigation = m.enhance(modules, buildId, view, () => {
+        navigated = true;
+      });
+      return navigation;
+    });
+    // The first deployment check: idle, then `idleCheckDelayMs` (behaviour.md: New-build check).
+    setTimeout(() => void enhanced.then((e) => e.checkDeployment()), site.idleCheckDelayMs);
     void modules.pages.error?.().catch(() => undefined);
   });
-  startDeploymentCheck(payload.buildId, () => (currentView() ?? view).t);
   // Watch mode only (the define is false in a build, and the minifier drops this): the dev client
   // asks the runtime to render the page again after a rebuild instead of reloading it.
   // A rebuild that made a new search index says so: the next search reads the manifest again.
@@ -88,25 +94,34 @@ async function boot(modules: SiteModules): Promise<void> {
   if (__SITE_DEV__)
     window.addEventListener('site:refresh', (event) => {
       const detail = (event as CustomEvent<RefreshRequest & { done?: Promise<void> }>).detail;
-      detail.done = refresh(detail);
+      // Through the idle-time chunk, so that watch mode splits the code as a build does.
+      detail.done = import('./enhance.ts').then((m) => m.refresh(detail));
     });
 }
 
 declare const __SITE_DEV__: boolean;
 
 let navigated = false;
+/** The client navigation and the deployment check, once their code is loaded. */
+let navigation: Enhanced | null = null;
 
 /**
  * An error while rendering or navigating shows the 500 page, except to crawlers and bots: for them
  * it is only logged and the server-rendered HTML stays (behaviour.md: Crawlers and bots).
  */
-function handleRenderError(modules: SiteModules, container: Element, serverHtml: string, error: unknown): void {
+async function handleRenderError(
+  modules: SiteModules,
+  container: Element,
+  serverHtml: string,
+  error: unknown,
+): Promise<void> {
   console.error('Rendering failed:', error);
   if (!isBot()) {
-    void showErrorPage(modules, 500);
+    await import('./errors.ts').then((m) => m.showErrorPage(modules, 500));
     return;
   }
-  const target = toPendingTarget();
+  // Before the navigation's code is loaded, no navigation is under way.
+  const target = navigation?.toPendingTarget() ?? null;
   if (target) {
     location.assign(target);
   } else if (!navigated) {

@@ -1,6 +1,5 @@
 import type { BuildManifest, Translate } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
-import { whenIdle } from './idle.ts';
 import { markStale, setPrerendered } from './navigate.ts';
 import { site } from './settings.ts';
 
@@ -45,7 +44,11 @@ export async function loadOwnManifest(buildId: string): Promise<boolean> {
   return meta !== null;
 }
 
-export function startDeploymentCheck(buildId: string, translate: () => Translate): void {
+/**
+ * Checks hourly and when a hidden tab becomes visible; returns the check, which the boot runs first
+ * once the page is idle plus `idleCheckDelayMs`.
+ */
+export function startDeploymentCheck(buildId: string, translate: () => Translate): () => Promise<void> {
   let announced = false;
   const check = async () => {
     if (announced) return;
@@ -56,13 +59,13 @@ export function startDeploymentCheck(buildId: string, translate: () => Translate
     markStale();
     showNotice(translate());
   };
-  whenIdle(() => setTimeout(() => void check(), site.idleCheckDelayMs));
   setInterval(() => void check(), HOUR);
   let hidden = document.visibilityState === 'hidden';
   document.addEventListener('visibilitychange', () => {
     if (hidden && document.visibilityState === 'visible') void check();
     hidden = document.visibilityState === 'hidden';
   });
+  return check;
 }
 
 /** A polite, dismissible notice that stays 5 s, paused while hovered or focused. */

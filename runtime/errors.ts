@@ -1,7 +1,8 @@
 import type { EmbeddedPayload, Payload } from '../generator/types.ts';
 import { currentView, renderView, type SiteModules } from './app.tsx';
 import { toErrorPayload } from './error-payload.ts';
-import { readBuildId, readHead, updateHead } from './head.ts';
+import { updateHead } from './head.ts';
+import { readBuildId, readHead } from './page-data.ts';
 import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
 import { toRequestedPath } from './requested-path.ts';
 import { site } from './settings.ts';

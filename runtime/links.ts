@@ -1,5 +1,6 @@
-import { isPrerendered, loadTemplate, onAfterRender, toPagePath } from './navigate.ts';
+import { isPrerendered, onAfterRender, toPagePath } from './navigate.ts';
 import { loadPayload, queuePrefetch } from './prefetch.ts';
+import { loadTemplate } from './templates.ts';
 
 // Prefetch (behaviour.md: Prefetch): links entering the viewport, hovered or focused queue their
 // page's payload and template chunk; never for `target="_blank"`.

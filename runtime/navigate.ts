@@ -1,5 +1,4 @@
 import { currentView, renderView, type SiteModules, type View } from './app.tsx';
-import { writeLocaleCookie } from './cookie.ts';
 import { showErrorPage } from './errors.ts';
 import { updateHead } from './head.ts';
 import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
@@ -7,6 +6,7 @@ import { forgetPayloads, loadPayload } from './prefetch.ts';
 import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
 import { withShared } from './shared-data.ts';
+import { loadTemplate, replaceTemplate } from './templates.ts';
 import { createTranslator } from './translate.ts';
 
 // Pages on demand (behaviour.md: Client navigation): links to prerendered pages render on the
@@ -55,13 +55,6 @@ export function onAfterRender(callback: () => void): void {
   afterRender.push(callback);
 }
 
-export function loadTemplate(name: string): Promise<View['Page']> {
-  const replaced = replacedTemplates.get(name);
-  if (replaced !== undefined) return (import(replaced) as Promise<{ default: View['Page'] }>).then((m) => m.default);
-  const load = modules.pages[name];
-  return load ? load().then((m) => m.default) : Promise.reject(new Error(`no template ${name}`));
-}
-
 export function initNavigation(siteModules: SiteModules, id: string): void {
   modules = siteModules;
   buildId = id;
@@ -86,9 +79,6 @@ function toClientUrl(a: HTMLAnchorElement, event: MouseEvent): URL | null {
 function onClick(event: MouseEvent): void {
   const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
   if (!a) return;
-  // Choosing a language records the choice (behaviour.md: Locale choice and cookie); merely viewing
-  // a page does not.
-  if (a.dataset.locale) writeLocaleCookie(a.dataset.locale);
   const url = toClientUrl(a, event);
   if (!url) return;
   event.preventDefault();
@@ -190,9 +180,6 @@ export interface RefreshRequest {
   readonly templates: Readonly<Record<string, string>>;
 }
 
-// Watch mode: templates whose chunk was replaced since the page loaded.
-const replacedTemplates = new Map<string, string>();
-
 /**
  * Watch mode only: after a rebuild, forgets the fetched payloads and the shared data of the locales
  * whose files changed, takes the new chunks of changed templates and, when the open page is
@@ -202,10 +189,7 @@ const replacedTemplates = new Map<string, string>();
 export async function refresh(request: RefreshRequest): Promise<void> {
   forgetPayloads();
   forgetShared(request.locales);
-  for (const [name, url] of Object.entries(request.templates)) {
-    if (!(name in modules.pages)) throw new Error(`no template ${name}`);
-    replacedTemplates.set(name, url);
-  }
+  for (const [name, url] of Object.entries(request.templates)) replaceTemplate(name, url);
   const view = currentView();
   if (!request.render && !(view && view.payload.template in request.templates)) return;
   if (!view || view.payload.error) throw new Error('not a prerendered page');

@@ -1,5 +1,4 @@
 import type { SiteSearch } from '../generator/types.ts';
-import { forgetOwnManifest } from './deployment.ts';
 import type * as SearchIndex from './search-index.ts';
 
 type SearchIndexModule = typeof SearchIndex;
@@ -18,5 +17,5 @@ export const siteSearch: SiteSearch = {
 /** Watch mode: a rebuild made a new index; the next search reads the manifest and loads it again. */
 export function forgetSearchIndex(): void {
   if (loaded) void loaded.then((m) => m.forgetSearchIndex());
-  else forgetOwnManifest();
+  else void import('./deployment.ts').then((m) => m.forgetOwnManifest());
 }
