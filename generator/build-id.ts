@@ -40,6 +40,8 @@ export class BuildDigest {
   private readonly mark: Buffer;
   private readonly hashes: string[] = [];
   private readonly drafts: { file: string; at: number[] }[] = [];
+  /** The text drafted last, its bytes and its hash. */
+  private last: { readonly text: string; readonly bytes: Buffer; readonly hash: string } | null = null;
 
   constructor(private readonly time: number) {
     this.placeholder = `${toYearPrefix(time)}${randomBytes(6).toString('hex')}`;
@@ -51,8 +53,17 @@ export class BuildDigest {
     this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
   }
 
-  /** A file that carries the stand-in: returns its bytes, to be written as a draft. */
+  /**
+   * A file that carries the stand-in: returns its bytes, to be written as a draft. A text drafted
+   * again at once (a page's twin document) is encoded and hashed once.
+   */
   draft(file: string, text: string): Buffer {
+    const last = this.drafts.at(-1);
+    if (last && this.last?.text === text) {
+      this.hashes.push(`${file}\0${this.last.hash}`);
+      this.drafts.push({ file, at: last.at });
+      return this.last.bytes;
+    }
     const bytes = Buffer.from(text);
     const at: number[] = [];
     const hash = createHash('sha256');
@@ -63,8 +74,10 @@ export class BuildDigest {
       from = i + this.mark.length;
     }
     hash.update(bytes.subarray(from));
-    this.hashes.push(`${file}\0${hash.digest('hex')}`);
+    const digest = hash.digest('hex');
+    this.hashes.push(`${file}\0${digest}`);
     this.drafts.push({ file, at });
+    this.last = { text, bytes, hash: digest };
     return bytes;
   }
 
@@ -76,6 +89,7 @@ export class BuildDigest {
   /** Writes the id over the stand-in in every draft. */
   finish(id: string, patch: (file: string, offsets: readonly number[], text: string) => void): void {
     if (Buffer.byteLength(id) !== this.mark.length) throw new Error(`a build id of another length: ${id}`);
+    this.last = null;
     for (const { file, at } of this.drafts.splice(0)) patch(file, at, id);
   }
 }

@@ -112,11 +112,10 @@ export async function buildSearchIndexes(
       const pages = [...(docs.get(locale.code) ?? [])]
         .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
         .map((doc) => ({ url: doc.url, html: toSearchHtml(doc, language) }));
-      // The key: what Pagefind is given, and which Pagefind.
-      const key = createHash('sha256')
-        .update(JSON.stringify({ pagefind: toPagefindVersion(), language, exclude: NOT_CONTENT, pages }))
-        .digest('base64url')
-        .slice(0, 32);
+      // The key: what Pagefind is given, and which Pagefind (page by page: no copy of the whole site).
+      const hash = createHash('sha256').update(JSON.stringify([toPagefindVersion(), language, NOT_CONTENT]));
+      for (const page of pages) hash.update(`\0${page.url}\0${page.html.length}\0`).update(page.html);
+      const key = hash.digest('base64url').slice(0, 32);
       const known = recent.get(key) ?? (await readCached(key));
       const index = known ?? (await makeIndex(language, pages));
       if (!known) await writeCached(key, index);

@@ -37,6 +37,8 @@ export function isFax(number: string, contacts: readonly Contact[]): boolean {
  * and every telephone number a `tel:` link, except the fax numbers of `contacts`, which stay text.
  */
 export function toTextParts(text: string, contacts: readonly Contact[]): TextPart[] {
+  // Every address has an `@` and every number a `+`: most text has neither, and needs no search.
+  if (!text.includes('@') && !text.includes('+')) return [text];
   const parts: TextPart[] = [];
   let last = 0;
   for (const match of text.matchAll(CONTACT)) {

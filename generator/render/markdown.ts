@@ -195,6 +195,8 @@ function linkContacts(state: StateCore): void {
   const contacts = (state.env as RenderEnv).links.contacts ?? [];
   for (const block of state.tokens) {
     if (block.type !== 'inline' || !block.children) continue;
+    // Every address has an `@` and every number a `+` (or an entity that writes one).
+    if (!/[@+&]/.test(block.content)) continue;
     let depth = 0;
     block.children = block.children.flatMap((token) => {
       if (token.type === 'link_open') depth++;
@@ -263,7 +265,8 @@ const UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5})\b/g;
  */
 function wrapCodes(state: StateCore): void {
   for (const block of state.tokens) {
-    if (!block.children) continue;
+    // A code has a hyphen, a standard is `ISO …` (or an entity writes them): other text needs no search.
+    if (!block.children || !/[-&]|ISO/.test(block.content)) continue;
     block.children = block.children.flatMap((token) => {
       if (token.type !== 'text' || token.content.search(UNBROKEN) < 0) return [token];
       const parts: Token[] = [];

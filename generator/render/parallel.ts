@@ -24,10 +24,14 @@ export type WorkerMessage =
   | { readonly kind: 'pages'; readonly pages: readonly RenderedPage[] }
   | { readonly kind: 'done'; readonly problems: SiteProblem[]; readonly missing: MissingKey[] };
 
+/**
+ * How many render workers to start beside the main thread, which renders a share of the pages too:
+ * by default one per core but the main thread's, on a site large enough to repay their start.
+ */
 export function shouldUseWorkers(pageCount: number, setting: 'auto' | number): number {
   if (!existsSync(WORKER_FILE)) return 0;
   if (typeof setting === 'number') return Math.max(0, setting);
-  return pageCount >= WORKER_THRESHOLD ? Math.max(2, availableParallelism()) : 0;
+  return pageCount >= WORKER_THRESHOLD ? Math.max(1, availableParallelism() - 1) : 0;
 }
 
 /** Splits the pages across workers; each renders its share and hands every page to `onPage`. */

@@ -39,6 +39,8 @@ export interface FirstPages {
 
 /** How long the render loop runs before letting the server answer requests (watch mode). */
 const SLICE_MS = 8;
+/** Beside workers, the main thread's pages between two looks at what the workers sent. */
+const YIELD_EVERY = 32;
 
 export interface RenderSiteResult {
   readonly problems: SiteProblem[];
@@ -69,8 +71,11 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   let rendered = 0;
   const workers = input.cache || input.usedKeys ? 0 : shouldUseWorkers(pages.length, input.workers);
   if (workers > 0) {
-    const result = await renderPagesInWorkers({
-      pages,
+    // The main thread renders a share too, while the workers render the rest: on two cores, one
+    // worker and the main thread. It yields now and then, so that their pages are written as they come.
+    const share = Math.ceil(pages.length / (workers + 1));
+    const inWorkers = renderPagesInWorkers({
+      pages: pages.slice(share),
       workers,
       config,
       assets,
@@ -79,6 +84,15 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
       messages: input.messages,
       onPage: (page) => input.onPage(page, 'page'),
     });
+    inWorkers.catch(() => undefined);
+    for (const [index, page] of pages.slice(0, share).entries()) {
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+      current = page.url;
+      const result = renderPage(page, ctx);
+      problems.push(...result.problems);
+      if (result.rendered) input.onPage(result.rendered, 'page');
+    }
+    const result = await inWorkers;
     problems.push(...result.problems);
     missing.push(...result.missing);
     rendered = pages.length;

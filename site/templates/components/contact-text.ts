@@ -22,6 +22,8 @@ export function toTelHref(phone: string): string {
  * and every telephone number a `tel:` link, except the fax numbers of `contacts`, which stay text.
  */
 export function toTextParts(text: string, contacts: readonly Contact[]): TextPart[] {
+  // Every address has an `@` and every number a `+`: most text has neither, and needs no search.
+  if (!text.includes('@') && !text.includes('+')) return [text];
   const faxes = new Set(contacts.flatMap((c) => (c.fax ? [toTelHref(c.fax)] : [])));
   const parts: TextPart[] = [];
   let last = 0;
