@@ -29,8 +29,9 @@ export function start(modules: SiteModules): void {
 }
 
 /**
- * The page's data as embedded; its prose, head and build id are read back from the page itself (behaviour.md:
- * Payloads). The 404 page was written once for every unknown path, and the path asked for is this one.
+ * The page's data as embedded; its prose, head and build id are read back from the page itself
+ * (behaviour.md: Payloads). The 404 page was written once for every unknown path, and the path
+ * asked for is this one.
  */
 function readPayload(): { container: Element; page: EmbeddedPayload; html: string; buildId: string } {
   const container = document.getElementById('app');
