@@ -181,17 +181,7 @@ export function withSharedData(
   pages: readonly Page[],
   stableNames: boolean,
 ): ClientAssets {
-  const data = Object.fromEntries(
-    config.locales.map((l) => [
-      l.code,
-      toSharedData(
-        config,
-        l.code,
-        messages,
-        pages.find((p) => p.locale === l.code),
-      ),
-    ]),
-  );
+  const data = Object.fromEntries(config.locales.map((l) => [l.code, toSharedData(config, l.code, messages, pages)]));
   return withSharedFiles(code, toSharedFiles(data, { stableNames }));
 }
 

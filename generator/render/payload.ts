@@ -53,22 +53,26 @@ export function toPayload(
 
 /**
  * What every page of a locale shares (behaviour.md: Payloads): its texts and the parts of the
- * payload that are the same on each of its pages. `page` is any page of the locale (the menus are
- * one object for all of them).
+ * payload that are the same on each of its pages.
  */
 export function toSharedData(
   config: SiteConfig,
   locale: LocaleCode,
   messages: Messages,
-  page: Page | undefined,
+  pages: readonly Page[],
 ): SharedData {
   return {
     messages: messages[locale] ?? {},
     locales: toLocaleList(config),
     nav: toNavList(config),
     contacts: config.contacts,
-    menus: page?.menus ?? {},
+    menus: toLocaleMenus(pages, locale),
   };
+}
+
+/** A locale's section menus: one object for all of its pages (resolve/pages.ts). */
+export function toLocaleMenus(pages: readonly Page[], locale: LocaleCode): Payload['menus'] {
+  return pages.find((p) => p.locale === locale)?.menus ?? {};
 }
 
 /**

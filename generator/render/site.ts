@@ -5,6 +5,7 @@ import { createTranslators } from './i18n.ts';
 import type { LinkIndex } from './markdown.ts';
 import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
+import { toLocaleMenus } from './payload.ts';
 import { renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
 import { loadServerModule } from './server-module.ts';
 
@@ -130,9 +131,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   }
   current = 'the error pages';
   // Error pages show the same navigation as the pages of their locale.
-  const menus = Object.fromEntries(
-    config.locales.map((l) => [l.code, pages.find((p) => p.locale === l.code)?.menus ?? {}]),
-  );
+  const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));
   const errors = renderErrorPages(ctx, menus);
   problems.push(...errors.problems);
   for (const page of errors.pages) input.onPage(page, 'error');
