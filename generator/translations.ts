@@ -268,7 +268,9 @@ export function writeTranslationRecord(root: string, record: TranslationRecord):
     );
   };
   const file = path.join(root, RECORD_FILE);
-  const partial = `${file}.${process.pid}.tmp`;
+  // Written beside it under a hidden name, which `site serve --watch` ignores: a confirmation must
+  // not read as an edited source and rebuild the site.
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   writeFileSync(partial, `${JSON.stringify(sort(record), null, 2)}\n`);
   renameSync(partial, file);
 }
