@@ -108,6 +108,41 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps the header one height in both languages, the current section underlined on its bottom line and a section menu below it', async () => {
+    const found: string[] = [];
+    const { page } = await site.open('/en', { viewport: { width: 1440, height: 800 } });
+    for (const width of [320, 375, 768, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const heights: number[] = [];
+      for (const url of ['/services/service-ramp', '/en/services/service-ramp']) {
+        await page.goto(`${site.url}${url}`);
+        await waitForHydration(page);
+        const header = await page.evaluate(() => {
+          const bar = document.querySelector('.site-header')?.getBoundingClientRect();
+          const current = document.querySelector('.main-nav__list > li > a.is-active');
+          const mark = current && current.getClientRects().length > 0 ? current.getBoundingClientRect() : null;
+          return { height: bar?.height ?? 0, bottom: bar?.bottom ?? 0, mark: mark ? mark.bottom : null };
+        });
+        heights.push(header.height);
+        // The underline covers the bar's 1 px bottom line.
+        if (width >= 1024 && header.mark !== header.bottom)
+          found.push(`${url} at ${width} px: the underline ends at ${header.mark}, the bar at ${header.bottom}`);
+        if (width === 1440) {
+          await page.hover('.main-nav__list > li.has-menu');
+          const menuTop = await page.evaluate(
+            () => document.querySelector('.has-menu .submenu')?.getBoundingClientRect().top ?? -1,
+          );
+          if (menuTop < header.bottom)
+            found.push(`${url}: the section menu opens at ${menuTop}, over the bar's line at ${header.bottom}`);
+          await page.mouse.move(0, 700);
+        }
+      }
+      if (heights[0] !== heights[1])
+        found.push(`at ${width} px the header is ${heights.join(' px in Chinese, ')} px in English`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it("sets English in each platform's interface face and Traditional Chinese in the Taiwan faces first, wherever each is marked", async () => {
     const page = await openViewport(1024);
     const first = (selector: string) =>
