@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, startTransition, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { AppProps, LayoutProps, Payload, TemplateProps, Translate } from '../generator/types.ts';
@@ -67,7 +67,11 @@ function toElement(modules: SiteModules, view: View) {
  */
 export function hydrate(container: Element, modules: SiteModules, view: View): void {
   current = view;
-  root = hydrateRoot(container, toElement(modules, view));
+  // As a transition, React hydrates in slices and yields between them: a phone stays responsive
+  // to input while the page is adopted, instead of being blocked for the whole tree at once.
+  startTransition(() => {
+    root = hydrateRoot(container, toElement(modules, view));
+  });
 }
 
 /** Renders another page into the hydrated root, synchronously, so the caller can move focus after. */
