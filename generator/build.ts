@@ -13,7 +13,14 @@ import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
-import { buildSearchIndexes, warmSearch, type SearchDocument, type SearchIndexes } from './search.ts';
+import {
+  buildSearchIndexes,
+  toMainElement,
+  toSearchEntry,
+  warmSearch,
+  type SearchEntry,
+  type SearchIndexes,
+} from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { toSharedData } from './render/payload.ts';
@@ -51,7 +58,7 @@ import { toFeeds } from './write/feeds.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import { toSiteFiles } from './write/site-files.ts';
 import { toPagePayload } from '../runtime/shared-data.ts';
-import { toOutputFile, toPageFiles } from '../runtime/urls.ts';
+import { toOutputFile, toPageFiles, type PageLayout } from '../runtime/urls.ts';
 
 // The one place where the build's stages are ordered (architecture.md: The build). `site build`,
 // `site serve --watch` (with a cache) and `site check` (in memory, collecting the keys the pages
@@ -279,7 +286,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   /** HTML files that are not page documents: the error pages, public files. */
   const otherHtml = sources.publicFiles.filter((file) => file.endsWith('.html'));
   // What the search index reads of each page, gathered as the pages render (behaviour.md: Search).
-  const searchDocs = shareable ? createSearchDocs(config, pages, translators) : null;
+  const searchDocs = shareable ? createSearchDocs(config, pages, translators, layout) : null;
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
@@ -323,7 +330,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
     });
     collect(rendered.problems);
-    const searching = searchDocs ? indexSearch(config, searchDocs.docs) : null;
+    const searching = searchDocs ? indexSearch(config, searchDocs.docs, (file) => disk.read(file)) : null;
     searching?.catch(() => undefined);
     const cards = await timed('cards', () => drawing);
     for (const [file, png] of cards.files) sink.write(file, png);
@@ -404,25 +411,27 @@ function createSearchDocs(
   config: SiteConfig,
   pages: readonly Page[],
   translators: ReadonlyMap<string, Translate>,
-): { docs: Map<LocaleCode, SearchDocument[]>; add: (page: RenderedPage) => void } {
+  layout: PageLayout,
+): { docs: Map<LocaleCode, SearchEntry[]>; add: (page: RenderedPage) => void } {
   const byUrl = new Map(pages.map((page) => [page.url, page]));
-  const docs = new Map<LocaleCode, SearchDocument[]>(config.locales.map((l) => [l.code, []]));
+  const docs = new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []]));
+  const isoOf = new Map(config.locales.map((l) => [l.code, l.iso]));
   const add = (rendered: RenderedPage) => {
     const page = byUrl.get(rendered.url);
     const { payload } = rendered;
     if (!page || payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return;
-    const start = rendered.html.indexOf('<main');
-    const end = rendered.html.lastIndexOf('</main>');
-    if (start < 0 || end < start) return;
+    const main = toMainElement(rendered.html);
+    if (main === null) return;
     const t = translators.get(page.locale);
-    docs.get(page.locale)?.push({
+    const doc = {
       url: page.url,
       title: payload.title,
       section: t ? (toSection(config, page, t)?.label ?? null) : null,
-      // A copy, not a slice: a slice would keep the whole page's HTML in memory until the index is made.
-      main: Buffer.from(rendered.html.slice(start, end + '</main>'.length)).toString(),
+      main,
       keywords: toKeywords(payload.data.keywords),
-    });
+    };
+    const [file] = toPageFiles(page.url, layout);
+    docs.get(page.locale)?.push(toSearchEntry(doc, file as string, isoOf.get(page.locale) ?? page.locale));
   };
   return { docs, add };
 }
@@ -436,10 +445,11 @@ function toKeywords(value: unknown): string[] {
 /** Step `search`: the index of every locale; a failure of Pagefind is the build's, with its reason. */
 async function indexSearch(
   config: SiteConfig,
-  docs: ReadonlyMap<LocaleCode, readonly SearchDocument[]>,
+  docs: ReadonlyMap<LocaleCode, readonly SearchEntry[]>,
+  readPage: (file: string) => string,
 ): Promise<SearchIndexes> {
   try {
-    return await buildSearchIndexes(config, docs);
+    return await buildSearchIndexes(config, docs, readPage);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new SiteError([toProblem('SEARCH_FAILED', { reason })], { cause: error });

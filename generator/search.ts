@@ -62,7 +62,7 @@ export function toIndexLanguage(iso: string): string {
  * section as metadata (not indexed as text), in the index's language.
  */
 export function toSearchHtml(doc: SearchDocument, language: string): string {
-  const text = doc.main.toLowerCase();
+  const text = doc.keywords.length > 0 ? doc.main.toLowerCase() : '';
   const unsaid = doc.keywords.filter((keyword) => !text.includes(toHtmlText(keyword.toLowerCase())));
   const meta = (name: string, value: string) =>
     `<meta data-pagefind-meta="${name}[content]" content="${toHtmlText(value)}">`;
@@ -77,6 +77,31 @@ export function toSearchHtml(doc: SearchDocument, language: string): string {
     unsaid.length > 0 ? `<p>${toHtmlText(unsaid.join(', '))}</p>` : '',
     '</body></html>',
   ].join('');
+}
+
+/**
+ * A page as the index's key knows it: what Pagefind reads of it is hashed as the page renders, and
+ * made again from the written page (`file`) only when an index must be made. A build holds the
+ * pages' texts once, in its output, however many pages the site has.
+ */
+export interface SearchEntry extends Omit<SearchDocument, 'main'> {
+  /** The page's document in the output, where its main element is read again. */
+  readonly file: string;
+  /** The hash of the document Pagefind reads (toSearchHtml). */
+  readonly digest: string;
+}
+
+/** A page's `<main>` element in its rendered HTML, or null when it has none. */
+export function toMainElement(html: string): string | null {
+  const start = html.indexOf('<main');
+  const end = html.lastIndexOf('</main>');
+  return start < 0 || end < start ? null : html.slice(start, end + '</main>'.length);
+}
+
+export function toSearchEntry(doc: SearchDocument, file: string, iso: string): SearchEntry {
+  const html = toSearchHtml(doc, toIndexLanguage(iso));
+  const { main: _main, ...rest } = doc;
+  return { ...rest, file, digest: createHash('sha256').update(html).digest('base64url') };
 }
 
 /** The version of Pagefind, part of every index's key. Read when the first index is made. */
@@ -99,7 +124,8 @@ const RECENT_LIMIT = 8;
 /** The search indexes of every locale: from memory, from the cache, or made with Pagefind. */
 export async function buildSearchIndexes(
   config: SiteConfig,
-  docs: ReadonlyMap<LocaleCode, readonly SearchDocument[]>,
+  entries: ReadonlyMap<LocaleCode, readonly SearchEntry[]>,
+  readPage: (file: string) => string,
 ): Promise<SearchIndexes> {
   const files = new Map<string, Uint8Array>();
   const urls: Record<LocaleCode, string> = {};
@@ -109,15 +135,21 @@ export async function buildSearchIndexes(
   const made = await Promise.all(
     config.locales.map(async (locale) => {
       const language = toIndexLanguage(locale.iso);
-      const pages = [...(docs.get(locale.code) ?? [])]
-        .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0))
-        .map((doc) => ({ url: doc.url, html: toSearchHtml(doc, language) }));
-      // The key: what Pagefind is given, and which Pagefind (page by page: no copy of the whole site).
+      const pages = [...(entries.get(locale.code) ?? [])].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+      // The key: what Pagefind is given (each page by the hash of its document), and which Pagefind.
       const hash = createHash('sha256').update(JSON.stringify([toPagefindVersion(), language, NOT_CONTENT]));
-      for (const page of pages) hash.update(`\0${page.url}\0${page.html.length}\0`).update(page.html);
+      for (const page of pages) hash.update(`\0${page.url}\0${page.digest}`);
       const key = hash.digest('base64url').slice(0, 32);
       const known = recent.get(key) ?? (await readCached(key));
-      const index = known ?? (await makeIndex(language, pages));
+      const index =
+        known ??
+        (await makeIndex(
+          language,
+          pages.map((page) => ({
+            url: page.url,
+            html: toSearchHtml({ ...page, main: toMainElement(readPage(page.file)) ?? '' }, language),
+          })),
+        ));
       if (!known) await writeCached(key, index);
       return { locale, key, index, made: !known };
     }),

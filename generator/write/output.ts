@@ -15,6 +15,8 @@ export interface OutputSink {
   draft(file: string, bytes: Buffer): void;
   /** Writes `text` (as long in bytes as what it replaces) at each offset of a draft. */
   patch(file: string, offsets: readonly number[], text: string): void;
+  /** The text of a file this build wrote or drafted (a page read again for the search index). */
+  read(file: string): string;
   /** Resolves when every file is on disk, compressed siblings included. */
   settle(): Promise<void>;
   /** A failed build: drops what is queued and waits for what is in flight, so nothing writes after. */
@@ -132,6 +134,9 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
       // Read back when its compression starts: no page is held in memory meanwhile.
       if (options.precompress) compressLater(file, () => readFileSync(target), drafted.get(file) ?? 0);
     },
+    read(file) {
+      return readFileSync(path.join(staging, file), 'utf8');
+    },
     async settle() {
       await drain();
       if (failure) throw failure.error;
@@ -162,6 +167,11 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
       for (const offset of offsets) bytes.write(text, offset);
       // Pages stay text in memory, as the other files written as text.
       files.set(file, bytes.toString());
+    },
+    read(file) {
+      const contents = files.get(file);
+      if (contents === undefined) throw new Error(`${file} was not written by this build`);
+      return typeof contents === 'string' ? contents : Buffer.from(contents).toString();
     },
     async settle() {},
     async discard() {},

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -112,6 +112,27 @@ describe('the search index', () => {
     for (const [file, contents] of first.files as Files)
       if (file.startsWith('_app/search/'))
         expect(bytesOf(again.files?.get(file)).equals(bytesOf(contents)), file).toBe(true);
+  });
+
+  it('indexes an edited page from the output it writes: the build holds only hashes of the pages meanwhile', async () => {
+    const root = makeSite();
+    const page = path.join(root, 'site/content/services/service-ramp.en.md');
+    // A word no earlier build indexed: the index must be made, from the page as written to disk.
+    const word = `zeppelin${Date.now().toString(36)}`;
+    writeFileSync(page, readFileSync(page, 'utf8').replace(/\n\n([A-Z])/, `\n\nThe ${word} stand. $1`));
+    const out = path.join(root, 'out');
+    const { manifest, report } = await buildSite({ root, outDir: out });
+    expect(report.search?.indexed).toBeGreaterThan(0);
+    const folder = manifest.search?.en as string;
+    const files = new Map(
+      readdirSync(path.join(out, folder, 'fragment')).map((name) => [
+        `${folder.slice(1)}fragment/${name}`,
+        readFileSync(path.join(out, folder, 'fragment', name)),
+      ]),
+    );
+    const ramp = fragmentsOf(files, folder).get('/en/services/service-ramp');
+    expect(ramp?.content).toContain(`The ${word} stand.`);
+    expect(ramp?.meta).toMatchObject({ title: 'Ramp Handling', section: 'Services' });
   });
 
   it('in watch mode, an edit reaches the index of its locale only', async () => {
