@@ -6,7 +6,7 @@ import type { LinkIndex } from './markdown.ts';
 import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
-import { renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
+import { createPageQueue, renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
 import { loadServerModule } from './server-module.ts';
 
 /** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
@@ -41,7 +41,7 @@ export interface FirstPages {
 /** How long the render loop runs before letting the server answer requests (watch mode). */
 const SLICE_MS = 8;
 /** Beside workers, the main thread's pages between two looks at what the workers sent. */
-const YIELD_EVERY = 32;
+const YIELD_EVERY = 4;
 
 export interface RenderSiteResult {
   readonly problems: SiteProblem[];
@@ -72,11 +72,12 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   let rendered = 0;
   const workers = input.cache || input.usedKeys ? 0 : shouldUseWorkers(pages.length, input.workers);
   if (workers > 0) {
-    // The main thread renders a share too, while the workers render the rest: on two cores, one
-    // worker and the main thread. It yields now and then, so that their pages are written as they come.
-    const share = Math.ceil(pages.length / (workers + 1));
+    // The main thread renders pages too, while the workers render the rest: on two cores, one
+    // worker and the main thread. It also writes every page, so it takes one page at a time and
+    // yields often: the workers' pages are written as they come, and each is sent its next batch.
+    const queue = createPageQueue(pages);
     const inWorkers = renderPagesInWorkers({
-      pages: pages.slice(share),
+      queue,
       workers,
       config,
       assets,
@@ -86,7 +87,13 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
       onPage: (page) => input.onPage(page, 'page'),
     });
     inWorkers.catch(() => undefined);
-    for (const [index, page] of pages.slice(0, share).entries()) {
+    // The tests can leave every page to the workers, which a small site would otherwise not need.
+    const mainRenders = process.env.SITE_TEST_WORKERS_ONLY !== '1';
+    for (
+      let index = 0, page = mainRenders ? queue.takeFront() : undefined;
+      page;
+      index += 1, page = queue.takeFront()
+    ) {
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
       current = page.url;
       const result = renderPage(page, ctx);

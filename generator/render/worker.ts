@@ -3,12 +3,11 @@ import { createTranslators } from './i18n.ts';
 import type { MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { loadServerModule } from './server-module.ts';
-import type { WorkerInput, WorkerMessage } from './parallel.ts';
-import type { RenderedPage, SiteProblem } from '../types.ts';
+import type { WorkerBatch, WorkerInput, WorkerMessage } from './parallel.ts';
+import type { Page, RenderedPage, SiteProblem } from '../types.ts';
 
-// A render worker: renders its share of the pages and sends them back in batches; the main thread
-// writes them. It never touches the disk.
-const BATCH = 32;
+// A render worker: renders the batches of pages it is sent and sends each back rendered (which
+// asks for the next); the main thread writes them. It never touches the disk.
 process.setSourceMapsEnabled(true);
 const input = workerData as WorkerInput;
 const missing: MissingKey[] = [];
@@ -27,16 +26,32 @@ const ctx: RenderContext = {
 };
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 const problems: SiteProblem[] = [];
-let batch: RenderedPage[] = [];
-for (const page of input.pages) {
-  current = page.url;
-  const result = renderPage(page, ctx);
-  problems.push(...result.problems);
-  if (result.rendered) batch.push(result.rendered);
-  if (batch.length === BATCH) {
+// Batches wait here while one renders; an empty batch says there are no more.
+const waiting: (readonly Page[])[] = [];
+let ended = false;
+let rendering = false;
+const renderWaiting = () => {
+  if (rendering) return;
+  rendering = true;
+  for (let pages = waiting.shift(); pages; pages = waiting.shift()) {
+    const batch: RenderedPage[] = [];
+    for (const page of pages) {
+      current = page.url;
+      const result = renderPage(page, ctx);
+      problems.push(...result.problems);
+      if (result.rendered) batch.push(result.rendered);
+    }
     post({ kind: 'pages', pages: batch });
-    batch = [];
   }
-}
-if (batch.length > 0) post({ kind: 'pages', pages: batch });
-post({ kind: 'done', problems, missing });
+  rendering = false;
+  if (ended) {
+    post({ kind: 'done', problems, missing });
+    parentPort?.close();
+  }
+};
+parentPort?.on('message', ({ pages }: WorkerBatch) => {
+  if (pages.length === 0) ended = true;
+  else waiting.push(pages);
+  renderWaiting();
+});
+post({ kind: 'ready' });
