@@ -24,6 +24,8 @@ export function useIso(code: string): string {
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** Each date as written, by locale: a list of articles writes the same dates on many pages. */
+const formattedDates = new Map<string, string>();
 
 // The zone the company's times are given in (a tender's closing hour): Taiwan, where it works.
 const COMPANY_TIME_ZONE = 'Asia/Taipei';
@@ -35,6 +37,9 @@ const COMPANY_TIME_ZONE = 'Asia/Taipei';
  * with its hour.
  */
 export function formatDate(date: string, iso: string): string {
+  const key = `${iso}|${date}`;
+  const known = formattedDates.get(key);
+  if (known !== undefined) return known;
   const timed = date.includes('T');
   const id = `${iso}|${timed}`;
   let format = dateFormats.get(id);
@@ -47,7 +52,9 @@ export function formatDate(date: string, iso: string): string {
     });
     dateFormats.set(id, format);
   }
-  return format.format(new Date(timed ? `${date}:00+08:00` : `${date}T00:00:00Z`));
+  const text = format.format(new Date(timed ? `${date}:00+08:00` : `${date}T00:00:00Z`));
+  formattedDates.set(key, text);
+  return text;
 }
 
 /** Dates as the page's locale writes them: `useDate()('2025-03-18')`. */
