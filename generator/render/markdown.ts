@@ -239,8 +239,10 @@ function addHeadingIds(state: StateCore): void {
 }
 
 /**
- * Each body cell of a table is given its column's header text as `data-label`: on a phone the
- * stylesheet shows every row as a card of label/value pairs (behaviour.md: Presentation).
+ * Body cells of a table are given their column's header text as `data-label`: on a phone the
+ * stylesheet shows every row as a card of label/value pairs (behaviour.md: Presentation). The
+ * first cell is the card's title and needs no label; in a table of two columns (a key and its
+ * value) no cell does.
  */
 function addTableLabels(state: StateCore): void {
   let labels: string[] = [];
@@ -250,8 +252,9 @@ function addTableLabels(state: StateCore): void {
     else if (token.type === 'th_open') labels.push(toPlainText(state.tokens[i + 1]));
     else if (token.type === 'tr_open') column = 0;
     else if (token.type === 'td_open') {
-      const label = labels[column++];
-      if (label) token.attrSet('data-label', label);
+      const label = labels[column];
+      if (label && column > 0 && labels.length > 2) token.attrSet('data-label', label);
+      column += 1;
     } else if (token.type === 'table_close') labels = [];
   });
 }

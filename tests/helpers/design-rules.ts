@@ -18,6 +18,14 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
       problems.push(`a table is wider than its container`);
     if (table.scrollWidth > table.clientWidth + 1 && !(scrolls && style.backgroundImage !== 'none'))
       problems.push(`a table's content is cut off with no sign that it scrolls`);
+    // On a phone a row is a card: its first cell is the title, and a key/value table repeats no header.
+    const columns = table.querySelectorAll('thead th').length;
+    for (const cell of table.querySelectorAll<HTMLElement>('tbody td')) {
+      const repeated = getComputedStyle(cell, '::before').content;
+      const bare = cell.cellIndex === 0 || columns === 2;
+      if (bare && repeated !== 'none' && repeated !== 'normal' && repeated !== '')
+        problems.push(`cell "${cell.textContent?.trim().slice(0, 20)}" repeats its header ${repeated}`);
+    }
     for (const cell of table.querySelectorAll<HTMLElement>('th, td')) {
       if (!shown(cell) || cell.textContent?.trim() === '') continue;
       const cellStyle = getComputedStyle(cell);

@@ -30,7 +30,7 @@ const file = (body: string, locale = 'en'): ContentFile =>
   });
 
 describe('markdown', () => {
-  it("gives each body cell its column's header text as data-label, without the header's Markdown", () => {
+  it("gives each body cell but a row's first its column's header text as data-label, without the header's Markdown", () => {
     const table = [
       '| **截止日期** | `Code` | Note |',
       '|---|---|---|',
@@ -38,11 +38,15 @@ describe('markdown', () => {
       '| x | | |',
     ];
     const { html } = renderMarkdown(file(table.join('\n')), 'en', links);
-    expect(html).toContain('<td data-label="截止日期">12 月 11 日</td>');
+    // The first cell is the row's title on a phone.
+    expect(html).toContain('<td>12 月 11 日</td>');
     expect(html).toContain('<td data-label="Code"><span class="nowrap">CW-UD20</span></td>');
     expect(html).toContain('<td data-label="Note">a &lt; b</td>');
     expect(html).toContain('<th>Note</th>');
-    expect(html.match(/data-label=/g)).toHaveLength(6);
+    expect(html.match(/data-label=/g)).toHaveLength(4);
+    // A key and its value: no labels at all.
+    const pairs = renderMarkdown(file('| Item | Details |\n|---|---|\n| Founded | 1998 |'), 'en', links).html;
+    expect(pairs).toContain('<td>Founded</td>\n<td>1998</td>');
   });
 
   it('keeps product codes and standards on one line, and escapes the text around them', () => {
