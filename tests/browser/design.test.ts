@@ -143,6 +143,31 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets', async () => {
+    const found: string[] = [];
+    for (const width of [375, 768, 1024, 1440]) {
+      const page = await openViewport(width);
+      for (const url of ['/contact', '/en/contact']) {
+        await page.goto(`${site.url}${url}`);
+        const [directory, text] = await page.evaluate(() =>
+          ['.contact-top > .contact-directory', '.contact-top > .prose'].map((selector) => {
+            const box = document.querySelector(selector)?.getBoundingClientRect();
+            return box ? { left: box.left, right: box.right, top: box.top, bottom: box.bottom } : null;
+          }),
+        );
+        if (!directory || !text) {
+          found.push(`${url} at ${width} px: no directory or text`);
+          continue;
+        }
+        const beside = directory.right <= text.left && Math.abs(directory.top - text.top) < 24;
+        const above = directory.bottom <= text.top;
+        if (width >= 1024 ? !beside : !above)
+          found.push(`${url} at ${width} px: the directory is not ${width >= 1024 ? 'beside' : 'above'} the text`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it("sets English in each platform's interface face and Traditional Chinese in the Taiwan faces first, wherever each is marked", async () => {
     const page = await openViewport(1024);
     const first = (selector: string) =>

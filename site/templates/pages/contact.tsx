@@ -6,15 +6,18 @@ import { useSite } from '../components/site.tsx';
 
 /**
  * How to reach the company: the directory of addresses and numbers from the site configuration
- * first, then the page's prose, then the stations with their map (behaviour.md: Contact details).
+ * first, then the page's prose (beside each other on desktops), then the stations with their map
+ * (behaviour.md: Contact details).
  */
 export default function ContactPage() {
   const { payload } = useSite();
   return (
     <article className="page page--contact">
       <PageHeading />
-      <ContactDirectory />
-      <Prose html={payload.html} />
+      <div className="contact-top">
+        <ContactDirectory />
+        <Prose html={payload.html} />
+      </div>
       <Stations data={payload.data} />
     </article>
   );
