@@ -29,6 +29,28 @@ describe('navigation for keyboard and touch', () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('menu-button');
   });
 
+  it("lists the current section's pages in the drawer and folds the others, each unfolded by its button", async () => {
+    const { page } = await site.open('/en/services/service-ramp', phone);
+    await waitForHydration(page);
+    await page.click('.menu-button');
+    const drawer = page.locator('#site-drawer');
+    expect(await drawer.locator('a[href="/en/services/service-cabin"]').isVisible()).toBe(true);
+    expect(await drawer.locator('a[href="/en/services/service-ramp"]').getAttribute('aria-current')).toBe('page');
+    expect(await drawer.locator('a[href="/en/about/about-company"]').count()).toBe(0);
+    const about = drawer.getByRole('button', { name: 'About menu' });
+    expect(await about.getAttribute('aria-expanded')).toBe('false');
+    await about.click();
+    expect(await about.getAttribute('aria-expanded')).toBe('true');
+    expect(await drawer.locator('a[href="/en/about/about-company"]').isVisible()).toBe(true);
+    await about.click();
+    expect(await drawer.locator('a[href="/en/about/about-company"]').count()).toBe(0);
+    // Closed and opened again: only the current section is unfolded.
+    await page.keyboard.press('Escape');
+    await page.click('.menu-button');
+    expect(await drawer.locator('a[href="/en/about/about-company"]').count()).toBe(0);
+    expect(await drawer.locator('a[href="/en/services/service-cabin"]').isVisible()).toBe(true);
+  });
+
   it('closes the drawer on navigation', async () => {
     const { page } = await site.open('/en/contact', phone);
     await waitForHydration(page);

@@ -20,7 +20,7 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
       problems.push(`a table's content is cut off with no sign that it scrolls`);
     // On a phone a row is a card: its first cell is the title, and a key/value table repeats no header.
     const columns = table.querySelectorAll('thead th').length;
-    for (const cell of table.querySelectorAll<HTMLElement>('tbody td')) {
+    for (const cell of table.querySelectorAll<HTMLTableCellElement>('tbody td')) {
       const repeated = getComputedStyle(cell, '::before').content;
       const bare = cell.cellIndex === 0 || columns === 2;
       if (bare && repeated !== 'none' && repeated !== 'normal' && repeated !== '')

@@ -1,11 +1,12 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Icon from './icons.tsx';
 import SearchButton from './SearchButton.tsx';
 import { useLocalUrl, useSite } from './site.tsx';
 
 /**
  * The navigation drawer on phones (256 px; behaviour.md: Constants): a modal dialog that keeps
- * focus inside while open, closes on Escape, on the backdrop and on navigation.
+ * focus inside while open, closes on Escape, on the backdrop and on navigation. Each section's
+ * pages fold under it; the current section's are unfolded when the drawer opens.
  */
 export default function Drawer({
   open,
@@ -21,6 +22,22 @@ export default function Drawer({
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
   const panel = useRef<HTMLDivElement>(null);
+  const linksOf = (section: string | undefined) => (section ? (payload.menus[section] ?? []) : []);
+  // The section of the page shown: its pages are listed when the drawer opens, the others' folded.
+  const current =
+    payload.nav.find(
+      (item) => payload.path === item.path || linksOf(item.section).some((link) => link.url === payload.url),
+    )?.key ?? null;
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    if (open) setUnfolded(new Set(current ? [current] : []));
+  }, [open, current]);
+  const toggle = (key: string) =>
+    setUnfolded((keys) => {
+      const next = new Set(keys);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
 
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>('button, a')?.focus();
@@ -65,27 +82,44 @@ export default function Drawer({
         {/* The list is rendered only while the drawer is open: every page is lighter without it. */}
         {open ? (
           <ul className="drawer__list">
-            {payload.nav.map((item) => (
-              <li key={item.key}>
-                <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
-                  <Icon name={item.key} />
-                  {t(`nav:${item.key}`)}
-                </a>
-                {item.section && (payload.menus[item.section]?.length ?? 0) > 0 ? (
-                  <ul>
-                    {(payload.menus[item.section] ?? [])
-                      .filter((link) => link.url !== toUrl(item.path))
-                      .map((link) => (
+            {payload.nav.map((item) => {
+              const links = linksOf(item.section).filter((link) => link.url !== toUrl(item.path));
+              const label = t(`nav:${item.key}`);
+              const shown = unfolded.has(item.key);
+              return (
+                <li key={item.key}>
+                  <div className="drawer__row">
+                    <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
+                      <Icon name={item.key} />
+                      {label}
+                    </a>
+                    {links.length > 0 ? (
+                      <button
+                        type="button"
+                        className="drawer__toggle"
+                        aria-expanded={shown}
+                        aria-controls={`drawer-${item.key}`}
+                        onClick={() => toggle(item.key)}
+                      >
+                        <Icon name="chevron" />
+                        <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
+                      </button>
+                    ) : null}
+                  </div>
+                  {links.length > 0 && shown ? (
+                    <ul id={`drawer-${item.key}`}>
+                      {links.map((link) => (
                         <li key={link.url}>
                           <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
                             {t(`sidenav:${link.name}`)}
                           </a>
                         </li>
                       ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
+                    </ul>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         ) : null}
       </div>
