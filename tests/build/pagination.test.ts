@@ -93,6 +93,8 @@ describe('a list longer than a page', () => {
       const page = await browser.newPage();
       await page.goto(`${served.url}/en/news`);
       await waitForHydration(page);
+      // Pages render on the client once the page has its build manifest (read when it is idle).
+      await page.waitForLoadState('networkidle');
       const documents: string[] = [];
       page.on('request', (r) => {
         if (r.resourceType() === 'document') documents.push(r.url());
