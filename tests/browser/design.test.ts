@@ -19,16 +19,27 @@ async function openViewport(width: number): Promise<Page> {
   return page;
 }
 
+/** Each page at each width (openViewport): the problems `find` reports there, each after `url at N px: `. */
+async function findAtWidths(
+  widths: readonly number[],
+  urls: readonly string[],
+  find: (page: Page, where: string, width: number) => Promise<string[]>,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of widths) {
+    const page = await openViewport(width);
+    for (const url of urls) {
+      await page.goto(`${site.url}${url}`);
+      const where = `${url} at ${width} px`;
+      for (const problem of await find(page, where, width)) found.push(`${where}: ${problem}`);
+    }
+  }
+  return found;
+}
+
 describe('design', () => {
   it('makes the figure tiles of a row equally tall, their numbers, labels and details each on one line', async () => {
-    const found: string[] = [];
-    for (const width of [320, 375, 768, 1024, 1440]) {
-      const page = await openViewport(width);
-      for (const url of ['/', '/en']) {
-        await page.goto(`${site.url}${url}`);
-        for (const p of await page.evaluate(checkTiles)) found.push(`${url} at ${width} px: ${p}`);
-      }
-    }
+    const found = await findAtWidths([320, 375, 768, 1024, 1440], ['/', '/en'], (page) => page.evaluate(checkTiles));
     expect(found).toEqual([]);
   });
 
@@ -144,27 +155,23 @@ describe('design', () => {
   });
 
   it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets', async () => {
-    const found: string[] = [];
-    for (const width of [375, 768, 1024, 1440]) {
-      const page = await openViewport(width);
-      for (const url of ['/contact', '/en/contact']) {
-        await page.goto(`${site.url}${url}`);
+    const found = await findAtWidths(
+      [375, 768, 1024, 1440],
+      ['/contact', '/en/contact'],
+      async (page, _where, width) => {
         const [directory, text] = await page.evaluate(() =>
           ['.contact-top > .contact-directory', '.contact-top > .prose'].map((selector) => {
             const box = document.querySelector(selector)?.getBoundingClientRect();
             return box ? { left: box.left, right: box.right, top: box.top, bottom: box.bottom } : null;
           }),
         );
-        if (!directory || !text) {
-          found.push(`${url} at ${width} px: no directory or text`);
-          continue;
-        }
+        if (!directory || !text) return ['no directory or text'];
         const beside = directory.right <= text.left && Math.abs(directory.top - text.top) < 24;
         const above = directory.bottom <= text.top;
-        if (width >= 1024 ? !beside : !above)
-          found.push(`${url} at ${width} px: the directory is not ${width >= 1024 ? 'beside' : 'above'} the text`);
-      }
-    }
+        if (width >= 1024 ? beside : above) return [];
+        return [`the directory is not ${width >= 1024 ? 'beside' : 'above'} the text`];
+      },
+    );
     expect(found).toEqual([]);
   });
 
@@ -193,29 +200,24 @@ describe('design', () => {
   });
 
   it('makes the telephone number, the e-mail address and every link of the footer a target of at least 44 × 44 px, the contact details grouped under one heading', async () => {
-    const found: string[] = [];
-    for (const width of [320, 375, 768, 1440]) {
-      const page = await openViewport(width);
-      for (const url of ['/', '/en']) {
-        await page.goto(`${site.url}${url}`);
-        const targets = await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('.site-footer a')].map((a) => {
-            const box = a.getBoundingClientRect();
-            const group = a.closest('section, nav')?.querySelector('h2')?.id ?? '';
-            return { href: a.getAttribute('href') ?? '', width: box.width, height: box.height, group };
-          }),
-        );
-        for (const t of targets)
-          if (t.width < 44 || t.height < 44)
-            found.push(`${url} at ${width} px: ${t.href} is ${Math.round(t.width)} × ${Math.round(t.height)} px`);
-        const contact = targets.filter((t) => /^(tel|mailto):/.test(t.href));
-        expect(
-          contact.map((t) => t.href.split(':')[0]),
-          `${url} at ${width} px`,
-        ).toEqual(['tel', 'mailto']);
-        expect(new Set(contact.map((t) => t.group)), `${url} at ${width} px`).toEqual(new Set(['footer-contact']));
-      }
-    }
+    const found = await findAtWidths([320, 375, 768, 1440], ['/', '/en'], async (page, where) => {
+      const targets = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.site-footer a')].map((a) => {
+          const box = a.getBoundingClientRect();
+          const group = a.closest('section, nav')?.querySelector('h2')?.id ?? '';
+          return { href: a.getAttribute('href') ?? '', width: box.width, height: box.height, group };
+        }),
+      );
+      const contact = targets.filter((t) => /^(tel|mailto):/.test(t.href));
+      expect(
+        contact.map((t) => t.href.split(':')[0]),
+        where,
+      ).toEqual(['tel', 'mailto']);
+      expect(new Set(contact.map((t) => t.group)), where).toEqual(new Set(['footer-contact']));
+      return targets
+        .filter((t) => t.width < 44 || t.height < 44)
+        .map((t) => `${t.href} is ${Math.round(t.width)} × ${Math.round(t.height)} px`);
+    });
     expect(found).toEqual([]);
   });
 });
