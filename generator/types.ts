@@ -269,6 +269,12 @@ export interface Payload {
   readonly menus: Readonly<Record<string, readonly MenuLink[]>>;
   /** Which page of a long list this is (behaviour.md: Long lists), or null. */
   readonly pagination: Pagination | null;
+  /**
+   * Each date the page shows, as its locale writes it (`2025-03-18` → `March 18, 2025`): written
+   * down by the server render, so that the browser needs no date formatter
+   * (behaviour.md: Dates and numbers).
+   */
+  readonly dates: Readonly<Record<string, string>>;
   /** What the document head says: the browser updates it after a client navigation. */
   readonly head: PageHead;
   /** Root-relative URL of the file its locale's pages share (`SharedData`). */
@@ -294,7 +300,7 @@ export interface SharedData {
 export type PagePayload = Omit<Payload, 'locales' | 'nav' | 'contacts' | 'menus'>;
 
 /** What a page's embedded data may leave out when it is empty (`runtime/shared-data.ts`). */
-export type EmptyByDefault = 'data' | 'sectionPages' | 'listed' | 'pagination';
+export type EmptyByDefault = 'data' | 'sectionPages' | 'listed' | 'pagination' | 'dates';
 
 /**
  * The data a page embeds: its `_payload.json` without the prose, the head and the build id, which

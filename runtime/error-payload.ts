@@ -50,6 +50,7 @@ export function toErrorPayload(input: ErrorPayloadInput): Payload {
     listed: [],
     menus: input.menus,
     pagination: null,
+    dates: {},
     error: { status: input.status, ...input.error },
     head: {
       title: `${title}${input.titleSeparator}${input.siteTitle}`,

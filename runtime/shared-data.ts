@@ -29,14 +29,14 @@ export function toEmbeddedPayload(payload: Payload): EmbeddedPayload {
   return omit(toPagePayload(payload), ['html', 'head', 'buildId', ...EMPTY_BY_DEFAULT.filter(empty)]);
 }
 
-const EMPTY_BY_DEFAULT: readonly EmptyByDefault[] = ['data', 'sectionPages', 'listed', 'pagination'];
+const EMPTY_BY_DEFAULT: readonly EmptyByDefault[] = ['data', 'sectionPages', 'listed', 'pagination', 'dates'];
 
 /** A page's embedded data with what the page holds besides, as its `_payload.json` has it. */
 export function fromEmbedded(
   page: EmbeddedPayload,
   held: { readonly html: string; readonly head: PageHead; readonly buildId: string },
 ): PagePayload {
-  return { data: {}, sectionPages: [], listed: [], pagination: null, ...page, ...held };
+  return { data: {}, sectionPages: [], listed: [], pagination: null, dates: {}, ...page, ...held };
 }
 
 function omit<T extends object, K extends keyof T & string>(value: T, keys: readonly K[]): Omit<T, K> {

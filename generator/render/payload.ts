@@ -40,6 +40,8 @@ export function toPayload(
     listed: page.listed,
     menus: page.menus,
     pagination,
+    // Filled by the render (the templates' `useDate`), before the payload is written.
+    dates: {},
     head: {
       title: `${title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,
       canonical: page.canonical,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
+import { navigateInPage, problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 const site = useSite();
 
@@ -48,6 +48,34 @@ describe('hydration', () => {
     await page.goBack();
     await page.waitForFunction(() => document.querySelector('[data-prose] h2')?.id === 'three-phases-of-response');
     expect(await page.locator('[data-prose]').textContent()).toContain('severe-weather procedures');
+    expect(watched.documents).toHaveLength(1);
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
+  it('shows the dates the page came with, in the browser too, without making a date formatter', async () => {
+    const watched = await site.openReady('/procurement', {
+      before: (page) =>
+        page.addInitScript(() => {
+          const Original = Intl.DateTimeFormat;
+          const made = { count: 0 };
+          (window as unknown as { datesMade: typeof made }).datesMade = made;
+          Intl.DateTimeFormat = new Proxy(Original, {
+            construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+              made.count += 1;
+              return new target(...args);
+            },
+          });
+        }),
+    });
+    const { page } = watched;
+    const made = () => page.evaluate(() => (window as unknown as { datesMade: { count: number } }).datesMade.count);
+    // A tender's closing day and hour, as the server wrote them.
+    expect(await page.locator('main').textContent()).toContain('2026年12月11日 下午5:00');
+    expect(await made()).toBe(0);
+    // Rendered on the client: the list of articles with its dates, from its payload.
+    await navigateInPage(page, '/news');
+    expect(await page.locator('main').textContent()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    expect(await made()).toBe(0);
     expect(watched.documents).toHaveLength(1);
     expect(problemsIn(watched.logs)).toEqual([]);
   });

@@ -57,11 +57,22 @@ export function formatDate(date: string, iso: string): string {
   return text;
 }
 
-/** Dates as the page's locale writes them: `useDate()('2025-03-18')`. */
+/**
+ * Dates as the page's locale writes them: `useDate()('2025-03-18')`. The server render writes each
+ * date it formats into the page's data (`dates`), and the browser reads them back from there: it
+ * loads a date formatter only for a date the page did not come with.
+ */
 export function useDate(): (date: string) => string {
   const { payload } = useSite();
   const iso = useIso(payload.locale);
-  return (date) => formatDate(date, iso);
+  const dates = payload.dates as Record<string, string> | undefined;
+  return (date) => {
+    const known = dates?.[date];
+    if (known !== undefined) return known;
+    const text = formatDate(date, iso);
+    if (typeof window === 'undefined' && dates) dates[date] = text;
+    return text;
+  };
 }
 
 /** A language's name in another language: `en-US` in `zh-Hant` is 英文, in `en-US` English. */
