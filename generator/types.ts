@@ -270,8 +270,8 @@ export interface Payload {
   /** Which page of a long list this is (behaviour.md: Long lists), or null. */
   readonly pagination: Pagination | null;
   /**
-   * Each date the page shows, as its locale writes it (`2025-03-18` → `March 18, 2025`): written
-   * down by the server render, so that the browser needs no date formatter
+   * Each date the page shows, as its locale writes it (`2025-03-18` → `March 18, 2025`), read from
+   * its server-rendered `<time>` elements, so that the browser needs no date formatter
    * (behaviour.md: Dates and numbers).
    */
   readonly dates: Readonly<Record<string, string>>;

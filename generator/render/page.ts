@@ -49,10 +49,11 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   );
   const body = renderApp(payload, ctx, page.content.file);
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
+  const shown = { ...payload, dates: toShownDates(body.html) };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
   const isRoot = page.url === '/';
   // Its preload of the locale's shared data would be wasted on the visitors it sends elsewhere.
-  const html = renderPageDocument(ctx, payload, body.html, {
+  const html = renderPageDocument(ctx, shown, body.html, {
     blocking: isRoot ? [ctx.assets.rootRedirect] : [],
     scripts: [],
     preloadShared: !isRoot,
@@ -64,7 +65,25 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
       logoPath: ctx.assets.icons?.large ?? '/logo.svg',
     }),
   });
-  return { rendered: { url: page.url, locale: page.locale, html, payload }, problems: markdown.problems };
+  return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems: markdown.problems };
+}
+
+const TIME = /<time datetime="([^"]+)">([^<]*)<\/time>/gi;
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
+
+/**
+ * The dates a rendered page shows, as it shows them: each `<time>` element's text by its
+ * `datetime`, without a zone offset (`2026-12-11T17:00+08:00` → `2026-12-11T17:00`), which is how
+ * the templates ask for a date (behaviour.md: Dates and numbers).
+ */
+export function toShownDates(html: string): Record<string, string> {
+  const dates: Record<string, string> = {};
+  for (const [, datetime, text] of html.matchAll(TIME))
+    dates[(datetime as string).replace(/[+-]\d{2}:\d{2}$|Z$/, '')] = (text as string).replace(
+      /&(amp|lt|gt|quot|#x27|#39);/g,
+      (_, name: string) => ENTITIES[name] ?? '',
+    );
+  return dates;
 }
 
 /** The document around a rendered app: head, embedded payload, runtime entry and preloads. */

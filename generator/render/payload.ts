@@ -40,7 +40,7 @@ export function toPayload(
     listed: page.listed,
     menus: page.menus,
     pagination,
-    // Filled by the render (the templates' `useDate`), before the payload is written.
+    // The dates the page shows, read from its rendered markup (renderPage).
     dates: {},
     head: {
       title: `${title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,

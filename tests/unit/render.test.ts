@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toHtmlText, toScriptJson } from '../../generator/escape.ts';
 import { renderMarkdown, toSlug, type LinkIndex } from '../../generator/render/markdown.ts';
 import { toRouteName } from '../../generator/resolve/routes.ts';
+import { toShownDates } from '../../generator/render/page.ts';
 import type { ContentFile } from '../../generator/types.ts';
 import { makeContentFile } from '../helpers/content-file.ts';
 
@@ -133,5 +134,18 @@ describe('route names', () => {
     expect(toRouteName('/')).toBe('index');
     expect(toRouteName('/about/about-group')).toBe('about-about-group');
     expect(toRouteName('/strengths/homemade-equipment/eq1')).toBe('strengths-homemade-equipment-eq1');
+  });
+});
+
+describe('the dates a page shows', () => {
+  it('are read from its time elements by datetime, without a zone offset, as their text reads', () => {
+    const html =
+      '<p><time dateTime="2024-05-28">May 28, 2024</time> and <time datetime="2026-12-11T17:00+08:00">2026年12月11日 下午5:00</time>' +
+      ' <time dateTime="2025-01-02">Jan &amp; &quot;2&quot;</time></p><time>no datetime</time>';
+    expect(toShownDates(html)).toEqual({
+      '2024-05-28': 'May 28, 2024',
+      '2026-12-11T17:00': '2026年12月11日 下午5:00',
+      '2025-01-02': 'Jan & "2"',
+    });
   });
 });

@@ -58,21 +58,14 @@ export function formatDate(date: string, iso: string): string {
 }
 
 /**
- * Dates as the page's locale writes them: `useDate()('2025-03-18')`. The server render writes each
- * date it formats into the page's data (`dates`), and the browser reads them back from there: it
- * loads a date formatter only for a date the page did not come with.
+ * Dates as the page's locale writes them: `useDate()('2025-03-18')`. A page comes with the dates
+ * its server render showed (`dates`, read from its `<time>` elements), and the browser takes them
+ * from there: it makes a date formatter only for a date the page did not come with.
  */
 export function useDate(): (date: string) => string {
   const { payload } = useSite();
   const iso = useIso(payload.locale);
-  const dates = payload.dates as Record<string, string> | undefined;
-  return (date) => {
-    const known = dates?.[date];
-    if (known !== undefined) return known;
-    const text = formatDate(date, iso);
-    if (typeof window === 'undefined' && dates) dates[date] = text;
-    return text;
-  };
+  return (date) => payload.dates?.[date] ?? formatDate(date, iso);
 }
 
 /** A language's name in another language: `en-US` in `zh-Hant` is 英文, in `en-US` English. */
