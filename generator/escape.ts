@@ -5,6 +5,16 @@ export function toHtmlText(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 }
 
+/** The text of HTML content or an attribute value as rendered (toHtmlText's and React's escapes). */
+export function unescapeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
 /**
  * Serializes data for a `<script type="application/json">` element: `<`, `>`, `&` and the two
  * JavaScript line terminators are written as escapes, so no text can close the element.

@@ -5,7 +5,8 @@ import { toProblem } from '../errors.ts';
 import { createDiskSource } from '../serve/files.ts';
 import { createSiteServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
-import { unescapeHtml, type OutputPage } from './output.ts';
+import { unescapeHtml } from '../escape.ts';
+import type { OutputPage } from './output.ts';
 
 export interface LinkCheckResult {
   readonly problems: SiteProblem[];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { unescapeHtml } from '../escape.ts';
 import { toLayout } from '../hosts.ts';
 import { readLatestManifest } from '../write/manifest.ts';
 import { toOutputUrl } from '../../runtime/urls.ts';
@@ -25,14 +26,6 @@ export interface OutputPage {
 }
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
-/** The text of an HTML attribute value as the generator escapes it. */
-export const unescapeHtml = (s: string): string =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 /**
  * Every HTML file of the output, as a page, in the layout of the host it was built for

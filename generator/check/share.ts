@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
-import { unescapeHtml, type OutputPage } from './output.ts';
+import { unescapeHtml } from '../escape.ts';
+import type { OutputPage } from './output.ts';
 
 // `site check` on what pages tell share dialogs, search engines and feed readers (behaviour.md:
 // Sharing), read from the output as they would read it: the card image each page names, its

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { toProblem } from '../errors.ts';
+import { unescapeHtml } from '../escape.ts';
 import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type {
   ClientAssets,
@@ -69,7 +70,6 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
 }
 
 const TIME = /<time datetime="([^"]+)">([^<]*)<\/time>/gi;
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
 
 /**
  * The dates a rendered page shows, as it shows them: each `<time>` element's text by its
@@ -79,10 +79,7 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
 export function toShownDates(html: string): Record<string, string> {
   const dates: Record<string, string> = {};
   for (const [, datetime, text] of html.matchAll(TIME))
-    dates[(datetime as string).replace(/[+-]\d{2}:\d{2}$|Z$/, '')] = (text as string).replace(
-      /&(amp|lt|gt|quot|#x27|#39);/g,
-      (_, name: string) => ENTITIES[name] ?? '',
-    );
+    dates[(datetime as string).replace(/[+-]\d{2}:\d{2}$|Z$/, '')] = unescapeHtml(text as string);
   return dates;
 }
 
