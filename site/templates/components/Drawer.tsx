@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Icon from './icons.tsx';
 import SearchButton from './SearchButton.tsx';
-import { useLocalUrl, useSite } from './site.tsx';
+import { isInSection, useLocalUrl, useSite } from './site.tsx';
 
 /**
  * The navigation drawer on phones (256 px; behaviour.md: Constants): a modal dialog that keeps
@@ -19,25 +19,8 @@ export default function Drawer({
   onSearch: () => void;
   onPrepareSearch: () => void;
 }) {
-  const { payload, t } = useSite();
-  const toUrl = useLocalUrl();
+  const { t } = useSite();
   const panel = useRef<HTMLDivElement>(null);
-  const linksOf = (section: string | undefined) => (section ? (payload.menus[section] ?? []) : []);
-  // The section of the page shown: its pages are listed when the drawer opens, the others' folded.
-  const current =
-    payload.nav.find(
-      (item) => payload.path === item.path || linksOf(item.section).some((link) => link.url === payload.url),
-    )?.key ?? null;
-  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    if (open) setUnfolded(new Set(current ? [current] : []));
-  }, [open, current]);
-  const toggle = (key: string) =>
-    setUnfolded((keys) => {
-      const next = new Set(keys);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
 
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>('button, a')?.focus();
@@ -79,50 +62,71 @@ export default function Drawer({
           <span className="visually-hidden">{t('nav:closeMenu')}</span>
         </button>
         {open ? <SearchButton className="search-button--drawer" onOpen={onSearch} onPrepare={onPrepareSearch} /> : null}
-        {/* The list is rendered only while the drawer is open: every page is lighter without it. */}
-        {open ? (
-          <ul className="drawer__list">
-            {payload.nav.map((item) => {
-              const links = linksOf(item.section).filter((link) => link.url !== toUrl(item.path));
-              const label = t(`nav:${item.key}`);
-              const shown = unfolded.has(item.key);
-              return (
-                <li key={item.key}>
-                  <div className="drawer__row">
-                    <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
-                      <Icon name={item.key} />
-                      {label}
-                    </a>
-                    {links.length > 0 ? (
-                      <button
-                        type="button"
-                        className="drawer__toggle"
-                        aria-expanded={shown}
-                        aria-controls={`drawer-${item.key}`}
-                        onClick={() => toggle(item.key)}
-                      >
-                        <Icon name="chevron" />
-                        <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
-                      </button>
-                    ) : null}
-                  </div>
-                  {links.length > 0 && shown ? (
-                    <ul id={`drawer-${item.key}`}>
-                      {links.map((link) => (
-                        <li key={link.url}>
-                          <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
-                            {t(`sidenav:${link.name}`)}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
+        {/* The list is made each time the drawer opens: every page is lighter without it. */}
+        {open ? <DrawerList /> : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * The drawer's entries: each section's pages fold under it behind a button, and the current
+ * section's are unfolded each time the drawer opens (the list is made anew then).
+ */
+function DrawerList() {
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(
+    () => new Set(payload.nav.filter((item) => isInSection(item, payload.path)).map((item) => item.key)),
+  );
+  const toggle = (key: string) =>
+    setUnfolded((keys) => {
+      const next = new Set(keys);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  return (
+    <ul className="drawer__list">
+      {payload.nav.map((item) => {
+        const links = (item.section ? (payload.menus[item.section] ?? []) : []).filter(
+          (link) => link.url !== toUrl(item.path),
+        );
+        const label = t(`nav:${item.key}`);
+        const shown = unfolded.has(item.key);
+        return (
+          <li key={item.key}>
+            <div className="drawer__row">
+              <a href={toUrl(item.path)} aria-current={payload.path === item.path ? 'page' : undefined}>
+                <Icon name={item.key} />
+                {label}
+              </a>
+              {links.length > 0 ? (
+                <button
+                  type="button"
+                  className="drawer__toggle"
+                  aria-expanded={shown}
+                  aria-controls={`drawer-${item.key}`}
+                  onClick={() => toggle(item.key)}
+                >
+                  <Icon name="chevron" />
+                  <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
+                </button>
+              ) : null}
+            </div>
+            {links.length > 0 && shown ? (
+              <ul id={`drawer-${item.key}`}>
+                {links.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
+                      {t(`sidenav:${link.name}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

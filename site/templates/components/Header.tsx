@@ -4,7 +4,7 @@ import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import Rail from './Rail.tsx';
 import SearchButton from './SearchButton.tsx';
-import { useLocalUrl, useSite } from './site.tsx';
+import { isInSection, toSectionOf, useLocalUrl, useSite } from './site.tsx';
 
 type SearchDialogType = ComponentType<{ onClose: () => void }>;
 /** The search dialog's code: loaded when the search is first opened or its control hovered. */
@@ -32,7 +32,7 @@ export default function Header() {
   const searchButton = useRef<HTMLButtonElement>(null);
   /** What had focus before the search opened: it has it again when the search closes. */
   const beforeSearch = useRef<HTMLElement | null>(null);
-  const section = payload.path.split('/')[1] ?? '';
+  const section = toSectionOf(payload.path);
   // The section menus and the drawer are made once the page is hydrated: every page is lighter
   // without them, and before that each section's link leads to its overview and side navigation.
   const [hydrated, setHydrated] = useState(false);
@@ -124,7 +124,7 @@ export default function Header() {
             {payload.nav
               .filter((item) => item.path !== '/')
               .map((item) => {
-                const inSection = section !== '' && (item.section ?? item.path.split('/')[1]) === section;
+                const inSection = section !== '' && isInSection(item, payload.path);
                 const menu = item.section ? (payload.menus[item.section] ?? []) : [];
                 const label = t(`nav:${item.key}`);
                 return (

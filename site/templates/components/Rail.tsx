@@ -1,5 +1,5 @@
 import { toIconClass } from './icons.tsx';
-import { useLocalUrl, useSite } from './site.tsx';
+import { isInSection, useLocalUrl, useSite } from './site.tsx';
 
 /**
  * The navigation rail on tablets (behaviour.md: Constants): every main section as an icon with its
@@ -8,13 +8,12 @@ import { useLocalUrl, useSite } from './site.tsx';
 export default function Rail() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
-  const section = payload.path.split('/')[1] ?? '';
   return (
     <nav className="rail" aria-label={t('nav:quickNavigation')}>
       <ul>
         {payload.nav.map((item) => {
           const here = payload.path === item.path;
-          const inSection = (item.section ?? item.path.split('/')[1]) === section;
+          const inSection = isInSection(item, payload.path);
           return (
             <li key={item.key}>
               {/* The icon is drawn before the label (icons.css): one element per entry. */}

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Payload, SiteSearch, Translate } from '../../../generator/types.ts';
+import type { NavItem, Payload, SiteSearch, Translate } from '../../../generator/types.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
@@ -90,4 +90,14 @@ export function useLocalUrl(): (routePath: string) => string {
   const { payload } = useSite();
   const prefix = payload.locales.find((l) => l.code === payload.locale)?.prefix ?? '';
   return (routePath) => (routePath === '/' ? prefix || '/' : `${prefix}${routePath}`);
+}
+
+/** The section a path is in: its first segment (`/services/service-ramp` → `services`; `/` → ``). */
+export function toSectionOf(path: string): string {
+  return path.split('/')[1] ?? '';
+}
+
+/** Whether a main-navigation entry is the section of the page at `path` (the rail, the header, the drawer). */
+export function isInSection(item: NavItem, path: string): boolean {
+  return (item.section ?? toSectionOf(item.path)) === toSectionOf(path);
 }
