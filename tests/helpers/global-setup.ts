@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../../generator/build.ts';
+import { chromiumPath } from './browser.ts';
 import { REPO_ROOT } from './make-site.ts';
 
 declare module 'vitest' {
@@ -12,8 +13,13 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the real site once before the test files run; removed after them. */
+/**
+ * Builds the real site once before the test files run; removed after them. Unpacks Chromium
+ * first, once: two test files that both found it missing would each unpack it into the same
+ * file, and one would start a half-written binary.
+ */
 export default async function setup(project: TestProject): Promise<() => void> {
+  await chromiumPath();
   const dir = mkdtempSync(path.join(tmpdir(), 'site-browser-'));
   const out = path.join(dir, 'out');
   const { manifest } = await buildSite({ root: REPO_ROOT, outDir: out });

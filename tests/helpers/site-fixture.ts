@@ -288,10 +288,16 @@ export async function waitForHydration(page: Page): Promise<void> {
   await waitInPage(
     page,
     () => {
+      // The root is made at once, but React adopts the markup in slices (a transition): the page
+      // is hydrated once its last element is, and React commits in the task that finishes it.
+      // Markup a test adds before that would be a mismatch that React replaces.
       const app = document.getElementById('app');
+      const last = app?.lastElementChild;
       return (
         !!app &&
+        !!last &&
         Object.keys(app).some((k) => k.startsWith('__reactContainer')) &&
+        Object.keys(last).some((k) => k.startsWith('__reactFiber')) &&
         !!document.getElementById('route-announcer')
       );
     },
