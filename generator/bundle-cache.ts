@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { version as esbuildVersion } from 'esbuild';
 import { BUNDLER_FILE, bundleCode } from './bundle.ts';
 import { toBundleKey, toRootRelative } from './cache.ts';
-import { ESBUILD_WRAPPER_FILE } from './esbuild.ts';
+import { ESBUILD_VERSION, ESBUILD_WRAPPER_FILE } from './esbuild.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
 import type { CodeAssets, SiteConfig, TemplateInventory } from './types.ts';
@@ -56,7 +55,7 @@ export async function bundleSiteCached(
         typeof value === 'string' && value.startsWith(config.root) ? `<root>${value.slice(config.root.length)}` : value,
       ),
       JSON.stringify(templates),
-      esbuildVersion,
+      ESBUILD_VERSION,
       toOwnCodeHash(),
     ].join('\0'),
   );

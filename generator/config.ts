@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { version as esbuildVersion } from 'esbuild';
-import { runEsbuild } from './esbuild.ts';
+import { ESBUILD_VERSION, runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
@@ -80,7 +79,7 @@ async function importConfigModule(configFile: string, source: string, root: stri
  * imports): a command whose configuration has not changed starts without compiling it.
  */
 async function compileConfig(configFile: string, source: string, root: string, loc: SourceLoc): Promise<string> {
-  const record = path.join(CACHE_DIR, 'config', `${hashBytes([esbuildVersion, source].join('\0')).slice(0, 20)}.json`);
+  const record = path.join(CACHE_DIR, 'config', `${hashBytes([ESBUILD_VERSION, source].join('\0')).slice(0, 20)}.json`);
   const toPath = (input: string) => path.resolve(root, input);
   const cached = await readRecord<ConfigRecord>(record, CONFIG_RECORD_FORMAT, toPath);
   if (cached) return cached.code;

@@ -1,10 +1,22 @@
-import { build, context, type BuildContext, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { BuildContext, BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { SiteError, toProblem } from './errors.ts';
 import type { SourceLoc } from './types.ts';
 
 // The one call into esbuild: the configuration, the templates, the runtime and the dev client are
 // all compiled through it, in memory, and its failures become problems with the source position.
+
+/**
+ * The installed esbuild's version, for the caches' keys, read from its package file: loading
+ * esbuild itself costs a command that reuses every cached result a twentieth of a second.
+ */
+export const ESBUILD_VERSION = (
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** This module's own file (once compiled, the chunk that holds it): part of the bundle cache's key. */
 export const ESBUILD_WRAPPER_FILE = fileURLToPath(import.meta.url);
@@ -49,6 +61,7 @@ function toOptionsKey(options: BuildOptions, extraKey: string): string {
 
 async function runOnce(options: BuildOptions, reuse: Reuse | undefined) {
   const full: BuildOptions = { bundle: true, logLevel: 'silent', ...options, write: false };
+  const { build, context } = await import('esbuild');
   if (!reuse) return build(full);
   const key = toOptionsKey(full, reuse.extraKey ?? '');
   let entry = reuse.contexts.byName.get(reuse.name);

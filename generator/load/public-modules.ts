@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { version as esbuildVersion, type Metafile } from 'esbuild';
-import { runEsbuild } from '../esbuild.ts';
+import type { Metafile } from 'esbuild';
+import { ESBUILD_VERSION, runEsbuild } from '../esbuild.ts';
 import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { compileUnregistered } from '../node-module.ts';
@@ -113,7 +113,7 @@ async function toEnvironment(root: string): Promise<string> {
       return null;
     }),
   );
-  return hashBytes([esbuildVersion, ...new Set(locks.filter((lock) => lock !== null))].join('\0'));
+  return hashBytes([ESBUILD_VERSION, ...new Set(locks.filter((lock) => lock !== null))].join('\0'));
 }
 
 /** One module's file: from the cache when its inputs are those of the last run, else made now. */

@@ -1,6 +1,5 @@
-import { realpath } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { CONFIG_FILE } from '../config.ts';
 import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
@@ -10,8 +9,22 @@ import { isInside, listFiles } from './files.ts';
 export async function loadTemplateInventory(config: SiteConfig): Promise<TemplateInventory> {
   const [pages, layouts] = await Promise.all(
     ['pages', 'layouts'].map(async (folder) => {
-      const files = await fg('*.tsx', { cwd: path.join(config.templatesDir, folder), onlyFiles: true });
-      return files.map((f) => f.replace(/\.tsx$/, '')).sort();
+      const dir = path.join(config.templatesDir, folder);
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      const names: string[] = [];
+      for (const entry of entries) {
+        if (entry.name.startsWith('.') || !entry.name.endsWith('.tsx')) continue;
+        // A link to a template file counts as the file.
+        const isFile =
+          entry.isFile() ||
+          (entry.isSymbolicLink() &&
+            (await stat(path.join(dir, entry.name)).then(
+              (s) => s.isFile(),
+              () => false,
+            )));
+        if (isFile) names.push(entry.name.slice(0, -'.tsx'.length));
+      }
+      return names.sort();
     }),
   );
   return { pages: pages ?? [], layouts: layouts ?? [] };

@@ -1,4 +1,4 @@
-import { Feed } from 'feed';
+import { toHtmlText } from '../escape.ts';
 import { toFeedPath } from '../render/share.ts';
 import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
 
@@ -7,7 +7,7 @@ import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
  * with its absolute URL, dates and full summary; an article written in another language only (an
  * English-only article on the Chinese site) is in its own language's feed only. No feed without a
  * base URL: its links must be absolute. The feed's time is its newest article's, so an unchanged
- * site writes the same bytes.
+ * site writes the same bytes. Titles and summaries are plain text (Atom's default type).
  */
 export function toFeeds(
   config: SiteConfig,
@@ -25,30 +25,51 @@ export function toFeeds(
     const feedUrl = `${base}${toFeedPath(locale)}`;
     const home = `${base}${locale.prefix}`;
     const company = t('footer:company');
-    const toDate = (date: string | null) => new Date(`${date ?? '1970-01-01'}T00:00:00Z`);
-    const feed = new Feed({
-      id: feedUrl,
-      title: `${t('nav:news')} · ${locale.siteTitle}`,
-      link: `${home}/news`,
-      language: locale.iso,
-      updated: toDate(articles[0]?.route.date ?? null),
-      generator: 'site',
-      feedLinks: { atom: feedUrl },
-      author: { name: company, link: home || base },
-      copyright: `© ${company}`,
-      favicon: `${base}/favicon.svg`,
-    });
-    for (const article of articles) {
-      feed.addItem({
-        id: article.canonical,
-        title: article.content.data.title,
-        link: article.canonical,
-        description: article.content.data.description,
-        date: toDate(article.route.date),
-        published: toDate(article.route.date),
-        author: [{ name: company }],
-      });
-    }
-    return [[toFeedPath(locale).slice(1), feed.atom1()]];
+    const entries = articles.map((article) =>
+      [
+        '  <entry>',
+        `    <title>${toXmlText(article.content.data.title)}</title>`,
+        `    <id>${toXmlText(article.canonical)}</id>`,
+        `    <link href="${toXmlText(article.canonical)}"/>`,
+        `    <updated>${toAtomDate(article.route.date)}</updated>`,
+        `    <published>${toAtomDate(article.route.date)}</published>`,
+        `    <summary>${toXmlText(article.content.data.description)}</summary>`,
+        `    <author><name>${toXmlText(company)}</name></author>`,
+        '  </entry>',
+      ].join('\n'),
+    );
+    const feed = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      `  <id>${toXmlText(feedUrl)}</id>`,
+      `  <title>${toXmlText(`${t('nav:news')} · ${locale.siteTitle}`)}</title>`,
+      `  <updated>${toAtomDate(articles[0]?.route.date ?? null)}</updated>`,
+      '  <generator>site</generator>',
+      `  <author><name>${toXmlText(company)}</name><uri>${toXmlText(home || base)}</uri></author>`,
+      `  <link rel="alternate" href="${toXmlText(`${home}/news`)}"/>`,
+      `  <link rel="self" href="${toXmlText(feedUrl)}"/>`,
+      `  <icon>${toXmlText(`${base}/favicon.svg`)}</icon>`,
+      `  <rights>${toXmlText(`© ${company}`)}</rights>`,
+      ...entries,
+      '</feed>',
+      '',
+    ].join('\n');
+    return [[toFeedPath(locale).slice(1), feed]];
   });
+}
+
+/** An article's date as Atom writes it (RFC 3339, midnight UTC). */
+function toAtomDate(date: string | null): string {
+  return `${date ?? '1970-01-01'}T00:00:00Z`;
+}
+
+/** Whether XML 1.0 allows a character: no control character but tab and line ends, no U+FFFE or U+FFFF. */
+function isXmlChar(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) && code !== 0xfffe && code !== 0xffff;
+}
+
+/** Text for XML content and attributes: escaped, without the characters XML 1.0 forbids. */
+function toXmlText(text: string): string {
+  return toHtmlText([...text].filter(isXmlChar).join(''));
 }

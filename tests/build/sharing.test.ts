@@ -153,8 +153,24 @@ describe('news feeds', () => {
       'https://cloudwing.example/en/news/news3',
       'https://cloudwing.example/en/news/news1',
     ]);
-    expect(en).toContain('<summary type="html"><![CDATA[Ahead of typhoon season,');
+    expect(en).toContain('<summary>Ahead of typhoon season,');
     expect(zh).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
+  });
+
+  it('writes any title and summary as text: markup, entities, a CDATA end and control characters cannot break it', async () => {
+    const file = 'site/content/news/newsEn1.en.md';
+    const source = readFileSync(path.join(root, file), 'utf8');
+    const hostile = makeSite({
+      [file]: source
+        .replace(/^title: .*$/m, `title: "Ramp <b>safety</b> & ]]> \\u0007bell"`)
+        .replace(/^description: .*$/m, 'description: "Fish &amp; chips </summary><entry>"'),
+    });
+    const { files } = await buildSite({ root: hostile, write: false });
+    const xml = String(files?.get('en/news/feed.xml'));
+    expect(toXmlFault(xml)).toBeNull();
+    expect(xml).toContain('<title>Ramp &lt;b&gt;safety&lt;/b&gt; &amp; ]]&gt; bell</title>');
+    expect(xml).toContain('<summary>Fish &amp;amp; chips &lt;/summary&gt;&lt;entry&gt;</summary>');
+    expect(xml.match(/<entry>/g)).toHaveLength(3);
   });
 
   it('links both feeds from every news page, with their languages, and from no other page', () => {
