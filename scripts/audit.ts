@@ -3,7 +3,7 @@
 // one run's performance score varies by a few points), after a first run that warms the browser
 // and is not counted (the first audit in a new Chromium is always the slowest). Targets: 100 in each
 // category. Not part of npm test: it measures, it does not assert.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,7 +13,14 @@ import { buildSite } from '../generator/build.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/browser.ts';
 import { serveOutput } from '../tests/helpers/site-server.ts';
 
-const PAGES = ['/', '/en', '/services/service-ramp', '/en/news/news3', '/strengths/homemade-equipment/eq1'];
+// AUDIT_PAGES=/,/en audits only those pages.
+const PAGES = process.env.AUDIT_PAGES?.split(',') ?? [
+  '/',
+  '/en',
+  '/services/service-ramp',
+  '/en/news/news3',
+  '/strengths/homemade-equipment/eq1',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-audit-')), 'out');
@@ -52,6 +59,8 @@ try {
     const score = (run: Result) => run.categories.performance?.score ?? 0;
     // The run with the median performance score, reported whole.
     const lhr = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(RUNS / 2)] as Result;
+    if (process.env.AUDIT_SAVE)
+      writeFileSync(path.join(process.env.AUDIT_SAVE, `${page.replaceAll('/', '_') || '_'}.json`), JSON.stringify(lhr));
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
     console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(16)).join('')}`);
     const below = CATEGORIES.filter((_, i) => (scores[i] ?? 0) < 100);
