@@ -175,6 +175,32 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('sets the latest news beside the home page text on desktops, in one column, and below it on phones and tablets', async () => {
+    const found = await findAtWidths([375, 768, 1024, 1440], ['/', '/en'], async (page, _where, width) => {
+      const layout = await page.evaluate(() => {
+        const box = (selector: string) => {
+          const r = document.querySelector(selector)?.getBoundingClientRect();
+          return r ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+        };
+        const cards = [...document.querySelectorAll('.home-intro__news .card')].map(
+          (c) => c.getBoundingClientRect().left,
+        );
+        return { text: box('.home-intro > .prose'), news: box('.home-intro > .home-intro__news'), cards };
+      });
+      const { text, news, cards } = layout;
+      if (!text || !news) return ['no text or news'];
+      const problems: string[] = [];
+      if (cards.length !== 3) problems.push(`${cards.length} articles`);
+      if (new Set(cards.map(Math.round)).size !== 1) problems.push('the articles are not one below the other');
+      const beside = news.left >= text.right && Math.abs(news.top - text.top) < 24;
+      const below = news.top >= text.bottom;
+      if (!(width >= 1024 ? beside : below))
+        problems.push(`the news is not ${width >= 1024 ? 'beside' : 'below'} the text`);
+      return problems;
+    });
+    expect(found).toEqual([]);
+  });
+
   it("sets English in each platform's interface face and Traditional Chinese in the Taiwan faces first, wherever each is marked", async () => {
     const page = await openViewport(1024);
     const first = (selector: string) =>

@@ -29,7 +29,7 @@ function MenuSection({ id, section, title, intro }: { id: string; section: strin
   );
 }
 
-/** The home page: hero, key figures, what the company does, latest news, customers, contact. */
+/** The home page: hero, key figures, what the company does beside the latest news, customers, contact. */
 export default function HomePage() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
@@ -50,8 +50,20 @@ export default function HomePage() {
         <Figure data={payload.data} className="hero__image" eager />
       </header>
       <KeyFigures data={payload.data} />
-      <div className="home-section">
+      {/* On desktops the company's text and the latest news side by side; on phones one after the other. */}
+      <div className="home-section home-intro">
         <Prose html={payload.html} />
+        {payload.listed.length > 0 ? (
+          <section className="home-intro__news" aria-labelledby="home-news-title">
+            <h2 id="home-news-title">{t('common:latestNews')}</h2>
+            <LinkList links={payload.listed} headingLevel={3} className="cards cards--stack" />
+            <p>
+              <a className="more-link" href={toUrl('/news')}>
+                {t('common:allNews')}
+              </a>
+            </p>
+          </section>
+        ) : null}
       </div>
       <MenuSection
         id="home-services"
@@ -65,17 +77,6 @@ export default function HomePage() {
         title={toText(part('strengths').title)}
         intro={toText(part('strengths').intro)}
       />
-      {payload.listed.length > 0 ? (
-        <section className="home-section" aria-labelledby="home-news-title">
-          <h2 id="home-news-title">{t('common:latestNews')}</h2>
-          <LinkList links={payload.listed} headingLevel={3} />
-          <p>
-            <a className="more-link" href={toUrl('/news')}>
-              {t('common:allNews')}
-            </a>
-          </p>
-        </section>
-      ) : null}
       {customers.title ? (
         <section className="home-section" aria-labelledby="home-customers-title">
           <h2 id="home-customers-title">{toText(customers.title)}</h2>
