@@ -102,7 +102,7 @@ export function checkPrint(hidden: string): string[] {
 
 /**
  * Tiles of one row that differ in height, or whose numbers, labels or details do not start on one
- * line (runs inside the page).
+ * line, and numbers that wrap or are cut off (runs inside the page).
  */
 export function checkTiles(): string[] {
   const problems: string[] = [];
@@ -110,6 +110,13 @@ export function checkTiles(): string[] {
   for (const tile of document.querySelectorAll<HTMLElement>('.figure-card')) {
     const top = Math.round(tile.getBoundingClientRect().top);
     rows.set(top, [...(rows.get(top) ?? []), tile]);
+  }
+  for (const value of document.querySelectorAll<HTMLElement>('.figure-card__value')) {
+    const range = document.createRange();
+    range.selectNodeContents(value);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    if (lines > 1) problems.push(`the number "${value.textContent}" takes ${lines} lines`);
+    if (value.scrollWidth > value.clientWidth + 1) problems.push(`the number "${value.textContent}" is cut off`);
   }
   for (const [top, tiles] of rows) {
     const spread = (values: number[]) => Math.max(...values) - Math.min(...values);

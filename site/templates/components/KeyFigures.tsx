@@ -19,7 +19,13 @@ export default function KeyFigures({ data }: { data: Data }) {
       <ul className={`figures figures--cols-${toColumns(figures.length, 4)}`}>
         {figures.map((f, i) => (
           <li key={i} className="figure-card">
-            <span className="figure-card__value">{toText(f.value)}</span>
+            {toText(f.value).length > 8 ? (
+              <span className="figure-card__value figure-card__value--long">
+                <span>{toText(f.value)}</span>
+              </span>
+            ) : (
+              <span className="figure-card__value">{toText(f.value)}</span>
+            )}
             <span className="figure-card__label">{toText(f.label)}</span>
             {f.detail ? <span className="figure-card__detail">{toText(f.detail)}</span> : null}
           </li>
