@@ -119,7 +119,7 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('keeps the header one height in both languages, the current section underlined on its bottom line and a section menu below it', async () => {
+  it('keeps the header one height in both languages, its labels on the line of the company name, the current section underlined on its bottom line and a section menu below it', async () => {
     const found: string[] = [];
     const { page } = await site.open('/en', { viewport: { width: 1440, height: 800 } });
     for (const width of [320, 375, 768, 1024, 1440]) {
@@ -132,8 +132,27 @@ describe('design', () => {
           const bar = document.querySelector('.site-header')?.getBoundingClientRect();
           const current = document.querySelector('.main-nav__list > li > a.is-active');
           const mark = current && current.getClientRects().length > 0 ? current.getBoundingClientRect() : null;
-          return { height: bar?.height ?? 0, bottom: bar?.bottom ?? 0, mark: mark ? mark.bottom : null };
+          // The middle of a text's line box: the company's name and a navigation label.
+          const middle = (el: Element | null | undefined) => {
+            if (!el || el.getClientRects().length === 0) return null;
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const box = range.getBoundingClientRect();
+            // Hidden but for screen readers (the name on small desktops): no line to sit on.
+            if (el.getBoundingClientRect().width <= 1) return null;
+            return (box.top + box.bottom) / 2;
+          };
+          return {
+            height: bar?.height ?? 0,
+            bottom: bar?.bottom ?? 0,
+            mark: mark ? mark.bottom : null,
+            name: middle(document.querySelector('.brand__name')),
+            label: middle(document.querySelector('.main-nav__list > li > a')),
+          };
         });
+        // The labels sit on the line of the company's name (where the name is shown).
+        if (width >= 1024 && header.name !== null && header.label !== null && Math.abs(header.name - header.label) > 1)
+          found.push(`${url} at ${width} px: the labels' middle is ${header.label}, the name's ${header.name}`);
         heights.push(header.height);
         // The underline covers the bar's 1 px bottom line.
         if (width >= 1024 && header.mark !== header.bottom)
