@@ -19,7 +19,7 @@ export default function KeyFigures({ data }: { data: Data }) {
       <ul className={`figures figures--cols-${toColumns(figures.length, 4)}`}>
         {figures.map((f, i) => (
           <li key={i} className="figure-card">
-            {toText(f.value).length > 8 ? (
+            {(toText(f.value) ?? '').length > 8 ? (
               <span className="figure-card__value figure-card__value--long">
                 <span>{toText(f.value)}</span>
               </span>
