@@ -194,6 +194,24 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('offers the way to the contacts and to the services on the home page’s first screen, at every width', async () => {
+    const found = await findAtWidths([320, 375, 768, 1440], ['/', '/en'], async (page) => {
+      const actions = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('.hero__actions a')].map((a) => ({
+          href: a.getAttribute('href'),
+          bottom: a.getBoundingClientRect().bottom,
+        })),
+      );
+      const problems: string[] = [];
+      const [contact, services] = actions;
+      if (!contact?.href?.endsWith('/contact')) problems.push(`the first action links to ${contact?.href}`);
+      if (!services?.href?.includes('/services/')) problems.push(`the second action links to ${services?.href}`);
+      for (const action of actions) if (action.bottom > 800) problems.push(`${action.href} is below the first screen`);
+      return problems;
+    });
+    expect(found).toEqual([]);
+  });
+
   it('sets the latest news beside the home page text on desktops, in one column, and below it on phones and tablets', async () => {
     const found = await findAtWidths([375, 768, 1024, 1440], ['/', '/en'], async (page, _where, width) => {
       const layout = await page.evaluate(() => {

@@ -37,6 +37,8 @@ export default function HomePage() {
   const part = (key: string) => toRecord(sections[key]) ?? {};
   const customers = part('customers');
   const contact = part('contact');
+  // The services section's first page, as the navigation links it.
+  const services = payload.menus.services?.[0];
   return (
     <article className="page page--home">
       <header className="hero">
@@ -46,6 +48,18 @@ export default function HomePage() {
             {payload.title}
           </h1>
           <p className="hero__lead">{payload.description}</p>
+          {contact.link ? (
+            <p className="hero__actions">
+              <a className="button" href={toUrl('/contact')}>
+                {toText(contact.link)}
+              </a>
+              {services ? (
+                <a className="button button--secondary" href={services.url}>
+                  {t('nav:services')}
+                </a>
+              ) : null}
+            </p>
+          ) : null}
         </div>
         <Figure data={payload.data} className="hero__image" eager />
       </header>
