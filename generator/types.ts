@@ -465,6 +465,11 @@ export interface AppProps extends TemplateProps {
   readonly Layout: ComponentType<LayoutProps>;
   /** In the browser only: the site's search (behaviour.md: Search). Absent on the server. */
   readonly search?: SiteSearch;
+  /**
+   * Where a short text may end a line, between Chinese words (behaviour.md: Presentation): the
+   * build's word breaker on the server; in the browser the breaks of the server-rendered page.
+   */
+  readonly breaks: (text: string) => readonly number[] | null;
 }
 
 /** A page found by the search, in the words of the page's own language. */

@@ -2,6 +2,7 @@ import { Component, startTransition, type ComponentType, type ReactNode } from '
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { AppProps, LayoutProps, Payload, TemplateProps, Translate } from '../generator/types.ts';
+import { phraseBreaks } from './phrases.ts';
 import { siteSearch } from './search.ts';
 
 /** What the boot entry hands the runtime: the app shell, the layouts, and a loader per template. */
@@ -56,7 +57,14 @@ function toElement(modules: SiteModules, view: View) {
         onRenderError(error);
       }}
     >
-      <App payload={view.payload} t={view.t} Page={view.Page} Layout={Layout} search={siteSearch} />
+      <App
+        payload={view.payload}
+        t={view.t}
+        Page={view.Page}
+        Layout={Layout}
+        search={siteSearch}
+        breaks={phraseBreaks}
+      />
     </Boundary>
   );
 }

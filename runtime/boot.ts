@@ -6,6 +6,7 @@ import { writeLocaleCookie } from './cookie.ts';
 import { whenIdle } from './idle.ts';
 import { loadShared, noteSharedUrl, setSharedLookUp } from './messages.ts';
 import { readBuildId, readHead } from './page-data.ts';
+import { readShownPhrases } from './phrases.ts';
 import { toRequestedPath } from './requested-path.ts';
 import { forgetSearchIndex } from './search.ts';
 import { isBot, site } from './settings.ts';
@@ -45,6 +46,7 @@ function readPayload(): { container: Element; page: EmbeddedPayload; html: strin
 
 async function boot(modules: SiteModules): Promise<void> {
   const { container, page, html, buildId } = readPayload();
+  readShownPhrases(container);
   setModules(modules);
   noteSharedUrl(page.locale, page.shared);
   // A locale no payload named yet (the fallback's, before a first visit to it): the manifest says.
@@ -72,7 +74,6 @@ async function boot(modules: SiteModules): Promise<void> {
   setRenderErrorHandler(onError);
   hydrate(container, modules, view);
   if (view.payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale(modules));
-  addAnnouncer();
   window.addEventListener('error', (event) => {
     if (event.filename?.includes('/_app/')) onError(event.error);
   });
@@ -131,13 +132,4 @@ async function handleRenderError(
   } else {
     location.reload();
   }
-}
-
-function addAnnouncer(): void {
-  const announcer = document.createElement('div');
-  announcer.id = 'route-announcer';
-  announcer.className = 'visually-hidden';
-  announcer.setAttribute('aria-live', 'assertive');
-  announcer.setAttribute('aria-atomic', 'true');
-  document.body.append(announcer);
 }

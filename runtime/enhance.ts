@@ -3,8 +3,14 @@ import { currentView } from './app.tsx';
 import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';
 import { initNavigation, onAfterRender, toPendingTarget } from './navigate.ts';
+import { setPhraseBreaker } from './phrases.ts';
+import { toPhraseBreaks } from './word-breaks.ts';
 
 export { refresh } from './navigate.ts';
+
+// The pages the browser renders from now on (client navigation, a watch-mode refresh) find their
+// own word breaks; the first view needs none of this code (behaviour.md: Presentation).
+setPhraseBreaker(toPhraseBreaks);
 
 export interface Enhanced {
   readonly toPendingTarget: () => string | null;

@@ -62,6 +62,17 @@ export function initNavigation(siteModules: SiteModules, id: string): void {
   history.replaceState({ ...(history.state as object | null), key: entryKey }, '');
   document.addEventListener('click', onClick);
   window.addEventListener('popstate', onPopState);
+  addAnnouncer();
+}
+
+/** Where a page rendered on the client is announced to screen readers (settle). */
+function addAnnouncer(): void {
+  const announcer = document.createElement('div');
+  announcer.id = 'route-announcer';
+  announcer.className = 'visually-hidden';
+  announcer.setAttribute('aria-live', 'assertive');
+  announcer.setAttribute('aria-atomic', 'true');
+  document.body.append(announcer);
 }
 
 /** The URL a click should render on the client, or null when it is a plain link. */

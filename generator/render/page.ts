@@ -16,6 +16,7 @@ import type {
   Translate,
 } from '../types.ts';
 import { toAbsoluteUrl } from '../../runtime/urls.ts';
+import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
@@ -147,7 +148,7 @@ export function renderApp(
     };
   }
   try {
-    return { html: renderToString(createElement(App, { payload, t, Page, Layout })) };
+    return { html: renderToString(createElement(App, { payload, t, Page, Layout, breaks: toPhraseBreaks })) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {

@@ -52,6 +52,35 @@ describe('hydration', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
+  it('hydrates a title with the word breaks its server render has, whatever the browser’s word breaker says', async () => {
+    // A browser whose word breaker makes every character a word: were it asked during hydration,
+    // the title's <wbr>s would differ from the server's, and React would report a mismatch.
+    const watched = await site.openReady('/news/news3', {
+      before: (page) =>
+        page.addInitScript(() => {
+          class EachCharacter {
+            segment(text: string) {
+              return [...text].map((segment, index) => ({ segment, index, input: text, isWordLike: true }));
+            }
+          }
+          Object.defineProperty(Intl, 'Segmenter', { value: EachCharacter });
+        }),
+    });
+    const { page } = watched;
+    const source = await (await fetch(`${site.url}/news/news3`)).text();
+    const served = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(source)?.[1] ?? '';
+    expect(served).toContain('控制<wbr/>中心');
+    expect(await page.evaluate(() => document.querySelector('h1')?.innerHTML)).toBe(
+      served.replaceAll('<wbr/>', '<wbr>'),
+    );
+    expect(problemsIn(watched.logs)).toEqual([]);
+    // A page rendered in the browser finds its own breaks (here: after every character).
+    await navigateInPage(page, '/news/news10');
+    const title = await page.evaluate(() => document.querySelector('h1 .ph')?.innerHTML ?? '');
+    expect(title.split('<wbr>').every((part) => [...part.replace(/[^\p{Script=Han}]/gu, '')].length <= 1)).toBe(true);
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
   it('shows the dates the page came with, in the browser too, without making a date formatter', async () => {
     const watched = await site.openReady('/procurement', {
       before: (page) =>

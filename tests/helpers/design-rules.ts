@@ -1,5 +1,6 @@
 // The look of a page as a visitor sees it (templates/README.md: Stylesheets), as functions that run
-// inside the page: tables and the home chart on a phone, balanced headings, the tablet rail, paper.
+// inside the page: tables and the home chart on a phone, balanced headings, Chinese titles broken
+// between words, the tablet rail, paper.
 
 /** What print must not show. */
 export const NOT_PRINTED =
@@ -68,6 +69,31 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     if (!shown(heading)) continue;
     if ((style.textWrapStyle ?? style.textWrap) !== 'balance')
       problems.push(`heading "${heading.textContent?.slice(0, 30)}" is not balanced`);
+  }
+  // Titles, card titles, figure labels and side-navigation labels end a line between Chinese words
+  // only (the browser's own word breaker judges), never inside one (營運控制中 / 心).
+  const words = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
+  const han = /\p{Script=Han}/u;
+  for (const element of document.querySelectorAll<HTMLElement>('h1, .card__title, .figure-card__label, .side-nav a')) {
+    const text = element.textContent ?? '';
+    if (!shown(element) || !han.test(text)) continue;
+    const bounds = new Set([...words.segment(text)].map((s) => s.index));
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    let at = 0;
+    let lastTop: number | null = null;
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.data.length; i++, at++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = range.getClientRects()[0]?.top;
+        if (top === undefined || /\s/.test(node.data[i] as string)) continue;
+        const broken = lastTop !== null && top > lastTop + 2;
+        if (broken && han.test(text[at - 1] ?? '') && han.test(text[at] ?? '') && !bounds.has(at))
+          problems.push(`"${text.slice(Math.max(0, at - 4), at)} / ${text.slice(at, at + 4)}" breaks inside a word`);
+        lastTop = top;
+      }
+    }
   }
   if (rail) {
     const links = [...document.querySelectorAll<HTMLElement>('.rail a')];

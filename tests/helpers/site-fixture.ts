@@ -297,8 +297,7 @@ export async function waitForHydration(page: Page): Promise<void> {
         !!app &&
         !!last &&
         Object.keys(app).some((k) => k.startsWith('__reactContainer')) &&
-        Object.keys(last).some((k) => k.startsWith('__reactFiber')) &&
-        !!document.getElementById('route-announcer')
+        Object.keys(last).some((k) => k.startsWith('__reactFiber'))
       );
     },
     null,

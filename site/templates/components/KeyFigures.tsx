@@ -1,5 +1,6 @@
 import { toList, toRecord, toText, type Data } from './data.ts';
 import { toColumns } from './grid.ts';
+import { Phrases } from './Unbroken.tsx';
 import { useSite } from './site.tsx';
 
 /**
@@ -26,7 +27,9 @@ export default function KeyFigures({ data }: { data: Data }) {
             ) : (
               <span className="figure-card__value">{toText(f.value)}</span>
             )}
-            <span className="figure-card__label">{toText(f.label)}</span>
+            <span className="figure-card__label">
+              <Phrases text={toText(f.label) ?? ''} />
+            </span>
             {f.detail ? <span className="figure-card__detail">{toText(f.detail)}</span> : null}
           </li>
         ))}

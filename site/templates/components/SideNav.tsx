@@ -1,3 +1,4 @@
+import { Phrases } from './Unbroken.tsx';
 import { useSite } from './site.tsx';
 
 /**
@@ -15,7 +16,7 @@ export default function SideNav() {
         {payload.sectionPages.map((link) => (
           <li key={link.url} className={link.depth > 0 ? 'side-nav__item--nested' : undefined}>
             <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
-              {t(`sidenav:${link.name}`)}
+              <Phrases text={t(`sidenav:${link.name}`)} />
             </a>
           </li>
         ))}

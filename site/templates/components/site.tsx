@@ -7,6 +7,8 @@ export interface Site {
   readonly t: Translate;
   /** The site's search: in the browser only, null while rendering on the server. */
   readonly search: SiteSearch | null;
+  /** Where a short text may end a line, between Chinese words (Phrases); null: anywhere it would. */
+  readonly breaks: (text: string) => readonly number[] | null;
 }
 
 export const SiteContext = createContext<Site | null>(null);
