@@ -2,6 +2,7 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
+import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../errors.ts';
 import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -34,6 +35,7 @@ md.core.ruler.push('site_heading_ids', addHeadingIds);
 md.core.ruler.push('site_contact_links', linkContacts);
 md.core.ruler.push('site_table_labels', addTableLabels);
 md.core.ruler.push('site_unbroken_codes', wrapCodes);
+md.core.ruler.push('site_cell_phrases', breakCellPhrases);
 
 /**
  * Renders a page's Markdown body. Internal links must name a page or public file; a link written
@@ -285,6 +287,32 @@ function wrapCodes(state: StateCore): void {
       return parts.filter((part) => part.content !== '');
     });
   }
+}
+
+/**
+ * A table cell's Chinese ends a line between words only, as the templates' titles do
+ * (behaviour.md: Presentation): the cell is a `.ph` and `<wbr>` marks the places between words.
+ */
+function breakCellPhrases(state: StateCore): void {
+  state.tokens.forEach((token, i) => {
+    const inline = state.tokens[i + 1];
+    if ((token.type !== 'th_open' && token.type !== 'td_open') || !inline?.children) return;
+    let marked = false;
+    inline.children = inline.children.flatMap((child) => {
+      const breaks = child.type === 'text' ? toPhraseBreaks(child.content) : null;
+      if (!breaks) return [child];
+      marked = true;
+      const parts: Token[] = [];
+      let at = 0;
+      for (const index of breaks) {
+        parts.push(toToken(state, 'text', child.content.slice(at, index)), toToken(state, 'html_inline', '<wbr>'));
+        at = index;
+      }
+      parts.push(toToken(state, 'text', child.content.slice(at)));
+      return parts;
+    });
+    if (marked) token.attrJoin('class', 'ph');
+  });
 }
 
 function toToken(state: StateCore, type: string, content: string): Token {

@@ -70,11 +70,13 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     if ((style.textWrapStyle ?? style.textWrap) !== 'balance')
       problems.push(`heading "${heading.textContent?.slice(0, 30)}" is not balanced`);
   }
-  // Titles, card titles, figure labels and side-navigation labels end a line between Chinese words
-  // only (the browser's own word breaker judges), never inside one (營運控制中 / 心).
+  // Titles, card titles, figure labels, side-navigation labels and table cells end a line between
+  // Chinese words only (the browser's own word breaker judges), never inside one (營運控制中 / 心).
   const words = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const han = /\p{Script=Han}/u;
-  for (const element of document.querySelectorAll<HTMLElement>('h1, .card__title, .figure-card__label, .side-nav a')) {
+  for (const element of document.querySelectorAll<HTMLElement>(
+    'h1, .card__title, .figure-card__label, .side-nav a, main th, main td',
+  )) {
     const text = element.textContent ?? '';
     if (!shown(element) || !han.test(text)) continue;
     const bounds = new Set([...words.segment(text)].map((s) => s.index));

@@ -31,6 +31,15 @@ const file = (body: string, locale = 'en'): ContentFile =>
   });
 
 describe('markdown', () => {
+  it('marks the places between Chinese words in a table cell, and leaves other cells as they are', () => {
+    const table = ['| 裝備類型 | Role |', '|---|---|', '| 無障礙升降車 | CW-AL12 lift |'];
+    const { html } = renderMarkdown(file(table.join('\n'), 'zhHant'), 'zhHant', links);
+    expect(html).toContain('<th class="ph">裝備<wbr>類型</th>');
+    expect(html).toContain('<td class="ph">無<wbr>障礙<wbr>升降<wbr>車</td>');
+    expect(html).toContain('<th>Role</th>');
+    expect(html).toContain('<span class="nowrap">CW-AL12</span> lift</td>');
+  });
+
   it("gives each body cell but a row's first its column's header text as data-label, without the header's Markdown", () => {
     const table = [
       '| **截止日期** | `Code` | Note |',
