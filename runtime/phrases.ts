@@ -1,7 +1,8 @@
-// The word breaks the templates' short texts use in the browser (behaviour.md: Presentation): while
-// the server-rendered page hydrates, exactly the ones its markup has (read back from its `.ph`
-// elements and their `<wbr>`s), so the browser's word breaker cannot disagree with the build's;
-// once the client navigation is loaded, the breaker it brings, for every page the browser renders.
+// The word breaks the templates' short texts use in the browser (behaviour.md: Presentation). A
+// text the server-rendered page shows keeps the breaks its markup has (read back from its `.ph`
+// elements and their `<wbr>`s before it hydrates), so the browser's word breaker cannot disagree
+// with the build's; any other text, once the client navigation is loaded, takes the breaker it
+// brings; before that none is needed, as the browser renders no other page.
 
 type Breaker = (text: string) => readonly number[] | null;
 
@@ -22,17 +23,11 @@ export function readShownPhrases(container: Element): void {
   }
 }
 
-/**
- * From now on (the client navigation's code is loaded, the page long hydrated) the pages the
- * browser renders find their own breaks.
- */
 export function setPhraseBreaker(next: Breaker): void {
-  shown = null;
   breaker = next;
 }
 
 /** What the templates are given (the app's `breaks`). */
 export function phraseBreaks(text: string): readonly number[] | null {
-  if (shown) return shown.get(text) ?? null;
-  return breaker ? breaker(text) : null;
+  return shown?.get(text) ?? breaker?.(text) ?? null;
 }

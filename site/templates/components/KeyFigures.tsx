@@ -1,7 +1,6 @@
 import { toList, toRecord, toText, type Data } from './data.ts';
 import { toColumns } from './grid.ts';
-import { Phrases } from './Unbroken.tsx';
-import { useSite } from './site.tsx';
+import { Phrases, useSite } from './site.tsx';
 
 /**
  * The key figures as tiles, and a bar chart of what they do not show (front matter `chart`: how a

@@ -1,5 +1,4 @@
-import { Phrases } from './Unbroken.tsx';
-import { useSite } from './site.tsx';
+import { Phrases, useSite } from './site.tsx';
 
 /**
  * The section's pages, in order; labels from the `sidenav` namespace (behaviour.md: Section pages).

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSite } from './site.tsx';
+import { Phrases } from './site.tsx';
 
 // The same codes the Markdown renderer keeps on one line (generator/render/markdown.ts).
 const UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5})\b/g;
@@ -22,22 +22,4 @@ export default function Unbroken({ text }: { text: string }): ReactNode {
   }
   parts.push(<Phrases key={at} text={text.slice(at)} />);
   return parts;
-}
-
-/**
- * A short text (a heading, a card's title, a label) that breaks between Chinese words only, not
- * inside one: `<wbr>` marks where a line may end, and the `.ph` rule lets Chinese text break
- * nowhere else (at spaces and after punctuation still). Text without Chinese is returned as it is.
- */
-export function Phrases({ text }: { text: string }): ReactNode {
-  const breaks = useSite().breaks(text);
-  if (breaks === null) return text;
-  const parts: ReactNode[] = [];
-  let at = 0;
-  for (const index of breaks) {
-    parts.push(text.slice(at, index), <wbr key={index} />);
-    at = index;
-  }
-  parts.push(text.slice(at));
-  return <span className="ph">{parts}</span>;
 }

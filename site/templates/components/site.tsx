@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { NavItem, Payload, SiteSearch, Translate } from '../../../generator/types.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
@@ -102,4 +102,22 @@ export function toSectionOf(path: string): string {
 /** Whether a main-navigation entry is the section of the page at `path` (the rail, the header, the drawer). */
 export function isInSection(item: NavItem, path: string): boolean {
   return (item.section ?? toSectionOf(item.path)) === toSectionOf(path);
+}
+
+/**
+ * A short text (a heading, a card's title, a label) that breaks between Chinese words only, not
+ * inside one: `<wbr>` marks where a line may end, and the `.ph` rule lets Chinese text break
+ * nowhere else (at spaces and after punctuation still). Text without Chinese is returned as it is.
+ */
+export function Phrases({ text }: { text: string }): ReactNode {
+  const breaks = useSite().breaks(text);
+  if (breaks === null) return text;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const index of breaks) {
+    parts.push(text.slice(at, index), <wbr key={index} />);
+    at = index;
+  }
+  parts.push(text.slice(at));
+  return <span className="ph">{parts}</span>;
 }
