@@ -4,7 +4,7 @@ import type { MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { loadServerModule } from './server-module.ts';
 import type { WorkerBatch, WorkerInput, WorkerMessage } from './parallel.ts';
-import type { Page, RenderedPage, SiteProblem } from '../types.ts';
+import type { RenderedPage, SiteProblem } from '../types.ts';
 
 // A render worker: renders the batches of pages it is sent and sends each back rendered (which
 // asks for the next); the main thread writes them. It never touches the disk.
@@ -26,32 +26,21 @@ const ctx: RenderContext = {
 };
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 const problems: SiteProblem[] = [];
-// Batches wait here while one renders; an empty batch says there are no more.
-const waiting: (readonly Page[])[] = [];
-let ended = false;
-let rendering = false;
-const renderWaiting = () => {
-  if (rendering) return;
-  rendering = true;
-  for (let pages = waiting.shift(); pages; pages = waiting.shift()) {
-    const batch: RenderedPage[] = [];
-    for (const page of pages) {
-      current = page.url;
-      const result = renderPage(page, ctx);
-      problems.push(...result.problems);
-      if (result.rendered) batch.push(result.rendered);
-    }
-    post({ kind: 'pages', pages: batch });
-  }
-  rendering = false;
-  if (ended) {
+// Each batch is rendered as its message arrives; a message waits while another renders (the
+// main thread sends the next batch early), and an empty batch says there are no more.
+parentPort?.on('message', ({ pages }: WorkerBatch) => {
+  if (pages.length === 0) {
     post({ kind: 'done', problems, missing });
     parentPort?.close();
+    return;
   }
-};
-parentPort?.on('message', ({ pages }: WorkerBatch) => {
-  if (pages.length === 0) ended = true;
-  else waiting.push(pages);
-  renderWaiting();
+  const batch: RenderedPage[] = [];
+  for (const page of pages) {
+    current = page.url;
+    const result = renderPage(page, ctx);
+    problems.push(...result.problems);
+    if (result.rendered) batch.push(result.rendered);
+  }
+  post({ kind: 'pages', pages: batch });
 });
 post({ kind: 'ready' });
