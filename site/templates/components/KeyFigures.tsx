@@ -17,21 +17,24 @@ export default function KeyFigures({ data }: { data: Data }) {
     <section className="home-section" aria-labelledby="figures-title">
       <h2 id="figures-title">{t('common:keyFigures')}</h2>
       <ul className={`figures figures--cols-${toColumns(figures.length, 4)}`}>
-        {figures.map((f, i) => (
-          <li key={i} className="figure-card">
-            {(toText(f.value) ?? '').length > 8 ? (
-              <span className="figure-card__value figure-card__value--long">
-                <span>{toText(f.value)}</span>
+        {figures.map((f, i) => {
+          const value = toText(f.value) ?? '';
+          return (
+            <li key={i} className="figure-card">
+              {value.length > 8 ? (
+                <span className="figure-card__value figure-card__value--long">
+                  <span>{value}</span>
+                </span>
+              ) : (
+                <span className="figure-card__value">{value}</span>
+              )}
+              <span className="figure-card__label">
+                <Phrases text={toText(f.label) ?? ''} />
               </span>
-            ) : (
-              <span className="figure-card__value">{toText(f.value)}</span>
-            )}
-            <span className="figure-card__label">
-              <Phrases text={toText(f.label) ?? ''} />
-            </span>
-            {f.detail ? <span className="figure-card__detail">{toText(f.detail)}</span> : null}
-          </li>
-        ))}
+              {f.detail ? <span className="figure-card__detail">{toText(f.detail)}</span> : null}
+            </li>
+          );
+        })}
       </ul>
       {bars.length > 0 ? (
         <figure className="chart" aria-labelledby="chart-caption">
