@@ -1,4 +1,4 @@
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CONFIG_FILE } from '../config.ts';
 import { toProblem } from '../errors.ts';
@@ -7,27 +7,14 @@ import { isInside, listFiles } from './files.ts';
 
 /** The page templates and layouts the site has: `site/templates/{pages,layouts}/<name>.tsx`. */
 export async function loadTemplateInventory(config: SiteConfig): Promise<TemplateInventory> {
-  const [pages, layouts] = await Promise.all(
-    ['pages', 'layouts'].map(async (folder) => {
-      const dir = path.join(config.templatesDir, folder);
-      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-      const names: string[] = [];
-      for (const entry of entries) {
-        if (entry.name.startsWith('.') || !entry.name.endsWith('.tsx')) continue;
-        // A link to a template file counts as the file.
-        const isFile =
-          entry.isFile() ||
-          (entry.isSymbolicLink() &&
-            (await stat(path.join(dir, entry.name)).then(
-              (s) => s.isFile(),
-              () => false,
-            )));
-        if (isFile) names.push(entry.name.slice(0, -'.tsx'.length));
-      }
-      return names.sort();
-    }),
-  );
-  return { pages: pages ?? [], layouts: layouts ?? [] };
+  // Listed by the same rules as every other source folder: hidden files left out, a link followed
+  // only where it stays inside the project (checkSourceLinks reports the others).
+  const { files } = await listFiles(config.root, config.templatesDir);
+  const named = (folder: string) => {
+    const template = new RegExp(`^${folder}/([^/]+)\\.tsx$`);
+    return files.flatMap((file) => template.exec(file)?.[1] ?? []);
+  };
+  return { pages: named('pages'), layouts: named('layouts') };
 }
 
 /**
