@@ -8,6 +8,12 @@ import { toPhraseBreaks } from './word-breaks.ts';
 
 export { refresh } from './navigate.ts';
 
+/**
+ * Marked in the page's performance timeline once the page list is known, or could not be loaded:
+ * from then on, links and back and forward behave as client navigation says (behaviour.md: Client navigation).
+ */
+export const NAVIGATION_READY = 'site:navigation-ready';
+
 // The pages the browser renders from now on (client navigation, a watch-mode refresh) find their
 // own word breaks; the first view needs none of this code (behaviour.md: Presentation).
 setPhraseBreaker(toPhraseBreaks);
@@ -25,7 +31,10 @@ export interface Enhanced {
 export function enhance(modules: SiteModules, buildId: string, view: View, onNavigated: () => void): Enhanced {
   initNavigation(modules, buildId);
   onAfterRender(onNavigated);
-  void loadOwnManifest(buildId).then((ok) => ok && watchLinks(buildId));
+  void loadOwnManifest(buildId).then((ok) => {
+    if (ok) watchLinks(buildId);
+    performance.mark(NAVIGATION_READY);
+  });
   const checkDeployment = startDeploymentCheck(buildId, () => (currentView() ?? view).t);
   return { toPendingTarget, checkDeployment };
 }

@@ -44,7 +44,7 @@ describe('chunk reload guard', () => {
     // Back on the newsroom (a fresh, working page), the same failure within 10 s: no second reload.
     await page.goto(`${site.url}/en/news`);
     await waitForHydration(page);
-    await waitForManifest(watched, site.buildId);
+    await waitForManifest(watched);
     await page.click(`main a[href="${article}"]`);
     await page.waitForSelector('.page--error');
     expect(watched.documents.filter((u) => u.endsWith(article))).toHaveLength(1);

@@ -30,7 +30,7 @@ async function openWithLinks(path: string, html: string) {
     for (const e of document.querySelectorAll<HTMLElement>('[data-height]')) e.style.height = e.dataset.height ?? '';
   }, html);
   release();
-  await waitForManifest(watched, site.buildId);
+  await waitForManifest(watched);
   return watched;
 }
 

@@ -206,7 +206,7 @@ export async function startSite(): Promise<SiteFixture> {
     async openReady(target, options) {
       const watched = await site.open(target, options);
       await waitForHydration(watched.page);
-      await waitForManifest(watched, manifest.id);
+      await waitForManifest(watched);
       return watched;
     },
     recycle: () => pool.recycle(),
@@ -304,11 +304,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
-/** Resolves once the page knows which pages it may render on the client (its build manifest). */
-export async function waitForManifest(watched: WatchedPage, buildId: string): Promise<void> {
-  const isManifest = (url: string) => url.includes(`/builds/meta/${buildId}.json`);
-  if (!watched.requests.some(isManifest))
-    await watched.page.waitForRequest((request) => isManifest(request.url()), { timeout: 10_000 });
+/**
+ * Resolves once the page knows which pages it may render on the client (its build manifest is
+ * loaded and applied: the runtime's `site:navigation-ready` mark, which each document sets anew),
+ * and the requests it made meanwhile are done.
+ */
+export async function waitForManifest(watched: WatchedPage): Promise<void> {
+  await watched.page.waitForFunction(() => performance.getEntriesByName('site:navigation-ready').length > 0, null, {
+    timeout: 10_000,
+  });
   await watched.page.waitForLoadState('networkidle');
 }
 
