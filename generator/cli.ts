@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
 import { HOSTS } from './hosts.ts';
+import { requirePackage } from './node-module.ts';
 import type { HostName } from './types.ts';
+
+const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof import('commander');
 
 // Declarations only: each action calls one function of commands/ and sets the exit code. The
 // commands load on demand, so `site build` does not pay for the checker's or the server's modules.

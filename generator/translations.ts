@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import MarkdownIt from 'markdown-it';
+import type MarkdownItClass from 'markdown-it';
 import { toProblem } from './errors.ts';
+import { requirePackage } from './node-module.ts';
 import { createLineFinder, loadMessages, lookupMessage, toFlatKeys, toMessagesFile } from './load/messages.ts';
 import { loadConfig } from './config.ts';
 import { loadContent } from './load/content.ts';
@@ -80,6 +81,7 @@ interface Unit {
 // ---------------------------------------------------------------------------------------------
 // Normalised text: what a page says, not how its file is written.
 
+const MarkdownIt = requirePackage('markdown-it') as typeof MarkdownItClass;
 const markdown = new MarkdownIt({ html: true });
 
 /** Front matter fields that are not text a reader sees. */

@@ -1,9 +1,10 @@
-import MarkdownIt from 'markdown-it';
+import type MarkdownItClass from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../errors.ts';
+import { requirePackage } from '../node-module.ts';
 import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
 /** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
@@ -29,6 +30,7 @@ interface RenderEnv {
 
 // Raw HTML is escaped, never passed through: content cannot inject markup or scripts.
 // markdown-it's own validateLink drops `javascript:`, `vbscript:`, `file:` and most `data:` links.
+const MarkdownIt = requirePackage('markdown-it') as typeof MarkdownItClass;
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 md.core.ruler.push('site_links', checkLinks);
 md.core.ruler.push('site_heading_ids', addHeadingIds);

@@ -1,6 +1,5 @@
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { toProblem } from '../errors.ts';
+import { requirePackage } from '../node-module.ts';
 import { unescapeHtml } from '../escape.ts';
 import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type {
@@ -22,6 +21,9 @@ import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown, type LinkIndex } from './markdown.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
+
+const { createElement } = requirePackage('react') as typeof import('react');
+const { renderToString } = requirePackage('react-dom/server') as typeof import('react-dom/server');
 
 /** Everything the renderer needs besides the page; built once per build (or per worker). */
 export interface RenderContext {
