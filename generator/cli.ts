@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { HOSTS } from './hosts.ts';
 import { requirePackage } from './node-module.ts';
+import type * as CommanderModule from 'commander';
 import type { HostName } from './types.ts';
 
-const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof import('commander');
+const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof CommanderModule;
 
 // Declarations only: each action calls one function of commands/ and sets the exit code. The
 // commands load on demand, so `site build` does not pay for the checker's or the server's modules.

@@ -1,5 +1,7 @@
 import { toProblem } from '../errors.ts';
 import { requirePackage } from '../node-module.ts';
+import type * as ReactModule from 'react';
+import type * as ReactDomServer from 'react-dom/server';
 import { unescapeHtml } from '../escape.ts';
 import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type {
@@ -22,8 +24,8 @@ import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown, type LinkIndex } from './markdown.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
 
-const { createElement } = requirePackage('react') as typeof import('react');
-const { renderToString } = requirePackage('react-dom/server') as typeof import('react-dom/server');
+const { createElement } = requirePackage('react') as typeof ReactModule;
+const { renderToString } = requirePackage('react-dom/server') as typeof ReactDomServer;
 
 /** Everything the renderer needs besides the page; built once per build (or per worker). */
 export interface RenderContext {
