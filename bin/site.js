@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// React must run in production mode. Template errors point into their .tsx sources: the render
-// stage turns source maps on before it loads the templates (generator/render/site.ts), not here,
-// where reading the generator's own maps would cost every command a tenth of its start.
+// React must run in production mode. Template errors point into their .tsx sources: source maps
+// are turned on where the bundled templates and public modules are compiled
+// (generator/node-module.ts), not here, where reading the generator's own maps would cost every
+// command a tenth of its start.
 process.env.NODE_ENV = 'production';
 
 const { main } = await import('../dist/cli.js').catch((error) => {

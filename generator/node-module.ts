@@ -29,6 +29,9 @@ interface CompilableModule {
  * packages resolve from the file's folder upwards, as for a file there.
  */
 export function compileUnregistered(code: string, file: string): unknown {
+  // Turned on here, before the first of them is compiled, and not at start: the generator's own
+  // modules then load without their maps being read.
+  process.setSourceMapsEnabled(true);
   const module = new Module(file) as unknown as CompilableModule;
   module.filename = file;
   module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(

@@ -56,8 +56,6 @@ export interface RenderSiteResult {
  */
 export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResult> {
   const { config, assets, buildId, links, pages } = input;
-  // Template errors then point at their .tsx line through the bundle's inline source map.
-  process.setSourceMapsEnabled(true);
   const missing: MissingKey[] = [];
   let current = '';
   const translators = createTranslators(

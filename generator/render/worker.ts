@@ -8,7 +8,6 @@ import type { RenderedPage, SiteProblem } from '../types.ts';
 
 // A render worker: renders the batches of pages it is sent and sends each back rendered (which
 // asks for the next); the main thread writes them. It never touches the disk.
-process.setSourceMapsEnabled(true);
 const input = workerData as WorkerInput;
 const missing: MissingKey[] = [];
 let current = '';
