@@ -11,6 +11,24 @@ let segmenter: Intl.Segmenter | null = null;
  */
 export function toPhraseBreaks(text: string): readonly number[] | null {
   if (!HAN.test(text)) return null;
+  let breaks = known.get(text);
+  if (breaks === undefined) {
+    breaks = findPhraseBreaks(text);
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    known.set(text, breaks);
+  }
+  return breaks;
+}
+
+/**
+ * The breaks of texts met before: most are the menus' and side navigation's labels, the same on
+ * every page of a locale (asking the word breaker again for each was a tenth of the build's
+ * render time).
+ */
+const known = new Map<string, readonly number[] | null>();
+const KNOWN_LIMIT = 20_000;
+
+function findPhraseBreaks(text: string): readonly number[] | null {
   segmenter ??= new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const breaks: number[] = [];
   for (const { index } of segmenter.segment(text))
