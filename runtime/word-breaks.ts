@@ -1,5 +1,6 @@
 // Where a short text with Chinese in it may end a line (behaviour.md: Presentation): between two
-// words, by the platform's word breaker. The build uses it when it renders a page; the browser
+// words, by the platform's word breaker, except before a particle and between two characters it
+// could not place in any word. The build uses it when it renders a page; the browser
 // only for a page it renders itself (its client navigation), never to hydrate a server-rendered one.
 
 const HAN = /\p{Script=Han}/u;
@@ -28,10 +29,21 @@ export function toPhraseBreaks(text: string): readonly number[] | null {
 const known = new Map<string, readonly number[] | null>();
 const KNOWN_LIMIT = 20_000;
 
+/** Particles that never begin a line: they belong to the word before them (信賴的, 我們). */
+const NO_BREAK_BEFORE = new Set(['的', '了', '們', '著', '嗎', '呢', '吧']);
+
 function findPhraseBreaks(text: string): readonly number[] | null {
   segmenter ??= new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const breaks: number[] = [];
-  for (const { index } of segmenter.segment(text))
-    if (index > 0 && HAN.test(text[index - 1] as string) && HAN.test(text[index] as string)) breaks.push(index);
+  let previous = '';
+  for (const { segment, index } of segmenter.segment(text)) {
+    const before = text[index - 1] as string;
+    const after = text[index] as string;
+    // A word the dictionary does not know comes apart into single characters (地|勤, 航|廈, 雲|翔):
+    // two of them in a row are kept together rather than split where no word ends.
+    const unknown = [...previous].length === 1 && [...segment].length === 1;
+    if (index > 0 && HAN.test(before) && HAN.test(after) && !unknown && !NO_BREAK_BEFORE.has(after)) breaks.push(index);
+    previous = segment;
+  }
   return breaks.length > 0 ? breaks : null;
 }

@@ -74,6 +74,8 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
   // Chinese words only (the browser's own word breaker judges), never inside one (營運控制中 / 心).
   const words = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const han = /\p{Script=Han}/u;
+  // Particles belong to the word before them: never the first character of a line (信賴 / 的夥伴).
+  const particles = /^[的了們著嗎呢吧]$/u;
   for (const element of document.querySelectorAll<HTMLElement>(
     'h1, .card__title, .figure-card__label, .side-nav a, main th, main td',
   )) {
@@ -93,6 +95,10 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
         const broken = lastTop !== null && top > lastTop + 2;
         if (broken && han.test(text[at - 1] ?? '') && han.test(text[at] ?? '') && !bounds.has(at))
           problems.push(`"${text.slice(Math.max(0, at - 4), at)} / ${text.slice(at, at + 4)}" breaks inside a word`);
+        if (broken && particles.test(text[at] ?? ''))
+          problems.push(
+            `"${text.slice(Math.max(0, at - 4), at)} / ${text.slice(at, at + 4)}" begins a line with a particle`,
+          );
         lastTop = top;
       }
     }

@@ -6,6 +6,7 @@ import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
 import Prose from '../components/Prose.tsx';
 import { useLocalUrl, useSite } from '../components/site.tsx';
+import Unbroken from '../components/Unbroken.tsx';
 
 /** A home-page section with a heading and links to the pages of one navigation menu. */
 function MenuSection({ id, section, title, intro }: { id: string; section: string; title?: string; intro?: string }) {
@@ -45,7 +46,7 @@ export default function HomePage() {
         <div>
           <p className="hero__eyebrow">{t('nav:brand')}</p>
           <h1 id="page-title" tabIndex={-1}>
-            {payload.title}
+            <Unbroken text={payload.title} />
           </h1>
           <p className="hero__lead">{payload.description}</p>
           {contact.link ? (
