@@ -29,7 +29,16 @@ describe('the glossary', () => {
     expect(byPreferred['場站']?.variants).toEqual(['服務據點', '營運據點']);
     expect(byPreferred['最新消息']).toMatchObject({ variants: ['新聞中心'], english: 'News' });
     expect(byPreferred['總覽']?.variants).toEqual(['單元總覽']);
-    expect(terms.every((t) => t.locale === 'zhHant' && t.english !== '')).toBe(true);
+    expect(terms.every((t) => t.english !== '')).toBe(true);
+  });
+
+  it('holds the English site to US spelling', () => {
+    const english = toGlossary(GLOSSARY, ['zhHant', 'en']).filter((t) => t.locale === 'en');
+    const byPreferred = Object.fromEntries(english.map((t) => [t.preferred, t]));
+    expect(byPreferred['center']?.variants).toContain('centre');
+    expect(byPreferred['license']?.variants).toContain('licence');
+    expect(byPreferred['fueling']?.variants).toContain('fuelling');
+    expect(english.every((t) => t.english === 'US spelling')).toBe(true);
   });
 
   it('reads only the tables under a heading that is a locale code', () => {
@@ -53,11 +62,11 @@ describe('the glossary', () => {
         'utf8',
       ).replace(/\n---\n/, '\n---\n請洽新聞中心或總公司。\n'),
       'site/locales/zhHant/footer.json': footer.replace('"headquarters": "總部"', '"headquarters": "總公司"'),
-      // The English site is not held to the Chinese terms.
+      // The English site is not held to the Chinese terms, but to US spelling.
       'site/content/customers.en.md': readFileSync(
         path.join(REPO_ROOT, 'site/content/customers.en.md'),
         'utf8',
-      ).replace(/\n---\n/, '\n---\nSee 總公司.\n'),
+      ).replace(/\n---\n/, '\n---\nSee 總公司 and our training centre.\n'),
     });
     const problems = await glossaryProblems(root);
     const bodyLine =
@@ -65,6 +74,10 @@ describe('the glossary', () => {
         .split('\n')
         .indexOf('請洽新聞中心或總公司。') + 1;
     const footerLine = footer.split('\n').findIndex((l) => l.includes('"headquarters"')) + 1;
+    const englishLine =
+      readFileSync(path.join(root, 'site/content/customers.en.md'), 'utf8')
+        .split('\n')
+        .indexOf('See 總公司 and our training centre.') + 1;
     expect(problems.map((p) => [p.code, p.severity, p.loc, p.args])).toEqual([
       [
         'GLOSSARY_VARIANT',
@@ -83,6 +96,12 @@ describe('the glossary', () => {
         'warning',
         { file: 'site/locales/zhHant/footer.json', line: footerLine, column: 20 },
         { variant: '總公司', preferred: '總部', english: 'headquarters', glossary: GLOSSARY_FILE },
+      ],
+      [
+        'GLOSSARY_VARIANT',
+        'warning',
+        { file: 'site/content/customers.en.md', line: englishLine, column: 26 },
+        { variant: 'centre', preferred: 'center', english: 'US spelling', glossary: GLOSSARY_FILE },
       ],
     ]);
     expect(problems[0]?.message).toBe('"新聞中心" is a variant the glossary does not use: write "最新消息" (News).');
