@@ -8,9 +8,9 @@ import { encodePng } from './png.ts';
 import type { ShareCardProps } from './types.ts';
 
 // Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
-// text to SVG paths), then resvg (SVG to pixels), then png.ts (pixels to PNG). The glyphs come from
-// Noto Sans TC as the npm package @fontsource/noto-sans-tc ships it, split by Unicode range: only
-// the files that hold a character some card draws are read.
+// text to SVG paths), then resvg (SVG to pixels), then png.ts (pixels to PNG). The glyphs come from Noto Sans TC as the npm package
+// @fontsource/noto-sans-tc ships it, split by Unicode range: only the files that hold a character
+// some card draws are read.
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 

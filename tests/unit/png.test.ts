@@ -43,8 +43,7 @@ describe('the PNG encoder of share cards', () => {
     const png = encodePng(pixels, 12, 5);
     expect(colourType(png)).toBe(6);
     const back = decode(png, 12, 5);
-    for (let i = 0; i < pixels.length; i++)
-      expect(Math.abs((back[i] as number) - (pixels[i] as number))).toBeLessThan(2);
+    for (let i = 0; i < pixels.length; i++) expect(Math.abs((back[i] as number) - (pixels[i] as number))).toBeLessThan(2);
   });
 
   it('compresses a card-like image (one colour, a little text) well below the raw size', () => {
