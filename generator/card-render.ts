@@ -4,11 +4,10 @@ import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { default as Satori } from 'satori';
-import { encodePng } from './png.ts';
 import type { ShareCardProps } from './types.ts';
 
 // Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
-// text to SVG paths), then resvg (SVG to pixels), then png.ts (pixels to PNG). The glyphs come from Noto Sans TC as the npm package
+// text to SVG paths), then resvg (SVG to PNG). The glyphs come from Noto Sans TC as the npm package
 // @fontsource/noto-sans-tc ships it, split by Unicode range: only the files that hold a character
 // some card draws are read.
 
@@ -95,6 +94,5 @@ export async function drawCard(Card: ComponentType<ShareCardProps>, props: Share
     ...CARD_SIZE,
     fonts: named,
   });
-  const image = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
-  return encodePng(image.pixels, image.width, image.height);
+  return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
 }

@@ -7,7 +7,6 @@ import { Worker } from 'node:worker_threads';
 import { drawCard } from './card-render.ts';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { CACHE_DIR, CARD_WORKER_FILE } from './paths.ts';
-import { PNG_ENCODER } from './png.ts';
 import { toSection } from './render/share.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
@@ -22,7 +21,7 @@ const HAN = /\p{Script=Han}/u;
 /** Up to this many cards to draw, the build draws them itself rather than start workers. */
 const MAIN_THREAD_CARDS = 8;
 /**
- * What draws a card besides its texts: the renderer's and the fonts' versions, and the PNG encoder's. Read when the first
+ * What draws a card besides its texts: the renderer's and the fonts' versions. Read when the first
  * card is planned, not when a command starts.
  */
 let renderer: string | null = null;
@@ -30,7 +29,6 @@ function toRendererVersions(): string {
   const require = createRequire(import.meta.url);
   renderer ??= ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']
     .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
-    .concat(PNG_ENCODER)
     .join(' ');
   return renderer;
 }
