@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState, type ComponentType, type Keyb
 import Drawer from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
-import Rail from './Rail.tsx';
 import SearchButton from './SearchButton.tsx';
 import { isInSection, toSectionOf, useLocalUrl, useSite } from './site.tsx';
 
@@ -178,7 +177,6 @@ export default function Header() {
         />
         <LanguageSwitcher />
       </div>
-      <Rail />
       {/* Without the runtime the drawer cannot open (noscript.css shows the main navigation). */}
       {hydrated ? (
         <Drawer
