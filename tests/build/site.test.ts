@@ -217,7 +217,7 @@ describe('the real site', () => {
   it('renders section pages with their side navigation and overviews with a card per page', () => {
     const ramp = htmlOf('/en/services/service-ramp');
     expect(ramp).toMatch(/<nav class="side-nav" aria-label="Services section">/);
-    expect(ramp).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp handling</a>');
+    expect(ramp).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp Handling</a>');
     const overview = payloadOf('/services/service-layout');
     expect(overview.listed.map((l) => l.url)).toHaveLength(10);
     expect(overview.listed.map((l) => l.url)).not.toContain('/services/service-layout');
