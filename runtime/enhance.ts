@@ -12,7 +12,7 @@ export { refresh } from './navigate.ts';
  * Marked in the page's performance timeline once the page list is known, or could not be loaded:
  * from then on, links and back and forward behave as client navigation says (behaviour.md: Client navigation).
  */
-export const NAVIGATION_READY = 'site:navigation-ready';
+const NAVIGATION_READY = 'site:navigation-ready';
 
 // The pages the browser renders from now on (client navigation, a watch-mode refresh) find their
 // own word breaks; the first view needs none of this code (behaviour.md: Presentation).

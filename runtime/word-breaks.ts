@@ -1,10 +1,21 @@
 // Where a short text with Chinese in it may end a line (behaviour.md: Presentation): between two
 // words, by the platform's word breaker, except before a particle and between two characters it
-// could not place in any word. The build uses it when it renders a page; the browser
-// only for a page it renders itself (its client navigation), never to hydrate a server-rendered one.
+// could not place in any word. The build uses it when it renders a page; the browser only for a
+// page it renders itself (its client navigation), never to hydrate a server-rendered one.
 
 const HAN = /\p{Script=Han}/u;
 let segmenter: Intl.Segmenter | null = null;
+
+/**
+ * The breaks of texts met before: most are the menus' and side navigation's labels, the same on
+ * every page of a locale (asking the word breaker again for each cost some 20 ms of the real
+ * site's 300 ms render).
+ */
+const known = new Map<string, readonly number[] | null>();
+const KNOWN_LIMIT = 20_000;
+
+/** Particles that never begin a line: they belong to the word before them (信賴的, 我們). */
+const NO_BREAK_BEFORE = new Set(['的', '了', '們', '著', '嗎', '呢', '吧']);
 
 /**
  * The places between two words where both sides are Chinese (elsewhere spaces and punctuation
@@ -20,17 +31,6 @@ export function toPhraseBreaks(text: string): readonly number[] | null {
   }
   return breaks;
 }
-
-/**
- * The breaks of texts met before: most are the menus' and side navigation's labels, the same on
- * every page of a locale (asking the word breaker again for each was a tenth of the build's
- * render time).
- */
-const known = new Map<string, readonly number[] | null>();
-const KNOWN_LIMIT = 20_000;
-
-/** Particles that never begin a line: they belong to the word before them (信賴的, 我們). */
-const NO_BREAK_BEFORE = new Set(['的', '了', '們', '著', '嗎', '呢', '吧']);
 
 function findPhraseBreaks(text: string): readonly number[] | null {
   segmenter ??= new Intl.Segmenter('zh-Hant', { granularity: 'word' });

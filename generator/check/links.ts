@@ -6,6 +6,7 @@ import { createDiskSource } from '../serve/files.ts';
 import { createSiteServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
+import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
 import type { OutputPage } from './output.ts';
 
 export interface LinkCheckResult {
@@ -224,11 +225,12 @@ export function toCheckedUrl(href: string, page: string, base: string, baseUrl: 
   return address;
 }
 
-/** `/en/contact` → `en/contact/index.html`; `/` → `index.html`; `..` never names a file above the output. */
+/**
+ * The output file a reported page stands for, by the build's own rule (runtime/urls.ts): `/en/contact`
+ * → `en/contact/index.html`; `/` → `index.html`; `..` never names a file above the output.
+ */
 export function toOutputFile(page: string): string {
-  const clean = path.posix.normalize(`/${page}`).replace(/\/+$/, '') || '/';
-  if (clean === '/') return 'index.html';
-  return clean.endsWith('.html') ? clean.slice(1) : `${clean.slice(1)}/index.html`;
+  return toPageFile(path.posix.normalize(`/${page}`));
 }
 
 /**

@@ -307,7 +307,8 @@ export async function waitForHydration(page: Page): Promise<void> {
 /**
  * Resolves once the page knows which pages it may render on the client (its build manifest is
  * loaded and applied: the runtime's `site:navigation-ready` mark, which each document sets anew),
- * and the requests it made meanwhile are done.
+ * then until the page has been network-idle (Playwright keeps that state from the page's load on:
+ * it does not wait for requests made after it).
  */
 export async function waitForManifest(watched: WatchedPage): Promise<void> {
   await watched.page.waitForFunction(() => performance.getEntriesByName('site:navigation-ready').length > 0, null, {
