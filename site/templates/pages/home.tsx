@@ -44,7 +44,6 @@ export default function HomePage() {
     <article className="page page--home">
       <header className="hero">
         <div>
-          <p className="hero__eyebrow">{t('nav:brand')}</p>
           <h1 id="page-title" tabIndex={-1}>
             <Unbroken text={payload.title} />
           </h1>
