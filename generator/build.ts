@@ -25,6 +25,7 @@ import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { toSharedData } from './render/payload.ts';
 import { toSection } from './render/share.ts';
+import { sweepMarkdownCache } from './markdown-cache.ts';
 import { countPerLocale, renderSite } from './render/site.ts';
 import { resolvePages } from './resolve/pages.ts';
 import { resolveRoutes } from './resolve/routes.ts';
@@ -330,6 +331,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
     });
     collect(rendered.problems);
+    sweepMarkdownCache();
     const searching = searchDocs ? indexSearch(config, searchDocs.docs, (file) => disk.read(file)) : null;
     searching?.catch(() => undefined);
     const cards = await timed('cards', () => drawing);

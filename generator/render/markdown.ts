@@ -5,6 +5,7 @@ import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../errors.ts';
 import { requirePackage } from '../node-module.ts';
+import { readEntry, toEntryKey, writeEntry } from '../markdown-cache.ts';
 import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
 /** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
@@ -24,6 +25,8 @@ interface RenderEnv {
   locale: LocaleCode;
   links: LinkIndex;
   problems: SiteProblem[];
+  /** Each internal link written in the body that resolved, with the address it is written out as. */
+  resolved: [href: string, resolved: string][];
   /** The body's lines, split once when a link needs its place. */
   lines?: readonly string[];
 }
@@ -41,16 +44,30 @@ md.core.ruler.push('site_cell_phrases', breakCellPhrases);
 
 /**
  * Renders a page's Markdown body. Internal links must name a page or public file; a link written
- * in another locale's text (a single-language page) is pointed at the page's own locale.
+ * in another locale's text (a single-language page) is pointed at the page's own locale. A body
+ * rendered before by the same code is read from the cache when each of its links still resolves
+ * as it did (generator/markdown-cache.ts).
  */
 export function renderMarkdown(
   file: ContentFile,
   locale: LocaleCode,
   links: LinkIndex,
 ): { html: string; problems: SiteProblem[] } {
-  const env: RenderEnv = { file, locale, links, problems: [] };
+  const key = toEntryKey(file, locale, links.contacts);
+  const cached = readEntry(key);
+  if (cached && cached.links.every(([href, resolved]) => resolvesTo(href, resolved, { file, locale, links }))) {
+    return { html: cached.html, problems: [] };
+  }
+  const env: RenderEnv = { file, locale, links, problems: [], resolved: [] };
   const html = md.render(file.body, env);
+  if (env.problems.length === 0) writeEntry(key, { html, links: env.resolved });
   return { html, problems: env.problems };
+}
+
+/** Whether an internal link resolves to the address it was written out as when it was cached. */
+function resolvesTo(href: string, resolved: string, env: Omit<RenderEnv, 'problems' | 'resolved'>): boolean {
+  const checked = toCheckedHref(href, { ...env, problems: [], resolved: [] });
+  return checked.ok && checked.href === resolved;
 }
 
 function checkLinks(state: StateCore): void {
@@ -61,7 +78,10 @@ function checkLinks(state: StateCore): void {
       if (href === null) continue;
       const checked = toCheckedLink(href, env, block);
       if ('problem' in checked) env.problems.push(checked.problem);
-      else token.attrSet('href', checked.href);
+      else {
+        token.attrSet('href', checked.href);
+        env.resolved.push([href, checked.href]);
+      }
     }
   }
 }

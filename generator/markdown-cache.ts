@@ -1,0 +1,160 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CACHE_DIR, PACKAGE_ROOT } from './paths.ts';
+import type { Contact, ContentFile, LocaleCode } from './types.ts';
+
+// Rendered Markdown kept between builds (node_modules/.cache/site/markdown): a page body whose text,
+// file, locales and contacts are as they were, rendered by the same code, is read back instead of
+// rendered again. Each entry also keeps every internal link it resolved and what it resolved to:
+// the entry is used only when each of those links resolves to the same address today, so a page
+// removed, renamed or added elsewhere is never hidden. Only bodies without problems are kept: a
+// body with a broken link is rendered every time, and its problem reported every time.
+
+const DIR = path.join(CACHE_DIR, 'markdown');
+const FORMAT = 1;
+/** A used entry is marked used again when its mark is older than this; a day unused, it is removed. */
+const MARK_MS = 6 * 60 * 60 * 1000;
+const UNUSED_MS = 24 * 60 * 60 * 1000;
+const SWEPT = path.join(DIR, 'swept');
+
+export interface MarkdownEntry {
+  readonly html: string;
+  /** Each internal link written in the body, with the address it was written out as. */
+  readonly links: readonly (readonly [href: string, resolved: string])[];
+}
+
+let codeVersion: string | null = null;
+
+/**
+ * The version of the code that renders Markdown: a hash of every compiled file in dist/ (or, run
+ * from source, of the generator's and runtime's sources), Node's version and its Unicode data
+ * (word breaks come from Intl.Segmenter), and markdown-it's version. A new `site` renders anew.
+ */
+function toCodeVersion(): string {
+  if (codeVersion !== null) return codeVersion;
+  const hash = createHash('sha256');
+  const here = fileURLToPath(import.meta.url);
+  const dist = path.join(PACKAGE_ROOT, 'dist');
+  const roots = here.startsWith(dist + path.sep)
+    ? [dist]
+    : [path.join(PACKAGE_ROOT, 'generator'), path.join(PACKAGE_ROOT, 'runtime')];
+  for (const root of roots) {
+    const files = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(?:js|ts|tsx)$/.test(e.name))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
+    for (const file of files) hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`).update(readFileSync(file));
+  }
+  const markdownIt = createRequire(import.meta.url)('markdown-it/package.json') as { version: string };
+  hash.update(
+    `${process.version} ${process.versions.icu ?? ''} ${process.versions.unicode ?? ''} ${markdownIt.version}`,
+  );
+  codeVersion = hash.digest('hex');
+  return codeVersion;
+}
+
+/** The entry's name: everything the rendered HTML depends on, apart from the links it checks. */
+export function toEntryKey(file: ContentFile, locale: LocaleCode, contacts: readonly Contact[] | undefined): string {
+  return createHash('sha256')
+    .update(`${FORMAT}\0${toCodeVersion()}\0${file.path}\0${file.locale}\0${locale}\0`)
+    .update(`${JSON.stringify(contacts ?? [])}\0`)
+    .update(file.body)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The entry of `key`, or null when there is none or it cannot be read as one. */
+export function readEntry(key: string): MarkdownEntry | null {
+  const file = path.join(DIR, `${key}.json`);
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const now = Date.now();
+    if (now - fstatSync(fd).mtimeMs > MARK_MS) futimesSync(fd, new Date(now), new Date(now));
+    const entry = JSON.parse(readFileSync(fd, 'utf8')) as unknown;
+    return isEntry(entry) ? entry : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function isEntry(value: unknown): value is MarkdownEntry {
+  const entry = value as Partial<MarkdownEntry> | null;
+  return (
+    typeof entry?.html === 'string' &&
+    Array.isArray(entry.links) &&
+    entry.links.every(
+      (link) => Array.isArray(link) && typeof link[0] === 'string' && typeof link[1] === 'string' && link.length === 2,
+    )
+  );
+}
+
+/**
+ * Keeps an entry: written beside its place and renamed, so that a build reading at the same time
+ * sees all of it or none. A cache that cannot be written costs the next build its work, nothing more.
+ */
+export function writeEntry(key: string, entry: MarkdownEntry): void {
+  const file = path.join(DIR, `${key}.json`);
+  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  try {
+    mkdirSync(DIR, { recursive: true });
+    writeFileSync(partial, JSON.stringify({ html: entry.html, links: entry.links }));
+    renameSync(partial, file);
+  } catch {
+    rmSync(partial, { force: true });
+  }
+}
+
+/**
+ * Once a day at most: removes the entries unused for a day (and writes that were never finished).
+ * Called once per build.
+ */
+export function sweepMarkdownCache(): void {
+  const now = Date.now();
+  try {
+    if (now - statSync(SWEPT).mtimeMs < UNUSED_MS) return;
+  } catch {
+    // Never swept: sweep now.
+  }
+  let names: string[];
+  try {
+    names = readdirSync(DIR);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.json') && !name.endsWith('.tmp')) continue;
+    const file = path.join(DIR, name);
+    try {
+      if (now - statSync(file).mtimeMs > UNUSED_MS) rmSync(file, { force: true });
+    } catch {
+      // Removed by another build meanwhile.
+    }
+  }
+  try {
+    writeFileSync(SWEPT, '');
+  } catch {
+    // The next build sweeps instead.
+  }
+}
