@@ -7,7 +7,7 @@ import type { WorkerBatch, WorkerInput, WorkerMessage } from './parallel.ts';
 import type { RenderedPage, SiteProblem } from '../types.ts';
 
 // A render worker: renders the batches of pages it is sent and sends each back rendered (which
-// asks for the next); the main thread writes them. It never touches the disk.
+// asks for the next); the main thread writes them. It touches the disk only for the Markdown cache.
 const input = workerData as WorkerInput;
 const missing: MissingKey[] = [];
 let current = '';
