@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { toFirstViewScripts } from '../dist/first-view.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
@@ -57,13 +58,6 @@ function htmlFiles(dir) {
   });
 }
 
-/** Every script a page loads on first view: its scripts, the entry module and what it preloads. */
-function firstViewScripts(html) {
-  const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1]);
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
-  return [...new Set([...scripts, ...preloads])];
-}
-
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-size-')), 'out');
 try {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'bin/site.js'), 'build', '--out', out, '--json'], {
@@ -73,7 +67,14 @@ try {
   if (result.status !== 0) throw new Error(result.stderr);
   const totals = htmlFiles(out)
     .map((file) => {
-      const scripts = firstViewScripts(readFileSync(file, 'utf8'));
+      // The rule `site check` applies: the page's scripts and every module they import statically.
+      const scripts = toFirstViewScripts(readFileSync(file, 'utf8'), (url) => {
+        try {
+          return readFileSync(path.join(out, url), 'utf8');
+        } catch {
+          return null;
+        }
+      });
       const bytes = scripts.reduce((sum, src) => sum + gz(readFileSync(path.join(out, src))), 0);
       return { page: path.relative(out, file), bytes };
     })

@@ -113,7 +113,6 @@ export async function bundleCode(
   const assets: CodeAssets = {
     serverModule,
     boot: client.boot,
-    bootImports: client.bootImports,
     templates: client.templates,
     sources: client.sources,
     rootRedirect: add('root-redirect', 'js', rootRedirect),
@@ -232,7 +231,6 @@ async function bundleScript(entry: string, define: Record<string, string>, run: 
 interface ClientBundle {
   readonly files: Map<string, string>;
   readonly boot: string;
-  readonly bootImports: string[];
   readonly templates: Record<string, string[]>;
   readonly sources: ClientAssets['sources'];
 }
@@ -326,21 +324,21 @@ async function bundleClient(
       ),
     ].sort();
   let boot = '';
-  let bootImports: string[] = [];
   const byTemplate: Record<string, string[]> = {};
   const sources = { boot: [] as string[], templates: {} as Record<string, string[]> };
   for (const [file, output] of Object.entries(outputs)) {
     if (!output.entryPoint) continue;
     if (output.entryPoint === 'site:site-boot') {
-      [boot = '', ...bootImports] = closure(file);
-      sources.boot = toSources([boot, ...bootImports]);
+      const [entry = '', ...imports] = closure(file);
+      boot = entry;
+      sources.boot = toSources([entry, ...imports]);
       continue;
     }
     const name = path.basename(output.entryPoint).replace(/\.tsx$/, '');
     byTemplate[name] = closure(file);
     sources.templates[name] = toSources(byTemplate[name]);
   }
-  return { files, boot, bootImports, templates: byTemplate, sources };
+  return { files, boot, templates: byTemplate, sources };
 }
 
 /** One esbuild run with one output file; the files it read are added to the run's inputs. */

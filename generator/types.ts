@@ -332,9 +332,7 @@ export interface ClientAssets {
   readonly serverModule: string;
   /** Root-relative URL of the runtime's entry module. */
   readonly boot: string;
-  /** Modules the entry imports, to preload beside it. */
-  readonly bootImports: readonly string[];
-  /** Per page template: its chunk and the chunks it imports, to preload on pages that use it. */
+  /** Per page template: its chunk, then the chunks it imports. */
   readonly templates: Readonly<Record<string, readonly string[]>>;
   /** Source files (relative to the site root) behind the entry and behind each page template. */
   readonly sources: {

@@ -13,6 +13,8 @@ await build({
     cli: 'generator/cli.ts',
     'render-worker': 'generator/render/worker.ts',
     'card-worker': 'generator/card-worker.ts',
+    // What a page loads of JavaScript on first view: `site check`'s rule, for bench/size.js.
+    'first-view': 'generator/check/first-view.ts',
     screenshots: 'scripts/screenshots.ts',
     audit: 'scripts/audit.ts',
   },

@@ -3,13 +3,25 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
+import { toFirstViewScripts } from './first-view.ts';
 import type { OutputPage } from './output.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Bytes (gzip) each page loads on first view: its scripts and module preloads, stylesheets, payload. */
+/** Bytes (gzip) each page loads on first view: its scripts and what they import, stylesheets, payload. */
 export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
   const sizes = new Map<string, number>();
+  const scripts = new Map<string, string | null>();
+  const readScript = (url: string) => {
+    if (!scripts.has(url)) {
+      try {
+        scripts.set(url, readFileSync(path.join(outDir, url), 'utf8'));
+      } catch {
+        scripts.set(url, null);
+      }
+    }
+    return scripts.get(url) ?? null;
+  };
   const sizeOf = (url: string) => {
     let size = sizes.get(url);
     if (size === undefined) {
@@ -25,14 +37,7 @@ export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly
   const { budgets } = config.check;
   return pages.flatMap((page) => {
     const head = page.html.slice(0, page.html.indexOf('</head>'));
-    const js = [
-      ...new Set(
-        [
-          ...page.html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
-          ...head.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-        ].map((m) => m[1] as string),
-      ),
-    ];
+    const js = toFirstViewScripts(page.html, readScript);
     const css = [
       ...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
     ].map((m) => m[1] as string);

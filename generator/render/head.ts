@@ -13,7 +13,6 @@ export interface HeadInput {
   /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
   readonly blockingScripts: readonly string[];
   /** Module chunks the page will import, fetched early. */
-  readonly modulePreloads: readonly string[];
   /** JSON files the runtime fetches at start (the locale's shared data). */
   readonly fetchPreloads: readonly string[];
   /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
@@ -62,7 +61,6 @@ export function renderHead(input: HeadInput): string {
     ...toShareLines(input.share),
     `<link rel="stylesheet" href="${attr(input.css)}">`,
     `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
-    ...input.modulePreloads.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
     ...input.fetchPreloads.map(
       (href) => `<link rel="preload" as="fetch" type="application/json" crossorigin="anonymous" href="${attr(href)}">`,
     ),

@@ -111,7 +111,6 @@ export function renderPageDocument(
     css: ctx.assets.css,
     noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
-    modulePreloads: [...new Set([...ctx.assets.bootImports, ...(ctx.assets.templates[payload.template] ?? [])])],
     fetchPreloads: extra.preloadShared === false ? [] : [payload.shared],
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? PAGE_CONTENT_SECURITY_POLICY : null,
     share: extra.share ?? null,
@@ -127,7 +126,7 @@ export function renderPageDocument(
     body,
     payload,
     scripts: extra.scripts,
-    module: ctx.assets.boot,
+    modules: [ctx.assets.boot, ...(ctx.assets.templates[payload.template] ?? []).slice(0, 1)],
     ...(extra.before ? { before: extra.before } : {}),
   });
 }

@@ -174,6 +174,9 @@ describe('site check on a site with one of each problem', () => {
     expect(page?.message).toMatch(
       /^\/en\/contact loads [\d.]+ KB of JavaScript on first view \(gzip\), over its 20 KB budget: \/_app\/boot\.\w+\.js, /,
     );
+    // Its template's chunk, and the chunks the two import (React among them), found in the files.
+    expect(page?.message).toMatch(/\/_app\/contact\.\w+\.js/);
+    expect(page?.message).toMatch(/\/_app\/chunk\.\w+\.js/);
   });
 
   it('reports translations for machines', () => {

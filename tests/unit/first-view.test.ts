@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { toFirstViewScripts } from '../../generator/check/first-view.ts';
+
+// A page's first-view JavaScript: its scripts and what they import statically, as a browser finds it.
+describe('first-view scripts', () => {
+  const files: Record<string, string> = {
+    '/_app/boot.js': 'import{a as b}from"./chunk.A.js";import"./chunk.B.js";const l=()=>import("./lazy.js");',
+    '/_app/page.js': 'import{c}from"./chunk.A.js";export{d}from"../shared/util.js";',
+    '/_app/chunk.A.js': 'import"./chunk.B.js";export const a=1;',
+    '/_app/chunk.B.js': 'import"./chunk.A.js";',
+    '/shared/util.js': 'export const d="import x from \\"./not-a-module.js\\"";',
+    '/_app/lazy.js': '',
+  };
+  const read = (url: string) => files[url] ?? null;
+
+  it('follows static imports and re-exports across chunks, once each, and leaves dynamic imports and quoted text out', () => {
+    const html =
+      '<script src="/_app/classic.js" defer></script>' +
+      '<script type="module" fetchpriority="low" src="/_app/boot.js"></script>' +
+      '<script type="module" fetchpriority="low" src="/_app/page.js"></script>';
+    expect(toFirstViewScripts(html, read)).toEqual([
+      '/_app/classic.js',
+      '/_app/boot.js',
+      '/_app/chunk.A.js',
+      '/_app/chunk.B.js',
+      '/_app/page.js',
+      '/shared/util.js',
+    ]);
+  });
+
+  it('ignores data scripts without a source', () => {
+    expect(toFirstViewScripts('<script type="application/json" id="site-data">{}</script>', read)).toEqual([]);
+  });
+});
