@@ -5,10 +5,10 @@ import { toFirstViewScripts } from '../../generator/check/first-view.ts';
 describe('first-view scripts', () => {
   const files: Record<string, string> = {
     '/_app/boot.js': 'import{a as b}from"./chunk.A.js";import"./chunk.B.js";const l=()=>import("./lazy.js");',
-    '/_app/page.js': 'import{c}from"./chunk.A.js";export{d}from"../shared/util.js";',
+    '/_app/page.js': 'import{c}from"./chunk.A.js";export{d}from"../common/util.js";',
     '/_app/chunk.A.js': 'import"./chunk.B.js";export const a=1;',
     '/_app/chunk.B.js': 'import"./chunk.A.js";',
-    '/shared/util.js': 'export const d="import x from \\"./not-a-module.js\\"";',
+    '/common/util.js': 'export const d="import x from \\"./not-a-module.js\\"";',
     '/_app/lazy.js': '',
   };
   const read = (url: string) => files[url] ?? null;
@@ -24,7 +24,7 @@ describe('first-view scripts', () => {
       '/_app/chunk.A.js',
       '/_app/chunk.B.js',
       '/_app/page.js',
-      '/shared/util.js',
+      '/common/util.js',
     ]);
   });
 
