@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
@@ -17,6 +17,7 @@ const withCode = (report: CheckReport, code: string): SiteProblem[] => report.pr
 describe('site check on a site with one of each problem', () => {
   let root: string;
   let report: CheckReport;
+  let removedModule = '';
   beforeAll(async () => {
     root = makeSite({
       // In the content, past what the build itself checks:
@@ -58,7 +59,18 @@ describe('site check on a site with one of each problem', () => {
     zhCommon.forgotten = '沒有人讀這段';
     writeFileSync(path.join(root, 'site/locales/en/common.json'), JSON.stringify(enCommon, null, 2));
     writeFileSync(path.join(root, 'site/locales/zhHant/common.json'), JSON.stringify(zhCommon, null, 2));
+    // A module the contact template's chunk imports, gone from the output.
+    const contactChunk = readdirSync(path.join(out, '_app')).find((f) => /^contact\.\w+\.js$/.test(f)) as string;
+    const imported = /from"\.\/(chunk\.\w+\.js)"/.exec(readFileSync(path.join(out, '_app', contactChunk), 'utf8'))?.[1];
+    removedModule = `/_app/${imported}`;
+    rmSync(path.join(out, removedModule));
     report = await checkSite({ root, outDir: out, external: false });
+  });
+
+  it('names a module that the pages’ scripts import and the output lacks, once', () => {
+    const missing = withCode(report, 'LINK_BROKEN').filter((p) => p.message.includes(removedModule));
+    expect(missing).toHaveLength(1);
+    expect(missing[0]?.message).toContain('the page’s scripts import this module, and the output has no such file');
   });
 
   it('names a broken link in content, with the page and the source line', () => {
