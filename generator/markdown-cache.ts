@@ -34,7 +34,7 @@ const SWEPT = path.join(DIR, 'swept');
 
 export interface MarkdownEntry {
   readonly html: string;
-  /** Each internal link written in the body, with the address it was written out as. */
+  /** Each link written in the body, with the address it was written out as. */
   readonly links: readonly (readonly [href: string, resolved: string])[];
 }
 

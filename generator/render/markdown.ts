@@ -25,7 +25,7 @@ interface RenderEnv {
   locale: LocaleCode;
   links: LinkIndex;
   problems: SiteProblem[];
-  /** Each internal link written in the body that resolved, with the address it is written out as. */
+  /** Each link written in the body that resolved, with the address it is written out as. */
   resolved: [href: string, resolved: string][];
   /** The body's lines, split once when a link needs its place. */
   lines?: readonly string[];
@@ -64,7 +64,7 @@ export function renderMarkdown(
   return { html, problems: env.problems };
 }
 
-/** Whether an internal link resolves to the address it was written out as when it was cached. */
+/** Whether a link resolves to the address it was written out as when it was cached. */
 function resolvesTo(href: string, resolved: string, env: Omit<RenderEnv, 'problems' | 'resolved'>): boolean {
   const checked = toCheckedHref(href, { ...env, problems: [], resolved: [] });
   return checked.ok && checked.href === resolved;
