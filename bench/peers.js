@@ -11,7 +11,7 @@
 // paired runs read the page bodies' Markdown from the cache the first build filled; one more run
 // without it is printed beside them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +81,14 @@ for (const perLocale of SIZES) {
     // what a first build on a fresh machine, or after changing every page, costs.
     const markdownCache = path.join(ROOT, 'node_modules/.cache/site/markdown');
     const aside = `${markdownCache}.bench-${process.pid}`;
+    // A run stopped halfway left its cache aside: put it back first.
+    const cacheRoot = path.dirname(markdownCache);
+    const leftovers = existsSync(cacheRoot) ? readdirSync(cacheRoot) : [];
+    for (const left of leftovers.filter((name) => name.startsWith('markdown.bench-'))) {
+      const leftover = path.join(cacheRoot, left);
+      if (existsSync(markdownCache)) rmSync(leftover, { recursive: true, force: true });
+      else renameSync(leftover, markdownCache);
+    }
     const hadCache = existsSync(markdownCache);
     if (hadCache) renameSync(markdownCache, aside);
     let uncached;

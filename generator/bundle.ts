@@ -297,7 +297,7 @@ async function bundleClient(
   const toUrl = (file: string) =>
     `/_app/${path.relative(outdir, path.resolve(config.root, file)).split(path.sep).join('/')}`;
   const outputs = result.metafile?.outputs ?? {};
-  // Every chunk a module imports statically, transitively: what the page should preload.
+  // Every chunk a module imports statically, transitively: what a page using it loads first.
   const closure = (file: string, seen = new Set<string>()): string[] => {
     if (seen.has(file)) return [];
     seen.add(file);

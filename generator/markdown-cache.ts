@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   closeSync,
+  existsSync,
   fstatSync,
   futimesSync,
   mkdirSync,
@@ -60,12 +61,32 @@ function toCodeVersion(): string {
       .sort();
     for (const file of files) hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`).update(readFileSync(file));
   }
-  const markdownIt = createRequire(import.meta.url)('markdown-it/package.json') as { version: string };
-  hash.update(
-    `${process.version} ${process.versions.icu ?? ''} ${process.versions.unicode ?? ''} ${markdownIt.version}`,
-  );
+  const { versions } = process;
+  hash.update(`${process.version} ${versions.icu ?? ''} ${versions.unicode ?? ''} ${versions.cldr ?? ''}\0`);
+  // markdown-it and the packages it renders with (entities, mdurl…), as installed.
+  const markdownIt = createRequire(import.meta.url).resolve('markdown-it/package.json');
+  for (const manifest of [markdownIt, ...toDependencyManifests(markdownIt)]) {
+    hash.update(`${path.relative(PACKAGE_ROOT, manifest)}\0`);
+    try {
+      hash.update(readFileSync(manifest));
+    } catch {
+      hash.update('missing');
+    }
+  }
   codeVersion = hash.digest('hex');
   return codeVersion;
+}
+
+/** The package.json of each dependency of a package, where Node would find it from that package. */
+function toDependencyManifests(manifest: string): string[] {
+  const { dependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
+  return Object.keys(dependencies)
+    .sort()
+    .map((name) => {
+      const inside = path.join(path.dirname(manifest), 'node_modules', name, 'package.json');
+      const beside = path.join(path.dirname(manifest), '..', name, 'package.json');
+      return existsSync(inside) ? inside : beside;
+    });
 }
 
 /** The entry's name: everything the rendered HTML depends on, apart from the links it checks. */
@@ -89,7 +110,13 @@ export function readEntry(key: string): MarkdownEntry | null {
   }
   try {
     const now = Date.now();
-    if (now - fstatSync(fd).mtimeMs > MARK_MS) futimesSync(fd, new Date(now), new Date(now));
+    if (now - fstatSync(fd).mtimeMs > MARK_MS) {
+      try {
+        futimesSync(fd, new Date(now), new Date(now));
+      } catch {
+        // Not ours to mark (another user's, a read-only disk): still good to read.
+      }
+    }
     const entry = JSON.parse(readFileSync(fd, 'utf8')) as unknown;
     return isEntry(entry) ? entry : null;
   } catch {
@@ -122,7 +149,11 @@ export function writeEntry(key: string, entry: MarkdownEntry): void {
     writeFileSync(partial, JSON.stringify({ html: entry.html, links: entry.links }));
     renameSync(partial, file);
   } catch {
-    rmSync(partial, { force: true });
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // The folder cannot be written at all: nothing was left behind.
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
-import { toFirstViewScripts } from './first-view.ts';
+import { toFirstViewScripts, toScriptSources } from './first-view.ts';
 import type { OutputPage } from './output.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -41,7 +41,7 @@ export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly
     const head = page.html.slice(0, page.html.indexOf('</head>'));
     const js = toFirstViewScripts(page.html, readScript);
     // The page's own scripts are links (links.ts checks them); what they import is checked here.
-    const named = new Set([...page.html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]));
+    const named = new Set(toScriptSources(page.html));
     const broken = js
       .filter((url) => !named.has(url) && readScript(url) === null && !missing.has(url))
       .map((url) => {

@@ -1,9 +1,22 @@
 // What a page loads of JavaScript on first view (behaviour.md: Pages on demand): its classic and
 // module scripts, and every module they import statically, found in the files themselves as the
-// browser finds them. Dynamic imports (`import("…")`) load later and are not counted.
+// browser finds them. The bundler writes a module's static imports first, one after another, so
+// only that leading run of statements is read: text further on (a string or a comment that reads
+// like an import) is never taken for one. Dynamic imports (`import("…")`) load later and are not
+// counted.
 
-/** An `import … from "…"`, `import "…"` or `export … from "…"` of a relative module. */
-const STATIC_IMPORT = /\b(?:import|export)\s*(?:[\w$\s{},*]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+)["']/g;
+/** One leading statement: whitespace or a comment, or an `import … from "…"` / `import "…"`. */
+const LEADING = /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|import\s*(?:[\w$\s{},*]+?from\s*)?(["'])([^"']+)\1\s*;?/y;
+
+/** The specifiers of a module's leading static imports. */
+export function toStaticImports(text: string): string[] {
+  const found: string[] = [];
+  LEADING.lastIndex = 0;
+  for (let match = LEADING.exec(text); match && match[0] !== ''; match = LEADING.exec(text)) {
+    if (match[2] !== undefined) found.push(match[2]);
+  }
+  return found;
+}
 
 /**
  * The root-relative URLs of the scripts a page's HTML loads on first view, imports included;
@@ -16,9 +29,13 @@ export function toFirstViewScripts(html: string, read: (url: string) => string |
     found.add(url);
     const text = read(url);
     if (text === null) return;
-    for (const [, specifier] of text.matchAll(STATIC_IMPORT))
-      visit(new URL(specifier as string, `https://site.invalid${url}`).pathname);
+    for (const specifier of toStaticImports(text)) visit(new URL(specifier, `https://site.invalid${url}`).pathname);
   };
-  for (const [, src] of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)) visit((src as string).split('?')[0] as string);
+  for (const src of toScriptSources(html)) visit(src);
   return [...found];
+}
+
+/** The addresses of a page's scripts (classic and module), without a query. */
+export function toScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => (m[1] as string).split('?')[0] as string);
 }

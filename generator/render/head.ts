@@ -12,7 +12,6 @@ export interface HeadInput {
   readonly noscriptCss: string;
   /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
   readonly blockingScripts: readonly string[];
-  /** Module chunks the page will import, fetched early. */
   /** JSON files the runtime fetches at start (the locale's shared data). */
   readonly fetchPreloads: readonly string[];
   /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */

@@ -88,7 +88,7 @@ export function toShownDates(html: string): Record<string, string> {
   return dates;
 }
 
-/** The document around a rendered app: head, embedded payload, runtime entry and preloads. */
+/** The document around a rendered app: head, embedded payload, the runtime entry and template chunk. */
 export function renderPageDocument(
   ctx: RenderContext,
   payload: Payload,

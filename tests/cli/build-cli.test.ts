@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toFirstViewScripts } from '../../generator/check/first-view.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites, SMALL_ROUTES } from '../helpers/make-site.ts';
 import { snapshotTree as snapshot } from '../helpers/tree.ts';
@@ -235,7 +236,15 @@ describe('no version skew', () => {
     const out = path.join(root, 'out');
     const css = path.join(root, 'site/templates/styles/site.css');
     const original = readFileSync(css, 'utf8');
-    const appFiles = (html: string) => [...html.matchAll(/(?:src|href)="(\/_app\/[^"]+)"/g)].map((m) => m[1] as string);
+    // What an open page of a build loads: its stylesheets and scripts, and the chunks they import.
+    const appFiles = (html: string) => [
+      ...new Set([
+        ...[...html.matchAll(/(?:src|href)="(\/_app\/[^"]+)"/g)].map((m) => m[1] as string),
+        ...toFirstViewScripts(html, (url) =>
+          existsSync(path.join(out, url)) ? readFileSync(path.join(out, url), 'utf8') : null,
+        ),
+      ]),
+    ];
     const builds: { id: string; files: string[] }[] = [];
     for (let i = 0; i < 4; i++) {
       // Each build changes the stylesheet and a template, so its hashed files differ.

@@ -4,16 +4,18 @@ import { toFirstViewScripts } from '../../generator/check/first-view.ts';
 // A page's first-view JavaScript: its scripts and what they import statically, as a browser finds it.
 describe('first-view scripts', () => {
   const files: Record<string, string> = {
-    '/_app/boot.js': 'import{a as b}from"./chunk.A.js";import"./chunk.B.js";const l=()=>import("./lazy.js");',
-    '/_app/page.js': 'import{c}from"./chunk.A.js";export{d}from"../common/util.js";',
+    '/_app/boot.js':
+      'import{a as b}from"./chunk.A.js";import"./chunk.B.js";const l=()=>import("./lazy.js");const t="import x from \'./text.js\'";',
+    '/_app/page.js':
+      '/* a banner */\nimport{c}from"./chunk.A.js";\nimport * as u from "../common/util.js";/*! import "./comment.js" */',
     '/_app/chunk.A.js': 'import"./chunk.B.js";export const a=1;',
-    '/_app/chunk.B.js': 'import"./chunk.A.js";',
-    '/common/util.js': 'export const d="import x from \\"./not-a-module.js\\"";',
+    '/_app/chunk.B.js': 'import"./chunk.A.js";var s=`import "./template.js"`;',
+    '/common/util.js': 'export const d=1;',
     '/_app/lazy.js': '',
   };
   const read = (url: string) => files[url] ?? null;
 
-  it('follows static imports and re-exports across chunks, once each, and leaves dynamic imports and quoted text out', () => {
+  it('follows the leading static imports across chunks, once each, and leaves dynamic imports, strings and comments out', () => {
     const html =
       '<script src="/_app/classic.js" defer></script>' +
       '<script type="module" fetchpriority="low" src="/_app/boot.js"></script>' +
