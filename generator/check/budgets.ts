@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
-import { toFirstViewScripts, toScriptSources } from './first-view.ts';
+import { toFirstViewScripts } from './first-view.ts';
 import type { OutputPage } from './output.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -35,20 +35,9 @@ export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly
     return size;
   };
   const { budgets } = config.check;
-  /** Modules imported by a page's scripts that are not in the output, each reported once. */
-  const missing = new Set<string>();
   return pages.flatMap((page) => {
     const head = page.html.slice(0, page.html.indexOf('</head>'));
     const js = toFirstViewScripts(page.html, readScript);
-    // The page's own scripts are links (links.ts checks them); what they import is checked here.
-    const named = new Set(toScriptSources(page.html));
-    const broken = js
-      .filter((url) => !named.has(url) && readScript(url) === null && !missing.has(url))
-      .map((url) => {
-        missing.add(url);
-        const status = 'nothing: the page’s scripts import this module, and the output has no such file';
-        return toProblem('LINK_BROKEN', { page: page.url, href: url, status }, { file: page.file, line: 1, column: 1 });
-      });
     const css = [
       ...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
     ].map((m) => m[1] as string);
@@ -58,17 +47,14 @@ export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly
       ['CSS', css.reduce((s, f) => s + sizeOf(f), 0), budgets.cssKb, css],
       ['payload', gzipSync(payload).length, budgets.payloadKb, ['the embedded page data']],
     ];
-    return [
-      ...broken,
-      ...checks
-        .filter(([, size, limit]) => size > limit * 1024)
-        .map(([kind, size, limit, files]) =>
-          toProblem(
-            'BUDGET_EXCEEDED',
-            { page: page.url, kind, size: kb(size), limit: `${limit} KB`, files: files.join(', ') },
-            { file: page.file, line: 1, column: 1 },
-          ),
+    return checks
+      .filter(([, size, limit]) => size > limit * 1024)
+      .map(([kind, size, limit, files]) =>
+        toProblem(
+          'BUDGET_EXCEEDED',
+          { page: page.url, kind, size: kb(size), limit: `${limit} KB`, files: files.join(', ') },
+          { file: page.file, line: 1, column: 1 },
         ),
-    ];
+      );
   });
 }

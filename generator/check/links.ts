@@ -7,6 +7,7 @@ import { createSiteServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
 import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
+import { toStaticImports } from './first-view.ts';
 import type { OutputPage } from './output.ts';
 
 export interface LinkCheckResult {
@@ -19,6 +20,8 @@ export interface LinkCheckResult {
 interface Answer {
   readonly status: number;
   readonly html: string | null;
+  /** A script's text, whose static imports are followed as the browser follows them. */
+  readonly script?: string | null;
 }
 
 /** Redirects followed before an address counts as broken. */
@@ -30,7 +33,8 @@ const EXTERNAL_TIMEOUT_MS = 20_000;
 /**
  * Crawls the output as a host serves it, from `/` and each locale's home, through every page it
  * links to: each address a page names (links, stylesheets, scripts, images, alternates and the
- * canonical, which name the public base URL and are checked here) must answer, after redirects,
+ * canonical, which name the public base URL and are checked here), and each module a script
+ * imports statically (as the browser follows them), must answer, after redirects,
  * with a success. The output is served by `site serve`'s own server on a local port, so a file
  * that exists but would not be served is broken too. Links to other sites are listed, and checked
  * only on request.
@@ -71,6 +75,7 @@ export async function checkLinks(
         checked += 1;
         options.onProgress?.(checked);
         if (found.html !== null) for (const href of toLinks(found.html)) follow(url, href);
+        if (found.script) for (const href of toStaticImports(found.script)) follow(url, href);
       }),
     );
   };
@@ -137,23 +142,30 @@ function createLimit(count: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-/** A GET to the local server, redirects followed; the body is kept for an HTML page only. */
+/** A GET to the local server, redirects followed; the body is kept for an HTML page or a script only. */
 async function fetchLocal(agent: Agent, url: string, base: string, hops = 0): Promise<Answer> {
-  const response = await new Promise<{ status: number; location?: string; html: string | null }>((resolve) => {
-    const request = get(url, { agent, headers: { 'accept-encoding': 'identity' } }, (res) => {
-      const status = res.statusCode ?? 0;
-      const isHtml = /^text\/html\b/i.test(String(res.headers['content-type'] ?? ''));
-      if (!isHtml || status < 200 || status >= 300) {
-        res.resume();
-        res.on('end', () => resolve({ status, location: res.headers.location, html: null }));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status, html: Buffer.concat(chunks).toString('utf8') }));
-    });
-    request.on('error', () => resolve({ status: 0, html: null }));
-  });
+  const response = await new Promise<{ status: number; location?: string; html: string | null; script?: string }>(
+    (resolve) => {
+      const request = get(url, { agent, headers: { 'accept-encoding': 'identity' } }, (res) => {
+        const status = res.statusCode ?? 0;
+        const type = String(res.headers['content-type'] ?? '');
+        const isHtml = /^text\/html\b/i.test(type);
+        const isScript = /^(?:text|application)\/javascript\b/i.test(type);
+        if ((!isHtml && !isScript) || status < 200 || status >= 300) {
+          res.resume();
+          res.on('end', () => resolve({ status, location: res.headers.location, html: null }));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve(isHtml ? { status, html: text } : { status, html: null, script: text });
+        });
+      });
+      request.on('error', () => resolve({ status: 0, html: null }));
+    },
+  );
   if (response.status >= 300 && response.status < 400 && response.location) {
     if (hops >= MAX_REDIRECTS) return { status: response.status, html: null };
     const next = new URL(response.location, url).href;
@@ -161,7 +173,7 @@ async function fetchLocal(agent: Agent, url: string, base: string, hops = 0): Pr
     if (!next.startsWith(`${base}/`)) return fetchExternal(next);
     return fetchLocal(agent, next, base, hops + 1);
   }
-  return { status: response.status, html: response.html };
+  return { status: response.status, html: response.html, script: response.script ?? null };
 }
 
 /** Another site's address: HEAD, or GET where HEAD is refused; never its pages' links. */
