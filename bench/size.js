@@ -65,21 +65,26 @@ try {
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(result.stderr);
+  // Each script read and measured once, however many pages load it.
+  const scriptTexts = new Map();
+  const readScript = (url) => {
+    if (!scriptTexts.has(url)) {
+      const file = path.join(out, url);
+      scriptTexts.set(url, existsSync(file) ? readFileSync(file, 'utf8') : null);
+    }
+    return scriptTexts.get(url);
+  };
+  const sizes = new Map();
+  const sizeOf = (url) => {
+    if (!sizes.has(url)) sizes.set(url, readScript(url) === null ? 0 : gz(Buffer.from(readScript(url))));
+    return sizes.get(url);
+  };
   const totals = htmlFiles(out)
     .map((file) => {
       // The rule `site check` applies: the page's scripts and every module they import statically.
-      const scripts = toFirstViewScripts(readFileSync(file, 'utf8'), (url) => {
-        try {
-          return readFileSync(path.join(out, url), 'utf8');
-        } catch {
-          return null;
-        }
-      });
       // A module the output lacks weighs nothing here; `site check` reports it.
-      const bytes = scripts.reduce((sum, src) => {
-        const file = path.join(out, src);
-        return sum + (existsSync(file) ? gz(readFileSync(file)) : 0);
-      }, 0);
+      const scripts = toFirstViewScripts(readFileSync(file, 'utf8'), readScript);
+      const bytes = scripts.reduce((sum, src) => sum + sizeOf(src), 0);
       return { page: path.relative(out, file), bytes };
     })
     .sort((a, b) => b.bytes - a.bytes);

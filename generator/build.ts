@@ -331,7 +331,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       });
     });
     collect(rendered.problems);
-    sweepMarkdownCache();
+    await sweepMarkdownCache();
     const searching = searchDocs ? indexSearch(config, searchDocs.docs, (file) => disk.read(file)) : null;
     searching?.catch(() => undefined);
     const cards = await timed('cards', () => drawing);

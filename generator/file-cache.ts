@@ -1,4 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -46,11 +57,65 @@ export async function readRecord<R extends InputRecord>(
  * all of it or none. A cache that cannot be written costs the next build its work, nothing more.
  */
 export async function writeCacheFile(file: string, contents: string | Uint8Array): Promise<void> {
-  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  const partial = toPartial(file);
   await mkdir(path.dirname(file), { recursive: true })
     .then(() => writeFile(partial, contents))
     .then(() => rename(partial, file))
     .catch(() => rm(partial, { force: true }));
+}
+
+/** Where a cache file is written before it is renamed into place: a name no other writer uses. */
+const toPartial = (file: string) => `${file}.${process.pid}-${randomUUID()}.tmp`;
+
+/**
+ * writeCacheFile, for a caller that cannot wait (a page rendered synchronously): the same
+ * temporary file and rename, and a folder that cannot be written is no error either.
+ */
+export function writeCacheFileSync(file: string, contents: string | Uint8Array): void {
+  const partial = toPartial(file);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(partial, contents);
+    renameSync(partial, file);
+  } catch {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // The folder cannot be written at all: nothing was left behind.
+    }
+  }
+}
+
+/** A mark younger than this is not renewed by readCacheFileSync: one write per file and quarter day. */
+const MARK_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * readCacheFile, for a caller that cannot wait, as text; its mark of use is renewed when it is
+ * older than a few hours (a file read many times a build is not written each time), and a mark
+ * that cannot be written (another user's file, a read-only disk) does not stop the read.
+ */
+export function readCacheFileSync(file: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const now = Date.now();
+    if (now - fstatSync(fd).mtimeMs > MARK_MS) {
+      try {
+        futimesSync(fd, new Date(now), new Date(now));
+      } catch {
+        // Not ours to mark: still good to read.
+      }
+    }
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A cache file's bytes, or null; one that is read is marked used today, and outlives the day-old sweep. */

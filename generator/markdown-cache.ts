@@ -1,21 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  futimesSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from './file-cache.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from './paths.ts';
 import type { Contact, ContentFile, LocaleCode } from './types.ts';
 
@@ -28,9 +17,6 @@ import type { Contact, ContentFile, LocaleCode } from './types.ts';
 
 const DIR = path.join(CACHE_DIR, 'markdown');
 const FORMAT = 1;
-/** A used entry is marked used again when its mark is older than this; a day unused, it is removed. */
-const MARK_MS = 6 * 60 * 60 * 1000;
-const UNUSED_MS = 24 * 60 * 60 * 1000;
 const SWEPT = path.join(DIR, 'swept');
 
 export interface MarkdownEntry {
@@ -89,11 +75,20 @@ function toDependencyManifests(manifest: string): string[] {
     });
 }
 
+/** The contacts as the key holds them, written once per list (every page of a build shares one). */
+const contactKeys = new WeakMap<readonly Contact[], string>();
+const EMPTY: readonly Contact[] = [];
+
 /** The entry's name: everything the rendered HTML depends on, apart from the links it checks. */
-export function toEntryKey(file: ContentFile, locale: LocaleCode, contacts: readonly Contact[] | undefined): string {
+export function toEntryKey(file: ContentFile, locale: LocaleCode, contacts: readonly Contact[] = EMPTY): string {
+  let contactKey = contactKeys.get(contacts);
+  if (contactKey === undefined) {
+    contactKey = JSON.stringify(contacts);
+    contactKeys.set(contacts, contactKey);
+  }
   return createHash('sha256')
     .update(`${FORMAT}\0${toCodeVersion()}\0${file.path}\0${file.locale}\0${locale}\0`)
-    .update(`${JSON.stringify(contacts ?? [])}\0`)
+    .update(`${contactKey}\0`)
     .update(file.body)
     .digest('hex')
     .slice(0, 32);
@@ -101,28 +96,13 @@ export function toEntryKey(file: ContentFile, locale: LocaleCode, contacts: read
 
 /** The entry of `key`, or null when there is none or it cannot be read as one. */
 export function readEntry(key: string): MarkdownEntry | null {
-  const file = path.join(DIR, `${key}.json`);
-  let fd: number;
+  const text = readCacheFileSync(path.join(DIR, `${key}.json`));
+  if (text === null) return null;
   try {
-    fd = openSync(file, 'r');
-  } catch {
-    return null;
-  }
-  try {
-    const now = Date.now();
-    if (now - fstatSync(fd).mtimeMs > MARK_MS) {
-      try {
-        futimesSync(fd, new Date(now), new Date(now));
-      } catch {
-        // Not ours to mark (another user's, a read-only disk): still good to read.
-      }
-    }
-    const entry = JSON.parse(readFileSync(fd, 'utf8')) as unknown;
+    const entry = JSON.parse(text) as unknown;
     return isEntry(entry) ? entry : null;
   } catch {
     return null;
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -137,55 +117,21 @@ function isEntry(value: unknown): value is MarkdownEntry {
   );
 }
 
-/**
- * Keeps an entry: written beside its place and renamed, so that a build reading at the same time
- * sees all of it or none. A cache that cannot be written costs the next build its work, nothing more.
- */
+/** Keeps an entry (see writeCacheFileSync: never half written, never an error). */
 export function writeEntry(key: string, entry: MarkdownEntry): void {
-  const file = path.join(DIR, `${key}.json`);
-  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
-  try {
-    mkdirSync(DIR, { recursive: true });
-    writeFileSync(partial, JSON.stringify({ html: entry.html, links: entry.links }));
-    renameSync(partial, file);
-  } catch {
-    try {
-      rmSync(partial, { force: true });
-    } catch {
-      // The folder cannot be written at all: nothing was left behind.
-    }
-  }
+  writeCacheFileSync(path.join(DIR, `${key}.json`), JSON.stringify({ html: entry.html, links: entry.links }));
 }
 
 /**
- * Once a day at most: removes the entries unused for a day (and writes that were never finished).
- * Called once per build.
+ * Once a day at most (a sweep reads the date of every entry): removes the entries unused for a
+ * day, and writes that were never finished. Called once per build.
  */
-export function sweepMarkdownCache(): void {
-  const now = Date.now();
-  try {
-    if (now - statSync(SWEPT).mtimeMs < UNUSED_MS) return;
-  } catch {
-    // Never swept: sweep now.
-  }
-  let names: string[];
-  try {
-    names = readdirSync(DIR);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.endsWith('.json') && !name.endsWith('.tmp')) continue;
-    const file = path.join(DIR, name);
-    try {
-      if (now - statSync(file).mtimeMs > UNUSED_MS) rmSync(file, { force: true });
-    } catch {
-      // Removed by another build meanwhile.
-    }
-  }
-  try {
-    writeFileSync(SWEPT, '');
-  } catch {
-    // The next build sweeps instead.
-  }
+export async function sweepMarkdownCache(): Promise<void> {
+  const swept = await stat(SWEPT).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
+  if (Date.now() - swept < UNUSED_MS) return;
+  await removeUnused(DIR, (name) => name.endsWith('.json') || name.endsWith('.tmp'));
+  await writeFile(SWEPT, '').catch(() => undefined);
 }

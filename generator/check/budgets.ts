@@ -10,26 +10,30 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Bytes (gzip) each page loads on first view: its scripts and what they import, stylesheets, payload. */
 export function checkBudgets(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
-  const sizes = new Map<string, number>();
-  const scripts = new Map<string, string | null>();
-  const readScript = (url: string) => {
-    if (!scripts.has(url)) {
+  // Each file read once, whichever page names it: as text where it is a script, gzipped for its size.
+  const files = new Map<string, Buffer | null>();
+  const read = (url: string) => {
+    const file = url.split('?')[0] as string;
+    if (!files.has(file)) {
       try {
-        scripts.set(url, readFileSync(path.join(outDir, url), 'utf8'));
+        files.set(file, readFileSync(path.join(outDir, file)));
       } catch {
-        scripts.set(url, null);
+        files.set(file, null);
       }
     }
-    return scripts.get(url) ?? null;
+    return files.get(file) ?? null;
   };
+  const texts = new Map<string, string | null>();
+  const readScript = (url: string) => {
+    if (!texts.has(url)) texts.set(url, read(url)?.toString('utf8') ?? null);
+    return texts.get(url) ?? null;
+  };
+  const sizes = new Map<string, number>();
   const sizeOf = (url: string) => {
     let size = sizes.get(url);
     if (size === undefined) {
-      try {
-        size = gzipSync(readFileSync(path.join(outDir, url.split('?')[0] as string))).length;
-      } catch {
-        size = 0;
-      }
+      const bytes = read(url);
+      size = bytes ? gzipSync(bytes).length : 0;
       sizes.set(url, size);
     }
     return size;

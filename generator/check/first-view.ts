@@ -36,6 +36,6 @@ export function toFirstViewScripts(html: string, read: (url: string) => string |
 }
 
 /** The addresses of a page's scripts (classic and module), without a query. */
-export function toScriptSources(html: string): string[] {
+function toScriptSources(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => (m[1] as string).split('?')[0] as string);
 }

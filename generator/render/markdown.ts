@@ -20,10 +20,14 @@ export interface LinkIndex {
   readonly contacts?: readonly Contact[];
 }
 
-interface RenderEnv {
+/** What resolving a link depends on: the page's file and locale, and the site's link index. */
+interface LinkContext {
   file: ContentFile;
   locale: LocaleCode;
   links: LinkIndex;
+}
+
+interface RenderEnv extends LinkContext {
   problems: SiteProblem[];
   /** Each link written in the body that resolved, with the address it is written out as. */
   resolved: [href: string, resolved: string][];
@@ -55,18 +59,19 @@ export function renderMarkdown(
 ): { html: string; problems: SiteProblem[] } {
   const key = toEntryKey(file, locale, links.contacts);
   const cached = readEntry(key);
-  if (cached && cached.links.every(([href, resolved]) => resolvesTo(href, resolved, { file, locale, links }))) {
+  const context: LinkContext = { file, locale, links };
+  if (cached && cached.links.every(([href, resolved]) => resolvesTo(href, resolved, context))) {
     return { html: cached.html, problems: [] };
   }
-  const env: RenderEnv = { file, locale, links, problems: [], resolved: [] };
+  const env: RenderEnv = { ...context, problems: [], resolved: [] };
   const html = md.render(file.body, env);
   if (env.problems.length === 0) writeEntry(key, { html, links: env.resolved });
   return { html, problems: env.problems };
 }
 
 /** Whether a link resolves to the address it was written out as when it was cached. */
-function resolvesTo(href: string, resolved: string, env: Omit<RenderEnv, 'problems' | 'resolved'>): boolean {
-  const checked = toCheckedHref(href, { ...env, problems: [], resolved: [] });
+function resolvesTo(href: string, resolved: string, context: LinkContext): boolean {
+  const checked = toCheckedHref(href, context);
   return checked.ok && checked.href === resolved;
 }
 
@@ -118,7 +123,7 @@ const NOT_A_URL = {
   hint: 'Check the host name and the brackets; a full address reads like `https://example.org/page`.',
 } as const;
 
-function toCheckedHref(href: string, env: RenderEnv): CheckedHref {
+function toCheckedHref(href: string, env: LinkContext): CheckedHref {
   if (href === '') return EMPTY;
   if (href.startsWith('#')) return { ok: true, href };
   if (isExternal(href))
@@ -179,7 +184,7 @@ function toShownHref(href: string): string {
   return href.length > 120 ? `${href.slice(0, 120)}… (${href.length} characters)` : href;
 }
 
-function toSuggestion(pathname: string, env: RenderEnv): string | undefined {
+function toSuggestion(pathname: string, env: LinkContext): string | undefined {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (env.links.pages.has(trimmed)) return trimmed;
   const asRoute = env.links.urls.get(trimmed)?.[env.file.locale];
