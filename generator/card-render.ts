@@ -4,7 +4,19 @@ import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { default as Satori } from 'satori';
+import {
+  changedBox,
+  compressLines,
+  compressOver,
+  cropSvg,
+  encodePng,
+  isOpaque,
+  splitSvg,
+  toScanlines,
+  type CompressedLines,
+} from './card-raster.ts';
 import type { ShareCardProps } from './types.ts';
+import { unpackWoff } from './woff.ts';
 
 // Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
 // text to SVG paths), then resvg (SVG to PNG). The glyphs come from Noto Sans TC as the npm package
@@ -45,6 +57,8 @@ export function toCardText(props: ShareCardProps): string {
 /** Font files by path, each read once per process and kept: satori parses a given buffer once. */
 const loadedFonts = new Map<string, { name: string; data: Buffer; weight: 700; style: 'normal' }>();
 let faces: FontFace[] | null = null;
+/** The face that holds a code point (null: none), as looked up before. */
+const faceOf = new Map<number, FontFace | null>();
 let renderers: Promise<[typeof Satori, typeof ResvgClass]> | null = null;
 
 /** The logo (an SVG data URL) drawn once per process as a PNG of the size cards show it. */
@@ -67,32 +81,97 @@ function toRasterLogo(Resvg: typeof ResvgClass, logo: string): string {
   return png;
 }
 
-/**
- * Draws one card with the layout `Card`: the font files that hold its characters are read (once
- * per process), and a character outside the package's files is drawn blank.
- */
-export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
-  renderers ??= Promise.all([import('satori').then((m) => m.default), import('@resvg/resvg-js').then((m) => m.Resvg)]);
-  const [satori, Resvg] = await renderers;
+/** The fonts that hold a text's characters: read once per process, each under a name of its own. */
+function toFonts(text: string) {
   // One weight: the card's texts are all bold, and each weight's files would be read and parsed too.
-  faces ??= readFaces(700);
-  const points = [...new Set([...toCardText(props)].map((c) => c.codePointAt(0) as number))];
-  const fonts = faces
-    .filter((face) => points.some((p) => face.ranges.some(([from, to]) => p >= from && p <= to)))
+  const all = (faces ??= readFaces(700));
+  const needed = new Set<FontFace>();
+  for (const char of text) {
+    const point = char.codePointAt(0) as number;
+    let face = faceOf.get(point);
+    if (face === undefined) {
+      face = all.find((candidate) => candidate.ranges.some(([from, to]) => point >= from && point <= to)) ?? null;
+      faceOf.set(point, face);
+    }
+    if (face) needed.add(face);
+  }
+  const fonts = all
+    .filter((face) => needed.has(face))
     .map((face) => {
       let font = loadedFonts.get(face.file);
       if (!font) {
         // Each file under a name of its own: satori then looks for a missing glyph in the others.
-        font = { name: `card-${loadedFonts.size}`, data: readFileSync(face.file), weight: 700, style: 'normal' };
+        font = {
+          name: `card-${loadedFonts.size}`,
+          data: unpackWoff(readFileSync(face.file)),
+          weight: 700,
+          style: 'normal',
+        };
         loadedFonts.set(face.file, font);
       }
       return font;
     });
   // The layout's `fontFamily: 'card'` names the first; the others are fallbacks.
-  const named = fonts.map((font, i) => (i === 0 ? { ...font, name: 'card' } : font));
-  const svg = await satori(createElement(Card, { ...props, logo: toRasterLogo(Resvg, props.logo) }), {
+  return fonts.map((font, i) => (i === 0 ? { ...font, name: 'card' } : font));
+}
+
+/** A card's frame: its layout without a title or section, drawn whole, as PNG scanlines. */
+interface Frame {
+  readonly children: readonly string[];
+  /** Null when some pixel is not opaque or its SVG is not one satori writes: cards are then drawn whole. */
+  readonly lines: Buffer | null;
+  readonly compressed: CompressedLines | null;
+}
+const frames = new Map<string, Frame>();
+const FRAME_LIMIT = 8;
+
+const loadRenderers = () =>
+  (renderers ??= Promise.all([
+    import('satori').then((m) => m.default),
+    import('@resvg/resvg-js').then((m) => m.Resvg),
+  ]));
+
+/**
+ * The SVG of one card with the layout `Card`: the font files that hold its characters are read
+ * (once per process), and a character outside the package's files is drawn blank.
+ */
+export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<string> {
+  const [satori, Resvg] = await loadRenderers();
+  return satori(createElement(Card, { ...props, logo: toRasterLogo(Resvg, props.logo) }), {
     ...CARD_SIZE,
-    fonts: named,
+    fonts: toFonts(toCardText(props)),
   });
-  return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
+}
+
+/**
+ * Draws one card as a PNG. Only where its SVG differs from its frame's is it rasterized (see
+ * card-raster.ts); the frame, drawn once per process, is the card's own layout without a title or
+ * section, so a card comes out the same, byte for byte, whichever cards the process drew before.
+ */
+export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
+  const [, Resvg] = await loadRenderers();
+  const { width, height } = CARD_SIZE;
+  const draw = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+  const svg = await toCardSvg(Card, props);
+  const frameProps: ShareCardProps = { ...props, title: '', section: null };
+  const frameKey = JSON.stringify(frameProps);
+  let frame = frames.get(frameKey);
+  if (!frame) {
+    const frameSvg = await toCardSvg(Card, frameProps);
+    const pixels = draw(frameSvg).pixels;
+    const parts = splitSvg(frameSvg);
+    const lines = parts && isOpaque(pixels) ? toScanlines(pixels, width, height) : null;
+    frame = { children: parts?.children ?? [], lines, compressed: lines && compressLines(lines, width, height) };
+    if (frames.size >= FRAME_LIMIT) frames.delete(frames.keys().next().value as string);
+    frames.set(frameKey, frame);
+  }
+  const parts = splitSvg(svg);
+  const box = frame.lines && parts ? changedBox(frame.children, parts.children, width, height) : null;
+  if (!frame.lines || !frame.compressed || !parts || !box) return draw(svg).asPng();
+  if (box.x0 >= box.x1) return encodePng(width, height, frame.compressed);
+  const cropped = cropSvg(parts, box);
+  const pixels = cropped ? draw(cropped).pixels : null;
+  // A card that lets the background show through is drawn whole: its PNG needs colours un-premultiplied.
+  if (!pixels || !isOpaque(pixels)) return draw(svg).asPng();
+  return encodePng(width, height, compressOver(frame.compressed, frame.lines, width, height, box, pixels));
 }

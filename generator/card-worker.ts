@@ -1,13 +1,22 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { drawCard } from './card-render.ts';
 import { loadServerModule } from './render/server-module.ts';
-import type { CardWorkerInput, CardWorkerMessage } from './cards.ts';
+import type { CardJob, CardWorkerInput, CardWorkerMessage } from './cards.ts';
 
-// A card worker: draws its share of the cards and sends each PNG back; the main thread writes them.
+// A card worker: draws each card the main thread sends and sends its PNG back; the main thread
+// writes them, and answers with the next card, or null when none is left.
 const input = workerData as CardWorkerInput;
 const { ShareCard } = loadServerModule(input.serverModule);
 if (!ShareCard) throw new Error('the server module has no ShareCard');
-for (const job of input.jobs) {
-  const png = await drawCard(ShareCard, job.props);
-  parentPort?.postMessage({ key: job.key, png } satisfies CardWorkerMessage, [png.buffer as ArrayBuffer]);
-}
+const port = parentPort;
+port?.on('message', (job: CardJob | null) => {
+  if (!job) {
+    port.close();
+    return;
+  }
+  void drawCard(ShareCard, job.props).then((drawn) => {
+    // The PNG's memory is handed over, not copied: a buffer that shares it with others is copied first.
+    const png = drawn.byteLength === drawn.buffer.byteLength ? drawn : new Uint8Array(drawn);
+    port.postMessage({ key: job.key, png } satisfies CardWorkerMessage, [png.buffer as ArrayBuffer]);
+  });
+});

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { drawCard } from './card-render.ts';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
-import { CACHE_DIR, CARD_WORKER_FILE } from './paths.ts';
+import { toCodeVersion, toPackageVersions } from './code-version.ts';
+import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
 import { toSection } from './render/share.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
@@ -17,19 +17,25 @@ import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './
 // wait in node_modules/.cache/site/cards, and the misses are drawn in worker threads.
 
 const CARDS_DIR = path.join(CACHE_DIR, 'cards');
-const HAN = /\p{Script=Han}/u;
 /** Up to this many cards to draw, the build draws them itself rather than start workers. */
 const MAIN_THREAD_CARDS = 8;
 /**
- * What draws a card besides its texts: the renderer's and the fonts' versions. Read when the first
- * card is planned, not when a command starts.
+ * What draws a card besides its texts: the drawing code (card-render.ts and card-raster.ts, as
+ * sources: the compiled files are built from them, and a test run from sources then shares the
+ * cards of the compiled `site`), Node's zlib, and the renderer's and the fonts' packages as
+ * installed. Read when the first card is planned, not when a command starts.
  */
 let renderer: string | null = null;
 function toRendererVersions(): string {
-  const require = createRequire(import.meta.url);
-  renderer ??= ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']
-    .map((name) => `${name}@${(require(`${name}/package.json`) as { version: string }).version}`)
-    .join(' ');
+  if (renderer !== null) return renderer;
+  const hash = createHash('sha256');
+  for (const name of ['card-render.ts', 'card-raster.ts']) {
+    const file = path.join(PACKAGE_ROOT, 'generator', name);
+    hash.update(`${name}\0`).update(existsSync(file) ? readFileSync(file) : toCodeVersion());
+  }
+  hash.update(`${process.versions.zlib ?? ''}\0`);
+  for (const name of ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']) hash.update(toPackageVersions(name));
+  renderer = hash.digest('hex');
   return renderer;
 }
 
@@ -62,7 +68,6 @@ export interface CardPlan {
 
 export interface CardWorkerInput {
   readonly serverModule: string;
-  readonly jobs: readonly CardJob[];
 }
 
 export interface CardWorkerMessage {
@@ -153,18 +158,14 @@ export async function renderCards(
   };
   const saving: Promise<void>[] = [];
   if (misses.length > MAIN_THREAD_CARDS && existsSync(CARD_WORKER_FILE)) {
-    // A worker pays for its start (the renderer, the fonts) after a few cards.
+    // A worker pays for its start (the renderer, the fonts) after a few cards. The workers take
+    // the next card from one queue as each finishes one: a card in Chinese costs several times
+    // one in English (its glyphs, its font files), so shares fixed in advance end unevenly.
     const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(misses.length / 8)));
-    // Cards of one script together: a worker reads only the font files its cards need (the
-    // Chinese cards need dozens, the English ones a few).
-    const byScript = [...misses].sort((a, b) => Number(HAN.test(a.props.title)) - Number(HAN.test(b.props.title)));
-    const size = Math.ceil(byScript.length / workers);
-    const shares = Array.from({ length: workers }, (_, i) => byScript.slice(i * size, (i + 1) * size)).filter(
-      (share) => share.length > 0,
-    );
+    const queue = [...misses];
     await Promise.all(
-      shares.map((share) =>
-        runWorker({ serverModule, jobs: share }, (message) => saving.push(save(message.key, message.png))),
+      Array.from({ length: workers }, () =>
+        runWorker(serverModule, queue, (message) => saving.push(save(message.key, message.png))),
       ),
     );
   } else {
@@ -177,13 +178,24 @@ export async function renderCards(
   return { files: ordered(), drawn: misses.length };
 }
 
-function runWorker(input: CardWorkerInput, onCard: (message: CardWorkerMessage) => void): Promise<void> {
+/** A card worker that draws cards from `queue` until it is empty. */
+function runWorker(
+  serverModule: string,
+  queue: CardJob[],
+  onCard: (message: CardWorkerMessage) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
+    const input: CardWorkerInput = { serverModule };
     const worker = new Worker(CARD_WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
-    worker.on('message', onCard);
+    const next = () => worker.postMessage(queue.shift() ?? null);
+    worker.on('message', (message: CardWorkerMessage) => {
+      onCard(message);
+      next();
+    });
     worker.once('error', reject);
     worker.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`a card worker stopped with exit code ${code}`)),
     );
+    next();
   });
 }

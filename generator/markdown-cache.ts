@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from './file-cache.ts';
-import { CACHE_DIR, PACKAGE_ROOT } from './paths.ts';
+import { toCodeVersion, toPackageVersions } from './code-version.ts';
+import { CACHE_DIR } from './paths.ts';
 import type { Contact, ContentFile, LocaleCode } from './types.ts';
 
 // Rendered Markdown kept between builds (node_modules/.cache/site/markdown): a page body whose text,
@@ -25,56 +23,6 @@ export interface MarkdownEntry {
   readonly links: readonly (readonly [href: string, resolved: string])[];
 }
 
-let codeVersion: string | null = null;
-
-/**
- * The version of the code that renders Markdown: a hash of every compiled file in dist/ (or, run
- * from source, of the generator's and runtime's sources), Node's version and its Unicode data
- * (word breaks come from Intl.Segmenter), and markdown-it's version. A new `site` renders anew.
- */
-function toCodeVersion(): string {
-  if (codeVersion !== null) return codeVersion;
-  const hash = createHash('sha256');
-  const here = fileURLToPath(import.meta.url);
-  const dist = path.join(PACKAGE_ROOT, 'dist');
-  const roots = here.startsWith(dist + path.sep)
-    ? [dist]
-    : [path.join(PACKAGE_ROOT, 'generator'), path.join(PACKAGE_ROOT, 'runtime')];
-  for (const root of roots) {
-    const files = readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && /\.(?:js|ts|tsx)$/.test(e.name))
-      .map((e) => path.join(e.parentPath, e.name))
-      .sort();
-    for (const file of files) hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`).update(readFileSync(file));
-  }
-  const { versions } = process;
-  hash.update(`${process.version} ${versions.icu ?? ''} ${versions.unicode ?? ''} ${versions.cldr ?? ''}\0`);
-  // markdown-it and the packages it renders with (entities, mdurl…), as installed.
-  const markdownIt = createRequire(import.meta.url).resolve('markdown-it/package.json');
-  for (const manifest of [markdownIt, ...toDependencyManifests(markdownIt)]) {
-    hash.update(`${path.relative(PACKAGE_ROOT, manifest)}\0`);
-    try {
-      hash.update(readFileSync(manifest));
-    } catch {
-      hash.update('missing');
-    }
-  }
-  codeVersion = hash.digest('hex');
-  return codeVersion;
-}
-
-/** The package.json of each dependency of a package, where Node would find it from that package. */
-function toDependencyManifests(manifest: string): string[] {
-  const { dependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
-  return Object.keys(dependencies)
-    .sort()
-    .map((name) => {
-      const inside = path.join(path.dirname(manifest), 'node_modules', name, 'package.json');
-      const beside = path.join(path.dirname(manifest), '..', name, 'package.json');
-      return existsSync(inside) ? inside : beside;
-    });
-}
-
 /** The contacts as the key holds them, written once per list (every page of a build shares one). */
 const contactKeys = new WeakMap<readonly Contact[], string>();
 const EMPTY: readonly Contact[] = [];
@@ -87,7 +35,9 @@ export function toEntryKey(file: ContentFile, locale: LocaleCode, contacts: read
     contactKeys.set(contacts, contactKey);
   }
   return createHash('sha256')
-    .update(`${FORMAT}\0${toCodeVersion()}\0${file.path}\0${file.locale}\0${locale}\0`)
+    .update(
+      `${FORMAT}\0${toCodeVersion()}\0${toPackageVersions('markdown-it')}\0${file.path}\0${file.locale}\0${locale}\0`,
+    )
     .update(`${contactKey}\0`)
     .update(file.body)
     .digest('hex')

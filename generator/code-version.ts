@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from './paths.ts';
+
+// What the caches that outlive a build (rendered Markdown, share cards) name as the code that made
+// an entry: an entry made by other code is never read back, so a new `site` never serves what an
+// old one made.
+
+let codeVersion: string | null = null;
+
+/**
+ * The version of `site` itself: a hash of every compiled file in dist/ (or, run from source, of the
+ * generator's and runtime's sources), and of Node's version, its Unicode data (word breaks come
+ * from Intl.Segmenter) and its zlib (a card's PNG is compressed with it).
+ */
+export function toCodeVersion(): string {
+  if (codeVersion !== null) return codeVersion;
+  const hash = createHash('sha256');
+  const here = fileURLToPath(import.meta.url);
+  const dist = path.join(PACKAGE_ROOT, 'dist');
+  const roots = here.startsWith(dist + path.sep)
+    ? [dist]
+    : [path.join(PACKAGE_ROOT, 'generator'), path.join(PACKAGE_ROOT, 'runtime')];
+  for (const root of roots) {
+    const files = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(?:js|ts|tsx)$/.test(e.name))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
+    for (const file of files) hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`).update(readFileSync(file));
+  }
+  const { versions } = process;
+  hash.update(
+    `${process.version} ${versions.icu ?? ''} ${versions.unicode ?? ''} ${versions.cldr ?? ''} ${versions.zlib ?? ''}\0`,
+  );
+  codeVersion = hash.digest('hex');
+  return codeVersion;
+}
+
+const packageVersions = new Map<string, string>();
+
+/** A package as installed, with the packages it depends on (entities, mdurl… for markdown-it): a hash of their manifests. */
+export function toPackageVersions(name: string): string {
+  let version = packageVersions.get(name);
+  if (version === undefined) {
+    const hash = createHash('sha256');
+    const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
+    for (const file of [manifest, ...toDependencyManifests(manifest)]) {
+      hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`);
+      try {
+        hash.update(readFileSync(file));
+      } catch {
+        hash.update('missing');
+      }
+    }
+    version = hash.digest('hex');
+    packageVersions.set(name, version);
+  }
+  return version;
+}
+
+/** The package.json of each dependency of a package, where Node would find it from that package. */
+function toDependencyManifests(manifest: string): string[] {
+  const { dependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
+  return Object.keys(dependencies)
+    .sort()
+    .map((name) => {
+      const inside = path.join(path.dirname(manifest), 'node_modules', name, 'package.json');
+      const beside = path.join(path.dirname(manifest), '..', name, 'package.json');
+      return existsSync(inside) ? inside : beside;
+    });
+}

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { deflateSync, inflateSync } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import {
+  adler32,
+  changedBox,
+  combineAdler32,
+  cropSvg,
+  elementBox,
+  pathBox,
+  splitSvg,
+} from '../../generator/card-raster.ts';
+import { drawCard, toCardSvg } from '../../generator/card-render.ts';
+import { unpackWoff } from '../../generator/woff.ts';
+import ShareCard from '../../site/templates/ShareCard.tsx';
+import type { ShareCardProps } from '../../generator/types.ts';
+import { REPO_ROOT } from '../helpers/make-site.ts';
+
+// Share cards are rasterized only where they differ from their frame: what that drawing must keep
+// is that a card looks as it would drawn whole, and is the same bytes whatever was drawn before.
+
+const logo = `data:image/svg+xml;base64,${readFileSync(path.join(REPO_ROOT, 'site/public/logo.svg')).toString('base64')}`;
+const colors = { navy: '#0f2740', primary: '#0066cc', accent: '#f5a623' };
+const zh = { company: '雲翼航空地勤服務股份有限公司', brand: '雲翼地勤', site: 'cloudwing.example', logo, colors };
+const en = { company: 'CloudWing Aviation Services', brand: 'CloudWing', site: 'cloudwing.example', logo, colors };
+
+/** The RGBA pixels of a PNG written by this project's encoder (every row unfiltered), checked as zlib checks it. */
+function decodeOwnPng(png: Uint8Array): { width: number; height: number; rgba: Buffer } {
+  const data = Buffer.from(png);
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  const idat: Buffer[] = [];
+  while (at < data.length) {
+    const length = data.readUInt32BE(at);
+    const type = data.toString('ascii', at + 4, at + 8);
+    const body = data.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') [width, height] = [body.readUInt32BE(0), body.readUInt32BE(4)];
+    if (type === 'IDAT') idat.push(body);
+    at += 12 + length;
+  }
+  const lines = inflateSync(Buffer.concat(idat)); // throws on a wrong Adler-32
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    expect(lines[y * (width * 4 + 1)]).toBe(0);
+    lines.copy(rgba, y * width * 4, y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1));
+  }
+  return { width, height, rgba };
+}
+
+describe('share cards drawn in part', () => {
+  const cards: ShareCardProps[] = [
+    { ...zh, section: '服務項目', title: '停機坪作業與航機地面服務' },
+    { ...zh, section: null, title: '雲翼地勤' },
+    {
+      ...zh,
+      section: '新聞中心',
+      title: '桃園國際機場第三航廈北登機廊廳啟用，雲翼地勤完成新機坪作業人員訓練與設備進駐，並與航空公司夥伴共同演練',
+    },
+    { ...en, section: 'Services', title: 'Ramp handling and aircraft turnaround' },
+    { ...en, section: null, title: '' },
+  ];
+
+  it('look as the card drawn whole: every pixel within one step of antialiasing, nearly all the same', async () => {
+    for (const props of cards) {
+      const png = await drawCard(ShareCard, props);
+      const { width, height, rgba } = decodeOwnPng(png);
+      expect([width, height]).toEqual([1200, 630]);
+      const whole = new Resvg(await toCardSvg(ShareCard, props)).render().pixels;
+      let differing = 0;
+      let largest = 0;
+      for (let i = 0; i < rgba.length; i++) {
+        const difference = Math.abs((rgba[i] as number) - (whole[i] as number));
+        if (difference > 0) differing += 1;
+        largest = Math.max(largest, difference);
+      }
+      expect(largest, props.title).toBeLessThanOrEqual(16);
+      expect(differing / rgba.length, props.title).toBeLessThan(0.0005);
+    }
+  });
+
+  it('gives a card the same bytes whichever cards were drawn before it', async () => {
+    const [first, , , other] = cards as [ShareCardProps, ShareCardProps, ShareCardProps, ShareCardProps];
+    const alone = await drawCard(ShareCard, first);
+    await drawCard(ShareCard, other);
+    await drawCard(ShareCard, { ...first, title: '旅客服務' });
+    expect(Buffer.from(await drawCard(ShareCard, first)).equals(Buffer.from(alone))).toBe(true);
+  });
+});
+
+describe('bounds of SVG markup', () => {
+  it('reads relative, curved and arc path data, and refuses what it cannot read', () => {
+    expect(pathBox('M10 20L30 40Q50 0 60 10Z')).toEqual({ x0: 10, y0: 0, x1: 60, y1: 40 });
+    expect(pathBox('M10,10 h20 v5 l-5,5 z m5,5 l1,1')).toEqual({ x0: 10, y0: 10, x1: 30, y1: 20 });
+    // A quarter circle of radius 10 from (0,10) to (10,0) bulges out to (0,0) at most: its
+    // ellipse's reach is counted around the start.
+    const arc = pathBox('M0,10 a10,10 0 0 1 10,-10');
+    expect(arc && arc.x0 <= -10 && arc.y1 >= 20).toBe(true);
+    expect(pathBox('M0 0 L1')).toBeNull();
+    expect(pathBox('M0 0 X 3 4')).toBeNull();
+  });
+
+  it('bounds an element with its stroke, and refuses transforms, filters, gradients and text', () => {
+    expect(elementBox('<rect x="10" y="20" width="30" height="40" fill="#fff"/>')).toEqual({
+      x0: 10,
+      y0: 20,
+      x1: 40,
+      y1: 60,
+    });
+    expect(elementBox('<g><path d="M0 0L10 0" stroke="#000" stroke-width="4"/></g>')).toEqual({
+      x0: -4,
+      y0: -4,
+      x1: 14,
+      y1: 4,
+    });
+    expect(elementBox('<g transform="translate(5 5)"><rect width="1" height="1"/></g>')).toBeNull();
+    expect(elementBox('<rect width="1" height="1" filter="url(#f)"/>')).toBeNull();
+    expect(elementBox('<linearGradient id="g"><stop offset="0"/></linearGradient>')).toBeNull();
+    expect(elementBox('<text x="0" y="10">Hi</text>')).toBeNull();
+  });
+
+  it('splits a document into its children, and refuses text between them', () => {
+    const svg =
+      '<svg width="4" height="4" viewBox="0 0 4 4"><rect width="1" height="1"/><g><path d="M0 0L1 1"/></g></svg>';
+    expect(splitSvg(svg)?.children).toEqual(['<rect width="1" height="1"/>', '<g><path d="M0 0L1 1"/></g>']);
+    expect(splitSvg('<svg>loose text<rect/></svg>')).toBeNull();
+    expect(splitSvg('<svg><rect/>')).toBeNull();
+  });
+
+  it('finds where a card differs, and draws the card whole when the shared children moved or a shared child uses a changed mask', () => {
+    const background = '<rect x="0" y="0" width="100" height="50" fill="#000"/>';
+    const title = (x: number) => `<path fill="#fff" d="M${x} 20L${x + 10} 30"/>`;
+    expect(changedBox([background], [background, title(40)], 100, 50)).toEqual({ x0: 38, y0: 18, x1: 52, y1: 32 });
+    expect(changedBox([background, title(40)], [title(40), background], 100, 50)).toBeNull();
+    const mask = (h: number) => `<mask id="m"><rect x="0" y="0" width="10" height="${h}" fill="#fff"/></mask>`;
+    const user = '<g mask="url(#m)"><rect width="10" height="10"/></g>';
+    expect(changedBox([mask(5), user], [mask(8), user], 100, 50)).toBeNull();
+    // A changed mask whose user changed too adds nothing beyond the user's own box.
+    expect(changedBox([mask(5)], [mask(8), title(60)], 100, 50)).toEqual({ x0: 58, y0: 18, x1: 72, y1: 32 });
+  });
+
+  it('crops to a box, leaving out what paints only outside it', () => {
+    const parts = splitSvg(
+      '<svg width="100" height="50" viewBox="0 0 100 50"><mask id="m"><rect width="1" height="1"/></mask><rect x="0" y="0" width="10" height="10"/><rect x="60" y="30" width="5" height="5"/></svg>',
+    );
+    expect(parts && cropSvg(parts, { x0: 50, y0: 20, x1: 80, y1: 40 })).toBe(
+      '<svg width="30" height="20" viewBox="50 20 30 20"><mask id="m"><rect width="1" height="1"/></mask><rect x="60" y="30" width="5" height="5"/></svg>',
+    );
+  });
+});
+
+describe('PNG and font helpers', () => {
+  it('computes and combines Adler-32 as zlib does', () => {
+    const a = Buffer.from('share cards '.repeat(2000));
+    const b = Buffer.from('drawn in part'.repeat(700));
+    const zlibAdler = (data: Buffer) => deflateSync(data).readUInt32BE(deflateSync(data).length - 4);
+    expect(adler32(a)).toBe(zlibAdler(a));
+    expect(combineAdler32(adler32(a), adler32(b), b.length)).toBe(zlibAdler(Buffer.concat([a, b])));
+  });
+
+  it('unpacks the font package WOFF files into fonts that draw the same glyphs', async () => {
+    const fontPackage = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
+    const woff = readFileSync(path.join(fontPackage, 'files/noto-sans-tc-latin-700-normal.woff'));
+    const font = unpackWoff(woff);
+    expect(font.readUInt32BE(0)).not.toBe(0x774f4646);
+    expect(unpackWoff(font)).toBe(font);
+    const draw = (data: Buffer) =>
+      satori(createElement('div', { style: { fontSize: 40, color: '#000' } }, 'Ramp 24/7'), {
+        width: 300,
+        height: 60,
+        fonts: [{ name: 'card', data, weight: 700, style: 'normal' }],
+      });
+    expect(await draw(font)).toBe(await draw(woff));
+  });
+});
