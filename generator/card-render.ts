@@ -86,7 +86,8 @@ function toFonts(text: string) {
   // One weight: the card's texts are all bold, and each weight's files would be read and parsed too.
   const all = (faces ??= readFaces(700));
   const needed = new Set<FontFace>();
-  for (const char of text) {
+  // A text of no characters still needs a font to be laid out: the one that holds a space.
+  for (const char of text || ' ') {
     const point = char.codePointAt(0) as number;
     let face = faceOf.get(point);
     if (face === undefined) {
@@ -153,7 +154,7 @@ export async function drawCard(Card: ComponentType<ShareCardProps>, props: Share
   const { width, height } = CARD_SIZE;
   const draw = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render();
   const svg = await toCardSvg(Card, props);
-  const frameProps: ShareCardProps = { ...props, title: '', section: null };
+  const frameProps: ShareCardProps = { ...props, title: '', titleBreaks: null, section: null };
   const frameKey = JSON.stringify(frameProps);
   let frame = frames.get(frameKey);
   if (!frame) {

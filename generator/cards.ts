@@ -7,6 +7,7 @@ import { drawCard } from './card-render.ts';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
 import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
+import { toPhraseBreaks } from '../runtime/word-breaks.ts';
 import { toSection } from './render/share.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
@@ -100,6 +101,7 @@ export function planCards(
     if (!t) continue;
     const props: ShareCardProps = {
       title: page.content.data.title,
+      titleBreaks: toPhraseBreaks(page.content.data.title),
       section: toSection(config, page, t)?.label ?? null,
       company: t('footer:company'),
       brand: t('nav:brand'),

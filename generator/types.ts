@@ -492,10 +492,14 @@ export interface SiteSearch {
   ): Promise<{ readonly total: number; readonly hits: readonly SearchHit[] }>;
 }
 
-/** What the bundled server module exports (site/templates/App.tsx, pages/, layouts/). */
 /** What a share card shows (behaviour.md: Sharing): texts in the page's language, the logo as a data URL. */
 export interface ShareCardProps {
   readonly title: string;
+  /**
+   * Where the title may end a line between two Chinese words (UTF-16 offsets, as the pages' own
+   * word breaks); null for a title without Chinese, which breaks at its spaces.
+   */
+  readonly titleBreaks: readonly number[] | null;
   readonly section: string | null;
   readonly company: string;
   readonly brand: string;
@@ -505,6 +509,7 @@ export interface ShareCardProps {
   readonly colors: { readonly navy: string; readonly primary: string; readonly accent: string };
 }
 
+/** What the bundled server module exports (site/templates/App.tsx, pages/, layouts/). */
 export interface ServerModule {
   /** The share card's layout (`site/templates/ShareCard.tsx`), when the site has one. */
   readonly ShareCard?: ComponentType<ShareCardProps>;

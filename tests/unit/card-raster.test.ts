@@ -12,11 +12,13 @@ import {
   combineAdler32,
   cropSvg,
   elementBox,
+  type Box,
   pathBox,
   splitSvg,
 } from '../../generator/card-raster.ts';
 import { drawCard, toCardSvg } from '../../generator/card-render.ts';
 import { unpackWoff } from '../../generator/woff.ts';
+import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
 import ShareCard from '../../site/templates/ShareCard.tsx';
 import type { ShareCardProps } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
@@ -54,16 +56,22 @@ function decodeOwnPng(png: Uint8Array): { width: number; height: number; rgba: B
 }
 
 describe('share cards drawn in part', () => {
+  const card = (base: typeof zh, section: string | null, title: string): ShareCardProps => ({
+    ...base,
+    section,
+    title,
+    titleBreaks: toPhraseBreaks(title),
+  });
   const cards: ShareCardProps[] = [
-    { ...zh, section: '服務項目', title: '停機坪作業與航機地面服務' },
-    { ...zh, section: null, title: '雲翼地勤' },
-    {
-      ...zh,
-      section: '新聞中心',
-      title: '桃園國際機場第三航廈北登機廊廳啟用，雲翼地勤完成新機坪作業人員訓練與設備進駐，並與航空公司夥伴共同演練',
-    },
-    { ...en, section: 'Services', title: 'Ramp handling and aircraft turnaround' },
-    { ...en, section: null, title: '' },
+    card(zh, '服務項目', '停機坪作業與航機地面服務'),
+    card(zh, null, '雲翼地勤'),
+    card(
+      zh,
+      '新聞中心',
+      '桃園國際機場第三航廈北登機廊廳啟用，雲翼地勤完成新機坪作業人員訓練與設備進駐，並與航空公司夥伴共同演練',
+    ),
+    card(en, 'Services', 'Ramp handling and aircraft turnaround'),
+    card(en, null, ''),
   ];
 
   it('look as the card drawn whole: every pixel within one step of antialiasing, nearly all the same', async () => {
@@ -88,8 +96,30 @@ describe('share cards drawn in part', () => {
     const [first, , , other] = cards as [ShareCardProps, ShareCardProps, ShareCardProps, ShareCardProps];
     const alone = await drawCard(ShareCard, first);
     await drawCard(ShareCard, other);
-    await drawCard(ShareCard, { ...first, title: '旅客服務' });
+    await drawCard(ShareCard, card(zh, '服務項目', '旅客服務'));
     expect(Buffer.from(await drawCard(ShareCard, first)).equals(Buffer.from(alone))).toBe(true);
+  });
+});
+
+describe('the share card layout', () => {
+  it('breaks a Chinese title between words only, in lines of about equal length', async () => {
+    const title = '迎接颱風季，營運控制中心完成四場站應變準備';
+    const svg = await toCardSvg(ShareCard, { ...zh, section: '最新消息', title, titleBreaks: toPhraseBreaks(title) });
+    // Each word of the title is drawn as a path of its own (the brand above it is white too).
+    const words = (splitSvg(svg)?.children ?? [])
+      .filter((child) => child.includes('fill="#ffffff"'))
+      .map((child) => elementBox(child))
+      .filter((box): box is NonNullable<typeof box> => box !== null && box.y0 > 200);
+    expect(words.length).toBeGreaterThan(5);
+    // No word runs over two lines (a line is 80 px: 64 px type, line height 1.25).
+    expect(words.filter((box) => box.y1 - box.y0 > 80)).toEqual([]);
+    const lines = new Map<number, Box[]>();
+    for (const box of words) lines.set(Math.round(box.y0 / 80), [...(lines.get(Math.round(box.y0 / 80)) ?? []), box]);
+    expect(lines.size).toBe(2);
+    const lengths = [...lines.values()].map(
+      (line) => Math.max(...line.map((b) => b.x1)) - Math.min(...line.map((b) => b.x0)),
+    );
+    expect(Math.abs((lengths[0] as number) - (lengths[1] as number))).toBeLessThan(3 * 64);
   });
 });
 
