@@ -1,6 +1,6 @@
 import PhoneRows, { toPhoneNumbers } from './PhoneRows.tsx';
 import EmailAddress from './EmailAddress.tsx';
-import { toBuildYear, useLocalUrl, useSite } from './site.tsx';
+import { Phrases, toBuildYear, useLocalUrl, useSite } from './site.tsx';
 
 const STATIONS = ['tpe', 'khh', 'tsa', 'rmq'] as const;
 
@@ -22,7 +22,9 @@ export default function Footer() {
           <h2 id="footer-company" className="site-footer__company">
             {t('footer:company')}
           </h2>
-          <p>{t('footer:tagline')}</p>
+          <p>
+            <Phrases text={t('footer:tagline')} />
+          </p>
           <p className="site-footer__address">
             <span className="label">{t('footer:headquarters')}</span>
             {t('footer:address')}
