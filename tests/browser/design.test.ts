@@ -173,9 +173,9 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets', async () => {
+  it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets, its addresses in line and never broken inside their domain', async () => {
     const found = await findAtWidths(
-      [375, 768, 1024, 1440],
+      [375, 500, 600, 768, 1024, 1440],
       ['/contact', '/en/contact'],
       async (page, _where, width) => {
         const [directory, text] = await page.evaluate(() =>
@@ -185,10 +185,27 @@ describe('design', () => {
           }),
         );
         if (!directory || !text) return ['no directory or text'];
+        const problems = await page.evaluate(() => {
+          const found: string[] = [];
+          const links = [
+            ...document.querySelectorAll<HTMLAnchorElement>('.contact-directory__emails a[href^="mailto:"]'),
+          ];
+          for (const link of links) {
+            // The part after the `@` (its last text node) on one line.
+            const range = document.createRange();
+            range.selectNodeContents(link.lastChild as Node);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+            if (lines !== 1) found.push(`${link.textContent} breaks inside its domain`);
+          }
+          if (new Set(links.map((link) => Math.round(link.getBoundingClientRect().left))).size !== 1)
+            found.push('the addresses do not start in one column');
+          return found;
+        });
         const beside = directory.right <= text.left && Math.abs(directory.top - text.top) < 24;
         const above = directory.bottom <= text.top;
-        if (width >= 1024 ? beside : above) return [];
-        return [`the directory is not ${width >= 1024 ? 'beside' : 'above'} the text`];
+        if (!(width >= 1024 ? beside : above))
+          problems.push(`the directory is not ${width >= 1024 ? 'beside' : 'above'} the text`);
+        return problems;
       },
     );
     expect(found).toEqual([]);
