@@ -70,8 +70,12 @@ export default function Footer() {
       </div>
       <div className="site-footer__legal">
         <p>{t('footer:copyright', { year: String(toBuildYear(payload.buildId)) })}</p>
-        <p>{t('footer:fictional')}</p>
-        <p className="site-footer__cookies">{t('footer:cookieNote')}</p>
+        <p>
+          <Phrases text={t('footer:fictional')} />
+        </p>
+        <p className="site-footer__cookies">
+          <Phrases text={t('footer:cookieNote')} />
+        </p>
       </div>
     </footer>
   );
