@@ -14,6 +14,9 @@ let segmenter: Intl.Segmenter | null = null;
 const known = new Map<string, readonly number[] | null>();
 const KNOWN_LIMIT = 20_000;
 
+/** Conjunctions: a word each, even between characters the word breaker could not place. */
+const JOINERS = new Set(['與', '及', '和', '或', '並']);
+
 /** Particles that never begin a line: they belong to the word before them (信賴的, 我們). */
 const NO_BREAK_BEFORE = new Set(['的', '了', '們', '著', '嗎', '呢', '吧']);
 
@@ -35,15 +38,22 @@ export function toPhraseBreaks(text: string): readonly number[] | null {
 function findPhraseBreaks(text: string): readonly number[] | null {
   segmenter ??= new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const breaks: number[] = [];
-  let previous = '';
-  for (const { segment, index } of segmenter.segment(text)) {
+  const segments = [...segmenter.segment(text)];
+  segments.forEach(({ segment, index }, i) => {
     const before = text[index - 1] as string;
     const after = text[index] as string;
+    const previous = segments[i - 1]?.segment ?? '';
+    const next = segments[i + 1]?.segment ?? '';
     // A word the dictionary does not know comes apart into single characters (地|勤, 航|廈, 雲|翔):
-    // two of them in a row are kept together rather than split where no word ends.
-    const unknown = [...previous].length === 1 && [...segment].length === 1;
-    if (index > 0 && HAN.test(before) && HAN.test(after) && !unknown && !NO_BREAK_BEFORE.has(after)) breaks.push(index);
-    previous = segment;
-  }
+    // two of them in a row are kept together rather than split where no word ends, unless one is a
+    // conjunction, a word of its own (推機|與|拖機).
+    const unknown =
+      [...previous].length === 1 && [...segment].length === 1 && !JOINERS.has(previous) && !JOINERS.has(segment);
+    // 地 alone before a word makes the word before it an adverb (舒適地|出發) and stays with it; 地
+    // before a single character begins a word the dictionary does not know (地|勤).
+    const adverb = segment === '地' && !([...next].length === 1 && HAN.test(next));
+    if (index > 0 && HAN.test(before) && HAN.test(after) && !unknown && !adverb && !NO_BREAK_BEFORE.has(after))
+      breaks.push(index);
+  });
   return breaks.length > 0 ? breaks : null;
 }

@@ -68,7 +68,7 @@ const NEIGHBOURS = ['156'];
 // The part of the earth the picture shows: Penghu to the east coast, and open sea north of the
 // island for the labels of the two Taipei airports; a little of the Fujian coast at the top left
 // gives the orientation.
-const FRAME = { west: 119.2, east: 122.25, south: 21.8, north: 25.75 };
+const FRAME = { west: 119.05, east: 122.28, south: 21.8, north: 25.75 };
 
 // The colours of site/templates/styles/tokens.css; the stations take the theme's primary colour.
 const COLOURS = {
@@ -164,7 +164,7 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
   const r = station.hq ? 15 : 13;
   const { dx, dy, anchor, leader } = station.label;
   // A label running off the picture's right edge is held to it (Songshan's, near the east coast).
-  const lx = anchor === 'end' && leader ? WIDTH - 10 : round(x + dx);
+  const lx = anchor === 'end' && leader ? WIDTH - 14 : round(x + dx);
   const ly = round(y + dy);
   const name = escapeText(texts.names[station.code]);
   const separator = texts.lang.startsWith('zh') ? ' ' : ' · ';

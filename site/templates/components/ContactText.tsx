@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { toTextParts } from './contact-text.ts';
 import EmailAddress from './EmailAddress.tsx';
-import { useSite } from './site.tsx';
+import { Phrases, useSite } from './site.tsx';
 
 /**
  * A structured text with its e-mail addresses and telephone numbers as links; fax numbers stay text
@@ -15,7 +15,7 @@ export default function ContactText({ text }: { text: string | undefined }) {
       {toTextParts(text, payload.contacts).map((part, i) => (
         <Fragment key={i}>
           {typeof part === 'string' ? (
-            part
+            <Phrases text={part} />
           ) : part.kind === 'email' ? (
             <EmailAddress address={part.text} />
           ) : (

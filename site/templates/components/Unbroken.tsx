@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Phrases } from './site.tsx';
 
-// The same codes the Markdown renderer keeps on one line (generator/render/markdown.ts).
-const UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5})\b/g;
+// The codes the Markdown renderer keeps on one line (generator/render/markdown.ts), and, in a
+// title, a word joined by hyphens (`Typhoon-Season`): a title is short enough to break elsewhere.
+const UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5}|[A-Za-z]+(?:-[A-Za-z]+)+)\b/g;
 
 /**
- * A title with its product codes and standards (`CW-UD20`, `ISO 9001`) kept on one line, and its
- * Chinese broken between words only (Phrases).
+ * A title with its product codes, standards and hyphenated words (`CW-UD20`, `ISO 9001`,
+ * `Typhoon-Season`) kept on one line, and its Chinese broken between words only (Phrases).
  */
 export default function Unbroken({ text }: { text: string }): ReactNode {
   const parts: ReactNode[] = [];
