@@ -70,14 +70,15 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     if ((style.textWrapStyle ?? style.textWrap) !== 'balance')
       problems.push(`heading "${heading.textContent?.slice(0, 30)}" is not balanced`);
   }
-  // Titles, card titles, figure labels, side-navigation labels and table cells end a line between
-  // Chinese words only (the browser's own word breaker judges), never inside one (營運控制中 / 心).
+  // Titles, leads, card titles, figure labels, side-navigation labels, table cells and the footer's
+  // lines end a line between Chinese words only (the browser's own word breaker judges), never
+  // inside one (營運控制中 / 心).
   const words = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const han = /\p{Script=Han}/u;
   // Particles belong to the word before them: never the first character of a line (信賴 / 的夥伴).
   const particles = /^[的了們著嗎呢吧]$/u;
   for (const element of document.querySelectorAll<HTMLElement>(
-    'h1, .card__title, .figure-card__label, .side-nav a, main th, main td',
+    'h1, .page-heading__lead, .card__title, .figure-card__label, .side-nav a, main th, main td, .site-footer p',
   )) {
     const text = element.textContent ?? '';
     if (!shown(element) || !han.test(text)) continue;
