@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
@@ -23,6 +25,8 @@ import ShareCard from '../../site/templates/ShareCard.tsx';
 import type { ShareCardProps } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
+const require = createRequire(import.meta.url);
+
 // Share cards are rasterized only where they differ from their frame: what that drawing must keep
 // is that a card looks as it would drawn whole, and is the same bytes whatever was drawn before.
 
@@ -30,6 +34,14 @@ const logo = `data:image/svg+xml;base64,${readFileSync(path.join(REPO_ROOT, 'sit
 const colors = { navy: '#0f2740', primary: '#0066cc', accent: '#f5a623' };
 const zh = { company: '雲翼航空地勤服務股份有限公司', brand: '雲翼地勤', site: 'cloudwing.example', logo, colors };
 const en = { company: 'CloudWing Aviation Services', brand: 'CloudWing', site: 'cloudwing.example', logo, colors };
+
+/** A card of the real site's layout, its title's word breaks found as the build finds them. */
+const card = (base: typeof zh, section: string | null, title: string): ShareCardProps => ({
+  ...base,
+  section,
+  title,
+  titleBreaks: toPhraseBreaks(title),
+});
 
 /** The RGBA pixels of a PNG written by this project's encoder (every row unfiltered), checked as zlib checks it. */
 function decodeOwnPng(png: Uint8Array): { width: number; height: number; rgba: Buffer } {
@@ -56,12 +68,6 @@ function decodeOwnPng(png: Uint8Array): { width: number; height: number; rgba: B
 }
 
 describe('share cards drawn in part', () => {
-  const card = (base: typeof zh, section: string | null, title: string): ShareCardProps => ({
-    ...base,
-    section,
-    title,
-    titleBreaks: toPhraseBreaks(title),
-  });
   const cards: ShareCardProps[] = [
     card(zh, '服務項目', '停機坪作業與航機地面服務'),
     card(zh, null, '雲翼地勤'),
@@ -184,6 +190,40 @@ describe('bounds of SVG markup', () => {
   });
 });
 
+describe('cropping a real card', () => {
+  it('never makes resvg stop the process, wherever the box falls (a clipped group wholly outside it would)', async () => {
+    const title = '迎接颱風季，營運控制中心完成四場站應變準備';
+    const parts = splitSvg(await toCardSvg(ShareCard, card(zh, '最新消息', title)));
+    if (!parts) throw new Error('the card is not an SVG satori writes');
+    // Boxes spread over the card, from thin strips to half of it, always the same ones.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const crops = Array.from({ length: 40 }, () => {
+      const [x0, y0] = [next(1190), next(620)];
+      return cropSvg(parts, { x0, y0, x1: Math.min(1200, x0 + 1 + next(600)), y1: Math.min(630, y0 + 1 + next(300)) });
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-crops-'));
+    try {
+      writeFileSync(path.join(dir, 'crops.json'), JSON.stringify(crops));
+      // In a process of its own: a Rust panic in resvg ends the process, not just the call.
+      const drawn = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const { Resvg } = require(${JSON.stringify(require.resolve('@resvg/resvg-js'))});
+           for (const svg of JSON.parse(require('fs').readFileSync(process.argv[1], 'utf8'))) new Resvg(svg).render().pixels;
+           console.log('drawn');`,
+          path.join(dir, 'crops.json'),
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(drawn.stdout.trim(), drawn.stderr).toBe('drawn');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('PNG and font helpers', () => {
   it('computes and combines Adler-32 as zlib does', () => {
     const a = Buffer.from('share cards '.repeat(2000));
@@ -194,7 +234,7 @@ describe('PNG and font helpers', () => {
   });
 
   it('unpacks the font package WOFF files into fonts that draw the same glyphs', async () => {
-    const fontPackage = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
+    const fontPackage = path.dirname(require.resolve('@fontsource/noto-sans-tc/package.json'));
     const woff = readFileSync(path.join(fontPackage, 'files/noto-sans-tc-latin-700-normal.woff'));
     const font = unpackWoff(woff);
     expect(font.readUInt32BE(0)).not.toBe(0x774f4646);
