@@ -152,7 +152,14 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
 export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
   const [, Resvg] = await loadRenderers();
   const { width, height } = CARD_SIZE;
-  const draw = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+  const render = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+  // Whole, a card is drawn as a crop is, to the canvas: without what lies wholly off it, where a
+  // clipped group can stop resvg's process (see cropSvg).
+  const canvas = { x0: 0, y0: 0, x1: width, y1: height };
+  const draw = (svg: string) => {
+    const parts = splitSvg(svg);
+    return render((parts && cropSvg(parts, canvas)) ?? svg);
+  };
   const svg = await toCardSvg(Card, props);
   const frameProps: ShareCardProps = { ...props, title: '', titleBreaks: null, section: null };
   const frameKey = JSON.stringify(frameProps);
@@ -171,7 +178,7 @@ export async function drawCard(Card: ComponentType<ShareCardProps>, props: Share
   if (!frame.lines || !frame.compressed || !parts || !box) return draw(svg).asPng();
   if (box.x0 >= box.x1) return encodePng(width, height, frame.compressed);
   const cropped = cropSvg(parts, box);
-  const pixels = cropped ? draw(cropped).pixels : null;
+  const pixels = cropped ? render(cropped).pixels : null;
   // A card that lets the background show through is drawn whole: its PNG needs colours un-premultiplied.
   if (!pixels || !isOpaque(pixels)) return draw(svg).asPng();
   return encodePng(width, height, compressOver(frame.compressed, frame.lines, width, height, box, pixels));
