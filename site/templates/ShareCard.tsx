@@ -2,6 +2,8 @@ import type { ShareCardProps } from '../../generator/types.ts';
 
 /** The width the title may take: the card's 1200 px less its side margins. */
 const TITLE_WIDTH = 1040;
+/** More of a title than three lines can hold in any script (about 55 Chinese characters, 110 Latin). */
+const SHOWN_CHARACTERS = 160;
 /** Punctuation a line may end after (and not begin with): a browser breaks there in Chinese text too. */
 const CLOSING = /[\s，。、；：！？」』）》〉,.;:!?)]/;
 
@@ -59,10 +61,27 @@ function toBalancedEms(widths: readonly number[], most: number): number {
  * its title large, and the company's name and the site's address at the foot. A Chinese title
  * breaks between words only (中心 is never split across lines), in lines of about equal length.
  */
-export default function ShareCard({ title, titleBreaks, section, company, brand, site, logo, colors }: ShareCardProps) {
+export default function ShareCard({
+  title: fullTitle,
+  titleBreaks,
+  section,
+  company,
+  brand,
+  site,
+  logo,
+  colors,
+}: ShareCardProps) {
+  // The card shows three lines of the title at most: a title pasted a page long is laid out only as
+  // far as could show (its whole length cost a second per card), and is cut off as before.
+  const title = [...fullTitle].slice(0, SHOWN_CHARACTERS).join('');
   const long = [...title].length > 40;
   const fontSize = long ? 56 : 64;
-  const pieces = titleBreaks ? toPieces(title, titleBreaks) : null;
+  const pieces = titleBreaks
+    ? toPieces(
+        title,
+        titleBreaks.filter((at) => at < title.length),
+      )
+    : null;
   // Half an em more than the estimate: a Latin letter's width is only guessed.
   const width = pieces
     ? Math.min(

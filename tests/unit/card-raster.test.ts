@@ -127,6 +127,13 @@ describe('the share card layout', () => {
     );
     expect(Math.abs((lengths[0] as number) - (lengths[1] as number))).toBeLessThan(3 * 64);
   });
+
+  it('lays out no more of a title than the card can show: a title pasted a page long draws what its start does', async () => {
+    const start = '停機坪作業與旅客服務，'.repeat(16);
+    const pasted = start + '貨運站與倉儲作業的安全管理，'.repeat(300);
+    const svg = (title: string) => toCardSvg(ShareCard, card(zh, '服務項目', title));
+    expect(await svg(pasted)).toBe(await svg(start));
+  });
 });
 
 describe('bounds of SVG markup', () => {
