@@ -12,7 +12,16 @@ let segmenter: Intl.Segmenter | null = null;
  * site's 300 ms render).
  */
 const known = new Map<string, readonly number[] | null>();
+/** The breaks inside runs of Chinese met before (a list's titles share their words: 公司新聞 3, 公司新聞 4). */
+const knownRuns = new Map<string, readonly number[]>();
 const KNOWN_LIMIT = 20_000;
+
+/**
+ * A run of the characters the word breaker reads by its dictionary (Chinese, and the kana it
+ * reads with them): it segments each such run on its own, whatever stands around it, so a run's
+ * breaks are the same in any text.
+ */
+const DICTIONARY_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]{2,}/gu;
 
 /** Conjunctions: a word each, even between characters the word breaker could not place. */
 const JOINERS = new Set(['與', '及', '和', '或', '並']);
@@ -36,6 +45,22 @@ export function toPhraseBreaks(text: string): readonly number[] | null {
 }
 
 function findPhraseBreaks(text: string): readonly number[] | null {
+  const breaks: number[] = [];
+  for (const match of text.matchAll(DICTIONARY_RUN)) {
+    const run = match[0];
+    let inRun = knownRuns.get(run);
+    if (inRun === undefined) {
+      inRun = findBreaks(run);
+      if (knownRuns.size >= KNOWN_LIMIT) knownRuns.clear();
+      knownRuns.set(run, inRun);
+    }
+    for (const index of inRun) breaks.push(match.index + index);
+  }
+  return breaks.length > 0 ? breaks : null;
+}
+
+/** The breaks of a text by the rules above, asking the word breaker about the whole of it. */
+export function findBreaks(text: string): number[] {
   segmenter ??= new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const breaks: number[] = [];
   const segments = [...segmenter.segment(text)];
@@ -55,5 +80,5 @@ function findPhraseBreaks(text: string): readonly number[] | null {
     if (index > 0 && HAN.test(before) && HAN.test(after) && !unknown && !adverb && !NO_BREAK_BEFORE.has(after))
       breaks.push(index);
   });
-  return breaks.length > 0 ? breaks : null;
+  return breaks;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
+import fc from 'fast-check';
+import { findBreaks, toPhraseBreaks } from '../../runtime/word-breaks.ts';
 
 /** The text with a `|` at each place a line may end. */
 function shown(text: string): string {
@@ -38,5 +39,39 @@ describe('where a Chinese phrase may end a line', () => {
     const first = toPhraseBreaks('桃園國際機場的航班與航廈');
     expect(toPhraseBreaks('桃園國際機場的航班與航廈')).toBe(first);
     expect(shown('桃園國際機場的航班與航廈')).toBe('桃園|國際機場的航班|與|航廈');
+  });
+});
+
+describe('the breaks of a text', () => {
+  it('are those of its runs of Chinese, each asked of the word breaker on its own', () => {
+    // The word breaker reads a run of Chinese by its dictionary, whatever stands around it: the
+    // breaks found run by run (and remembered by run) are those of the whole text asked at once.
+    const words = [
+      '公司',
+      '新聞',
+      '停機坪',
+      '作業',
+      '與',
+      '旅客',
+      '服務',
+      '地',
+      '勤',
+      '的',
+      '們',
+      '雲翔',
+      '航廈',
+      '舒適地',
+    ];
+    const others = [' ', '3', 'ISO 9001', '，', '、', '（', '）', 'CW-UD20', '：', 'の', 'カ'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...words), fc.constantFrom(...others)), { maxLength: 12 }),
+        (parts) => {
+          const text = parts.join('');
+          expect(toPhraseBreaks(text) ?? []).toEqual(findBreaks(text));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
