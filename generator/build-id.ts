@@ -26,6 +26,32 @@ function toYearPrefix(time: number): string {
   return `${Date.UTC(new Date(time).getUTCFullYear(), 0, 1).toString(36)}-`;
 }
 
+/** A file that carries the stand-in id: its bytes, their hash without the stand-in, and its places. */
+export interface Draft {
+  readonly bytes: Buffer;
+  readonly hash: string;
+  /** The byte offsets of the stand-in, where the id is written once it is known. */
+  readonly at: readonly number[];
+}
+
+/**
+ * Encodes a text that carries the stand-in `mark` and hashes it with the stand-in left out. A
+ * pure function: the render workers draft the pages they render, the main thread the rest.
+ */
+export function toDraft(mark: Buffer, text: string): Draft {
+  const bytes = Buffer.from(text);
+  const at: number[] = [];
+  const hash = createHash('sha256');
+  let from = 0;
+  for (let i = bytes.indexOf(mark); i !== -1; i = bytes.indexOf(mark, from)) {
+    at.push(i);
+    hash.update(bytes.subarray(from, i));
+    from = i + mark.length;
+  }
+  hash.update(bytes.subarray(from));
+  return { bytes, hash: hash.digest('hex'), at };
+}
+
 /**
  * The files of a build, hashed in any order into its id. A file that carries the id (a page, a
  * payload) is hashed without its stand-in, and the stand-in's places are noted: once the id is
@@ -37,15 +63,11 @@ export class BuildDigest {
    * length, with random digits no page text will contain.
    */
   readonly placeholder: string;
-  private readonly mark: Buffer;
   private readonly hashes: string[] = [];
-  private readonly drafts: { file: string; at: number[] }[] = [];
-  /** The text drafted last, its bytes and its hash. */
-  private last: { readonly text: string; readonly bytes: Buffer; readonly hash: string } | null = null;
+  private readonly drafts: { file: string; at: readonly number[] }[] = [];
 
   constructor(private readonly time: number) {
     this.placeholder = `${toYearPrefix(time)}${randomBytes(6).toString('hex')}`;
-    this.mark = Buffer.from(this.placeholder);
   }
 
   /** A file without the id. */
@@ -53,32 +75,10 @@ export class BuildDigest {
     this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
   }
 
-  /**
-   * A file that carries the stand-in: returns its bytes, to be written as a draft. A text drafted
-   * again at once (a page's twin document) is encoded and hashed once.
-   */
-  draft(file: string, text: string): Buffer {
-    const last = this.drafts.at(-1);
-    if (last && this.last?.text === text) {
-      this.hashes.push(`${file}\0${this.last.hash}`);
-      this.drafts.push({ file, at: last.at });
-      return this.last.bytes;
-    }
-    const bytes = Buffer.from(text);
-    const at: number[] = [];
-    const hash = createHash('sha256');
-    let from = 0;
-    for (let i = bytes.indexOf(this.mark); i !== -1; i = bytes.indexOf(this.mark, from)) {
-      at.push(i);
-      hash.update(bytes.subarray(from, i));
-      from = i + this.mark.length;
-    }
-    hash.update(bytes.subarray(from));
-    const digest = hash.digest('hex');
-    this.hashes.push(`${file}\0${digest}`);
-    this.drafts.push({ file, at });
-    this.last = { text, bytes, hash: digest };
-    return bytes;
+  /** A file drafted with the stand-in (toDraft), by whichever thread wrote it. */
+  note(file: string, draft: Omit<Draft, 'bytes'>): void {
+    this.hashes.push(`${file}\0${draft.hash}`);
+    this.drafts.push({ file, at: draft.at });
   }
 
   toId(): string {
@@ -88,8 +88,7 @@ export class BuildDigest {
 
   /** Writes the id over the stand-in in every draft. */
   finish(id: string, patch: (file: string, offsets: readonly number[], text: string) => void): void {
-    if (Buffer.byteLength(id) !== this.mark.length) throw new Error(`a build id of another length: ${id}`);
-    this.last = null;
+    if (id.length !== this.placeholder.length) throw new Error(`a build id of another length: ${id}`);
     for (const { file, at } of this.drafts.splice(0)) patch(file, at, id);
   }
 }

@@ -13,18 +13,12 @@ import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
-import {
-  buildSearchIndexes,
-  toMainElement,
-  toSearchEntry,
-  warmSearch,
-  type SearchEntry,
-  type SearchIndexes,
-} from './search.ts';
+import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
+import { renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
+import { buildSearchIndexes, toPageSearchEntry, warmSearch, type SearchEntry, type SearchIndexes } from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { toSharedData } from './render/payload.ts';
-import { toSection } from './render/share.ts';
 import { sweepMarkdownCache } from './markdown-cache.ts';
 import { countPerLocale, renderSite } from './render/site.ts';
 import { resolvePages } from './resolve/pages.ts';
@@ -58,8 +52,7 @@ import {
 import { toFeeds } from './write/feeds.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
 import { toSiteFiles } from './write/site-files.ts';
-import { toPagePayload } from '../runtime/shared-data.ts';
-import { toOutputFile, toPageFiles, type PageLayout } from '../runtime/urls.ts';
+import { toOutputFile } from '../runtime/urls.ts';
 
 // The one place where the build's stages are ordered (architecture.md: The build). `site build`,
 // `site serve --watch` (with a cache) and `site check` (in memory, collecting the keys the pages
@@ -286,8 +279,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { layout } = HOST_PROFILES[config.host];
   /** HTML files that are not page documents: the error pages, public files. */
   const otherHtml = sources.publicFiles.filter((file) => file.endsWith('.html'));
-  // What the search index reads of each page, gathered as the pages render (behaviour.md: Search).
-  const searchDocs = shareable ? createSearchDocs(config, pages, translators, layout) : null;
+  // What the search index reads of each page, taken as the pages render (behaviour.md: Search).
+  const searchEntries = shareable ? new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []])) : null;
+  const pageOf = new Map(pages.map((page) => [page.url, page]));
+  const emitContext: EmitContext | null = digest
+    ? { config, layout, mark: Buffer.from(digest.placeholder), search: searchEntries ? translators : null }
+    : null;
+  /** A page drafted and written, here or by a render worker: its files join the digest. */
+  const took = (emitted: EmittedPage, writtenElsewhere: boolean) => {
+    for (const file of emitted.files) {
+      digest?.note(file.file, file);
+      if (writtenElsewhere) disk.adopt(file.file, file.size);
+    }
+    if (emitted.search) searchEntries?.get(emitted.search.locale)?.push(emitted.search.entry);
+  };
+  // A large site written to disk renders on every core; its workers write their pages themselves.
+  const workers = staging && digest ? shouldUseWorkers(pages.length, options.workers ?? 'auto') : 0;
   try {
     const rendered = await timed('render', () => {
       // The shared files first: with --precompress, they compress while the pages render.
@@ -295,15 +302,34 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
       for (const [file, contents] of toFeeds(config, pages, translators)) sink.write(file, contents);
       stopForTest('rendering');
+      const links = toLinkIndex(pages, sources.publicFiles, config.contacts);
       return renderSite({
         config,
         assets,
         buildId,
-        links: toLinkIndex(pages, sources.publicFiles, config.contacts),
+        links,
         pages,
         messages: sources.messages,
-        workers: options.workers ?? 'auto',
         usedKeys: options.usedKeys,
+        parallel:
+          workers > 0 && staging && digest
+            ? {
+                run: (queue) =>
+                  renderPagesInWorkers({
+                    queue,
+                    workers,
+                    config,
+                    assets,
+                    buildId,
+                    links,
+                    messages: sources.messages,
+                    staging,
+                    layout,
+                    search: searchEntries !== null,
+                    onPage: (emitted) => took(emitted, true),
+                  }),
+              }
+            : undefined,
         first:
           options.first && 'files' in disk
             ? {
@@ -318,21 +344,29 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
                 keyOf: createPageKeys({ config, assets, sourceHashes: cache.bundle.sourceHashes, ...sources, pages }),
               }
             : undefined,
-        onPage: (page, kind) => {
-          renderedPages?.push(page);
-          if (kind === 'page') searchDocs?.add(page);
-          if (kind !== 'page') otherHtml.push(toOutputFile(page.url));
-          if (!digest) return writePage(sink, page, layout, kind === 'page');
-          for (const file of toPageFiles(page.url, layout)) disk.draft(file, digest.draft(file, page.html));
-          if (kind !== 'page') return;
-          const payload = toOutputFile(page.url, '_payload.json');
-          disk.draft(payload, digest.draft(payload, JSON.stringify(toPagePayload(page.payload))));
+        onPage: (rendered, kind) => {
+          renderedPages?.push(rendered);
+          const page = kind === 'page' ? (pageOf.get(rendered.url) ?? null) : null;
+          if (kind !== 'page') otherHtml.push(toOutputFile(rendered.url));
+          if (emitContext) {
+            took(
+              emitPage(rendered, page, emitContext, (file, bytes) => disk.draft(file, bytes)),
+              false,
+            );
+            return;
+          }
+          writePage(sink, rendered, layout, kind === 'page');
+          const entry =
+            page && searchEntries
+              ? toPageSearchEntry({ config, page, rendered, t: translators.get(page.locale), layout })
+              : null;
+          if (entry && page) searchEntries?.get(page.locale)?.push(entry);
         },
       });
     });
     collect(rendered.problems);
     await sweepMarkdownCache();
-    const searching = searchDocs ? indexSearch(config, searchDocs.docs, (file) => disk.read(file)) : null;
+    const searching = searchEntries ? indexSearch(config, searchEntries, (file) => disk.read(file)) : null;
     searching?.catch(() => undefined);
     const cards = await timed('cards', () => drawing);
     for (const [file, png] of cards.files) sink.write(file, png);
@@ -402,46 +436,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (!(error instanceof Error && 'syscall' in error)) throw error;
     throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message })], { cause: error });
   }
-}
-
-/**
- * The search index's view of the pages as they render: each page's main element, title and section
- * (behaviour.md: Search). A page is indexed in the language it is written in only: a single-language
- * page under another locale's URL, and the later pages of a long list, are left out.
- */
-function createSearchDocs(
-  config: SiteConfig,
-  pages: readonly Page[],
-  translators: ReadonlyMap<string, Translate>,
-  layout: PageLayout,
-): { docs: Map<LocaleCode, SearchEntry[]>; add: (page: RenderedPage) => void } {
-  const byUrl = new Map(pages.map((page) => [page.url, page]));
-  const docs = new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []]));
-  const isoOf = new Map(config.locales.map((l) => [l.code, l.iso]));
-  const add = (rendered: RenderedPage) => {
-    const page = byUrl.get(rendered.url);
-    const { payload } = rendered;
-    if (!page || payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return;
-    const main = toMainElement(rendered.html);
-    if (main === null) return;
-    const t = translators.get(page.locale);
-    const doc = {
-      url: page.url,
-      title: payload.title,
-      section: t ? (toSection(config, page, t)?.label ?? null) : null,
-      main,
-      keywords: toKeywords(payload.data.keywords),
-    };
-    const [file] = toPageFiles(page.url, layout);
-    docs.get(page.locale)?.push(toSearchEntry(doc, file as string, isoOf.get(page.locale) ?? page.locale));
-  };
-  return { docs, add };
-}
-
-/** Front matter `keywords`: a list of words, or one line of them separated by commas. */
-function toKeywords(value: unknown): string[] {
-  const list = typeof value === 'string' ? value.split(/[,，、]/) : Array.isArray(value) ? value : [];
-  return list.filter((word): word is string => typeof word === 'string' && word.trim() !== '').map((w) => w.trim());
 }
 
 /** Step `search`: the index of every locale; a failure of Pagefind is the build's, with its reason. */

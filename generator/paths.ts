@@ -6,5 +6,5 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site');
 export const RUNTIME_DIR = path.join(PACKAGE_ROOT, 'runtime');
-export const WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'render-worker.js');
+export const WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'page-worker.js');
 export const CARD_WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'card-worker.js');

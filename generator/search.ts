@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { toHtmlText } from './escape.ts';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
-import type { LocaleCode, SiteConfig } from './types.ts';
+import { toSection } from './render/share.ts';
+import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from './types.ts';
+import { toPageFiles, type PageLayout } from '../runtime/urls.ts';
 
 // The search index of a build (behaviour.md: Search): one Pagefind index per locale, made from
 // the main content of its pages, in a folder named by the hash of its files under _app/search/, so
@@ -96,6 +98,41 @@ export function toMainElement(html: string): string | null {
   const start = html.indexOf('<main');
   const end = html.lastIndexOf('</main>');
   return start < 0 || end < start ? null : html.slice(start, end + '</main>'.length);
+}
+
+/**
+ * A rendered page as the index reads it, or null when the index leaves it out: a page is indexed
+ * in the language it is written in only, so a single-language page under another locale's URL and
+ * the later pages of a long list are not (behaviour.md: Search).
+ */
+export function toPageSearchEntry(input: {
+  readonly config: SiteConfig;
+  readonly page: Page;
+  readonly rendered: RenderedPage;
+  readonly t: Translate | undefined;
+  readonly layout: PageLayout;
+}): SearchEntry | null {
+  const { config, page, rendered, t } = input;
+  const { payload } = rendered;
+  if (payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return null;
+  const main = toMainElement(rendered.html);
+  if (main === null) return null;
+  const doc = {
+    url: page.url,
+    title: payload.title,
+    section: t ? (toSection(config, page, t)?.label ?? null) : null,
+    main,
+    keywords: toKeywords(payload.data.keywords),
+  };
+  const [file] = toPageFiles(page.url, input.layout);
+  const iso = config.locales.find((l) => l.code === page.locale)?.iso ?? page.locale;
+  return toSearchEntry(doc, file as string, iso);
+}
+
+/** Front matter `keywords`: a list of words, or one line of them separated by commas. */
+function toKeywords(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(/[,，、]/) : Array.isArray(value) ? value : [];
+  return list.filter((word): word is string => typeof word === 'string' && word.trim() !== '').map((w) => w.trim());
 }
 
 export function toSearchEntry(doc: SearchDocument, file: string, iso: string): SearchEntry {

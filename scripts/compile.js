@@ -11,7 +11,7 @@ rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     cli: 'generator/cli.ts',
-    'render-worker': 'generator/render/worker.ts',
+    'page-worker': 'generator/page-worker.ts',
     'card-worker': 'generator/card-worker.ts',
     // What a page loads of JavaScript on first view: `site check`'s rule, for bench/size.js.
     'first-view': 'generator/check/first-view.ts',

@@ -6,7 +6,6 @@ import type { LinkIndex } from './markdown.ts';
 import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
-import { createPageQueue, renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
 import { loadServerModule } from './server-module.ts';
 
 /** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
@@ -21,7 +20,11 @@ export interface RenderSiteInput {
   readonly messages: Messages;
   /** Receives every page as soon as it is rendered (or reused), error pages last. */
   readonly onPage: (page: RenderedPage, kind: 'page' | 'error') => void;
-  readonly workers: 'auto' | number;
+  /**
+   * A large site: worker threads render pages from the same queue as the main thread, and do with
+   * them what the caller's `run` says (their pages do not come back through `onPage`).
+   */
+  readonly parallel?: { readonly run: (queue: PageQueue) => Promise<ElsewhereResult> } | undefined;
   /** Collects every translation key the templates read (`ns:key`), for `site check`. */
   readonly usedKeys?: Set<string> | undefined;
   /** Reuse: a page whose key is unchanged is not rendered again. */
@@ -36,6 +39,41 @@ export interface RenderSiteInput {
 export interface FirstPages {
   readonly urls: ReadonlySet<string>;
   readonly onReady: () => void;
+}
+
+/** What the threads that render beside the main thread report once the queue is empty. */
+export interface ElsewhereResult {
+  readonly problems: SiteProblem[];
+  readonly missing: MissingKey[];
+}
+
+/**
+ * The pages still to render, shared by the main thread and the workers: the main thread takes them
+ * one by one from the front, between handling what the workers send; the workers take batches from
+ * the back. Whoever is faster renders more, so no thread waits while another still has work.
+ */
+export interface PageQueue {
+  takeFront(): Page | undefined;
+  takeBack(count: number): readonly Page[];
+  /** Leaves nothing to take (a failed build: the workers stop after the batch they render). */
+  clear(): void;
+}
+
+export function createPageQueue(pages: readonly Page[]): PageQueue {
+  let front = 0;
+  let back = pages.length;
+  return {
+    takeFront: () => (front < back ? pages[front++] : undefined),
+    takeBack(count) {
+      const from = Math.max(front, back - count);
+      const taken = pages.slice(from, back);
+      back = from;
+      return taken;
+    },
+    clear() {
+      front = back;
+    },
+  };
 }
 
 /** How long the render loop runs before letting the server answer requests (watch mode). */
@@ -68,35 +106,32 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   const ctx: RenderContext = { config, assets, buildId, server, translators, links };
   const problems: SiteProblem[] = [];
   let rendered = 0;
-  const workers = input.cache || input.usedKeys ? 0 : shouldUseWorkers(pages.length, input.workers);
-  if (workers > 0) {
+  if (input.parallel) {
     // The main thread renders pages too, while the workers render the rest: on two cores, one
-    // worker and the main thread. It also writes every page, so it takes one page at a time and
-    // yields often: the workers' pages are written as they come, and each is sent its next batch.
+    // worker and the main thread. It also takes in what the workers send, so it takes one page at
+    // a time and yields often: each worker is sent its next batch without waiting.
     const queue = createPageQueue(pages);
-    const inWorkers = renderPagesInWorkers({
-      queue,
-      workers,
-      config,
-      assets,
-      buildId,
-      links,
-      messages: input.messages,
-      onPage: (page) => input.onPage(page, 'page'),
-    });
+    const inWorkers = input.parallel.run(queue);
     inWorkers.catch(() => undefined);
     // The tests can leave every page to the workers, which a small site would otherwise not need.
     const mainRenders = process.env.SITE_TEST_WORKERS_ONLY !== '1';
-    for (
-      let index = 0, page = mainRenders ? queue.takeFront() : undefined;
-      page;
-      index += 1, page = queue.takeFront()
-    ) {
-      if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
-      current = page.url;
-      const result = renderPage(page, ctx);
-      problems.push(...result.problems);
-      if (result.rendered) input.onPage(result.rendered, 'page');
+    try {
+      for (
+        let index = 0, page = mainRenders ? queue.takeFront() : undefined;
+        page;
+        index += 1, page = queue.takeFront()
+      ) {
+        if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
+        current = page.url;
+        const result = renderPage(page, ctx);
+        problems.push(...result.problems);
+        if (result.rendered) input.onPage(result.rendered, 'page');
+      }
+    } catch (error) {
+      // No worker goes on writing once the build has failed: each ends after its current batch.
+      queue.clear();
+      await inWorkers.catch(() => undefined);
+      throw error;
     }
     const result = await inWorkers;
     problems.push(...result.problems);

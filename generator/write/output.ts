@@ -13,6 +13,8 @@ export interface OutputSink {
    * written as it is, and compressed only once `patch` has given it its final bytes.
    */
   draft(file: string, bytes: Buffer): void;
+  /** A draft of `size` bytes that another thread wrote into the staging folder (a render worker). */
+  adopt(file: string, size: number): void;
   /** Writes `text` (as long in bytes as what it replaces) at each offset of a draft. */
   patch(file: string, offsets: readonly number[], text: string): void;
   /** The text of a file this build wrote or drafted (a page read again for the search index). */
@@ -122,14 +124,21 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
       put(file, bytes);
       drafted.set(file, bytes.byteLength);
     },
+    adopt(file, size) {
+      drafted.set(file, size);
+      stats.files += 1;
+      stats.bytes += size;
+    },
     patch(file, offsets, text) {
       const target = path.join(staging, file);
       const replacement = Buffer.from(text);
-      const fd = openSync(target, 'r+');
-      try {
-        for (const offset of offsets) writeSync(fd, replacement, 0, replacement.byteLength, offset);
-      } finally {
-        closeSync(fd);
+      if (offsets.length > 0) {
+        const fd = openSync(target, 'r+');
+        try {
+          for (const offset of offsets) writeSync(fd, replacement, 0, replacement.byteLength, offset);
+        } finally {
+          closeSync(fd);
+        }
       }
       // Read back when its compression starts: no page is held in memory meanwhile.
       if (options.precompress) compressLater(file, () => readFileSync(target), drafted.get(file) ?? 0);
@@ -161,6 +170,9 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
     draft(file, bytes) {
       files.set(file, bytes);
       count(stats, bytes);
+    },
+    adopt(file) {
+      throw new Error(`${file}: an in-memory build renders on its own thread`);
     },
     patch(file, offsets, text) {
       const bytes = files.get(file) as Buffer;

@@ -1,0 +1,70 @@
+import { toDraft } from './build-id.ts';
+import { toPageSearchEntry, type SearchEntry } from './search.ts';
+import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from './types.ts';
+import { toPagePayload } from '../runtime/shared-data.ts';
+import { toOutputFile, toPageFiles, type PageLayout } from '../runtime/urls.ts';
+
+// The step between render and the build's digest, run by whichever thread rendered the page (the
+// main thread, or a render worker of a large site): a page's files are drafted with the stand-in
+// build id, hashed and written into the staging folder, and what the search index reads of the
+// page is taken. What goes back to the main thread is small: names, sizes, hashes, the stand-in's
+// places and the search entry; the page's text stays where it was rendered (behaviour.md: Build id).
+
+/** A file written with the stand-in id: its size, its hash without the stand-in, the stand-in's places. */
+export interface EmittedFile {
+  readonly file: string;
+  readonly size: number;
+  readonly hash: string;
+  readonly at: readonly number[];
+}
+
+export interface EmittedPage {
+  readonly url: string;
+  readonly files: readonly EmittedFile[];
+  /** What the search index reads of the page, when the build makes an index and the page is in it. */
+  readonly search: { readonly locale: LocaleCode; readonly entry: SearchEntry } | null;
+}
+
+export interface EmitContext {
+  readonly config: SiteConfig;
+  readonly layout: PageLayout;
+  /** The stand-in id the pages are rendered with, as bytes. */
+  readonly mark: Buffer;
+  /** The translators, for the section a search entry names; null: the build makes no search index. */
+  readonly search: ReadonlyMap<LocaleCode, Translate> | null;
+}
+
+/**
+ * Drafts and writes a rendered page's files (its document in each file of the host's layout, and
+ * for a route its `_payload.json`, behaviour.md: Payloads) through `put`. `page` is the resolved
+ * page a route's document was rendered from; error pages have none.
+ */
+export function emitPage(
+  rendered: RenderedPage,
+  page: Page | null,
+  ctx: EmitContext,
+  put: (file: string, bytes: Buffer) => void,
+): EmittedPage {
+  const files: EmittedFile[] = [];
+  const emit = (names: readonly string[], text: string) => {
+    // A page's twin documents (`both` layout) share one encoding and hash.
+    const { bytes, hash, at } = toDraft(ctx.mark, text);
+    for (const file of names) {
+      put(file, bytes);
+      files.push({ file, size: bytes.byteLength, hash, at });
+    }
+  };
+  emit(toPageFiles(rendered.url, ctx.layout), rendered.html);
+  if (!page) return { url: rendered.url, files, search: null };
+  emit([toOutputFile(rendered.url, '_payload.json')], JSON.stringify(toPagePayload(rendered.payload)));
+  const entry = ctx.search
+    ? toPageSearchEntry({
+        config: ctx.config,
+        page,
+        rendered,
+        t: ctx.search.get(page.locale),
+        layout: ctx.layout,
+      })
+    : null;
+  return { url: rendered.url, files, search: entry ? { locale: page.locale, entry } : null };
+}
