@@ -4,6 +4,7 @@ import type { WorkerBatch, WorkerInput, WorkerMessage } from './parallel.ts';
 import { createTranslators } from './render/i18n.ts';
 import type { MissingKey } from './render/missing-keys.ts';
 import { renderPage, type RenderContext } from './render/page.ts';
+import { createReuse } from './render/reuse.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { SiteProblem } from './types.ts';
 import { createDiskSink } from './write/output.ts';
@@ -24,6 +25,7 @@ const ctx: RenderContext = {
   server: loadServerModule(input.assets.serverModule),
   translators,
   links: input.links,
+  reuse: createReuse(),
 };
 const emit: EmitContext = {
   config: input.config,

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Contact } from '../runtime/contacts.ts';
 import type { ArgsOf, ErrorCode } from './errors.ts';
 
@@ -468,7 +468,22 @@ export interface AppProps extends TemplateProps {
    * build's word breaker on the server; in the browser the breaks of the server-rendered page.
    */
   readonly breaks: (text: string) => readonly number[] | null;
+  /**
+   * On the server only: markup the same on many pages (a locale's footer), rendered once per build
+   * by the id its template gives it (behaviour.md: Presentation, Markup rendered once).
+   */
+  readonly reuse?: Reuse;
 }
+
+/**
+ * Renders `render()` (one HTML element) once per id and gives back an element with the same
+ * markup; `provide` wraps the element's children in the contexts it reads.
+ */
+export type Reuse = (
+  id: string,
+  render: () => ReactElement,
+  provide: (children: ReactNode) => ReactElement,
+) => ReactElement;
 
 /** A page found by the search, in the words of the page's own language. */
 export interface SearchHit {

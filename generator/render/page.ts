@@ -10,6 +10,7 @@ import type {
   Page,
   Payload,
   RenderedPage,
+  Reuse,
   ServerModule,
   SiteConfig,
   SiteProblem,
@@ -35,6 +36,8 @@ export interface RenderContext {
   readonly server: ServerModule;
   readonly translators: ReadonlyMap<LocaleCode, Translate>;
   readonly links: LinkIndex;
+  /** The markup parts rendered once for the pages that share them (reuse.ts). */
+  readonly reuse: Reuse;
 }
 
 export interface RenderResult {
@@ -155,7 +158,9 @@ export function renderApp(
     };
   }
   try {
-    return { html: renderToString(createElement(App, { payload, t, Page, Layout, breaks: toPhraseBreaks })) };
+    return {
+      html: renderToString(createElement(App, { payload, t, Page, Layout, breaks: toPhraseBreaks, reuse: ctx.reuse })),
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
@@ -168,12 +173,18 @@ export function renderApp(
   }
 }
 
-/** With source maps on, a template's stack frame names its `.tsx` file and line. */
+/**
+ * With source maps on, a template's stack frame names its `.tsx` file and line. The reuse hook's
+ * own frame is passed over: a part that renders otherwise is the fault of the component using it.
+ */
 function toTemplateLoc(error: unknown): SourceLoc | null {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
-  const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(stack);
-  if (!match) return null;
-  return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
+  for (const frame of stack.split('\n')) {
+    const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(frame);
+    if (match && !/\buseReused\b/.test(frame))
+      return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
+  }
+  return null;
 }
 
 /**

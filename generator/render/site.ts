@@ -6,6 +6,7 @@ import type { LinkIndex } from './markdown.ts';
 import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
+import { createReuse } from './reuse.ts';
 import { loadServerModule } from './server-module.ts';
 
 /** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
@@ -103,7 +104,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
     input.usedKeys,
   );
   const server = loadServerModule(assets.serverModule);
-  const ctx: RenderContext = { config, assets, buildId, server, translators, links };
+  const ctx: RenderContext = { config, assets, buildId, server, translators, links, reuse: createReuse() };
   const problems: SiteProblem[] = [];
   let rendered = 0;
   if (input.parallel) {

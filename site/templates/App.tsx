@@ -6,12 +6,12 @@ import { SiteContext, formatLanguageName } from './components/site.tsx';
  * under another locale's URL says so, naming the language in the page's own (本頁僅提供英文版本), and
  * marks its text with the language it is written in.
  */
-export default function App({ payload, t, Page, Layout, search, breaks }: AppProps) {
+export default function App({ payload, t, Page, Layout, search, breaks, reuse }: AppProps) {
   const contentIso = payload.locales.find((l) => l.code === payload.contentLocale);
   const foreign = payload.contentLocale !== payload.locale && contentIso;
   const pageIso = payload.locales.find((l) => l.code === payload.locale)?.iso ?? payload.locale;
   return (
-    <SiteContext.Provider value={{ payload, t, search: search ?? null, breaks }}>
+    <SiteContext.Provider value={{ payload, t, search: search ?? null, breaks, reuse: reuse ?? null }}>
       <Layout payload={payload} t={t}>
         {foreign ? (
           <>

@@ -1,6 +1,6 @@
 import PhoneRows, { toPhoneNumbers } from './PhoneRows.tsx';
 import EmailAddress from './EmailAddress.tsx';
-import { Phrases, toBuildYear, useLocalUrl, useSite } from './site.tsx';
+import { Phrases, useReused, toBuildYear, useLocalUrl, useSite } from './site.tsx';
 
 /** The stations north to south, as the station map numbers them. */
 const STATIONS = ['tpe', 'tsa', 'rmq', 'khh'] as const;
@@ -9,75 +9,78 @@ const STATIONS = ['tpe', 'tsa', 'rmq', 'khh'] as const;
  * The company and its headquarters, how to reach it, its stations and a site map of the main
  * sections. The numbers and the e-mail address are those of `contacts` in the site configuration:
  * its telephone and fax numbers, and the address of its first department, the company's general
- * one (behaviour.md: Contact details).
+ * one (behaviour.md: Contact details). The same on every page of a locale: rendered once.
  */
 export default function Footer() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
-  const { phones, faxes } = toPhoneNumbers(payload.contacts);
-  const general = payload.contacts[0];
-  return (
-    <footer className="site-footer">
-      <div className="site-footer__inner">
-        <section aria-labelledby="footer-company">
-          <h2 id="footer-company" className="site-footer__company">
-            {t('footer:company')}
-          </h2>
+  const year = toBuildYear(payload.buildId);
+  return useReused(`footer|${payload.locale}|${year}`, () => {
+    const { phones, faxes } = toPhoneNumbers(payload.contacts);
+    const general = payload.contacts[0];
+    return (
+      <footer className="site-footer">
+        <div className="site-footer__inner">
+          <section aria-labelledby="footer-company">
+            <h2 id="footer-company" className="site-footer__company">
+              {t('footer:company')}
+            </h2>
+            <p>
+              <Phrases text={t('footer:tagline')} />
+            </p>
+            <p className="site-footer__address">
+              <span className="label">{t('footer:headquarters')}</span>
+              {t('footer:address')}
+            </p>
+          </section>
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact">{t('footer:contactHeading')}</h2>
+            <address>
+              <dl className="site-footer__contacts">
+                <PhoneRows phones={phones} faxes={faxes} phoneLabel={t('footer:phone')} faxLabel={t('footer:fax')} />
+                {general ? (
+                  <div>
+                    <dt>{t('footer:email')}</dt>
+                    <dd>
+                      <EmailAddress address={general.email} />
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+              <a className="site-footer__more" href={toUrl('/contact')}>
+                {t('common:contactAll')}
+              </a>
+            </address>
+          </section>
+          <section aria-labelledby="footer-stations">
+            <h2 id="footer-stations">{t('footer:stationsHeading')}</h2>
+            <ul className="site-footer__stations">
+              {STATIONS.map((s) => (
+                <li key={s}>{t(`footer:stations.${s}`)}</li>
+              ))}
+            </ul>
+          </section>
+          <nav aria-labelledby="footer-sitemap">
+            <h2 id="footer-sitemap">{t('footer:sitemapHeading')}</h2>
+            <ul className="site-footer__sitemap">
+              {payload.nav.map((item) => (
+                <li key={item.key}>
+                  <a href={toUrl(item.path)}>{t(`nav:${item.key}`)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className="site-footer__legal">
+          <p>{t('footer:copyright', { year: String(year) })}</p>
           <p>
-            <Phrases text={t('footer:tagline')} />
+            <Phrases text={t('footer:fictional')} />
           </p>
-          <p className="site-footer__address">
-            <span className="label">{t('footer:headquarters')}</span>
-            {t('footer:address')}
+          <p className="site-footer__cookies">
+            <Phrases text={t('footer:cookieNote')} />
           </p>
-        </section>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">{t('footer:contactHeading')}</h2>
-          <address>
-            <dl className="site-footer__contacts">
-              <PhoneRows phones={phones} faxes={faxes} phoneLabel={t('footer:phone')} faxLabel={t('footer:fax')} />
-              {general ? (
-                <div>
-                  <dt>{t('footer:email')}</dt>
-                  <dd>
-                    <EmailAddress address={general.email} />
-                  </dd>
-                </div>
-              ) : null}
-            </dl>
-            <a className="site-footer__more" href={toUrl('/contact')}>
-              {t('common:contactAll')}
-            </a>
-          </address>
-        </section>
-        <section aria-labelledby="footer-stations">
-          <h2 id="footer-stations">{t('footer:stationsHeading')}</h2>
-          <ul className="site-footer__stations">
-            {STATIONS.map((s) => (
-              <li key={s}>{t(`footer:stations.${s}`)}</li>
-            ))}
-          </ul>
-        </section>
-        <nav aria-labelledby="footer-sitemap">
-          <h2 id="footer-sitemap">{t('footer:sitemapHeading')}</h2>
-          <ul className="site-footer__sitemap">
-            {payload.nav.map((item) => (
-              <li key={item.key}>
-                <a href={toUrl(item.path)}>{t(`nav:${item.key}`)}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
-      <div className="site-footer__legal">
-        <p>{t('footer:copyright', { year: String(toBuildYear(payload.buildId)) })}</p>
-        <p>
-          <Phrases text={t('footer:fictional')} />
-        </p>
-        <p className="site-footer__cookies">
-          <Phrases text={t('footer:cookieNote')} />
-        </p>
-      </div>
-    </footer>
-  );
+        </div>
+      </footer>
+    );
+  });
 }

@@ -3,7 +3,7 @@ import Drawer from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import SearchButton from './SearchButton.tsx';
-import { isInSection, toSectionOf, useLocalUrl, useSite } from './site.tsx';
+import { isInSection, toSectionOf, useLocalUrl, useReused, useSite } from './site.tsx';
 
 type SearchDialogType = ComponentType<{ onClose: () => void }>;
 /** The search dialog's code: loaded when the search is first opened or its control hovered. */
@@ -100,6 +100,66 @@ export default function Header() {
     event.currentTarget.querySelector('button')?.focus();
   };
 
+  // The main navigation is the same on every page of a locale that marks the same entries, until
+  // the page is hydrated (its section menus are made then): rendered once for them on the server.
+  const items = payload.nav
+    .filter((item) => item.path !== '/')
+    .map((item) => ({
+      item,
+      here: payload.path === item.path,
+      inSection: section !== '' && isInSection(item, payload.path),
+    }));
+  const marks = items.map(({ here, inSection }) => `${here ? 'p' : ''}${inSection ? 's' : ''}`).join(',');
+  const mainNav = useReused(`main-nav|${payload.locale}|${marks}`, () => (
+    <nav className="main-nav" aria-label={t('nav:mainNavigation')}>
+      <ul className="main-nav__list">
+        {items.map(({ item, here, inSection }) => {
+          const menu = item.section ? (payload.menus[item.section] ?? []) : [];
+          const label = t(`nav:${item.key}`);
+          return (
+            <li
+              key={item.key}
+              className={menu.length > 0 ? 'has-menu' : undefined}
+              data-open={openMenu === item.key ? '' : undefined}
+              onKeyDown={(event) => onMenuKey(event, item.key)}
+            >
+              <a
+                href={toUrl(item.path)}
+                aria-current={here ? 'page' : undefined}
+                className={inSection ? 'is-active' : undefined}
+              >
+                {label}
+              </a>
+              {menu.length > 0 ? (
+                <>
+                  <button
+                    type="button"
+                    className="submenu-toggle"
+                    aria-expanded={openMenu === item.key}
+                    aria-controls={`menu-${item.key}`}
+                    onClick={() => setOpenMenu(openMenu === item.key ? null : item.key)}
+                  >
+                    <Icon name="chevron" />
+                    <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
+                  </button>
+                  <ul className="submenu" id={`menu-${item.key}`}>
+                    {(hydrated ? menu : []).map((link) => (
+                      <li key={link.url} className={link.depth > 0 ? 'submenu__item--nested' : undefined}>
+                        <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
+                          {t(`sidenav:${link.name}`)}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  ));
+
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -118,56 +178,7 @@ export default function Header() {
           <img className="brand__mark" src="/logo.svg" width="40" height="40" alt="" />
           <span className="brand__name">{t('nav:brand')}</span>
         </a>
-        <nav className="main-nav" aria-label={t('nav:mainNavigation')}>
-          <ul className="main-nav__list">
-            {payload.nav
-              .filter((item) => item.path !== '/')
-              .map((item) => {
-                const inSection = section !== '' && isInSection(item, payload.path);
-                const menu = item.section ? (payload.menus[item.section] ?? []) : [];
-                const label = t(`nav:${item.key}`);
-                return (
-                  <li
-                    key={item.key}
-                    className={menu.length > 0 ? 'has-menu' : undefined}
-                    data-open={openMenu === item.key ? '' : undefined}
-                    onKeyDown={(event) => onMenuKey(event, item.key)}
-                  >
-                    <a
-                      href={toUrl(item.path)}
-                      aria-current={payload.path === item.path ? 'page' : undefined}
-                      className={inSection ? 'is-active' : undefined}
-                    >
-                      {label}
-                    </a>
-                    {menu.length > 0 ? (
-                      <>
-                        <button
-                          type="button"
-                          className="submenu-toggle"
-                          aria-expanded={openMenu === item.key}
-                          aria-controls={`menu-${item.key}`}
-                          onClick={() => setOpenMenu(openMenu === item.key ? null : item.key)}
-                        >
-                          <Icon name="chevron" />
-                          <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
-                        </button>
-                        <ul className="submenu" id={`menu-${item.key}`}>
-                          {(hydrated ? menu : []).map((link) => (
-                            <li key={link.url} className={link.depth > 0 ? 'submenu__item--nested' : undefined}>
-                              <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
-                                {t(`sidenav:${link.name}`)}
-                              </a>
-                            </li>
-                          ))}
-                        </ul>
-                      </>
-                    ) : null}
-                  </li>
-                );
-              })}
-          </ul>
-        </nav>
+        {mainNav}
         <SearchButton
           className="search-button--header"
           iconOnly

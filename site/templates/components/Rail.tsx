@@ -1,5 +1,5 @@
 import { toIconClass } from './icons.tsx';
-import { isInSection, useLocalUrl, useSite } from './site.tsx';
+import { isInSection, useLocalUrl, useReused, useSite } from './site.tsx';
 
 /**
  * The navigation rail on tablets (behaviour.md: Constants): every main section as an icon with its
@@ -8,26 +8,29 @@ import { isInSection, useLocalUrl, useSite } from './site.tsx';
 export default function Rail() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
-  return (
+  const items = payload.nav.map((item) => ({
+    item,
+    here: payload.path === item.path,
+    inSection: isInSection(item, payload.path),
+  }));
+  // The same on every page of a locale that marks the same entries: rendered once.
+  const marks = items.map(({ here, inSection }) => `${here ? 'p' : ''}${inSection ? 's' : ''}`).join(',');
+  return useReused(`rail|${payload.locale}|${marks}`, () => (
     <nav className="rail" aria-label={t('nav:quickNavigation')}>
       <ul>
-        {payload.nav.map((item) => {
-          const here = payload.path === item.path;
-          const inSection = isInSection(item, payload.path);
-          return (
-            <li key={item.key}>
-              {/* The icon is drawn before the label (icons.css): one element per entry. */}
-              <a
-                href={toUrl(item.path)}
-                aria-current={here ? 'page' : undefined}
-                className={`with-icon ${toIconClass(item.key)}${inSection ? ' is-active' : ''}`.trimEnd()}
-              >
-                {t(`nav:${item.key}`)}
-              </a>
-            </li>
-          );
-        })}
+        {items.map(({ item, here, inSection }) => (
+          <li key={item.key}>
+            {/* The icon is drawn before the label (icons.css): one element per entry. */}
+            <a
+              href={toUrl(item.path)}
+              aria-current={here ? 'page' : undefined}
+              className={`with-icon ${toIconClass(item.key)}${inSection ? ' is-active' : ''}`.trimEnd()}
+            >
+              {t(`nav:${item.key}`)}
+            </a>
+          </li>
+        ))}
       </ul>
     </nav>
-  );
+  ));
 }

@@ -1,5 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import type { NavItem, Payload, SiteSearch, Translate } from '../../../generator/types.ts';
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
+import type { NavItem, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
@@ -9,6 +9,8 @@ export interface Site {
   readonly search: SiteSearch | null;
   /** Where a short text may end a line, between Chinese words (Phrases); null: anywhere it would. */
   readonly breaks: (text: string) => readonly number[] | null;
+  /** On the server: markup rendered once for every page that shares it (`Reused`); null in the browser. */
+  readonly reuse: Reuse | null;
 }
 
 export const SiteContext = createContext<Site | null>(null);
@@ -120,4 +122,18 @@ export function Phrases({ text }: { text: string }): ReactNode {
   }
   parts.push(text.slice(at));
   return <span className="ph">{parts}</span>;
+}
+
+/**
+ * A part of the page that is the same on many pages, such as a locale's footer: the build renders
+ * it once per `id` and gives every page with that id the same markup (behaviour.md: Presentation).
+ * `id` must name everything the part shows (its locale, the marks of the current section…);
+ * `render` returns one HTML element and calls no hooks. The browser renders it as it is. A hook,
+ * called last by the component it renders: an error in it points at that component's line.
+ */
+export function useReused(id: string, render: () => ReactElement): ReactElement {
+  const site = useSite();
+  return site.reuse
+    ? site.reuse(id, render, (children) => <SiteContext.Provider value={site}>{children}</SiteContext.Provider>)
+    : render();
 }
