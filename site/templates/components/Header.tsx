@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import Drawer from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import SearchButton from './SearchButton.tsx';
 import { isInSection, toSectionOf, useLocalUrl, useReused, useSite } from './site.tsx';
 
 type SearchDialogType = ComponentType<{ onClose: () => void }>;
+type DrawerType = typeof import('./Drawer.tsx').default;
+/** The drawer's code: loaded once the page is hydrated, after its first view. */
+const loadDrawer = () => import('./Drawer.tsx').then((m) => m.default);
 /** The search dialog's code: loaded when the search is first opened or its control hovered. */
 const loadSearchDialog = () => import('./SearchDialog.tsx').then((m) => m.default as SearchDialogType);
 
@@ -34,8 +36,17 @@ export default function Header() {
   const section = toSectionOf(payload.path);
   // The section menus and the drawer are made once the page is hydrated: every page is lighter
   // without them, and before that each section's link leads to its overview and side navigation.
+  // The drawer's code is not part of the first view either: it loads as the page hydrates (a tap
+  // on the menu button before it arrives opens the drawer when it does).
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [Drawer, setDrawer] = useState<DrawerType | null>(null);
+  useEffect(() => {
+    setHydrated(true);
+    loadDrawer().then(
+      (drawer) => setDrawer(() => drawer),
+      (error: unknown) => console.warn('The menu could not load:', error),
+    );
+  }, []);
 
   // A navigation closes the drawer, any open menu and the search (behaviour.md: Constants).
   useEffect(() => {
@@ -168,7 +179,7 @@ export default function Header() {
           type="button"
           className="menu-button"
           aria-expanded={drawerOpen}
-          aria-controls={hydrated ? 'site-drawer' : undefined}
+          aria-controls={Drawer ? 'site-drawer' : undefined}
           onClick={() => setDrawerOpen(true)}
         >
           <Icon name="menu" />
@@ -189,7 +200,7 @@ export default function Header() {
         <LanguageSwitcher />
       </div>
       {/* Without the runtime the drawer cannot open (noscript.css shows the main navigation). */}
-      {hydrated ? (
+      {Drawer ? (
         <Drawer
           open={drawerOpen}
           onClose={() => {
