@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildDigest, toBuildTime } from './build-id.ts';
 import { bundleCode, toSharedFiles, withSharedFiles } from './bundle.ts';
@@ -7,14 +6,14 @@ import { createPageKeys, toBundleKey, type BuildCache } from './cache.ts';
 import { loadConfig } from './config.ts';
 import { HOST_PROFILES } from './hosts.ts';
 import { SiteError, toProblem } from './errors.ts';
-import { loadContent } from './load/content.ts';
+import { listContentFiles, loadContent, type ParseElsewhere } from './load/content.ts';
 import { loadMessages } from './load/messages.ts';
 import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
 import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
-import { renderPagesInWorkers, shouldUseWorkers } from './parallel.ts';
+import { shouldUseWorkers, startWorkerPool } from './parallel.ts';
 import { buildSearchIndexes, toPageSearchEntry, warmSearch, type SearchEntry, type SearchIndexes } from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
@@ -113,9 +112,15 @@ export async function loadSources(
   config: SiteConfig,
   cache?: BuildCache,
   shared: Promise<SharedSources> = loadSharedSources(config),
+  content?: { readonly listed: Awaited<ReturnType<typeof listContentFiles>>; readonly elsewhere?: ParseElsewhere },
 ): Promise<{ sources: Sources; problems: SiteProblem[] }> {
-  const [content, { messages, templates }, publicFiles, links] = await Promise.all([
-    loadContent(config, undefined, cache?.content),
+  const [loaded, { messages, templates }, publicFiles, links] = await Promise.all([
+    content
+      ? loadContent(config, content.listed.files, cache?.content, content.elsewhere).then((parsed) => ({
+          ...parsed,
+          problems: [...content.listed.problems, ...parsed.problems],
+        }))
+      : loadContent(config, undefined, cache?.content),
     shared,
     listPublicFiles(config).then(async (listed) => {
       const loaded = await loadPublicFiles(config, listed.files);
@@ -125,13 +130,13 @@ export async function loadSources(
   ]);
   return {
     sources: {
-      content: content.files,
+      content: loaded.files,
       messages: messages.messages,
       templates,
       publicFiles: publicFiles.files,
       generatedFiles: publicFiles.generated,
     },
-    problems: [...content.problems, ...messages.problems, ...publicFiles.problems, ...links],
+    problems: [...loaded.problems, ...messages.problems, ...publicFiles.problems, ...links],
   };
 }
 
@@ -228,213 +233,225 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const shared = loadSharedSources(config);
   const bundling = shared.then(({ templates }) => bundleAssets(config, templates, cache));
   bundling.catch(() => undefined);
-  const sources = await timed('load', async () => {
-    const loaded = await loadSources(config, cache, shared);
-    collect(loaded.problems);
-    return loaded.sources;
-  });
-  const pages = await timed('resolve', () => {
-    const resolved = resolveSite(config, sources);
-    collect(resolved.problems);
-    return resolved.pages;
-  });
-  const bundled = await timed('bundle', () => bundling);
-  const bundleReused = bundled.reused;
-  // Texts for what the build writes besides the pages (icons' manifests, feeds); a key they lack
-  // is reported by the pages that read it too.
-  const translators = createTranslators(config, sources.messages, () => undefined);
-  // The app icons and manifests join the bundle's files (behaviour.md: Sharing). `site check`
-  // builds in memory only to learn which keys the pages read: no icons or cards there.
-  const shareable = !options.usedKeys;
-  const code = withSharedData(config, bundled.assets, sources.messages, pages, cache !== undefined);
-  const withAppIcons = shareable ? await timed('icons', () => withIcons(code, config, translators)) : code;
-  // Share cards are drawn beside the render (in worker threads), named before they are drawn.
-  const cardPlan = shareable ? planCards(config, pages, translators) : { urls: new Map<string, string>(), jobs: [] };
-  const assets: ClientAssets = { ...withAppIcons, cards: cardPlan.urls };
-  const drawing = renderCards(cardPlan.jobs, assets.serverModule);
-  drawing.catch(() => undefined);
-
-  // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
-  // writes (behaviour.md: Build id): its pages are written with the stand-in, which is replaced in
-  // place once every file is known.
-  const { time, fixed } = toBuildTime();
-  const digest = cache ? null : new BuildDigest(time);
-  let buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
-  const staging = write ? createStaging(outDir, buildId) : null;
-  const disk: OutputSink = staging
-    ? createDiskSink(staging, { precompress: options.precompress ?? false, previousOut: outDir })
-    : createMemorySink();
-  // Every file of this build (not the earlier builds' files it keeps) goes into the id.
-  const sink: OutputSink = digest
-    ? {
-        ...disk,
-        write: (file, contents) => {
-          digest.add(file, contents);
-          disk.write(file, contents);
-        },
-      }
-    : disk;
-  let renderedPages: RenderedPage[] | null = write ? null : [];
-  // The host decides where each page's document goes (behaviour.md: Hosts).
-  const { layout } = HOST_PROFILES[config.host];
-  /** HTML files that are not page documents: the error pages, public files. */
-  const otherHtml = sources.publicFiles.filter((file) => file.endsWith('.html'));
-  // What the search index reads of each page, taken as the pages render (behaviour.md: Search).
-  const searchEntries = shareable ? new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []])) : null;
-  const pageOf = new Map(pages.map((page) => [page.url, page]));
-  const emitContext: EmitContext | null = digest
-    ? { config, layout, mark: Buffer.from(digest.placeholder), search: searchEntries ? translators : null }
-    : null;
-  /** A page drafted and written, here or by a render worker: its files join the digest. */
-  const took = (emitted: EmittedPage, writtenElsewhere: boolean) => {
-    for (const file of emitted.files) {
-      digest?.note(file.file, file);
-      if (writtenElsewhere) disk.adopt(file.file, file.size);
-    }
-    if (emitted.search) searchEntries?.get(emitted.search.locale)?.push(emitted.search.entry);
-  };
-  // A large site written to disk renders on every core; its workers write their pages themselves.
-  const workers = staging && digest ? shouldUseWorkers(pages.length, options.workers ?? 'auto') : 0;
+  // A large site written to disk builds on every core: its workers start as soon as the content
+  // files are listed, parse a share of them, then render a share of the pages (parallel.ts).
+  const listed = await listContentFiles(config);
+  const workers = write && !cache ? shouldUseWorkers(listed.files.length, options.workers ?? 'auto') : 0;
+  const pool = workers > 0 ? startWorkerPool({ config }, workers) : null;
   try {
-    const rendered = await timed('render', () => {
-      // The shared files first: with --precompress, they compress while the pages render.
-      for (const [file, contents] of assets.files) sink.write(file, contents);
-      writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
-      for (const [file, contents] of toFeeds(config, pages, translators)) sink.write(file, contents);
-      stopForTest('rendering');
-      const links = toLinkIndex(pages, sources.publicFiles, config.contacts);
-      return renderSite({
-        config,
-        assets,
-        buildId,
-        links,
-        pages,
-        messages: sources.messages,
-        usedKeys: options.usedKeys,
-        parallel:
-          workers > 0 && staging && digest
-            ? {
-                run: (queue) =>
-                  renderPagesInWorkers({
-                    queue,
-                    workers,
-                    config,
-                    assets,
-                    buildId,
-                    links,
-                    messages: sources.messages,
-                    staging,
-                    layout,
-                    search: searchEntries !== null,
-                    onPage: (emitted) => took(emitted, true),
-                  }),
-              }
-            : undefined,
-        first:
-          options.first && 'files' in disk
-            ? {
-                urls: options.first.urls,
-                onReady: () => options.first?.onReady(new Map(disk.files as Map<string, string | Uint8Array>)),
-              }
-            : undefined,
-        cache:
-          cache && cache.bundle
-            ? {
-                pages: cache.pages,
-                keyOf: createPageKeys({ config, assets, sourceHashes: cache.bundle.sourceHashes, ...sources, pages }),
-              }
-            : undefined,
-        onPage: (rendered, kind) => {
-          renderedPages?.push(rendered);
-          const page = kind === 'page' ? (pageOf.get(rendered.url) ?? null) : null;
-          if (kind !== 'page') otherHtml.push(toOutputFile(rendered.url));
-          if (emitContext) {
-            took(
-              emitPage(rendered, page, emitContext, (file, bytes) => disk.draft(file, bytes)),
-              false,
-            );
-            return;
-          }
-          writePage(sink, rendered, layout, kind === 'page');
-          const entry =
-            page && searchEntries
-              ? toPageSearchEntry({ config, page, rendered, t: translators.get(page.locale), layout })
-              : null;
-          if (entry && page) searchEntries?.get(page.locale)?.push(entry);
-        },
+    const sources = await timed('load', async () => {
+      const loaded = await loadSources(config, cache, shared, { listed, elsewhere: pool?.parse });
+      collect(loaded.problems);
+      return loaded.sources;
+    });
+    const pages = await timed('resolve', () => {
+      const resolved = resolveSite(config, sources);
+      collect(resolved.problems);
+      return resolved.pages;
+    });
+    const bundled = await timed('bundle', () => bundling);
+    const bundleReused = bundled.reused;
+    // Texts for what the build writes besides the pages (icons' manifests, feeds); a key they lack
+    // is reported by the pages that read it too.
+    const translators = createTranslators(config, sources.messages, () => undefined);
+    // The app icons and manifests join the bundle's files (behaviour.md: Sharing). `site check`
+    // builds in memory only to learn which keys the pages read: no icons or cards there.
+    const shareable = !options.usedKeys;
+    const code = withSharedData(config, bundled.assets, sources.messages, pages, cache !== undefined);
+    const withAppIcons = shareable ? await timed('icons', () => withIcons(code, config, translators)) : code;
+    // Share cards are drawn beside the render (in worker threads), named before they are drawn.
+    const cardPlan = shareable ? planCards(config, pages, translators) : { urls: new Map<string, string>(), jobs: [] };
+    const assets: ClientAssets = { ...withAppIcons, cards: cardPlan.urls };
+    const drawing = renderCards(cardPlan.jobs, assets.serverModule);
+    drawing.catch(() => undefined);
+
+    // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
+    // writes (behaviour.md: Build id): its pages are written with the stand-in, which is replaced in
+    // place once every file is known.
+    const { time, fixed } = toBuildTime();
+    const digest = cache ? null : new BuildDigest(time);
+    let buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
+    const staging = write ? createStaging(outDir, buildId) : null;
+    const disk: OutputSink = staging
+      ? createDiskSink(staging, { precompress: options.precompress ?? false, previousOut: outDir })
+      : createMemorySink();
+    // Every file of this build (not the earlier builds' files it keeps) goes into the id.
+    const sink: OutputSink = digest
+      ? {
+          ...disk,
+          write: (file, contents) => {
+            digest.add(file, contents);
+            disk.write(file, contents);
+          },
+        }
+      : disk;
+    let renderedPages: RenderedPage[] | null = write ? null : [];
+    // The host decides where each page's document goes (behaviour.md: Hosts).
+    const { layout } = HOST_PROFILES[config.host];
+    /** HTML files that are not page documents: the error pages, public files. */
+    const otherHtml = sources.publicFiles.filter((file) => file.endsWith('.html'));
+    // What the search index reads of each page, taken as the pages render (behaviour.md: Search).
+    const searchEntries = shareable
+      ? new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []]))
+      : null;
+    const pageOf = new Map(pages.map((page) => [page.url, page]));
+    const emitContext: EmitContext | null = digest
+      ? { config, layout, mark: Buffer.from(digest.placeholder), search: searchEntries ? translators : null }
+      : null;
+    /** A page drafted and written, here or by a render worker: its files join the digest. */
+    const took = (emitted: EmittedPage, writtenElsewhere: boolean) => {
+      for (const file of emitted.files) {
+        digest?.note(file.file, file);
+        if (writtenElsewhere) disk.adopt(file.file, file.size);
+      }
+      if (emitted.search) searchEntries?.get(emitted.search.locale)?.push(emitted.search.entry);
+    };
+    try {
+      const rendered = await timed('render', () => {
+        // The shared files first: with --precompress, they compress while the pages render.
+        for (const [file, contents] of assets.files) sink.write(file, contents);
+        writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
+        for (const [file, contents] of toFeeds(config, pages, translators)) sink.write(file, contents);
+        stopForTest('rendering');
+        const links = toLinkIndex(pages, sources.publicFiles, config.contacts);
+        return renderSite({
+          config,
+          assets,
+          buildId,
+          links,
+          pages,
+          messages: sources.messages,
+          usedKeys: options.usedKeys,
+          // The workers write their pages themselves.
+          parallel:
+            pool && staging
+              ? {
+                  run: (queue) =>
+                    pool.render(
+                      {
+                        assets,
+                        buildId,
+                        links,
+                        messages: sources.messages,
+                        staging,
+                        layout,
+                        search: searchEntries !== null,
+                      },
+                      queue,
+                      (emitted) => took(emitted, true),
+                    ),
+                }
+              : undefined,
+          first:
+            options.first && 'files' in disk
+              ? {
+                  urls: options.first.urls,
+                  onReady: () => options.first?.onReady(new Map(disk.files as Map<string, string | Uint8Array>)),
+                }
+              : undefined,
+          cache:
+            cache && cache.bundle
+              ? {
+                  pages: cache.pages,
+                  keyOf: createPageKeys({ config, assets, sourceHashes: cache.bundle.sourceHashes, ...sources, pages }),
+                }
+              : undefined,
+          onPage: (rendered, kind) => {
+            renderedPages?.push(rendered);
+            const page = kind === 'page' ? (pageOf.get(rendered.url) ?? null) : null;
+            if (kind !== 'page') otherHtml.push(toOutputFile(rendered.url));
+            if (emitContext) {
+              took(
+                emitPage(rendered, page, emitContext, (file, bytes) => disk.draft(file, bytes)),
+                false,
+              );
+              return;
+            }
+            writePage(sink, rendered, layout, kind === 'page');
+            const entry =
+              page && searchEntries
+                ? toPageSearchEntry({ config, page, rendered, t: translators.get(page.locale), layout })
+                : null;
+            if (entry && page) searchEntries?.get(page.locale)?.push(entry);
+          },
+        });
       });
-    });
-    collect(rendered.problems);
-    await sweepMarkdownCache();
-    const searching = searchEntries ? indexSearch(config, searchEntries, (file) => disk.read(file)) : null;
-    searching?.catch(() => undefined);
-    const cards = await timed('cards', () => drawing);
-    for (const [file, png] of cards.files) sink.write(file, png);
-    const search = searching ? await timed('search', () => searching) : null;
-    for (const [file, contents] of search?.files ?? []) sink.write(file, contents);
-    // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
-    if (cache && search && !cache.searchWarmed) {
-      cache.searchWarmed = true;
-      if (search.indexed === 0) void warmSearch(config);
+      collect(rendered.problems);
+      await sweepMarkdownCache();
+      const searching = searchEntries ? indexSearch(config, searchEntries, (file) => disk.read(file)) : null;
+      searching?.catch(() => undefined);
+      const cards = await timed('cards', () => drawing);
+      for (const [file, png] of cards.files) sink.write(file, png);
+      const search = searching ? await timed('search', () => searching) : null;
+      for (const [file, contents] of search?.files ?? []) sink.write(file, contents);
+      // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
+      if (cache && search && !cache.searchWarmed) {
+        cache.searchWarmed = true;
+        if (search.indexed === 0) void warmSearch(config);
+      }
+      if (digest) {
+        const id = digest.toId();
+        digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
+        renderedPages =
+          renderedPages?.map((page) => ({
+            ...page,
+            html: page.html.replaceAll(digest.placeholder, id),
+            payload: { ...page.payload, buildId: id },
+          })) ?? null;
+        buildId = id;
+      }
+      // The previous builds' files stay beside the new ones: pages of a deployment still open in a
+      // browser load theirs after the next one (no version skew).
+      const current = [...assets.files.keys(), ...cards.files.keys(), ...(search?.files.keys() ?? [])];
+      const previous = write ? toPreviousBuilds(outDir, buildId, new Set(current)) : null;
+      for (const file of previous?.files ?? []) disk.carry(file, path.join(outDir, file));
+      const manifest: BuildManifest = {
+        id: buildId,
+        // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
+        timestamp: (fixed ? null : previous?.sameBuildTimestamp) ?? time,
+        prerendered: pages.map((p) => p.url),
+        assets: current,
+        kept: previous?.ids ?? [],
+        builtWith: toBuiltWith(config),
+        ...(search ? { search: search.urls } : {}),
+        shared: assets.shared,
+      };
+      await timed('write', async () => {
+        for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
+        await disk.settle();
+        if (staging) swapIntoPlace(staging, outDir);
+      });
+      const report: BuildReport = {
+        buildId,
+        outDir: write ? outDir : null,
+        pagesPerLocale: countPerLocale(config, pages),
+        errorPages: rendered.errorPages,
+        files: disk.stats.files,
+        bytes: disk.stats.bytes,
+        precompressed: disk.stats.precompressed,
+        stages,
+        totalMs: Math.round(performance.now() - started),
+        peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+        bundleReused,
+        cards: { total: cardPlan.jobs.length, drawn: cards.drawn },
+        search: search ? { indexed: search.indexed, bytes: search.bytes } : null,
+        warnings,
+      };
+      const files = 'files' in disk ? (disk.files as Map<string, string | Uint8Array>) : null;
+      return { report, manifest, files, pages: renderedPages, rendered: rendered.rendered };
+    } catch (error) {
+      if (staging) {
+        await disk.discard();
+        removeStaging(staging);
+      }
+      if (error instanceof SiteError) throw error;
+      // A file-system failure is the output's; anything else is a fault of the tool, reported as such.
+      if (!(error instanceof Error && 'syscall' in error)) throw error;
+      throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message })], { cause: error });
     }
-    if (digest) {
-      const id = digest.toId();
-      digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
-      renderedPages =
-        renderedPages?.map((page) => ({
-          ...page,
-          html: page.html.replaceAll(digest.placeholder, id),
-          payload: { ...page.payload, buildId: id },
-        })) ?? null;
-      buildId = id;
-    }
-    // The previous builds' files stay beside the new ones: pages of a deployment still open in a
-    // browser load theirs after the next one (no version skew).
-    const previous = write ? toPreviousBuilds(outDir, buildId) : null;
-    for (const file of previous?.files ?? []) disk.write(file, readFileSync(path.join(outDir, file)));
-    const manifest: BuildManifest = {
-      id: buildId,
-      // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
-      timestamp: (fixed ? null : previous?.sameBuildTimestamp) ?? time,
-      prerendered: pages.map((p) => p.url),
-      assets: [...assets.files.keys(), ...cards.files.keys(), ...(search?.files.keys() ?? [])],
-      kept: previous?.ids ?? [],
-      builtWith: toBuiltWith(config),
-      ...(search ? { search: search.urls } : {}),
-      shared: assets.shared,
-    };
-    await timed('write', async () => {
-      for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
-      await disk.settle();
-      if (staging) swapIntoPlace(staging, outDir);
-    });
-    const report: BuildReport = {
-      buildId,
-      outDir: write ? outDir : null,
-      pagesPerLocale: countPerLocale(config, pages),
-      errorPages: rendered.errorPages,
-      files: disk.stats.files,
-      bytes: disk.stats.bytes,
-      precompressed: disk.stats.precompressed,
-      stages,
-      totalMs: Math.round(performance.now() - started),
-      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-      bundleReused,
-      cards: { total: cardPlan.jobs.length, drawn: cards.drawn },
-      search: search ? { indexed: search.indexed, bytes: search.bytes } : null,
-      warnings,
-    };
-    const files = 'files' in disk ? (disk.files as Map<string, string | Uint8Array>) : null;
-    return { report, manifest, files, pages: renderedPages, rendered: rendered.rendered };
-  } catch (error) {
-    if (staging) {
-      await disk.discard();
-      removeStaging(staging);
-    }
-    if (error instanceof SiteError) throw error;
-    // A file-system failure is the output's; anything else is a fault of the tool, reported as such.
-    if (!(error instanceof Error && 'syscall' in error)) throw error;
-    throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message })], { cause: error });
+  } finally {
+    // Workers still running (a build that failed before its render ended) stop here.
+    await pool?.close();
   }
 }
 

@@ -1,57 +1,83 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
-import type { WorkerBatch, WorkerInput, WorkerMessage } from './parallel.ts';
+import { loadContentFile } from './load/content.ts';
+import type { RenderSetup, WorkerMessage, WorkerRequest, WorkerStart } from './parallel.ts';
 import { createTranslators } from './render/i18n.ts';
 import type { MissingKey } from './render/missing-keys.ts';
 import { renderPage, type RenderContext } from './render/page.ts';
 import { createReuse } from './render/reuse.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { SiteProblem } from './types.ts';
-import { createDiskSink } from './write/output.ts';
+import { createDiskSink, type OutputSink } from './write/output.ts';
 
-// A render worker: renders the batches of pages it is sent, writes each page's files into the
+// A build worker of a large site (parallel.ts). While the site loads, it parses the content files
+// it is sent; then it renders the batches of pages it is sent, writes each page's files into the
 // staging folder and sends back what the main thread needs of them (emit.ts), which asks for the
 // next batch. The main thread patches the build id into the files once every file is known.
-const input = workerData as WorkerInput;
-const missing: MissingKey[] = [];
-let current = '';
-const translators = createTranslators(input.config, input.messages, (locale, ns, key) =>
-  missing.push({ locale, ns, key, usedBy: current }),
-);
-const ctx: RenderContext = {
-  config: input.config,
-  assets: input.assets,
-  buildId: input.buildId,
-  server: loadServerModule(input.assets.serverModule),
-  translators,
-  links: input.links,
-  reuse: createReuse(),
-};
-const emit: EmitContext = {
-  config: input.config,
-  layout: input.layout,
-  mark: Buffer.from(input.buildId),
-  search: input.search ? translators : null,
-};
-// Compression, when the build asks for it, waits for the final bytes: the main thread's.
-const sink = createDiskSink(input.staging);
+const { config } = workerData as WorkerStart;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
-const problems: SiteProblem[] = [];
-// Each batch is rendered as its message arrives; a message waits while another renders (the
-// main thread sends the next batch early), and an empty batch says there are no more.
-parentPort?.on('message', ({ pages }: WorkerBatch) => {
-  if (pages.length === 0) {
-    post({ kind: 'done', problems, missing });
+
+interface Rendering {
+  readonly ctx: RenderContext;
+  readonly emit: EmitContext;
+  readonly sink: OutputSink;
+  readonly problems: SiteProblem[];
+  readonly missing: MissingKey[];
+  current: string;
+}
+let rendering: Rendering | null = null;
+
+function setUp(setup: RenderSetup): Rendering {
+  const missing: MissingKey[] = [];
+  const translators = createTranslators(config, setup.messages, (locale, ns, key) =>
+    missing.push({ locale, ns, key, usedBy: state.current }),
+  );
+  const state: Rendering = {
+    ctx: {
+      config,
+      assets: setup.assets,
+      buildId: setup.buildId,
+      server: loadServerModule(setup.assets.serverModule),
+      translators,
+      links: setup.links,
+      reuse: createReuse(),
+    },
+    emit: { config, layout: setup.layout, mark: Buffer.from(setup.buildId), search: setup.search ? translators : null },
+    // Compression, when the build asks for it, waits for the final bytes: the main thread's.
+    sink: createDiskSink(setup.staging),
+    problems: [],
+    missing,
+    current: '',
+  };
+  return state;
+}
+
+// Each request is handled as its message arrives; a message waits while another is handled (the
+// main thread sends the next batch early), and an empty batch says there are no more pages.
+parentPort?.on('message', (request: WorkerRequest) => {
+  if (request.kind === 'parse') {
+    post({ kind: 'parsed', results: request.files.map((file) => [file, loadContentFile(config, file)] as const) });
+    return;
+  }
+  if (request.kind === 'render') {
+    rendering = setUp(request.setup);
+    post({ kind: 'ready' });
+    return;
+  }
+  const state = rendering as Rendering;
+  if (request.pages.length === 0) {
+    post({ kind: 'done', problems: state.problems, missing: state.missing });
     parentPort?.close();
     return;
   }
   const batch: EmittedPage[] = [];
   try {
-    for (const page of pages) {
-      current = page.url;
-      const result = renderPage(page, ctx);
-      problems.push(...result.problems);
-      if (result.rendered) batch.push(emitPage(result.rendered, page, emit, (file, bytes) => sink.write(file, bytes)));
+    for (const page of request.pages) {
+      state.current = page.url;
+      const result = renderPage(page, state.ctx);
+      state.problems.push(...result.problems);
+      if (result.rendered)
+        batch.push(emitPage(result.rendered, page, state.emit, (file, bytes) => state.sink.write(file, bytes)));
     }
   } catch (error) {
     // A write the file system refused (a full disk): the build fails with its reason.
@@ -61,4 +87,3 @@ parentPort?.on('message', ({ pages }: WorkerBatch) => {
   }
   post({ kind: 'pages', pages: batch });
 });
-post({ kind: 'ready' });

@@ -2,24 +2,31 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EmittedPage } from './emit.ts';
+import type { ParseElsewhere, ParsedContent } from './load/content.ts';
 import { WORKER_FILE } from './paths.ts';
 import type { LinkIndex } from './render/markdown.ts';
+import type { MissingKey } from './render/missing-keys.ts';
 import type { ElsewhereResult, PageQueue } from './render/site.ts';
 import type { ClientAssets, Messages, Page, SiteConfig, SiteProblem } from './types.ts';
-import type { MissingKey } from './render/missing-keys.ts';
+import { toBatchSize, type WorkQueue } from './work-queue.ts';
 import type { PageLayout } from '../runtime/urls.ts';
 
-// A large site renders on every core (the drafts: behaviour.md, Build id): each worker
-// thread renders batches of pages taken from the back of the render queue, writes their files into
-// the staging folder (emit.ts) and sends back only what the main thread needs of them. The main
-// thread renders from the front of the same queue and writes everything else.
+// A large site builds on every core. Its worker threads start as soon as the content files are
+// listed, and first parse content files beside the main thread (load); then each renders batches
+// of pages taken from the back of the render queue, writes their files into the staging folder
+// (emit.ts) and sends back only what the main thread needs of them (the drafts: behaviour.md,
+// Build id). The main thread takes its files and pages from the front of the same queues.
 
-// Below this many pages a worker's start-up costs more than it saves.
+// Below this many pages (or content files) a worker's start-up costs more than it saves.
 const WORKER_THRESHOLD = 1000;
 
-/** The input one worker takes: everything is plain data that survives a structured clone. */
-export interface WorkerInput {
+/** What a worker is started with: everything is plain data that survives a structured clone. */
+export interface WorkerStart {
   readonly config: SiteConfig;
+}
+
+/** What a worker needs to render, once the site is loaded, resolved and bundled. */
+export interface RenderSetup {
   readonly assets: ClientAssets;
   /** The stand-in id the pages are rendered with. */
   readonly buildId: string;
@@ -32,85 +39,191 @@ export interface WorkerInput {
   readonly search: boolean;
 }
 
+/** What a worker is sent: content files to parse, the render set-up, a batch of pages (empty: no more). */
+export type WorkerRequest =
+  | { readonly kind: 'parse'; readonly files: readonly string[] }
+  | { readonly kind: 'render'; readonly setup: RenderSetup }
+  | { readonly kind: 'pages'; readonly pages: readonly Page[] };
+
 /**
- * What a worker sends back: that it is ready, the pages of a batch once written (which asks for
- * another), then its problems once it is done, or the file system's refusal of a write.
+ * What a worker sends back: the files it parsed; that it is ready to render; the pages of a batch
+ * once written (which asks for another); its problems once it is done; or the file system's
+ * refusal of a write.
  */
 export type WorkerMessage =
+  | { readonly kind: 'parsed'; readonly results: readonly (readonly [string, ParsedContent])[] }
   | { readonly kind: 'ready' }
   | { readonly kind: 'pages'; readonly pages: readonly EmittedPage[] }
   | { readonly kind: 'done'; readonly problems: SiteProblem[]; readonly missing: MissingKey[] }
   | { readonly kind: 'output-failed'; readonly message: string; readonly syscall: string };
 
-/** What a worker is sent: a batch of pages to render; an empty one when there are no more. */
-export interface WorkerBatch {
-  readonly pages: readonly Page[];
+/**
+ * How many workers to start beside the main thread, which does a share of the work too: by
+ * default one per core but the main thread's, on a site large enough to repay their start.
+ */
+export function shouldUseWorkers(count: number, setting: 'auto' | number): number {
+  if (!existsSync(WORKER_FILE)) return 0;
+  if (typeof setting === 'number') return Math.max(0, setting);
+  return count >= WORKER_THRESHOLD ? Math.max(1, availableParallelism() - 1) : 0;
+}
+
+/** Content files a worker is sent at a time, at most. */
+const PARSE_BATCH = 64;
+/** Pages a worker is sent at a time, at most; it is sent the next batch with the one it renders. */
+const RENDER_BATCH = 32;
+
+/** The workers of one build, from the load to the end of the render. */
+export interface WorkerPool {
+  /** Has the workers parse content files beside the main thread. */
+  readonly parse: ParseElsewhere;
+  /** Has the workers render pages from the queue; each hands what it wrote of every page to `onPage`. */
+  render(setup: RenderSetup, queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
+  /** Stops the workers that are still running (a build that failed before its render ended). */
+  close(): Promise<void>;
+}
+
+export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
+  const workers = Array.from({ length: count }, () => new PoolWorker(start));
+  const threads = count + 1;
+  return {
+    async parse(queue, onParsed) {
+      await all(
+        queue,
+        workers.map((worker) =>
+          worker.exchange((send) => {
+            const next = () => {
+              const files = queue.takeBack(toBatchSize(queue.left, threads, PARSE_BATCH));
+              if (files.length === 0) return true;
+              send({ kind: 'parse', files });
+              return false;
+            };
+            return {
+              first: () => next(),
+              take: (message) => {
+                if (message.kind !== 'parsed') return false;
+                for (const [file, parsed] of message.results) onParsed(file, parsed);
+                return next();
+              },
+            };
+          }),
+        ),
+      );
+    },
+    async render(setup, queue, onPage) {
+      const outputs = await all(
+        queue,
+        workers.map((worker) =>
+          worker.exchange<ElsewhereResult>((send, done) => {
+            const next = () =>
+              send({ kind: 'pages', pages: queue.takeBack(toBatchSize(queue.left, threads, RENDER_BATCH)) });
+            return {
+              first: () => {
+                send({ kind: 'render', setup });
+                return false;
+              },
+              take: (message) => {
+                if (message.kind === 'ready') {
+                  // Two batches: the second waits in the worker while it renders the first.
+                  next();
+                  next();
+                } else if (message.kind === 'pages') {
+                  for (const page of message.pages) onPage(page);
+                  next();
+                } else if (message.kind === 'done') {
+                  done({ problems: message.problems, missing: message.missing });
+                }
+                return false;
+              },
+            };
+          }),
+        ),
+      );
+      return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    },
+  };
 }
 
 /**
- * How many render workers to start beside the main thread, which renders a share of the pages too:
- * by default one per core but the main thread's, on a site large enough to repay their start.
+ * Every worker's part of a phase. When one fails, the others (and the main thread) take nothing
+ * more and end their batch before the phase fails: nothing writes after a failure.
  */
-export function shouldUseWorkers(pageCount: number, setting: 'auto' | number): number {
-  if (!existsSync(WORKER_FILE)) return 0;
-  if (typeof setting === 'number') return Math.max(0, setting);
-  return pageCount >= WORKER_THRESHOLD ? Math.max(1, availableParallelism() - 1) : 0;
-}
-
-/** Pages a worker is sent at a time; it is sent the next batch with the one it is rendering. */
-const BATCH = 32;
-
-/** Starts the workers on the queue's pages; each hands what it wrote of every page to `onPage`. */
-export async function renderPagesInWorkers(
-  input: WorkerInput & {
-    queue: PageQueue;
-    workers: number;
-    onPage: (page: EmittedPage) => void;
-  },
-): Promise<ElsewhereResult> {
-  const { queue, workers, onPage, ...shared } = input;
+async function all<T>(queue: WorkQueue<unknown>, parts: Promise<T>[]): Promise<T[]> {
   const settled = await Promise.allSettled(
-    Array.from({ length: workers }, () =>
-      runWorker(shared, queue, onPage).catch((error: unknown) => {
-        // One worker failed: the others (and the main thread) take nothing more, and end their
-        // batch before the build fails, so nothing writes into the staging folder after.
+    parts.map((part) =>
+      part.catch((error: unknown) => {
         queue.clear();
         throw error;
       }),
     ),
   );
-  const outputs = settled.map((result) => {
+  return settled.map((result) => {
     if (result.status === 'rejected') throw result.reason;
     return result.value;
   });
-  return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
 }
 
-function runWorker(
-  input: WorkerInput,
-  queue: PageQueue,
-  onPage: (page: EmittedPage) => void,
-): Promise<ElsewhereResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
-    const send = () => worker.postMessage({ pages: queue.takeBack(BATCH) } satisfies WorkerBatch);
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'ready') {
-        // Two batches: the second waits in the worker while it renders the first.
-        send();
-        send();
-      } else if (message.kind === 'pages') {
-        for (const page of message.pages) onPage(page);
-        send();
-      } else if (message.kind === 'output-failed') {
+/** One conversation with a worker: its first request, and what it does with each message. */
+interface Exchange {
+  /** Sends the first request; true when there is nothing to ask. */
+  readonly first: () => boolean;
+  /** Takes a message; true when the exchange is over. */
+  readonly take: (message: WorkerMessage) => boolean;
+}
+
+class PoolWorker {
+  private readonly worker: Worker;
+  private onMessage: ((message: WorkerMessage) => void) | null = null;
+  private onFailure: ((error: Error) => void) | null = null;
+  /** Why the worker stopped, when it stopped before it was done. */
+  private failure: Error | null = null;
+  private exited = false;
+
+  constructor(start: WorkerStart) {
+    this.worker = new Worker(WORKER_FILE, { workerData: start, env: { ...process.env, NODE_ENV: 'production' } });
+    this.worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'output-failed') {
         // As a write on the main thread fails: the build reports the file system's reason.
-        reject(Object.assign(new Error(message.message), { syscall: message.syscall }));
-        void worker.terminate();
-      } else resolve(message);
+        this.fail(Object.assign(new Error(message.message), { syscall: message.syscall }));
+        void this.worker.terminate();
+      } else this.onMessage?.(message);
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`a render worker stopped with exit code ${code}`));
+    this.worker.once('error', (error) => this.fail(error));
+    this.worker.once('exit', (code) => {
+      this.exited = true;
+      if (code !== 0) this.fail(new Error(`a build worker stopped with exit code ${code}`));
     });
-  });
+  }
+
+  /**
+   * Runs one exchange: resolves when it is over (with what `done` was given), rejects when the
+   * worker fails meanwhile or had failed before.
+   */
+  exchange<T = void>(open: (send: (request: WorkerRequest) => void, done: (value: T) => void) => Exchange): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      const finish = (value: T) => {
+        this.onMessage = null;
+        this.onFailure = null;
+        resolve(value);
+      };
+      const exchange = open((request) => this.worker.postMessage(request), finish);
+      this.onFailure = reject;
+      this.onMessage = (message) => {
+        if (exchange.take(message)) finish(undefined as T);
+      };
+      if (exchange.first()) finish(undefined as T);
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.exited) await this.worker.terminate();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.onFailure?.(this.failure);
+  }
 }

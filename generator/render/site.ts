@@ -7,6 +7,7 @@ import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
 import { createReuse } from './reuse.ts';
+import { createWorkQueue, type WorkQueue } from '../work-queue.ts';
 import { loadServerModule } from './server-module.ts';
 
 /** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
@@ -48,34 +49,8 @@ export interface ElsewhereResult {
   readonly missing: MissingKey[];
 }
 
-/**
- * The pages still to render, shared by the main thread and the workers: the main thread takes them
- * one by one from the front, between handling what the workers send; the workers take batches from
- * the back. Whoever is faster renders more, so no thread waits while another still has work.
- */
-export interface PageQueue {
-  takeFront(): Page | undefined;
-  takeBack(count: number): readonly Page[];
-  /** Leaves nothing to take (a failed build: the workers stop after the batch they render). */
-  clear(): void;
-}
-
-export function createPageQueue(pages: readonly Page[]): PageQueue {
-  let front = 0;
-  let back = pages.length;
-  return {
-    takeFront: () => (front < back ? pages[front++] : undefined),
-    takeBack(count) {
-      const from = Math.max(front, back - count);
-      const taken = pages.slice(from, back);
-      back = from;
-      return taken;
-    },
-    clear() {
-      front = back;
-    },
-  };
-}
+/** The pages still to render, shared by the main thread and the workers of a large site. */
+export type PageQueue = WorkQueue<Page>;
 
 /** How long the render loop runs before letting the server answer requests (watch mode). */
 const SLICE_MS = 8;
@@ -111,7 +86,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
     // The main thread renders pages too, while the workers render the rest: on two cores, one
     // worker and the main thread. It also takes in what the workers send, so it takes one page at
     // a time and yields often: each worker is sent its next batch without waiting.
-    const queue = createPageQueue(pages);
+    const queue = createWorkQueue(pages);
     const inWorkers = input.parallel.run(queue);
     inWorkers.catch(() => undefined);
     // The tests can leave every page to the workers, which a small site would otherwise not need.

@@ -25,6 +25,8 @@ export const KEPT_BUILDS = 2;
 export function toPreviousBuilds(
   outDir: string,
   buildId: string,
+  /** Files this build writes itself (an unchanged search index, say): not carried over again. */
+  written: ReadonlySet<string> = new Set(),
 ): { ids: string[]; files: string[]; sameBuildTimestamp: number | null } {
   const latest = readLatestManifest(outDir);
   if (!latest) return { ids: [], files: [], sameBuildTimestamp: null };
@@ -44,7 +46,7 @@ export function toPreviousBuilds(
   });
   return {
     ids: ids.filter((id) => files.includes(`builds/meta/${id}.json`)),
-    files: [...new Set(files)].filter((f) => existsSync(path.join(outDir, f))),
+    files: [...new Set(files)].filter((f) => !written.has(f) && existsSync(path.join(outDir, f))),
     sameBuildTimestamp: latest.id === buildId ? latest.timestamp : null,
   };
 }

@@ -1,4 +1,13 @@
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
 import { toOutputFile, toPageFiles, type PageLayout } from '../../runtime/urls.ts';
@@ -13,6 +22,8 @@ export interface OutputSink {
    * written as it is, and compressed only once `patch` has given it its final bytes.
    */
   draft(file: string, bytes: Buffer): void;
+  /** A file of an earlier build, kept as it is (behaviour.md: Build manifests), from where it is now. */
+  carry(file: string, from: string): void;
   /** A draft of `size` bytes that another thread wrote into the staging folder (a render worker). */
   adopt(file: string, size: number): void;
   /** Writes `text` (as long in bytes as what it replaces) at each offset of a draft. */
@@ -69,13 +80,14 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
   const drain = async () => {
     while (running.size > 0) await Promise.race(running);
   };
+  const makeDir = (dir: string) => {
+    if (made.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  };
   const put = (file: string, contents: string | Uint8Array) => {
     const target = path.join(staging, file);
-    const dir = path.dirname(target);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
+    makeDir(path.dirname(target));
     writeFileSync(target, contents);
     count(stats, contents);
   };
@@ -108,21 +120,32 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     });
     pump();
   };
+  const write = (file: string, contents: string | Uint8Array) => {
+    if (!options.precompress) {
+      put(file, contents);
+      return;
+    }
+    // Encoded once: the same bytes are measured, written and compressed.
+    const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    put(file, data);
+    compressLater(file, data, data.byteLength);
+  };
   return {
     stats,
-    write(file, contents) {
-      if (!options.precompress) {
-        put(file, contents);
-        return;
-      }
-      // Encoded once: the same bytes are measured, written and compressed.
-      const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
-      put(file, data);
-      compressLater(file, data, data.byteLength);
-    },
+    write,
     draft(file, bytes) {
       put(file, bytes);
       drafted.set(file, bytes.byteLength);
+    },
+    carry(file, from) {
+      // Compressed, its bytes are read (an unchanged file reuses its compressed siblings); else the
+      // file system copies it.
+      if (options.precompress) return write(file, readFileSync(from));
+      const target = path.join(staging, file);
+      makeDir(path.dirname(target));
+      copyFileSync(from, target);
+      stats.files += 1;
+      stats.bytes += statSync(target).size;
     },
     adopt(file, size) {
       drafted.set(file, size);
@@ -170,6 +193,11 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
     draft(file, bytes) {
       files.set(file, bytes);
       count(stats, bytes);
+    },
+    carry(file, from) {
+      const contents = readFileSync(from);
+      files.set(file, contents);
+      count(stats, contents);
     },
     adopt(file) {
       throw new Error(`${file}: an in-memory build renders on its own thread`);

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import type DrawerComponent from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import SearchButton from './SearchButton.tsx';
 import { isInSection, toSectionOf, useLocalUrl, useReused, useSite } from './site.tsx';
 
 type SearchDialogType = ComponentType<{ onClose: () => void }>;
-type DrawerType = typeof import('./Drawer.tsx').default;
+type DrawerType = typeof DrawerComponent;
 /** The drawer's code: loaded once the page is hydrated, after its first view. */
 const loadDrawer = () => import('./Drawer.tsx').then((m) => m.default);
 /** The search dialog's code: loaded when the search is first opened or its control hovered. */
