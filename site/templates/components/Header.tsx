@@ -3,7 +3,7 @@ import type DrawerComponent from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import SearchButton from './SearchButton.tsx';
-import { isInSection, toSectionOf, useLocalUrl, useReused, useSite } from './site.tsx';
+import { isInSection, toMarks, toSectionOf, useLocalUrl, useReused, useSite } from './site.tsx';
 
 type SearchDialogType = ComponentType<{ onClose: () => void }>;
 type DrawerType = typeof DrawerComponent;
@@ -121,8 +121,7 @@ export default function Header() {
       here: payload.path === item.path,
       inSection: section !== '' && isInSection(item, payload.path),
     }));
-  const marks = items.map(({ here, inSection }) => `${here ? 'p' : ''}${inSection ? 's' : ''}`).join(',');
-  const mainNav = useReused(`main-nav|${payload.locale}|${marks}`, () => (
+  const mainNav = useReused(`main-nav|${payload.locale}|${toMarks(items)}`, () => (
     <nav className="main-nav" aria-label={t('nav:mainNavigation')}>
       <ul className="main-nav__list">
         {items.map(({ item, here, inSection }) => {

@@ -1,5 +1,5 @@
 import { toIconClass } from './icons.tsx';
-import { isInSection, useLocalUrl, useReused, useSite } from './site.tsx';
+import { isInSection, toMarks, useLocalUrl, useReused, useSite } from './site.tsx';
 
 /**
  * The navigation rail on tablets (behaviour.md: Constants): every main section as an icon with its
@@ -14,8 +14,7 @@ export default function Rail() {
     inSection: isInSection(item, payload.path),
   }));
   // The same on every page of a locale that marks the same entries: rendered once.
-  const marks = items.map(({ here, inSection }) => `${here ? 'p' : ''}${inSection ? 's' : ''}`).join(',');
-  return useReused(`rail|${payload.locale}|${marks}`, () => (
+  return useReused(`rail|${payload.locale}|${toMarks(items)}`, () => (
     <nav className="rail" aria-label={t('nav:quickNavigation')}>
       <ul>
         {items.map(({ item, here, inSection }) => (

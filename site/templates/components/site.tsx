@@ -101,6 +101,14 @@ export function toSectionOf(path: string): string {
   return path.split('/')[1] ?? '';
 }
 
+/**
+ * Which entries of a navigation are marked, as a reused part's id names them: `p` the current page,
+ * `s` its section (`,s,p` for three entries, the second and third marked).
+ */
+export function toMarks(items: readonly { readonly here: boolean; readonly inSection: boolean }[]): string {
+  return items.map(({ here, inSection }) => `${here ? 'p' : ''}${inSection ? 's' : ''}`).join(',');
+}
+
 /** Whether a main-navigation entry is the section of the page at `path` (the rail, the header, the drawer). */
 export function isInSection(item: NavItem, path: string): boolean {
   return (item.section ?? toSectionOf(item.path)) === toSectionOf(path);
