@@ -313,7 +313,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
         for (const [file, contents] of toFeeds(config, pages, translators)) sink.write(file, contents);
         stopForTest('rendering');
-        const links = toLinkIndex(pages, sources.publicFiles, config.contacts);
+        const links = toLinkIndex(pages, sources.publicFiles, config.contacts, config.keepWhole);
         return renderSite({
           config,
           assets,

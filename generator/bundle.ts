@@ -202,6 +202,7 @@ function toRuntimeSettings(config: SiteConfig) {
     repaintWaitMs: runtime.repaintWaitMs,
     notificationMs: runtime.notificationMs,
     titleSeparator: config.titleSeparator,
+    keepWhole: config.keepWhole,
     locales: config.locales.map(({ code, iso, prefix, ogLocale, siteTitle }) => ({
       code,
       iso,

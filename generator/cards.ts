@@ -7,7 +7,7 @@ import { drawCard } from './card-render.ts';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
 import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
-import { toPhraseBreaks } from '../runtime/word-breaks.ts';
+import { phraseBreakerFor } from '../runtime/word-breaks.ts';
 import { toSection } from './render/share.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
@@ -95,6 +95,7 @@ export function planCards(
   const versions = toRendererVersions();
   const logo = `data:image/svg+xml;base64,${readFileSync(logoFile).toString('base64')}`;
   const site = new URL(config.baseUrl).host;
+  const breaks = phraseBreakerFor(config.keepWhole);
   const urls = new Map<string, string>();
   const jobs = new Map<string, CardJob>();
   for (const page of pages) {
@@ -103,7 +104,7 @@ export function planCards(
     if (!t) continue;
     const props: ShareCardProps = {
       title: page.content.data.title,
-      titleBreaks: toPhraseBreaks(page.content.data.title),
+      titleBreaks: breaks(page.content.data.title),
       section: toSection(config, page, t)?.label ?? null,
       company: t('footer:company'),
       brand: t('nav:brand'),

@@ -177,6 +177,13 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
       'must be a positive whole number (the entries a page of a long list shows)',
     ],
     ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
+    [
+      'keepWhole',
+      c.keepWhole === undefined ||
+        (Array.isArray(c.keepWhole) &&
+          c.keepWhole.every((word: unknown) => typeof word === 'string' && /^\S{2,}$/.test(word))),
+      'must be a list of words of two or more characters without spaces, such as `營運控制中心`',
+    ],
     ...validateTheme(c.theme),
     ...validateCheck(c.check),
     ...validateContacts(c.contacts),
@@ -336,6 +343,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     host: overrides.host ?? input.host ?? 'portable',
     listPageSize: input.listPageSize ?? 24,
     titleSeparator: input.titleSeparator ?? ' | ',
+    keepWhole: Object.freeze([...(input.keepWhole ?? [])]),
     theme: Object.freeze({ ...input.theme }),
     runtime: Object.freeze({ ...input.runtime }),
     navigation: Object.freeze(input.navigation.map((n) => Object.freeze({ ...n, line: findNavLine(source, n.path) }))),

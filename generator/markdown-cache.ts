@@ -23,22 +23,27 @@ export interface MarkdownEntry {
   readonly links: readonly (readonly [href: string, resolved: string])[];
 }
 
-/** The contacts as the key holds them, written once per list (every page of a build shares one). */
-const contactKeys = new WeakMap<readonly Contact[], string>();
-const EMPTY: readonly Contact[] = [];
+/** What a body's HTML depends on besides its text: the contacts it links, the words it keeps whole. */
+export interface BodySettings {
+  readonly contacts?: readonly Contact[];
+  readonly keepWhole?: readonly string[];
+}
+
+/** The settings as the key holds them, written once per set (every page of a build shares one). */
+const settingsKeys = new WeakMap<BodySettings, string>();
 
 /** The entry's name: everything the rendered HTML depends on, apart from the links it checks. */
-export function toEntryKey(file: ContentFile, locale: LocaleCode, contacts: readonly Contact[] = EMPTY): string {
-  let contactKey = contactKeys.get(contacts);
-  if (contactKey === undefined) {
-    contactKey = JSON.stringify(contacts);
-    contactKeys.set(contacts, contactKey);
+export function toEntryKey(file: ContentFile, locale: LocaleCode, settings: BodySettings = {}): string {
+  let settingsKey = settingsKeys.get(settings);
+  if (settingsKey === undefined) {
+    settingsKey = JSON.stringify([settings.contacts ?? [], settings.keepWhole ?? []]);
+    settingsKeys.set(settings, settingsKey);
   }
   return createHash('sha256')
     .update(
       `${FORMAT}\0${toCodeVersion()}\0${toPackageVersions('markdown-it')}\0${file.path}\0${file.locale}\0${locale}\0`,
     )
-    .update(`${contactKey}\0`)
+    .update(`${settingsKey}\0`)
     .update(file.body)
     .digest('hex')
     .slice(0, 32);

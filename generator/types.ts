@@ -82,6 +82,11 @@ export interface SiteConfigInput {
   /** How many entries a page of a long list shows (behaviour.md: Long lists); 24 when absent. */
   listPageSize?: number;
   titleSeparator?: string;
+  /**
+   * Words a line never ends inside, in the short texts that break between Chinese words only
+   * (behaviour.md: Presentation): the company's terms the word breaker takes apart (營運控制中心).
+   */
+  keepWhole?: string[];
   theme: ThemeConfig;
   runtime: RuntimeConfig;
   navigation: NavItem[];
@@ -113,6 +118,7 @@ export interface SiteConfig {
   readonly host: HostName;
   readonly listPageSize: number;
   readonly titleSeparator: string;
+  readonly keepWhole: readonly string[];
   readonly theme: ThemeConfig;
   readonly runtime: RuntimeConfig;
   readonly navigation: readonly NavItem[];

@@ -4,7 +4,8 @@ import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';
 import { initNavigation, onAfterRender, toPendingTarget } from './navigate.ts';
 import { setPhraseBreaker } from './phrases.ts';
-import { toPhraseBreaks } from './word-breaks.ts';
+import { site } from './settings.ts';
+import { phraseBreakerFor } from './word-breaks.ts';
 
 export { refresh } from './navigate.ts';
 
@@ -16,7 +17,7 @@ const NAVIGATION_READY = 'site:navigation-ready';
 
 // The pages the browser renders from now on (client navigation, a watch-mode refresh) find their
 // own word breaks; the first view needs none of this code (behaviour.md: Presentation).
-setPhraseBreaker(toPhraseBreaks);
+setPhraseBreaker(phraseBreakerFor(site.keepWhole));
 
 export interface Enhanced {
   readonly toPendingTarget: () => string | null;

@@ -16,6 +16,8 @@ export interface RuntimeLocale {
  */
 export interface RuntimeSettings extends Omit<RuntimeConfig, 'drawerWidth' | 'railWidth'> {
   readonly titleSeparator: string;
+  /** Words a line never ends inside (word-breaks.ts). */
+  readonly keepWhole: readonly string[];
   readonly locales: readonly RuntimeLocale[];
   readonly fallbackLocale: string;
 }

@@ -1,17 +1,13 @@
 // Where a short text with Chinese in it may end a line (behaviour.md: Presentation): between two
-// words, by the platform's word breaker, except before a particle and between two characters it
-// could not place in any word. The build uses it when it renders a page; the browser only for a
-// page it renders itself (its client navigation), never to hydrate a server-rendered one.
+// words, by the platform's word breaker, except before a particle, between two characters it
+// could not place in any word, and inside a word the site keeps whole (`keepWhole` of the site's
+// configuration: terms the word breaker takes apart, 營運控制 / 中心). The build uses it when it
+// renders a page; the browser only for a page it renders itself (its client navigation), never to
+// hydrate a server-rendered one.
 
 const HAN = /\p{Script=Han}/u;
 let segmenter: Intl.Segmenter | null = null;
 
-/**
- * The breaks of texts met before: most are the menus' and side navigation's labels, the same on
- * every page of a locale (asking the word breaker again for each cost some 20 ms of the real
- * site's 300 ms render).
- */
-const known = new Map<string, readonly number[] | null>();
 /** The breaks inside runs of Chinese met before (a list's titles share their words: 公司新聞 3, 公司新聞 4). */
 const knownRuns = new Map<string, readonly number[]>();
 const KNOWN_LIMIT = 20_000;
@@ -30,18 +26,75 @@ const JOINERS = new Set(['與', '及', '和', '或', '並']);
 const NO_BREAK_BEFORE = new Set(['的', '了', '們', '著', '嗎', '呢', '吧']);
 
 /**
- * The places between two words where both sides are Chinese (elsewhere spaces and punctuation
- * break as usual); null when the text has no Chinese or no such place.
+ * Characters that, left alone by the word breaker after a word, end it as a suffix (服務員,
+ * 技術員, 工程師, 航空器, 品質室, 事務部, 颱風季): they stay with the word before them.
  */
-export function toPhraseBreaks(text: string): readonly number[] | null {
-  if (!HAN.test(text)) return null;
-  let breaks = known.get(text);
-  if (breaks === undefined) {
-    breaks = findPhraseBreaks(text);
-    if (known.size >= KNOWN_LIMIT) known.clear();
-    known.set(text, breaks);
+const SUFFIXES = new Set([
+  '員',
+  '師',
+  '器',
+  '室',
+  '部',
+  '處',
+  '站',
+  '季',
+  '者',
+  '性',
+  '化',
+  '區',
+  '廳',
+  '局',
+  '率',
+  '類',
+]);
+
+/** Where a text may end a line: the places between two words where both sides are Chinese, or null. */
+export type PhraseBreaker = (text: string) => readonly number[] | null;
+
+const breakers = new Map<string, PhraseBreaker>();
+
+/**
+ * The breaker that keeps the words of `keepWhole` whole: one per list, each remembering the
+ * breaks of the texts it was asked about (most are the menus' and side navigation's labels, the
+ * same on every page of a locale). Elsewhere spaces and punctuation break as usual; null when the
+ * text has no Chinese or no such place.
+ */
+export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreaker {
+  const id = keepWhole.join('\n');
+  let breaker = breakers.get(id);
+  if (!breaker) {
+    const known = new Map<string, readonly number[] | null>();
+    const words = keepWhole.filter((word) => HAN.test(word));
+    breaker = (text) => {
+      if (!HAN.test(text)) return null;
+      let breaks = known.get(text);
+      if (breaks === undefined) {
+        breaks = withoutInside(findPhraseBreaks(text), text, words);
+        if (known.size >= KNOWN_LIMIT) known.clear();
+        known.set(text, breaks);
+      }
+      return breaks;
+    };
+    breakers.set(id, breaker);
   }
-  return breaks;
+  return breaker;
+}
+
+/** The breaks that fall inside no occurrence of a word kept whole. */
+function withoutInside(
+  breaks: readonly number[] | null,
+  text: string,
+  words: readonly string[],
+): readonly number[] | null {
+  if (!breaks || words.length === 0) return breaks;
+  const inside = (index: number) =>
+    words.some((word) => {
+      for (let at = text.indexOf(word); at !== -1 && at < index; at = text.indexOf(word, at + 1))
+        if (index < at + word.length) return true;
+      return false;
+    });
+  const kept = breaks.filter((index) => !inside(index));
+  return kept.length > 0 ? kept : null;
 }
 
 function findPhraseBreaks(text: string): readonly number[] | null {
@@ -77,7 +130,16 @@ export function findBreaks(text: string): number[] {
     // 地 alone before a word makes the word before it an adverb (舒適地|出發) and stays with it; 地
     // before a single character begins a word the dictionary does not know (地|勤).
     const adverb = segment === '地' && !([...next].length === 1 && HAN.test(next));
-    if (index > 0 && HAN.test(before) && HAN.test(after) && !unknown && !adverb && !NO_BREAK_BEFORE.has(after))
+    const suffix = [...segment].length === 1 && SUFFIXES.has(segment);
+    if (
+      index > 0 &&
+      HAN.test(before) &&
+      HAN.test(after) &&
+      !unknown &&
+      !adverb &&
+      !suffix &&
+      !NO_BREAK_BEFORE.has(after)
+    )
       breaks.push(index);
   });
   return breaks;

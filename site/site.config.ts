@@ -27,6 +27,9 @@ const config: SiteConfigInput = {
   // Overridden by SITE_BASE_URL or `site build --base-url`.
   baseUrl: 'https://cloudwing.example',
   titleSeparator: ' | ',
+  // Terms of the glossary (docs/glossary.md) the word breaker takes apart: a title or a label never
+  // ends a line inside them (營運控制 / 中心).
+  keepWhole: ['營運控制中心', '安全品質室', '企業事務部', '股東常會'],
   // The theme and the runtime constants (behaviour.md: Constants).
   theme: { dark: false, primary: '#0066cc', secondary: '#03dac6', ripple: false },
   runtime: {

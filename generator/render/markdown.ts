@@ -2,7 +2,7 @@ import type MarkdownItClass from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
-import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
+import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../errors.ts';
 import { requirePackage } from '../node-module.ts';
 import { readEntry, toEntryKey, writeEntry } from '../markdown-cache.ts';
@@ -18,6 +18,8 @@ export interface LinkIndex {
   readonly publicFiles: ReadonlySet<string>;
   /** The configured contacts: their fax numbers stay text when the body's contact details are linked. */
   readonly contacts?: readonly Contact[];
+  /** Words a table cell's line never ends inside (the configuration's `keepWhole`). */
+  readonly keepWhole?: readonly string[];
 }
 
 /** What resolving a link depends on: the page's file and locale, and the site's link index. */
@@ -68,7 +70,7 @@ export function renderMarkdown(
   locale: LocaleCode,
   links: LinkIndex,
 ): { html: string; problems: SiteProblem[] } {
-  const key = toEntryKey(file, locale, links.contacts);
+  const key = toEntryKey(file, locale, links);
   const cached = readEntry(key);
   const context: LinkContext = { file, locale, links };
   if (cached && cached.links.every(([href, resolved]) => resolvesTo(href, resolved, context))) {
@@ -332,12 +334,13 @@ function wrapCodes(state: StateCore): void {
  * (behaviour.md: Presentation): the cell is a `.ph` and `<wbr>` marks the places between words.
  */
 function breakCellPhrases(state: StateCore): void {
+  const breaker = phraseBreakerFor((state.env as RenderEnv).links.keepWhole);
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
     if ((token.type !== 'th_open' && token.type !== 'td_open') || !inline?.children) return;
     let marked = false;
     inline.children = inline.children.flatMap((child) => {
-      const breaks = child.type === 'text' ? toPhraseBreaks(child.content) : null;
+      const breaks = child.type === 'text' ? breaker(child.content) : null;
       if (!breaks) return [child];
       marked = true;
       const parts: Token[] = [];
@@ -383,6 +386,7 @@ export function toLinkIndex(
   pages: readonly Page[],
   publicFiles: readonly string[],
   contacts: readonly Contact[] = [],
+  keepWhole: readonly string[] = [],
 ): LinkIndex {
   const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
   const urls = new Map<string, Record<LocaleCode, string>>();
@@ -390,5 +394,5 @@ export function toLinkIndex(
     byUrl.set(page.url, { path: page.route.path, locale: page.locale });
     urls.set(page.route.path, page.localeUrls);
   }
-  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)), contacts };
+  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)), contacts, keepWhole };
 }

@@ -18,7 +18,7 @@ import type {
   Translate,
 } from '../types.ts';
 import { toAbsoluteUrl } from '../../runtime/urls.ts';
-import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
+import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
@@ -159,7 +159,16 @@ export function renderApp(
   }
   try {
     return {
-      html: renderToString(createElement(App, { payload, t, Page, Layout, breaks: toPhraseBreaks, reuse: ctx.reuse })),
+      html: renderToString(
+        createElement(App, {
+          payload,
+          t,
+          Page,
+          Layout,
+          breaks: phraseBreakerFor(ctx.config.keepWhole),
+          reuse: ctx.reuse,
+        }),
+      ),
     };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

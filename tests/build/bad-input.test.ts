@@ -135,6 +135,17 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(problems[0]?.message).toContain('`theme.primary`');
   });
 
+  it('a word to keep whole that is none: the field, its line and what a word is', async () => {
+    const config = real('site/site.config.ts').replace("keepWhole: ['營運控制中心',", "keepWhole: ['營運 控制中心',");
+    const problems = await problemsOf({ 'site/site.config.ts': config });
+    const line = config.split('\n').findIndex((l) => l.includes('keepWhole:')) + 1;
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
+    ]);
+    expect(problems[0]?.message).toContain('`keepWhole`');
+    expect(problems[0]?.message).toContain('without spaces');
+  });
+
   it('every invalid config value at once', async () => {
     const config = real('site/site.config.ts')
       .replace("defaultLocale: 'zhHant'", "defaultLocale: 'fr'")

@@ -20,7 +20,9 @@ import {
 } from '../../generator/card-raster.ts';
 import { drawCard, toCardSvg } from '../../generator/card-render.ts';
 import { unpackWoff } from '../../generator/woff.ts';
-import { toPhraseBreaks } from '../../runtime/word-breaks.ts';
+import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
+
+const toPhraseBreaks = phraseBreakerFor();
 import ShareCard from '../../site/templates/ShareCard.tsx';
 import type { ShareCardProps } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';

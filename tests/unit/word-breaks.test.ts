@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findBreaks, toPhraseBreaks } from '../../runtime/word-breaks.ts';
+import { findBreaks, phraseBreakerFor } from '../../runtime/word-breaks.ts';
+
+const toPhraseBreaks = phraseBreakerFor();
 
 /** The text with a `|` at each place a line may end. */
 function shown(text: string): string {
@@ -16,9 +18,17 @@ describe('where a Chinese phrase may end a line', () => {
 
   it('never inside a word the word breaker does not know, which it splits into single characters', () => {
     expect(shown('雲翔航勤提供地勤服務')).toBe('雲翔航勤|提供|地勤|服務');
-    expect(shown('貨運站的機坪安全')).toBe('貨運|站的機坪|安全');
+    expect(shown('貨運站的機坪安全')).toBe('貨運站的機坪|安全');
     // A conjunction between such characters is a word of its own.
     expect(shown('推機與拖機')).toBe('推機|與|拖機');
+  });
+
+  it('never before a one-character suffix the word breaker leaves alone: it ends the word before it', () => {
+    expect(shown('地勤設備技術員')).toBe('地勤|設備|技術員');
+    expect(shown('航空器維修工程師')).toBe('航空器|維修|工程師');
+    expect(shown('迎接颱風季')).toBe('迎接|颱風季');
+    // Where the word breaker knows the word, the character is no suffix: it breaks as before.
+    expect(shown('站在機坪')).toBe('站在|機坪');
   });
 
   it('never before a particle: 的, 地 and 們 stay with the word before them', () => {
@@ -73,5 +83,28 @@ describe('the breaks of a text', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('words the site keeps whole', () => {
+  const breaker = phraseBreakerFor(['營運控制中心', '技術員']);
+
+  it('never end a line inside them, wherever they stand, while the rest of the text breaks as before', () => {
+    const title = '迎接颱風季，營運控制中心完成演練';
+    expect(shown(title)).toContain('營運|控制|中心');
+    const kept = breaker(title) ?? [];
+    const at = title.indexOf('營運控制中心');
+    expect(kept.filter((index) => index > at && index < at + '營運控制中心'.length)).toEqual([]);
+    // Before and after the term, the words still break.
+    expect(kept).toContain(at + '營運控制中心'.length);
+    expect(kept.filter((index) => index < at)).toEqual((toPhraseBreaks(title) ?? []).filter((index) => index < at));
+    // Twice in one text, and as the whole text: no break inside either.
+    expect(breaker('營運控制中心與營運控制中心')).toEqual([6, 7]);
+    expect(breaker('營運控制中心')).toBeNull();
+  });
+
+  it('give the same breaks as no list where a text holds none of them', () => {
+    for (const text of ['停機坪作業與旅客服務', '雲翔航勤提供地勤服務', 'ISO 9001 品質管理系統'])
+      expect(breaker(text)).toEqual(toPhraseBreaks(text));
   });
 });
