@@ -75,10 +75,13 @@ export class BuildDigest {
     this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
   }
 
-  /** A file drafted with the stand-in (toDraft), by whichever thread wrote it. */
-  note(file: string, draft: Omit<Draft, 'bytes'>): void {
+  /**
+   * A file drafted with the stand-in (toDraft), by whichever thread wrote it; `patchedElsewhere`:
+   * the thread that wrote it writes the id into it too (finish does not).
+   */
+  note(file: string, draft: Omit<Draft, 'bytes'>, patchedElsewhere = false): void {
     this.hashes.push(`${file}\0${draft.hash}`);
-    this.drafts.push({ file, at: draft.at });
+    if (!patchedElsewhere) this.drafts.push({ file, at: draft.at });
   }
 
   toId(): string {

@@ -299,9 +299,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ? { config, layout, mark: Buffer.from(digest.placeholder), search: searchEntries ? translators : null }
       : null;
     /** A page drafted and written, here or by a render worker: its files join the digest. */
+    // With --precompress the main thread patches every page, then compresses it; else each worker
+    // patches the pages it wrote.
+    const patchElsewhere = !(options.precompress ?? false);
     const took = (emitted: EmittedPage, writtenElsewhere: boolean) => {
       for (const file of emitted.files) {
-        digest?.note(file.file, file);
+        digest?.note(file.file, file, writtenElsewhere && patchElsewhere);
         if (writtenElsewhere) disk.adopt(file.file, file.size);
       }
       if (emitted.search) searchEntries?.get(emitted.search.locale)?.push(emitted.search.entry);
@@ -336,6 +339,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
                         staging,
                         layout,
                         search: searchEntries !== null,
+                        patch: patchElsewhere,
                       },
                       queue,
                       (emitted) => took(emitted, true),
@@ -391,7 +395,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       }
       if (digest) {
         const id = digest.toId();
+        // The workers write the id into their pages while this thread writes it into its own.
+        const patching = pool && patchElsewhere ? pool.finish(id) : null;
+        patching?.catch(() => undefined);
         digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
+        await patching;
         renderedPages =
           renderedPages?.map((page) => ({
             ...page,

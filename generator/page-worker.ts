@@ -13,7 +13,8 @@ import { createDiskSink, type OutputSink } from './write/output.ts';
 // A build worker of a large site (parallel.ts). While the site loads, it parses the content files
 // it is sent; then it renders the batches of pages it is sent, writes each page's files into the
 // staging folder and sends back what the main thread needs of them (emit.ts), which asks for the
-// next batch. The main thread patches the build id into the files once every file is known.
+// next batch. Once every file of the build is known, it writes the build id into its own files
+// (without --precompress; with it, the main thread patches and compresses every page).
 const { config } = workerData as WorkerStart;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 
@@ -23,6 +24,9 @@ interface Rendering {
   readonly sink: OutputSink;
   readonly problems: SiteProblem[];
   readonly missing: MissingKey[];
+  /** The files this worker wrote with the stand-in id, and its places in each: patched at the end. */
+  readonly drafts: { readonly file: string; readonly at: readonly number[] }[];
+  readonly patch: boolean;
   current: string;
 }
 let rendering: Rendering | null = null;
@@ -47,6 +51,8 @@ function setUp(setup: RenderSetup): Rendering {
     sink: createDiskSink(setup.staging),
     problems: [],
     missing,
+    drafts: [],
+    patch: setup.patch,
     current: '',
   };
   return state;
@@ -65,9 +71,17 @@ parentPort?.on('message', (request: WorkerRequest) => {
     return;
   }
   const state = rendering as Rendering;
+  if (request.kind === 'finish') {
+    // The build's id, once every file is known: written over the stand-in in this worker's files.
+    for (const { file, at } of state.drafts.splice(0)) state.sink.patch(file, at, request.id);
+    post({ kind: 'finished' });
+    parentPort?.close();
+    return;
+  }
   if (request.pages.length === 0) {
     post({ kind: 'done', problems: state.problems, missing: state.missing });
-    parentPort?.close();
+    // Without the id to write, nothing is left to do.
+    if (!state.patch) parentPort?.close();
     return;
   }
   const batch: EmittedPage[] = [];
@@ -76,8 +90,10 @@ parentPort?.on('message', (request: WorkerRequest) => {
       state.current = page.url;
       const result = renderPage(page, state.ctx);
       state.problems.push(...result.problems);
-      if (result.rendered)
-        batch.push(emitPage(result.rendered, page, state.emit, (file, bytes) => state.sink.write(file, bytes)));
+      if (!result.rendered) continue;
+      const emitted = emitPage(result.rendered, page, state.emit, (file, bytes) => state.sink.write(file, bytes));
+      if (state.patch) for (const { file, at } of emitted.files) state.drafts.push({ file, at });
+      batch.push(emitted);
     }
   } catch (error) {
     // A write the file system refused (a full disk): the build fails with its reason.

@@ -15,7 +15,8 @@ import type { PageLayout } from '../runtime/urls.ts';
 // listed, and first parse content files beside the main thread (load); then each renders batches
 // of pages taken from the back of the render queue, writes their files into the staging folder
 // (emit.ts) and sends back only what the main thread needs of them (the drafts: behaviour.md,
-// Build id). The main thread takes its files and pages from the front of the same queues.
+// Build id); once the id is known, it writes it into those files itself. The main thread takes its
+// files and pages from the front of the same queues.
 
 // Below this many pages (or content files) a worker's start-up costs more than it saves.
 const WORKER_THRESHOLD = 1000;
@@ -37,13 +38,16 @@ export interface RenderSetup {
   readonly layout: PageLayout;
   /** Whether the build makes a search index (each page's entry is taken where it renders). */
   readonly search: boolean;
+  /** Whether the worker writes the build id into its files itself, once it is known (finish). */
+  readonly patch: boolean;
 }
 
 /** What a worker is sent: content files to parse, the render set-up, a batch of pages (empty: no more). */
 export type WorkerRequest =
   | { readonly kind: 'parse'; readonly files: readonly string[] }
   | { readonly kind: 'render'; readonly setup: RenderSetup }
-  | { readonly kind: 'pages'; readonly pages: readonly Page[] };
+  | { readonly kind: 'pages'; readonly pages: readonly Page[] }
+  | { readonly kind: 'finish'; readonly id: string };
 
 /**
  * What a worker sends back: the files it parsed; that it is ready to render; the pages of a batch
@@ -55,6 +59,7 @@ export type WorkerMessage =
   | { readonly kind: 'ready' }
   | { readonly kind: 'pages'; readonly pages: readonly EmittedPage[] }
   | { readonly kind: 'done'; readonly problems: SiteProblem[]; readonly missing: MissingKey[] }
+  | { readonly kind: 'finished' }
   | { readonly kind: 'output-failed'; readonly message: string; readonly syscall: string };
 
 /**
@@ -78,6 +83,12 @@ export interface WorkerPool {
   readonly parse: ParseElsewhere;
   /** Has the workers render pages from the queue; each hands what it wrote of every page to `onPage`. */
   render(setup: RenderSetup, queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
+  /**
+   * Has each worker write the build id over the stand-in in the files it wrote (when `patch` was
+   * set up: not with --precompress, where the main thread patches and then compresses every page),
+   * and end.
+   */
+  finish(id: string): Promise<void>;
   /** Stops the workers that are still running (a build that failed before its render ended). */
   close(): Promise<void>;
 }
@@ -139,6 +150,19 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
         ),
       );
       return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
+    },
+    async finish(id) {
+      await Promise.all(
+        workers.map((worker) =>
+          worker.exchange((send) => ({
+            first: () => {
+              send({ kind: 'finish', id });
+              return false;
+            },
+            take: (message) => message.kind === 'finished',
+          })),
+        ),
+      );
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.stop()));
