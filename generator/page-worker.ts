@@ -30,6 +30,8 @@ interface Rendering {
   current: string;
 }
 let rendering: Rendering | null = null;
+/** Once the pages are rendered, what is left to do: write the id into this worker's files. */
+let patching: Pick<Rendering, 'sink' | 'drafts'> | null = null;
 
 function setUp(setup: RenderSetup): Rendering {
   const missing: MissingKey[] = [];
@@ -70,18 +72,20 @@ parentPort?.on('message', (request: WorkerRequest) => {
     post({ kind: 'ready' });
     return;
   }
-  const state = rendering as Rendering;
   if (request.kind === 'finish') {
     // The build's id, once every file is known: written over the stand-in in this worker's files.
-    for (const { file, at } of state.drafts.splice(0)) state.sink.patch(file, at, request.id);
+    for (const { file, at } of patching?.drafts ?? []) patching?.sink.patch(file, at, request.id);
     post({ kind: 'finished' });
     parentPort?.close();
     return;
   }
+  const state = rendering as Rendering;
   if (request.pages.length === 0) {
     post({ kind: 'done', problems: state.problems, missing: state.missing });
-    // Without the id to write, nothing is left to do.
+    // Without the id to write, nothing is left to do; with it, only the list of drafts is kept.
     if (!state.patch) parentPort?.close();
+    else patching = { sink: state.sink, drafts: state.drafts };
+    rendering = null;
     return;
   }
   const batch: EmittedPage[] = [];
