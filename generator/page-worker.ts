@@ -79,7 +79,9 @@ parentPort?.on('message', (request: WorkerRequest) => {
     parentPort?.close();
     return;
   }
-  const state = rendering as Rendering;
+  // A second empty batch (the main thread sends one ahead) finds the render already done.
+  const state = rendering;
+  if (!state) return;
   if (request.pages.length === 0) {
     post({ kind: 'done', problems: state.problems, missing: state.missing });
     // Without the id to write, nothing is left to do; with it, only the list of drafts is kept.
