@@ -69,7 +69,7 @@ describe('hydration', () => {
     const { page } = watched;
     const source = await (await fetch(`${site.url}/news/news3`)).text();
     const served = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(source)?.[1] ?? '';
-    expect(served).toContain('控制<wbr/>中心');
+    expect(served).toContain('迎接<wbr/>颱風季');
     expect(await page.evaluate(() => document.querySelector('h1')?.innerHTML)).toBe(
       served.replaceAll('<wbr/>', '<wbr>'),
     );
