@@ -276,11 +276,12 @@ describe('site check reads the build it checks', () => {
     const { loadConfig } = await import('../../generator/config.ts');
     const root = makeSite();
     const out = path.join(root, 'out');
-    await buildSite({ root, outDir: out, baseUrl: 'https://www.x.example' });
+    // Another scheme, the same host: the share cards, which show the host, are the configuration's.
+    await buildSite({ root, outDir: out, baseUrl: 'http://cloudwing.example' });
     const config = await loadConfig(root);
     expect(config.baseUrl).toBe('https://cloudwing.example');
     const checked = toCheckedConfig(config, out);
-    expect(checked.baseUrl).toBe('https://www.x.example');
+    expect(checked.baseUrl).toBe('http://cloudwing.example');
     const sitemap = readFileSync(path.join(out, 'sitemap.xml'), 'utf8');
     const pages = readOutputPages(out);
     expect(checkSeo(checked, pages, sitemap)).toEqual([]);
