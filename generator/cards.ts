@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { drawCard } from './card-render.ts';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
 import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
@@ -179,6 +178,9 @@ export async function renderCards(
   } else {
     // A few cards (a page edited in watch mode): here, with the fonts this process has read already.
     const { ShareCard } = loadServerModule(serverModule);
+    // The drawing code loads only when a card is drawn: a build whose cards all come from the cache
+    // never loads it, nor React's ES module entry it imports.
+    const { drawCard } = await import('./card-render.ts');
     if (ShareCard) for (const job of misses) saving.push(save(job.key, await drawCard(ShareCard, job.props)));
   }
   await Promise.all(saving);
