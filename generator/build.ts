@@ -47,6 +47,7 @@ import {
   removeStaging,
   stopForTest,
   swapIntoPlace,
+  removePrevious,
 } from './write/out-dir.ts';
 import { toFeeds } from './write/feeds.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
@@ -427,7 +428,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       await timed('write', async () => {
         for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
         await disk.settle();
-        if (staging) swapIntoPlace(staging, outDir);
+        const previousOut = staging ? swapIntoPlace(staging, outDir) : null;
+        // The locales' folders of the previous output go on a worker's thread, the rest on this one.
+        const share =
+          pool?.canRemove() === true
+            ? {
+                names: config.locales.filter((l) => l.prefix !== '').map((l) => l.prefix.slice(1)),
+                remove: (folders: string[]) => pool.remove(folders),
+              }
+            : undefined;
+        if (previousOut) await removePrevious(previousOut, share);
       });
       const report: BuildReport = {
         buildId,

@@ -8,6 +8,7 @@ import { renderPage, type RenderContext } from './render/page.ts';
 import { createReuse } from './render/reuse.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { SiteProblem } from './types.ts';
+import { removeTree } from './write/out-dir.ts';
 import { createDiskSink, type OutputSink } from './write/output.ts';
 
 // A build worker of a large site (parallel.ts). While the site loads, it parses the content files
@@ -75,7 +76,14 @@ parentPort?.on('message', (request: WorkerRequest) => {
   if (request.kind === 'finish') {
     // The build's id, once every file is known: written over the stand-in in this worker's files.
     for (const { file, at } of patching?.drafts ?? []) patching?.sink.patch(file, at, request.id);
+    patching = null;
+    // The worker waits on: the main thread may hand it a share of the previous output to remove.
     post({ kind: 'finished' });
+    return;
+  }
+  if (request.kind === 'remove') {
+    for (const folder of request.folders) removeTree(folder);
+    post({ kind: 'removed' });
     parentPort?.close();
     return;
   }

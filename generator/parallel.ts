@@ -47,7 +47,8 @@ export type WorkerRequest =
   | { readonly kind: 'parse'; readonly files: readonly string[] }
   | { readonly kind: 'render'; readonly setup: RenderSetup }
   | { readonly kind: 'pages'; readonly pages: readonly Page[] }
-  | { readonly kind: 'finish'; readonly id: string };
+  | { readonly kind: 'finish'; readonly id: string }
+  | { readonly kind: 'remove'; readonly folders: readonly string[] };
 
 /**
  * What a worker sends back: the files it parsed; that it is ready to render; the pages of a batch
@@ -60,6 +61,7 @@ export type WorkerMessage =
   | { readonly kind: 'pages'; readonly pages: readonly EmittedPage[] }
   | { readonly kind: 'done'; readonly problems: SiteProblem[]; readonly missing: MissingKey[] }
   | { readonly kind: 'finished' }
+  | { readonly kind: 'removed' }
   | { readonly kind: 'output-failed'; readonly message: string; readonly syscall: string };
 
 /**
@@ -89,6 +91,10 @@ export interface WorkerPool {
    * and end.
    */
   finish(id: string): Promise<void>;
+  /** Whether a worker is still there to remove folders (it ends after its pages without --precompress's patching). */
+  canRemove(): boolean;
+  /** Has the first worker remove `folders` (of the previous output), and end. */
+  remove(folders: readonly string[]): Promise<void>;
   /** Stops the workers that are still running (a build that failed before its render ended). */
   close(): Promise<void>;
 }
@@ -163,6 +169,18 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
           })),
         ),
       );
+    },
+    canRemove: () => workers[0]?.alive ?? false,
+    async remove(folders) {
+      const [worker] = workers;
+      if (!worker?.alive) throw new Error('no build worker is left to remove folders');
+      await worker.exchange((send) => ({
+        first: () => {
+          send({ kind: 'remove', folders });
+          return false;
+        },
+        take: (message) => message.kind === 'removed',
+      }));
     },
     async close() {
       await Promise.all(workers.map((worker) => worker.stop()));
@@ -240,6 +258,10 @@ class PoolWorker {
       };
       if (exchange.first()) finish(undefined as T);
     });
+  }
+
+  get alive(): boolean {
+    return !this.exited && this.failure === null;
   }
 
   async stop(): Promise<void> {

@@ -98,10 +98,12 @@ export function createStaging(outDir: string, buildId: string): string {
 }
 
 /**
- * Swaps the finished staging folder into place. Between the two renames `<out>` is absent; a kill
- * there leaves `.<out>.previous-…`, which the next command renames back (recoverOutDir).
+ * Swaps the finished staging folder into place and returns where the previous output now is, to
+ * be removed (null when there was none). Between the two renames `<out>` is absent; a kill there
+ * leaves `.<out>.previous-…`, which the next command renames back (recoverOutDir), as it removes a
+ * previous output left behind.
  */
-export function swapIntoPlace(staging: string, outDir: string): void {
+export function swapIntoPlace(staging: string, outDir: string): string | null {
   const out = path.resolve(outDir);
   const previous = staging.replace(/\.staging-(?=\d+-[\w-]+$)/, '.previous-');
   const hadOutput = existsSync(out);
@@ -114,7 +116,29 @@ export function swapIntoPlace(staging: string, outDir: string): void {
     throw cause;
   }
   stopForTest('staging-moved');
-  if (hadOutput) removeTree(previous);
+  return hadOutput ? previous : null;
+}
+
+/**
+ * Removes the previous output once the new one is in place. With `share`, the folders it names
+ * (each locale's own, under its prefix) are removed by another thread at the same time: apart,
+ * the two do not wait on each other's folders. What the other thread leaves, this one removes.
+ */
+export async function removePrevious(
+  previous: string,
+  share?: { readonly names: readonly string[]; readonly remove: (folders: string[]) => Promise<void> },
+): Promise<void> {
+  const theirs = share ? share.names.map((name) => path.join(previous, name)).filter((dir) => existsSync(dir)) : [];
+  if (!share || theirs.length === 0) return removeTree(previous);
+  const away = share.remove(theirs).catch(() => undefined);
+  for (const entry of readdirSync(previous, { withFileTypes: true })) {
+    if (share.names.includes(entry.name)) continue;
+    const full = path.join(previous, entry.name);
+    if (entry.isDirectory()) removeTree(full);
+    else unlinkSync(full);
+  }
+  await away;
+  removeTree(previous);
 }
 
 export function removeStaging(staging: string): void {
@@ -127,7 +151,7 @@ export function removeStaging(staging: string): void {
  * (an output of 10,000 pages goes in two thirds of the time `rmSync` takes). A link is removed,
  * never followed.
  */
-function removeTree(dir: string): void {
+export function removeTree(dir: string): void {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
