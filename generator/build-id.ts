@@ -75,6 +75,11 @@ export class BuildDigest {
     this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
   }
 
+  /** Files known by one hash of them all (a search index's folder, named by it). */
+  addHashed(name: string, hash: string): void {
+    this.hashes.push(`${name}\0${hash}`);
+  }
+
   /**
    * A file drafted with the stand-in (toDraft), by whichever thread wrote it; `patchedElsewhere`:
    * the thread that wrote it writes the id into it too (finish does not).

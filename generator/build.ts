@@ -388,7 +388,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const cards = await timed('cards', () => drawing);
       for (const [file, png] of cards.files) sink.write(file, png);
       const search = searching ? await timed('search', () => searching) : null;
-      for (const [file, contents] of search?.files ?? []) sink.write(file, contents);
+      // An index's files enter the build id by their folder's hash: none is hashed again.
+      for (const [file, contents] of search?.files ?? []) disk.write(file, contents);
+      for (const [folder, hash] of search?.folders ?? []) digest?.addHashed(folder, hash);
       // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
       if (cache && search && !cache.searchWarmed) {
         cache.searchWarmed = true;

@@ -44,6 +44,11 @@ export interface SearchIndexes {
   readonly indexed: number;
   /** Bytes of each locale's index, for the report and the benchmark. */
   readonly bytes: Readonly<Record<LocaleCode, number>>;
+  /**
+   * Each index folder (output-relative, without its `/`) with the hash of all its files' names and
+   * bytes: the build id takes it for the folder's files, which need no hash of their own.
+   */
+  readonly folders: ReadonlyMap<string, string>;
 }
 
 /**
@@ -167,6 +172,7 @@ export async function buildSearchIndexes(
   const files = new Map<string, Uint8Array>();
   const urls: Record<LocaleCode, string> = {};
   const bytes: Record<LocaleCode, number> = {};
+  const folders = new Map<string, string>();
   let indexed = 0;
   // The locales side by side, each one's pages in the same order (Pagefind's index depends on it).
   const made = await Promise.all(
@@ -196,7 +202,9 @@ export async function buildSearchIndexes(
     recent.delete(key);
     recent.set(key, index);
     if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
-    const folder = `_app/search/${locale.code}.${toFolderHash(index)}`;
+    const contentHash = toContentHash(index);
+    const folder = `_app/search/${locale.code}.${contentHash.slice(0, 10)}`;
+    folders.set(folder, contentHash);
     urls[locale.code] = `/${folder}/`;
     let size = 0;
     for (const [file, contents] of index) {
@@ -206,14 +214,14 @@ export async function buildSearchIndexes(
     bytes[locale.code] = size;
   }
   if (indexed > 0) await removeUnused(SEARCH_DIR, (name) => name.endsWith('.json'));
-  return { files, urls, indexed, bytes };
+  return { files, urls, indexed, bytes, folders };
 }
 
-/** The hash of an index's files, names and bytes: its folder's name. */
-function toFolderHash(index: ReadonlyMap<string, Uint8Array>): string {
+/** The hash of an index's files, names and bytes: its folder is named by its start. */
+function toContentHash(index: ReadonlyMap<string, Uint8Array>): string {
   const hash = createHash('sha256');
   for (const [file, contents] of index) hash.update(`${file}\0${contents.byteLength}\0`).update(contents);
-  return hash.digest('hex').slice(0, 10);
+  return hash.digest('hex');
 }
 
 async function makeIndex(
