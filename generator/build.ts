@@ -312,12 +312,24 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     };
     try {
       const rendered = await timed('render', () => {
+        const links = toLinkIndex(pages, sources.publicFiles, config.contacts, config.keepWhole);
+        // The workers set themselves up to render while this thread writes the shared files.
+        if (pool && staging)
+          pool.prepare({
+            assets,
+            buildId,
+            links,
+            messages: sources.messages,
+            staging,
+            layout,
+            search: searchEntries !== null,
+            patch: patchElsewhere,
+          });
         // The shared files first: with --precompress, they compress while the pages render.
         for (const [file, contents] of assets.files) sink.write(file, contents);
         writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
         for (const [file, contents] of toFeeds(config, pages, translators)) sink.write(file, contents);
         stopForTest('rendering');
-        const links = toLinkIndex(pages, sources.publicFiles, config.contacts, config.keepWhole);
         return renderSite({
           config,
           assets,
@@ -330,21 +342,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           parallel:
             pool && staging
               ? {
-                  run: (queue) =>
-                    pool.render(
-                      {
-                        assets,
-                        buildId,
-                        links,
-                        messages: sources.messages,
-                        staging,
-                        layout,
-                        search: searchEntries !== null,
-                        patch: patchElsewhere,
-                      },
-                      queue,
-                      (emitted) => took(emitted, true),
-                    ),
+                  run: (queue) => pool.render(queue, (emitted) => took(emitted, true)),
                 }
               : undefined,
           first:

@@ -83,8 +83,16 @@ const RENDER_BATCH = 32;
 export interface WorkerPool {
   /** Has the workers parse content files beside the main thread. */
   readonly parse: ParseElsewhere;
-  /** Has the workers render pages from the queue; each hands what it wrote of every page to `onPage`. */
-  render(setup: RenderSetup, queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
+  /**
+   * Sends the workers what they render with, as soon as it is known: each sets itself up while the
+   * main thread still writes the shared files.
+   */
+  prepare(setup: RenderSetup): void;
+  /**
+   * Has the workers render pages from the queue (once prepared); each hands what it wrote of every
+   * page to `onPage`.
+   */
+  render(queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
   /**
    * Has each worker write the build id over the stand-in in the files it wrote (when `patch` was
    * set up: not with --precompress, where the main thread patches and then compresses every page),
@@ -126,7 +134,10 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
         ),
       );
     },
-    async render(setup, queue, onPage) {
+    prepare(setup) {
+      for (const worker of workers) worker.send({ kind: 'render', setup });
+    },
+    async render(queue, onPage) {
       const outputs = await all(
         queue,
         workers.map((worker) =>
@@ -134,10 +145,8 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
             const next = () =>
               send({ kind: 'pages', pages: queue.takeBack(toBatchSize(queue.left, threads, RENDER_BATCH)) });
             return {
-              first: () => {
-                send({ kind: 'render', setup });
-                return false;
-              },
+              // Prepared: the worker says when it is ready.
+              first: () => false,
               take: (message) => {
                 if (message.kind === 'ready') {
                   // Two batches: the second waits in the worker while it renders the first.
@@ -218,6 +227,8 @@ interface Exchange {
 class PoolWorker {
   private readonly worker: Worker;
   private onMessage: ((message: WorkerMessage) => void) | null = null;
+  /** Messages that came while no exchange was open (a worker ready before the render starts). */
+  private readonly waiting: WorkerMessage[] = [];
   private onFailure: ((error: Error) => void) | null = null;
   /** Why the worker stopped, when it stopped before it was done. */
   private failure: Error | null = null;
@@ -230,7 +241,8 @@ class PoolWorker {
         // As a write on the main thread fails: the build reports the file system's reason.
         this.fail(Object.assign(new Error(message.message), { syscall: message.syscall }));
         void this.worker.terminate();
-      } else this.onMessage?.(message);
+      } else if (this.onMessage) this.onMessage(message);
+      else this.waiting.push(message);
     });
     this.worker.once('error', (error) => this.fail(error));
     this.worker.once('exit', (code) => {
@@ -246,7 +258,9 @@ class PoolWorker {
   exchange<T = void>(open: (send: (request: WorkerRequest) => void, done: (value: T) => void) => Exchange): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
+      let over = false;
       const finish = (value: T) => {
+        over = true;
         this.onMessage = null;
         this.onFailure = null;
         resolve(value);
@@ -256,8 +270,18 @@ class PoolWorker {
       this.onMessage = (message) => {
         if (exchange.take(message)) finish(undefined as T);
       };
+      // What came before the exchange opened, in order, until the exchange is over.
+      while (!over && this.waiting.length > 0) {
+        const message = this.waiting.shift() as WorkerMessage;
+        if (exchange.take(message)) finish(undefined as T);
+      }
       if (exchange.first()) finish(undefined as T);
     });
+  }
+
+  /** A request outside an exchange (its answer waits for the next one). */
+  send(request: WorkerRequest): void {
+    if (!this.exited) this.worker.postMessage(request);
   }
 
   get alive(): boolean {
