@@ -19,7 +19,8 @@ import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { toSharedData } from './render/payload.ts';
 import { sweepMarkdownCache } from './markdown-cache.ts';
-import { countPerLocale, renderSite } from './render/site.ts';
+import { countPerLocale, renderSite, type PageQueue, type RenderSiteInput } from './render/site.ts';
+import { createWorkQueue } from './work-queue.ts';
 import { resolvePages } from './resolve/pages.ts';
 import { resolveRoutes } from './resolve/routes.ts';
 import type {
@@ -303,6 +304,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // With --precompress the main thread patches every page, then compresses it; else each worker
     // patches the pages it wrote.
     const patchElsewhere = !(options.precompress ?? false);
+    /** The pages the workers and this thread share, once the workers render (a large site). */
+    const inWorkers: { queue: PageQueue | null; parallel: RenderSiteInput['parallel'] } = {
+      queue: null,
+      parallel: undefined,
+    };
     const took = (emitted: EmittedPage, writtenElsewhere: boolean) => {
       for (const file of emitted.files) {
         digest?.note(file.file, file, writtenElsewhere && patchElsewhere);
@@ -313,8 +319,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     try {
       const rendered = await timed('render', () => {
         const links = toLinkIndex(pages, sources.publicFiles, config.contacts, config.keepWhole);
-        // The workers set themselves up to render while this thread writes the shared files.
-        if (pool && staging)
+        // The workers start rendering while this thread writes the shared files and sets itself up;
+        // it then takes its share of the pages from the same queue.
+        if (pool && staging) {
           pool.prepare({
             assets,
             buildId,
@@ -325,6 +332,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
             search: searchEntries !== null,
             patch: patchElsewhere,
           });
+          const queue = createWorkQueue(pages);
+          const elsewhere = pool.render(queue, (emitted) => took(emitted, true));
+          elsewhere.catch(() => undefined);
+          inWorkers.queue = queue;
+          inWorkers.parallel = { queue, elsewhere };
+        }
         // The shared files first: with --precompress, they compress while the pages render.
         for (const [file, contents] of assets.files) sink.write(file, contents);
         writePublicFiles(config, sink, sources.publicFiles, sources.generatedFiles);
@@ -338,13 +351,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           pages,
           messages: sources.messages,
           usedKeys: options.usedKeys,
-          // The workers write their pages themselves.
-          parallel:
-            pool && staging
-              ? {
-                  run: (queue) => pool.render(queue, (emitted) => took(emitted, true)),
-                }
-              : undefined,
+          parallel: inWorkers.parallel,
           first:
             options.first && 'files' in disk
               ? {
@@ -459,6 +466,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return { report, manifest, files, pages: renderedPages, rendered: rendered.rendered };
     } catch (error) {
       if (staging) {
+        // No worker writes into the staging folder once it is being removed.
+        inWorkers.queue?.clear();
+        await pool?.close();
         await disk.discard();
         removeStaging(staging);
       }

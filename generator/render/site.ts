@@ -7,7 +7,7 @@ import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
 import { createReuse } from './reuse.ts';
-import { createWorkQueue, type WorkQueue } from '../work-queue.ts';
+import type { WorkQueue } from '../work-queue.ts';
 import { loadServerModule } from './server-module.ts';
 
 /** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
@@ -23,10 +23,11 @@ export interface RenderSiteInput {
   /** Receives every page as soon as it is rendered (or reused), error pages last. */
   readonly onPage: (page: RenderedPage, kind: 'page' | 'error') => void;
   /**
-   * A large site: worker threads render pages from the same queue as the main thread, and do with
-   * them what the caller's `run` says (their pages do not come back through `onPage`).
+   * A large site: worker threads already render pages from `queue` (the pages, in this order),
+   * and the main thread takes its share from the same queue; the workers' pages do not come back
+   * through `onPage`, and `elsewhere` resolves once they are done.
    */
-  readonly parallel?: { readonly run: (queue: PageQueue) => Promise<ElsewhereResult> } | undefined;
+  readonly parallel?: { readonly queue: PageQueue; readonly elsewhere: Promise<ElsewhereResult> } | undefined;
   /** Collects every translation key the templates read (`ns:key`), for `site check`. */
   readonly usedKeys?: Set<string> | undefined;
   /** Reuse: a page whose key is unchanged is not rendered again. */
@@ -86,8 +87,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
     // The main thread renders pages too, while the workers render the rest: on two cores, one
     // worker and the main thread. It also takes in what the workers send, so it takes one page at
     // a time and yields often: each worker is sent its next batch without waiting.
-    const queue = createWorkQueue(pages);
-    const inWorkers = input.parallel.run(queue);
+    const { queue, elsewhere: inWorkers } = input.parallel;
     inWorkers.catch(() => undefined);
     // The tests can leave every page to the workers, which a small site would otherwise not need.
     const mainRenders = process.env.SITE_TEST_WORKERS_ONLY !== '1';

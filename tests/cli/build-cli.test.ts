@@ -142,6 +142,22 @@ describe('site build (subprocess)', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('fails on a write a render worker is refused, leaves the previous output as it was and no staging folder', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const before = snapshot(out);
+    // A public file where the articles' folders go: the worker writing them is refused.
+    writeFileSync(path.join(root, 'site/public/news'), 'not a folder\n');
+    const result = runCli(['--root', root, 'build', '--out', out, '--workers', '1'], {
+      env: { SITE_TEST_WORKERS_ONLY: '1' },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/OUTPUT_FAILED[\s\S]*ENOTDIR/);
+    expect(snapshot(out)).toEqual(before);
+    expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
+  });
+
   it('exits 1 with a clear message for an invalid config value', () => {
     const root = makeSite();
     const file = path.join(root, 'site/site.config.ts');
