@@ -47,7 +47,11 @@ export type WorkerRequest =
   | { readonly kind: 'parse'; readonly files: readonly string[] }
   | { readonly kind: 'render'; readonly setup: RenderSetup }
   | { readonly kind: 'pages'; readonly pages: readonly Page[] }
-  | { readonly kind: 'finish'; readonly id: string }
+  | {
+      readonly kind: 'finish';
+      readonly id: string;
+      readonly files: readonly (readonly [string, Uint8Array])[];
+    }
   | { readonly kind: 'remove'; readonly folders: readonly string[] };
 
 /**
@@ -94,11 +98,12 @@ export interface WorkerPool {
    */
   render(queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
   /**
-   * Has each worker write the build id over the stand-in in the files it wrote (when `patch` was
-   * set up: not with --precompress, where the main thread patches and then compresses every page),
-   * and end.
+   * Has each worker write `files` (a share of them each: the search index, which the build id
+   * already counts) into the staging folder, then the build id over the stand-in in the files it
+   * wrote (when `patch` was set up: not with --precompress, where the main thread patches and then
+   * compresses every page).
    */
-  finish(id: string): Promise<void>;
+  finish(id: string, files: ReadonlyMap<string, Uint8Array>): Promise<void>;
   /** Whether a worker is still there to remove folders (it ends after its pages without --precompress's patching). */
   canRemove(): boolean;
   /** Has the first worker remove `folders` (of the previous output), and end. */
@@ -166,12 +171,14 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
       );
       return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
     },
-    async finish(id) {
+    async finish(id, files) {
+      const all = [...files];
+      const share = Math.ceil(all.length / workers.length);
       await Promise.all(
-        workers.map((worker) =>
+        workers.map((worker, i) =>
           worker.exchange((send) => ({
             first: () => {
-              send({ kind: 'finish', id });
+              send({ kind: 'finish', id, files: all.slice(i * share, (i + 1) * share) });
               return false;
             },
             take: (message) => message.kind === 'finished',
