@@ -393,13 +393,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const cards = await timed('cards', () => drawing);
       for (const [file, png] of cards.files) sink.write(file, png);
       const search = searching ? await timed('search', () => searching) : null;
-      // An index's files enter the build id by their folder's hash: none is hashed again. The
-      // workers that patch their pages write them beside it, while this thread patches its own.
-      const patchInWorkers = pool !== null && patchElsewhere;
-      for (const [file, contents] of search?.files ?? []) {
-        if (patchInWorkers) disk.adopt(file, contents.byteLength);
-        else disk.write(file, contents);
-      }
+      // An index's files enter the build id by their folder's hash: none is hashed again.
+      for (const [file, contents] of search?.files ?? []) disk.write(file, contents);
       for (const [folder, hash] of search?.folders ?? []) digest?.addHashed(folder, hash);
       // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
       if (cache && search && !cache.searchWarmed) {
@@ -409,7 +404,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (digest) {
         const id = digest.toId();
         // The workers write the id into their pages while this thread writes it into its own.
-        const patching = pool && patchInWorkers ? pool.finish(id, search?.files ?? new Map()) : null;
+        const patching = pool && patchElsewhere ? pool.finish(id) : null;
         patching?.catch(() => undefined);
         digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
         await patching;

@@ -74,9 +74,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
     return;
   }
   if (request.kind === 'finish') {
-    // Its share of the files the main thread hands over (the search index), then the build's id,
-    // once every file is known, written over the stand-in in this worker's files.
-    for (const [file, contents] of request.files) patching?.sink.write(file, contents);
+    // The build's id, once every file is known: written over the stand-in in this worker's files.
     for (const { file, at } of patching?.drafts ?? []) patching?.sink.patch(file, at, request.id);
     patching = null;
     // The worker waits on: the main thread may hand it a share of the previous output to remove.

@@ -47,11 +47,7 @@ export type WorkerRequest =
   | { readonly kind: 'parse'; readonly files: readonly string[] }
   | { readonly kind: 'render'; readonly setup: RenderSetup }
   | { readonly kind: 'pages'; readonly pages: readonly Page[] }
-  | {
-      readonly kind: 'finish';
-      readonly id: string;
-      readonly files: readonly (readonly [string, Uint8Array])[];
-    }
+  | { readonly kind: 'finish'; readonly id: string }
   | { readonly kind: 'remove'; readonly folders: readonly string[] };
 
 /**
@@ -98,12 +94,11 @@ export interface WorkerPool {
    */
   render(queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
   /**
-   * Has each worker write `files` (a share of them each: the search index, which the build id
-   * already counts) into the staging folder, then the build id over the stand-in in the files it
-   * wrote (when `patch` was set up: not with --precompress, where the main thread patches and then
-   * compresses every page).
+   * Has each worker write the build id over the stand-in in the files it wrote (when `patch` was
+   * set up: not with --precompress, where the main thread patches and then compresses every page),
+   * and end.
    */
-  finish(id: string, files: ReadonlyMap<string, Uint8Array>): Promise<void>;
+  finish(id: string): Promise<void>;
   /** Whether a worker is still there to remove folders (it ends after its pages without --precompress's patching). */
   canRemove(): boolean;
   /** Has the first worker remove `folders` (of the previous output), and end. */
@@ -171,14 +166,12 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
       );
       return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
     },
-    async finish(id, files) {
-      const all = [...files];
-      const share = Math.ceil(all.length / workers.length);
+    async finish(id) {
       await Promise.all(
-        workers.map((worker, i) =>
+        workers.map((worker) =>
           worker.exchange((send) => ({
             first: () => {
-              send({ kind: 'finish', id, files: all.slice(i * share, (i + 1) * share) });
+              send({ kind: 'finish', id });
               return false;
             },
             take: (message) => message.kind === 'finished',

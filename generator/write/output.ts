@@ -24,7 +24,7 @@ export interface OutputSink {
   draft(file: string, bytes: Buffer): void;
   /** A file of an earlier build, kept as it is (behaviour.md: Build manifests), from where it is now. */
   carry(file: string, from: string): void;
-  /** A file of `size` bytes that another thread writes into the staging folder (a render worker). */
+  /** A draft of `size` bytes that another thread wrote into the staging folder (a render worker). */
   adopt(file: string, size: number): void;
   /** Writes `text` (as long in bytes as what it replaces) at each offset of a draft. */
   patch(file: string, offsets: readonly number[], text: string): void;
