@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
+import { CACHE_DIR } from '../../generator/paths.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import type { BuildManifest } from '../../generator/types.ts';
+import { runCli } from '../helpers/cli.ts';
 import { SMALL_ROUTES, makeSite, removeSites } from '../helpers/make-site.ts';
 
 // What the search index holds (behaviour.md: Search), read back from Pagefind's own files: each
@@ -42,6 +44,23 @@ function fragmentsOf(files: Files, folder: string): Map<string, Fragment> {
 }
 
 const EN_ONLY = ['/news/newsEn1'];
+
+/** The texts of the page fragments a cached index holds (its format: a mark line, then lengths and bytes). */
+function cachedFragments(entry: Buffer): string[] {
+  const texts: string[] = [];
+  let at = entry.indexOf('\n') + 1;
+  const count = entry.readUInt32BE(at);
+  at += 4;
+  for (let i = 0; i < count; i++) {
+    const nameLength = entry.readUInt32BE(at);
+    const name = entry.toString('utf8', at + 4, at + 4 + nameLength);
+    at += 4 + nameLength;
+    const length = entry.readUInt32BE(at);
+    if (name.endsWith('.pf_fragment')) texts.push(gunzipSync(entry.subarray(at + 4, at + 4 + length)).toString());
+    at += 4 + length;
+  }
+  return texts;
+}
 
 describe('the search index', () => {
   it('indexes each locale apart: its pages in their own language, their main content, title and section', async () => {
@@ -112,6 +131,43 @@ describe('the search index', () => {
     for (const [file, contents] of first.files as Files)
       if (file.startsWith('_app/search/'))
         expect(bytesOf(again.files?.get(file)).equals(bytesOf(contents)), file).toBe(true);
+  });
+
+  it('reads an index back from the cache in a new process, and makes one again whose cache entry is damaged', () => {
+    const root = makeSite();
+    // A page no other build has: its locale's index is this test's own.
+    const started = Date.now() - 1000;
+    const unique = `Indexed ${process.pid}-${Date.now()}`;
+    const article = path.join(root, 'site/content/news/news3.en.md');
+    writeFileSync(article, readFileSync(article, 'utf8').replace(/\n---\n/, `\n---\n${unique}.\n\n`));
+    const build = (out: string) => {
+      const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json']);
+      expect(result.status, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { search: { indexed: number } };
+    };
+    expect(build('a').search.indexed).toBeGreaterThanOrEqual(1);
+    expect(build('b').search.indexed).toBe(0);
+    const tree = (out: string) =>
+      readdirSync(path.join(root, out, '_app/search'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          return [path.relative(path.join(root, out), file), readFileSync(file).toString('base64')];
+        })
+        .sort();
+    expect(tree('b')).toEqual(tree('a'));
+    // This test's entry (the one whose pages say `unique`), cut short: made again, the same.
+    const dir = path.join(CACHE_DIR, 'search');
+    const ours = readdirSync(dir)
+      .filter((name) => name.endsWith('.idx'))
+      .map((name) => path.join(dir, name))
+      // Written or read since the test began (an earlier one's are older), then by what it holds.
+      .filter((file) => statSync(file).mtimeMs >= started)
+      .filter((file) => cachedFragments(readFileSync(file)).some((text) => text.includes(unique)));
+    expect(ours).toHaveLength(1);
+    writeFileSync(ours[0] as string, readFileSync(ours[0] as string).subarray(0, 100));
+    expect(build('c').search.indexed).toBe(1);
+    expect(tree('c')).toEqual(tree('a'));
   });
 
   it('indexes an edited page from the output it writes: the build holds only hashes of the pages meanwhile', async () => {
