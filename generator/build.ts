@@ -22,6 +22,7 @@ import { sweepMarkdownCache } from './markdown-cache.ts';
 import { countPerLocale, renderSite, type PageQueue, type RenderSiteInput } from './render/site.ts';
 import { createWorkQueue } from './work-queue.ts';
 import { resolvePages } from './resolve/pages.ts';
+import { findPublicConflicts } from './resolve/public-files.ts';
 import { resolveRoutes } from './resolve/routes.ts';
 import type {
   BuildManifest,
@@ -158,7 +159,9 @@ function loadSharedSources(config: SiteConfig): Promise<SharedSources> {
 /** Step `resolve`: the routes, then one page per route and locale. */
 export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page[]; problems: SiteProblem[] } {
   const { routes, problems } = resolveRoutes(config, sources.content, sources.templates);
-  return { pages: problems.some((p) => p.severity === 'error') ? [] : resolvePages(config, routes), problems };
+  if (problems.some((p) => p.severity === 'error')) return { pages: [], problems };
+  const pages = resolvePages(config, routes);
+  return { pages, problems: [...problems, ...findPublicConflicts(config, pages, sources.publicFiles)] };
 }
 
 /** Step `bundle`: server module, client chunks and styles; reused when nothing changed. */

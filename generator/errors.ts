@@ -58,6 +58,13 @@ const catalogue = {
     message: (a) => `Two files claim the route ${a.path} in locale ${a.locale}: ${a.first} and ${a.second}.`,
     hint: () => 'Keep one of them: `<name>.<locale>.md` and `<name>/index.<locale>.md` are the same route.',
   }),
+  PUBLIC_FILE_CONFLICT: entry<{ file: string; output: string; what: string }>({
+    severity: 'error',
+    message: (a) =>
+      `${a.file} stands where the build writes ${a.what} (\`${a.output}\`): one would replace the other, or keep it from being written.`,
+    hint: () =>
+      "Rename or move the file: a public file takes no page's path or folder, and none of the files the build writes itself (the error pages, sitemap.xml, robots.txt, the host's files, _app/, builds/).",
+  }),
   ROUTE_NO_CONTENT: entry<{ path: string; expected: string }>({
     severity: 'error',
     message: (a) => `The route ${a.path} is linked from the navigation but has no content in either locale.`,

@@ -58,6 +58,8 @@ const RECENT_COMPRESSIONS = 16;
 
 export function createDiskSink(staging: string, options: DiskSinkOptions = {}): OutputSink {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
+  // The tests have the file system refuse one file (SITE_TEST_REFUSE_WRITE), on whichever thread writes it.
+  const refused = process.env.SITE_TEST_REFUSE_WRITE;
   // The staging folder exists: the build made it before anything is written.
   const made = new Set<string>([staging]);
   // Compressions in flight are bounded: each holds an encoder's memory until it finishes.
@@ -96,6 +98,8 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
   };
   const put = (file: string, contents: string | Uint8Array) => {
     const target = path.join(staging, file);
+    if (file === refused)
+      throw Object.assign(new Error(`EACCES: permission denied, open '${target}'`), { syscall: 'open' });
     makeDir(path.dirname(target));
     writeFileSync(target, contents);
     count(stats, contents);

@@ -113,6 +113,37 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(problems.every((p) => p.code === 'MESSAGE_KEY_MISSING')).toBe(true);
   });
 
+  it('a public file where the build writes a page, a page folder or a file of its own', async () => {
+    const problems = await problemsOf({
+      // Would replace the contact page, or be replaced by it.
+      'site/public/contact/index.html': '<p>An old contact page.</p>\n',
+      // A file where the articles' folders go: the articles could not be written.
+      'site/public/news': 'not a folder\n',
+      // The build writes its own.
+      'site/public/robots.txt': 'User-agent: *\n',
+      'site/public/_app/extra.js': 'console.log(1);\n',
+      // Beside a page's folder, not in its place: published as it is.
+      'site/public/images/contact-map.png': 'png\n',
+    });
+    expect(problems.map((p) => [p.code, p.loc?.file, p.args])).toEqual([
+      ['PUBLIC_FILE_CONFLICT', 'site/public/_app/extra.js', expect.objectContaining({ output: '_app/' })],
+      [
+        'PUBLIC_FILE_CONFLICT',
+        'site/public/contact/index.html',
+        expect.objectContaining({ output: 'contact/index.html', what: 'the page /contact' }),
+      ],
+      [
+        'PUBLIC_FILE_CONFLICT',
+        'site/public/news',
+        expect.objectContaining({ output: expect.stringMatching(/^news\//) as unknown }),
+      ],
+      ['PUBLIC_FILE_CONFLICT', 'site/public/robots.txt', expect.objectContaining({ output: 'robots.txt' })],
+    ]);
+    expect(problems[1]?.message).toContain(
+      'site/public/contact/index.html stands where the build writes the page /contact',
+    );
+  });
+
   it('a translation file that is not JSON: line and column', async () => {
     const problems = await problemsOf({
       'site/locales/zhHant/footer.json': '{\n  "company": "雲翔"\n  "tagline": "x"\n}\n',

@@ -147,13 +147,12 @@ describe('site build (subprocess)', () => {
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
     const before = snapshot(out);
-    // A public file where the articles' folders go: the worker writing them is refused.
-    writeFileSync(path.join(root, 'site/public/news'), 'not a folder\n');
+    // Every page rendered in the worker, and the file system refusing one of them.
     const result = runCli(['--root', root, 'build', '--out', out, '--workers', '1'], {
-      env: { SITE_TEST_WORKERS_ONLY: '1' },
+      env: { SITE_TEST_WORKERS_ONLY: '1', SITE_TEST_REFUSE_WRITE: 'en/news/news3/index.html' },
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/OUTPUT_FAILED[\s\S]*ENOTDIR/);
+    expect(result.stderr).toMatch(/OUTPUT_FAILED[\s\S]*EACCES[\s\S]*en\/news\/news3\/index\.html/);
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
   });

@@ -12,6 +12,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   FRONT_MATTER_INVALID: { field: 'date', reason: 'must be a date written YYYY-MM-DD' },
   CONTENT_FILE_NAME: { reason: 'does not end in a known locale', locales: 'zhHant, en' },
   ROUTE_DUPLICATE: { path: '/contact', locale: 'en', first: 'contact.en.md', second: 'contact/index.en.md' },
+  PUBLIC_FILE_CONFLICT: { file: 'site/public/contact', output: 'contact/index.html', what: 'the page /contact' },
   ROUTE_NO_CONTENT: { path: '/careers', expected: 'site/content/careers.zhHant.md' },
   ROUTE_MISSING_LOCALE: {
     path: '/news/news9',

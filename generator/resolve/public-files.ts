@@ -1,0 +1,57 @@
+import { toProblem } from '../errors.ts';
+import { HOST_PROFILES } from '../hosts.ts';
+import type { Page, SiteConfig, SiteProblem } from '../types.ts';
+import { toOutputFile, toPageFiles } from '../../runtime/urls.ts';
+
+// The public files and what the build writes beside them (behaviour.md: Safety): a file of
+// site/public never takes the path of a page's file, of a page's folder, or of a file the build
+// writes itself. Either would be lost without a word: the page written over the public file, or the
+// public file standing where a page's folder must go, which fails the write halfway.
+
+/** The folders the build writes for itself, whole. */
+const OWN_FOLDERS = ['_app', 'builds'];
+
+/** Every output file the build writes besides the public files, with what it is. */
+function toBuildFiles(config: SiteConfig, pages: readonly Page[]): Map<string, string> {
+  const { layout, files } = HOST_PROFILES[config.host];
+  const written = new Map<string, string>();
+  for (const page of pages) {
+    for (const file of toPageFiles(page.url, layout)) written.set(file, `the page ${page.url}`);
+    written.set(toOutputFile(page.url, '_payload.json'), `the data of the page ${page.url}`);
+  }
+  for (const locale of config.locales)
+    for (const status of [404, 500]) written.set(toOutputFile(`${locale.prefix}/${status}.html`), `the ${status} page`);
+  for (const file of ['sitemap.xml', 'robots.txt', ...files]) written.set(file, `its ${file}`);
+  return written;
+}
+
+/** A problem for each public file that stands where the build writes a file or a folder. */
+export function findPublicConflicts(
+  config: SiteConfig,
+  pages: readonly Page[],
+  publicFiles: readonly string[],
+): SiteProblem[] {
+  const written = toBuildFiles(config, pages);
+  // Each folder the build's files go in, with one of them: a public file there would be in the way.
+  const folders = new Map<string, string>();
+  for (const file of written.keys())
+    for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1))
+      if (!folders.has(file.slice(0, at))) folders.set(file.slice(0, at), file);
+  const problems: SiteProblem[] = [];
+  for (const file of publicFiles) {
+    const source = `site/public/${file}`;
+    const top = file.split('/')[0] as string;
+    const conflict = written.has(file)
+      ? { output: file, what: written.get(file) as string }
+      : folders.has(file)
+        ? { output: folders.get(file) as string, what: written.get(folders.get(file) as string) as string }
+        : OWN_FOLDERS.includes(top)
+          ? { output: `${top}/`, what: 'its own files' }
+          : null;
+    if (conflict)
+      problems.push(
+        toProblem('PUBLIC_FILE_CONFLICT', { file: source, ...conflict }, { file: source, line: 1, column: 1 }),
+      );
+  }
+  return problems;
+}
