@@ -15,14 +15,13 @@ declare module 'vitest' {
 
 /**
  * Builds the real site once before the test files run; removed after them. Unpacks Chromium
- * first, once: two test files that both found it missing would each unpack it into the same
- * file, and one would start a half-written binary.
+ * meanwhile, once, before any test file starts: two test files that both found it missing would
+ * each unpack it into the same file, and one would start a half-written binary.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  await chromiumPath();
   const dir = mkdtempSync(path.join(tmpdir(), 'site-browser-'));
   const out = path.join(dir, 'out');
-  const { manifest } = await buildSite({ root: REPO_ROOT, outDir: out });
+  const [, { manifest }] = await Promise.all([chromiumPath(), buildSite({ root: REPO_ROOT, outDir: out })]);
   project.provide('builtSite', { out, buildId: manifest.id });
   return () => rmSync(dir, { recursive: true, force: true });
 }
