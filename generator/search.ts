@@ -270,7 +270,12 @@ const CACHE_EXT = '.idx';
 
 async function readCached(key: string): Promise<Map<string, Uint8Array> | null> {
   const contents = await readCacheFile(path.join(SEARCH_DIR, `${key}${CACHE_EXT}`));
-  if (!contents || !contents.subarray(0, CACHE_MARK.length).equals(CACHE_MARK)) return null;
+  return contents ? toCachedFiles(contents) : null;
+}
+
+/** The files of a cached index, each a view of `contents`; null for anything else or a file cut short. */
+export function toCachedFiles(contents: Buffer): Map<string, Uint8Array> | null {
+  if (!contents.subarray(0, CACHE_MARK.length).equals(CACHE_MARK)) return null;
   try {
     const files = new Map<string, Uint8Array>();
     let at = CACHE_MARK.length;

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { CACHE_DIR } from '../../generator/paths.ts';
+import { toCachedFiles } from '../../generator/search.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import type { BuildManifest } from '../../generator/types.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -45,21 +46,11 @@ function fragmentsOf(files: Files, folder: string): Map<string, Fragment> {
 
 const EN_ONLY = ['/news/newsEn1'];
 
-/** The texts of the page fragments a cached index holds (its format: a mark line, then lengths and bytes). */
+/** The texts of the page fragments a cached index holds. */
 function cachedFragments(entry: Buffer): string[] {
-  const texts: string[] = [];
-  let at = entry.indexOf('\n') + 1;
-  const count = entry.readUInt32BE(at);
-  at += 4;
-  for (let i = 0; i < count; i++) {
-    const nameLength = entry.readUInt32BE(at);
-    const name = entry.toString('utf8', at + 4, at + 4 + nameLength);
-    at += 4 + nameLength;
-    const length = entry.readUInt32BE(at);
-    if (name.endsWith('.pf_fragment')) texts.push(gunzipSync(entry.subarray(at + 4, at + 4 + length)).toString());
-    at += 4 + length;
-  }
-  return texts;
+  return [...(toCachedFiles(entry) ?? [])]
+    .filter(([name]) => name.endsWith('.pf_fragment'))
+    .map(([, bytes]) => gunzipSync(bytes).toString());
 }
 
 describe('the search index', () => {
