@@ -19,7 +19,7 @@ import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { toSharedData } from './render/payload.ts';
 import { sweepMarkdownCache } from './markdown-cache.ts';
-import { countPerLocale, renderSite, type PageQueue, type RenderSiteInput } from './render/site.ts';
+import { countPerLocale, renderSite, type RenderSiteInput } from './render/site.ts';
 import { createWorkQueue } from './work-queue.ts';
 import { resolvePages } from './resolve/pages.ts';
 import { findPublicConflicts } from './resolve/public-files.ts';
@@ -307,11 +307,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // With --precompress the main thread patches every page, then compresses it; else each worker
     // patches the pages it wrote.
     const patchElsewhere = !(options.precompress ?? false);
-    /** The pages the workers and this thread share, once the workers render (a large site). */
-    const inWorkers: { queue: PageQueue | null; parallel: RenderSiteInput['parallel'] } = {
-      queue: null,
-      parallel: undefined,
-    };
     const took = (emitted: EmittedPage, writtenElsewhere: boolean) => {
       for (const file of emitted.files) {
         digest?.note(file.file, file, writtenElsewhere && patchElsewhere);
@@ -324,6 +319,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         const links = toLinkIndex(pages, sources.publicFiles, config.contacts, config.keepWhole);
         // The workers start rendering while this thread writes the shared files and sets itself up;
         // it then takes its share of the pages from the same queue.
+        let parallel: RenderSiteInput['parallel'];
         if (pool && staging) {
           pool.prepare({
             assets,
@@ -338,8 +334,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           const queue = createWorkQueue(pages);
           const elsewhere = pool.render(queue, (emitted) => took(emitted, true));
           elsewhere.catch(() => undefined);
-          inWorkers.queue = queue;
-          inWorkers.parallel = { queue, elsewhere };
+          parallel = { queue, elsewhere };
         }
         // The shared files first: with --precompress, they compress while the pages render.
         for (const [file, contents] of assets.files) sink.write(file, contents);
@@ -354,7 +349,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
           pages,
           messages: sources.messages,
           usedKeys: options.usedKeys,
-          parallel: inWorkers.parallel,
+          parallel,
           first:
             options.first && 'files' in disk
               ? {
@@ -470,7 +465,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     } catch (error) {
       if (staging) {
         // No worker writes into the staging folder once it is being removed.
-        inWorkers.queue?.clear();
         await pool?.close();
         await disk.discard();
         removeStaging(staging);

@@ -1,8 +1,8 @@
 import { toDraft } from './build-id.ts';
 import { toPageSearchEntry, type SearchEntry } from './search.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from './types.ts';
-import { toPagePayload } from '../runtime/shared-data.ts';
-import { toOutputFile, toPageFiles, type PageLayout } from '../runtime/urls.ts';
+import { toPageOutputs } from './write/output.ts';
+import type { PageLayout } from '../runtime/urls.ts';
 
 // The step between render and the build's digest, run by whichever thread rendered the page (the
 // main thread, or a render worker of a large site): a page's files are drafted with the stand-in
@@ -46,17 +46,15 @@ export function emitPage(
   put: (file: string, bytes: Buffer) => void,
 ): EmittedPage {
   const files: EmittedFile[] = [];
-  const emit = (names: readonly string[], text: string) => {
+  for (const [names, text] of toPageOutputs(rendered, ctx.layout, page !== null)) {
     // A page's twin documents (`both` layout) share one encoding and hash.
     const { bytes, hash, at } = toDraft(ctx.mark, text);
     for (const file of names) {
       put(file, bytes);
       files.push({ file, size: bytes.byteLength, hash, at });
     }
-  };
-  emit(toPageFiles(rendered.url, ctx.layout), rendered.html);
+  }
   if (!page) return { url: rendered.url, files, search: null };
-  emit([toOutputFile(rendered.url, '_payload.json')], JSON.stringify(toPagePayload(rendered.payload)));
   const entry = ctx.search
     ? toPageSearchEntry({
         config: ctx.config,

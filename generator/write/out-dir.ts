@@ -131,12 +131,7 @@ export async function removePrevious(
   const theirs = share ? share.names.map((name) => path.join(previous, name)).filter((dir) => existsSync(dir)) : [];
   if (!share || theirs.length === 0) return removeTree(previous);
   const away = share.remove(theirs).catch(() => undefined);
-  for (const entry of readdirSync(previous, { withFileTypes: true })) {
-    if (share.names.includes(entry.name)) continue;
-    const full = path.join(previous, entry.name);
-    if (entry.isDirectory()) removeTree(full);
-    else unlinkSync(full);
-  }
+  removeEntries(previous, share.names);
   await away;
   removeTree(previous);
 }
@@ -152,19 +147,25 @@ export function removeStaging(staging: string): void {
  * never followed.
  */
 export function removeTree(dir: string): void {
+  if (removeEntries(dir)) rmdirSync(dir);
+}
+
+/** Removes what `dir` holds but the entries named in `except`; false when `dir` is missing. */
+function removeEntries(dir: string, except: readonly string[] = []): boolean {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
   for (const entry of entries) {
+    if (except.includes(entry.name)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) removeTree(full);
     else unlinkSync(full);
   }
-  rmdirSync(dir);
+  return true;
 }
 
 /**

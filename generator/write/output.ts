@@ -240,8 +240,22 @@ function count(stats: SinkStats, contents: string | Uint8Array): void {
  * Writes a page's document (in each file of the layout) and, for routes, its `_payload.json` beside it (behaviour.md: Payloads).
  */
 export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload = true): void {
-  for (const file of toPageFiles(page.url, layout)) sink.write(file, page.html);
-  if (withPayload) sink.write(toOutputFile(page.url, '_payload.json'), JSON.stringify(toPagePayload(page.payload)));
+  for (const [files, text] of toPageOutputs(page, layout, withPayload))
+    for (const file of files) sink.write(file, text);
+}
+
+/**
+ * A page's output: its document, in each file of the layout (the same text), and for a route its
+ * `_payload.json`.
+ */
+export function toPageOutputs(
+  page: RenderedPage,
+  layout: PageLayout,
+  withPayload: boolean,
+): [files: readonly string[], text: string][] {
+  const document: [readonly string[], string] = [toPageFiles(page.url, layout), page.html];
+  if (!withPayload) return [document];
+  return [document, [[toOutputFile(page.url, '_payload.json')], JSON.stringify(toPagePayload(page.payload))]];
 }
 
 /** Copies `site/public` as it is, and writes what its modules made. */
