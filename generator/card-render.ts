@@ -11,11 +11,14 @@ import {
   cropSvg,
   encodePng,
   isOpaque,
+  Palette,
   splitSvg,
+  toIndexes,
   toScanlines,
   type CompressedLines,
 } from './card-raster.ts';
 import type { ShareCardProps } from './types.ts';
+import { requirePackage } from './node-module.ts';
 import { unpackWoff } from './woff.ts';
 
 // Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
@@ -59,7 +62,7 @@ const loadedFonts = new Map<string, { name: string; data: Buffer; weight: 700; s
 let faces: FontFace[] | null = null;
 /** The face that holds a code point (null: none), as looked up before. */
 const faceOf = new Map<number, FontFace | null>();
-let renderers: Promise<[typeof Satori, typeof ResvgClass]> | null = null;
+let renderers: [typeof Satori, typeof ResvgClass] | null = null;
 
 /** The logo (an SVG data URL) drawn once per process as a PNG of the size cards show it. */
 const rasterLogos = new Map<string, string>();
@@ -116,28 +119,41 @@ function toFonts(text: string) {
   return fonts.map((font, i) => (i === 0 ? { ...font, name: 'card' } : font));
 }
 
-/** A card's frame: its layout without a title or section, drawn whole, as PNG scanlines. */
+/**
+ * A card's frame: its layout without a title or section, drawn whole. Null parts when some pixel is
+ * not opaque or its SVG is not one satori writes: cards are then drawn whole.
+ */
 interface Frame {
   readonly children: readonly string[];
-  /** Null when some pixel is not opaque or its SVG is not one satori writes: cards are then drawn whole. */
-  readonly lines: Buffer | null;
-  readonly compressed: CompressedLines | null;
+  /** Its pixels as RGBA. */
+  readonly pixels: Uint8Array | null;
+  /** As an indexed PNG's scanlines (null: more colours than a palette holds), compressed. */
+  readonly indexed: { palette: Palette; lines: Buffer; compressed: CompressedLines } | null;
+  /** As RGBA scanlines, compressed: made when a card first needs them (its colours overflow the palette). */
+  rgba: { lines: Buffer; compressed: CompressedLines } | null;
 }
 const frames = new Map<string, Frame>();
 const FRAME_LIMIT = 8;
 
-const loadRenderers = () =>
-  (renderers ??= Promise.all([
-    import('satori').then((m) => m.default),
-    import('@resvg/resvg-js').then((m) => m.Resvg),
-  ]));
+/**
+ * satori and resvg, loaded on first use. Required as CommonJS: through the ES module loader satori
+ * and its packages take twice as long to load (each CommonJS file it imports is scanned for its
+ * exports). A card worker loads them before the server module, whose compiling turns source maps on
+ * (generator/node-module.ts): loaded after it, satori's map would be read too.
+ */
+export function loadRenderers(): [typeof Satori, typeof ResvgClass] {
+  return (renderers ??= [
+    requirePackage('satori').default as typeof Satori,
+    (requirePackage('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg,
+  ]);
+}
 
 /**
  * The SVG of one card with the layout `Card`: the font files that hold its characters are read
  * (once per process), and a character outside the package's files is drawn blank.
  */
 export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<string> {
-  const [satori, Resvg] = await loadRenderers();
+  const [satori, Resvg] = loadRenderers();
   return satori(createElement(Card, { ...props, logo: toRasterLogo(Resvg, props.logo) }), {
     ...CARD_SIZE,
     fonts: toFonts(toCardText(props)),
@@ -150,7 +166,7 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
  * section, so a card comes out the same, byte for byte, whichever cards the process drew before.
  */
 export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
-  const [, Resvg] = await loadRenderers();
+  const [, Resvg] = loadRenderers();
   const { width, height } = CARD_SIZE;
   const render = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render();
   // Whole, a card is drawn as a crop is, to the canvas: without what lies wholly off it, where a
@@ -166,20 +182,45 @@ export async function drawCard(Card: ComponentType<ShareCardProps>, props: Share
   let frame = frames.get(frameKey);
   if (!frame) {
     const frameSvg = await toCardSvg(Card, frameProps);
-    const pixels = draw(frameSvg).pixels;
+    const rendered = draw(frameSvg).pixels;
     const parts = splitSvg(frameSvg);
-    const lines = parts && isOpaque(pixels) ? toScanlines(pixels, width, height) : null;
-    frame = { children: parts?.children ?? [], lines, compressed: lines && compressLines(lines, width, height) };
+    const palette = new Palette();
+    // Indexed pixels are opaque: only a frame of too many colours is looked at again.
+    const indexes = parts && toIndexes(rendered, palette);
+    const pixels = parts && (indexes || isOpaque(rendered)) ? rendered : null;
+    const lines = indexes && toScanlines(indexes, width, height, 1);
+    frame = {
+      children: parts?.children ?? [],
+      pixels,
+      indexed: lines && { palette, lines, compressed: compressLines(lines, width, height, 1) },
+      rgba: null,
+    };
     if (frames.size >= FRAME_LIMIT) frames.delete(frames.keys().next().value as string);
     frames.set(frameKey, frame);
   }
   const parts = splitSvg(svg);
-  const box = frame.lines && parts ? changedBox(frame.children, parts.children, width, height) : null;
-  if (!frame.lines || !frame.compressed || !parts || !box) return draw(svg).asPng();
-  if (box.x0 >= box.x1) return encodePng(width, height, frame.compressed);
-  const cropped = cropSvg(parts, box);
-  const pixels = cropped ? render(cropped).pixels : null;
+  const box = frame.pixels && parts ? changedBox(frame.children, parts.children, width, height) : null;
+  if (!frame.pixels || !parts || !box) return draw(svg).asPng();
+  const cropped = box.x0 < box.x1 ? cropSvg(parts, box) : null;
+  if (box.x0 < box.x1 && !cropped) return draw(svg).asPng();
+  const pixels = cropped ? render(cropped).pixels : new Uint8Array(0);
+  // Mostly a card's colours are few (its text antialiased on one background): an indexed PNG,
+  // a quarter of the bytes to compress, and its file about half the size.
+  if (frame.indexed) {
+    const palette = new Palette(frame.indexed.palette);
+    const indexes = toIndexes(pixels, palette);
+    if (indexes) {
+      const { lines, compressed } = frame.indexed;
+      const over = cropped ? compressOver(compressed, lines, width, height, box, indexes, 1) : compressed;
+      return encodePng(width, height, over, palette);
+    }
+  }
   // A card that lets the background show through is drawn whole: its PNG needs colours un-premultiplied.
-  if (!pixels || !isOpaque(pixels)) return draw(svg).asPng();
-  return encodePng(width, height, compressOver(frame.compressed, frame.lines, width, height, box, pixels));
+  if (!isOpaque(pixels)) return draw(svg).asPng();
+  if (!frame.rgba) {
+    const lines = toScanlines(frame.pixels, width, height);
+    frame.rgba = { lines, compressed: compressLines(lines, width, height) };
+  }
+  const { lines, compressed } = frame.rgba;
+  return encodePng(width, height, cropped ? compressOver(compressed, lines, width, height, box, pixels) : compressed);
 }

@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { drawCard } from './card-render.ts';
+import { drawCard, loadRenderers } from './card-render.ts';
 import { loadServerModule } from './render/server-module.ts';
 import type { CardJob, CardWorkerInput, CardWorkerMessage } from './cards.ts';
 
 // A card worker: draws each card the main thread sends and sends its PNG back; the main thread
 // writes them, and answers with the next card, or null when none is left.
 const input = workerData as CardWorkerInput;
+// The renderers first: loading the server module turns source maps on (see loadRenderers).
+loadRenderers();
 const { ShareCard } = loadServerModule(input.serverModule);
 if (!ShareCard) throw new Error('the server module has no ShareCard');
 const port = parentPort;

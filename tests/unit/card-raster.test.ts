@@ -45,28 +45,65 @@ const card = (base: typeof zh, section: string | null, title: string): ShareCard
   titleBreaks: toPhraseBreaks(title),
 });
 
-/** The RGBA pixels of a PNG written by this project's encoder (every row unfiltered), checked as zlib checks it. */
-function decodeOwnPng(png: Uint8Array): { width: number; height: number; rgba: Buffer } {
+/**
+ * The RGBA pixels of a PNG written by this project's encoder (every row unfiltered, RGBA or
+ * indexed), checked as zlib checks it, and its colour type.
+ */
+function decodeOwnPng(png: Uint8Array): { width: number; height: number; rgba: Buffer; colorType: number } {
   const data = Buffer.from(png);
   let at = 8;
   let width = 0;
   let height = 0;
+  let colorType = -1;
+  let palette = Buffer.alloc(0);
   const idat: Buffer[] = [];
   while (at < data.length) {
     const length = data.readUInt32BE(at);
     const type = data.toString('ascii', at + 4, at + 8);
     const body = data.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') [width, height] = [body.readUInt32BE(0), body.readUInt32BE(4)];
+    if (type === 'IHDR') [width, height, colorType] = [body.readUInt32BE(0), body.readUInt32BE(4), body[9] as number];
+    if (type === 'PLTE') palette = body;
     if (type === 'IDAT') idat.push(body);
     at += 12 + length;
   }
+  expect([6, 3]).toContain(colorType);
+  const channels = colorType === 3 ? 1 : 4;
   const lines = inflateSync(Buffer.concat(idat)); // throws on a wrong Adler-32
+  expect(lines.length).toBe((width * channels + 1) * height);
   const rgba = Buffer.alloc(width * height * 4);
+  const filters = new Set<number>();
+  let largestIndex = 0;
   for (let y = 0; y < height; y++) {
-    expect(lines[y * (width * 4 + 1)]).toBe(0);
-    lines.copy(rgba, y * width * 4, y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1));
+    const row = y * (width * channels + 1);
+    filters.add(lines[row] as number);
+    if (channels === 4) lines.copy(rgba, y * width * 4, row + 1, row + 1 + width * 4);
+    else
+      for (let x = 0; x < width; x++) {
+        const index = lines[row + 1 + x] as number;
+        largestIndex = Math.max(largestIndex, index);
+        palette.copy(rgba, (y * width + x) * 4, index * 3, index * 3 + 3);
+        rgba[(y * width + x) * 4 + 3] = 255;
+      }
   }
-  return { width, height, rgba };
+  // Unfiltered rows (resvg's own PNGs, written when a card is drawn whole, filter theirs).
+  expect([...filters]).toEqual([0]);
+  if (channels === 1) expect(largestIndex * 3).toBeLessThan(palette.length);
+  return { width, height, rgba, colorType };
+}
+
+/** How far a card drawn in part is from the same card drawn whole by resvg. */
+async function compareWithWhole(Card: Parameters<typeof drawCard>[0], props: ShareCardProps) {
+  const decoded = decodeOwnPng(await drawCard(Card, props));
+  expect([decoded.width, decoded.height]).toEqual([1200, 630]);
+  const whole = new Resvg(await toCardSvg(Card, props)).render().pixels;
+  let differing = 0;
+  let largest = 0;
+  for (let i = 0; i < decoded.rgba.length; i++) {
+    const difference = Math.abs((decoded.rgba[i] as number) - (whole[i] as number));
+    if (difference > 0) differing += 1;
+    largest = Math.max(largest, difference);
+  }
+  return { colorType: decoded.colorType, largest, differing: differing / decoded.rgba.length };
 }
 
 describe('share cards drawn in part', () => {
@@ -84,19 +121,70 @@ describe('share cards drawn in part', () => {
 
   it('look as the card drawn whole: every pixel within one step of antialiasing, nearly all the same', async () => {
     for (const props of cards) {
-      const png = await drawCard(ShareCard, props);
-      const { width, height, rgba } = decodeOwnPng(png);
-      expect([width, height]).toEqual([1200, 630]);
-      const whole = new Resvg(await toCardSvg(ShareCard, props)).render().pixels;
-      let differing = 0;
-      let largest = 0;
-      for (let i = 0; i < rgba.length; i++) {
-        const difference = Math.abs((rgba[i] as number) - (whole[i] as number));
-        if (difference > 0) differing += 1;
-        largest = Math.max(largest, difference);
-      }
+      const { colorType, largest, differing } = await compareWithWhole(ShareCard, props);
+      // The real layout's few colours fit a palette: an indexed PNG.
+      expect(colorType, props.title).toBe(3);
       expect(largest, props.title).toBeLessThanOrEqual(16);
-      expect(differing / rgba.length, props.title).toBeLessThan(0.0005);
+      expect(differing, props.title).toBeLessThan(0.0005);
+    }
+  });
+
+  it('are written in RGBA when their colours outgrow a palette, in the frame or in the card alone', async () => {
+    // An image of 4,096 colours (a PNG drawn by resvg from a grid of coloured squares).
+    const squares = Array.from({ length: 4096 }, (_, i) => {
+      const [r, g, b] = [(i & 15) * 17, ((i >> 4) & 15) * 17, ((i >> 8) & 15) * 17];
+      return `<rect x="${i % 64}" y="${Math.floor(i / 64)}" width="1" height="1" fill="rgb(${r},${g},${b})"/>`;
+    }).join('');
+    const grid = new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" shape-rendering="crispEdges">${squares}</svg>`,
+    )
+      .render()
+      .asPng();
+    const image = `data:image/png;base64,${Buffer.from(grid).toString('base64')}`;
+    /** The image beside the title (in the card only) or beside the brand (in the frame too). */
+    const layout = (inFrame: boolean) =>
+      function Colourful(props: ShareCardProps) {
+        const picture = createElement('img', { src: image, width: 128, height: 128 });
+        return createElement(
+          'div',
+          {
+            style: {
+              width: 1140,
+              height: 570,
+              display: 'flex',
+              flexDirection: 'column',
+              background: '#0f2740',
+              color: '#ffffff',
+              fontFamily: 'card',
+              fontSize: 48,
+              paddingLeft: 60,
+              paddingTop: 60,
+            },
+          },
+          createElement(
+            'div',
+            { style: { display: 'flex' } },
+            inFrame ? picture : null,
+            createElement('div', null, props.brand),
+          ),
+          props.title
+            ? createElement(
+                'div',
+                { style: { display: 'flex', marginTop: 60 } },
+                inFrame ? null : picture,
+                createElement('div', null, props.title),
+              )
+            : null,
+        );
+      };
+    for (const inFrame of [false, true]) {
+      const { colorType, largest, differing } = await compareWithWhole(
+        layout(inFrame),
+        card(en, null, 'Ramp handling'),
+      );
+      expect(colorType, `image in the frame: ${inFrame}`).toBe(6);
+      expect(largest).toBeLessThanOrEqual(16);
+      expect(differing).toBeLessThan(0.0005);
     }
   });
 
