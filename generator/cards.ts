@@ -19,7 +19,7 @@ import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './
 const CARDS_DIR = path.join(CACHE_DIR, 'cards');
 /** Up to this many cards to draw, the build draws them itself rather than start workers. */
 const MAIN_THREAD_CARDS = 8;
-/** Cards to draw per worker thread (see renderCards: the real site's 108 cards take 3.6 s on one, 4.7 s on two). */
+/** Cards to draw per worker thread (see drawCards: the real site's 108 cards take no less time on two than on one). */
 const CARDS_PER_WORKER = 400;
 /**
  * What draws a card besides its texts: the drawing code (card-render.ts and card-raster.ts, as
@@ -132,47 +132,66 @@ export async function renderCards(
   serverModule: string,
 ): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
   const files = new Map<string, Uint8Array>();
-  const misses: CardJob[] = [];
-  await Promise.all(
-    jobs.map(async (job) => {
-      const remembered = recent.get(job.key);
-      if (remembered) {
-        files.set(job.file, remembered);
-        return;
-      }
-      const png = await readCacheFile(path.join(CARDS_DIR, `${job.key}.png`));
-      if (png) {
-        files.set(job.file, png);
-        remember(job.key, png);
-      } else misses.push(job);
-    }),
-  );
-  /** The files in the order of the jobs, whatever order they were read or drawn in: the manifest lists them. */
-  const ordered = () =>
-    new Map(
-      jobs.flatMap((job) => (files.has(job.file) ? [[job.file, files.get(job.file) as Uint8Array] as const] : [])),
-    );
-  if (misses.length === 0) return { files: ordered(), drawn: 0 };
-  const byKey = new Map(misses.map((job) => [job.key, job]));
-  const save = async (key: string, png: Uint8Array) => {
-    const job = byKey.get(key) as CardJob;
+  const toCacheFile = (job: CardJob) => path.join(CARDS_DIR, `${job.key}.png`);
+  const save = async (job: CardJob, png: Uint8Array) => {
     files.set(job.file, png);
     remember(job.key, png);
-    await writeCacheFile(path.join(CARDS_DIR, `${key}.png`), png);
+    await writeCacheFile(toCacheFile(job), png);
   };
+  // The cards to draw are known at once, by whether their files are there, and drawing starts before
+  // this returns: the build renders its pages on this thread meanwhile, and reading the cached cards
+  // waits for it.
+  const misses = new Set(jobs.filter((job) => !recent.has(job.key) && !existsSync(toCacheFile(job))));
+  const drawing = drawCards([...misses], serverModule, save);
+  // Awaited below, after the reads: a failure meanwhile is not left unhandled.
+  drawing.catch(() => undefined);
+  // A cached card that cannot be read after all is drawn once the others are.
+  const unreadable: CardJob[] = [];
+  await Promise.all(
+    jobs.map(async (job) => {
+      if (misses.has(job)) return;
+      const png = recent.get(job.key) ?? (await readCacheFile(toCacheFile(job)));
+      if (!png) unreadable.push(job);
+      else {
+        files.set(job.file, png);
+        remember(job.key, png);
+      }
+    }),
+  );
+  await drawing;
+  await drawCards(unreadable, serverModule, save);
+  if (misses.size + unreadable.length > 0) await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
+  // The files in the order of the jobs, whatever order they were read or drawn in: the manifest lists them.
+  const ordered = new Map(
+    jobs.flatMap((job) => (files.has(job.file) ? [[job.file, files.get(job.file) as Uint8Array] as const] : [])),
+  );
+  return { files: ordered, drawn: misses.size + unreadable.length };
+}
+
+/**
+ * Draws the cards of `jobs` and saves each one. Its worker threads start before the first `await`,
+ * so they draw while the caller goes on.
+ */
+async function drawCards(
+  jobs: readonly CardJob[],
+  serverModule: string,
+  save: (job: CardJob, png: Uint8Array) => Promise<void>,
+): Promise<void> {
+  if (jobs.length === 0) return;
   const saving: Promise<void>[] = [];
-  if (misses.length > MAIN_THREAD_CARDS && existsSync(CARD_WORKER_FILE)) {
+  if (jobs.length > MAIN_THREAD_CARDS && existsSync(CARD_WORKER_FILE)) {
     // One worker per CARDS_PER_WORKER cards. Each worker's start (the renderer, the fonts, a cold
     // JIT) costs about 1.5 s of CPU, and two processes drawing cards side by side on two cores
     // each draw a card 1.6 times slower than one alone (measured: 23.5 → 38 ms), so a second
     // worker pays only on a few hundred cards. The workers take the next card from one queue as
     // each finishes one: a card in Chinese costs several times one in English (its glyphs, its
     // font files), so shares fixed in advance end unevenly.
-    const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(misses.length / CARDS_PER_WORKER)));
-    const queue = [...misses];
+    const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(jobs.length / CARDS_PER_WORKER)));
+    const queue = [...jobs];
+    const byKey = new Map(jobs.map((job) => [job.key, job]));
     await Promise.all(
       Array.from({ length: workers }, () =>
-        runWorker(serverModule, queue, (message) => saving.push(save(message.key, message.png))),
+        runWorker(serverModule, queue, (message) => saving.push(save(byKey.get(message.key) as CardJob, message.png))),
       ),
     );
   } else {
@@ -181,11 +200,9 @@ export async function renderCards(
     // The drawing code loads only when a card is drawn: a build whose cards all come from the cache
     // never loads it, nor React's ES module entry it imports.
     const { drawCard } = await import('./card-render.ts');
-    if (ShareCard) for (const job of misses) saving.push(save(job.key, await drawCard(ShareCard, job.props)));
+    if (ShareCard) for (const job of jobs) saving.push(save(job, await drawCard(ShareCard, job.props)));
   }
   await Promise.all(saving);
-  await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
-  return { files: ordered(), drawn: misses.length };
 }
 
 /** A card worker that draws cards from `queue` until it is empty. */

@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toFirstViewScripts } from '../../generator/check/first-view.ts';
 import { runCli } from '../helpers/cli.ts';
-import { makeSite, removeSites, SMALL_ROUTES } from '../helpers/make-site.ts';
+import { makeSite, removeSites, REPO_ROOT, SMALL_ROUTES } from '../helpers/make-site.ts';
 import { snapshotTree as snapshot } from '../helpers/tree.ts';
 
 afterAll(removeSites);
@@ -155,6 +155,29 @@ describe('site build (subprocess)', () => {
     expect(result.stderr).toMatch(/OUTPUT_FAILED[\s\S]*EACCES[\s\S]*en\/news\/news3\/index\.html/);
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
+  });
+
+  it('draws a card again whose cached file is there but cannot be read, the same bytes as before', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const card = /property="og:image" content="[^"]*\/(_app\/cards\/([0-9a-f]{20})\.png)"/.exec(
+      readFileSync(path.join(out, 'index.html'), 'utf8'),
+    );
+    if (!card) throw new Error('the home page names no card');
+    const before = readFileSync(path.join(out, card[1] as string));
+    // A folder where the cached card was: it is there, and reading it fails.
+    const cached = path.join(REPO_ROOT, 'node_modules/.cache/site/cards', `${card[2]}.png`);
+    rmSync(cached, { force: true });
+    mkdirSync(cached);
+    try {
+      const again = runCli(['--root', root, 'build', '--out', out, '--json']);
+      expect(again.status, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout).cards.drawn).toBe(1);
+      expect(readFileSync(path.join(out, card[1] as string)).equals(before)).toBe(true);
+    } finally {
+      rmSync(cached, { recursive: true, force: true });
+    }
   });
 
   it('exits 1 with a clear message for an invalid config value', () => {
