@@ -1,119 +1,28 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
 import { loadContentFile } from './load/content.ts';
-import type { RenderSetup, WorkerMessage, WorkerRequest, WorkerStart } from './parallel.ts';
-import { createTranslators } from './render/i18n.ts';
-import type { MissingKey } from './render/missing-keys.ts';
-import { renderPage, type RenderContext } from './render/page.ts';
-import { createReuse } from './render/reuse.ts';
-import { loadServerModule } from './render/server-module.ts';
-import type { SiteProblem } from './types.ts';
-import { removeTree } from './write/out-dir.ts';
-import { createDiskSink, type OutputSink } from './write/output.ts';
+import type { WorkerMessage, WorkerRequest, WorkerStart } from './parallel.ts';
 
 // A build worker of a large site (parallel.ts). While the site loads, it parses the content files
-// it is sent; then it renders the batches of pages it is sent, writes each page's files into the
-// staging folder and sends back what the main thread needs of them (emit.ts), which asks for the
-// next batch. Once every file of the build is known, it writes the build id into its own files
-// (without --precompress; with it, the main thread patches and compresses every page).
+// it is sent; then it renders pages (page-render.ts). The render's code (React, the Markdown
+// renderer, the templates' helpers) loads while the worker parses: the worker takes its first
+// files as soon as the parser is loaded, and the render's code is ready before its set-up comes.
 const { config } = workerData as WorkerStart;
 const post = (message: WorkerMessage) => parentPort?.postMessage(message);
 
-interface Rendering {
-  readonly ctx: RenderContext;
-  readonly emit: EmitContext;
-  readonly sink: OutputSink;
-  readonly problems: SiteProblem[];
-  readonly missing: MissingKey[];
-  /** The files this worker wrote with the stand-in id, and its places in each: patched at the end. */
-  readonly drafts: { readonly file: string; readonly at: readonly number[] }[];
-  readonly patch: boolean;
-  current: string;
-}
-let rendering: Rendering | null = null;
-/** Once the pages are rendered, what is left to do: write the id into this worker's files. */
-let patching: Pick<Rendering, 'sink' | 'drafts'> | null = null;
+type RenderRequest = Exclude<WorkerRequest, { kind: 'parse' }>;
+let handle: ((request: RenderRequest) => void) | null = null;
+/** Requests of the render that came before its code was loaded, in their order. */
+const waiting: RenderRequest[] = [];
+void import('./page-render.ts').then((code) => {
+  handle = (request) => code.handleRenderRequest(config, request);
+  for (const request of waiting.splice(0)) handle(request);
+});
 
-function setUp(setup: RenderSetup): Rendering {
-  const missing: MissingKey[] = [];
-  const translators = createTranslators(config, setup.messages, (locale, ns, key) =>
-    missing.push({ locale, ns, key, usedBy: state.current }),
-  );
-  const state: Rendering = {
-    ctx: {
-      config,
-      assets: setup.assets,
-      buildId: setup.buildId,
-      server: loadServerModule(setup.assets.serverModule),
-      translators,
-      links: setup.links,
-      reuse: createReuse(),
-    },
-    emit: { config, layout: setup.layout, mark: Buffer.from(setup.buildId), search: setup.search ? translators : null },
-    // Compression, when the build asks for it, waits for the final bytes: the main thread's.
-    sink: createDiskSink(setup.staging),
-    problems: [],
-    missing,
-    drafts: [],
-    patch: setup.patch,
-    current: '',
-  };
-  return state;
-}
-
-// Each request is handled as its message arrives; a message waits while another is handled (the
-// main thread sends the next batch early), and an empty batch says there are no more pages.
 parentPort?.on('message', (request: WorkerRequest) => {
   if (request.kind === 'parse') {
     post({ kind: 'parsed', results: request.files.map((file) => [file, loadContentFile(config, file)] as const) });
     return;
   }
-  if (request.kind === 'render') {
-    rendering = setUp(request.setup);
-    post({ kind: 'ready' });
-    return;
-  }
-  if (request.kind === 'finish') {
-    // The build's id, once every file is known: written over the stand-in in this worker's files.
-    for (const { file, at } of patching?.drafts ?? []) patching?.sink.patch(file, at, request.id);
-    patching = null;
-    // The worker waits on: the main thread may hand it a share of the previous output to remove.
-    post({ kind: 'finished' });
-    return;
-  }
-  if (request.kind === 'remove') {
-    for (const folder of request.folders) removeTree(folder);
-    post({ kind: 'removed' });
-    parentPort?.close();
-    return;
-  }
-  // A second empty batch (the main thread sends one ahead) finds the render already done.
-  const state = rendering;
-  if (!state) return;
-  if (request.pages.length === 0) {
-    post({ kind: 'done', problems: state.problems, missing: state.missing });
-    // Without the id to write, nothing is left to do; with it, only the list of drafts is kept.
-    if (!state.patch) parentPort?.close();
-    else patching = { sink: state.sink, drafts: state.drafts };
-    rendering = null;
-    return;
-  }
-  const batch: EmittedPage[] = [];
-  try {
-    for (const page of request.pages) {
-      state.current = page.url;
-      const result = renderPage(page, state.ctx);
-      state.problems.push(...result.problems);
-      if (!result.rendered) continue;
-      const emitted = emitPage(result.rendered, page, state.emit, (file, bytes) => state.sink.write(file, bytes));
-      if (state.patch) for (const { file, at } of emitted.files) state.drafts.push({ file, at });
-      batch.push(emitted);
-    }
-  } catch (error) {
-    // A write the file system refused (a full disk): the build fails with its reason.
-    if (!(error instanceof Error && 'syscall' in error)) throw error;
-    post({ kind: 'output-failed', message: error.message, syscall: String(error.syscall) });
-    return;
-  }
-  post({ kind: 'pages', pages: batch });
+  if (handle) handle(request);
+  else waiting.push(request);
 });
