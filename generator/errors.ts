@@ -158,6 +158,12 @@ const catalogue = {
     hint: () =>
       'A `<name>.<ext>.ts` file of site/public default-exports a function that returns the text (or bytes) of `<name>.<ext>`; fix it at the position shown.',
   }),
+  TEMPLATE_LOAD_FAILED: entry<{ reason: string }>({
+    severity: 'error',
+    message: (a) => `The templates could not be loaded: ${a.reason}.`,
+    hint: () =>
+      'A template module ran code that threw as it loaded, outside any component. Fix it at the position shown: code that reads a page or its texts belongs inside a component.',
+  }),
   RENDER_FAILED: entry<{ url: string; reason: string; content?: string; others?: string }>({
     severity: 'error',
     message: (a) =>

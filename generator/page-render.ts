@@ -64,6 +64,16 @@ function setUp(config: SiteConfig, setup: RenderSetup): Rendering {
  * batch says there are no more pages.
  */
 export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerRequest, { kind: 'parse' }>): void {
+  if (request.kind === 'load') {
+    // Compiled now, while the site still loads; the set-up then finds it loaded (loadServerModule).
+    // A template that throws as it loads is the main thread's to report: it loads the same bundle.
+    try {
+      loadServerModule(request.serverModule);
+    } catch {
+      // Loaded again at the set-up, which fails the same way if the main thread has not failed first.
+    }
+    return;
+  }
   if (request.kind === 'render') {
     rendering = setUp(config, request.setup);
     post({ kind: 'ready' });

@@ -42,9 +42,13 @@ export interface RenderSetup {
   readonly patch: boolean;
 }
 
-/** What a worker is sent: content files to parse, the render set-up, a batch of pages (empty: no more). */
+/**
+ * What a worker is sent: content files to parse, the server bundle to load ahead of the render, the
+ * render set-up, a batch of pages (empty: no more).
+ */
 export type WorkerRequest =
   | { readonly kind: 'parse'; readonly files: readonly string[] }
+  | { readonly kind: 'load'; readonly serverModule: string }
   | { readonly kind: 'render'; readonly setup: RenderSetup }
   | { readonly kind: 'pages'; readonly pages: readonly Page[] }
   | { readonly kind: 'finish'; readonly id: string }
@@ -83,6 +87,11 @@ const RENDER_BATCH = 32;
 export interface WorkerPool {
   /** Has the workers parse content files beside the main thread. */
   readonly parse: ParseElsewhere;
+  /**
+   * Has the workers load the server bundle (the templates) as soon as it is built: they compile it
+   * while the content is parsed, not once the render waits for them.
+   */
+  load(serverModule: string): void;
   /**
    * Sends the workers what they render with, as soon as it is known: each sets itself up while the
    * main thread still writes the shared files.
@@ -133,6 +142,9 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
           }),
         ),
       );
+    },
+    load(serverModule) {
+      for (const worker of workers) worker.send({ kind: 'load', serverModule });
     },
     prepare(setup) {
       for (const worker of workers) worker.send({ kind: 'render', setup });

@@ -14,7 +14,6 @@ import type {
   ServerModule,
   SiteConfig,
   SiteProblem,
-  SourceLoc,
   Translate,
 } from '../types.ts';
 import { toAbsoluteUrl } from '../../runtime/urls.ts';
@@ -23,6 +22,7 @@ import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown, type LinkIndex } from './markdown.ts';
+import { toTemplateLoc } from './server-module.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
 
 const { createElement } = requirePackage('react') as typeof ReactModule;
@@ -180,20 +180,6 @@ export function renderApp(
       ),
     };
   }
-}
-
-/**
- * With source maps on, a template's stack frame names its `.tsx` file and line. The reuse hook's
- * own frame is passed over: a part that renders otherwise is the fault of the component using it.
- */
-function toTemplateLoc(error: unknown): SourceLoc | null {
-  const stack = error instanceof Error ? (error.stack ?? '') : '';
-  for (const frame of stack.split('\n')) {
-    const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(frame);
-    if (match && !/\buseReused\b/.test(frame))
-      return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
-  }
-  return null;
 }
 
 /**

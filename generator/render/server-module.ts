@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { SiteError, toProblem } from '../errors.ts';
 import { compileUnregistered } from '../node-module.ts';
-import type { ServerModule } from '../types.ts';
+import type { ServerModule, SourceLoc } from '../types.ts';
 
 // The bundled templates (CommonJS) are compiled as a module that no loader registers
 // (`node-module.ts`): once a watch session moves on to the next bundle, the old one is collected,
@@ -9,10 +10,36 @@ import type { ServerModule } from '../types.ts';
 
 let last: { readonly file: string; readonly server: ServerModule } | null = null;
 
-/** Loads the server bundle at `file`; the same file twice in a row is loaded once. */
+/**
+ * Loads the server bundle at `file`; the same file twice in a row is loaded once. A template whose
+ * module throws as it loads (code outside its components) fails with TEMPLATE_LOAD_FAILED at its line.
+ */
 export function loadServerModule(file: string): ServerModule {
   if (last?.file === file) return last.server;
-  const server = compileUnregistered(readFileSync(file, 'utf8'), file) as ServerModule;
+  const code = readFileSync(file, 'utf8');
+  let server: ServerModule;
+  try {
+    server = compileUnregistered(code, file) as ServerModule;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SiteError([toProblem('TEMPLATE_LOAD_FAILED', { reason }, toTemplateLoc(error) ?? undefined)], {
+      cause: error,
+    });
+  }
   last = { file, server };
   return server;
+}
+
+/**
+ * With source maps on, a template's stack frame names its `.tsx` file and line. The reuse hook's
+ * own frame is passed over: a part that renders otherwise is the fault of the component using it.
+ */
+export function toTemplateLoc(error: unknown): SourceLoc | null {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  for (const frame of stack.split('\n')) {
+    const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(frame);
+    if (match && !/\buseReused\b/.test(frame))
+      return { file: match[1] as string, line: Number(match[2]), column: Number(match[3]) };
+  }
+  return null;
 }

@@ -222,6 +222,27 @@ describe('clear messages', () => {
     expect(result.stderr.split('\n').length).toBeLessThan(30);
   });
 
+  it('a template that throws as its module loads is named at its line, and the previous output stays', () => {
+    const template = 'site/templates/pages/article.tsx';
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(build(root, out).status).toBe(0);
+    const before = snapshotTree(out);
+    const source = readFileSync(path.join(root, template), 'utf8');
+    writeFileSync(
+      path.join(root, template),
+      `${source}\nconst broken = (globalThis as any).nothing.here;\nexport { broken };\n`,
+    );
+    const result = build(root, out);
+    expectRefused(result, 'TEMPLATE_LOAD_FAILED');
+    const line = source.split('\n').length + 1;
+    expect(result.stderr).toMatch(new RegExp(`site/templates/pages/article\\.tsx:${line}:\\d+ +TEMPLATE_LOAD_FAILED`));
+    expect(result.stderr).toContain("Cannot read properties of undefined (reading 'here')");
+    expect(result.stderr).not.toContain('internal error');
+    expect(snapshotTree(out)).toEqual(before);
+    expect(leftovers(root)).toEqual([]);
+  });
+
   it('--root pointing nowhere says so, not "fix the syntax"', () => {
     const result = runCli(['--root', '/nonexistent/project', 'build']);
     expectRefused(result, 'CONFIG_MISSING');

@@ -38,6 +38,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
     output: 'images/map.svg',
     reason: 'its default export returned a number, not the file’s text or bytes',
   },
+  TEMPLATE_LOAD_FAILED: { reason: 'site.config is not a function' },
   RENDER_FAILED: { url: '/en/contact', reason: 'Cannot read properties of null' },
   OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device' },
   SEARCH_FAILED: { reason: 'Pagefind could not start' },
