@@ -16,9 +16,19 @@ port?.on('message', (job: CardJob | null) => {
     port.close();
     return;
   }
-  void drawCard(ShareCard, job.props).then((drawn) => {
-    // The PNG's memory is handed over, not copied: a buffer that shares it with others is copied first.
-    const png = drawn.byteLength === drawn.buffer.byteLength ? drawn : new Uint8Array(drawn);
-    port.postMessage({ key: job.key, png } satisfies CardWorkerMessage, [png.buffer as ArrayBuffer]);
-  });
+  drawCard(ShareCard, job.props).then(
+    (drawn) => {
+      // The PNG's memory is handed over, not copied: a buffer that shares it with others is copied first.
+      const png = drawn.byteLength === drawn.buffer.byteLength ? drawn : new Uint8Array(drawn);
+      port.postMessage({ key: job.key, png } satisfies CardWorkerMessage, [png.buffer as ArrayBuffer]);
+    },
+    (error: unknown) => {
+      // The layout threw (satori refuses what it cannot lay out): the main thread reports it.
+      const failed =
+        error instanceof Error
+          ? { message: error.message, stack: error.stack ?? '' }
+          : { message: String(error), stack: '' };
+      port.postMessage({ key: job.key, failed } satisfies CardWorkerMessage);
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { toCodeVersion, toPackageVersions } from './code-version.ts';
 import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
 import { phraseBreakerFor } from '../runtime/word-breaks.ts';
 import { toSection } from './render/share.ts';
-import { loadServerModule } from './render/server-module.ts';
+import { loadServerModule, toTemplateLoc } from './render/server-module.ts';
+import { SiteError, toProblem } from './errors.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
 
 // The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
@@ -59,6 +60,10 @@ export interface CardJob {
   /** Output-relative path: `_app/cards/<key>.png`. */
   readonly file: string;
   readonly props: ShareCardProps;
+  /** The first page that shows it: a card that cannot be drawn is reported by it. */
+  readonly url: string;
+  /** The layout's file, relative to the site's root (`site/templates/ShareCard.tsx`). */
+  readonly layout: string;
 }
 
 export interface CardPlan {
@@ -72,9 +77,20 @@ export interface CardWorkerInput {
   readonly serverModule: string;
 }
 
-export interface CardWorkerMessage {
-  readonly key: string;
-  readonly png: Uint8Array;
+/** A card drawn, or why it could not be (the layout threw: its message and stack). */
+export type CardWorkerMessage =
+  | { readonly key: string; readonly png: Uint8Array }
+  | { readonly key: string; readonly failed: { readonly message: string; readonly stack: string } };
+
+/** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
+export function toCardFailure(job: CardJob, error: { readonly message: string; readonly stack?: string }): SiteError {
+  // Where satori refuses the layout, the stack is satori's own: the layout's file is named instead.
+  const loc = toTemplateLoc(Object.assign(new Error(error.message), { stack: error.stack ?? '' })) ?? {
+    file: job.layout,
+    line: 1,
+    column: 1,
+  };
+  return new SiteError([toProblem('CARD_FAILED', { url: job.url, reason: error.message.replace(/\.$/, '') }, loc)]);
 }
 
 /**
@@ -91,6 +107,7 @@ export function planCards(
   // Without a base URL no page can name its card (`og:image` must be absolute): none is drawn.
   if (!config.baseUrl || !existsSync(layoutFile) || !existsSync(logoFile)) return { urls: new Map(), jobs: [] };
   const layout = readFileSync(layoutFile, 'utf8');
+  const layoutName = path.relative(config.root, layoutFile).split(path.sep).join('/');
   const versions = toRendererVersions();
   const logo = `data:image/svg+xml;base64,${readFileSync(logoFile).toString('base64')}`;
   const site = new URL(config.baseUrl).host;
@@ -117,7 +134,7 @@ export function planCards(
       .slice(0, 20);
     const file = `_app/cards/${key}.png`;
     urls.set(page.url, `/${file}`);
-    if (!jobs.has(key)) jobs.set(key, { key, file, props });
+    if (!jobs.has(key)) jobs.set(key, { key, file, props, url: page.url, layout: layoutName });
   }
   return { urls, jobs: [...jobs.values()] };
 }
@@ -191,7 +208,7 @@ async function drawCards(
     const byKey = new Map(jobs.map((job) => [job.key, job]));
     await Promise.all(
       Array.from({ length: workers }, () =>
-        runWorker(serverModule, queue, (message) => saving.push(save(byKey.get(message.key) as CardJob, message.png))),
+        runWorker(serverModule, queue, (key, png) => saving.push(save(byKey.get(key) as CardJob, png)), byKey),
       ),
     );
   } else {
@@ -200,23 +217,42 @@ async function drawCards(
     // The drawing code loads only when a card is drawn: a build whose cards all come from the cache
     // never loads it, nor React's ES module entry it imports.
     const { drawCard } = await import('./card-render.ts');
-    if (ShareCard) for (const job of jobs) saving.push(save(job, await drawCard(ShareCard, job.props)));
+    if (ShareCard)
+      for (const job of jobs) {
+        let png: Uint8Array;
+        try {
+          png = await drawCard(ShareCard, job.props);
+        } catch (error) {
+          throw toCardFailure(job, error instanceof Error ? error : { message: String(error) });
+        }
+        saving.push(save(job, png));
+      }
   }
   await Promise.all(saving);
 }
 
-/** A card worker that draws cards from `queue` until it is empty. */
+/**
+ * A card worker that draws cards from `queue` until it is empty. A card whose layout throws fails
+ * the drawing with CARD_FAILED; the other workers then find the queue empty.
+ */
 function runWorker(
   serverModule: string,
   queue: CardJob[],
-  onCard: (message: CardWorkerMessage) => void,
+  onCard: (key: string, png: Uint8Array) => void,
+  byKey: ReadonlyMap<string, CardJob>,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const input: CardWorkerInput = { serverModule };
     const worker = new Worker(CARD_WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
     const next = () => worker.postMessage(queue.shift() ?? null);
     worker.on('message', (message: CardWorkerMessage) => {
-      onCard(message);
+      if ('failed' in message) {
+        queue.length = 0;
+        reject(toCardFailure(byKey.get(message.key) as CardJob, message.failed));
+        void worker.terminate();
+        return;
+      }
+      onCard(message.key, message.png);
       next();
     });
     worker.once('error', reject);

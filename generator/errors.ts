@@ -170,6 +170,12 @@ const catalogue = {
       `Rendering ${a.url} failed: ${a.reason}${a.content ? ` (content: ${a.content})` : ''}${a.others ? `; the same error broke ${a.others} other ${a.others === '1' ? 'page' : 'pages'}` : ''}.`,
     hint: () => "The position points into the template that threw; the page's content file is named in the message.",
   }),
+  CARD_FAILED: entry<{ url: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `The share card of ${a.url} could not be drawn: ${a.reason}.`,
+    hint: () =>
+      'site/templates/ShareCard.tsx is drawn by satori, which reads inline styles (a subset of CSS, flexbox for layout) and images given as data or absolute URLs. Fix the layout at the position shown.',
+  }),
   OUTPUT_FAILED: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The output could not be written: ${a.reason}.`,

@@ -243,6 +243,44 @@ describe('clear messages', () => {
     expect(leftovers(root)).toEqual([]);
   });
 
+  it('a share card layout that throws, or that satori cannot draw, is named with the page, not as an internal error', () => {
+    const layout = 'site/templates/ShareCard.tsx';
+    for (const [change, reason, at] of [
+      [
+        (source: string) =>
+          source.replace(
+            /^ {2}const title = .*$/m,
+            "$&\n  if (title.length >= 0) throw new Error('the card is broken');",
+          ),
+        'the card is broken',
+        /ShareCard\.tsx:\d+:\d+ +CARD_FAILED/,
+      ],
+      [
+        // An image by a path of the site: satori draws only images given by data or an absolute URL.
+        (source: string) => source.replace('<img src={logo}', '<img src="/logo.svg"'),
+        'Image source must be an absolute URL: /logo.svg',
+        /ShareCard\.tsx:1:1 +CARD_FAILED/,
+      ],
+    ] as const) {
+      const root = makeSite();
+      const out = path.join(root, 'out');
+      expect(build(root, out).status).toBe(0);
+      const before = snapshotTree(out);
+      const source = readFileSync(path.join(root, layout), 'utf8');
+      const broken = change(source);
+      expect(broken).not.toBe(source);
+      writeFileSync(path.join(root, layout), broken);
+      const result = build(root, out);
+      expectRefused(result, 'CARD_FAILED');
+      expect(result.stderr).toMatch(at);
+      expect(result.stderr).toMatch(/The share card of \/\S* could not be drawn/);
+      expect(result.stderr).toContain(reason);
+      expect(result.stderr).not.toContain('internal error');
+      expect(snapshotTree(out)).toEqual(before);
+      expect(leftovers(root)).toEqual([]);
+    }
+  });
+
   it('--root pointing nowhere says so, not "fix the syntax"', () => {
     const result = runCli(['--root', '/nonexistent/project', 'build']);
     expectRefused(result, 'CONFIG_MISSING');
