@@ -22,7 +22,7 @@ import { sweepMarkdownCache } from './markdown-cache.ts';
 import { countPerLocale, renderSite, type RenderSiteInput } from './render/site.ts';
 import { createWorkQueue } from './work-queue.ts';
 import { resolvePages } from './resolve/pages.ts';
-import { findPublicConflicts } from './resolve/public-files.ts';
+import { findMissingShareImages, findPublicConflicts } from './resolve/public-files.ts';
 import { resolveRoutes } from './resolve/routes.ts';
 import type {
   BuildManifest,
@@ -161,7 +161,14 @@ export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page
   const { routes, problems } = resolveRoutes(config, sources.content, sources.templates);
   if (problems.some((p) => p.severity === 'error')) return { pages: [], problems };
   const pages = resolvePages(config, routes);
-  return { pages, problems: [...problems, ...findPublicConflicts(config, pages, sources.publicFiles)] };
+  return {
+    pages,
+    problems: [
+      ...problems,
+      ...findPublicConflicts(config, pages, sources.publicFiles),
+      ...findMissingShareImages(pages, sources.publicFiles),
+    ],
+  };
 }
 
 /** Step `bundle`: server module, client chunks and styles; reused when nothing changed. */

@@ -55,3 +55,37 @@ export function findPublicConflicts(
   }
   return problems;
 }
+
+/**
+ * A problem for each page whose front matter names as its `shareImage` a path of the site that no
+ * file of site/public has (behaviour.md: Sharing): its share dialogs would show no image.
+ */
+export function findMissingShareImages(pages: readonly Page[], publicFiles: readonly string[]): SiteProblem[] {
+  const files = new Set(publicFiles);
+  const problems: SiteProblem[] = [];
+  const reported = new Set<string>();
+  for (const { content } of pages) {
+    const image = content.data.extra.shareImage;
+    if (typeof image !== 'string' || !image.startsWith('/') || reported.has(content.file)) continue;
+    let file: string;
+    try {
+      file = decodeURIComponent(image.split(/[?#]/)[0] as string).slice(1);
+    } catch {
+      file = image.slice(1);
+    }
+    if (files.has(file)) continue;
+    reported.add(content.file);
+    problems.push(
+      toProblem(
+        'FRONT_MATTER_INVALID',
+        {
+          field: 'shareImage',
+          reason: `names \`${image}\`, which is no file of site/public`,
+          hint: 'Put the image (a 1200 × 630 PNG) in site/public at that path, or remove the field: the page then gets a share card drawn for it.',
+        },
+        { file: content.file, line: content.keyLines.shareImage ?? 1, column: 1 },
+      ),
+    );
+  }
+  return problems;
+}

@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
+import { SiteError } from '../../generator/errors.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSharing, toPngSize, toXmlFault } from '../../generator/check/share.ts';
 import { loadConfig } from '../../generator/config.ts';
@@ -75,17 +76,28 @@ describe('share cards', () => {
     expect(result.changed.filter((f) => f.startsWith('_app/cards/'))).toHaveLength(2);
   });
 
-  it('uses the image a page names in its front matter instead of drawing one', async () => {
-    const own = makeSite({
-      'site/content/contact.en.md': readFileSync(path.join(root, 'site/content/contact.en.md'), 'utf8').replace(
-        /^title: .*$/m,
-        '$&\nshareImage: /images/contact-card.png',
-      ),
-    });
+  it('uses the image a page names in its front matter instead of drawing one, and refuses one the site lacks', async () => {
+    const contact = readFileSync(path.join(root, 'site/content/contact.en.md'), 'utf8').replace(
+      /^title: .*$/m,
+      '$&\nshareImage: /images/contact-card.png',
+    );
+    // Any card of the build will do as the page's own image.
+    const card = local(meta(page('/contact'), 'og:image') as string);
+    const own = makeSite({ 'site/content/contact.en.md': contact });
+    writeFileSync(path.join(own, 'site/public/images/contact-card.png'), readFileSync(path.join(out, card)));
     const { files } = await buildSite({ root: own, write: false });
     const html = String(files?.get('en/contact/index.html'));
     expect(meta(html, 'og:image')).toBe('https://cloudwing.example/images/contact-card.png');
     expect(meta(String(files?.get('contact/index.html')), 'og:image')).toMatch(/\/_app\/cards\//);
+
+    // Without the file, the build fails at the field's line rather than leave shares without an image.
+    const missing = makeSite({ 'site/content/contact.en.md': contact });
+    const failure = await buildSite({ root: missing, write: false }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SiteError);
+    const [problem] = (failure as SiteError).problems;
+    expect(problem?.code).toBe('FRONT_MATTER_INVALID');
+    expect(problem?.message).toContain('names `/images/contact-card.png`, which is no file of site/public');
+    expect(problem?.loc).toEqual({ file: 'site/content/contact.en.md', line: 3, column: 1 });
   });
 });
 
