@@ -170,6 +170,12 @@ const catalogue = {
       `Rendering ${a.url} failed: ${a.reason}${a.content ? ` (content: ${a.content})` : ''}${a.others ? `; the same error broke ${a.others} other ${a.others === '1' ? 'page' : 'pages'}` : ''}.`,
     hint: () => "The position points into the template that threw; the page's content file is named in the message.",
   }),
+  LOGO_INVALID: entry<{ reason: string }>({
+    severity: 'error',
+    message: (a) => `site/public/logo.svg could not be drawn: ${a.reason}.`,
+    hint: () =>
+      'The logo is drawn into the app icons and the share cards: it must be a well-formed SVG document. Fix it at the position shown.',
+  }),
   CARD_FAILED: entry<{ url: string; reason: string }>({
     severity: 'error',
     message: (a) => `The share card of ${a.url} could not be drawn: ${a.reason}.`,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toContentHash } from './bundle.ts';
+import { SiteError, toProblem } from './errors.ts';
 import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { CACHE_DIR } from './paths.ts';
 import type { LocaleCode, SiteConfig, Translate } from './types.ts';
@@ -29,6 +30,14 @@ export interface Icons {
  */
 const rendered = new Map<string, Promise<Record<keyof typeof ICON_SIZES, Uint8Array>>>();
 
+/** LOGO_INVALID for a logo resvg could not read, at the line and column it names ("… at 1:89 …"). */
+function toLogoProblem(error: unknown): SiteError {
+  const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
+  const at = / at (\d+):(\d+)/.exec(reason);
+  const loc = { file: 'site/public/logo.svg', line: at ? Number(at[1]) : 1, column: at ? Number(at[2]) : 1 };
+  return new SiteError([toProblem('LOGO_INVALID', { reason }, loc)], { cause: error });
+}
+
 /** The icons and manifests, or null when the site has no `logo.svg`. */
 export async function renderIcons(
   config: SiteConfig,
@@ -50,7 +59,12 @@ export async function renderIcons(
         })
           .render()
           .asPng();
-      const drawn = { touch: draw(ICON_SIZES.touch), small: draw(ICON_SIZES.small), large: draw(ICON_SIZES.large) };
+      let drawn: Record<keyof typeof ICON_SIZES, Uint8Array>;
+      try {
+        drawn = { touch: draw(ICON_SIZES.touch), small: draw(ICON_SIZES.small), large: draw(ICON_SIZES.large) };
+      } catch (error) {
+        throw toLogoProblem(error);
+      }
       await writeCachedIcons(key, drawn);
       return drawn;
     });

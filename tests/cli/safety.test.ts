@@ -281,6 +281,23 @@ describe('clear messages', () => {
     }
   });
 
+  it('a logo that is no well-formed SVG is named at its position, not as an internal error', () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(build(root, out).status).toBe(0);
+    const before = snapshotTree(out);
+    writeFileSync(
+      path.join(root, 'site/public/logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">\n  <rect width="40" height="40"\n',
+    );
+    const result = build(root, out);
+    expectRefused(result, 'LOGO_INVALID');
+    expect(result.stderr).toMatch(/site\/public\/logo\.svg:\d+:\d+ +LOGO_INVALID/);
+    expect(result.stderr).toContain('site/public/logo.svg could not be drawn');
+    expect(result.stderr).not.toContain('internal error');
+    expect(snapshotTree(out)).toEqual(before);
+  });
+
   it('--root pointing nowhere says so, not "fix the syntax"', () => {
     const result = runCli(['--root', '/nonexistent/project', 'build']);
     expectRefused(result, 'CONFIG_MISSING');

@@ -40,6 +40,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   },
   TEMPLATE_LOAD_FAILED: { reason: 'site.config is not a function' },
   RENDER_FAILED: { url: '/en/contact', reason: 'Cannot read properties of null' },
+  LOGO_INVALID: { reason: 'SVG data parsing failed cause invalid attribute at 1:89' },
   CARD_FAILED: { url: '/en/contact', reason: 'Expected <div> to have explicit "display: flex"' },
   OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device' },
   SEARCH_FAILED: { reason: 'Pagefind could not start' },
