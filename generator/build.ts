@@ -442,11 +442,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
         await disk.settle();
         const previousOut = staging ? swapIntoPlace(staging, outDir) : null;
-        // The locales' folders of the previous output go on a worker's thread, the rest on this one.
+        // The locales' folders of the previous output and its search indexes go on a worker's
+        // thread, the rest (the pages at bare paths, the other files) on this one: about half each.
         const share =
           pool?.canRemove() === true
             ? {
-                names: config.locales.filter((l) => l.prefix !== '').map((l) => l.prefix.slice(1)),
+                paths: [...config.locales.filter((l) => l.prefix !== '').map((l) => l.prefix.slice(1)), '_app/search'],
                 remove: (folders: string[]) => pool.remove(folders),
               }
             : undefined;

@@ -121,17 +121,31 @@ export function swapIntoPlace(staging: string, outDir: string): string | null {
 
 /**
  * Removes the previous output once the new one is in place. With `share`, the folders it names
- * (each locale's own, under its prefix) are removed by another thread at the same time: apart,
- * the two do not wait on each other's folders. What the other thread leaves, this one removes.
+ * (relative paths: each locale's own, under its prefix, and the search indexes) are removed by
+ * another thread at the same time: apart, the two do not wait on each other's folders. What the
+ * other thread leaves, this one removes.
  */
 export async function removePrevious(
   previous: string,
-  share?: { readonly names: readonly string[]; readonly remove: (folders: string[]) => Promise<void> },
+  share?: { readonly paths: readonly string[]; readonly remove: (folders: string[]) => Promise<void> },
 ): Promise<void> {
-  const theirs = share ? share.names.map((name) => path.join(previous, name)).filter((dir) => existsSync(dir)) : [];
+  // Only folders reached through folders: a link on the way is removed here, never followed.
+  const isFolderPath = (relative: string) => {
+    let at = previous;
+    for (const part of relative.split('/')) {
+      at = path.join(at, part);
+      if (lstatSync(at, { throwIfNoEntry: false })?.isDirectory() !== true) return false;
+    }
+    return true;
+  };
+  const theirs = share ? share.paths.filter(isFolderPath).map((relative) => path.join(previous, relative)) : [];
   if (!share || theirs.length === 0) return removeTree(previous);
   const away = share.remove(theirs).catch(() => undefined);
-  removeEntries(previous, share.names);
+  // The folders that hold one of theirs are gone through, not removed whole.
+  const holding = new Set<string>();
+  for (const dir of theirs)
+    for (let up = path.dirname(dir); up.length > previous.length; up = path.dirname(up)) holding.add(up);
+  removeEntries(previous, { skip: new Set(theirs), enter: holding });
   await away;
   removeTree(previous);
 }
@@ -150,8 +164,14 @@ export function removeTree(dir: string): void {
   if (removeEntries(dir)) rmdirSync(dir);
 }
 
-/** Removes what `dir` holds but the entries named in `except`; false when `dir` is missing. */
-function removeEntries(dir: string, except: readonly string[] = []): boolean {
+/**
+ * Removes what `dir` holds, but the entries of `except.skip` (full paths), and only what is in the
+ * folders of `except.enter`; false when `dir` is missing.
+ */
+function removeEntries(
+  dir: string,
+  except: { readonly skip: ReadonlySet<string>; readonly enter: ReadonlySet<string> } | null = null,
+): boolean {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -160,9 +180,10 @@ function removeEntries(dir: string, except: readonly string[] = []): boolean {
     throw error;
   }
   for (const entry of entries) {
-    if (except.includes(entry.name)) continue;
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) removeTree(full);
+    if (except?.skip.has(full)) continue;
+    if (except?.enter.has(full) && entry.isDirectory()) removeEntries(full, except);
+    else if (entry.isDirectory()) removeTree(full);
     else unlinkSync(full);
   }
   return true;
