@@ -28,11 +28,14 @@ export async function main(argv: readonly string[]): Promise<void> {
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   const root = () => path.resolve(program.opts<{ root: string }>().root);
+  /** `--out` as given (from the current folder), else `out` in the project folder. */
+  const toOut = (out: string | undefined) => (out === undefined ? path.join(root(), 'out') : path.resolve(out));
+  const OUT_HELP = 'output folder (default: out in the project folder)';
 
   program
     .command('build')
     .description('render every page of every locale into the output folder')
-    .option('-o, --out <dir>', 'output folder', 'out')
+    .option('-o, --out <dir>', OUT_HELP)
     .option(
       '--base-url <url>',
       'absolute base URL for canonical, alternate and sitemap links (overrides SITE_BASE_URL and the config)',
@@ -48,7 +51,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     )
     .action(
       async (opts: {
-        out: string;
+        out?: string;
         baseUrl?: string;
         json?: boolean;
         workers: string;
@@ -58,7 +61,7 @@ export async function main(argv: readonly string[]): Promise<void> {
         const { runBuild } = await import('./commands/build.ts');
         process.exitCode = await runBuild({
           root: root(),
-          out: path.resolve(opts.out),
+          out: toOut(opts.out),
           baseUrl: opts.baseUrl,
           json: opts.json,
           workers: opts.workers,
@@ -73,16 +76,16 @@ export async function main(argv: readonly string[]): Promise<void> {
     .description(
       'serve the built site (building it first when there is none); --watch rebuilds on every change and reloads the open pages',
     )
-    .option('-o, --out <dir>', 'output folder', 'out')
+    .option('-o, --out <dir>', OUT_HELP)
     .option('-p, --port <port>', 'port (the next free one when it is taken)', toPort, 3000)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('-w, --watch', 'rebuild what a change affects, reload open pages, show build errors over the page')
     .option('--open', 'open the site in the default browser')
-    .action(async (opts: { out: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
+    .action(async (opts: { out?: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       const { runServe } = await import('./commands/serve.ts');
       process.exitCode = await runServe({
         root: root(),
-        out: path.resolve(opts.out),
+        out: toOut(opts.out),
         port: opts.port,
         host: opts.host,
         watch: opts.watch ?? false,
@@ -93,14 +96,14 @@ export async function main(argv: readonly string[]): Promise<void> {
   program
     .command('check')
     .description('check a built site: links and fragments, SEO and locales, translations, HTML, page budgets')
-    .option('-o, --out <dir>', 'output folder to check', 'out')
+    .option('-o, --out <dir>', 'output folder to check (default: out in the project folder)')
     .option('--external', 'also check links to other sites (needs the network)')
     .option('--json', 'print the report as JSON')
-    .action(async (opts: { out: string; external?: boolean; json?: boolean }) => {
+    .action(async (opts: { out?: string; external?: boolean; json?: boolean }) => {
       const { runCheck } = await import('./commands/check.ts');
       process.exitCode = await runCheck({
         root: root(),
-        out: path.resolve(opts.out),
+        out: toOut(opts.out),
         external: opts.external ?? false,
         json: opts.json ?? false,
       });

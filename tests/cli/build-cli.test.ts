@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -221,6 +231,28 @@ describe('site build (subprocess)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('OUT_DIR_UNSAFE');
     expect(existsSync(path.join(root, 'site/site.config.ts'))).toBe(true);
+  });
+
+  it('builds into out/ of the project folder when --out is not given, from any folder; check reads it there', () => {
+    const root = makeSite();
+    // Run from another folder, which must stay empty.
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'site-cwd-'));
+    try {
+      const built = runCli(['--root', root, 'build'], { cwd: elsewhere });
+      expect(built.status, built.stderr).toBe(0);
+      expect(built.stdout).toContain(`→ ${path.join(root, 'out')}`);
+      expect(existsSync(path.join(root, 'out', 'index.html'))).toBe(true);
+      expect(readdirSync(elsewhere)).toEqual([]);
+      const checked = runCli(['--root', root, 'check'], { cwd: elsewhere });
+      expect(checked.stderr).not.toContain('NO_BUILD');
+      expect(checked.status, checked.stdout + checked.stderr).toBe(0);
+      // A relative --out is read from the current folder, as any command line path.
+      const named = runCli(['--root', root, 'build', '--out', 'public'], { cwd: elsewhere });
+      expect(named.status, named.stderr).toBe(0);
+      expect(existsSync(path.join(elsewhere, 'public', 'index.html'))).toBe(true);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('--base-url overrides the configuration', () => {

@@ -9,9 +9,13 @@ export interface CliResult {
 }
 
 /** Runs the real `site` CLI as a subprocess, as a user would. */
-export function runCli(args: readonly string[], options: { env?: Record<string, string | undefined> } = {}): CliResult {
+export function runCli(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string } = {},
+): CliResult {
   const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin', 'site.js'), ...args], {
     encoding: 'utf8',
+    cwd: options.cwd,
     env: { ...process.env, NO_COLOR: '1', ...options.env },
     timeout: 60_000,
   });
