@@ -30,7 +30,8 @@ export interface ParsedFile {
 
 /** Splits a content file's text into its front matter's data and the Markdown body. */
 export function parseFrontMatter(file: string, text: string): ParsedFile | { problem: SiteProblem } {
-  const split = splitFrontMatter(text.replace(/^\uFEFF/, ''));
+  // As a Windows editor saves it too: a byte order mark first, lines ending in CR LF (or a lone CR).
+  const split = splitFrontMatter(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
   if (split === null) {
     return {
       problem: toProblem(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findUrlProblems } from '../../generator/load/front-matter-fields.ts';
-import { readYaml } from '../../generator/load/front-matter.ts';
+import { parseFrontMatter, readYaml } from '../../generator/load/front-matter.ts';
 import { readPlainFrontMatter } from '../../generator/load/front-matter-plain.ts';
 import { listFiles } from '../../generator/load/files.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
@@ -212,3 +212,17 @@ function readPlainProblems(text: string) {
   const plain = readPlainFrontMatter('page.md', text);
   return plain ? findUrlProblems(plain.fields, '') : null;
 }
+
+describe('a content file as a Windows editor saves it', () => {
+  it('reads CR LF line endings and a byte order mark as it reads the same file with LF: the same data, lines and body', async () => {
+    const { files } = await listFiles(REPO_ROOT, path.join(REPO_ROOT, 'site/content'));
+    // Every page of the real site: quoted values end lines, lists and maps nest.
+    for (const file of files.filter((f) => f.endsWith('.md'))) {
+      const text = readFileSync(path.join(REPO_ROOT, 'site/content', file), 'utf8');
+      const unix = parseFrontMatter(file, text);
+      for (const saved of [text.replace(/\n/g, '\r\n'), `\uFEFF${text.replace(/\n/g, '\r\n')}`]) {
+        expect(parseFrontMatter(file, saved), file).toEqual(unix);
+      }
+    }
+  });
+});
