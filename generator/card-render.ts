@@ -19,7 +19,7 @@ import {
 } from './card-raster.ts';
 import type { ShareCardProps } from './types.ts';
 import { requirePackage } from './node-module.ts';
-import { unpackWoff } from './woff.ts';
+import { toGlyphCoverage, unpackWoff } from './woff.ts';
 
 // Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
 // text to SVG paths), then resvg (SVG to PNG). The glyphs come from Noto Sans TC as the npm package
@@ -84,37 +84,110 @@ function toRasterLogo(Resvg: typeof ResvgClass, logo: string): string {
   return png;
 }
 
+/** The package's font files of the card's one weight: its texts are all bold. */
+const toFaces = () => (faces ??= readFaces(700));
+
+/** The font file that holds a code point, or null when none of the package's does. */
+function toFace(point: number): FontFace | null {
+  let face = faceOf.get(point);
+  if (face === undefined) {
+    face = toFaces().find((candidate) => candidate.ranges.some(([from, to]) => point >= from && point <= to)) ?? null;
+    faceOf.set(point, face);
+  }
+  return face;
+}
+
+/** Each font file's glyph coverage, read when a character in its range is first asked about. */
+const coverage = new Map<string, (point: number) => boolean>();
+
+/** Whether each code point asked about has a glyph, as found before. */
+const glyphs = new Map<number, boolean>();
+
+/** Whether a font file of the package holds a glyph for a code point, not only the range it lies in. */
+function hasGlyph(point: number): boolean {
+  let has = glyphs.get(point);
+  if (has === undefined) {
+    const face = toFace(point);
+    let covers = face ? coverage.get(face.file) : undefined;
+    if (face && !covers) {
+      covers = toGlyphCoverage(loadFont(face).data);
+      coverage.set(face.file, covers);
+    }
+    has = covers?.(point) ?? false;
+    glyphs.set(point, has);
+  }
+  return has;
+}
+
+/**
+ * A text without the characters no font file holds (an emoji, Arabic, a rare character), which
+ * would be drawn as empty boxes, its spaces then run together; with where its word breaks fall
+ * now. A text of drawable characters only is returned as it is.
+ */
+export function toDrawable(text: string, breaks: readonly number[] | null): { text: string; breaks: number[] | null } {
+  const chars = [...text];
+  const drawable = (char: string) => /\s/.test(char) || hasGlyph(char.codePointAt(0) as number);
+  if (chars.every(drawable)) return { text, breaks: breaks && [...breaks] };
+  let shown = '';
+  /** Where each position of the text falls in the text shown. */
+  const moved = new Map<number, number>();
+  let at = 0;
+  for (const char of chars) {
+    moved.set(at, shown.length);
+    if (/\s/.test(char)) {
+      if (shown !== '' && !shown.endsWith(' ')) shown += ' ';
+    } else if (drawable(char)) shown += char;
+    at += char.length;
+  }
+  shown = shown.trimEnd();
+  const kept = (breaks ?? [])
+    .map((b) => moved.get(b))
+    .filter((b): b is number => b !== undefined && b > 0 && b < shown.length);
+  return { text: shown, breaks: breaks && [...new Set(kept)] };
+}
+
+/** The card's texts as they can be drawn (see toDrawable). */
+function toDrawableProps(props: ShareCardProps): ShareCardProps {
+  const title = toDrawable(props.title, props.titleBreaks);
+  const plain = (text: string) => toDrawable(text, null).text;
+  return {
+    ...props,
+    title: title.text,
+    titleBreaks: title.breaks,
+    section: props.section === null ? null : plain(props.section),
+    company: plain(props.company),
+    brand: plain(props.brand),
+    site: plain(props.site),
+  };
+}
+
+/** A font file, read once per process. */
+function loadFont(face: FontFace) {
+  let font = loadedFonts.get(face.file);
+  if (!font) {
+    // Each file under a name of its own: satori then looks for a missing glyph in the others.
+    font = {
+      name: `card-${loadedFonts.size}`,
+      data: unpackWoff(readFileSync(face.file)),
+      weight: 700,
+      style: 'normal',
+    } as const;
+    loadedFonts.set(face.file, font);
+  }
+  return font;
+}
+
 /** The fonts that hold a text's characters: read once per process, each under a name of its own. */
 function toFonts(text: string) {
-  // One weight: the card's texts are all bold, and each weight's files would be read and parsed too.
-  const all = (faces ??= readFaces(700));
+  const all = toFaces();
   const needed = new Set<FontFace>();
   // A text of no characters still needs a font to be laid out: the one that holds a space.
   for (const char of text || ' ') {
     const point = char.codePointAt(0) as number;
-    let face = faceOf.get(point);
-    if (face === undefined) {
-      face = all.find((candidate) => candidate.ranges.some(([from, to]) => point >= from && point <= to)) ?? null;
-      faceOf.set(point, face);
-    }
+    const face = toFace(point);
     if (face) needed.add(face);
   }
-  const fonts = all
-    .filter((face) => needed.has(face))
-    .map((face) => {
-      let font = loadedFonts.get(face.file);
-      if (!font) {
-        // Each file under a name of its own: satori then looks for a missing glyph in the others.
-        font = {
-          name: `card-${loadedFonts.size}`,
-          data: unpackWoff(readFileSync(face.file)),
-          weight: 700,
-          style: 'normal',
-        };
-        loadedFonts.set(face.file, font);
-      }
-      return font;
-    });
+  const fonts = all.filter((face) => needed.has(face)).map(loadFont);
   // The layout's `fontFamily: 'card'` names the first; the others are fallbacks.
   return fonts.map((font, i) => (i === 0 ? { ...font, name: 'card' } : font));
 }
@@ -150,13 +223,14 @@ export function loadRenderers(): [typeof Satori, typeof ResvgClass] {
 
 /**
  * The SVG of one card with the layout `Card`: the font files that hold its characters are read
- * (once per process), and a character outside the package's files is drawn blank.
+ * (once per process), and a character outside the package's files is left out (see toDrawable).
  */
 export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<string> {
   const [satori, Resvg] = loadRenderers();
-  return satori(createElement(Card, { ...props, logo: toRasterLogo(Resvg, props.logo) }), {
+  const shown = toDrawableProps(props);
+  return satori(createElement(Card, { ...shown, logo: toRasterLogo(Resvg, props.logo) }), {
     ...CARD_SIZE,
-    fonts: toFonts(toCardText(props)),
+    fonts: toFonts(toCardText(shown)),
   });
 }
 

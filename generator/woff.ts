@@ -48,3 +48,70 @@ export function unpackWoff(data: Buffer): Buffer {
   });
   return font;
 }
+
+/**
+ * Whether an OpenType font maps each code point to a glyph, read from its `cmap` table (a Unicode
+ * subtable of format 12, else of format 4): a character the font only lies in the range of is drawn
+ * as an empty box. Always false for a font without one.
+ */
+export function toGlyphCoverage(font: Buffer): (point: number) => boolean {
+  const none = () => false;
+  if (font.length < SFNT_HEADER) return none;
+  const count = font.readUInt16BE(4);
+  let cmap = -1;
+  for (let i = 0; i < count; i++) {
+    const at = SFNT_HEADER + i * SFNT_ENTRY;
+    if (at + SFNT_ENTRY > font.length) return none;
+    if (font.toString('latin1', at, at + 4) === 'cmap') cmap = font.readUInt32BE(at + 8);
+  }
+  if (cmap < 0 || cmap + 4 > font.length) return none;
+  const subtables = font.readUInt16BE(cmap + 2);
+  let format4 = -1;
+  let format12 = -1;
+  for (let i = 0; i < subtables; i++) {
+    const at = cmap + 4 + i * 8;
+    if (at + 8 > font.length) return none;
+    const [platform, encoding] = [font.readUInt16BE(at), font.readUInt16BE(at + 2)];
+    const table = cmap + font.readUInt32BE(at + 4);
+    if (table + 2 > font.length) continue;
+    const unicode = platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10));
+    if (!unicode) continue;
+    const format = font.readUInt16BE(table);
+    if (format === 12 && format12 < 0) format12 = table;
+    if (format === 4 && format4 < 0) format4 = table;
+  }
+  if (format12 >= 0 && format12 + 16 <= font.length) {
+    const groups = font.readUInt32BE(format12 + 12);
+    const ranges: [number, number, number][] = [];
+    for (let g = 0; g < groups && format12 + 16 + (g + 1) * 12 <= font.length; g++) {
+      const at = format12 + 16 + g * 12;
+      ranges.push([font.readUInt32BE(at), font.readUInt32BE(at + 4), font.readUInt32BE(at + 8)]);
+    }
+    return (point) => ranges.some(([from, to, glyph]) => point >= from && point <= to && glyph + (point - from) !== 0);
+  }
+  if (format4 >= 0 && format4 + 14 <= font.length) {
+    const segments = font.readUInt16BE(format4 + 6) / 2;
+    const ends = format4 + 14;
+    const starts = ends + segments * 2 + 2;
+    const deltas = starts + segments * 2;
+    const offsets = deltas + segments * 2;
+    if (offsets + segments * 2 > font.length) return none;
+    return (point) => {
+      if (point > 0xffff) return false;
+      for (let s = 0; s < segments; s++) {
+        if (point > font.readUInt16BE(ends + s * 2)) continue;
+        const start = font.readUInt16BE(starts + s * 2);
+        if (point < start) return false;
+        const delta = font.readUInt16BE(deltas + s * 2);
+        const rangeOffset = font.readUInt16BE(offsets + s * 2);
+        if (rangeOffset === 0) return ((point + delta) & 0xffff) !== 0;
+        const at = offsets + s * 2 + rangeOffset + (point - start) * 2;
+        if (at + 2 > font.length) return false;
+        const glyph = font.readUInt16BE(at);
+        return glyph !== 0 && ((glyph + delta) & 0xffff) !== 0;
+      }
+      return false;
+    };
+  }
+  return none;
+}

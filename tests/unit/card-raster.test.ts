@@ -18,8 +18,8 @@ import {
   pathBox,
   splitSvg,
 } from '../../generator/card-raster.ts';
-import { drawCard, toCardSvg } from '../../generator/card-render.ts';
-import { unpackWoff } from '../../generator/woff.ts';
+import { drawCard, toCardSvg, toDrawable } from '../../generator/card-render.ts';
+import { toGlyphCoverage, unpackWoff } from '../../generator/woff.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 
 const toPhraseBreaks = phraseBreakerFor();
@@ -218,6 +218,22 @@ describe('the share card layout', () => {
     expect(Math.abs((lengths[0] as number) - (lengths[1] as number))).toBeLessThan(3 * 64);
   });
 
+  it('leaves out what no font file holds (an emoji, Arabic, a rare character) rather than draw empty boxes', async () => {
+    const svg = (base: typeof zh, section: string | null, title: string) =>
+      toCardSvg(ShareCard, card(base, section, title));
+    expect(await svg(en, 'Services 🛫', 'Ramp 🚀 handling عربي and 👩‍✈️ crews')).toBe(
+      await svg(en, 'Services', 'Ramp handling and crews'),
+    );
+    // A Chinese title keeps its words whole around what is left out.
+    const { text, breaks } = toDrawable('停機坪作業🚀與航機地面服務', phraseBreakerFor()('停機坪作業🚀與航機地面服務'));
+    expect(text).toBe('停機坪作業與航機地面服務');
+    // Each break it keeps falls where the title without the emoji breaks too.
+    const clean = phraseBreakerFor()('停機坪作業與航機地面服務');
+    expect(breaks?.length).toBeGreaterThan(2);
+    expect(breaks?.filter((at) => !(clean ?? []).includes(at))).toEqual([]);
+    expect(toDrawable('Ramp handling', [5])).toEqual({ text: 'Ramp handling', breaks: [5] });
+  });
+
   it('lays out no more of a title than the card can show: a title pasted a page long draws what its start does', async () => {
     const start = '停機坪作業與旅客服務，'.repeat(16);
     const pasted = start + '貨運站與倉儲作業的安全管理，'.repeat(300);
@@ -328,6 +344,18 @@ describe('PNG and font helpers', () => {
     const zlibAdler = (data: Buffer) => deflateSync(data).readUInt32BE(deflateSync(data).length - 4);
     expect(adler32(a)).toBe(zlibAdler(a));
     expect(combineAdler32(adler32(a), adler32(b), b.length)).toBe(zlibAdler(Buffer.concat([a, b])));
+  });
+
+  it('reads which characters a font file has glyphs for, not only the range it covers', () => {
+    const fontPackage = path.dirname(require.resolve('@fontsource/noto-sans-tc/package.json'));
+    const latin = toGlyphCoverage(
+      unpackWoff(readFileSync(path.join(fontPackage, 'files/noto-sans-tc-latin-700-normal.woff'))),
+    );
+    for (const char of 'Ramp 24/7 é') expect(latin(char.codePointAt(0) as number), char).toBe(true);
+    // U+E000 (private use) and U+1F680 (an emoji) are in no glyph of it.
+    expect(latin(0xe000)).toBe(false);
+    expect(latin(0x1f680)).toBe(false);
+    expect(toGlyphCoverage(Buffer.from('not a font'))(0x41)).toBe(false);
   });
 
   it('unpacks the font package WOFF files into fonts that draw the same glyphs', async () => {
