@@ -163,7 +163,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     [
       'baseUrl',
       c.baseUrl === undefined || isBaseUrl(c.baseUrl),
-      'must be an absolute http(s) URL without a path, such as `https://cloudwing.example`',
+      'must be an absolute http(s) URL without a path, user name or password, such as `https://cloudwing.example`',
     ],
     [
       'host',
@@ -316,7 +316,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     throw new SiteError([
       toProblem('CONFIG_INVALID', {
         field: 'baseUrl',
-        reason: `\`${baseUrl}\` (from --base-url or SITE_BASE_URL) is not an absolute http(s) URL without a path`,
+        reason: `\`${baseUrl}\` (from --base-url or SITE_BASE_URL) is not an absolute http(s) URL without a path, user name or password`,
       }),
     ]);
   }
@@ -395,7 +395,10 @@ function isBaseUrl(v: unknown): boolean {
       (url.protocol === 'https:' || url.protocol === 'http:') &&
       (url.pathname === '/' || url.pathname === '') &&
       !url.search &&
-      !url.hash
+      !url.hash &&
+      // A user name or password would be written into every page, the sitemap and the feeds.
+      !url.username &&
+      !url.password
     );
   } catch {
     return false;

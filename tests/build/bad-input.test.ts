@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
+import { SiteError } from '../../generator/errors.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { buildProblems } from '../helpers/problems.ts';
 
@@ -175,6 +176,27 @@ describe('bad input fails the build with the code, the file and the line', () =>
     ]);
     expect(problems[0]?.message).toContain('`keepWhole`');
     expect(problems[0]?.message).toContain('without spaces');
+  });
+
+  it('a base URL with a user name or password: refused, never written into the pages', async () => {
+    const config = real('site/site.config.ts').replace(
+      "baseUrl: 'https://cloudwing.example'",
+      "baseUrl: 'https://preview:s3cret@cloudwing.example'",
+    );
+    expect(config).toContain('s3cret');
+    const problems = await problemsOf({ 'site/site.config.ts': config });
+    const line = config.split('\n').findIndex((l) => l.includes('s3cret')) + 1;
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
+    ]);
+    expect(problems[0]?.message).toContain('user name or password');
+    // Given on the command line or in the environment instead: refused the same way.
+    const root = makeSite();
+    const failure = await buildSite({ root, write: false, baseUrl: 'https://preview:s3cret@cloudwing.example' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(SiteError);
+    expect((failure as SiteError).problems[0]?.message).toContain('user name or password');
   });
 
   it('every invalid config value at once', async () => {
