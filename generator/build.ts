@@ -50,6 +50,7 @@ import {
   stopForTest,
   swapIntoPlace,
   removePrevious,
+  resolveOutDir,
 } from './write/out-dir.ts';
 import { toFeeds } from './write/feeds.ts';
 import { createDiskSink, createMemorySink, writePage, writePublicFiles, type OutputSink } from './write/output.ts';
@@ -228,7 +229,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   };
   const { cache } = options;
   const write = options.write ?? true;
-  const outDir = path.resolve(options.root, options.outDir ?? 'out');
+  const outDir = resolveOutDir(path.resolve(options.root, options.outDir ?? 'out'));
   // An interrupted build is repaired first, and a folder that is not ours is refused before a byte
   // is written (behaviour.md: Safety).
   if (write) {

@@ -70,6 +70,15 @@ function isOurs(dir: string): boolean {
   );
 }
 
+/**
+ * The output folder the build writes: the real path of `--out`, so that an `out` that is a link to
+ * a folder builds into that folder (the staging folder beside it, the link left as it is) instead of
+ * replacing the link.
+ */
+export function resolveOutDir(dir: string): string {
+  return toRealPath(dir);
+}
+
 /** The real path of a folder, or of its nearest existing ancestor with the rest appended. */
 function toRealPath(dir: string): string {
   const absolute = path.resolve(dir);
@@ -161,7 +170,9 @@ export function removeStaging(staging: string): void {
  * never followed.
  */
 export function removeTree(dir: string): void {
-  if (removeEntries(dir)) rmdirSync(dir);
+  // A link given as the folder itself is removed too, not followed.
+  if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(dir);
+  else if (removeEntries(dir)) rmdirSync(dir);
 }
 
 /**

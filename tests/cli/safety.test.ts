@@ -1,9 +1,11 @@
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -296,6 +298,31 @@ describe('clear messages', () => {
     expect(result.stderr).toContain('site/public/logo.svg could not be drawn');
     expect(result.stderr).not.toContain('internal error');
     expect(snapshotTree(out)).toEqual(before);
+  });
+
+  it('an output folder given as a link builds into the folder it points at, and the link stays a link', () => {
+    const root = makeSite();
+    const place = mkdtempSync(path.join(tmpdir(), 'site-linked-out-'));
+    try {
+      const target = path.join(place, 'www');
+      mkdirSync(target);
+      writeFileSync(path.join(place, 'notes.txt'), 'beside the output');
+      const link = path.join(place, 'out');
+      symlinkSync(target, link);
+      for (const round of [1, 2]) {
+        const result = build(root, link);
+        expect(result.status, `build ${round}: ${result.stderr}`).toBe(0);
+        expect(result.stdout).toContain(`→ ${target}`);
+        expect(lstatSync(link).isSymbolicLink()).toBe(true);
+        expect(readlinkSync(link)).toBe(target);
+        expect(existsSync(path.join(target, 'index.html'))).toBe(true);
+        // Nothing left beside the folder: no staging or previous output, the other file as it was.
+        expect(readdirSync(place).sort()).toEqual(['notes.txt', 'out', 'www']);
+        expect(readFileSync(path.join(place, 'notes.txt'), 'utf8')).toBe('beside the output');
+      }
+    } finally {
+      rmSync(place, { recursive: true, force: true });
+    }
   });
 
   it('--root pointing nowhere says so, not "fix the syntax"', () => {

@@ -72,4 +72,14 @@ describe('removing the previous output', () => {
     expect(readdirSync(path.join(outside, 'search'))).toEqual(['keep.txt']);
     expect(readdirSync(path.join(outside, 'en'))).toEqual(['keep.txt']);
   });
+
+  it('removes a link given as the folder to remove, and nothing it points at', () => {
+    const outside = makeTree({ 'keep.txt': 'not the build’s' });
+    const root = makeTree({});
+    const link = path.join(root, 'previous');
+    symlinkSync(outside, link);
+    removeTree(link);
+    expect(existsSync(link)).toBe(false);
+    expect(readdirSync(outside)).toEqual(['keep.txt']);
+  });
 });
