@@ -247,6 +247,11 @@ describe('clear messages', () => {
 
   it('a share card layout that throws, or that satori cannot draw, is named with the page, not as an internal error', () => {
     const layout = 'site/templates/ShareCard.tsx';
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(build(root, out).status).toBe(0);
+    const before = snapshotTree(out);
+    const source = readFileSync(path.join(root, layout), 'utf8');
     for (const [change, reason, at] of [
       [
         (source: string) =>
@@ -264,11 +269,6 @@ describe('clear messages', () => {
         /ShareCard\.tsx:1:1 +CARD_FAILED/,
       ],
     ] as const) {
-      const root = makeSite();
-      const out = path.join(root, 'out');
-      expect(build(root, out).status).toBe(0);
-      const before = snapshotTree(out);
-      const source = readFileSync(path.join(root, layout), 'utf8');
       const broken = change(source);
       expect(broken).not.toBe(source);
       writeFileSync(path.join(root, layout), broken);
