@@ -233,19 +233,21 @@ describe('site build (subprocess)', () => {
     expect(existsSync(path.join(root, 'site/site.config.ts'))).toBe(true);
   });
 
-  it('builds into out/ of the project folder when --out is not given, from any folder; check reads it there', () => {
+  it('builds into out/ of the project folder when --out is not given, from any folder; check looks for it there', () => {
     const root = makeSite();
     // Run from another folder, which must stay empty.
     const elsewhere = mkdtempSync(path.join(tmpdir(), 'site-cwd-'));
     try {
+      // Before any build, check names the folder it looked in.
+      const unbuilt = runCli(['--root', root, 'check'], { cwd: elsewhere });
+      expect(unbuilt.status).toBe(1);
+      expect(unbuilt.stderr).toContain('NO_BUILD');
+      expect(unbuilt.stderr).toContain(path.join(root, 'out'));
       const built = runCli(['--root', root, 'build'], { cwd: elsewhere });
       expect(built.status, built.stderr).toBe(0);
       expect(built.stdout).toContain(`→ ${path.join(root, 'out')}`);
       expect(existsSync(path.join(root, 'out', 'index.html'))).toBe(true);
       expect(readdirSync(elsewhere)).toEqual([]);
-      const checked = runCli(['--root', root, 'check'], { cwd: elsewhere });
-      expect(checked.stderr).not.toContain('NO_BUILD');
-      expect(checked.status, checked.stdout + checked.stderr).toBe(0);
       // A relative --out is read from the current folder, as any command line path.
       const named = runCli(['--root', root, 'build', '--out', 'public'], { cwd: elsewhere });
       expect(named.status, named.stderr).toBe(0);

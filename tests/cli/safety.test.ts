@@ -36,6 +36,29 @@ function expectRefused(result: CliResult, code: string): void {
 
 const leftovers = (dir: string) => readdirSync(dir).filter((f) => /^\.out\.(staging|previous)-/.test(f));
 
+/** One small site built once, for the tests that break one file of it and find its output as it was. */
+let built: { root: string; out: string; before: ReturnType<typeof snapshotTree> } | null = null;
+function builtSite(): NonNullable<typeof built> {
+  if (!built) {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(build(root, out).status).toBe(0);
+    built = { root, out, before: snapshotTree(out) };
+  }
+  return built;
+}
+
+/** Runs `run` with a file of the site replaced by `contents`, then puts the file back. */
+function withFile<T>(root: string, file: string, contents: string, run: () => T): T {
+  const original = readFileSync(path.join(root, file));
+  writeFileSync(path.join(root, file), contents);
+  try {
+    return run();
+  } finally {
+    writeFileSync(path.join(root, file), original);
+  }
+}
+
 describe('the output folder is the tool’s own', () => {
   it('refuses a folder it did not write, and leaves every file of it as it was', () => {
     const root = makeSite({ 'docs/guide.md': '# The team guide\n', 'docs/img/plan.png': 'not really a png' });
@@ -226,16 +249,14 @@ describe('clear messages', () => {
 
   it('a template that throws as its module loads is named at its line, and the previous output stays', () => {
     const template = 'site/templates/pages/article.tsx';
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    expect(build(root, out).status).toBe(0);
-    const before = snapshotTree(out);
+    const { root, out, before } = builtSite();
     const source = readFileSync(path.join(root, template), 'utf8');
-    writeFileSync(
-      path.join(root, template),
+    const result = withFile(
+      root,
+      template,
       `${source}\nconst broken = (globalThis as any).nothing.here;\nexport { broken };\n`,
+      () => build(root, out),
     );
-    const result = build(root, out);
     expectRefused(result, 'TEMPLATE_LOAD_FAILED');
     const line = source.split('\n').length + 1;
     expect(result.stderr).toMatch(new RegExp(`site/templates/pages/article\\.tsx:${line}:\\d+ +TEMPLATE_LOAD_FAILED`));
@@ -247,10 +268,7 @@ describe('clear messages', () => {
 
   it('a share card layout that throws, or that satori cannot draw, is named with the page, not as an internal error', () => {
     const layout = 'site/templates/ShareCard.tsx';
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    expect(build(root, out).status).toBe(0);
-    const before = snapshotTree(out);
+    const { root, out, before } = builtSite();
     const source = readFileSync(path.join(root, layout), 'utf8');
     for (const [change, reason, at] of [
       [
@@ -271,8 +289,7 @@ describe('clear messages', () => {
     ] as const) {
       const broken = change(source);
       expect(broken).not.toBe(source);
-      writeFileSync(path.join(root, layout), broken);
-      const result = build(root, out);
+      const result = withFile(root, layout, broken, () => build(root, out));
       expectRefused(result, 'CARD_FAILED');
       expect(result.stderr).toMatch(at);
       expect(result.stderr).toMatch(/The share card of \/\S* could not be drawn/);
@@ -284,15 +301,13 @@ describe('clear messages', () => {
   });
 
   it('a logo that is no well-formed SVG is named at its position, not as an internal error', () => {
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    expect(build(root, out).status).toBe(0);
-    const before = snapshotTree(out);
-    writeFileSync(
-      path.join(root, 'site/public/logo.svg'),
+    const { root, out, before } = builtSite();
+    const result = withFile(
+      root,
+      'site/public/logo.svg',
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">\n  <rect width="40" height="40"\n',
+      () => build(root, out),
     );
-    const result = build(root, out);
     expectRefused(result, 'LOGO_INVALID');
     expect(result.stderr).toMatch(/site\/public\/logo\.svg:\d+:\d+ +LOGO_INVALID/);
     expect(result.stderr).toContain('site/public/logo.svg could not be drawn');
