@@ -92,6 +92,12 @@ const catalogue = {
     message: (a) => `Unknown layout \`${a.name}\`; the page is rendered with the \`fallback\` layout.`,
     hint: (a) => `Use one of: ${a.known}; or add site/templates/layouts/${a.name}.tsx.`,
   }),
+  TEXT_NOT_UTF8: entry({
+    severity: 'error',
+    message: () =>
+      'The file is not UTF-8 text: the bytes at this position are in another encoding (Big5, or another older one), and would be published as unreadable characters.',
+    hint: () => 'Save the file as UTF-8 (in most editors: "Save with Encoding", then UTF-8).',
+  }),
   MESSAGES_SYNTAX: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The translation file is not valid JSON: ${a.reason}.`,

@@ -7,6 +7,7 @@ import { parseFrontMatter } from './front-matter.ts';
 import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { createWorkQueue, type WorkQueue } from '../work-queue.ts';
+import { toUtf8Text } from './encoding.ts';
 
 export interface LoadedContent {
   readonly files: ContentFile[];
@@ -96,7 +97,12 @@ export function loadContentFile(config: SiteConfig, file: string, cache?: Conten
     cache?.delete(file);
     return toOversized(config, file, size);
   }
-  const text = readFileSync(full, 'utf8');
+  const decoded = toUtf8Text(file, readFileSync(full));
+  if ('problem' in decoded) {
+    cache?.delete(file);
+    return { file: null, problems: [decoded.problem] };
+  }
+  const { text } = decoded;
   const cached = cache?.get(file);
   if (cached?.text === text) return cached.result;
   const result = toContentFile(config, file, text);

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toProblem } from '../errors.ts';
 import type { LocaleCode, MessageTree, Messages, Namespace, SiteConfig, SiteProblem } from '../types.ts';
+import { toUtf8Text } from './encoding.ts';
 
 /** The i18next namespaces shared by every page (behaviour.md: Texts). */
 export const NAMESPACES: readonly Namespace[] = ['nav', 'sidenav', 'footer', 'common', 'errors'];
@@ -28,13 +29,24 @@ export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> 
     config.locales.flatMap(({ code }) =>
       NAMESPACES.map(async (ns) => {
         const file = toMessagesFile(config, code, ns);
-        const text = await readFile(path.join(config.root, file), 'utf8').catch(() => null);
-        return { code, ns, file, text };
+        const bytes = await readFile(path.join(config.root, file)).catch(() => null);
+        const decoded = bytes && toUtf8Text(file, bytes);
+        return {
+          code,
+          ns,
+          file,
+          text: decoded && 'text' in decoded ? decoded.text : null,
+          problem: decoded && 'problem' in decoded ? decoded.problem : null,
+        };
       }),
     ),
   );
-  for (const { code, ns, file, text } of read) {
+  for (const { code, ns, file, text, problem } of read) {
     const namespaces = (messages[code] ??= {});
+    if (problem) {
+      problems.push(problem);
+      continue;
+    }
     if (text === null) {
       problems.push(toProblem('MESSAGES_FILE_MISSING', { ns, locale: code, file }, { file, line: 1, column: 1 }));
       continue;

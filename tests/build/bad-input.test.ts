@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
-import { buildProblems } from '../helpers/problems.ts';
+import { buildProblems, problemsOf as failureOf } from '../helpers/problems.ts';
 
 afterAll(removeSites);
 
@@ -197,6 +197,30 @@ describe('bad input fails the build with the code, the file and the line', () =>
     );
     expect(failure).toBeInstanceOf(SiteError);
     expect((failure as SiteError).problems[0]?.message).toContain('user name or password');
+  });
+
+  it('a content or translation file saved as Big5, not UTF-8: the file and the line of its first such byte', async () => {
+    const content = real('site/content/contact.zhHant.md');
+    const footer = real('site/locales/zhHant/footer.json');
+    const root = makeSite();
+    // As an older Windows editor saves Traditional Chinese: 聯絡 is A770 B5B8 in Big5.
+    const big5 = (text: string) => Buffer.from(text.replace(/[^\x00-\x7f]+/g, '\xa7\x70\xb5\xb8'), 'latin1');
+    writeFileSync(path.join(root, 'site/content/contact.zhHant.md'), big5(content));
+    writeFileSync(path.join(root, 'site/locales/zhHant/footer.json'), big5(footer));
+    const problems = await failureOf(buildSite({ root, write: false }));
+    const lineOf = (text: string) => text.split('\n').findIndex((line) => /[^\x00-\x7f]/.test(line)) + 1;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          code: 'TEXT_NOT_UTF8',
+          loc: expect.objectContaining({ file: 'site/content/contact.zhHant.md', line: lineOf(content) }),
+        }),
+        expect.objectContaining({
+          code: 'TEXT_NOT_UTF8',
+          loc: expect.objectContaining({ file: 'site/locales/zhHant/footer.json', line: lineOf(footer) }),
+        }),
+      ]),
+    );
   });
 
   it('every invalid config value at once', async () => {

@@ -23,6 +23,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   ROUTE_SETTINGS_DISAGREE: { path: '/jobs', field: 'order', values: '3 (zhHant), 4 (en)' },
   TEMPLATE_UNKNOWN: { name: 'servise', known: 'page, service, article' },
   LAYOUT_UNKNOWN: { name: 'wide', known: 'default, fallback' },
+  TEXT_NOT_UTF8: {},
   MESSAGES_SYNTAX: { reason: 'Unexpected token } in JSON at position 12' },
   MESSAGES_FILE_MISSING: { ns: 'footer', locale: 'en', file: 'site/locales/en/footer.json' },
   MESSAGES_SHAPE: { reason: '`title` is a number' },
