@@ -204,11 +204,11 @@ describe('bad input fails the build with the code, the file and the line', () =>
     const footer = real('site/locales/zhHant/footer.json');
     const root = makeSite();
     // As an older Windows editor saves Traditional Chinese: 聯絡 is A770 B5B8 in Big5.
-    const big5 = (text: string) => Buffer.from(text.replace(/[^\x00-\x7f]+/g, '\xa7\x70\xb5\xb8'), 'latin1');
+    const big5 = (text: string) => Buffer.from(text.replace(/[\u0080-\uffff]+/g, '\xa7\x70\xb5\xb8'), 'latin1');
     writeFileSync(path.join(root, 'site/content/contact.zhHant.md'), big5(content));
     writeFileSync(path.join(root, 'site/locales/zhHant/footer.json'), big5(footer));
     const problems = await failureOf(buildSite({ root, write: false }));
-    const lineOf = (text: string) => text.split('\n').findIndex((line) => /[^\x00-\x7f]/.test(line)) + 1;
+    const lineOf = (text: string) => text.split('\n').findIndex((line) => /[\u0080-\uffff]/.test(line)) + 1;
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
