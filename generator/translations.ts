@@ -240,7 +240,20 @@ export function readTranslationRecord(root: string): {
 } {
   const file = path.join(root, RECORD_FILE);
   if (!existsSync(file)) return { record: EMPTY_RECORD, exists: false };
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    // There but not readable (a folder of that name, no permission to read it).
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EISDIR' ? 'it is a folder, not a file' : `the file system refused it (${code ?? String(error)})`;
+    return {
+      record: EMPTY_RECORD,
+      exists: true,
+      problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line: 1, column: 1 }),
+    };
+  }
   try {
     const parsed = JSON.parse(text) as Partial<TranslationRecord>;
     if (parsed.format !== FORMAT || typeof parsed.pages !== 'object' || typeof parsed.messages !== 'object')

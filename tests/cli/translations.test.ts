@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -171,6 +171,17 @@ describe('site translations', () => {
     expect(broken.status).toBe(1);
     expect(broken.stderr).toMatch(/site\/translations\.lock\.json:2:\d+ +TRANSLATIONS_RECORD_INVALID/);
     expect(broken.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+
+    // A folder where the record belongs: named as such, not an internal error.
+    rmSync(record);
+    mkdirSync(record);
+    for (const args of [['translations'], ['translations', 'done', RAMP_EN]]) {
+      const unreadable = runCli(['--root', root, ...args]);
+      expect(unreadable.status).toBe(1);
+      expect(unreadable.stderr).toContain('TRANSLATIONS_RECORD_INVALID');
+      expect(unreadable.stderr).toContain('it is a folder, not a file');
+      expect(unreadable.stderr).not.toContain('internal error');
+    }
   });
 
   it('site check warns about a stale translation, and fails on it when the configuration asks', () => {
