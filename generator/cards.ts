@@ -8,7 +8,7 @@ import { toCodeVersion, toPackageVersions } from './code-version.ts';
 import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
 import { phraseBreakerFor } from '../runtime/word-breaks.ts';
 import { toSection } from './render/share.ts';
-import { loadServerModule, toTemplateLoc } from './render/server-module.ts';
+import { loadServerModule, toTemplateLocOfStack } from './render/server-module.ts';
 import { SiteError, toProblem } from './errors.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
 
@@ -85,7 +85,7 @@ export type CardWorkerMessage =
 /** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
 export function toCardFailure(job: CardJob, error: { readonly message: string; readonly stack?: string }): SiteError {
   // Where satori refuses the layout, the stack is satori's own: the layout's file is named instead.
-  const loc = toTemplateLoc(Object.assign(new Error(error.message), { stack: error.stack ?? '' })) ?? {
+  const loc = toTemplateLocOfStack(error.stack ?? '') ?? {
     file: job.layout,
     line: 1,
     column: 1,

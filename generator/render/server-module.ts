@@ -35,7 +35,11 @@ export function loadServerModule(file: string): ServerModule {
  * own frame is passed over: a part that renders otherwise is the fault of the component using it.
  */
 export function toTemplateLoc(error: unknown): SourceLoc | null {
-  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  return toTemplateLocOfStack(error instanceof Error ? (error.stack ?? '') : '');
+}
+
+/** toTemplateLoc of a stack as text (an error sent from a worker thread). */
+export function toTemplateLocOfStack(stack: string): SourceLoc | null {
   for (const frame of stack.split('\n')) {
     const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(frame);
     if (match && !/\buseReused\b/.test(frame))
