@@ -251,6 +251,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const listed = await listContentFiles(config);
   const workers = write && !cache ? shouldUseWorkers(listed.files.length, options.workers ?? 'auto') : 0;
   const pool = workers > 0 ? startWorkerPool({ config }, workers) : null;
+  // The workers compile the templates as soon as they are bundled, while the content is parsed.
   if (pool) void bundling.then(({ assets }) => pool.load(assets.serverModule)).catch(() => undefined);
   try {
     const sources = await timed('load', async () => {

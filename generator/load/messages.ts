@@ -30,28 +30,21 @@ export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> 
       NAMESPACES.map(async (ns) => {
         const file = toMessagesFile(config, code, ns);
         const bytes = await readFile(path.join(config.root, file)).catch(() => null);
-        const decoded = bytes && toUtf8Text(file, bytes);
-        return {
-          code,
-          ns,
-          file,
-          text: decoded && 'text' in decoded ? decoded.text : null,
-          problem: decoded && 'problem' in decoded ? decoded.problem : null,
-        };
+        return { code, ns, file, decoded: bytes && toUtf8Text(file, bytes) };
       }),
     ),
   );
-  for (const { code, ns, file, text, problem } of read) {
+  for (const { code, ns, file, decoded } of read) {
     const namespaces = (messages[code] ??= {});
-    if (problem) {
-      problems.push(problem);
+    if (decoded && 'problem' in decoded) {
+      problems.push(decoded.problem);
       continue;
     }
-    if (text === null) {
+    if (decoded === null) {
       problems.push(toProblem('MESSAGES_FILE_MISSING', { ns, locale: code, file }, { file, line: 1, column: 1 }));
       continue;
     }
-    const parsed = parseMessages(file, text);
+    const parsed = parseMessages(file, decoded.text);
     if ('problem' in parsed) problems.push(parsed.problem);
     else namespaces[ns] = parsed.tree;
   }
