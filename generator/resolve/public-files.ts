@@ -67,9 +67,10 @@ export function findMissingShareImages(pages: readonly Page[], publicFiles: read
   for (const { content } of pages) {
     const image = content.data.extra.shareImage;
     if (typeof image !== 'string' || !image.startsWith('/') || reported.has(content.file)) continue;
+    // As a browser reads the path: dot segments resolved, escapes decoded.
     let file: string;
     try {
-      file = decodeURIComponent(image.split(/[?#]/)[0] as string).slice(1);
+      file = decodeURI(new URL(image, 'https://site.invalid/').pathname).slice(1);
     } catch {
       file = image.slice(1);
     }
