@@ -344,6 +344,10 @@ describe('PNG and font helpers', () => {
     const zlibAdler = (data: Buffer) => deflateSync(data).readUInt32BE(deflateSync(data).length - 4);
     expect(adler32(a)).toBe(zlibAdler(a));
     expect(combineAdler32(adler32(a), adler32(b), b.length)).toBe(zlibAdler(Buffer.concat([a, b])));
+    // Every length around its eight-byte steps and its remainders, of bytes as high as they go.
+    const high = Buffer.from(Array.from({ length: 12000 }, (_, i) => 255 - (i % 7)));
+    for (const length of [0, 1, 7, 8, 9, 15, 16, 5551, 5552, 5553, 11104, 11111, 12000])
+      expect(adler32(high.subarray(0, length)), String(length)).toBe(zlibAdler(high.subarray(0, length)));
   });
 
   it('reads which characters a font file has glyphs for, not only the range it covers', () => {
