@@ -90,15 +90,23 @@ const number = (attributes: string, name: string, fallback: number | null = 0): 
 const ABSOLUTE_PAIRS = /^\s*M[\d\s,.MLQCZ-]*$/;
 
 function pairsBox(d: string): Box | null {
-  const numbers = d.split(/[\s,MLQCZ]+/);
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
   let y1 = -Infinity;
   let count = 0;
-  for (const text of numbers) {
-    if (text === '') continue;
-    const value = Number(text);
+  // The numbers are the runs of digits, dots and minus signs between the separators (white space,
+  // commas, the command letters): read where they stand, without splitting the data into an array.
+  const length = d.length;
+  for (let at = 0; at < length;) {
+    const code = d.charCodeAt(at);
+    if (!isNumberChar(code)) {
+      at += 1;
+      continue;
+    }
+    let end = at + 1;
+    while (end < length && isNumberChar(d.charCodeAt(end))) end += 1;
+    const value = Number(d.slice(at, end));
     if (!Number.isFinite(value)) return null;
     if (count % 2 === 0) {
       if (value < x0) x0 = value;
@@ -108,9 +116,13 @@ function pairsBox(d: string): Box | null {
       if (value > y1) y1 = value;
     }
     count += 1;
+    at = end;
   }
   return count % 2 === 0 ? { x0, y0, x1, y1 } : null;
 }
+
+/** A digit, a dot or a minus sign. */
+const isNumberChar = (code: number) => (code >= 48 && code <= 57) || code === 46 || code === 45;
 
 const PATH_TOKEN = /[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
 const ARITY: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
