@@ -356,15 +356,23 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
   });
 }
 
-/** The line of a field's last key in the config source, so an error points where to edit. */
+/**
+ * The line of a field's last key in the config source, so an error points where to edit. An index
+ * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the first.
+ */
 function findFieldLine(source: string, field: string): number {
-  const keys = field.split('.').filter((k) => !/^\d+$/.test(k));
+  const parts = field.split('.');
   const lines = source.split('\n');
   let from = 0;
-  for (const key of keys) {
-    const at = lines.findIndex((line, i) => i >= from && new RegExp(`(^|[\\s{,])${key}\\s*:`).test(line));
+  parts.forEach((key, p) => {
+    if (/^\d+$/.test(key)) return;
+    const previous = parts[p - 1];
+    const nth = previous !== undefined && /^\d+$/.test(previous) ? Number(previous) : 0;
+    const pattern = new RegExp(`(^|[\\s{,])${key}\\s*:`);
+    let seen = -1;
+    const at = lines.findIndex((line, i) => i >= from && pattern.test(line) && ++seen === nth);
     if (at >= 0) from = at;
-  }
+  });
   return from + 1;
 }
 

@@ -167,6 +167,17 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(problems[0]?.message).toContain('`theme.primary`');
   });
 
+  it("an invalid value of the second locale: that locale's line, not the first locale's", async () => {
+    const config = real('site/site.config.ts').replace("prefix: '/en'", "prefix: '/EN'");
+    const problems = await problemsOf({ 'site/site.config.ts': config });
+    const line = config.split('\n').findIndex((l) => l.includes("prefix: '/EN'")) + 1;
+    expect(line).toBeGreaterThan(config.split('\n').findIndex((l) => l.includes('prefix:')) + 1);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
+    ]);
+    expect(problems[0]?.message).toContain('`locales.1.prefix`');
+  });
+
   it('a word to keep whole that is none: the field, its line and what a word is', async () => {
     const config = real('site/site.config.ts').replace("keepWhole: ['營運控制中心',", "keepWhole: ['營運 控制中心',");
     const problems = await problemsOf({ 'site/site.config.ts': config });
