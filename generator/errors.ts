@@ -226,6 +226,12 @@ const catalogue = {
     message: (a) => `An earlier build was stopped while it replaced ${a.dir}; its previous output was put back.`,
     hint: () => 'Nothing to do: this build replaces it as usual.',
   }),
+  CONTENT_FILE_IGNORED: entry<{ ending: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `This file is not read as a page: only files ending in \`.md\` are, and it ends in \`${a.ending}\`.`,
+    hint: () => 'Rename it to end in `.md` (lower case) to make it a page, or move it out of site/content.',
+  }),
   PUBLIC_DOTFILES_SKIPPED: entry<{ count: string; files: string }>({
     severity: 'warning',
     message: (a) =>

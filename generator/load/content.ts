@@ -8,6 +8,7 @@ import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { createWorkQueue, type WorkQueue } from '../work-queue.ts';
 import { toUtf8Text } from './encoding.ts';
+import { toProblem } from '../errors.ts';
 
 export interface LoadedContent {
   readonly files: ContentFile[];
@@ -33,11 +34,22 @@ type ContentCache = Map<string, { readonly text: string; readonly result: Parsed
 export async function listContentFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
   const listed = await listFiles(config.root, config.contentDir);
   const prefix = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  // A file written as Markdown under another ending (`.MD`, `.markdown`) is no page: said, not skipped
+  // without a word.
+  const unread = listed.files.filter((f) => !f.endsWith('.md') && MARKDOWN_LIKE.test(f));
   return {
     files: listed.files.filter((f) => f.endsWith('.md')).map((f) => `${prefix}/${f}`),
-    problems: listed.problems,
+    problems: [
+      ...listed.problems,
+      ...unread.map((f) =>
+        toProblem('CONTENT_FILE_IGNORED', { ending: path.extname(f) }, { file: `${prefix}/${f}`, line: 1, column: 1 }),
+      ),
+    ],
   };
 }
+
+/** Endings of Markdown files that are not `.md`. */
+const MARKDOWN_LIKE = /\.(md|markdown|mdown|mkdn|mkd|mdx)$/i;
 
 /**
  * Reads and parses every content file, collecting all problems instead of stopping at the first.

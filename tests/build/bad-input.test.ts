@@ -284,6 +284,24 @@ describe('warnings', () => {
     expect(html).toContain('class="shell layout-fallback"');
   });
 
+  it('a Markdown file that does not end in .md is no page, and is named in a warning', async () => {
+    const root = makeSite({
+      'site/content/news/news9.en.MD': real(ARTICLE),
+      'site/content/news/news9.zhHant.markdown': real(ARTICLE),
+      'site/content/news/notes.txt': 'not Markdown: no warning',
+    });
+    const result = await buildSite({ root, write: false });
+    const ignored = result.report.warnings.filter((w) => w.code === 'CONTENT_FILE_IGNORED');
+    expect(ignored.map((w) => w.loc?.file).sort()).toEqual([
+      'site/content/news/news9.en.MD',
+      'site/content/news/news9.zhHant.markdown',
+    ]);
+    expect(ignored.map((w) => w.message)).toContain(
+      'This file is not read as a page: only files ending in `.md` are, and it ends in `.MD`.',
+    );
+    expect(result.files?.has('en/news/news9/index.html')).toBe(false);
+  });
+
   it('no base URL: one warning, and root-relative SEO links', async () => {
     const root = makeSite({ 'site/site.config.ts': real('site/site.config.ts').replace(/^\s*baseUrl: .*$/m, '') });
     const saved = process.env.SITE_BASE_URL;

@@ -55,6 +55,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   SYMLINK_OUTSIDE: { link: 'site/public/key', target: '/etc/ssl/private/key.pem' },
   SYMLINK_BROKEN: { link: 'site/public/logo.svg', target: 'site/public/old-logo.svg' },
   OUTPUT_RECOVERED: { dir: '/srv/site/out' },
+  CONTENT_FILE_IGNORED: { ending: '.MD' },
   PUBLIC_DOTFILES_SKIPPED: { count: '2', files: '.env, .DS_Store' },
   NO_BUILD: { dir: '/srv/site/out' },
   BUILD_CONFIG_MISMATCH: { dir: '/srv/site/out', built: 'zhHant, en', now: 'zhHant, en, ja' },
