@@ -13,6 +13,19 @@ const problemsOf = buildProblems;
 const real = (file: string) => readFileSync(path.join(import.meta.dirname, '../../', file), 'utf8');
 const ARTICLE = 'site/content/news/news1.en.md';
 
+/**
+ * Builds the site with its configuration replaced by `config` and expects one problem, CONFIG_INVALID
+ * at the first line holding `at`; returns its message.
+ */
+async function configProblemAt(config: string, at: string): Promise<string> {
+  const problems = await problemsOf({ 'site/site.config.ts': config });
+  const line = config.split('\n').findIndex((l) => l.includes(at)) + 1;
+  expect(problems).toEqual([
+    expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
+  ]);
+  return problems[0]?.message ?? '';
+}
+
 describe('bad input fails the build with the code, the file and the line', () => {
   it('malformed front matter: a YAML error at its line in the file', async () => {
     const problems = await problemsOf({
@@ -159,34 +172,24 @@ describe('bad input fails the build with the code, the file and the line', () =>
 
   it('an invalid config value: the field and its line', async () => {
     const config = real('site/site.config.ts').replace("primary: '#0066cc'", "primary: 'blue'");
-    const problems = await problemsOf({ 'site/site.config.ts': config });
-    const line = config.split('\n').findIndex((l) => l.includes("primary: 'blue'")) + 1;
-    expect(problems).toEqual([
-      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
-    ]);
-    expect(problems[0]?.message).toContain('`theme.primary`');
+    expect(await configProblemAt(config, "primary: 'blue'")).toContain('`theme.primary`');
   });
 
   it("an invalid value of the second locale: that locale's line, not the first locale's", async () => {
     const config = real('site/site.config.ts').replace("prefix: '/en'", "prefix: '/EN'");
-    const problems = await problemsOf({ 'site/site.config.ts': config });
-    const line = config.split('\n').findIndex((l) => l.includes("prefix: '/EN'")) + 1;
-    expect(line).toBeGreaterThan(config.split('\n').findIndex((l) => l.includes('prefix:')) + 1);
-    expect(problems).toEqual([
-      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
-    ]);
-    expect(problems[0]?.message).toContain('`locales.1.prefix`');
+    // The first locale has a `prefix` line too, before this one.
+    const lines = config.split('\n');
+    expect(lines.findIndex((l) => l.includes("prefix: '/EN'"))).toBeGreaterThan(
+      lines.findIndex((l) => l.includes('prefix:')),
+    );
+    expect(await configProblemAt(config, "prefix: '/EN'")).toContain('`locales.1.prefix`');
   });
 
   it('a word to keep whole that is none: the field, its line and what a word is', async () => {
     const config = real('site/site.config.ts').replace("keepWhole: ['營運控制中心',", "keepWhole: ['營運 控制中心',");
-    const problems = await problemsOf({ 'site/site.config.ts': config });
-    const line = config.split('\n').findIndex((l) => l.includes('keepWhole:')) + 1;
-    expect(problems).toEqual([
-      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
-    ]);
-    expect(problems[0]?.message).toContain('`keepWhole`');
-    expect(problems[0]?.message).toContain('without spaces');
+    const message = await configProblemAt(config, 'keepWhole:');
+    expect(message).toContain('`keepWhole`');
+    expect(message).toContain('without spaces');
   });
 
   it('a base URL with a user name or password: refused, never written into the pages', async () => {
@@ -195,12 +198,7 @@ describe('bad input fails the build with the code, the file and the line', () =>
       "baseUrl: 'https://preview:s3cret@cloudwing.example'",
     );
     expect(config).toContain('s3cret');
-    const problems = await problemsOf({ 'site/site.config.ts': config });
-    const line = config.split('\n').findIndex((l) => l.includes('s3cret')) + 1;
-    expect(problems).toEqual([
-      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
-    ]);
-    expect(problems[0]?.message).toContain('user name or password');
+    expect(await configProblemAt(config, 's3cret')).toContain('user name or password');
     // Given on the command line or in the environment instead: refused the same way.
     const root = makeSite();
     const failure = await buildSite({ root, write: false, baseUrl: 'https://preview:s3cret@cloudwing.example' }).catch(
