@@ -37,6 +37,13 @@ export async function listFiles(root: string, dir: string, options: ListOptions 
       entries.map(async (entry) => {
         const child = relative ? `${relative}/${entry.name}` : entry.name;
         const full = path.join(absolute, entry.name);
+        const hidden = entry.name.startsWith('.') && !options.openHidden?.includes(child);
+        if (hidden && entry.isSymbolicLink()) {
+          // Never followed: an editor's lock file is such a link, to nothing (Emacs writes `.#about.md`
+          // while a file has unsaved changes), and a build must not fail while someone types.
+          result.hidden.push(child);
+          return;
+        }
         let kind: 'file' | 'dir' | null = entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : null;
         if (entry.isSymbolicLink()) kind = await toLinkKind(realRoot, root, full, result.problems);
         if (kind === null) return;

@@ -164,7 +164,7 @@ describe('nothing outside the project is read into the output', () => {
     expect(snapshotTree(out)).toEqual(before);
   });
 
-  it('a dangling link is an error; links inside the project are followed', () => {
+  it('a dangling link is an error; links inside the project are followed, a hidden one (an editor lock) never', () => {
     const root = makeSite({ 'shared/brochure.txt': 'CloudWing brochure' });
     symlinkSync('/no/such/file', path.join(root, 'site/public/gone.txt'));
     const out = path.join(root, 'out');
@@ -172,7 +172,14 @@ describe('nothing outside the project is read into the output', () => {
     rmSync(path.join(root, 'site/public/gone.txt'));
     symlinkSync(path.join(root, 'shared/brochure.txt'), path.join(root, 'site/public/brochure.txt'));
     symlinkSync(path.join(root, 'site/public/images'), path.join(root, 'site/public/pictures'));
-    expect(build(root, out).status).toBe(0);
+    // Emacs marks a file with unsaved changes by a link to nothing beside it; a hidden link is not followed.
+    symlinkSync('editor@host.4242:1700000000', path.join(root, 'site/content/.#contact.en.md'));
+    symlinkSync('/etc/passwd', path.join(root, 'site/public/.passwd'));
+    const result = build(root, out);
+    expect(result.stderr).not.toContain('SYMLINK_');
+    expect(result.stderr).toContain('1 hidden file in site/public was not published: .passwd');
+    expect(result.status).toBe(0);
+    expect(existsSync(path.join(out, '.passwd'))).toBe(false);
     expect(readFileSync(path.join(out, 'brochure.txt'), 'utf8')).toBe('CloudWing brochure');
     expect(existsSync(path.join(out, 'pictures/service-cargo.svg'))).toBe(true);
   });
