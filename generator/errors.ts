@@ -232,6 +232,13 @@ const catalogue = {
       `This file is not read as a page: only files ending in \`.md\` are, and it ends in \`${a.ending}\`.`,
     hint: () => 'Rename it to end in `.md` (lower case) to make it a page, or move it out of site/content.',
   }),
+  PUBLIC_LEFTOVERS_SKIPPED: entry<{ count: string; files: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `${a.count} ${a.count === '1' ? 'file' : 'files'} in site/public that editors and file browsers leave behind ${a.count === '1' ? 'was' : 'were'} not published: ${a.files}.`,
+    hint: () =>
+      'Backups (`name~`), auto-saves (`#name#`), `Thumbs.db` and `desktop.ini` are never published; delete them, or rename a file that belongs on the site.',
+  }),
   PUBLIC_DOTFILES_SKIPPED: entry<{ count: string; files: string }>({
     severity: 'warning',
     message: (a) =>

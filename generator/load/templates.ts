@@ -18,8 +18,16 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
 }
 
 /**
+ * What editors and file browsers leave beside the files they touch: a backup (`logo.svg~`), an
+ * Emacs auto-save (`#about.md#`), Windows's thumbnail caches (`Thumbs.db`, which keeps thumbnails
+ * of pictures deleted since) and folder settings (`desktop.ini`).
+ */
+const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini)$/i;
+
+/**
  * The files `site/public` publishes, relative to it, sorted: everything but hidden files, except
- * `.well-known/` (security.txt and the like); the hidden ones are named in one warning.
+ * `.well-known/` (security.txt and the like), and editors' leftovers; those it skips are named in
+ * one warning of each kind.
  */
 export async function listPublicFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
   const listed = await listFiles(config.root, config.publicDir, { openHidden: ['.well-known'] });
@@ -28,7 +36,12 @@ export async function listPublicFiles(config: SiteConfig): Promise<{ files: stri
     problems.push(
       toProblem('PUBLIC_DOTFILES_SKIPPED', { count: String(listed.hidden.length), files: listed.hidden.join(', ') }),
     );
-  return { files: listed.files, problems };
+  const leftovers = listed.files.filter((file) => LEFTOVER.test(file));
+  if (leftovers.length > 0)
+    problems.push(
+      toProblem('PUBLIC_LEFTOVERS_SKIPPED', { count: String(leftovers.length), files: leftovers.join(', ') }),
+    );
+  return { files: listed.files.filter((file) => !LEFTOVER.test(file)), problems };
 }
 
 /** The other sources read into the site (translations, templates, the configuration) stay inside the project. */

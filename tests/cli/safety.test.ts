@@ -184,12 +184,16 @@ describe('nothing outside the project is read into the output', () => {
     expect(existsSync(path.join(out, 'pictures/service-cargo.svg'))).toBe(true);
   });
 
-  it('publishes .well-known/ and skips other hidden files with one warning that lists them', () => {
+  it('publishes .well-known/ and skips other hidden files and editors\' leftovers, with one warning of each that lists them', () => {
     const root = makeSite({
       'site/public/.well-known/security.txt': 'Contact: mailto:security@cloudwing.example\n',
       'site/public/.env': 'SECRET=1',
       'site/public/.DS_Store': 'x',
       'site/public/images/.thumbs/a.png': 'x',
+      'site/public/images/Thumbs.db': 'x',
+      'site/public/logo.svg~': '<svg/>',
+      'site/public/#brochure.txt#': 'draft',
+      'site/public/press/about-us.txt': 'kept',
     });
     const out = path.join(root, 'out');
     const result = build(root, out);
@@ -201,6 +205,13 @@ describe('nothing outside the project is read into the output', () => {
     expect(result.stderr.match(/PUBLIC_DOTFILES_SKIPPED/g)).toHaveLength(1);
     expect(result.stderr).toContain(
       '3 hidden files in site/public were not published: .DS_Store, .env, images/.thumbs/',
+    );
+    // What editors and Windows's file browser leave behind: a backup, an auto-save, a thumbnail cache.
+    for (const file of ['images/Thumbs.db', 'logo.svg~', '#brochure.txt#'])
+      expect(existsSync(path.join(out, file)), file).toBe(false);
+    expect(readFileSync(path.join(out, 'press/about-us.txt'), 'utf8')).toBe('kept');
+    expect(result.stderr).toContain(
+      '3 files in site/public that editors and file browsers leave behind were not published: #brochure.txt#, images/Thumbs.db, logo.svg~.',
     );
   });
 });

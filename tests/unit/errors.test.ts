@@ -57,6 +57,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   OUTPUT_RECOVERED: { dir: '/srv/site/out' },
   CONTENT_FILE_IGNORED: { ending: '.MD' },
   PUBLIC_DOTFILES_SKIPPED: { count: '2', files: '.env, .DS_Store' },
+  PUBLIC_LEFTOVERS_SKIPPED: { count: '2', files: 'images/Thumbs.db, logo.svg~' },
   NO_BUILD: { dir: '/srv/site/out' },
   BUILD_CONFIG_MISMATCH: { dir: '/srv/site/out', built: 'zhHant, en', now: 'zhHant, en, ja' },
   LINK_BROKEN: { page: '/en/jobs', href: '/en/careers', status: '404' },
