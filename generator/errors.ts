@@ -103,6 +103,12 @@ const catalogue = {
     message: (a) => `The translation file is not valid JSON: ${a.reason}.`,
     hint: () => 'Check for a missing comma or quote near the position shown.',
   }),
+  MESSAGES_KEY_TWICE: entry<{ key: string; first: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The key \`${a.key}\` is in the translation file twice, here and on line ${a.first}; only one of the two texts would be used.`,
+    hint: () => 'Keep the one that is right and delete the other, or give it a key of its own.',
+  }),
   MESSAGES_FILE_MISSING: entry<{ ns: string; locale: string; file: string }>({
     severity: 'error',
     message: (a) => `The translation file for namespace ${a.ns} in locale ${a.locale} is missing.`,

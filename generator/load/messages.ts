@@ -70,6 +70,15 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
       ),
     };
   }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate)
+    return {
+      problem: toProblem(
+        'MESSAGES_KEY_TWICE',
+        { key: duplicate.key, first: String(duplicate.first.line) },
+        { file, ...duplicate.second },
+      ),
+    };
   const bad = findNonString(value, '');
   if (bad !== null)
     return {
@@ -80,6 +89,58 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
       ),
     };
   return { tree: value as MessageTree };
+}
+
+interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * The first key of valid JSON that an object holds twice (its dotted path), with where each one
+ * stands: JSON.parse keeps the second without a word, and the first translation is lost.
+ */
+export function findDuplicateKey(text: string): { key: string; first: Position; second: Position } | null {
+  /** Per open object or array: the keys met so far with where each stands (null for an array). */
+  const open: { keys: Map<string, Position> | null; path: string }[] = [];
+  let line = 1;
+  let lineStart = 0;
+  /** The key of the value that comes next in the innermost object. */
+  let pending = '';
+  let expectKey = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === '\n') {
+      line += 1;
+      lineStart = at + 1;
+    } else if (char === '{' || char === '[') {
+      const parent = open.at(-1);
+      const path = parent?.keys ? (parent.path ? `${parent.path}.${pending}` : pending) : (parent?.path ?? '');
+      open.push({ keys: char === '{' ? new Map() : null, path });
+      expectKey = char === '{';
+    } else if (char === '}' || char === ']') {
+      open.pop();
+      expectKey = false;
+    } else if (char === ',') {
+      expectKey = open.at(-1)?.keys != null;
+    } else if (char === '"') {
+      const start = at;
+      let end = at + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      at = end;
+      if (!expectKey) continue;
+      expectKey = false;
+      const key = JSON.parse(text.slice(start, end + 1)) as string;
+      const keys = open.at(-1)?.keys as Map<string, Position>;
+      const here = { line, column: start - lineStart + 1 };
+      const first = keys.get(key);
+      const inner = open.at(-1)?.path;
+      if (first) return { key: inner ? `${inner}.${key}` : key, first, second: here };
+      keys.set(key, here);
+      pending = key;
+    }
+  }
+  return null;
 }
 
 function findNonString(value: unknown, at: string): string | null {

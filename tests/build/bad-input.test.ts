@@ -170,6 +170,25 @@ describe('bad input fails the build with the code, the file and the line', () =>
     ]);
   });
 
+  it('a key twice in a translation file (a pasted line): the second one, and where the first is', async () => {
+    const problems = await problemsOf({
+      'site/locales/en/footer.json': real('site/locales/en/footer.json').replace(
+        /\n\}\s*$/,
+        ',\n  "inner": { "a": "x", "b": "y" },\n  "other": { "a": "x", "a": "y" }\n}\n',
+      ),
+    });
+    const lines = real('site/locales/en/footer.json').trimEnd().split('\n');
+    expect(problems).toEqual([
+      expect.objectContaining({
+        code: 'MESSAGES_KEY_TWICE',
+        loc: expect.objectContaining({ file: 'site/locales/en/footer.json', line: lines.length + 1, column: 24 }),
+      }),
+    ]);
+    expect(problems[0]?.message).toContain(
+      `The key \`other.a\` is in the translation file twice, here and on line ${lines.length + 1}`,
+    );
+  });
+
   it('an invalid config value: the field and its line', async () => {
     const config = real('site/site.config.ts').replace("primary: '#0066cc'", "primary: 'blue'");
     expect(await configProblemAt(config, "primary: 'blue'")).toContain('`theme.primary`');

@@ -25,6 +25,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   LAYOUT_UNKNOWN: { name: 'wide', known: 'default, fallback' },
   TEXT_NOT_UTF8: {},
   MESSAGES_SYNTAX: { reason: 'Unexpected token } in JSON at position 12' },
+  MESSAGES_KEY_TWICE: { key: 'contacts.service', first: '4' },
   MESSAGES_FILE_MISSING: { ns: 'footer', locale: 'en', file: 'site/locales/en/footer.json' },
   MESSAGES_SHAPE: { reason: '`title` is a number' },
   MESSAGE_KEY_MISSING: { locale: 'en', ns: 'common', key: 'readMore', file: 'site/locales/en/common.json' },
