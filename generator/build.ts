@@ -22,7 +22,7 @@ import { sweepMarkdownCache } from './markdown-cache.ts';
 import { countPerLocale, renderSite, type RenderSiteInput } from './render/site.ts';
 import { createWorkQueue } from './work-queue.ts';
 import { resolvePages } from './resolve/pages.ts';
-import { findMissingShareImages, findPublicConflicts } from './resolve/public-files.ts';
+import { findBadShareImages, findPublicConflicts } from './resolve/public-files.ts';
 import { resolveRoutes } from './resolve/routes.ts';
 import type {
   BuildManifest,
@@ -167,7 +167,7 @@ export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page
     problems: [
       ...problems,
       ...findPublicConflicts(config, pages, sources.publicFiles),
-      ...findMissingShareImages(pages, sources.publicFiles),
+      ...findBadShareImages(config, pages, sources),
     ],
   };
 }

@@ -4,6 +4,9 @@ import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
 import type { OutputPage } from './output.ts';
+import { toPngSize } from '../png.ts';
+
+export { toPngSize };
 
 // `site check` on what pages tell share dialogs, search engines and feed readers (behaviour.md:
 // Sharing), read from the output as they would read it: the card image each page names, its
@@ -13,14 +16,6 @@ const attr = (html: string, re: RegExp) => {
   const value = re.exec(html)?.[1];
   return value === undefined ? null : unescapeHtml(value);
 };
-
-/** Width and height of a PNG, or null when the bytes are no PNG. */
-export function toPngSize(bytes: Uint8Array): { width: number; height: number } | null {
-  const signature = [137, 80, 78, 71, 13, 10, 26, 10];
-  if (bytes.length < 24 || signature.some((b, i) => bytes[i] !== b)) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
 
 /** The first fault of an XML document's structure (tags closed in order, one root), or null. */
 export function toXmlFault(xml: string): string | null {

@@ -1,4 +1,7 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import path from 'node:path';
 import { toProblem } from '../errors.ts';
+import { PNG_HEAD, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
 import type { Page, SiteConfig, SiteProblem } from '../types.ts';
 import { toOutputFile, toPageFiles } from '../../runtime/urls.ts';
@@ -58,10 +61,18 @@ export function findPublicConflicts(
 
 /**
  * A problem for each page whose front matter names as its `shareImage` a path of the site that no
- * file of site/public has (behaviour.md: Sharing): its share dialogs would show no image.
+ * file of site/public has, or a file that is not a 1200 × 630 PNG (behaviour.md: Sharing): its
+ * share dialogs would show no image, or a head that misdescribes it.
  */
-export function findMissingShareImages(pages: readonly Page[], publicFiles: readonly string[]): SiteProblem[] {
-  const files = new Set(publicFiles);
+export function findBadShareImages(
+  config: SiteConfig,
+  pages: readonly Page[],
+  sources: {
+    readonly publicFiles: readonly string[];
+    readonly generatedFiles: ReadonlyMap<string, string | Uint8Array>;
+  },
+): SiteProblem[] {
+  const files = new Set(sources.publicFiles);
   const problems: SiteProblem[] = [];
   const reported = new Set<string>();
   for (const { content } of pages) {
@@ -74,19 +85,54 @@ export function findMissingShareImages(pages: readonly Page[], publicFiles: read
     } catch {
       file = image.slice(1);
     }
-    if (files.has(file)) continue;
+    const fault = files.has(file) ? toShareImageFault(config, file, sources.generatedFiles.get(file)) : 'missing';
+    if (fault === null) continue;
     reported.add(content.file);
     problems.push(
       toProblem(
         'FRONT_MATTER_INVALID',
         {
           field: 'shareImage',
-          reason: `names \`${image}\`, which is no file of site/public`,
-          hint: 'Put the image (a 1200 × 630 PNG) in site/public at that path, or remove the field: the page then gets a share card drawn for it.',
+          reason:
+            fault === 'missing'
+              ? `names \`${image}\`, which is no file of site/public`
+              : `names \`${image}\`, which ${fault}; a page's share image is a 1200 × 630 PNG`,
+          hint:
+            fault === 'missing'
+              ? 'Put the image (a 1200 × 630 PNG) in site/public at that path, or remove the field: the page then gets a share card drawn for it.'
+              : 'Save the image as a PNG of 1200 × 630 pixels (share dialogs crop other sizes, and show no SVG), or remove the field: the page then gets a share card drawn for it.',
         },
         { file: content.file, line: content.keyLines.shareImage ?? 1, column: 1 },
       ),
     );
   }
   return problems;
+}
+
+/**
+ * What is wrong with a public file as a share image, or null: the page's head tells share dialogs
+ * it is a 1200 × 630 PNG, so it must be one. Read from its first bytes.
+ */
+function toShareImageFault(
+  config: SiteConfig,
+  file: string,
+  generated: string | Uint8Array | undefined,
+): string | null {
+  let head: Uint8Array;
+  if (generated !== undefined) head = typeof generated === 'string' ? Buffer.from(generated) : generated;
+  else {
+    head = new Uint8Array(PNG_HEAD);
+    let fd: number | null = null;
+    try {
+      fd = openSync(path.join(config.publicDir, file), 'r');
+      head = head.subarray(0, readSync(fd, head, 0, PNG_HEAD, 0));
+    } catch {
+      return 'cannot be read';
+    } finally {
+      if (fd !== null) closeSync(fd);
+    }
+  }
+  const size = toPngSize(head);
+  if (!size) return 'is no PNG';
+  return size.width === 1200 && size.height === 630 ? null : `is ${size.width} × ${size.height} pixels`;
 }

@@ -98,6 +98,31 @@ describe('share cards', () => {
     expect(problem?.code).toBe('FRONT_MATTER_INVALID');
     expect(problem?.message).toContain('names `/images/contact-card.png`, which is no file of site/public');
     expect(problem?.loc).toEqual({ file: 'site/content/contact.en.md', line: 3, column: 1 });
+
+    // An SVG, or a PNG of another size, would be announced as a 1200 × 630 PNG: refused too.
+    const named = (file: string, image: string) =>
+      readFileSync(path.join(root, file), 'utf8').replace(/^title: .*$/m, `$&\nshareImage: ${image}`);
+    const wrong = makeSite({
+      'site/content/contact.en.md': named('site/content/contact.en.md', '/images/service-cargo.svg'),
+      'site/content/customers.en.md': named('site/content/customers.en.md', '/images/small.png'),
+    });
+    const icon = local(/<link rel="apple-touch-icon"[^>]* href="([^"]+)"/.exec(page('/contact'))?.[1] ?? '');
+    writeFileSync(path.join(wrong, 'site/public/images/small.png'), readFileSync(path.join(out, icon)));
+    const refused = await buildSite({ root: wrong, write: false }).catch((error: unknown) => error);
+    expect((refused as SiteError).problems.map((p) => [p.code, p.loc?.file, p.message])).toEqual([
+      [
+        'FRONT_MATTER_INVALID',
+        'site/content/contact.en.md',
+        expect.stringContaining(
+          "`/images/service-cargo.svg`, which is no PNG; a page's share image is a 1200 × 630 PNG",
+        ),
+      ],
+      [
+        'FRONT_MATTER_INVALID',
+        'site/content/customers.en.md',
+        expect.stringContaining('`/images/small.png`, which is 180 × 180 pixels'),
+      ],
+    ]);
   });
 });
 
