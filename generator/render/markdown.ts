@@ -267,16 +267,27 @@ function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] 
   ];
 }
 
-/** Headings get ids so they can be linked to (`#…`); repeated titles get a numbered suffix. */
+/**
+ * The ids of the page around the prose that the browser code and the skip link find it by
+ * (behaviour.md: Presentation): a heading never takes one.
+ */
+const FRAME_IDS = new Set(['app', 'site-data', 'main', 'page-title', 'route-announcer']);
+
+/**
+ * Headings get ids so they can be linked to (`#…`); a title met again, or whose id is taken (by an
+ * earlier heading's suffixed id, `Overview 2` after two `Overview`s, or by the page around the
+ * prose), gets the first free numbered suffix (behaviour.md: Presentation).
+ */
 function addHeadingIds(state: StateCore): void {
-  const seen = new Map<string, number>();
+  const taken = new Set(FRAME_IDS);
   state.tokens.forEach((token, i) => {
     if (token.type !== 'heading_open') return;
     const text = state.tokens[i + 1]?.content ?? '';
     const base = toSlug(text) || 'section';
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    token.attrSet('id', count === 0 ? base : `${base}-${count + 1}`);
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    token.attrSet('id', id);
   });
 }
 

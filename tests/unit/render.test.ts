@@ -106,6 +106,19 @@ describe('markdown', () => {
     expect(html).toContain('<h2 id="what-we-do">');
     expect(html).toContain('<h2 id="what-we-do-2">');
     expect(html).toContain('<h2 id="服務內容">');
+    // An id a heading would take twice, or that the page around the prose has, gets a free suffix.
+    const taken = renderMarkdown(
+      file('## Overview\n\n## Overview\n\n## Overview 2\n\n## Main\n\n## Page title'),
+      'en',
+      links,
+    );
+    expect([...taken.html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'overview',
+      'overview-2',
+      'overview-2-2',
+      'main-2',
+      'page-title-2',
+    ]);
     expect(toSlug('Ramp & Cargo: 24/7')).toBe('ramp-cargo-247');
   });
 
