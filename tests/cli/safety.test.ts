@@ -184,7 +184,7 @@ describe('nothing outside the project is read into the output', () => {
     expect(existsSync(path.join(out, 'pictures/service-cargo.svg'))).toBe(true);
   });
 
-  it('publishes .well-known/ and skips other hidden files and editors\' leftovers, with one warning of each that lists them', () => {
+  it("publishes .well-known/ and skips other hidden files and editors' leftovers, with one warning of each that lists them", () => {
     const root = makeSite({
       'site/public/.well-known/security.txt': 'Contact: mailto:security@cloudwing.example\n',
       'site/public/.env': 'SECRET=1',
