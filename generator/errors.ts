@@ -133,6 +133,19 @@ const catalogue = {
         ? `Did you mean \`${a.suggestion}\`?`
         : 'Link to an existing page, without a trailing slash (for example `/en/contact`).',
   }),
+  IMAGE_UNKNOWN_FILE: entry<{ src: string }>({
+    severity: 'error',
+    message: (a) => `The image \`${a.src}\` is no file of site/public.`,
+    hint: () =>
+      "Put the picture in site/public (`site/public/images/chart.png`) and write its path from the site's root: `![A chart](/images/chart.png)`.",
+  }),
+  IMAGE_NOT_LOCAL: entry<{ src: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The image \`${a.src}\` is on another site: the pages' security policy shows images of this site only, so it would not appear.`,
+    hint: () =>
+      'Save the picture into site/public/images (where its licence allows) and write its path: `![A chart](/images/chart.png)`.',
+  }),
   // Hostile or mistaken content: refused with its place, never a crash or a stalled build.
   LINK_MALFORMED: entry<{ href: string; reason: string; hint?: string }>({
     severity: 'error',

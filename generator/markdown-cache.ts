@@ -14,13 +14,15 @@ import type { Contact, ContentFile, LocaleCode } from './types.ts';
 // body with a broken link is rendered every time, and its problem reported every time.
 
 const DIR = path.join(CACHE_DIR, 'markdown');
-const FORMAT = 1;
+const FORMAT = 2;
 const SWEPT = path.join(DIR, 'swept');
 
 export interface MarkdownEntry {
   readonly html: string;
   /** Each link written in the body, with the address it was written out as. */
   readonly links: readonly (readonly [href: string, resolved: string])[];
+  /** Each image, with the address it was written out as. */
+  readonly images: readonly (readonly [src: string, resolved: string])[];
 }
 
 /** What a body's HTML depends on besides its text: the contacts it links, the words it keeps whole. */
@@ -63,18 +65,20 @@ export function readEntry(key: string): MarkdownEntry | null {
 
 function isEntry(value: unknown): value is MarkdownEntry {
   const entry = value as Partial<MarkdownEntry> | null;
-  return (
-    typeof entry?.html === 'string' &&
-    Array.isArray(entry.links) &&
-    entry.links.every(
-      (link) => Array.isArray(link) && typeof link[0] === 'string' && typeof link[1] === 'string' && link.length === 2,
-    )
-  );
+  const isPairs = (list: unknown) =>
+    Array.isArray(list) &&
+    list.every(
+      (pair) => Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string' && pair.length === 2,
+    );
+  return typeof entry?.html === 'string' && isPairs(entry.links) && isPairs(entry.images);
 }
 
 /** Keeps an entry (see writeCacheFileSync: never half written, never an error). */
 export function writeEntry(key: string, entry: MarkdownEntry): void {
-  writeCacheFileSync(path.join(DIR, `${key}.json`), JSON.stringify({ html: entry.html, links: entry.links }));
+  writeCacheFileSync(
+    path.join(DIR, `${key}.json`),
+    JSON.stringify({ html: entry.html, links: entry.links, images: entry.images }),
+  );
 }
 
 /**

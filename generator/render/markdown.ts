@@ -33,6 +33,8 @@ interface RenderEnv extends LinkContext {
   problems: SiteProblem[];
   /** Each link written in the body that resolved, with the address it is written out as. */
   resolved: [href: string, resolved: string][];
+  /** Each image likewise. */
+  images: [src: string, resolved: string][];
   /** The body's lines, split once when a link needs its place. */
   lines?: readonly string[];
 }
@@ -73,40 +75,53 @@ export function renderMarkdown(
   const key = toEntryKey(file, locale, links);
   const cached = readEntry(key);
   const context: LinkContext = { file, locale, links };
-  if (cached && cached.links.every(([href, resolved]) => resolvesTo(href, resolved, context))) {
+  if (
+    cached &&
+    cached.links.every(([href, resolved]) => resolvesTo(href, resolved, context, 'link')) &&
+    cached.images.every(([src, resolved]) => resolvesTo(src, resolved, context, 'image'))
+  ) {
     return { html: cached.html, problems: [] };
   }
-  const env: RenderEnv = { ...context, problems: [], resolved: [] };
+  const env: RenderEnv = { ...context, problems: [], resolved: [], images: [] };
   const html = toParser().render(file.body, env);
-  if (env.problems.length === 0) writeEntry(key, { html, links: env.resolved });
+  if (env.problems.length === 0) writeEntry(key, { html, links: env.resolved, images: env.images });
   return { html, problems: env.problems };
 }
 
-/** Whether a link resolves to the address it was written out as when it was cached. */
-function resolvesTo(href: string, resolved: string, context: LinkContext): boolean {
-  const checked = toCheckedHref(href, context);
+/** Whether a link or image resolves to the address it was written out as when it was cached. */
+function resolvesTo(href: string, resolved: string, context: LinkContext, kind: AddressKind): boolean {
+  const checked = toCheckedHref(href, context, kind);
   return checked.ok && checked.href === resolved;
 }
+
+/** A link may name a page or a public file (or another site); an image only a file of site/public. */
+type AddressKind = 'link' | 'image';
 
 function checkLinks(state: StateCore): void {
   const env = state.env as RenderEnv;
   for (const block of state.tokens) {
     for (const token of block.children ?? []) {
-      const href = token.type === 'link_open' ? token.attrGet('href') : null;
-      if (href === null) continue;
-      const checked = toCheckedLink(href, env, block);
+      const kind = token.type === 'link_open' ? 'link' : token.type === 'image' ? 'image' : null;
+      const href = kind && token.attrGet(kind === 'link' ? 'href' : 'src');
+      if (!kind || href === null) continue;
+      const checked = toCheckedLink(href, env, block, kind);
       if ('problem' in checked) env.problems.push(checked.problem);
       else {
-        token.attrSet('href', checked.href);
-        env.resolved.push([href, checked.href]);
+        token.attrSet(kind === 'link' ? 'href' : 'src', checked.href);
+        (kind === 'link' ? env.resolved : env.images).push([href, checked.href]);
       }
     }
   }
 }
 
 /** The href to write, or the link's problem at the place its address is written. */
-function toCheckedLink(href: string, env: RenderEnv, block: Token): { href: string } | { problem: SiteProblem } {
-  const checked = toCheckedHref(href, env);
+function toCheckedLink(
+  href: string,
+  env: RenderEnv,
+  block: Token,
+  kind: AddressKind,
+): { href: string } | { problem: SiteProblem } {
+  const checked = toCheckedHref(href, env, kind);
   // markdown-it writes a `%` that starts no escape as `%25`: only the source tells them apart.
   if (checked.ok && !href.includes('%25')) return { href: checked.href };
   const { loc, written = href } = toLinkSource(env, block, href);
@@ -114,12 +129,17 @@ function toCheckedLink(href: string, env: RenderEnv, block: Token): { href: stri
     return { problem: toMalformed(written, STRAY_PERCENT, loc) };
   if (checked.ok) return { href: checked.href };
   if ('reason' in checked) return { problem: toMalformed(written, checked, loc) };
+  if ('external' in checked) return { problem: toProblem('IMAGE_NOT_LOCAL', { src: toShownHref(href) }, loc) };
+  if (kind === 'image') return { problem: toProblem('IMAGE_UNKNOWN_FILE', { src: toShownHref(href) }, loc) };
   const args = { href: toShownHref(href), suggestion: checked.suggestion };
   return { problem: toProblem('LINK_UNKNOWN_ROUTE', args, loc) };
 }
 
 type CheckedHref =
-  { ok: true; href: string } | { ok: false; suggestion?: string } | { ok: false; reason: string; hint?: string };
+  | { ok: true; href: string }
+  | { ok: false; suggestion?: string }
+  | { ok: false; external: true }
+  | { ok: false; reason: string; hint?: string };
 
 const PERCENT_HINT =
   'A `%` starts an escape of two hex digits, and the escapes of one character together spell it in UTF-8 ' +
@@ -136,11 +156,16 @@ const NOT_A_URL = {
   hint: 'Check the host name and the brackets; a full address reads like `https://example.org/page`.',
 } as const;
 
-function toCheckedHref(href: string, env: LinkContext): CheckedHref {
+function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link'): CheckedHref {
   if (href === '') return EMPTY;
-  if (href.startsWith('#')) return { ok: true, href };
-  if (isExternal(href))
-    return URL.canParse(href.startsWith('//') ? `https:${href}` : href) ? { ok: true, href } : NOT_A_URL;
+  if (href.startsWith('#')) return kind === 'link' ? { ok: true, href } : { ok: false };
+  // The security policy lets a page show images of its own site only (and `data:` ones, which
+  // markdown-it lets through for PNG, GIF, JPEG and WebP).
+  if (kind === 'image' && href.startsWith('data:image/')) return { ok: true, href };
+  if (isExternal(href)) {
+    if (!URL.canParse(href.startsWith('//') ? `https:${href}` : href)) return NOT_A_URL;
+    return kind === 'link' ? { ok: true, href } : { ok: false, external: true };
+  }
   const current = env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/';
   const base = `https://site.invalid${current === '/' ? '/' : `${current}/`}`;
   if (!URL.canParse(href, base)) return NOT_A_URL;
@@ -150,7 +175,11 @@ function toCheckedHref(href: string, env: LinkContext): CheckedHref {
     const escape = findBadEscape(url.pathname);
     return { ok: false, reason: `\`${escape}\` is not a percent-escape of UTF-8 text`, hint: PERCENT_HINT };
   }
-  if (env.links.publicFiles.has(pathname)) return { ok: true, href };
+  // A relative address is written out as the path it was checked as: a browser reads it from the
+  // page's folder (`/en/news/` for `/en/news/news3`), not from the page's path as this does.
+  if (env.links.publicFiles.has(pathname))
+    return { ok: true, href: href.startsWith('/') ? href : `${url.pathname}${url.search}${url.hash}` };
+  if (kind === 'image') return { ok: false };
   const page = env.links.pages.get(pathname);
   if (!page) return { ok: false, suggestion: toSuggestion(pathname, env) };
   const target =

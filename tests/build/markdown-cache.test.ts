@@ -58,17 +58,21 @@ describe('the Markdown cache', () => {
     expect(page(await build(root))).toContain(`<p>${unique}, edited: see`);
   });
 
-  it('never hides a link that no longer resolves: the page it named is gone, and the error names the line', async () => {
+  it('never hides a link or image that no longer resolves: what it named is gone, and the error names the line', async () => {
     const unique = `Linked ${process.pid}-${Date.now()}`;
-    const root = siteWith(`${unique}: read [the first article](/en/news/news1).`);
+    const root = siteWith(
+      `${unique}: read [the first article](/en/news/news1).\n\n![Cargo](/images/service-cargo.svg)`,
+    );
     expect(page(await build(root))).toContain('<a href="/en/news/news1">the first article</a>');
     for (const locale of ['en', 'zhHant']) rmSync(path.join(root, `site/content/news/news1.${locale}.md`));
+    rmSync(path.join(root, 'site/public/images/service-cargo.svg'));
     const problems = await problemsOf(build(root));
     expect(problems).toEqual([
       expect.objectContaining({
         code: 'LINK_UNKNOWN_ROUTE',
         loc: { file: ARTICLE, line: 9, column: expect.any(Number) },
       }),
+      expect.objectContaining({ code: 'IMAGE_UNKNOWN_FILE', loc: { file: ARTICLE, line: 11, column: 10 } }),
     ]);
     // And every build after it, as long as the link stays broken.
     expect((await problemsOf(build(root))).map((p) => p.code)).toContain('LINK_UNKNOWN_ROUTE');

@@ -30,6 +30,8 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   MESSAGES_SHAPE: { reason: '`title` is a number' },
   MESSAGE_KEY_MISSING: { locale: 'en', ns: 'common', key: 'readMore', file: 'site/locales/en/common.json' },
   LINK_UNKNOWN_ROUTE: { href: '/en/contcat' },
+  IMAGE_UNKNOWN_FILE: { src: '/images/chart.png' },
+  IMAGE_NOT_LOCAL: { src: 'https://example.org/chart.png' },
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape' },
   CONTENT_TOO_LARGE: { part: 'content file', size: '5 MB', limit: '4 MB' },
   CONTENT_LARGE: { size: '1.5 MB', limit: '1 MB', fileLimit: '4 MB' },

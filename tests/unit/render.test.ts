@@ -84,6 +84,32 @@ describe('markdown', () => {
     expect(problems).toEqual([]);
   });
 
+  it('shows images of site/public only, each at its line and column when it is not one', () => {
+    const good = renderMarkdown(
+      file('![Logo](/logo.svg) ![Dot](data:image/png;base64,iVBORw0KGgo=) ![Up](../../../logo.svg)'),
+      'en',
+      links,
+    );
+    expect(good.problems).toEqual([]);
+    // A relative path is written out as the path it was found at.
+    expect([...good.html.matchAll(/ src="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/logo.svg',
+      'data:image/png;base64,iVBORw0KGgo=',
+      '/logo.svg',
+    ]);
+    const bad = renderMarkdown(
+      file('![Chart](/images/chart.png)\n\n![Page](/en/contact) ![Hotlinked](https://example.org/chart.png)'),
+      'en',
+      links,
+    );
+    expect(bad.problems.map((p) => [p.code, p.loc?.line, p.loc?.column])).toEqual([
+      ['IMAGE_UNKNOWN_FILE', 7, 10],
+      ['IMAGE_UNKNOWN_FILE', 9, 9],
+      ['IMAGE_NOT_LOCAL', 9, 35],
+    ]);
+    expect(bad.problems[2]?.message).toContain('shows images of this site only');
+  });
+
   it('reports an unknown route at its line and column', () => {
     const { problems } = renderMarkdown(file('First.\n\nSecond line with [bad](/en/nowhere).'), 'en', links);
     expect(problems).toEqual([
