@@ -22,7 +22,7 @@ import { sweepMarkdownCache } from './markdown-cache.ts';
 import { countPerLocale, renderSite, type RenderSiteInput } from './render/site.ts';
 import { createWorkQueue } from './work-queue.ts';
 import { resolvePages } from './resolve/pages.ts';
-import { findBadShareImages, findPublicConflicts } from './resolve/public-files.ts';
+import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from './resolve/public-files.ts';
 import { resolveRoutes } from './resolve/routes.ts';
 import type {
   BuildManifest,
@@ -168,6 +168,7 @@ export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page
       ...problems,
       ...findPublicConflicts(config, pages, sources.publicFiles),
       ...findBadShareImages(config, pages, sources),
+      ...findUnknownAddresses(config, pages, sources.publicFiles),
     ],
   };
 }

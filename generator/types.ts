@@ -156,6 +156,16 @@ export interface ContentFile {
   readonly bodyLine: number;
   /** 1-based line of each front matter key, for errors. */
   readonly keyLines: Readonly<Record<string, number>>;
+  /** The paths of this site that its front matter's URL fields name. */
+  readonly addresses: readonly FieldAddress[];
+}
+
+/** A path of this site that a URL field of front matter names (`image: /images/a.svg`), and where. */
+export interface FieldAddress {
+  /** The field's path: `image`, `cards[2].href`. */
+  readonly field: string;
+  readonly value: string;
+  readonly loc: SourceLoc;
 }
 
 export type Namespace = 'nav' | 'sidenav' | 'footer' | 'common' | 'errors';

@@ -147,6 +147,7 @@ export function toContentFile(
       body: parsed.body,
       bodyLine: parsed.bodyLine,
       keyLines: parsed.keyLines,
+      addresses: parsed.addresses,
     },
     problems,
   };

@@ -1,5 +1,5 @@
 import { toProblem } from '../errors.ts';
-import type { FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
+import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 import type { FieldNode, FieldPair } from './front-matter-plain.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
@@ -16,18 +16,37 @@ const URL_HINT =
   'become link targets and image sources: write a path of this site that starts with one `/`, or a full ' +
   '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
 
-/** Every URL field at any depth, named by its path (`cards[2].link`) at the line of its key. */
-export function findUrlProblems(node: FieldNode | null, path: string): SiteProblem[] {
-  if (node?.kind === 'seq') return node.items.flatMap((item, i) => findUrlProblems(item, `${path}[${i}]`));
-  if (node?.kind !== 'map') return [];
-  return node.pairs.flatMap((pair) => {
-    const field = path ? `${path}.${pair.key}` : pair.key;
-    const own = URL_KEY.test(pair.key) ? checkUrlField(pair, field, LABEL_KEY.test(pair.key)) : [];
-    return [...own, ...findUrlProblems(pair.value, field)];
-  });
+/**
+ * Every URL field at any depth, named by its path (`cards[2].link`) at the line of its key: the
+ * problems of those whose value is refused, and the paths of this site the others name (the
+ * resolve step finds each one a page or a public file).
+ */
+export function findUrlFields(
+  node: FieldNode | null,
+  path: string,
+): { problems: SiteProblem[]; addresses: FieldAddress[] } {
+  const problems: SiteProblem[] = [];
+  const addresses: FieldAddress[] = [];
+  const visit = (at: FieldNode | null, prefix: string): void => {
+    if (at?.kind === 'seq') at.items.forEach((item, i) => visit(item, `${prefix}[${i}]`));
+    if (at?.kind !== 'map') return;
+    for (const pair of at.pairs) {
+      const field = prefix ? `${prefix}.${pair.key}` : pair.key;
+      if (URL_KEY.test(pair.key)) checkUrlField(pair, field, LABEL_KEY.test(pair.key), problems, addresses);
+      visit(pair.value, field);
+    }
+  };
+  visit(node, path);
+  return { problems, addresses };
 }
 
-function checkUrlField(pair: FieldPair, field: string, label: boolean): SiteProblem[] {
+function checkUrlField(
+  pair: FieldPair,
+  field: string,
+  label: boolean,
+  problems: SiteProblem[],
+  addresses: FieldAddress[],
+): void {
   const { value } = pair;
   const values: [string, SourceLoc, unknown][] =
     value?.kind === 'seq'
@@ -37,11 +56,12 @@ function checkUrlField(pair: FieldPair, field: string, label: boolean): SiteProb
       : value?.kind === 'scalar'
         ? [[field, pair.keyLoc, value.value]]
         : [];
-  return values.flatMap(([name, loc, v]) => {
-    const reason = typeof v === 'string' ? toUrlFault(v, label) : undefined;
-    if (!reason) return [];
-    return [toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, loc)];
-  });
+  for (const [name, loc, v] of values) {
+    if (typeof v !== 'string') continue;
+    const reason = toUrlFault(v, label);
+    if (reason) problems.push(toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, loc));
+    else if (v.startsWith('/')) addresses.push({ field: name, value: v, loc });
+  }
 }
 
 // Control characters: browsers drop some of them while reading an address, which hides what it is.

@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import type * as YamlModule from 'yaml';
 import type { Alias, Document, Node as YamlNode, YAMLError, YAMLMap } from 'yaml';
 import { toProblem, type ArgsOf } from '../errors.ts';
-import { findUrlProblems } from './front-matter-fields.ts';
+import { findUrlFields } from './front-matter-fields.ts';
 import { readPlainFrontMatter, type FieldNode } from './front-matter-plain.ts';
 import { MATTER_LIMIT, toTooLarge } from './limits.ts';
-import type { SiteProblem, SourceLoc } from '../types.ts';
+import type { FieldAddress, SiteProblem, SourceLoc } from '../types.ts';
 
 // Front matter is plain data read by the YAML core schema; what could stall the parser or multiply
 // the data is refused with its place in the file (behaviour.md: Safety).
@@ -26,6 +26,8 @@ export interface ParsedFile {
   keyLines: Record<string, number>;
   /** Problems of single values (URL fields) found while reading the YAML. */
   problems: SiteProblem[];
+  /** The paths of this site its URL fields name. */
+  addresses: FieldAddress[];
 }
 
 /** Splits a content file's text into its front matter's data and the Markdown body. */
@@ -46,12 +48,11 @@ export function parseFrontMatter(file: string, text: string): ParsedFile | { pro
     };
   }
   const { matter, body, bodyLine } = split;
-  if (matter === null) return { data: {}, body, bodyLine, keyLines: {}, problems: [] };
+  if (matter === null) return { data: {}, body, bodyLine, keyLines: {}, problems: [], addresses: [] };
   const size = Buffer.byteLength(matter, 'utf8');
   if (size > MATTER_LIMIT) return { problem: toTooLarge(file, 'front matter', size) };
   const plain = readPlainFrontMatter(file, matter);
-  if (plain)
-    return { data: plain.data, keyLines: plain.keyLines, problems: findUrlProblems(plain.fields, ''), body, bodyLine };
+  if (plain) return { data: plain.data, keyLines: plain.keyLines, ...findUrlFields(plain.fields, ''), body, bodyLine };
   const read = readYaml(file, matter);
   return 'problem' in read ? read : { ...read, body, bodyLine };
 }
@@ -105,7 +106,7 @@ export function readYaml(
   }
   const data = (doc.toJS({ maxAliasCount: 0 }) ?? {}) as Record<string, unknown>;
   const fields = toFieldNode(contents, at);
-  return { data, keyLines: toKeyLines(contents, lines), problems: findUrlProblems(fields, '') };
+  return { data, keyLines: toKeyLines(contents, lines), ...findUrlFields(fields, '') };
 }
 
 /** The first front matter line is the file's line 2: the `---` line comes before it. */

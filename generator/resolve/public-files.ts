@@ -3,7 +3,8 @@ import path from 'node:path';
 import { toProblem } from '../errors.ts';
 import { PNG_HEAD, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import type { Page, SiteConfig, SiteProblem } from '../types.ts';
+import { toFeedPath } from '../render/share.ts';
+import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
 import { toOutputFile, toPageFiles } from '../../runtime/urls.ts';
 
 // The public files and what the build writes beside them (behaviour.md: Safety): a file of
@@ -105,6 +106,52 @@ export function findBadShareImages(
         { file: content.file, line: content.keyLines.shareImage ?? 1, column: 1 },
       ),
     );
+  }
+  return problems;
+}
+
+/**
+ * A problem for each path of this site that a URL field of front matter names (`image`,
+ * `cards[2].href`) and that is neither a page nor a file of site/public: the page would show a
+ * broken image or link (behaviour.md: Texts). `shareImage` has its own, closer check above.
+ */
+export function findUnknownAddresses(
+  config: SiteConfig,
+  pages: readonly Page[],
+  publicFiles: readonly string[],
+): SiteProblem[] {
+  const targets = new Set([
+    ...pages.map((page) => page.url),
+    ...[...publicFiles, ...toBuildFiles(config, pages).keys()].map((file) => `/${file}`),
+    ...config.locales.map(toFeedPath),
+  ]);
+  const problems: SiteProblem[] = [];
+  const seen = new Set<ContentFile>();
+  for (const { content } of pages) {
+    if (seen.has(content)) continue;
+    seen.add(content);
+    for (const address of content.addresses) {
+      if (address.field === 'shareImage') continue;
+      // As a browser reads the path: dot segments resolved, escapes decoded, the query and fragment apart.
+      let target: string | null;
+      try {
+        target = decodeURI(new URL(address.value, 'https://site.invalid/').pathname);
+      } catch {
+        target = null;
+      }
+      if (target !== null && targets.has(target)) continue;
+      problems.push(
+        toProblem(
+          'FRONT_MATTER_INVALID',
+          {
+            field: address.field,
+            reason: `names \`${address.value}\`, which is no page or file of this site`,
+            hint: 'Write the path of a page without a trailing slash (`/en/contact`), or of a file of site/public (`/images/hero.svg`, for site/public/images/hero.svg).',
+          },
+          address.loc,
+        ),
+      );
+    }
   }
   return problems;
 }

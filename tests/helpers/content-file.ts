@@ -12,6 +12,7 @@ export function makeContentFile(
     locale: 'en',
     bodyLine: 6,
     keyLines: {},
+    addresses: [],
     ...rest,
     body,
     data: {

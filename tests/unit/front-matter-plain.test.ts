@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findUrlProblems } from '../../generator/load/front-matter-fields.ts';
+import { findUrlFields } from '../../generator/load/front-matter-fields.ts';
 import { parseFrontMatter, readYaml } from '../../generator/load/front-matter.ts';
 import { readPlainFrontMatter } from '../../generator/load/front-matter-plain.ts';
 import { listFiles } from '../../generator/load/files.ts';
@@ -210,7 +210,7 @@ describe('the plain front matter reader', () => {
 
 function readPlainProblems(text: string) {
   const plain = readPlainFrontMatter('page.md', text);
-  return plain ? findUrlProblems(plain.fields, '') : null;
+  return plain ? findUrlFields(plain.fields, '').problems : null;
 }
 
 describe('a content file as a Windows editor saves it', () => {
