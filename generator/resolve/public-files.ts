@@ -120,11 +120,14 @@ export function findUnknownAddresses(
   pages: readonly Page[],
   publicFiles: readonly string[],
 ): SiteProblem[] {
-  const targets = new Set([
-    ...pages.map((page) => page.url),
-    ...[...publicFiles, ...toBuildFiles(config, pages).keys()].map((file) => `/${file}`),
-    ...config.locales.map(toFeedPath),
-  ]);
+  // Made when the first address is met: most pages of a large site name none.
+  let targets: Set<string> | null = null;
+  const toTargets = () =>
+    new Set([
+      ...pages.map((page) => page.url),
+      ...[...publicFiles, ...toBuildFiles(config, pages).keys()].map((file) => `/${file}`),
+      ...config.locales.map(toFeedPath),
+    ]);
   const problems: SiteProblem[] = [];
   const seen = new Set<ContentFile>();
   for (const { content } of pages) {
@@ -139,6 +142,7 @@ export function findUnknownAddresses(
       } catch {
         target = null;
       }
+      targets ??= toTargets();
       if (target !== null && targets.has(target)) continue;
       problems.push(
         toProblem(
