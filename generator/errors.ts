@@ -92,10 +92,12 @@ const catalogue = {
     message: (a) => `Unknown layout \`${a.name}\`; the page is rendered with the \`fallback\` layout.`,
     hint: (a) => `Use one of: ${a.known}; or add site/templates/layouts/${a.name}.tsx.`,
   }),
-  TEXT_NOT_UTF8: entry({
+  TEXT_NOT_UTF8: entry<{ saved?: string }>({
     severity: 'error',
-    message: () =>
-      'The file is not UTF-8 text: the bytes at this position are in another encoding (Big5, or another older one), and would be published as unreadable characters.',
+    message: (a) =>
+      a.saved === 'UTF-16'
+        ? 'The file is saved as UTF-16 (what Windows Notepad calls "Unicode"), not UTF-8, and would be published as unreadable characters.'
+        : 'The file is not UTF-8 text: the bytes at this position are in another encoding (Big5, or another older one), and would be published as unreadable characters.',
     hint: () => 'Save the file as UTF-8 (in most editors: "Save with Encoding", then UTF-8).',
   }),
   MESSAGES_SYNTAX: entry<{ reason: string }>({

@@ -30,6 +30,8 @@ export function toCodeFrame(root: string, problem: SiteProblem): string | null {
   } catch {
     return null;
   }
+  // A file of another encoding or of no text at all (UTF-16, a picture saved as .md): nothing to show.
+  if (text.includes('\u0000')) return null;
   const lines = text.split('\n');
   if (loc.line > lines.length) return null;
   const first = Math.max(1, loc.line - 2);

@@ -9,7 +9,17 @@ import type { SiteProblem } from '../types.ts';
 /** The text of a file's bytes, or TEXT_NOT_UTF8 at the first byte that is not UTF-8. */
 export function toUtf8Text(file: string, bytes: Buffer): { text: string } | { problem: SiteProblem } {
   if (isUtf8(bytes)) return { text: bytes.toString('utf8') };
+  // UTF-16 starts with its byte order mark (Windows Notepad's "Unicode"), and every ASCII character
+  // of it comes with a zero byte: the file is named as that, from its start.
+  if (isUtf16(bytes)) return { problem: toProblem('TEXT_NOT_UTF8', { saved: 'UTF-16' }, { file, line: 1, column: 1 }) };
   return { problem: toProblem('TEXT_NOT_UTF8', {}, { file, ...toFirstInvalid(bytes) }) };
+}
+
+function isUtf16(bytes: Uint8Array): boolean {
+  const [a, b] = bytes;
+  if ((a === 0xff && b === 0xfe) || (a === 0xfe && b === 0xff)) return true;
+  const head = bytes.subarray(0, 64);
+  return head.length >= 4 && head.filter((byte) => byte === 0).length >= head.length / 4;
 }
 
 /** The line and column (in characters) of the first byte that does not read as UTF-8. */

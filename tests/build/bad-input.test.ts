@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { SiteError } from '../../generator/errors.ts';
+import { toCodeFrame } from '../../generator/report.ts';
+import type { SiteProblem } from '../../generator/types.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { buildProblems, problemsOf as failureOf } from '../helpers/problems.ts';
 
@@ -252,7 +254,15 @@ describe('bad input fails the build with the code, the file and the line', () =>
     const big5 = (text: string) => Buffer.from(text.replace(/[\u0080-\uffff]+/g, '\xa7\x70\xb5\xb8'), 'latin1');
     writeFileSync(path.join(root, 'site/content/contact.zhHant.md'), big5(content));
     writeFileSync(path.join(root, 'site/locales/zhHant/footer.json'), big5(footer));
+    // As Windows Notepad saves "Unicode": UTF-16 with its byte order mark.
+    const english = 'site/content/contact.en.md';
+    writeFileSync(path.join(root, english), Buffer.from(`\ufeff${real(english)}`, 'utf16le'));
     const problems = await failureOf(buildSite({ root, write: false }));
+    const utf16 = problems.find((p) => p.loc?.file === english);
+    expect(utf16).toMatchObject({ code: 'TEXT_NOT_UTF8', loc: { line: 1, column: 1 } });
+    expect(utf16?.message).toContain('saved as UTF-16');
+    // Its text is not printed as a code frame of zero bytes and halves of characters.
+    expect(toCodeFrame(root, utf16 as SiteProblem)).toBeNull();
     const lineOf = (text: string) => text.split('\n').findIndex((line) => /[\u0080-\uffff]/.test(line)) + 1;
     expect(problems).toEqual(
       expect.arrayContaining([

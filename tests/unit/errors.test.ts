@@ -109,6 +109,7 @@ const FULL: { readonly [C in WithOptional]: Required<ArgsOf<C>> } = {
   },
   LINK_UNKNOWN_ROUTE: { href: '/en/contcat', suggestion: '/en/contact' },
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape', hint: 'Write `%25` for a percent sign.' },
+  TEXT_NOT_UTF8: { saved: 'UTF-16' },
   RENDER_FAILED: {
     url: '/en/contact',
     reason: 'Cannot read properties of null',
