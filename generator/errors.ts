@@ -92,6 +92,13 @@ const catalogue = {
     message: (a) => `Unknown layout \`${a.name}\`; the page is rendered with the \`fallback\` layout.`,
     hint: (a) => `Use one of: ${a.known}; or add site/templates/layouts/${a.name}.tsx.`,
   }),
+  MERGE_CONFLICT: entry({
+    severity: 'error',
+    message: () =>
+      'The file holds a merge that was never finished: two versions between the marker lines `<<<<<<<`, `=======` and `>>>>>>>`. It is not read until one is kept (a page would show both, and the markers).',
+    hint: () =>
+      'Keep what is right of the two versions (in the translation record, the lines of both), delete the three marker lines, and build again.',
+  }),
   TEXT_NOT_UTF8: entry<{ saved?: string }>({
     severity: 'error',
     message: (a) =>

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { toConflictProblem } from './load/conflicts.ts';
 import type MarkdownItClass from 'markdown-it';
 import { toProblem } from './errors.ts';
 import { requirePackage } from './node-module.ts';
@@ -254,6 +255,8 @@ export function readTranslationRecord(root: string): {
       problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line: 1, column: 1 }),
     };
   }
+  const conflict = toConflictProblem(RECORD_FILE, text);
+  if (conflict) return { record: EMPTY_RECORD, exists: true, problem: conflict };
   try {
     const parsed = JSON.parse(text) as Partial<TranslationRecord>;
     if (parsed.format !== FORMAT || typeof parsed.pages !== 'object' || typeof parsed.messages !== 'object')

@@ -5,6 +5,7 @@ import { listFiles } from './files.ts';
 import { validateFrontMatter } from './front-matter-fields.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
+import { toConflictProblem } from './conflicts.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { createWorkQueue, type WorkQueue } from '../work-queue.ts';
 import { toUtf8Text } from './encoding.ts';
@@ -133,6 +134,8 @@ export function toContentFile(
   // The size is checked before any parsing, so a huge file costs one pass over its text.
   const size = Buffer.byteLength(text, 'utf8');
   if (size > FILE_LIMIT) return { file: null, problems: [...problems, toTooLarge(file, 'content file', size)] };
+  const conflict = toConflictProblem(file, text);
+  if (conflict) return { file: null, problems: [...problems, conflict] };
   const parsed = parseFrontMatter(file, text);
   if ('problem' in parsed) return { file: null, problems: [...problems, parsed.problem] };
   const { data, problems: invalid } = validateFrontMatter(file, parsed.data, parsed.keyLines, config);

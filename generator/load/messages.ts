@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toProblem } from '../errors.ts';
+import { toConflictProblem } from './conflicts.ts';
 import type { LocaleCode, MessageTree, Messages, Namespace, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
 
@@ -54,6 +55,8 @@ export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> 
 
 /** Parses one translation file; a syntax error names its line and column. */
 export function parseMessages(file: string, text: string): { tree: MessageTree } | { problem: SiteProblem } {
+  const conflict = toConflictProblem(file, text);
+  if (conflict) return { problem: conflict };
   let value: unknown;
   try {
     value = JSON.parse(text);

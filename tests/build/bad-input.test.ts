@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { toCodeFrame } from '../../generator/report.ts';
+import { readTranslationRecord } from '../../generator/translations.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { buildProblems, problemsOf as failureOf } from '../helpers/problems.ts';
@@ -187,6 +188,42 @@ describe('bad input fails the build with the code, the file and the line', () =>
       ['FRONT_MATTER_INVALID', lineOf('/en/contact/'), expect.objectContaining({ field: 'sections.contact.href' })],
     ]);
     expect(problems[0]?.message).toContain('names `/images/turnaround-old.svg`, which is no page or file of this site');
+  });
+
+  it('a merge never finished (conflict markers) in content, a translation file or the record: refused at the first marker', async () => {
+    const conflicted = (text: string, at: number) => {
+      const lines = text.split('\n');
+      lines.splice(
+        at,
+        1,
+        '<<<<<<< HEAD',
+        lines[at] as string,
+        '=======',
+        `${lines[at]} (theirs)`,
+        '>>>>>>> news-update',
+      );
+      return lines.join('\n');
+    };
+    const article = real('site/content/news/news3.en.md');
+    const bodyLine = article.split('\n').indexOf('---', 1) + 3;
+    const problems = await problemsOf({
+      'site/content/news/news3.en.md': conflicted(article, bodyLine - 1),
+      'site/locales/en/footer.json': conflicted(real('site/locales/en/footer.json'), 2),
+      // Seven `=` under a line of text is a Markdown heading, not a conflict.
+      'site/content/news/news1.en.md': `${real('site/content/news/news1.en.md')}\nMore news\n=======\n`,
+    });
+    expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([
+      ['MERGE_CONFLICT', 'site/content/news/news3.en.md', bodyLine],
+      ['MERGE_CONFLICT', 'site/locales/en/footer.json', 3],
+    ]);
+    expect(problems[0]?.message).toContain('a merge that was never finished');
+    const root = makeSite({
+      'site/translations.lock.json': conflicted(real('site/translations.lock.json'), 5),
+    });
+    expect(readTranslationRecord(root).problem).toMatchObject({
+      code: 'MERGE_CONFLICT',
+      loc: { file: 'site/translations.lock.json', line: 6 },
+    });
   });
 
   it('a key twice in a translation file (a pasted line): the second one, and where the first is', async () => {
