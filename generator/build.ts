@@ -22,6 +22,7 @@ import { sweepMarkdownCache } from './markdown-cache.ts';
 import { countPerLocale, renderSite, type RenderSiteInput } from './render/site.ts';
 import { createWorkQueue } from './work-queue.ts';
 import { resolvePages } from './resolve/pages.ts';
+import { findFutureDates } from './resolve/dates.ts';
 import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from './resolve/public-files.ts';
 import { resolveRoutes } from './resolve/routes.ts';
 import type {
@@ -169,6 +170,7 @@ export function resolveSite(config: SiteConfig, sources: Sources): { pages: Page
       ...findPublicConflicts(config, pages, sources.publicFiles),
       ...findBadShareImages(config, pages, sources),
       ...findUnknownAddresses(config, pages, sources.publicFiles),
+      ...findFutureDates(pages),
     ],
   };
 }

@@ -260,6 +260,12 @@ const catalogue = {
       `This file is not read as a page: only files ending in \`.md\` are, and it ends in \`${a.ending}\`.`,
     hint: () => 'Rename it to end in `.md` (lower case) to make it a page, or move it out of site/content.',
   }),
+  DATE_IN_FUTURE: entry<{ date: string; days: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `The page is dated ${a.date}, ${a.days} days from today: it is published now, dated then, and listed before the pages dated today.`,
+    hint: () => 'Check the year. Nothing waits for its date: a page is on the site from the first build that has it.',
+  }),
   PUBLIC_LEFTOVERS_SKIPPED: entry<{ count: string; files: string }>({
     severity: 'warning',
     message: (a) =>

@@ -226,6 +226,19 @@ describe('bad input fails the build with the code, the file and the line', () =>
     });
   });
 
+  it('a page dated after tomorrow (a mistyped year): built all the same, with a warning at its date', async () => {
+    const article = real('site/content/news/newsEn1.en.md').replace(/^date: .*$/m, 'date: 2999-05-28');
+    const { report } = await buildSite({
+      root: makeSite({ 'site/content/news/newsEn1.en.md': article }),
+      write: false,
+    });
+    const line = article.split('\n').findIndex((l) => l.startsWith('date:')) + 1;
+    expect(report.warnings.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([
+      ['DATE_IN_FUTURE', 'site/content/news/newsEn1.en.md', line],
+    ]);
+    expect(report.warnings[0]?.message).toContain('dated 2999-05-28');
+  });
+
   it('a key twice in a translation file (a pasted line): the second one, and where the first is', async () => {
     const problems = await problemsOf({
       'site/locales/en/footer.json': real('site/locales/en/footer.json').replace(
