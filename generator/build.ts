@@ -486,7 +486,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (error instanceof SiteError) throw error;
       // A file-system failure is the output's; anything else is a fault of the tool, reported as such.
       if (!(error instanceof Error && 'syscall' in error)) throw error;
-      throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message })], { cause: error });
+      const { code } = error as NodeJS.ErrnoException;
+      throw new SiteError([toProblem('OUTPUT_FAILED', { reason: error.message, code })], { cause: error });
     }
   } finally {
     // Workers still running (a build that failed before its render ended) stop here.

@@ -216,10 +216,15 @@ const catalogue = {
     hint: () =>
       'site/templates/ShareCard.tsx is drawn by satori, which reads inline styles (a subset of CSS, flexbox for layout) and images given as data or absolute URLs. Fix the layout at the position shown.',
   }),
-  OUTPUT_FAILED: entry<{ reason: string }>({
+  OUTPUT_FAILED: entry<{ reason: string; code?: string }>({
     severity: 'error',
     message: (a) => `The output could not be written: ${a.reason}.`,
-    hint: () => "Check that the output folder's parent exists and is writable. The previous output is untouched.",
+    hint: (a) =>
+      a.code === 'ENOSPC' || a.code === 'EDQUOT'
+        ? 'The disk is full: free some space (the build writes the new output beside the previous one before it swaps them, so it needs room for both). The previous output is untouched.'
+        : a.code === 'EACCES' || a.code === 'EPERM' || a.code === 'EROFS'
+          ? "The output folder's parent cannot be written to: build into a folder you own (`--out`). The previous output is untouched."
+          : "Check that the output folder's parent exists and is writable. The previous output is untouched.",
   }),
   SEARCH_FAILED: entry<{ reason: string }>({
     severity: 'error',

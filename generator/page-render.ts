@@ -118,7 +118,12 @@ export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerR
   } catch (error) {
     // A write the file system refused (a full disk): the build fails with its reason.
     if (!(error instanceof Error && 'syscall' in error)) throw error;
-    post({ kind: 'output-failed', message: error.message, syscall: String(error.syscall) });
+    post({
+      kind: 'output-failed',
+      message: error.message,
+      syscall: String(error.syscall),
+      code: (error as NodeJS.ErrnoException).code,
+    });
     return;
   }
   post({ kind: 'pages', pages: batch });

@@ -66,7 +66,7 @@ export type WorkerMessage =
   | { readonly kind: 'done'; readonly problems: SiteProblem[]; readonly missing: MissingKey[] }
   | { readonly kind: 'finished' }
   | { readonly kind: 'removed' }
-  | { readonly kind: 'output-failed'; readonly message: string; readonly syscall: string };
+  | { readonly kind: 'output-failed'; readonly message: string; readonly syscall: string; readonly code?: string };
 
 /**
  * How many workers to start beside the main thread, which does a share of the work too: by
@@ -251,7 +251,7 @@ class PoolWorker {
     this.worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'output-failed') {
         // As a write on the main thread fails: the build reports the file system's reason.
-        this.fail(Object.assign(new Error(message.message), { syscall: message.syscall }));
+        this.fail(Object.assign(new Error(message.message), { syscall: message.syscall, code: message.code }));
         void this.worker.terminate();
       } else if (this.onMessage) this.onMessage(message);
       else this.waiting.push(message);

@@ -99,7 +99,12 @@ export function createStaging(outDir: string, buildId: string): string {
     writeFileSync(path.join(staging, OUTPUT_MARKER), MARKER_TEXT);
   } catch (cause) {
     throw new SiteError(
-      [toProblem('OUTPUT_FAILED', { reason: `cannot create ${staging}: ${(cause as Error).message}` })],
+      [
+        toProblem('OUTPUT_FAILED', {
+          reason: `cannot create ${staging}: ${(cause as Error).message}`,
+          code: (cause as NodeJS.ErrnoException).code,
+        }),
+      ],
       { cause },
     );
   }

@@ -99,7 +99,10 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
   const put = (file: string, contents: string | Uint8Array) => {
     const target = path.join(staging, file);
     if (file === refused)
-      throw Object.assign(new Error(`EACCES: permission denied, open '${target}'`), { syscall: 'open' });
+      throw Object.assign(new Error(`EACCES: permission denied, open '${target}'`), {
+        syscall: 'open',
+        code: 'EACCES',
+      });
     makeDir(path.dirname(target));
     writeFileSync(target, contents);
     count(stats, contents);

@@ -163,6 +163,8 @@ describe('site build (subprocess)', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/OUTPUT_FAILED[\s\S]*EACCES[\s\S]*en\/news\/news3\/index\.html/);
+    // The hint says what the refusal means, here that the folder cannot be written to.
+    expect(result.stderr).toContain('build into a folder you own');
     expect(snapshot(out)).toEqual(before);
     expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
   });

@@ -112,6 +112,7 @@ const FULL: { readonly [C in WithOptional]: Required<ArgsOf<C>> } = {
   LINK_UNKNOWN_ROUTE: { href: '/en/contcat', suggestion: '/en/contact' },
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape', hint: 'Write `%25` for a percent sign.' },
   TEXT_NOT_UTF8: { saved: 'UTF-16' },
+  OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device, write', code: 'ENOSPC' },
   RENDER_FAILED: {
     url: '/en/contact',
     reason: 'Cannot read properties of null',
