@@ -7,7 +7,7 @@ import { loadConfig } from './config.ts';
 import { HOST_PROFILES } from './hosts.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { listContentFiles, loadContent, type ParseElsewhere } from './load/content.ts';
-import { loadMessages } from './load/messages.ts';
+import { loadMessages, TEXT_FAULTS } from './load/messages.ts';
 import { loadPublicFiles } from './load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load/templates.ts';
 import { planCards, renderCards } from './cards.ts';
@@ -223,10 +223,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   /** Warnings are kept for the report; errors end the build, all of them at once. */
   const collect = (problems: readonly SiteProblem[]) => {
     warnings.push(...problems.filter((p) => p.severity === 'warning'));
-    // `site check` renders to learn which keys are read, and reports missing ones itself.
-    const errors = problems.filter(
-      (p) => p.severity === 'error' && !(options.usedKeys && p.code === 'MESSAGE_KEY_MISSING'),
-    );
+    // `site check` renders to learn which keys are read, and reports the texts' faults itself.
+    const errors = problems.filter((p) => p.severity === 'error' && !(options.usedKeys && TEXT_FAULTS.has(p.code)));
     // A failed build still shows the warnings gathered so far (an output put back, say).
     if (errors.length > 0) throw new SiteError([...warnings, ...errors]);
   };

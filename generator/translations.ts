@@ -4,7 +4,14 @@ import { toConflictProblem } from './load/conflicts.ts';
 import type MarkdownItClass from 'markdown-it';
 import { toProblem } from './errors.ts';
 import { requirePackage } from './node-module.ts';
-import { createLineFinder, loadMessages, lookupMessage, toFlatKeys, toMessagesFile } from './load/messages.ts';
+import {
+  createLineFinder,
+  loadMessages,
+  lookupMessage,
+  TEXT_FAULTS,
+  toFlatKeys,
+  toMessagesFile,
+} from './load/messages.ts';
 import { loadConfig } from './config.ts';
 import { loadContent } from './load/content.ts';
 import { loadTemplateInventory } from './load/templates.ts';
@@ -528,7 +535,7 @@ export async function loadTranslationSources(root: string): Promise<{
     loadMessages(config),
     loadTemplateInventory(config),
   ]);
-  const problems = [...content.problems, ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING')];
+  const problems = [...content.problems, ...messages.problems.filter((p) => !TEXT_FAULTS.has(p.code))];
   if (problems.some((p) => p.severity === 'error'))
     return { config, routes: [], messages: messages.messages, problems };
   const resolved = resolveRoutes(config, content.files, templates);

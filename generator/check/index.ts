@@ -5,7 +5,7 @@ import { recoverOutDir } from '../write/out-dir.ts';
 import { loadConfig } from '../config.ts';
 import { SiteError, isProblemOf, toProblem } from '../errors.ts';
 import { loadContent } from '../load/content.ts';
-import { loadMessages } from '../load/messages.ts';
+import { loadMessages, TEXT_FAULTS } from '../load/messages.ts';
 import { loadTemplateInventory } from '../load/templates.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
@@ -65,7 +65,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   } catch (error) {
     if (!(error instanceof SiteError)) throw error;
     // The build's own findings are the check's too (a missing key, a bad link in Markdown…).
-    problems.push(...error.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'));
+    problems.push(...error.problems.filter((p) => !TEXT_FAULTS.has(p.code)));
   }
   const translations = checkTranslations(
     config,
@@ -76,7 +76,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   );
   problems.push(
     ...content.problems,
-    ...messages.problems.filter((p) => p.code !== 'MESSAGE_KEY_MISSING'),
+    ...messages.problems.filter((p) => !TEXT_FAULTS.has(p.code)),
     ...translations.problems,
     ...checkContentScript(config, routes),
     ...checkGlossary(config, routes),

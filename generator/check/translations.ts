@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { toProblem } from '../errors.ts';
-import { NAMESPACES, createLineFinder, lookupMessage, toFlatKeys, toMessagesFile } from '../load/messages.ts';
+import {
+  NAMESPACES,
+  createLineFinder,
+  lookupMessage,
+  placeholdersOf,
+  toFlatKeys,
+  toMessagesFile,
+} from '../load/messages.ts';
 import type { Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { findSimplified } from './simplified.ts';
 
@@ -22,12 +29,6 @@ export interface TranslationReport {
   readonly coverage: Record<string, { routes: number; withContent: number }>;
   readonly singleLanguage: { path: string; locales: string[] }[];
 }
-
-const placeholdersOf = (text: string) =>
-  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
-    .map((m) => m[1])
-    .sort()
-    .join(', ');
 
 /**
  * Keys written out in code (`t('ns:key')`) in the runtime and the templates: used even when no page

@@ -192,12 +192,43 @@ export function toFlatKeys(tree: MessageTree, prefix = ''): string[] {
 }
 
 /**
- * A key present in one locale must be present in every locale; a missing one is an error
- * (behaviour.md: Texts).
+ * The faults of the translation texts that `compareKeys` finds: they stop a build, while `site
+ * check` and `site translations` read on past them and report them in their own words.
+ */
+export const TEXT_FAULTS: ReadonlySet<string> = new Set(['MESSAGE_KEY_MISSING', 'I18N_EMPTY', 'I18N_PLACEHOLDERS']);
+
+/** A text's `{{placeholders}}`, sorted and joined: `language, name`. */
+export const placeholdersOf = (text: string): string =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(', ');
+
+/**
+ * A key present in one locale must be present in every locale, with a text that is not empty and
+ * holds the same `{{placeholders}}` as the default locale's: otherwise a page shows no label, or
+ * `{{lang}}` as it is written. Each is an error (behaviour.md: Texts).
  */
 function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   const problems: SiteProblem[] = [];
+  const lineOf = createLineFinder();
+  const reference = config.defaultLocale;
   for (const ns of NAMESPACES) {
+    for (const { code } of config.locales) {
+      const tree = messages[code]?.[ns] ?? {};
+      for (const key of toFlatKeys(tree)) {
+        const value = lookupMessage(tree, key) as string;
+        const file = toMessagesFile(config, code, ns);
+        const loc = () => ({ file, line: lineOf(config.root, file, key), column: 1 });
+        if (value.trim() === '') problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc()));
+        const own = lookupMessage(messages[reference]?.[ns], key);
+        if (code === reference || own === undefined || placeholdersOf(own) === placeholdersOf(value)) continue;
+        const detail = [reference, code]
+          .map((c) => `${c}: {{${placeholdersOf(lookupMessage(messages[c]?.[ns], key) ?? '') || '—'}}}`)
+          .join('; ');
+        problems.push(toProblem('I18N_PLACEHOLDERS', { ns, key, detail }, loc()));
+      }
+    }
     const keysByLocale = config.locales.map(({ code }) => ({
       code,
       keys: new Set(toFlatKeys(messages[code]?.[ns] ?? {})),

@@ -239,6 +239,19 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(report.warnings[0]?.message).toContain('dated 2999-05-28');
   });
 
+  it('a translation left empty, or whose {{placeholder}} is mistyped: refused at its line, not published as it is', async () => {
+    const common = real('site/locales/en/common.json')
+      .replace('"Switch to {{language}}"', '"Switch to {{lang}}"')
+      .replace('"Back to all news"', '" "');
+    const lineOf = (text: string) => common.split('\n').findIndex((l) => l.includes(text)) + 1;
+    const problems = await problemsOf({ 'site/locales/en/common.json': common });
+    expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([
+      ['I18N_PLACEHOLDERS', 'site/locales/en/common.json', lineOf('"switchTo"')],
+      ['I18N_EMPTY', 'site/locales/en/common.json', lineOf('"backToNews"')],
+    ]);
+    expect(problems[0]?.message).toContain('zhHant: {{language}}; en: {{lang}}');
+  });
+
   it('a key twice in a translation file (a pasted line): the second one, and where the first is', async () => {
     const problems = await problemsOf({
       'site/locales/en/footer.json': real('site/locales/en/footer.json').replace(
