@@ -94,15 +94,30 @@ interface Collection {
 }
 
 /**
+ * Countries decoded before in this process, by atlas file and ids: the two languages' maps are two
+ * modules run one after the other (and again when the configuration changes while `site serve
+ * --watch` runs), and reading the atlas, 3.6 MB of JSON, is most of a map's time.
+ */
+const DECODED = Symbol.for('cloudwing.stations-map.countries');
+
+/**
  * The countries of the given ids from Natural Earth 1:10m (the coarser files lose Penghu and the
  * shape of the coast at this size); only those are decoded, the file holds the whole world.
  */
-function readCountries(ids: readonly string[]): ExtendedFeature[] {
-  const require = createRequire(import.meta.url);
-  const topology = JSON.parse(readFileSync(require.resolve('world-atlas/countries-10m.json'), 'utf8')) as Topology;
-  const countries = topology.objects.countries as unknown as Collection;
-  const wanted = { ...countries, geometries: countries.geometries.filter((g) => ids.includes(String(g.id))) };
-  return (feature(topology, wanted as Parameters<typeof feature>[1]) as unknown as ExtendedFeatureCollection).features;
+function readCountries(ids: readonly string[]): readonly ExtendedFeature[] {
+  const file = createRequire(import.meta.url).resolve('world-atlas/countries-10m.json');
+  const store = ((globalThis as { [DECODED]?: Map<string, readonly ExtendedFeature[]> })[DECODED] ??= new Map());
+  const key = `${file}\0${ids.join(',')}`;
+  let features = store.get(key);
+  if (!features) {
+    const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology;
+    const countries = topology.objects.countries as unknown as Collection;
+    const wanted = { ...countries, geometries: countries.geometries.filter((g) => ids.includes(String(g.id))) };
+    features = (feature(topology, wanted as Parameters<typeof feature>[1]) as unknown as ExtendedFeatureCollection)
+      .features;
+    store.set(key, features);
+  }
+  return features;
 }
 
 /**
