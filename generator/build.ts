@@ -13,7 +13,7 @@ import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load
 import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
 import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
-import { shouldUseWorkers, startWorkerPool } from './parallel.ts';
+import { MAX_WORKERS, shouldUseWorkers, startWorkerPool } from './parallel.ts';
 import { buildSearchIndexes, toPageSearchEntry, warmSearch, type SearchEntry, type SearchIndexes } from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
@@ -251,6 +251,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // files are listed, parse a share of them, then render a share of the pages (parallel.ts).
   const listed = await listContentFiles(config);
   const workers = write && !cache ? shouldUseWorkers(listed.files.length, options.workers ?? 'auto') : 0;
+  if (typeof options.workers === 'number' && options.workers > MAX_WORKERS)
+    warnings.push(toProblem('WORKERS_LIMITED', { asked: String(options.workers), used: String(MAX_WORKERS) }));
   const pool = workers > 0 ? startWorkerPool({ config }, workers) : null;
   // The workers compile the templates as soon as they are bundled, while the content is parsed.
   if (pool) void bundling.then(({ assets }) => pool.load(assets.serverModule)).catch(() => undefined);

@@ -265,6 +265,12 @@ const catalogue = {
       `This file is not read as a page: only files ending in \`.md\` are, and it ends in \`${a.ending}\`.`,
     hint: () => 'Rename it to end in `.md` (lower case) to make it a page, or move it out of site/content.',
   }),
+  WORKERS_LIMITED: entry<{ asked: string; used: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `--workers ${a.asked} asks for more render threads than this machine has cores; the build uses ${a.used}.`,
+    hint: () => 'Leave `--workers` out (auto), or give at most the number of cores.',
+  }),
   DATE_IN_FUTURE: entry<{ date: string; days: string }>({
     severity: 'warning',
     message: (a) =>

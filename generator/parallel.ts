@@ -74,9 +74,16 @@ export type WorkerMessage =
  */
 export function shouldUseWorkers(count: number, setting: 'auto' | number): number {
   if (!existsSync(WORKER_FILE)) return 0;
-  if (typeof setting === 'number') return Math.max(0, setting);
+  if (typeof setting === 'number') return Math.min(Math.max(0, setting), MAX_WORKERS);
   return count >= WORKER_THRESHOLD ? Math.max(1, availableParallelism() - 1) : 0;
 }
+
+/**
+ * The most render threads a build starts, whatever it is asked for: one per core. Each holds the
+ * site's templates and data, and more than the cores only wait their turn (`--workers 999` once
+ * took 11 GB and minutes before it was stopped).
+ */
+export const MAX_WORKERS = availableParallelism();
 
 /** Content files a worker is sent at a time, at most. */
 const PARSE_BATCH = 64;

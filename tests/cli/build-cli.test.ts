@@ -111,7 +111,7 @@ describe('site build (subprocess)', () => {
     expect(readFileSync(path.join(a, 'index.html'), 'utf8')).toContain('© 2026');
   });
 
-  it('renders in worker threads with the same output, byte for byte', () => {
+  it('renders in worker threads with the same output, byte for byte, never more threads than cores', () => {
     const root = makeSite();
     const a = path.join(root, 'a');
     const b = path.join(root, 'b');
@@ -119,9 +119,14 @@ describe('site build (subprocess)', () => {
     // One build time for the three (the manifests record it).
     const env = { SOURCE_DATE_EPOCH: '1790000000' };
     expect(runCli(['--root', root, 'build', '--out', a, '--workers', '0'], { env }).status).toBe(0);
-    // Every page rendered in the two workers; then the main thread and a worker taking turns.
+    // Every page rendered in the workers, one per core however many are asked for (a careless
+    // `--workers 999` once took 11 GB); then the main thread and a worker taking turns.
     const workersOnly = { ...env, SITE_TEST_WORKERS_ONLY: '1' };
-    expect(runCli(['--root', root, 'build', '--out', b, '--workers', '2'], { env: workersOnly }).status).toBe(0);
+    const many = runCli(['--root', root, 'build', '--out', b, '--workers', '999'], { env: workersOnly });
+    expect(many.status).toBe(0);
+    expect(many.stderr).toMatch(
+      /WORKERS_LIMITED[\s\S]*--workers 999 asks for more render threads than this machine has cores; the build uses \d+\./,
+    );
     expect(runCli(['--root', root, 'build', '--out', c, '--workers', '1'], { env }).status).toBe(0);
     const sa = snapshot(a);
     expect(Object.keys(sa).length).toBeGreaterThan(2 * SMALL_ROUTES.length);
