@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SiteError, toProblem } from './errors.ts';
 
 // Build ids (behaviour.md: Build id). `site build` derives the id from what it writes: the start of
 // the build's year in base 36 (the footer's copyright year is read from it), then twelve hex digits
@@ -10,16 +11,24 @@ export function newBuildId(): string {
   return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
+/** The latest time SOURCE_DATE_EPOCH may give, in seconds: the last second of the year 9999. */
+const LATEST_EPOCH = 253_402_300_799;
+
 /**
  * The build's time in ms: `SOURCE_DATE_EPOCH` (seconds, the reproducible-builds convention) when
- * it is set to a whole number (`fixed`), else now.
+ * it is set (`fixed`), else now. Set but not a whole number of seconds (a CI step whose command
+ * failed, a date written out), it is refused, as the convention asks: a build that quietly took the
+ * clock's time instead would not be the reproducible one it was asked for.
  */
 export function toBuildTime(env: NodeJS.ProcessEnv = process.env): { time: number; fixed: boolean } {
   const epoch = env.SOURCE_DATE_EPOCH?.trim();
-  return epoch && /^\d{1,12}$/.test(epoch)
-    ? { time: Number(epoch) * 1000, fixed: true }
-    : { time: Date.now(), fixed: false };
+  if (!epoch) return { time: Date.now(), fixed: false };
+  if (!/^\d{1,12}$/.test(epoch) || Number(epoch) > LATEST_EPOCH)
+    throw new SiteError([toProblem('SOURCE_DATE_EPOCH_INVALID', { value: toShown(epoch) })]);
+  return { time: Number(epoch) * 1000, fixed: true };
 }
+
+const toShown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /** `<start of the year in base 36>-`: the part of the id that is known before the pages are. */
 function toYearPrefix(time: number): string {

@@ -238,6 +238,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (recovered) warnings.push(recovered);
     checkOutDir(options.root, outDir);
   }
+  // Read first: a SOURCE_DATE_EPOCH that is not a time fails the build before any work.
+  const { time, fixed } = toBuildTime();
   const config = await timed('config', () =>
     loadConfig(options.root, { baseUrl: options.baseUrl, host: options.host }, cache?.config),
   );
@@ -286,7 +288,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // A watch session keeps one id. A build renders with a stand-in and derives its id from what it
     // writes (behaviour.md: Build id): its pages are written with the stand-in, which is replaced in
     // place once every file is known.
-    const { time, fixed } = toBuildTime();
     const digest = cache ? null : new BuildDigest(time);
     let buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
     const staging = write ? createStaging(outDir, buildId) : null;

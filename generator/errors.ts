@@ -265,6 +265,13 @@ const catalogue = {
       `This file is not read as a page: only files ending in \`.md\` are, and it ends in \`${a.ending}\`.`,
     hint: () => 'Rename it to end in `.md` (lower case) to make it a page, or move it out of site/content.',
   }),
+  SOURCE_DATE_EPOCH_INVALID: entry<{ value: string }>({
+    severity: 'error',
+    message: (a) =>
+      `SOURCE_DATE_EPOCH is \`${a.value}\`, which is no time: it must be a whole number of seconds since 1970.`,
+    hint: () =>
+      'Set it to the time of the last commit (`SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`), or leave it unset to build at the current time.',
+  }),
   WORKERS_LIMITED: entry<{ asked: string; used: string }>({
     severity: 'warning',
     message: (a) =>

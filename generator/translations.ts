@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { toBuildTime } from './build-id.ts';
 import { toConflictProblem } from './load/conflicts.ts';
 import type MarkdownItClass from 'markdown-it';
 import { toProblem } from './errors.ts';
@@ -306,10 +307,8 @@ export function writeTranslationRecord(root: string, record: TranslationRecord):
 const DAY = 86_400_000;
 
 /** Today in UTC as `YYYY-MM-DD` (SOURCE_DATE_EPOCH when set, for reproducible records). */
-export function today(now = Date.now()): string {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  const time = epoch && /^\d+$/.test(epoch) ? Number(epoch) * 1000 : now;
-  return new Date(time).toISOString().slice(0, 10);
+export function today(): string {
+  return new Date(toBuildTime().time).toISOString().slice(0, 10);
 }
 
 export interface TranslationStatus {

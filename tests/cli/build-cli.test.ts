@@ -109,6 +109,15 @@ describe('site build (subprocess)', () => {
     const latest = JSON.parse(readFileSync(path.join(a, 'builds/latest.json'), 'utf8'));
     expect(latest.timestamp).toBe(1_790_000_000_000);
     expect(readFileSync(path.join(a, 'index.html'), 'utf8')).toContain('© 2026');
+    // Set but no time (a CI step whose command failed, a date written out): refused, the output as it was.
+    for (const value of ['Thu Nov 26 2026', '99999999999999']) {
+      const refused = runCli(['--root', roots[0] as string, 'build', '--out', a], {
+        env: { SOURCE_DATE_EPOCH: value },
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`SOURCE_DATE_EPOCH is \`${value}\`, which is no time`);
+    }
+    expect(snapshot(a)).toEqual(snapshot(b));
   });
 
   it('renders in worker threads with the same output, byte for byte, never more threads than cores', () => {

@@ -27,6 +27,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   MERGE_CONFLICT: {},
   DATE_IN_FUTURE: { date: '2062-05-28', days: '12,965' },
   WORKERS_LIMITED: { asked: '999', used: '2' },
+  SOURCE_DATE_EPOCH_INVALID: { value: 'Thu Nov 26 2026' },
   MESSAGES_SYNTAX: { reason: 'Unexpected token } in JSON at position 12' },
   MESSAGES_KEY_TWICE: { key: 'contacts.service', first: '4' },
   MESSAGES_FILE_MISSING: { ns: 'footer', locale: 'en', file: 'site/locales/en/footer.json' },
