@@ -37,14 +37,26 @@ export function toCodeFrame(root: string, problem: SiteProblem): string | null {
   const first = Math.max(1, loc.line - 2);
   const last = Math.min(lines.length, loc.line + 2);
   const width = String(last).length;
+  // A long line (a paragraph, a minified file) is cut: the marked one to a window around the
+  // column, the others to their start.
+  const start = Math.max(
+    0,
+    Math.min(loc.column - 1 - FRAME_WIDTH / 2, (lines[loc.line - 1]?.length ?? 0) - FRAME_WIDTH),
+  );
+  const cut = (line: string, from: number) =>
+    `${from > 0 ? '…' : ''}${line.slice(from, from + FRAME_WIDTH)}${line.length > from + FRAME_WIDTH ? '…' : ''}`;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const marker = n === loc.line ? '>' : ' ';
-    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
-    if (n === loc.line && loc.column > 1) out.push(`  ${' '.repeat(width)} | ${' '.repeat(loc.column - 1)}^`);
+    out.push(`${marker} ${String(n).padStart(width)} | ${cut(lines[n - 1] ?? '', n === loc.line ? start : 0)}`);
+    if (n === loc.line && loc.column > 1)
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(loc.column - 1 - start + (start > 0 ? 1 : 0))}^`);
   }
   return out.join('\n');
 }
+
+/** The characters of a line a code frame shows at most. */
+const FRAME_WIDTH = 160;
 
 /** `file:line:col  CODE`, then the message, a code frame and the hint; plain text for the overlay. */
 export function formatProblemText(root: string, problem: SiteProblem): string {

@@ -57,6 +57,15 @@ export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> 
 export function parseMessages(file: string, text: string): { tree: MessageTree } | { problem: SiteProblem } {
   const conflict = toConflictProblem(file, text);
   if (conflict) return { problem: conflict };
+  // Read before the parser and the walks over its tree, which a file nested thousands deep would
+  // take past the stack's end.
+  const deep = findDeepNesting(text);
+  if (deep !== null) {
+    const before = text.slice(0, deep).split('\n');
+    const loc = { file, line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+    const reason = `objects or lists nest more than ${NESTING_LIMIT} levels deep here`;
+    return { problem: toProblem('MESSAGES_SHAPE', { reason }, loc) };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -92,6 +101,24 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
       ),
     };
   return { tree: value as MessageTree };
+}
+
+/** How deep a translation file's objects may nest: keys are a few levels deep (`contacts.service`). */
+const NESTING_LIMIT = 32;
+
+/** The offset of the first `{` or `[` (outside a string) that opens a level past NESTING_LIMIT, or null. */
+function findDeepNesting(text: string): number | null {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 34) {
+      // A string, up to its closing quote (or the end of a file that never closes it).
+      for (at++; at < text.length && text.charCodeAt(at) !== 34; at++) if (text.charCodeAt(at) === 92) at++;
+    } else if (c === 123 || c === 91) {
+      if (++depth > NESTING_LIMIT) return at;
+    } else if ((c === 125 || c === 93) && depth > 0) depth--;
+  }
+  return null;
 }
 
 interface Position {

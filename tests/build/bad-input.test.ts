@@ -252,6 +252,24 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(problems[0]?.message).toContain('zhHant: {{language}}; en: {{lang}}');
   });
 
+  it('a translation file nested thousands deep: refused at the level past the limit, a frame of one window', async () => {
+    const deep = `${'{"deep":'.repeat(50_000)}"x"${'}'.repeat(50_000)}`;
+    const footer = real('site/locales/en/footer.json').replace(/\n\}\s*$/, `,\n  "nest": ${deep}\n}\n`);
+    const problems = await problemsOf({ 'site/locales/en/footer.json': footer });
+    const line = footer.split('\n').findIndex((l) => l.startsWith('  "nest"')) + 1;
+    // The file's own object is the first level: the 32nd `{` of the value opens the 33rd.
+    expect(problems.map((p) => [p.code, p.loc])).toEqual([
+      ['MESSAGES_SHAPE', { file: 'site/locales/en/footer.json', line, column: 11 + 8 * 31 }],
+    ]);
+    // The line is 450,000 characters; the frame shows a window around the column.
+    const frame = toCodeFrame(makeSite({ 'site/locales/en/footer.json': footer }), problems[0] as SiteProblem) ?? '';
+    expect(frame.length).toBeLessThan(2000);
+    const lines = frame.split('\n');
+    const marked = lines.findIndex((l) => l.startsWith('>'));
+    // The caret is under the `{` it names (the two lines' prefixes are as wide).
+    expect(lines[marked]?.[lines[marked + 1]?.indexOf('^') ?? -1]).toBe('{');
+  });
+
   it('a key twice in a translation file (a pasted line): the second one, and where the first is', async () => {
     const problems = await problemsOf({
       'site/locales/en/footer.json': real('site/locales/en/footer.json').replace(
