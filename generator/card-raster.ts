@@ -53,7 +53,7 @@ export function splitSvg(svg: string): SvgParts | null {
   for (const match of svg.matchAll(TAG)) {
     const [tag, closing, name, , selfClosing] = match;
     const at = match.index;
-    if (closed || svg.slice(last, at).trim() !== '') return null;
+    if (closed || (depth <= 1 && svg.slice(last, at).trim() !== '')) return null;
     last = at + tag.length;
     if (depth === 0) {
       if (closing || selfClosing || name !== 'svg' || open !== null) return null;

@@ -273,12 +273,20 @@ describe('bounds of SVG markup', () => {
     expect(elementBox('<text x="0" y="10">Hi</text>')).toBeNull();
   });
 
-  it('splits a document into its children, and refuses text between them', () => {
+  it('splits a document into its children, and refuses text between them, not inside one', () => {
     const svg =
       '<svg width="4" height="4" viewBox="0 0 4 4"><rect width="1" height="1"/><g><path d="M0 0L1 1"/></g></svg>';
     expect(splitSvg(svg)?.children).toEqual(['<rect width="1" height="1"/>', '<g><path d="M0 0L1 1"/></g>']);
     expect(splitSvg('<svg>loose text<rect/></svg>')).toBeNull();
     expect(splitSvg('<svg><rect/>')).toBeNull();
+    expect(splitSvg('<svg><rect/></svg> trailing')).toBeNull();
+    // Text inside a child is the child's: a `<text>` stays whole (and, unbounded, has its card drawn whole).
+    const text = '<text x="0" y="10">Hi <tspan>there</tspan></text>';
+    expect(splitSvg(`<svg width="4" height="4" viewBox="0 0 4 4">${text}<rect/></svg>`)?.children).toEqual([
+      text,
+      '<rect/>',
+    ]);
+    expect(changedBox(['<rect/>'], [text, '<rect/>'], 4, 4)).toBeNull();
   });
 
   it('finds where a card differs, and draws the card whole when the shared children moved or a shared child uses a changed mask', () => {
