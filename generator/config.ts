@@ -7,6 +7,7 @@ import { CACHE_DIR } from './paths.ts';
 import type { HostName, SiteConfig, SiteConfigInput, SiteProblem, SourceLoc } from './types.ts';
 import { HOSTS } from './hosts.ts';
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
+import { withoutExit } from './node-module.ts';
 
 export const CONFIG_FILE = 'site/site.config.ts';
 
@@ -63,7 +64,9 @@ async function importConfigModule(configFile: string, source: string, root: stri
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   const code = await compileConfig(configFile, source, root, loc);
   try {
-    const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as {
+    const mod = (await withoutExit(
+      () => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`),
+    )) as {
       default?: unknown;
     };
     return mod.default;

@@ -41,3 +41,50 @@ export function compileUnregistered(code: string, file: string): unknown {
   module._compile(code, file);
   return module.exports;
 }
+
+/** How many runs of the site's own code are under way (see `withoutExit`). */
+let guarded = 0;
+let realExit: typeof process.exit | null = null;
+
+/**
+ * Runs the site's own code (its configuration, templates and public modules) with `process.exit`
+ * turned into an error where it is called. Called there, it would end the command at once, with
+ * nothing built and perhaps an exit code of 0 that tells a CI job all went well. Runs may overlap
+ * (modules made side by side): the real `exit` is put back when the last one ends.
+ */
+export async function withoutExit<T>(run: () => T | Promise<T>): Promise<T> {
+  enterGuard();
+  try {
+    return await run();
+  } finally {
+    leaveGuard();
+  }
+}
+
+/** `withoutExit` for code that runs to its end at once (a module's top level). */
+export function withoutExitSync<T>(run: () => T): T {
+  enterGuard();
+  try {
+    return run();
+  } finally {
+    leaveGuard();
+  }
+}
+
+function enterGuard(): void {
+  if (guarded++ === 0) {
+    realExit = process.exit;
+    process.exit = ((code?: number | string | null) => {
+      throw new Error(
+        `it called process.exit(${code ?? ''}), which would end the whole command with nothing built; throw an error instead`,
+      );
+    }) as typeof process.exit;
+  }
+}
+
+function leaveGuard(): void {
+  if (--guarded === 0 && realExit) {
+    process.exit = realExit;
+    realExit = null;
+  }
+}

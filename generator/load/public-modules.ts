@@ -4,7 +4,7 @@ import type { Metafile } from 'esbuild';
 import { ESBUILD_VERSION, runEsbuild } from '../esbuild.ts';
 import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
-import { compileUnregistered } from '../node-module.ts';
+import { compileUnregistered, withoutExit } from '../node-module.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
 import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -187,11 +187,13 @@ async function runPublicModule(
   const code = bundled.outputFiles[0]?.text ?? '';
   const inputs = await hashInputs(config.root, bundled.metafile);
   try {
-    const mod = compileUnregistered(code, toModuleFile(file)) as { default?: unknown };
-    if (typeof mod.default !== 'function') {
-      throw new TypeError('it has no default export function (`export default function () { … }`)');
-    }
-    const output: unknown = await (mod.default as () => unknown)();
+    const output: unknown = await withoutExit(async () => {
+      const mod = compileUnregistered(code, toModuleFile(file)) as { default?: unknown };
+      if (typeof mod.default !== 'function') {
+        throw new TypeError('it has no default export function (`export default function () { … }`)');
+      }
+      return (mod.default as () => unknown)();
+    });
     if (typeof output !== 'string' && !(output instanceof Uint8Array)) {
       throw new TypeError(
         `its default export returned ${output === null ? 'null' : typeof output}, not the file's text or bytes`,

@@ -24,6 +24,7 @@ import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown, type LinkIndex } from './markdown.ts';
 import { toTemplateLoc } from './server-module.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
+import { withoutExitSync } from '../node-module.ts';
 
 const { createElement } = requirePackage('react') as typeof ReactModule;
 const { renderToString } = requirePackage('react-dom/server') as typeof ReactDomServer;
@@ -159,15 +160,17 @@ export function renderApp(
   }
   try {
     return {
-      html: renderToString(
-        createElement(App, {
-          payload,
-          t,
-          Page,
-          Layout,
-          breaks: phraseBreakerFor(ctx.config.keepWhole),
-          reuse: ctx.reuse,
-        }),
+      html: withoutExitSync(() =>
+        renderToString(
+          createElement(App, {
+            payload,
+            t,
+            Page,
+            Layout,
+            breaks: phraseBreakerFor(ctx.config.keepWhole),
+            reuse: ctx.reuse,
+          }),
+        ),
       ),
     };
   } catch (error) {

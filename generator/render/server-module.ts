@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SiteError, toProblem } from '../errors.ts';
-import { compileUnregistered } from '../node-module.ts';
+import { compileUnregistered, withoutExitSync } from '../node-module.ts';
 import type { ServerModule, SourceLoc } from '../types.ts';
 
 // The bundled templates (CommonJS) are compiled as a module that no loader registers
@@ -19,7 +19,7 @@ export function loadServerModule(file: string): ServerModule {
   const code = readFileSync(file, 'utf8');
   let server: ServerModule;
   try {
-    server = compileUnregistered(code, file) as ServerModule;
+    server = withoutExitSync(() => compileUnregistered(code, file)) as ServerModule;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new SiteError([toProblem('TEMPLATE_LOAD_FAILED', { reason }, toTemplateLoc(error) ?? undefined)], {

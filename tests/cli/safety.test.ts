@@ -265,6 +265,28 @@ describe('clear messages', () => {
     expect(result.stderr.split('\n').length).toBeLessThan(30);
   });
 
+  it('site code that calls process.exit (the configuration, a template as it renders) fails the build, never ends it quietly', () => {
+    const { root, out, before } = builtSite();
+    const config = readFileSync(path.join(root, 'site/site.config.ts'), 'utf8');
+    const quits = withFile(root, 'site/site.config.ts', `${config}\nprocess.exit(0);\n`, () => build(root, out));
+    expectRefused(quits, 'CONFIG_LOAD');
+    expect(quits.stderr).toContain('it called process.exit(0), which would end the whole command with nothing built');
+    const template = 'site/templates/pages/article.tsx';
+    const source = readFileSync(path.join(root, template), 'utf8');
+    const rendering = withFile(
+      root,
+      template,
+      source.replace(
+        'export default function ArticlePage() {',
+        '$&\n  if (typeof window === "undefined") process.exit(0);',
+      ),
+      () => build(root, out),
+    );
+    expectRefused(rendering, 'RENDER_FAILED');
+    expect(rendering.stderr).toMatch(/site\/templates\/pages\/article\.tsx:\d+:\d+ +RENDER_FAILED/);
+    expect(snapshotTree(out)).toEqual(before);
+  });
+
   it('a template that throws as its module loads is named at its line, and the previous output stays', () => {
     const template = 'site/templates/pages/article.tsx';
     const { root, out, before } = builtSite();
