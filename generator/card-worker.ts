@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { drawCard, loadRenderers } from './card-render.ts';
 import { loadServerModule } from './render/server-module.ts';
+import { withoutExit } from './node-module.ts';
 import type { CardJob, CardWorkerInput, CardWorkerMessage } from './cards.ts';
 
 // A card worker: draws each card the main thread sends and sends its PNG back; the main thread
@@ -16,7 +17,7 @@ port?.on('message', (job: CardJob | null) => {
     port.close();
     return;
   }
-  drawCard(ShareCard, job.props).then(
+  withoutExit(() => drawCard(ShareCard, job.props)).then(
     (drawn) => {
       // The PNG's memory is handed over, not copied: a buffer that shares it with others is copied first.
       const png = drawn.byteLength === drawn.buffer.byteLength ? drawn : new Uint8Array(drawn);

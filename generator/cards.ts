@@ -10,6 +10,7 @@ import { phraseBreakerFor } from '../runtime/word-breaks.ts';
 import { toSection } from './render/share.ts';
 import { loadServerModule, toTemplateLocOfStack } from './render/server-module.ts';
 import { SiteError, toProblem } from './errors.ts';
+import { withoutExit } from './node-module.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
 
 // The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
@@ -221,7 +222,7 @@ async function drawCards(
       for (const job of jobs) {
         let png: Uint8Array;
         try {
-          png = await drawCard(ShareCard, job.props);
+          png = await withoutExit(() => drawCard(ShareCard, job.props));
         } catch (error) {
           throw toCardFailure(job, error instanceof Error ? error : { message: String(error) });
         }
@@ -244,8 +245,14 @@ function runWorker(
   return new Promise((resolve, reject) => {
     const input: CardWorkerInput = { serverModule };
     const worker = new Worker(CARD_WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
-    const next = () => worker.postMessage(queue.shift() ?? null);
+    /** The card sent and not drawn yet: a worker that ends while it has one has not finished. */
+    let drawing: CardJob | null = null;
+    const next = () => {
+      drawing = queue.shift() ?? null;
+      worker.postMessage(drawing);
+    };
     worker.on('message', (message: CardWorkerMessage) => {
+      drawing = null;
       if ('failed' in message) {
         queue.length = 0;
         reject(toCardFailure(byKey.get(message.key) as CardJob, message.failed));
@@ -256,9 +263,13 @@ function runWorker(
       next();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`a card worker stopped with exit code ${code}`)),
-    );
+    worker.once('exit', (code) => {
+      if (code === 0 && drawing === null) resolve();
+      else
+        reject(
+          new Error(`a card worker stopped with exit code ${code}${drawing ? ', before it drew every card' : ''}`),
+        );
+    });
     next();
   });
 }

@@ -306,7 +306,7 @@ describe('clear messages', () => {
     expect(leftovers(root)).toEqual([]);
   });
 
-  it('a share card layout that throws, or that satori cannot draw, is named with the page, not as an internal error', () => {
+  it('a share card layout that throws, that satori cannot draw, or that calls process.exit, is named with the page, not as an internal error', () => {
     const layout = 'site/templates/ShareCard.tsx';
     const { root, out, before } = builtSite();
     const source = readFileSync(path.join(root, layout), 'utf8');
@@ -325,6 +325,13 @@ describe('clear messages', () => {
         (source: string) => source.replace('<img src={logo}', '<img src="/logo.svg"'),
         'Image source must be an absolute URL: /logo.svg',
         /ShareCard\.tsx:1:1 +CARD_FAILED/,
+      ],
+      [
+        // In a card worker, process.exit ended the worker: the cards it had not drawn were left out.
+        (source: string) =>
+          source.replace(/^ {2}const title = .*$/m, '$&\n  if (title.length > 0) process.exit(0);'),
+        'it called process.exit(0)',
+        /ShareCard\.tsx:\d+:\d+ +CARD_FAILED/,
       ],
     ] as const) {
       const broken = change(source);
