@@ -266,7 +266,9 @@ class PoolWorker {
     this.worker.once('error', (error) => this.fail(error));
     this.worker.once('exit', (code) => {
       this.exited = true;
-      if (code !== 0) this.fail(new Error(`a build worker stopped with exit code ${code}`));
+      // Ended in the middle of an exchange, even with code 0, it would leave the build waiting for ever.
+      if (code !== 0 || this.onMessage)
+        this.fail(new Error(`a build worker stopped with exit code ${code}${code === 0 ? ' before it answered' : ''}`));
     });
   }
 
