@@ -44,7 +44,8 @@ export function compileUnregistered(code: string, file: string): unknown {
 
 /** How many runs of the site's own code are under way (see `withoutExit`). */
 let guarded = 0;
-let realExit: typeof process.exit | null = null;
+/** `process.exit` as it was before the first run, put back as it was (the same function). */
+let realExit: PropertyDescriptor | undefined;
 
 /**
  * Runs the site's own code (its configuration, templates and public modules) with `process.exit`
@@ -73,7 +74,7 @@ export function withoutExitSync<T>(run: () => T): T {
 
 function enterGuard(): void {
   if (guarded++ === 0) {
-    realExit = process.exit;
+    realExit = Object.getOwnPropertyDescriptor(process, 'exit');
     process.exit = ((code?: number | string | null) => {
       throw new Error(
         `it called process.exit(${code ?? ''}), which would end the whole command with nothing built; throw an error instead`,
@@ -84,7 +85,7 @@ function enterGuard(): void {
 
 function leaveGuard(): void {
   if (--guarded === 0 && realExit) {
-    process.exit = realExit;
-    realExit = null;
+    Object.defineProperty(process, 'exit', realExit);
+    realExit = undefined;
   }
 }

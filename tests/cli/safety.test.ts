@@ -328,8 +328,7 @@ describe('clear messages', () => {
       ],
       [
         // In a card worker, process.exit ended the worker: the cards it had not drawn were left out.
-        (source: string) =>
-          source.replace(/^ {2}const title = .*$/m, '$&\n  if (title.length > 0) process.exit(0);'),
+        (source: string) => source.replace(/^ {2}const title = .*$/m, '$&\n  if (title.length > 0) process.exit(0);'),
         'it called process.exit(0)',
         /ShareCard\.tsx:\d+:\d+ +CARD_FAILED/,
       ],
