@@ -241,25 +241,23 @@ function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   const lineOf = createLineFinder();
   const reference = config.defaultLocale;
   for (const ns of NAMESPACES) {
-    for (const { code } of config.locales) {
-      const tree = messages[code]?.[ns] ?? {};
-      for (const key of toFlatKeys(tree)) {
-        const value = lookupMessage(tree, key) as string;
-        const file = toMessagesFile(config, code, ns);
-        const loc = () => ({ file, line: lineOf(config.root, file, key), column: 1 });
-        if (value.trim() === '') problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc()));
-        const own = lookupMessage(messages[reference]?.[ns], key);
-        if (code === reference || own === undefined || placeholdersOf(own) === placeholdersOf(value)) continue;
-        const detail = [reference, code]
-          .map((c) => `${c}: {{${placeholdersOf(lookupMessage(messages[c]?.[ns], key) ?? '') || '—'}}}`)
-          .join('; ');
-        problems.push(toProblem('I18N_PLACEHOLDERS', { ns, key, detail }, loc()));
-      }
-    }
     const keysByLocale = config.locales.map(({ code }) => ({
       code,
       keys: new Set(toFlatKeys(messages[code]?.[ns] ?? {})),
     }));
+    for (const { code, keys } of keysByLocale) {
+      const tree = messages[code]?.[ns];
+      const file = toMessagesFile(config, code, ns);
+      for (const key of keys) {
+        const value = lookupMessage(tree, key) as string;
+        const loc = () => ({ file, line: lineOf(config.root, file, key), column: 1 });
+        if (value.trim() === '') problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc()));
+        const own = lookupMessage(messages[reference]?.[ns], key);
+        if (code === reference || own === undefined || placeholdersOf(own) === placeholdersOf(value)) continue;
+        const detail = `${reference}: {{${placeholdersOf(own) || '—'}}}; ${code}: {{${placeholdersOf(value) || '—'}}}`;
+        problems.push(toProblem('I18N_PLACEHOLDERS', { ns, key, detail }, loc()));
+      }
+    }
     const all = new Set(keysByLocale.flatMap(({ keys }) => [...keys]));
     for (const { code, keys } of keysByLocale) {
       for (const key of all) {

@@ -61,6 +61,18 @@ export function findPublicConflicts(
 }
 
 /**
+ * A root-relative address as the path of the site a browser asks for: dot segments resolved,
+ * escapes decoded, the query and fragment left out. Null when its escapes do not spell UTF-8.
+ */
+function toSitePath(address: string): string | null {
+  try {
+    return decodeURI(new URL(address, 'https://site.invalid/').pathname);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * A problem for each page whose front matter names as its `shareImage` a path of the site that no
  * file of site/public has, or a file that is not a 1200 × 630 PNG (behaviour.md: Sharing): its
  * share dialogs would show no image, or a head that misdescribes it.
@@ -79,13 +91,7 @@ export function findBadShareImages(
   for (const { content } of pages) {
     const image = content.data.extra.shareImage;
     if (typeof image !== 'string' || !image.startsWith('/') || reported.has(content.file)) continue;
-    // As a browser reads the path: dot segments resolved, escapes decoded.
-    let file: string;
-    try {
-      file = decodeURI(new URL(image, 'https://site.invalid/').pathname).slice(1);
-    } catch {
-      file = image.slice(1);
-    }
+    const file = (toSitePath(image) ?? image).slice(1);
     const fault = files.has(file) ? toShareImageFault(config, file, sources.generatedFiles.get(file)) : 'missing';
     if (fault === null) continue;
     reported.add(content.file);
@@ -135,13 +141,7 @@ export function findUnknownAddresses(
     seen.add(content);
     for (const address of content.addresses) {
       if (address.field === 'shareImage') continue;
-      // As a browser reads the path: dot segments resolved, escapes decoded, the query and fragment apart.
-      let target: string | null;
-      try {
-        target = decodeURI(new URL(address.value, 'https://site.invalid/').pathname);
-      } catch {
-        target = null;
-      }
+      const target = toSitePath(address.value);
       targets ??= toTargets();
       if (target !== null && targets.has(target)) continue;
       problems.push(
