@@ -44,48 +44,52 @@ export function compileUnregistered(code: string, file: string): unknown {
 
 /** How many runs of the site's own code are under way (see `withoutExit`). */
 let guarded = 0;
-/** `process.exit` as it was before the first run, put back as it was (the same function). */
-let realExit: PropertyDescriptor | undefined;
+
+/**
+ * Puts a stand-in in the place of `process.exit`, once per thread: while the site's code runs it
+ * throws, at any other time it is the real one. Guarding a run is then two additions, cheap enough
+ * for every page a build renders.
+ */
+let installed = false;
+function installExitGuard(): void {
+  if (installed) return;
+  installed = true;
+  const real = Object.getOwnPropertyDescriptor(process, 'exit')?.value as typeof process.exit & { guarded?: true };
+  // Another copy of this module (a bundle of its own) may have put its stand-in there first.
+  if (real.guarded) return;
+  const guard = ((code?: number | string | null) => {
+    if (guarded === 0) return real.call(process, code);
+    throw new Error(
+      `it called process.exit(${code ?? ''}), which would end the whole command with nothing built; throw an error instead`,
+    );
+  }) as typeof process.exit & { guarded?: true };
+  guard.guarded = true;
+  process.exit = guard;
+}
 
 /**
  * Runs the site's own code (its configuration, templates and public modules) with `process.exit`
  * turned into an error where it is called. Called there, it would end the command at once, with
  * nothing built and perhaps an exit code of 0 that tells a CI job all went well. Runs may overlap
- * (modules made side by side): the real `exit` is put back when the last one ends.
+ * (modules made side by side).
  */
 export async function withoutExit<T>(run: () => T | Promise<T>): Promise<T> {
-  enterGuard();
+  installExitGuard();
+  guarded += 1;
   try {
     return await run();
   } finally {
-    leaveGuard();
+    guarded -= 1;
   }
 }
 
-/** `withoutExit` for code that runs to its end at once (a module's top level). */
+/** `withoutExit` for code that runs to its end at once (a module's top level, a page's render). */
 export function withoutExitSync<T>(run: () => T): T {
-  enterGuard();
+  installExitGuard();
+  guarded += 1;
   try {
     return run();
   } finally {
-    leaveGuard();
-  }
-}
-
-function enterGuard(): void {
-  if (guarded++ === 0) {
-    realExit = Object.getOwnPropertyDescriptor(process, 'exit');
-    process.exit = ((code?: number | string | null) => {
-      throw new Error(
-        `it called process.exit(${code ?? ''}), which would end the whole command with nothing built; throw an error instead`,
-      );
-    }) as typeof process.exit;
-  }
-}
-
-function leaveGuard(): void {
-  if (--guarded === 0 && realExit) {
-    Object.defineProperty(process, 'exit', realExit);
-    realExit = undefined;
+    guarded -= 1;
   }
 }
