@@ -6,8 +6,6 @@ import { unescapeHtml } from '../escape.ts';
 import type { OutputPage } from './output.ts';
 import { toPngSize } from '../png.ts';
 
-export { toPngSize };
-
 // `site check` on what pages tell share dialogs, search engines and feed readers (behaviour.md:
 // Sharing), read from the output as they would read it: the card image each page names, its
 // structured data, the feeds and the app icons.

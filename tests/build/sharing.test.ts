@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildSite } from '../../generator/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
-import { checkSharing, toPngSize, toXmlFault } from '../../generator/check/share.ts';
+import { checkSharing, toXmlFault } from '../../generator/check/share.ts';
+import { toPngSize } from '../../generator/png.ts';
 import { loadConfig } from '../../generator/config.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import type { SiteConfig } from '../../generator/types.ts';
