@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toProblem } from '../errors.ts';
 import { toConflictProblem } from './conflicts.ts';
-import type { LocaleCode, MessageTree, Messages, Namespace, SiteConfig, SiteProblem } from '../types.ts';
+import type { LocaleCode, MessageTree, Messages, Namespace, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
 
 /** The i18next namespaces shared by every page (behaviour.md: Texts). */
@@ -61,19 +61,15 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
   // take past the stack's end.
   const deep = findDeepNesting(text);
   if (deep !== null) {
-    const before = text.slice(0, deep).split('\n');
-    const loc = { file, line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
     const reason = `objects or lists nest more than ${NESTING_LIMIT} levels deep here`;
-    return { problem: toProblem('MESSAGES_SHAPE', { reason }, loc) };
+    return { problem: toProblem('MESSAGES_SHAPE', { reason }, toOffsetLoc(file, text, deep)) };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    const position = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
-    const before = text.slice(0, position).split('\n');
-    const loc = { file, line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+    const loc = toOffsetLoc(file, text, Number(/position (\d+)/.exec(message)?.[1] ?? 0));
     return {
       problem: toProblem(
         'MESSAGES_SYNTAX',
@@ -101,6 +97,12 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
       ),
     };
   return { tree: value as MessageTree };
+}
+
+/** The line and column of a character of the file's text, by its offset. */
+function toOffsetLoc(file: string, text: string, offset: number): SourceLoc {
+  const before = text.slice(0, offset).split('\n');
+  return { file, line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
 /** How deep a translation file's objects may nest: keys are a few levels deep (`contacts.service`). */
