@@ -312,8 +312,15 @@ export interface SharedData {
   readonly menus: Payload['menus'];
 }
 
-/** A page's `_payload.json`: its payload without what its locale's pages share. */
+/** A page's own part of its payload: without what its locale's pages share. */
 export type PagePayload = Omit<Payload, 'locales' | 'nav' | 'contacts' | 'menus'>;
+
+/**
+ * A page's `_payload.json`: its own part without the build id, which the page that asks for it
+ * knows (it is the query of the request), so the file is the same in every build the page does not
+ * change in.
+ */
+export type PayloadFile = Omit<PagePayload, 'buildId'>;
 
 /** What a page's embedded data may leave out when it is empty (`runtime/shared-data.ts`). */
 export type EmptyByDefault = 'data' | 'sectionPages' | 'listed' | 'pagination' | 'dates';

@@ -1,5 +1,6 @@
-import type { PagePayload } from '../generator/types.ts';
+import type { PagePayload, PayloadFile } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
+import { fromPayloadFile } from './shared-data.ts';
 import { site } from './settings.ts';
 
 // Pages on demand (behaviour.md: Pages on demand): payloads fetched once and cached; a prefetch
@@ -12,7 +13,9 @@ const payloads = new Map<string, Promise<PagePayload>>();
 export function loadPayload(path: string, buildId: string): Promise<PagePayload> {
   let pending = payloads.get(path);
   if (!pending) {
-    pending = fetchJson<PagePayload>(`${path === '/' ? '' : path}/_payload.json?${buildId}`);
+    pending = fetchJson<PayloadFile>(`${path === '/' ? '' : path}/_payload.json?${buildId}`).then((file) =>
+      fromPayloadFile(file, buildId),
+    );
     pending.catch(() => payloads.delete(path));
     payloads.set(path, pending);
   }

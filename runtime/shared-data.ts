@@ -4,6 +4,7 @@ import type {
   PageHead,
   PagePayload,
   Payload,
+  PayloadFile,
   SharedData,
 } from '../generator/types.ts';
 
@@ -12,9 +13,17 @@ import type {
 // locale; a page's own payload leaves it out, and the copy embedded in the page leaves out its
 // prose and its head too, which the page already shows.
 
-/** The payload as a page's `_payload.json` holds it: without what its locale's pages share. */
-export function toPagePayload(payload: Payload): PagePayload {
-  return omit(payload, ['locales', 'nav', 'contacts', 'menus']);
+/**
+ * The payload as a page's `_payload.json` holds it: without what its locale's pages share, and
+ * without the build id, which the page that fetches it adds back (`fromPayloadFile`).
+ */
+export function toPayloadFile(payload: Payload): PayloadFile {
+  return omit(payload, ['locales', 'nav', 'contacts', 'menus', 'buildId']);
+}
+
+/** A fetched `_payload.json` with the build id it was asked for. */
+export function fromPayloadFile(file: PayloadFile, buildId: string): PagePayload {
+  return { ...file, buildId };
 }
 
 /**
@@ -26,7 +35,7 @@ export function toEmbeddedPayload(payload: Payload): EmbeddedPayload {
     const value = payload[key];
     return value === null || (Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0);
   };
-  return omit(toPagePayload(payload), ['html', 'head', 'buildId', ...EMPTY_BY_DEFAULT.filter(empty)]);
+  return omit(toPayloadFile(payload), ['html', 'head', ...EMPTY_BY_DEFAULT.filter(empty)]);
 }
 
 const EMPTY_BY_DEFAULT: readonly EmptyByDefault[] = ['data', 'sectionPages', 'listed', 'pagination', 'dates'];

@@ -11,7 +11,7 @@ import {
 import path from 'node:path';
 import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
 import { toOutputFile, toPageFiles, type PageLayout } from '../../runtime/urls.ts';
-import { toPagePayload } from '../../runtime/shared-data.ts';
+import { toPayloadFile } from '../../runtime/shared-data.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
 
 /** Where the write stage puts files: a staging folder on disk, or memory for tests. */
@@ -258,7 +258,7 @@ export function toPageOutputs(
 ): [files: readonly string[], text: string][] {
   const document: [readonly string[], string] = [toPageFiles(page.url, layout), page.html];
   if (!withPayload) return [document];
-  return [document, [[toOutputFile(page.url, '_payload.json')], JSON.stringify(toPagePayload(page.payload))]];
+  return [document, [[toOutputFile(page.url, '_payload.json')], JSON.stringify(toPayloadFile(page.payload))]];
 }
 
 /** Copies `site/public` as it is, and writes what its modules made. */

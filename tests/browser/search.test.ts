@@ -85,6 +85,22 @@ describe('search', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
+  it('finds pages after a client navigation: the page rendered from a payload knows its build', async () => {
+    const watched = await site.openReady('/en/services/service-layout', { locale: 'en-US' });
+    const { page } = watched;
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.click('main a[href="/en/services/service-ramp"]');
+    await waitInPage(page, () => document.querySelector('h1')?.textContent === 'Ramp Handling', null);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The search was not loaded before the navigation: it reads the index the build manifest names.
+    expect(searchRequests(watched)).toEqual([]);
+    await page.waitForSelector('.site-header button.search-button', { state: 'attached' });
+    await page.keyboard.press('/');
+    await page.waitForSelector('.search-dialog[open] .search-dialog__input:focus');
+    expect((await searchFor(page, 'cargo'))[0]?.url).toBe('/en/services/service-cargo');
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
   it('loads nothing of the search on a first view; a hover on the control starts loading it', async () => {
     const watched = await site.openReady('/en/services/service-ramp', { viewport: { width: 1440, height: 900 } });
     const { page } = watched;
