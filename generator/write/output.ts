@@ -19,7 +19,8 @@ export interface OutputSink {
   write(file: string, contents: string | Uint8Array): void;
   /**
    * A file whose bytes change before the build ends (a page that carries the stand-in build id):
-   * written as it is, and compressed only once `patch` has given it its final bytes.
+   * written as it is, and compressed only once `patch` has given it its final bytes. The bytes
+   * are lent (build-id.ts: Draft): written or copied before the call returns.
    */
   draft(file: string, bytes: Buffer): void;
   /** A file of an earlier build, kept as it is (behaviour.md: Build manifests), from where it is now. */
@@ -207,7 +208,8 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
       count(stats, contents);
     },
     draft(file, bytes) {
-      files.set(file, bytes);
+      // A draft's bytes are the encoding buffer's, reused for the next page: kept as a copy.
+      files.set(file, Buffer.from(bytes));
       count(stats, bytes);
     },
     carry(file, from) {
