@@ -413,13 +413,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         cache.searchWarmed = true;
         if (search.indexed === 0) void warmSearch(config);
       }
+      /** The workers writing the id into their pages, while this thread writes into its own and writes the site files. */
+      let patching: Promise<void> | null = null;
       if (digest) {
         const id = digest.toId();
-        // The workers write the id into their pages while this thread writes it into its own.
-        const patching = pool && patchElsewhere ? pool.finish(id) : null;
+        patching = pool && patchElsewhere ? pool.finish(id) : null;
         patching?.catch(() => undefined);
         digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
-        await patching;
         renderedPages =
           renderedPages?.map((page) => ({
             ...page,
@@ -446,6 +446,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       };
       await timed('write', async () => {
         for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
+        await patching;
         await disk.settle();
         const previousOut = staging ? swapIntoPlace(staging, outDir) : null;
         // The locales' folders of the previous output and its search indexes go on a worker's
