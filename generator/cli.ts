@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSTS } from './hosts.ts';
+import { PACKAGE_ROOT } from './paths.ts';
 import { requirePackage } from './node-module.ts';
 import type * as CommanderModule from 'commander';
 import type { HostName } from './types.ts';
@@ -21,10 +23,17 @@ function toWorkers(value: string): string {
   return value;
 }
 
+/** The version of `site` itself, as its package.json gives it. */
+function toVersion(): string {
+  const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return version;
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   const program = new Command('site')
     .description('Builds, previews and checks the bilingual CloudWing site.')
     .option('--root <dir>', 'the project folder that holds site/', '.')
+    .version(toVersion(), '-V, --version', 'print the version of site')
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   const root = () => path.resolve(program.opts<{ root: string }>().root);

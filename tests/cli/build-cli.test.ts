@@ -317,6 +317,15 @@ describe('site routes', () => {
     expect(result.stdout).toContain('routes');
     expect(runCli(['build', '--help']).stdout).toContain('--base-url <url>');
   });
+
+  it('--version and -V print the version of site, as its package.json gives it', () => {
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const result = runCli([flag]);
+      expect(result.status).toBe(0);
+      expect(result.stdout.trim()).toBe(version);
+    }
+  });
 });
 
 describe('no version skew', () => {
