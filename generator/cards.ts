@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { domainToUnicode } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
@@ -98,6 +99,15 @@ export function toCardFailure(job: CardJob, error: { readonly message: string; r
  * The card of every page that names no `shareImage` of its own, when the site has a base URL, a
  * card layout (`site/templates/ShareCard.tsx`) and a logo.
  */
+/**
+ * The host a card shows, as a visitor reads it: an internationalized name in its own script
+ * (`https://xn--fsqu00a.xn--kpry57d` → `例子.台灣`), not as the punycode the pages' URLs carry.
+ */
+export function toShownHost(baseUrl: string): string {
+  const { hostname, port } = new URL(baseUrl);
+  return `${domainToUnicode(hostname) || hostname}${port ? `:${port}` : ''}`;
+}
+
 export function planCards(
   config: SiteConfig,
   pages: readonly Page[],
@@ -111,7 +121,7 @@ export function planCards(
   const layoutName = path.relative(config.root, layoutFile).split(path.sep).join('/');
   const versions = toRendererVersions();
   const logo = `data:image/svg+xml;base64,${readFileSync(logoFile).toString('base64')}`;
-  const site = new URL(config.baseUrl).host;
+  const site = toShownHost(config.baseUrl);
   const breaks = phraseBreakerFor(config.keepWhole);
   const urls = new Map<string, string>();
   const jobs = new Map<string, CardJob>();

@@ -314,12 +314,21 @@ function validateRuntime(runtime: unknown): Check[] {
 }
 
 function resolveConfig(root: string, input: SiteConfigInput, source: string, overrides: ConfigOverrides): SiteConfig {
-  const baseUrl = overrides.baseUrl ?? process.env.SITE_BASE_URL ?? input.baseUrl;
-  if (baseUrl !== undefined && baseUrl !== '' && !isBaseUrl(baseUrl)) {
+  // `--base-url ''` asks for none; SITE_BASE_URL set to nothing (a CI variable that is not
+  // defined) is unset, and the configuration's applies.
+  const [given, from] =
+    overrides.baseUrl !== undefined
+      ? [overrides.baseUrl, 'from --base-url']
+      : process.env.SITE_BASE_URL?.trim()
+        ? [process.env.SITE_BASE_URL, 'from SITE_BASE_URL']
+        : [input.baseUrl, 'from the configuration'];
+  const baseUrl = given?.trim() ? toBaseUrl(given) : null;
+  if (given?.trim() && baseUrl === null) {
     throw new SiteError([
       toProblem('CONFIG_INVALID', {
         field: 'baseUrl',
-        reason: `\`${baseUrl}\` (from --base-url or SITE_BASE_URL) is not an absolute http(s) URL without a path, user name or password`,
+        // Quoted as JSON: a line break or a tab in it shows as `\n` or `\t`.
+        reason: `${JSON.stringify(given)} (${from}) is not an absolute http(s) URL without a path, user name or password, or has a space or line break inside`,
       }),
     ]);
   }
@@ -342,7 +351,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     locales: Object.freeze(input.locales.map((l) => Object.freeze({ ...l }))),
     defaultLocale: input.defaultLocale,
     fallbackLocale: input.fallbackLocale,
-    baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null,
+    baseUrl,
     host: overrides.host ?? input.host ?? 'portable',
     listPageSize: input.listPageSize ?? 24,
     titleSeparator: input.titleSeparator ?? ' | ',
@@ -399,19 +408,31 @@ function isColor(v: unknown): boolean {
   return typeof v === 'string' && /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v);
 }
 function isBaseUrl(v: unknown): boolean {
-  if (typeof v !== 'string') return false;
+  return typeof v === 'string' && toBaseUrl(v) !== null;
+}
+
+/**
+ * A base URL as the pages write it: the origin of an absolute http(s) URL without a path, query,
+ * fragment, user name or password (`https://Example.com:443/` → `https://example.com`); null for
+ * anything else. Spaces and line breaks around it are dropped (an environment variable set from a
+ * YAML block ends in one); inside it, the URL parser would drop them without a word while the
+ * pages wrote them out: refused.
+ */
+export function toBaseUrl(value: string): string | null {
+  const trimmed = value.trim();
+  if (/\s/.test(trimmed) || [...trimmed].some((ch) => ch < ' ' || ch === '\u007f')) return null;
   try {
-    const url = new URL(v);
-    return (
+    const url = new URL(trimmed);
+    const plain =
       (url.protocol === 'https:' || url.protocol === 'http:') &&
       (url.pathname === '/' || url.pathname === '') &&
       !url.search &&
       !url.hash &&
       // A user name or password would be written into every page, the sitemap and the feeds.
       !url.username &&
-      !url.password
-    );
+      !url.password;
+    return plain ? url.origin : null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -444,6 +444,36 @@ describe('warnings', () => {
     }
   });
 
+  it('a base URL with a line break: around it, dropped; inside it, refused; the host written as browsers do', async () => {
+    const root = makeSite();
+    // A CI variable set from a YAML block ends in a line break; the URL parser drops it, the pages did not.
+    process.env.SITE_BASE_URL = 'https://CloudWing.Example:443/\n';
+    try {
+      const result = await buildSite({ root, write: false });
+      const home = result.files?.get('en/index.html') as string;
+      expect(home).toContain('<link rel="canonical" href="https://cloudwing.example/en">');
+      expect(home).not.toContain('CloudWing.Example');
+      expect(result.files?.get('sitemap.xml')).toContain('<loc>https://cloudwing.example/en</loc>');
+      // Inside the host, a line break would be dropped by the parser and written by the pages.
+      process.env.SITE_BASE_URL = 'https://cloud\nwing.example';
+      const failure = await buildSite({ root, write: false }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(SiteError);
+      const message = (failure as SiteError).problems[0]?.message ?? '';
+      expect(message).toContain('"https://cloud\\nwing.example" (from SITE_BASE_URL)');
+      expect(message).toContain('line break inside');
+      // Set to nothing (a CI variable that is not defined): unset, and the configuration's applies.
+      for (const nothing of ['', '  \n']) {
+        process.env.SITE_BASE_URL = nothing;
+        const unset = await buildSite({ root, write: false });
+        expect(unset.files?.get('en/index.html')).toContain(
+          '<link rel="canonical" href="https://cloudwing.example/en">',
+        );
+      }
+    } finally {
+      delete process.env.SITE_BASE_URL;
+    }
+  });
+
   it('SITE_BASE_URL overrides the configured base URL', async () => {
     const root = makeSite();
     // Another scheme, the same host: the share cards, which show the host, are the configuration's.

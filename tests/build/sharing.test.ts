@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/build.ts';
+import { toShownHost } from '../../generator/cards.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSharing, toXmlFault } from '../../generator/check/share.ts';
@@ -75,6 +76,13 @@ describe('share cards', () => {
     const result = await session.rebuild([file]);
     // The page's new card in, its old card out; no other card changed.
     expect(result.changed.filter((f) => f.startsWith('_app/cards/'))).toHaveLength(2);
+  });
+
+  it('shows the site’s host as visitors read it: an internationalized name in its own script, a port kept', () => {
+    expect(toShownHost('https://cloudwing.example')).toBe('cloudwing.example');
+    // The configured `https://例子.台灣` is punycode once normalized, as the pages' URLs carry it.
+    expect(toShownHost('https://xn--fsqu00a.xn--kpry57d')).toBe('例子.台灣');
+    expect(toShownHost('https://cloudwing.example:8443')).toBe('cloudwing.example:8443');
   });
 
   it('uses the image a page names in its front matter instead of drawing one, and refuses one the site lacks', async () => {
