@@ -87,13 +87,13 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
         { file, ...duplicate.second },
       ),
     };
-  const bad = findNonString(value, '');
+  const bad = findShapeFault(value, '');
   if (bad !== null)
     return {
       problem: toProblem(
         'MESSAGES_SHAPE',
-        { reason: bad },
-        { file, line: findKeyLine(text, bad.split('`')[1] ?? ''), column: 1 },
+        { reason: bad.reason },
+        { file, line: findKeyLine(text, bad.key), column: 1 },
       ),
     };
   return { tree: value as MessageTree };
@@ -175,13 +175,30 @@ export function findDuplicateKey(text: string): { key: string; first: Position; 
   return null;
 }
 
-function findNonString(value: unknown, at: string): string | null {
+/**
+ * The first fault of a translation file's shape, and the key to find its line by: a value that is
+ * neither a string nor an object of them, or a key that no dotted key (`contacts.service`) can
+ * reach (one with a dot in it, or an empty one).
+ */
+function findShapeFault(value: unknown, at: string): { reason: string; key: string } | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return at === '' ? 'the top level is not an object' : `\`${at}\` is neither a string nor an object`;
+    const reason = at === '' ? 'the top level is not an object' : `\`${at}\` is neither a string nor an object`;
+    return { reason, key: at.split('.').at(-1) ?? '' };
   }
   for (const [key, v] of Object.entries(value)) {
+    const dotted = at ? `${at}.${key}` : key;
+    if (key === '') return { reason: `a key${at ? ` inside \`${at}\`` : ''} is empty`, key };
+    if (key.includes('.')) {
+      const [first, ...rest] = key.split('.');
+      return {
+        reason:
+          `\`${dotted}\` has a dot in its name, and a dot separates the levels of a key: the templates ` +
+          `would read \`${rest.join('.')}\` inside \`${first}\`. Nest it (\`"${first}": { "${rest.join('.')}": … }\`) or name it without the dot`,
+        key,
+      };
+    }
     if (typeof v === 'string') continue;
-    const inner = findNonString(v, at ? `${at}.${key}` : key);
+    const inner = findShapeFault(v, dotted);
     if (inner) return inner;
   }
   return null;

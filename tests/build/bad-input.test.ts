@@ -289,6 +289,26 @@ describe('bad input fails the build with the code, the file and the line', () =>
     );
   });
 
+  it('a key with a dot in its name, or an empty key, in a translation file: refused at its line, no crash', async () => {
+    // In both locales, so the keys agree: `t('footer:a.b')` would read `b` inside `a`, never this text.
+    for (const [key, says] of [
+      ['contact.phone', 'has a dot in its name'],
+      ['', 'a key is empty'],
+    ] as const) {
+      const entry = (text: string) => `,\n  ${JSON.stringify(key)}: ${JSON.stringify(text)}\n}\n`;
+      const problems = await problemsOf({
+        'site/locales/en/footer.json': real('site/locales/en/footer.json').replace(/\n\}\s*$/, entry('Call us')),
+        'site/locales/zhHant/footer.json': real('site/locales/zhHant/footer.json').replace(/\n\}\s*$/, entry('來電')),
+      });
+      const lastLine = (file: string) => real(file).trimEnd().split('\n').length;
+      expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line]).sort()).toEqual([
+        ['MESSAGES_SHAPE', 'site/locales/en/footer.json', lastLine('site/locales/en/footer.json')],
+        ['MESSAGES_SHAPE', 'site/locales/zhHant/footer.json', lastLine('site/locales/zhHant/footer.json')],
+      ]);
+      expect(problems[0]?.message).toContain(says);
+    }
+  });
+
   it('an invalid config value: the field and its line', async () => {
     const config = real('site/site.config.ts').replace("primary: '#0066cc'", "primary: 'blue'");
     expect(await configProblemAt(config, "primary: 'blue'")).toContain('`theme.primary`');
