@@ -1,6 +1,5 @@
 import type { PagePayload, PayloadFile } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
-import { fromPayloadFile } from './shared-data.ts';
 import { site } from './settings.ts';
 
 // Pages on demand (behaviour.md: Pages on demand): payloads fetched once and cached; a prefetch
@@ -13,9 +12,11 @@ const payloads = new Map<string, Promise<PagePayload>>();
 export function loadPayload(path: string, buildId: string): Promise<PagePayload> {
   let pending = payloads.get(path);
   if (!pending) {
-    pending = fetchJson<PayloadFile>(`${path === '/' ? '' : path}/_payload.json?${buildId}`).then((file) =>
-      fromPayloadFile(file, buildId),
-    );
+    // The file leaves out the build id: it is the one it was asked for with.
+    pending = fetchJson<PayloadFile>(`${path === '/' ? '' : path}/_payload.json?${buildId}`).then((file) => ({
+      ...file,
+      buildId,
+    }));
     pending.catch(() => payloads.delete(path));
     payloads.set(path, pending);
   }

@@ -15,15 +15,10 @@ import type {
 
 /**
  * The payload as a page's `_payload.json` holds it: without what its locale's pages share, and
- * without the build id, which the page that fetches it adds back (`fromPayloadFile`).
+ * without the build id, which the page that fetches it adds back (prefetch.ts).
  */
 export function toPayloadFile(payload: Payload): PayloadFile {
   return omit(payload, ['locales', 'nav', 'contacts', 'menus', 'buildId']);
-}
-
-/** A fetched `_payload.json` with the build id it was asked for. */
-export function fromPayloadFile(file: PayloadFile, buildId: string): PagePayload {
-  return { ...file, buildId };
 }
 
 /**
