@@ -69,6 +69,8 @@ function toErrorEvent(root: string, error: unknown) {
 /** `site serve`: returns the exit code once the server stops (Ctrl-C: 0). */
 export async function runServe(options: ServeOptions): Promise<number> {
   const { root, out } = options;
+  // A source saved from now on, before the watch is set up, is rebuilt once it is (serve/watch.ts).
+  const startedAt = Date.now();
   let session: DevSession | null = null;
   let watcher: Watcher | null = null;
   let site: SiteServer;
@@ -123,31 +125,35 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
   if (session) {
     const dev = session;
-    watcher = watchSources(root, async (changed) => {
-      // The translation record is no source of the pages: a confirmation only refreshes the open
-      // pages' out-of-date markers (behaviour.md: Translations).
-      const files = changed.filter((file) => file !== translations?.RECORD_FILE);
-      if (files.length < changed.length) site.broadcast('translations');
-      if (files.length === 0) return;
-      try {
-        // Open pages update as soon as they are rendered; the rest follow.
-        const result = await dev.rebuild(files, {
-          urls: site.openPages(),
-          onReady: (changes) => {
-            site.setInitialEvent(null);
-            site.broadcast('update', changes);
-          },
-        });
-        printRebuilt(result.kind, result.rendered, result.files, result.ms);
-        site.setInitialEvent(null);
-        site.broadcast('update', { changed: result.changed, pagesAddedOrRemoved: result.pagesAddedOrRemoved });
-      } catch (error) {
-        printRebuildFailed(root, error);
-        const event = toErrorEvent(root, error);
-        site.setInitialEvent(event);
-        site.broadcast(event.event, event.data);
-      }
-    });
+    watcher = watchSources(
+      root,
+      async (changed) => {
+        // The translation record is no source of the pages: a confirmation only refreshes the open
+        // pages' out-of-date markers (behaviour.md: Translations).
+        const files = changed.filter((file) => file !== translations?.RECORD_FILE);
+        if (files.length < changed.length) site.broadcast('translations');
+        if (files.length === 0) return;
+        try {
+          // Open pages update as soon as they are rendered; the rest follow.
+          const result = await dev.rebuild(files, {
+            urls: site.openPages(),
+            onReady: (changes) => {
+              site.setInitialEvent(null);
+              site.broadcast('update', changes);
+            },
+          });
+          printRebuilt(result.kind, result.rendered, result.files, result.ms);
+          site.setInitialEvent(null);
+          site.broadcast('update', { changed: result.changed, pagesAddedOrRemoved: result.pagesAddedOrRemoved });
+        } catch (error) {
+          printRebuildFailed(root, error);
+          const event = toErrorEvent(root, error);
+          site.setInitialEvent(event);
+          site.broadcast(event.event, event.data);
+        }
+      },
+      { since: startedAt },
+    );
     // Said to be serving only once every source is watched, so no early save is missed.
     await watcher.ready;
   }

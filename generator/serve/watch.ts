@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import chokidar from 'chokidar';
 
@@ -11,14 +12,27 @@ export interface Watcher {
  * Watches the site's sources and the runtime. Changes arriving together (an editor's save, a
  * `git checkout`) are coalesced into one batch after a short quiet period, and batches run one at
  * a time: a rebuild never overlaps another; changes during a rebuild form the next batch.
+ *
+ * A file saved before the watch began, after `since` (the start of the first build, which read the
+ * sources before the watch was set up), is a change too: it is found by its time once the watch is
+ * ready, and forms the first batch. So is one saved while the watch was being set up, which the
+ * watcher may have taken for the file as it first found it.
  */
-export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, quietMs = 5): Watcher {
+export function watchSources(
+  root: string,
+  onBatch: (files: string[]) => Promise<void>,
+  options: { since?: number; quietMs?: number } = {},
+): Watcher {
+  const quietMs = options.quietMs ?? 5;
   const ignored = (p: string) =>
     path
       .relative(root, path.resolve(root, p))
       .split(path.sep)
       .some((s) => (s.startsWith('.') && s.length > 1) || s === 'node_modules');
-  const watcher = chokidar.watch(['site', 'runtime'], { cwd: root, ignoreInitial: true, ignored });
+  // Only folders that are there: given one that is not (a project has no runtime/ of its own),
+  // chokidar says it is ready before it watches the others, and a save made meanwhile is missed.
+  const folders = ['site', 'runtime'].filter((folder) => existsSync(path.join(root, folder)));
+  const watcher = chokidar.watch(folders, { cwd: root, ignoreInitial: true, ignored });
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -43,7 +57,15 @@ export function watchSources(root: string, onBatch: (files: string[]) => Promise
       schedule();
     });
   }
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  const ready = new Promise<void>((resolve) =>
+    watcher.once('ready', () => {
+      if (options.since !== undefined) {
+        for (const file of savedSince(root, watcher.getWatched(), options.since)) pending.add(file);
+        if (pending.size > 0) schedule();
+      }
+      resolve();
+    }),
+  );
   return {
     ready,
     async close() {
@@ -52,4 +74,25 @@ export function watchSources(root: string, onBatch: (files: string[]) => Promise
       await running;
     },
   };
+}
+
+/**
+ * The watched files whose time of change is `since` or later. A file system may stamp a save a
+ * little behind the clock (by its tick): a second's margin, at the cost of one needless rebuild of
+ * a file saved in the second before the command started.
+ */
+function savedSince(root: string, watched: Record<string, string[]>, since: number): string[] {
+  const saved: string[] = [];
+  for (const [dir, names] of Object.entries(watched)) {
+    for (const name of names) {
+      const file = path.join(dir, name);
+      try {
+        const stats = statSync(path.resolve(root, file));
+        if (stats.isFile() && stats.mtimeMs >= since - 1000) saved.push(file);
+      } catch {
+        // Gone since it was found: its removal is an event of its own.
+      }
+    }
+  }
+  return saved;
 }

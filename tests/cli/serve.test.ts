@@ -269,6 +269,17 @@ describe('site serve', () => {
     blocker.close();
   });
 
+  it('--watch misses no save made the moment it says it is watching, in a project without a runtime/ of its own', async () => {
+    const root = makeSite();
+    const serve = await startServe(['--root', root, 'serve', '--watch', '--port', '0']);
+    const from = serve.output().length;
+    const contact = path.join(root, 'site/content/contact.en.md');
+    writeFileSync(contact, readFileSync(contact, 'utf8').replace(/^title: .*$/m, 'title: "Saved at once"'));
+    await serve.waitFor(/rebuilt/, from);
+    expect((await raw(`${serve.url}/en/contact`)).body).toContain('<h1 id="page-title" tabindex="-1">Saved at once');
+    expect(await serve.stop()).toBe(0);
+  });
+
   it('keeps the dev-only client out of `site build` output', () => {
     const root = makeSite();
     const out = path.join(root, 'out');
