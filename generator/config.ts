@@ -65,6 +65,7 @@ async function importConfigModule(configFile: string, source: string, root: stri
   const code = await compileConfig(configFile, source, root, loc);
   try {
     const mod = (await withoutExit(
+      `The configuration (${CONFIG_FILE}) as it loads`,
       () => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`),
     )) as {
       default?: unknown;

@@ -192,6 +192,13 @@ const catalogue = {
     hint: () =>
       'A `<name>.<ext>.ts` file of site/public default-exports a function that returns the text (or bytes) of `<name>.<ext>`; fix it at the position shown.',
   }),
+  SITE_CODE_STUCK: entry<{ what: string; seconds: string }>({
+    severity: 'error',
+    message: (a) =>
+      `${a.what} has run for ${a.seconds} s without a break: it seems to loop for ever. The command was stopped (a build's previous output is untouched).`,
+    hint: () =>
+      'Look there for a loop whose end never comes (a `while` whose condition never changes, a counter never moved on) or a function that calls itself without end. Work that truly takes longer may have SITE_STUCK_SECONDS (default 60) raised for it.',
+  }),
   TEMPLATE_LOAD_FAILED: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The templates could not be loaded: ${a.reason}.`,

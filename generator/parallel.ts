@@ -8,6 +8,7 @@ import type { LinkIndex } from './render/markdown.ts';
 import type { MissingKey } from './render/missing-keys.ts';
 import type { ElsewhereResult, PageQueue } from './render/site.ts';
 import type { ClientAssets, Messages, Page, SiteConfig, SiteProblem } from './types.ts';
+import { releaseWorkerSlot, slotForWorker, type WatchSlot } from './watch-site-code.ts';
 import { toBatchSize, type WorkQueue } from './work-queue.ts';
 import type { PageLayout } from '../runtime/urls.ts';
 
@@ -24,6 +25,8 @@ const WORKER_THRESHOLD = 1000;
 /** What a worker is started with: everything is plain data that survives a structured clone. */
 export interface WorkerStart {
   readonly config: SiteConfig;
+  /** Its slot in the watch of code that never ends (watch-site-code.ts). */
+  readonly watch?: WatchSlot | null;
 }
 
 /** What a worker needs to render, once the site is loaded, resolved and bundled. */
@@ -254,7 +257,12 @@ class PoolWorker {
   private exited = false;
 
   constructor(start: WorkerStart) {
-    this.worker = new Worker(WORKER_FILE, { workerData: start, env: { ...process.env, NODE_ENV: 'production' } });
+    const watch = slotForWorker();
+    this.worker = new Worker(WORKER_FILE, {
+      workerData: { ...start, watch } satisfies WorkerStart,
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    this.worker.once('exit', () => releaseWorkerSlot(watch));
     this.worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'output-failed') {
         // As a write on the main thread fails: the build reports the file system's reason.

@@ -21,6 +21,7 @@ import { createDevSession, type DevSession } from '../serve/session.ts';
 import { createDiskSource, createMemorySource, type FileSource } from '../serve/files.ts';
 import { watchSources, type Watcher } from '../serve/watch.ts';
 import { checkOutDir, recoverOutDir } from '../write/out-dir.ts';
+import { watchSiteCode } from '../watch-site-code.ts';
 
 export interface ServeOptions {
   readonly root: string;
@@ -71,6 +72,9 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const { root, out } = options;
   // A source saved from now on, before the watch is set up, is rebuilt once it is (serve/watch.ts).
   const startedAt = Date.now();
+  // A template that loops for ever would hold the thread that runs Ctrl-C's handler: the server
+  // stops itself then, with what loops (watch-site-code.ts).
+  watchSiteCode();
   let session: DevSession | null = null;
   let watcher: Watcher | null = null;
   let site: SiteServer;

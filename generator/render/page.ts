@@ -160,17 +160,19 @@ export function renderApp(
   }
   try {
     return {
-      html: withoutExitSync(() =>
-        renderToString(
-          createElement(App, {
-            payload,
-            t,
-            Page,
-            Layout,
-            breaks: phraseBreakerFor(ctx.config.keepWhole),
-            reuse: ctx.reuse,
-          }),
-        ),
+      html: withoutExitSync(
+        `The render of ${payload.url} (template site/templates/pages/${payload.template}.tsx, layout site/templates/layouts/${payload.layout}.tsx; content ${sourceFile})`,
+        () =>
+          renderToString(
+            createElement(App, {
+              payload,
+              t,
+              Page,
+              Layout,
+              breaks: phraseBreakerFor(ctx.config.keepWhole),
+              reuse: ctx.reuse,
+            }),
+          ),
       ),
     };
   } catch (error) {

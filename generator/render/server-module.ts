@@ -19,7 +19,9 @@ export function loadServerModule(file: string): ServerModule {
   const code = readFileSync(file, 'utf8');
   let server: ServerModule;
   try {
-    server = withoutExitSync(() => compileUnregistered(code, file)) as ServerModule;
+    server = withoutExitSync('The templates’ code as it loads (site/templates)', () =>
+      compileUnregistered(code, file),
+    ) as ServerModule;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new SiteError([toProblem('TEMPLATE_LOAD_FAILED', { reason }, toTemplateLoc(error) ?? undefined)], {

@@ -22,9 +22,12 @@ afterAll(() => {
 });
 
 /** Starts `site serve` as a real subprocess and resolves once it prints its URL. */
-export async function startServe(args: readonly string[]): Promise<ServeProcess> {
+export async function startServe(
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): Promise<ServeProcess> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin/site.js'), ...args], {
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

@@ -46,6 +46,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
     output: 'images/map.svg',
     reason: 'its default export returned a number, not the file’s text or bytes',
   },
+  SITE_CODE_STUCK: { what: 'The render of /en/contact (template site/templates/pages/contact.tsx)', seconds: '60' },
   TEMPLATE_LOAD_FAILED: { reason: 'site.config is not a function' },
   RENDER_FAILED: { url: '/en/contact', reason: 'Cannot read properties of null' },
   LOGO_INVALID: { reason: 'SVG data parsing failed cause invalid attribute at 1:89' },
