@@ -266,9 +266,23 @@ export function readTranslationRecord(root: string): {
   const conflict = toConflictProblem(RECORD_FILE, text);
   if (conflict) return { record: EMPTY_RECORD, exists: true, problem: conflict };
   try {
-    const parsed = JSON.parse(text) as Partial<TranslationRecord>;
-    if (parsed.format !== FORMAT || typeof parsed.pages !== 'object' || typeof parsed.messages !== 'object')
-      throw new Error(`it is not a record of format ${FORMAT} with "pages" and "messages"`);
+    const parsed = JSON.parse(text) as unknown;
+    const fault = findRecordFault(parsed);
+    if (fault) {
+      // At the entry's line: a record edited by hand, or a merge resolved by hand, goes wrong in one place.
+      const line = fault.entry
+        ? text.split('\n').findIndex((l) => l.includes(`${JSON.stringify(fault.entry)}:`)) + 1
+        : 0;
+      return {
+        record: EMPTY_RECORD,
+        exists: true,
+        problem: toProblem(
+          'TRANSLATIONS_RECORD_INVALID',
+          { reason: fault.reason },
+          { file: RECORD_FILE, line: line || 1, column: 1 },
+        ),
+      };
+    }
     return { record: parsed as TranslationRecord, exists: true };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -280,6 +294,42 @@ export function readTranslationRecord(root: string): {
       problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line, column: 1 }),
     };
   }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The first place where a parsed record is not the shape `site translations done` writes (its
+ * entries each name their source locale and, per target locale, the day it was confirmed and the
+ * source's text then), and the entry it is in; null when it is that shape.
+ */
+function findRecordFault(parsed: unknown): { reason: string; entry?: string } | null {
+  const shape = `a record of format ${FORMAT} with "pages" and "messages"`;
+  if (!isPlainObject(parsed) || parsed.format !== FORMAT) return { reason: `it is not ${shape}` };
+  for (const group of ['pages', 'messages'] as const) {
+    const entries = parsed[group];
+    if (!isPlainObject(entries)) return { reason: `its "${group}" is not an object: it is not ${shape}` };
+    for (const [name, entry] of Object.entries(entries)) {
+      const at = `${group} → ${JSON.stringify(name)}`;
+      if (!isPlainObject(entry) || typeof entry.source !== 'string' || !isPlainObject(entry.targets))
+        return { reason: `${at} is not an entry with a "source" locale and its "targets"`, entry: name };
+      for (const [locale, confirmation] of Object.entries(entry.targets)) {
+        const text = isPlainObject(confirmation) ? confirmation.text : undefined;
+        if (
+          !isPlainObject(confirmation) ||
+          typeof confirmation.confirmed !== 'string' ||
+          !Array.isArray(text) ||
+          !text.every((block) => typeof block === 'string')
+        )
+          return {
+            reason: `${at} → targets → ${locale} is not a confirmation with its "confirmed" day and the source's "text" (a list of texts)`,
+            entry: name,
+          };
+      }
+    }
+  }
+  return null;
 }
 
 /** Sorted keys at every level, two-space indent, one text block a line: diffs a reviewer can read. */

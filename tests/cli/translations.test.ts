@@ -172,6 +172,39 @@ describe('site translations', () => {
     expect(broken.stderr).toMatch(/site\/translations\.lock\.json:2:\d+ +TRANSLATIONS_RECORD_INVALID/);
     expect(broken.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
 
+    // Valid JSON, but an entry of another shape (a record edited or merged by hand): named at the
+    // entry's line, by `site translations` and `site check` alike, never an internal error.
+    const out = path.join(root, 'out');
+    writeFileSync(record, before);
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const entries = JSON.parse(before) as { messages: Record<string, { targets: Record<string, { text: unknown }> }> };
+    const [name, entry] = Object.entries(entries.messages)[0] as [
+      string,
+      { targets: Record<string, { text: unknown }> },
+    ];
+    for (const bad of [
+      { ...entry, targets: null },
+      { ...entry, targets: { en: { ...entry.targets.en, text: 'one text, not a list' } } },
+      5,
+    ]) {
+      const record2 = { ...entries, messages: { ...entries.messages, [name]: bad } };
+      const text = `${JSON.stringify(record2, null, 2)}\n`;
+      writeFileSync(record, text);
+      const line = text.split('\n').findIndex((l) => l.includes(`${JSON.stringify(name)}:`)) + 1;
+      for (const args of [['translations'], ['check', '--out', path.join(root, 'no-build')]]) {
+        const result = runCli(['--root', root, ...args]);
+        expect(result.stderr).not.toContain('internal error');
+        if (args[0] === 'translations') {
+          expect(result.status).toBe(1);
+          expect(result.stderr).toMatch(
+            new RegExp(`site/translations\\.lock\\.json:${line}:1 +TRANSLATIONS_RECORD_INVALID`),
+          );
+          expect(result.stderr).toContain(`messages → ${JSON.stringify(name)}`);
+        }
+      }
+    }
+    writeFileSync(record, before);
+
     // A folder where the record belongs: named as such, not an internal error.
     rmSync(record);
     mkdirSync(record);
