@@ -5,6 +5,7 @@ import path from 'node:path';
 import { domainToUnicode } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
+import { isWholePng } from './png.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
 import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
 import { phraseBreakerFor } from '../runtime/word-breaks.ts';
@@ -187,7 +188,8 @@ export async function renderCards(
     jobs.map(async (job) => {
       if (misses.has(job)) return;
       const png = recent.get(job.key) ?? (await readCacheFile(toCacheFile(job)));
-      if (!png) unreadable.push(job);
+      // Cut short or damaged on the disk: drawn again like one that cannot be read.
+      if (!png || !isWholePng(png)) unreadable.push(job);
       else {
         files.set(job.file, png);
         remember(job.key, png);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { toContentHash } from './bundle.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
+import { isWholePng } from './png.ts';
 import { CACHE_DIR } from './paths.ts';
 import type { LocaleCode, SiteConfig, Translate } from './types.ts';
 
@@ -111,7 +112,8 @@ const toCacheFile = (key: string, name: string) => path.join(ICONS_DIR, `${hashB
 async function readCachedIcons(key: string): Promise<IconImages | null> {
   const names = Object.keys(ICON_SIZES) as (keyof typeof ICON_SIZES)[];
   const files = await Promise.all(names.map((name) => readCacheFile(toCacheFile(key, name))));
-  if (files.some((file) => file === null)) return null;
+  // A file cut short or damaged: all are drawn again.
+  if (files.some((file) => file === null || !isWholePng(file))) return null;
   return Object.fromEntries(names.map((name, i) => [name, files[i] as Uint8Array])) as IconImages;
 }
 

@@ -4,7 +4,7 @@ import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
 import type { OutputPage } from './output.ts';
-import { toPngSize } from '../png.ts';
+import { isWholePng, toPngSize } from '../png.ts';
 
 // `site check` on what pages tell share dialogs, search engines and feed readers (behaviour.md:
 // Sharing), read from the output as they would read it: the card image each page names, its
@@ -85,9 +85,11 @@ export function checkSharing(config: SiteConfig, outDir: string, pages: readonly
       if (file !== null) {
         if (!existsSync(file)) share(`${image} is no file of the build`);
         else {
-          const size = toPngSize(readFileSync(file));
+          const bytes = readFileSync(file);
+          const size = toPngSize(bytes);
           if (!size) share(`${image} is no PNG`);
           else if (size.width !== 1200 || size.height !== 630) share(`${image} is ${size.width} × ${size.height}`);
+          else if (!isWholePng(bytes)) share(`${image} is a PNG cut short or damaged`);
         }
       }
     }
@@ -177,8 +179,9 @@ export function checkSharing(config: SiteConfig, outDir: string, pages: readonly
     if (listed.length === 0) fail('the manifest lists no icon');
     for (const entry of listed) {
       const png = entry.src ? toFile(entry.src) : null;
-      const size = png && existsSync(png) ? toPngSize(readFileSync(png)) : null;
-      if (!size) fail(`its icon ${entry.src ?? '(none)'} is no PNG of the build`);
+      const bytes = png && existsSync(png) ? readFileSync(png) : null;
+      const size = bytes && isWholePng(bytes) ? toPngSize(bytes) : null;
+      if (!size) fail(`its icon ${entry.src ?? '(none)'} is no whole PNG of the build`);
       else if (entry.sizes !== `${size.width}x${size.height}`)
         fail(`its icon ${entry.src} is ${size.width}x${size.height}, listed as ${entry.sizes}`);
     }

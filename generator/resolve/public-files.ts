@@ -1,7 +1,7 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toProblem } from '../errors.ts';
-import { PNG_HEAD, toPngSize } from '../png.ts';
+import { isWholePng, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
 import { toFeedPath } from '../render/share.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
@@ -162,28 +162,25 @@ export function findUnknownAddresses(
 
 /**
  * What is wrong with a public file as a share image, or null: the page's head tells share dialogs
- * it is a 1200 × 630 PNG, so it must be one. Read from its first bytes.
+ * it is a 1200 × 630 PNG, so it must be one, and a whole one (a file cut short in a copy shows as
+ * a broken card).
  */
 function toShareImageFault(
   config: SiteConfig,
   file: string,
   generated: string | Uint8Array | undefined,
 ): string | null {
-  let head: Uint8Array;
-  if (generated !== undefined) head = typeof generated === 'string' ? Buffer.from(generated) : generated;
+  let bytes: Uint8Array;
+  if (generated !== undefined) bytes = typeof generated === 'string' ? Buffer.from(generated) : generated;
   else {
-    head = new Uint8Array(PNG_HEAD);
-    let fd: number | null = null;
     try {
-      fd = openSync(path.join(config.publicDir, file), 'r');
-      head = head.subarray(0, readSync(fd, head, 0, PNG_HEAD, 0));
+      bytes = readFileSync(path.join(config.publicDir, file));
     } catch {
       return 'cannot be read';
-    } finally {
-      if (fd !== null) closeSync(fd);
     }
   }
-  const size = toPngSize(head);
+  const size = toPngSize(bytes);
   if (!size) return 'is no PNG';
-  return size.width === 1200 && size.height === 630 ? null : `is ${size.width} × ${size.height} pixels`;
+  if (size.width !== 1200 || size.height !== 630) return `is ${size.width} × ${size.height} pixels`;
+  return isWholePng(bytes) ? null : 'is a PNG cut short or damaged (it shows as a broken image)';
 }

@@ -114,9 +114,12 @@ describe('share cards', () => {
     const wrong = makeSite({
       'site/content/contact.en.md': named('site/content/contact.en.md', '/images/service-cargo.svg'),
       'site/content/customers.en.md': named('site/content/customers.en.md', '/images/small.png'),
+      'site/content/jobs.en.md': named('site/content/jobs.en.md', '/images/cut.png'),
     });
     const icon = local(/<link rel="apple-touch-icon"[^>]* href="([^"]+)"/.exec(page('/contact'))?.[1] ?? '');
     writeFileSync(path.join(wrong, 'site/public/images/small.png'), readFileSync(path.join(out, icon)));
+    // A card cut short in a copy: its size still reads 1200 × 630.
+    writeFileSync(path.join(wrong, 'site/public/images/cut.png'), readFileSync(path.join(out, card)).subarray(0, 200));
     const refused = await buildSite({ root: wrong, write: false }).catch((error: unknown) => error);
     expect((refused as SiteError).problems.map((p) => [p.code, p.loc?.file, p.message])).toEqual([
       [
@@ -130,6 +133,11 @@ describe('share cards', () => {
         'FRONT_MATTER_INVALID',
         'site/content/customers.en.md',
         expect.stringContaining('`/images/small.png`, which is 180 × 180 pixels'),
+      ],
+      [
+        'FRONT_MATTER_INVALID',
+        'site/content/jobs.en.md',
+        expect.stringContaining('`/images/cut.png`, which is a PNG cut short or damaged'),
       ],
     ]);
   });

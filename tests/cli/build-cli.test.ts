@@ -183,8 +183,12 @@ describe('site build (subprocess)', () => {
     expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
   });
 
-  it('draws a card again whose cached file is there but cannot be read, the same bytes as before', () => {
-    const root = makeSite();
+  it('draws a card again whose cached file cannot be read, is cut short or is damaged, the same bytes as before', () => {
+    // A title of its own: no other test draws this card, and so none puts its cached file back meanwhile.
+    const home = readFileSync(path.join(REPO_ROOT, 'site/content/index.zhHant.md'), 'utf8');
+    const root = makeSite({
+      'site/content/index.zhHant.md': home.replace(/^title: "(.*)"$/m, `title: "$1 ${process.pid}-${Date.now()}"`),
+    });
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
     const card = /property="og:image" content="[^"]*\/(_app\/cards\/([0-9a-f]{20})\.png)"/.exec(
@@ -201,6 +205,20 @@ describe('site build (subprocess)', () => {
       expect(again.status, again.stderr).toBe(0);
       expect(JSON.parse(again.stdout).cards.drawn).toBe(1);
       expect(readFileSync(path.join(out, card[1] as string)).equals(before)).toBe(true);
+      // Cut short (its size still reads right), or one byte of its pixels changed on the disk:
+      // published as it is, it would show as a broken card.
+      const damaged = Buffer.from(before);
+      const middle = Math.floor(damaged.length / 2);
+      damaged.writeUInt8((damaged.readUInt8(middle) ^ 0xff) & 0xff, middle);
+      for (const bad of [before.subarray(0, 100), damaged]) {
+        rmSync(cached, { recursive: true, force: true });
+        writeFileSync(cached, bad);
+        const redrawn = runCli(['--root', root, 'build', '--out', out, '--json']);
+        expect(redrawn.status, redrawn.stderr).toBe(0);
+        expect(JSON.parse(redrawn.stdout).cards.drawn).toBe(1);
+        expect(readFileSync(path.join(out, card[1] as string)).equals(before)).toBe(true);
+        expect(readFileSync(cached).equals(before)).toBe(true);
+      }
     } finally {
       rmSync(cached, { recursive: true, force: true });
     }
