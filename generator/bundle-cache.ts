@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLER_FILE, bundleCode } from './bundle.ts';
+import { BUNDLER_FILE, bundleCode, isServerModuleIntact } from './bundle.ts';
 import { toBundleKey, toRootRelative } from './cache.ts';
 import { ESBUILD_VERSION, ESBUILD_WRAPPER_FILE } from './esbuild.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
@@ -61,8 +61,9 @@ export async function bundleSiteCached(
   );
   const file = path.join(DIR, `${key}.json`);
   const cached = await readRecord<Entry>(file, FORMAT, (input) => fromStored(config.root, input));
-  // The server bundle is a file of its own in the cache folder: removed, it is made again.
-  if (cached && existsSync(cached.assets.serverModule)) {
+  // The server bundle is a file of its own in the cache folder: removed, cut short or damaged, it
+  // is made again.
+  if (cached && isServerModuleIntact(cached.assets.serverModule)) {
     const { files, ...rest } = cached.assets;
     return { assets: { ...rest, files: new Map(files) }, reused: true };
   }

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
@@ -14,6 +14,19 @@ import type { ClientAssets, CodeAssets, LocaleCode, SharedData, SiteConfig, Temp
 
 /** This module's own file (once compiled, the chunk that holds it): part of the bundle cache's key. */
 export const BUNDLER_FILE = fileURLToPath(import.meta.url);
+
+/**
+ * Whether a server bundle in the cache is as it was written: its name carries the hash of its
+ * code (`server.<hash>.cjs`), which its bytes must still give.
+ */
+export function isServerModuleIntact(file: string): boolean {
+  const named = /^server\.([\w-]+)\.cjs$/.exec(path.basename(file))?.[1];
+  try {
+    return named !== undefined && toContentHash(readFileSync(file, 'utf8')) === named;
+  } catch {
+    return false;
+  }
+}
 
 export function toContentHash(contents: string | Uint8Array): string {
   return createHash('sha256').update(contents).digest('base64url').slice(0, 10).replace(/[-_]/g, 'x');
@@ -161,11 +174,9 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, ru
     run,
   );
   const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.cjs`);
-  const exists = await access(file).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
+  // There already, it is written again unless it is whole: a file of that name cut short or damaged
+  // on the disk would otherwise be loaded by every build to come.
+  if (!isServerModuleIntact(file)) {
     await mkdir(CACHE_DIR, { recursive: true });
     await writeFile(file, code);
     // A watch session writes one per template edit.

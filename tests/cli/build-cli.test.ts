@@ -224,6 +224,34 @@ describe('site build (subprocess)', () => {
     }
   });
 
+  it('makes the templates’ server bundle again when its cached file is cut short, and builds the same output', () => {
+    // A template of its own: this test's server bundle is no other test's.
+    const marker = `bundle-${process.pid}-${Date.now()}`;
+    const footer = readFileSync(path.join(REPO_ROOT, 'site/templates/components/Footer.tsx'), 'utf8');
+    const root = makeSite({
+      'site/templates/components/Footer.tsx': footer.replace(
+        '<footer className="site-footer">',
+        `<footer className="site-footer" data-build-test="${marker}">`,
+      ),
+    });
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const before = snapshot(out);
+    const cacheDir = path.join(REPO_ROOT, 'node_modules/.cache/site');
+    const bundle = readdirSync(cacheDir)
+      .filter((name) => /^server\..+\.cjs$/.test(name))
+      .map((name) => path.join(cacheDir, name))
+      .find((file) => readFileSync(file, 'utf8').includes(marker));
+    if (!bundle) throw new Error('no server bundle holds the marker');
+    const whole = readFileSync(bundle);
+    writeFileSync(bundle, whole.subarray(0, 1000));
+    const again = runCli(['--root', root, 'build', '--out', out]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('internal error');
+    expect(snapshot(out)).toEqual(before);
+    expect(readFileSync(bundle).equals(whole)).toBe(true);
+  });
+
   it('exits 1 with a clear message for an invalid config value', () => {
     const root = makeSite();
     const file = path.join(root, 'site/site.config.ts');
