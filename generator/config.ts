@@ -419,7 +419,7 @@ function isBaseUrl(v: unknown): boolean {
  * YAML block ends in one); inside it, the URL parser would drop them without a word while the
  * pages wrote them out: refused.
  */
-export function toBaseUrl(value: string): string | null {
+function toBaseUrl(value: string): string | null {
   const trimmed = value.trim();
   if (/\s/.test(trimmed) || [...trimmed].some((ch) => ch < ' ' || ch === '\u007f')) return null;
   try {

@@ -14,20 +14,20 @@ import { formatProblem } from './report.ts';
 // handler), and any command under CI (nobody is there to press Ctrl-C; the job would wait for its
 // time limit), or with SITE_STUCK_SECONDS set. Elsewhere Ctrl-C stops the command.
 
-/** Slots in the shared memory, each thread that runs the site's code one; the first is the header. */
-export const SLOTS = 64;
-/** Bytes per slot: three numbers, then the text of what runs. */
-export const SLOT_BYTES = 512;
+/** Slots in the shared memory: one per thread that runs the site's code. */
+const SLOTS = 64;
+/** Bytes per slot: four numbers, then the text of what runs. */
+const SLOT_BYTES = 512;
 /** Where the text of what runs starts in a slot, and how long it may be. */
-export const TEXT_AT = 32;
+const TEXT_AT = 32;
 const TEXT_BYTES = SLOT_BYTES - TEXT_AT;
 /** The numbers of a slot, as a Float64Array index from its start: in use, depth, last beat, text length. */
-export const FIELD = { used: 0, depth: 1, beat: 2, length: 3 } as const;
+const FIELD = { used: 0, depth: 1, beat: 2, length: 3 } as const;
 
 /** How often a thread notes that its event loop runs. */
 const BEAT_MS = 250;
 /** How long the site's code may hold a thread without a break, unless SITE_STUCK_SECONDS says otherwise. */
-export const STUCK_SECONDS = 60;
+const STUCK_SECONDS = 60;
 
 /** What a worker is given to take part: the shared memory and its slot (the main thread claims it). */
 export interface WatchSlot {
@@ -47,7 +47,7 @@ function slotViews(memory: SharedArrayBuffer, slot: number): { numbers: Float64A
 }
 
 /** The limit in ms: SITE_STUCK_SECONDS when it is a positive number, else STUCK_SECONDS. */
-export function toStuckMs(env: NodeJS.ProcessEnv = process.env): number {
+function toStuckMs(env: NodeJS.ProcessEnv = process.env): number {
   const seconds = Number(env.SITE_STUCK_SECONDS);
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : STUCK_SECONDS) * 1000;
 }
@@ -74,7 +74,7 @@ function claimSlot(): WatchSlot | null {
       return null;
     }
   }
-  for (let slot = 1; slot < SLOTS; slot++) {
+  for (let slot = 0; slot < SLOTS; slot++) {
     const { numbers } = slotViews(shared, slot);
     if (numbers[FIELD.used] === 0) {
       numbers[FIELD.used] = 1;
@@ -150,15 +150,14 @@ export function joinAsWorker(slot: WatchSlot | null | undefined): void {
   takePart(slot);
 }
 
-/** The site's code starts running `what` (`the template render of /en/contact (site/templates/…)`). */
+/** The site's code starts running `what` (`The render of /en/contact (template site/templates/…)`). */
 export function enterSiteCode(what: string): void {
   // A worker takes part only with the slot the main thread gave it.
   if (!joined && isMainThread) joinAsMain();
   if (!own) return;
   const { numbers, text } = own;
-  if (numbers[FIELD.depth] === 0 || what !== '') {
-    numbers[FIELD.length] = encoder.encodeInto(what, text).written;
-  }
+  // The latest run's: a run inside another (a template's module loaded as a page renders) names itself.
+  numbers[FIELD.length] = encoder.encodeInto(what, text).written;
   numbers[FIELD.depth] = (numbers[FIELD.depth] ?? 0) + 1;
 }
 
@@ -185,7 +184,7 @@ const readdirSafe = (dir) => { try { return readdirSync(dir); } catch { return [
 const readSafe = (file) => { try { return readFileSync(file, 'utf8').trim(); } catch { return ''; } };
 setInterval(() => {
   const now = Date.now();
-  for (let slot = 1; slot < SLOTS; slot++) {
+  for (let slot = 0; slot < SLOTS; slot++) {
     const numbers = new Float64Array(shared, slot * SLOT_BYTES, TEXT_AT / 8);
     if (numbers[FIELD.used] !== 1 || numbers[FIELD.depth] < 1) continue;
     const quiet = now - numbers[FIELD.beat];
