@@ -207,6 +207,20 @@ export function withSharedData(
   return withSharedFiles(code, toSharedFiles(data, { stableNames }));
 }
 
+/**
+ * Whether a base URL is plain HTTP for a site on the web: not for this machine (`localhost`, a
+ * loopback address), where a preview is served without TLS.
+ */
+function isPlainHttp(baseUrl: string): boolean {
+  const { protocol, hostname } = new URL(baseUrl);
+  const local =
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname) ||
+    hostname === '[::1]';
+  return protocol === 'http:' && !local;
+}
+
 /** The build: load → resolve → bundle → render → write, each timed; problems collected, then one failure. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
@@ -244,6 +258,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     loadConfig(options.root, { baseUrl: options.baseUrl, host: options.host }, cache?.config),
   );
   if (config.baseUrl === null) warnings.push(toProblem('BASE_URL_MISSING'));
+  else if (isPlainHttp(config.baseUrl)) warnings.push(toProblem('BASE_URL_NOT_HTTPS', { url: config.baseUrl }));
   // The bundle needs only the translations and the templates: it runs while the content is parsed
   // (the stage times then overlap); its failure is reported after the load's problems.
   const shared = loadSharedSources(config);

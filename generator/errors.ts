@@ -181,6 +181,13 @@ const catalogue = {
     hint: () =>
       'Set `baseUrl` in site/site.config.ts, the SITE_BASE_URL environment variable, or pass --base-url https://your.domain.',
   }),
+  BASE_URL_NOT_HTTPS: entry<{ url: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `The base URL \`${a.url}\` is plain HTTP: every canonical, alternate, sitemap, feed and share link names it, and search engines and share dialogs show it instead of the HTTPS address.`,
+    hint: () =>
+      'Write it with https:// when the site is served over HTTPS, as every static host the build knows serves it. A site served over plain HTTP only may keep it.',
+  }),
   BUNDLE_FAILED: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The templates could not be bundled: ${a.reason}.`,

@@ -502,6 +502,15 @@ describe('warnings', () => {
       const result = await buildSite({ root, write: false });
       expect(result.files?.get('en/index.html')).toContain('<link rel="canonical" href="http://cloudwing.example/en">');
       expect(result.files?.get('index.html')).toContain('<link rel="canonical" href="http://cloudwing.example">');
+      // Plain HTTP for a site on the web: said once, as search engines would show it.
+      const warned = (r: typeof result) => r.report.warnings.filter((w) => w.code === 'BASE_URL_NOT_HTTPS');
+      expect(warned(result)).toHaveLength(1);
+      expect(warned(result)[0]?.message).toContain('`http://cloudwing.example` is plain HTTP');
+      // Not for a preview on this machine, nor for HTTPS.
+      for (const quiet of ['http://localhost:8080', 'http://127.0.0.1:3000', 'https://cloudwing.example']) {
+        process.env.SITE_BASE_URL = quiet;
+        expect(warned(await buildSite({ root, write: false })), quiet).toEqual([]);
+      }
     } finally {
       delete process.env.SITE_BASE_URL;
     }

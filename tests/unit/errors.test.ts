@@ -40,6 +40,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   CONTENT_TOO_LARGE: { part: 'content file', size: '5 MB', limit: '4 MB' },
   CONTENT_LARGE: { size: '1.5 MB', limit: '1 MB', fileLimit: '4 MB' },
   BASE_URL_MISSING: {},
+  BASE_URL_NOT_HTTPS: { url: 'http://cloudwing.example' },
   BUNDLE_FAILED: { reason: 'Expected ")" but found ";"' },
   PUBLIC_MODULE_FAILED: {
     module: 'site/public/images/map.svg.ts',
