@@ -115,6 +115,8 @@ async function compileConfig(configFile: string, source: string, root: string, l
 
 type Check = [field: string, ok: boolean, reason: string, hint?: string];
 
+const isUnique = (values: readonly unknown[]) => new Set(values).size === values.length;
+
 /** Every problem of the configuration at once, each naming its field and line. */
 export function validateConfig(input: unknown, source: string): SiteProblem[] {
   if (!isRecord(input)) {
@@ -152,6 +154,16 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
       [`locales.${i}.siteTitle`, isText(l.siteTitle), 'must be a non-empty string'],
     ]),
     ['locales', new Set(codes).size === codes.length, 'has two locales with the same code'],
+    [
+      'locales',
+      isUnique(locales.map((l) => (typeof l.iso === 'string' ? l.iso.toLowerCase() : l.iso))),
+      'has two locales with the same language tag (`iso`): their `lang`, `hreflang` and alternate links could not tell them apart',
+    ],
+    [
+      'locales',
+      isUnique(locales.map((l) => l.prefix)),
+      'has two locales with the same prefix: their pages would be written to the same addresses',
+    ],
     [
       'locales',
       locales.filter((l) => l.prefix === '').length === 1,

@@ -314,6 +314,15 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(await configProblemAt(config, "primary: 'blue'")).toContain('`theme.primary`');
   });
 
+  it('two locales with one language tag, or one prefix (a locale block copied and not changed): refused', async () => {
+    const sameTag = real('site/site.config.ts').replace("iso: 'en-US'", "iso: 'zh-Hant'");
+    expect(await configProblemAt(sameTag, 'locales: [')).toContain('two locales with the same language tag');
+    const samePrefix = real('site/site.config.ts').replace("prefix: '/en'", "prefix: '/zh'");
+    const copied = samePrefix.replace("prefix: ''", "prefix: '/zh'");
+    const problems = await problemsOf({ 'site/site.config.ts': copied });
+    expect(problems.map((p) => p.message)).toContainEqual(expect.stringContaining('two locales with the same prefix'));
+  });
+
   it("an invalid value of the second locale: that locale's line, not the first locale's", async () => {
     const config = real('site/site.config.ts').replace("prefix: '/en'", "prefix: '/EN'");
     // The first locale has a `prefix` line too, before this one.
