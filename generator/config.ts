@@ -408,7 +408,8 @@ function findNavLine(source: string, routePath: string): number {
   return index + 1 || 1;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
+/** A plain object: not null, not a list. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 function isText(v: unknown): boolean {

@@ -37,8 +37,8 @@ export interface EmitContext {
 /**
  * Drafts and writes a rendered page's files (its document in each file of the host's layout, and
  * for a route its `_payload.json`, behaviour.md: Payloads) through `put`, which writes or copies
- * the bytes it is lent before it returns. `page` is the resolved
- * page a route's document was rendered from; error pages have none.
+ * the bytes it is lent before it returns. `page` is the resolved page a route's document was
+ * rendered from; error pages have none.
  */
 export function emitPage(
   rendered: RenderedPage,

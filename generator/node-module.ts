@@ -70,9 +70,9 @@ function installExitGuard(): void {
 
 /**
  * Runs the site's own code (its configuration, templates and public modules), `what` it is, with
- * `process.exit` turned into an error where it is called. Called there, it would end the command at once, with
- * nothing built and perhaps an exit code of 0 that tells a CI job all went well. Runs may overlap
- * (modules made side by side).
+ * `process.exit` turned into an error where it is called. Called there, it would end the command
+ * at once, with nothing built and perhaps an exit code of 0 that tells a CI job all went well. Runs
+ * may overlap (modules made side by side).
  */
 export async function withoutExit<T>(what: string, run: () => T | Promise<T>): Promise<T> {
   installExitGuard();

@@ -7,13 +7,14 @@ import { toProblem } from './errors.ts';
 import { requirePackage } from './node-module.ts';
 import {
   createLineFinder,
+  findKeyLine,
   loadMessages,
   lookupMessage,
   TEXT_FAULTS,
   toFlatKeys,
   toMessagesFile,
 } from './load/messages.ts';
-import { loadConfig } from './config.ts';
+import { isRecord, loadConfig } from './config.ts';
 import { loadContent } from './load/content.ts';
 import { loadTemplateInventory } from './load/templates.ts';
 import { resolveRoutes } from './resolve/routes.ts';
@@ -270,16 +271,14 @@ export function readTranslationRecord(root: string): {
     const fault = findRecordFault(parsed);
     if (fault) {
       // At the entry's line: a record edited by hand, or a merge resolved by hand, goes wrong in one place.
-      const line = fault.entry
-        ? text.split('\n').findIndex((l) => l.includes(`${JSON.stringify(fault.entry)}:`)) + 1
-        : 0;
+      const line = fault.entry === undefined ? 1 : findKeyLine(text, fault.entry);
       return {
         record: EMPTY_RECORD,
         exists: true,
         problem: toProblem(
           'TRANSLATIONS_RECORD_INVALID',
           { reason: fault.reason },
-          { file: RECORD_FILE, line: line || 1, column: 1 },
+          { file: RECORD_FILE, line, column: 1 },
         ),
       };
     }
@@ -296,9 +295,6 @@ export function readTranslationRecord(root: string): {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * The first place where a parsed record is not the shape `site translations done` writes (its
  * entries each name their source locale and, per target locale, the day it was confirmed and the
@@ -306,18 +302,18 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 function findRecordFault(parsed: unknown): { reason: string; entry?: string } | null {
   const shape = `a record of format ${FORMAT} with "pages" and "messages"`;
-  if (!isPlainObject(parsed) || parsed.format !== FORMAT) return { reason: `it is not ${shape}` };
+  if (!isRecord(parsed) || parsed.format !== FORMAT) return { reason: `it is not ${shape}` };
   for (const group of ['pages', 'messages'] as const) {
     const entries = parsed[group];
-    if (!isPlainObject(entries)) return { reason: `its "${group}" is not an object: it is not ${shape}` };
+    if (!isRecord(entries)) return { reason: `its "${group}" is not an object: it is not ${shape}` };
     for (const [name, entry] of Object.entries(entries)) {
       const at = `${group} → ${JSON.stringify(name)}`;
-      if (!isPlainObject(entry) || typeof entry.source !== 'string' || !isPlainObject(entry.targets))
+      if (!isRecord(entry) || typeof entry.source !== 'string' || !isRecord(entry.targets))
         return { reason: `${at} is not an entry with a "source" locale and its "targets"`, entry: name };
       for (const [locale, confirmation] of Object.entries(entry.targets)) {
-        const text = isPlainObject(confirmation) ? confirmation.text : undefined;
+        const text = isRecord(confirmation) ? confirmation.text : undefined;
         if (
-          !isPlainObject(confirmation) ||
+          !isRecord(confirmation) ||
           typeof confirmation.confirmed !== 'string' ||
           !Array.isArray(text) ||
           !text.every((block) => typeof block === 'string')

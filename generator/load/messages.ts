@@ -296,7 +296,10 @@ function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   return problems;
 }
 
-function findKeyLine(text: string, key: string): number {
-  const index = text.split('\n').findIndex((line) => line.includes(`"${key}"`));
+/** The line where `key` is written in a JSON file's text (the first such line), or 1. */
+export function findKeyLine(text: string, key: string): number {
+  // As a key is written: quoted as JSON quotes it, then its colon (a value of the same text is no key).
+  const written = `${JSON.stringify(key)}:`;
+  const index = text.split('\n').findIndex((line) => line.includes(written));
   return index + 1 || 1;
 }
