@@ -76,7 +76,6 @@ export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerR
   }
   if (request.kind === 'render') {
     rendering = setUp(config, request.setup);
-    post({ kind: 'ready' });
     return;
   }
   if (request.kind === 'finish') {

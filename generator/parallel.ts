@@ -58,13 +58,12 @@ export type WorkerRequest =
   | { readonly kind: 'remove'; readonly folders: readonly string[] };
 
 /**
- * What a worker sends back: the files it parsed; that it is ready to render; the pages of a batch
+ * What a worker sends back: the files it parsed; the pages of a batch
  * once written (which asks for another); its problems once it is done; or the file system's
  * refusal of a write.
  */
 export type WorkerMessage =
   | { readonly kind: 'parsed'; readonly results: readonly (readonly [string, ParsedContent])[] }
-  | { readonly kind: 'ready' }
   | { readonly kind: 'pages'; readonly pages: readonly EmittedPage[] }
   | { readonly kind: 'done'; readonly problems: SiteProblem[]; readonly missing: MissingKey[] }
   | { readonly kind: 'finished' }
@@ -167,14 +166,16 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
             const next = () =>
               send({ kind: 'pages', pages: queue.takeBack(toBatchSize(queue.left, threads, RENDER_BATCH)) });
             return {
-              // Prepared: the worker says when it is ready.
-              first: () => false,
+              // Sent behind the set-up (prepare), which the worker handles first: it starts on
+              // them as soon as it is set up, not once this thread has read a reply. Two batches:
+              // the second waits in the worker while it renders the first.
+              first: () => {
+                next();
+                next();
+                return false;
+              },
               take: (message) => {
-                if (message.kind === 'ready') {
-                  // Two batches: the second waits in the worker while it renders the first.
-                  next();
-                  next();
-                } else if (message.kind === 'pages') {
+                if (message.kind === 'pages') {
                   for (const page of message.pages) onPage(page);
                   next();
                 } else if (message.kind === 'done') {
@@ -249,7 +250,7 @@ interface Exchange {
 class PoolWorker {
   private readonly worker: Worker;
   private onMessage: ((message: WorkerMessage) => void) | null = null;
-  /** Messages that came while no exchange was open (a worker ready before the render starts). */
+  /** Messages that came while no exchange was open, kept for the next one. */
   private readonly waiting: WorkerMessage[] = [];
   private onFailure: ((error: Error) => void) | null = null;
   /** Why the worker stopped, when it stopped before it was done. */
