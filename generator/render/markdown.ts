@@ -156,7 +156,33 @@ const NOT_A_URL = {
   hint: 'Check the host name and the brackets; a full address reads like `https://example.org/page`.',
 } as const;
 
+/**
+ * The answers given so far in a build (one link index) by what they depend on: the same address
+ * is written on many pages (a contact page, a section's overview), and a page read from the cache
+ * checks each of its addresses again.
+ */
+const checkedHrefs = new WeakMap<LinkIndex, Map<string, CheckedHref>>();
+
 function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link'): CheckedHref {
+  let known = checkedHrefs.get(env.links);
+  if (!known) {
+    known = new Map();
+    checkedHrefs.set(env.links, known);
+  }
+  // A path from the root, or another site's address, reads the same from every page; any other
+  // address is read from the page's own.
+  const fromAnyPage = (href.startsWith('/') && !href.startsWith('//')) || isExternal(href);
+  const from = fromAnyPage ? '' : (env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/');
+  const key = `${kind}\0${env.file.locale}\0${env.locale}\0${from}\0${href}`;
+  let checked = known.get(key);
+  if (checked === undefined) {
+    checked = checkHref(href, env, kind);
+    known.set(key, checked);
+  }
+  return checked;
+}
+
+function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHref {
   if (href === '') return EMPTY;
   if (href.startsWith('#')) return kind === 'link' ? { ok: true, href } : { ok: false };
   // The security policy lets a page show images of its own site only (and `data:` ones, which

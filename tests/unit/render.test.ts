@@ -75,6 +75,24 @@ describe('markdown', () => {
     expect(shown.html).toContain('<a href="/contact#map">Contact us</a>');
   });
 
+  it('reads a relative link from the page it is written on, page after page of one build', () => {
+    const home = makeContentFile('[Contact us](contact)', {
+      file: 'site/content/index.en.md',
+      path: '/',
+      locale: 'en',
+      bodyLine: 5,
+      data: { locales: ['en'] },
+    });
+    // From /en the link names /en/contact; from /en/news/newsEn1, a page that does not exist.
+    expect(renderMarkdown(home, 'en', links)).toEqual({
+      html: '<p><a href="/en/contact">Contact us</a></p>\n',
+      problems: [],
+    });
+    const article = renderMarkdown(file('[Contact us](contact)'), 'en', links);
+    expect(article.problems.map((p) => p.code)).toEqual(['LINK_UNKNOWN_ROUTE']);
+    expect(renderMarkdown(home, 'en', links).problems).toEqual([]);
+  });
+
   it('accepts public files, external links, mail and fragments', () => {
     const { problems } = renderMarkdown(
       file('[a](/logo.svg) [b](https://example.org/x) [c](mailto:ir@cloudwing.example) [d](#top)'),
