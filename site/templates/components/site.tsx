@@ -28,8 +28,8 @@ export function useIso(code: string): string {
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** Each date as written, by locale: a list of articles writes the same dates on many pages. */
-const formattedDates = new Map<string, string>();
+/** Each date as written, by locale, then date: a list of articles writes the same dates on many pages. */
+const formattedDates: Record<string, Map<string, string>> = {};
 
 // The zone the company's times are given in (a tender's closing hour): Taiwan, where it works.
 const COMPANY_TIME_ZONE = 'Asia/Taipei';
@@ -41,8 +41,8 @@ const COMPANY_TIME_ZONE = 'Asia/Taipei';
  * with its hour.
  */
 export function formatDate(date: string, iso: string): string {
-  const key = `${iso}|${date}`;
-  const known = formattedDates.get(key);
+  const written = (formattedDates[iso] ??= new Map());
+  const known = written.get(date);
   if (known !== undefined) return known;
   const timed = date.includes('T');
   const id = `${iso}|${timed}`;
@@ -57,7 +57,7 @@ export function formatDate(date: string, iso: string): string {
     dateFormats.set(id, format);
   }
   const text = format.format(new Date(timed ? `${date}:00+08:00` : `${date}T00:00:00Z`));
-  formattedDates.set(key, text);
+  written.set(date, text);
   return text;
 }
 
