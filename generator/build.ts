@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { BuildDigest, toBuildTime } from './build-id.ts';
 import { bundleCode, toSharedFiles, withSharedFiles } from './bundle.ts';
@@ -14,7 +15,14 @@ import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
 import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
 import { MAX_WORKERS, shouldUseWorkers, startWorkerPool } from './parallel.ts';
-import { buildSearchIndexes, toPageSearchEntry, warmSearch, type SearchEntry, type SearchIndexes } from './search.ts';
+import {
+  buildSearchIndexes,
+  SEARCH_FOLDER,
+  toPageSearchEntry,
+  warmSearch,
+  type SearchEntry,
+  type SearchIndexes,
+} from './search.ts';
 import { createTranslators } from './render/i18n.ts';
 import { toLinkIndex } from './render/markdown.ts';
 import { toSharedData } from './render/payload.ts';
@@ -420,20 +428,37 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       const cards = await timed('cards', () => drawing);
       for (const [file, png] of cards.files) sink.write(file, png);
       const search = searching ? await timed('search', () => searching) : null;
-      // An index's files enter the build id by their folder's hash: none is hashed again.
-      for (const [file, contents] of search?.files ?? []) disk.write(file, contents);
+      // An index's files enter the build id by their folder's hash: none is hashed again. A render
+      // worker that is still there writes the indexes of the locales after the first, while this
+      // thread writes the first's.
       for (const [folder, hash] of search?.folders ?? []) digest?.addHashed(folder, hash);
+      const searchFiles = new Map(search?.files);
+      const theirSearchFiles = new Map<string, Uint8Array>();
+      if (pool && patchElsewhere && digest && search)
+        for (const locale of config.locales.slice(1)) {
+          const folder = search.urls[locale.code]?.slice(1);
+          for (const [file, contents] of folder ? searchFiles : [])
+            if (file.startsWith(folder as string)) theirSearchFiles.set(file, contents);
+        }
+      for (const [file, contents] of theirSearchFiles) {
+        searchFiles.delete(file);
+        disk.adopt(file, contents.byteLength);
+      }
       // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
       if (cache && search && !cache.searchWarmed) {
         cache.searchWarmed = true;
         if (search.indexed === 0) void warmSearch(config);
       }
-      /** The workers writing the id into their pages, while this thread writes into its own and writes the site files. */
+      /**
+       * The workers writing their share of the search files and the id into their pages, while this
+       * thread writes the rest, writes the id into its own pages and writes the site files.
+       */
       let patching: Promise<void> | null = null;
       if (digest) {
         const id = digest.toId();
-        patching = pool && patchElsewhere ? pool.finish(id) : null;
+        patching = pool && patchElsewhere ? pool.finish(id, theirSearchFiles) : null;
         patching?.catch(() => undefined);
+        for (const [file, contents] of searchFiles) disk.write(file, contents);
         digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
         renderedPages =
           renderedPages?.map((page) => ({
@@ -442,7 +467,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
             payload: { ...page.payload, buildId: id },
           })) ?? null;
         buildId = id;
-      }
+      } else for (const [file, contents] of searchFiles) disk.write(file, contents);
       // The previous builds' files stay beside the new ones: pages of a deployment still open in a
       // browser load theirs after the next one (no version skew).
       const current = [...assets.files.keys(), ...cards.files.keys(), ...(search?.files.keys() ?? [])];
@@ -464,12 +489,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         await patching;
         await disk.settle();
         const previousOut = staging ? swapIntoPlace(staging, outDir) : null;
-        // The locales' folders of the previous output and its search indexes go on a worker's
-        // thread, the rest (the pages at bare paths, the other files) on this one: about half each.
+        // The folders of the locales under a prefix go on a worker's thread (their pages and search
+        // indexes), the rest (the pages at bare paths and their indexes, the other files) on this
+        // one: about half each.
         const share =
-          pool?.canRemove() === true
+          pool?.canRemove() === true && previousOut
             ? {
-                paths: [...config.locales.filter((l) => l.prefix !== '').map((l) => l.prefix.slice(1)), '_app/search'],
+                paths: toPrefixedLocaleFolders(config, previousOut),
                 remove: (folders: string[]) => pool.remove(folders),
               }
             : undefined;
@@ -510,6 +536,26 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // Workers still running (a build that failed before its render ended) stop here.
     await pool?.close();
   }
+}
+
+/**
+ * The folders of an output that hold the locales under a prefix: each one's own, and its search
+ * indexes (`_app/search/<code>.<hash>`, of this build and the earlier ones it kept).
+ */
+function toPrefixedLocaleFolders(config: SiteConfig, out: string): string[] {
+  const locales = config.locales.filter((l) => l.prefix !== '');
+  let indexes: string[];
+  try {
+    indexes = readdirSync(path.join(out, SEARCH_FOLDER));
+  } catch {
+    indexes = [];
+  }
+  return [
+    ...locales.map((l) => l.prefix.slice(1)),
+    ...indexes
+      .filter((name) => locales.some((l) => name.startsWith(`${l.code}.`)))
+      .map((name) => `${SEARCH_FOLDER}/${name}`),
+  ];
 }
 
 /** Step `search`: the index of every locale; a failure of Pagefind is the build's, with its reason. */

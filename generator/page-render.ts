@@ -79,11 +79,21 @@ export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerR
     return;
   }
   if (request.kind === 'finish') {
-    // The build's id, once every file is known: written over the stand-in in this worker's files.
-    for (const { file, at } of patching?.drafts ?? []) patching?.sink.patch(file, at, request.id);
+    const state = patching;
     patching = null;
+    const written = reportingWriteFailure(() => {
+      const { files } = request;
+      let from = 0;
+      files?.names.forEach((name, i) => {
+        const end = files.ends[i] as number;
+        state?.sink.write(name, files.bytes.subarray(from, end));
+        from = end;
+      });
+      // The build's id, once every file is known: written over the stand-in in this worker's files.
+      for (const { file, at } of state?.drafts ?? []) state?.sink.patch(file, at, request.id);
+    });
     // The worker waits on: the main thread may hand it a share of the previous output to remove.
-    post({ kind: 'finished' });
+    if (written) post({ kind: 'finished' });
     return;
   }
   if (request.kind === 'remove') {
@@ -104,7 +114,7 @@ export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerR
     return;
   }
   const batch: EmittedPage[] = [];
-  try {
+  const written = reportingWriteFailure(() => {
     for (const page of request.pages) {
       state.current = page.url;
       const result = renderPage(page, state.ctx);
@@ -114,8 +124,19 @@ export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerR
       if (state.patch) for (const { file, at } of emitted.files) state.drafts.push({ file, at });
       batch.push(emitted);
     }
+  });
+  if (written) post({ kind: 'pages', pages: batch });
+}
+
+/**
+ * Runs writes into the staging folder; false when the file system refused one (a full disk),
+ * which the main thread is told of: the build fails with its reason.
+ */
+function reportingWriteFailure(write: () => void): boolean {
+  try {
+    write();
+    return true;
   } catch (error) {
-    // A write the file system refused (a full disk): the build fails with its reason.
     if (!(error instanceof Error && 'syscall' in error)) throw error;
     post({
       kind: 'output-failed',
@@ -123,7 +144,6 @@ export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerR
       syscall: String(error.syscall),
       code: (error as NodeJS.ErrnoException).code,
     });
-    return;
+    return false;
   }
-  post({ kind: 'pages', pages: batch });
 }

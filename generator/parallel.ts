@@ -54,8 +54,19 @@ export type WorkerRequest =
   | { readonly kind: 'load'; readonly serverModule: string }
   | { readonly kind: 'render'; readonly setup: RenderSetup }
   | { readonly kind: 'pages'; readonly pages: readonly Page[] }
-  | { readonly kind: 'finish'; readonly id: string }
+  | { readonly kind: 'finish'; readonly id: string; readonly files: PackedFiles | null }
   | { readonly kind: 'remove'; readonly folders: readonly string[] };
+
+/**
+ * Files for a worker to write into the staging folder: their names, and their bytes one after
+ * another in one buffer, which is moved to the worker, not copied.
+ */
+export interface PackedFiles {
+  readonly names: readonly string[];
+  /** Where each file's bytes end. */
+  readonly ends: readonly number[];
+  readonly bytes: Uint8Array;
+}
 
 /**
  * What a worker sends back: the files it parsed; the pages of a batch
@@ -112,11 +123,12 @@ export interface WorkerPool {
    */
   render(queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
   /**
-   * Has each worker write the build id over the stand-in in the files it wrote (when `patch` was
-   * set up: not with --precompress, where the main thread patches and then compresses every page),
-   * and end.
+   * Has the first worker write `files` into the staging folder (a share of the files made after
+   * the render, written while this thread writes the rest), and each worker write the build id
+   * over the stand-in in the files it wrote (when `patch` was set up: not with --precompress, where
+   * the main thread patches and then compresses every page).
    */
-  finish(id: string): Promise<void>;
+  finish(id: string, files?: ReadonlyMap<string, Uint8Array>): Promise<void>;
   /** Whether a worker is still there to remove folders (it ends after its pages without --precompress's patching). */
   canRemove(): boolean;
   /** Has the first worker remove `folders` (of the previous output), and end. */
@@ -189,12 +201,13 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
       );
       return { problems: outputs.flatMap((o) => o.problems), missing: outputs.flatMap((o) => o.missing) };
     },
-    async finish(id) {
+    async finish(id, files) {
       await Promise.all(
-        workers.map((worker) =>
+        workers.map((worker, n) =>
           worker.exchange((send) => ({
             first: () => {
-              send({ kind: 'finish', id });
+              const packed = n === 0 && files && files.size > 0 ? toPackedFiles(files) : null;
+              send({ kind: 'finish', id, files: packed }, packed ? [packed.bytes.buffer as ArrayBuffer] : []);
               return false;
             },
             take: (message) => message.kind === 'finished',
@@ -218,6 +231,19 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
       await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
+}
+
+function toPackedFiles(files: ReadonlyMap<string, Uint8Array>): PackedFiles {
+  let size = 0;
+  for (const contents of files.values()) size += contents.byteLength;
+  const bytes = new Uint8Array(size);
+  const ends: number[] = [];
+  for (const contents of files.values()) {
+    const at = ends.at(-1) ?? 0;
+    bytes.set(contents, at);
+    ends.push(at + contents.byteLength);
+  }
+  return { names: [...files.keys()], ends, bytes };
 }
 
 /**
@@ -285,7 +311,9 @@ class PoolWorker {
    * Runs one exchange: resolves when it is over (with what `done` was given), rejects when the
    * worker fails meanwhile or had failed before.
    */
-  exchange<T = void>(open: (send: (request: WorkerRequest) => void, done: (value: T) => void) => Exchange): Promise<T> {
+  exchange<T = void>(
+    open: (send: (request: WorkerRequest, transfer?: ArrayBuffer[]) => void, done: (value: T) => void) => Exchange,
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       let over = false;
@@ -295,7 +323,7 @@ class PoolWorker {
         this.onFailure = null;
         resolve(value);
       };
-      const exchange = open((request) => this.worker.postMessage(request), finish);
+      const exchange = open((request, transfer) => this.worker.postMessage(request, transfer), finish);
       this.onFailure = reject;
       this.onMessage = (message) => {
         if (exchange.take(message)) finish(undefined as T);

@@ -9,6 +9,9 @@ import { toSection } from './render/share.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from './types.ts';
 import { toPageFiles, type PageLayout } from '../runtime/urls.ts';
 
+/** The folder of the output that holds the indexes, each in a folder of its own. */
+export const SEARCH_FOLDER = '_app/search';
+
 // The search index of a build (behaviour.md: Search): one Pagefind index per locale, made from
 // the main content of its pages, in a folder named by the hash of its files under _app/search/, so
 // every file of it is cached for good like the code. An index is made once for the same pages:
@@ -203,7 +206,7 @@ export async function buildSearchIndexes(
     recent.set(key, index);
     if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
     const contentHash = toContentHash(index);
-    const folder = `_app/search/${locale.code}.${contentHash.slice(0, 10)}`;
+    const folder = `${SEARCH_FOLDER}/${locale.code}.${contentHash.slice(0, 10)}`;
     folders.set(folder, contentHash);
     urls[locale.code] = `/${folder}/`;
     let size = 0;

@@ -183,6 +183,26 @@ describe('site build (subprocess)', () => {
     expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
   });
 
+  it("fails on a search index's file a render worker is refused after the render, and leaves the previous output as it was", () => {
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    const before = snapshot(out);
+    // The English index (the same files in the next build) is written by the worker, once the pages are.
+    const folder = readdirSync(path.join(out, '_app/search')).find((name) => name.startsWith('en.'));
+    if (!folder) throw new Error('the build wrote no English search index');
+    const refused = `_app/search/${folder}/pagefind-entry.json`;
+    expect(existsSync(path.join(out, refused))).toBe(true);
+    const result = runCli(['--root', root, 'build', '--out', out, '--workers', '1'], {
+      env: { SITE_TEST_WORKERS_ONLY: '1', SITE_TEST_REFUSE_WRITE: refused },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('OUTPUT_FAILED');
+    expect(result.stderr).toContain(refused);
+    expect(snapshot(out)).toEqual(before);
+    expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
+  });
+
   it('draws a card again whose cached file cannot be read, is cut short or is damaged, the same bytes as before', () => {
     // A title of its own: no other test draws this card, and so none puts its cached file back meanwhile.
     const home = readFileSync(path.join(REPO_ROOT, 'site/content/index.zhHant.md'), 'utf8');
