@@ -47,9 +47,12 @@ export function emitPage(
   put: (file: string, bytes: Buffer) => void,
 ): EmittedPage {
   const files: EmittedFile[] = [];
+  /** The hash of the page's document, the first of its outputs. */
+  let documentHash: string | undefined;
   for (const [names, text] of toPageOutputs(rendered, ctx.layout, page !== null)) {
     // A page's twin documents (`both` layout) share one encoding and hash.
     const { bytes, hash, at } = toDraft(ctx.mark, text);
+    documentHash ??= hash;
     for (const file of names) {
       put(file, bytes);
       files.push({ file, size: bytes.byteLength, hash, at });
@@ -63,6 +66,7 @@ export function emitPage(
         rendered,
         t: ctx.search.get(page.locale),
         layout: ctx.layout,
+        documentHash,
       })
     : null;
   return { url: rendered.url, files, search: entry ? { locale: page.locale, entry } : null };

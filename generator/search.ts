@@ -97,7 +97,10 @@ export function toSearchHtml(doc: SearchDocument, language: string): string {
 export interface SearchEntry extends Omit<SearchDocument, 'main'> {
   /** The page's document in the output, where its main element is read again. */
   readonly file: string;
-  /** The hash of the document Pagefind reads (toSearchHtml). */
+  /**
+   * A hash of what Pagefind reads (toSearchHtml): of that document itself, or of the page's
+   * document it is made from and the rest it is made with.
+   */
   readonly digest: string;
 }
 
@@ -111,7 +114,9 @@ export function toMainElement(html: string): string | null {
 /**
  * A rendered page as the index reads it, or null when the index leaves it out: a page is indexed
  * in the language it is written in only, so a single-language page under another locale's URL and
- * the later pages of a long list are not (behaviour.md: Search).
+ * the later pages of a long list are not (behaviour.md: Search). Given `documentHash`, the hash of
+ * the page's document as the build writes it (its id left out: build-id.ts), the digest is made
+ * from that and the rest Pagefind's document is made with, not from that document made here.
  */
 export function toPageSearchEntry(input: {
   readonly config: SiteConfig;
@@ -119,22 +124,25 @@ export function toPageSearchEntry(input: {
   readonly rendered: RenderedPage;
   readonly t: Translate | undefined;
   readonly layout: PageLayout;
+  readonly documentHash?: string;
 }): SearchEntry | null {
-  const { config, page, rendered, t } = input;
+  const { config, page, rendered, t, documentHash } = input;
   const { payload } = rendered;
   if (payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return null;
-  const main = toMainElement(rendered.html);
-  if (main === null) return null;
-  const doc = {
+  const start = rendered.html.indexOf('<main');
+  if (start < 0 || rendered.html.lastIndexOf('</main>') < start) return null;
+  const [file = ''] = toPageFiles(page.url, input.layout);
+  const iso = config.locales.find((l) => l.code === page.locale)?.iso ?? page.locale;
+  const entry = {
     url: page.url,
     title: payload.title,
     section: t ? (toSection(config, page, t)?.label ?? null) : null,
-    main,
     keywords: toKeywords(payload.data.keywords),
   };
-  const [file] = toPageFiles(page.url, input.layout);
-  const iso = config.locales.find((l) => l.code === page.locale)?.iso ?? page.locale;
-  return toSearchEntry(doc, file as string, iso);
+  if (documentHash === undefined)
+    return toSearchEntry({ ...entry, main: toMainElement(rendered.html) ?? '' }, file, iso);
+  const madeWith = [toIndexLanguage(iso), entry.title, entry.section, entry.keywords, documentHash];
+  return { ...entry, file, digest: createHash('sha256').update(JSON.stringify(madeWith)).digest('base64url') };
 }
 
 /** Front matter `keywords`: a list of words, or one line of them separated by commas. */
