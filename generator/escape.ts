@@ -20,13 +20,15 @@ export function unescapeHtml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
+const SCRIPT_SPECIAL = /[<>&\u2028\u2029]/;
+
 /**
  * Serializes data for a `<script type="application/json">` element: `<`, `>`, `&` and the two
  * JavaScript line terminators are written as escapes, so no text can close the element.
  */
 export function toScriptJson(data: unknown): string {
-  return JSON.stringify(data).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const json = JSON.stringify(data);
+  return SCRIPT_SPECIAL.test(json)
+    ? json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : json;
 }
