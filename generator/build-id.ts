@@ -45,6 +45,11 @@ export interface Draft {
   readonly hash: string;
   /** The byte offsets of the stand-in, where the id is written once it is known. */
   readonly at: readonly number[];
+  /**
+   * Asked for (a page's document), the hash of its `<main>` element, stand-in left out: what the
+   * search index reads of the page, whatever the scripts and styles it names. Null without one.
+   */
+  readonly mainHash?: string | null;
 }
 
 /**
@@ -58,21 +63,36 @@ let encoding = Buffer.allocUnsafe(1 << 20);
  * Encodes a text that carries the stand-in `mark` and hashes it with the stand-in left out. The
  * render workers draft the pages they render, the main thread the rest.
  */
-export function toDraft(mark: Buffer, text: string): Draft {
+export function toDraft(mark: Buffer, text: string, withMain = false): Draft {
   // UTF-8 takes at most three bytes for a UTF-16 unit (four for a pair of two).
   if (text.length * 3 > encoding.length) encoding = Buffer.allocUnsafe(Math.max(text.length * 3, encoding.length * 2));
   const bytes = encoding.subarray(0, encoding.write(text));
   const at: number[] = [];
-  const hash = createHash('sha256');
-  let from = 0;
-  for (let i = bytes.indexOf(mark); i !== -1; i = bytes.indexOf(mark, from)) {
-    at.push(i);
-    hash.update(bytes.subarray(from, i));
-    from = i + mark.length;
-  }
-  hash.update(bytes.subarray(from));
-  return { bytes, hash: hash.digest('hex'), at };
+  for (let i = bytes.indexOf(mark); i !== -1; i = bytes.indexOf(mark, i + mark.length)) at.push(i);
+  /** The hash of the bytes from `start` to `end`, the stand-ins among them left out. */
+  const hashOf = (start: number, end: number) => {
+    const hash = createHash('sha256');
+    let from = start;
+    for (const i of at) {
+      if (i < start || i >= end) continue;
+      hash.update(bytes.subarray(from, i));
+      from = i + mark.length;
+    }
+    return hash.update(bytes.subarray(from, end)).digest('hex');
+  };
+  const start = withMain ? bytes.indexOf(MAIN_START) : -1;
+  const close = start < 0 ? -1 : bytes.lastIndexOf(MAIN_END);
+  const end = close + MAIN_END.length;
+  if (start < 0 || close < start)
+    return { bytes, hash: hashOf(0, bytes.length), at, ...(withMain ? { mainHash: null } : {}) };
+  // Each byte is hashed once: the document's hash is made of its three parts' hashes.
+  const mainHash = hashOf(start, end);
+  const parts = `${hashOf(0, start)}\0${mainHash}\0${hashOf(end, bytes.length)}`;
+  return { bytes, hash: createHash('sha256').update(parts).digest('hex'), at, mainHash };
 }
+
+const MAIN_START = Buffer.from('<main');
+const MAIN_END = Buffer.from('</main>');
 
 /**
  * The files of a build, hashed in any order into its id. A file that carries the id (a page, a

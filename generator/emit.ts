@@ -47,12 +47,13 @@ export function emitPage(
   put: (file: string, bytes: Buffer) => void,
 ): EmittedPage {
   const files: EmittedFile[] = [];
-  /** The hash of the page's document, the first of its outputs. */
-  let documentHash: string | undefined;
+  /** The hash of the main element of the page's document, the first of its outputs. */
+  let mainHash: string | null | undefined;
   for (const [names, text] of toPageOutputs(rendered, ctx.layout, page !== null)) {
     // A page's twin documents (`both` layout) share one encoding and hash.
-    const { bytes, hash, at } = toDraft(ctx.mark, text);
-    documentHash ??= hash;
+    const draft = toDraft(ctx.mark, text, mainHash === undefined);
+    const { bytes, hash, at } = draft;
+    mainHash ??= draft.mainHash;
     for (const file of names) {
       put(file, bytes);
       files.push({ file, size: bytes.byteLength, hash, at });
@@ -66,7 +67,7 @@ export function emitPage(
         rendered,
         t: ctx.search.get(page.locale),
         layout: ctx.layout,
-        documentHash,
+        mainHash: mainHash ?? undefined,
       })
     : null;
   return { url: rendered.url, files, search: entry ? { locale: page.locale, entry } : null };

@@ -98,8 +98,8 @@ export interface SearchEntry extends Omit<SearchDocument, 'main'> {
   /** The page's document in the output, where its main element is read again. */
   readonly file: string;
   /**
-   * A hash of what Pagefind reads (toSearchHtml): of that document itself, or of the page's
-   * document it is made from and the rest it is made with.
+   * A hash of what Pagefind reads (toSearchHtml): of that document itself, or of the page's main
+   * element it is made from and the rest it is made with.
    */
   readonly digest: string;
 }
@@ -114,8 +114,8 @@ export function toMainElement(html: string): string | null {
 /**
  * A rendered page as the index reads it, or null when the index leaves it out: a page is indexed
  * in the language it is written in only, so a single-language page under another locale's URL and
- * the later pages of a long list are not (behaviour.md: Search). Given `documentHash`, the hash of
- * the page's document as the build writes it (its id left out: build-id.ts), the digest is made
+ * the later pages of a long list are not (behaviour.md: Search). Given `mainHash`, the hash of the
+ * main element of the page's document as the build writes it (build-id.ts), the digest is made
  * from that and the rest Pagefind's document is made with, not from that document made here.
  */
 export function toPageSearchEntry(input: {
@@ -124,9 +124,9 @@ export function toPageSearchEntry(input: {
   readonly rendered: RenderedPage;
   readonly t: Translate | undefined;
   readonly layout: PageLayout;
-  readonly documentHash?: string;
+  readonly mainHash?: string;
 }): SearchEntry | null {
-  const { config, page, rendered, t, documentHash } = input;
+  const { config, page, rendered, t, mainHash } = input;
   const { payload } = rendered;
   if (payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return null;
   const start = rendered.html.indexOf('<main');
@@ -139,9 +139,8 @@ export function toPageSearchEntry(input: {
     section: t ? (toSection(config, page, t)?.label ?? null) : null,
     keywords: toKeywords(payload.data.keywords),
   };
-  if (documentHash === undefined)
-    return toSearchEntry({ ...entry, main: toMainElement(rendered.html) ?? '' }, file, iso);
-  const madeWith = [toIndexLanguage(iso), entry.title, entry.section, entry.keywords, documentHash];
+  if (mainHash === undefined) return toSearchEntry({ ...entry, main: toMainElement(rendered.html) ?? '' }, file, iso);
+  const madeWith = [toIndexLanguage(iso), entry.title, entry.section, entry.keywords, mainHash];
   return { ...entry, file, digest: createHash('sha256').update(JSON.stringify(madeWith)).digest('base64url') };
 }
 

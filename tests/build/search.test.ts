@@ -161,6 +161,29 @@ describe('the search index', () => {
     expect(tree('c')).toEqual(tree('a'));
   });
 
+  it('keeps the index of pages whose scripts and styles changed but not their text', () => {
+    const root = makeSite();
+    // A page no other build has, so that the first build makes its index.
+    const article = path.join(root, 'site/content/news/news3.en.md');
+    const unique = `Restyled ${process.pid}-${Date.now()}`;
+    writeFileSync(article, readFileSync(article, 'utf8').replace(/\n---\n/, `\n---\n${unique}.\n\n`));
+    const build = (out: string) => {
+      const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json']);
+      expect(result.status, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { search: { indexed: number } };
+    };
+    expect(build('a').search.indexed).toBeGreaterThanOrEqual(1);
+    // Every page names the stylesheet by its hash: each page's document changes, its main element does not.
+    const css = path.join(root, 'site/templates/styles/tokens.css');
+    writeFileSync(css, `${readFileSync(css, 'utf8')}\n:root { --restyled: 1; }\n`);
+    expect(build('b').search.indexed).toBe(0);
+    const stylesheet = (out: string) =>
+      /<link rel="stylesheet" href="([^"]+)"/.exec(
+        readFileSync(path.join(root, out, 'en/news/news3/index.html'), 'utf8'),
+      )?.[1];
+    expect(stylesheet('b')).not.toBe(stylesheet('a'));
+  });
+
   it('indexes an edited page from the output it writes: the build holds only hashes of the pages meanwhile', async () => {
     const root = makeSite();
     const page = path.join(root, 'site/content/services/service-ramp.en.md');
