@@ -293,6 +293,12 @@ async function bundleClient(
       platform: 'browser',
       target: 'es2020',
       minify: true,
+      // Text outside ASCII as it is, not as `\u` escapes twice its size: a module script is always
+      // read as UTF-8, whatever the server says its charset is.
+      charset: 'utf8',
+      // The licences of the bundled packages (React's) in a file beside each chunk that holds them,
+      // which the chunk names in one line: not downloaded with every first view.
+      legalComments: 'linked',
       jsx: 'automatic',
       metafile: true,
       logLevel: 'silent',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/build.ts';
 import type { Payload } from '../../generator/types.ts';
@@ -213,6 +214,25 @@ describe('the real site', () => {
       expect(htmlOf(locale === 'en' ? '/en/contact' : '/contact')).toContain(`href="/${shared[0]}"`);
     }
     expect(result.files?.has('logo.svg')).toBe(true);
+  });
+
+  it("keeps the bundled packages' licences beside the code that names them, and writes text outside ASCII as it is", () => {
+    const files = [...(result.files?.keys() ?? [])];
+    const legal = files.filter((f) => /^_app\/[\w.-]+\.js\.LEGAL\.txt$/.test(f));
+    expect(legal.length).toBeGreaterThan(0);
+    const licences = legal.map((f) => text(f)).join('\n');
+    expect(licences).toContain('@license React');
+    expect(licences).toContain('MIT license');
+    for (const file of legal) {
+      const code = text(file.replace(/\.LEGAL\.txt$/, ''));
+      expect(code).toContain(`/*! For license information please see ${path.basename(file)} */`);
+      expect(code).not.toContain('@license');
+    }
+    // The modules' Chinese text, as written (UTF-8), not as escapes.
+    const modules = files.filter((f) => /^_app\/[\w.-]+\.js$/.test(f) && !f.includes('root-redirect'));
+    const code = modules.map((f) => text(f)).join('\n');
+    expect(code).toContain('雲翔航勤');
+    expect(code).not.toMatch(/\\u96F2/i);
   });
 
   it('renders section pages with their side navigation and overviews with a card per page', () => {
