@@ -225,11 +225,16 @@ export interface Page {
   readonly pagination: Pagination | null;
 }
 
-/** One page of a long list: its number, how many there are, and the URL of each, first to last. */
+/**
+ * One page of a long list: its number, how many there are, the pages its navigation shows by
+ * number (null where pages are left out: toShownPages), and the URLs of the pages before and after.
+ */
 export interface Pagination {
   readonly page: number;
   readonly pages: number;
-  readonly urls: readonly string[];
+  readonly shown: readonly ({ readonly page: number; readonly url: string } | null)[];
+  readonly prev: string | null;
+  readonly next: string | null;
 }
 
 /** An entry of a navigation menu: the URL and the route name that keys its `sidenav` label. */

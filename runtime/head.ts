@@ -42,12 +42,8 @@ export function updateHead(payload: Payload): void {
     for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);
     setMeta('meta[property="og:url"]', 'property', 'og:url', payload.head.canonical);
     const pagination = payload.pagination;
-    if (pagination) {
-      const prev = pagination.urls[pagination.page - 2];
-      const next = pagination.urls[pagination.page];
-      if (prev) setLink('prev', prev);
-      if (next) setLink('next', next);
-    }
+    if (pagination?.prev) setLink('prev', pagination.prev);
+    if (pagination?.next) setLink('next', pagination.next);
   } else {
     setMeta('meta[name="robots"]', 'name', 'robots', 'noindex');
   }

@@ -201,9 +201,6 @@ function toCardPath(page: Page, ctx: RenderContext): string | null {
 function toNeighbours(config: SiteConfig, payload: Payload): { prev: string | null; next: string | null } {
   const pagination = payload.pagination;
   if (!pagination) return { prev: null, next: null };
-  const at = (n: number) => {
-    const url = pagination.urls[n - 1];
-    return url === undefined ? null : toAbsoluteUrl(config.baseUrl, url);
-  };
-  return { prev: at(pagination.page - 1), next: at(pagination.page + 1) };
+  const at = (url: string | null) => (url === null ? null : toAbsoluteUrl(config.baseUrl, url));
+  return { prev: at(pagination.prev), next: at(pagination.next) };
 }

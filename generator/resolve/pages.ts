@@ -6,6 +6,7 @@ import type {
   MenuLink,
   Page,
   PageLink,
+  Pagination,
   Route,
   SiteConfig,
 } from '../types.ts';
@@ -38,6 +39,27 @@ export function resolvePages(config: SiteConfig, routes: readonly Route[]): Page
   );
 }
 
+/** Up to this many pages, a long list's navigation shows every one by its number. */
+const ALL_SHOWN = 7;
+
+/**
+ * The page numbers a long list's navigation shows (behaviour.md: Long lists): every page of a list
+ * of a few; of a longer one the first, the last, and the current with its neighbours, null for a
+ * gap where pages are left out (`1 … 4 5 6 … 209`). A gap of one page shows that page instead.
+ */
+export function toShownPages(page: number, pages: number): (number | null)[] {
+  if (pages <= ALL_SHOWN) return Array.from({ length: pages }, (_, i) => i + 1);
+  const kept = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages);
+  const shown: (number | null)[] = [];
+  for (const n of kept.sort((a, b) => a - b)) {
+    const before = shown.at(-1);
+    if (typeof before === 'number' && n - before === 2) shown.push(before + 1);
+    else if (typeof before === 'number' && n - before > 2) shown.push(null);
+    shown.push(n);
+  }
+  return shown;
+}
+
 /**
  * A page whose list is longer than `listPageSize` (and not capped by `listLimit`) becomes pages
  * of that many entries (behaviour.md: Long lists): the first at the route's own URL, the others
@@ -55,7 +77,15 @@ function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
   return urls.map((url, i) => {
     const n = i + 1;
     const listed = page.listed.slice(i * size, n * size);
-    const pagination = { page: n, pages, urls };
+    const pagination: Pagination = {
+      page: n,
+      pages,
+      shown: toShownPages(n, pages).map((shown) =>
+        shown === null ? null : { page: shown, url: urls[shown - 1] as string },
+      ),
+      prev: urls[i - 1] ?? null,
+      next: urls[i + 1] ?? null,
+    };
     if (n === 1) return { ...page, listed, pagination };
     const canonicalLocale = page.indexable ? locale : (contentLocales[0] as LocaleConfig);
     return {

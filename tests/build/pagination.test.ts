@@ -5,6 +5,7 @@ import { buildSite } from '../../generator/build.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSeo } from '../../generator/check/seo.ts';
 import { loadConfig } from '../../generator/config.ts';
+import { toShownPages } from '../../generator/resolve/pages.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
 
@@ -111,6 +112,48 @@ describe('a list longer than a page', () => {
       await served.close();
     }
   }, 60_000);
+
+  it('shows the first, last and nearby pages of a long list by number, a gap for the rest, in the page and its payload', async () => {
+    expect(toShownPages(1, 3)).toEqual([1, 2, 3]);
+    expect(toShownPages(5, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(toShownPages(1, 209)).toEqual([1, 2, null, 209]);
+    expect(toShownPages(4, 209)).toEqual([1, 2, 3, 4, 5, null, 209]);
+    expect(toShownPages(100, 209)).toEqual([1, null, 99, 100, 101, null, 209]);
+    expect(toShownPages(209, 209)).toEqual([1, null, 208, 209]);
+    // The real site's newsroom, one article a page.
+    const real = await buildSite({
+      root: makeSite({ 'site/site.config.ts': withPageSize('1') }, { full: true }),
+      write: false,
+    });
+    const page = (file: string) => String(real.files?.get(file));
+    const last = Number(/Page 8 of (\d+)/.exec(page('en/news/page/8/index.html'))?.[1]);
+    expect(last).toBeGreaterThan(10);
+    const nav = /<nav class="pagination"[\s\S]*?<\/nav>/.exec(page('en/news/page/8/index.html'))?.[0] ?? '';
+    const numbers = [...nav.matchAll(/<li([^>]*)>([\s\S]*?)<\/li>/g)].map((m) =>
+      m[1]?.includes('aria-hidden="true"')
+        ? (m[2] as string)
+        : (/<span aria-hidden="true">(\d+)<\/span>/.exec(m[2] as string)?.[1] ?? '?'),
+    );
+    expect(numbers).toEqual(['1', '…', '7', '8', '9', '…', String(last)]);
+    expect(nav).toContain(`href="/en/news/page/${last}"`);
+    expect(nav).not.toContain('href="/en/news/page/5"');
+    const payload = JSON.parse(page('en/news/page/8/_payload.json')) as { pagination: Record<string, unknown> };
+    expect(payload.pagination).toEqual({
+      page: 8,
+      pages: last,
+      shown: [
+        { page: 1, url: '/en/news' },
+        null,
+        { page: 7, url: '/en/news/page/7' },
+        { page: 8, url: '/en/news/page/8' },
+        { page: 9, url: '/en/news/page/9' },
+        null,
+        { page: last, url: `/en/news/page/${last}` },
+      ],
+      prev: '/en/news/page/7',
+      next: '/en/news/page/9',
+    });
+  });
 
   it('refuses a page size that is not a positive whole number', async () => {
     const error = await buildSite({ root: makeSite({ 'site/site.config.ts': withPageSize('0') }), write: false }).catch(
