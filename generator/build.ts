@@ -14,7 +14,14 @@ import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from './load
 import { planCards, renderCards } from './cards.ts';
 import { renderIcons } from './icons.ts';
 import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
-import { MAX_WORKERS, shouldUseWorkers, startWorkerPool } from './parallel.ts';
+import {
+  MAX_WORKERS,
+  shouldUseWorkers,
+  startWorkerPool,
+  takeSharedWrite,
+  toSharedWrite,
+  toSharedWrites,
+} from './parallel.ts';
 import {
   buildSearchIndexes,
   SEARCH_FOLDER,
@@ -429,36 +436,27 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       for (const [file, png] of cards.files) sink.write(file, png);
       const search = searching ? await timed('search', () => searching) : null;
       // An index's files enter the build id by their folder's hash: none is hashed again. A render
-      // worker that is still there writes the indexes of the locales after the first, while this
-      // thread writes the first's.
+      // worker that is still there and this thread write them together, each once it has written
+      // the id into its pages (and this one the site files), one file at a time.
       for (const [folder, hash] of search?.folders ?? []) digest?.addHashed(folder, hash);
-      const searchFiles = new Map(search?.files);
-      const theirSearchFiles = new Map<string, Uint8Array>();
-      if (pool && patchElsewhere && digest && search)
-        for (const locale of config.locales.slice(1)) {
-          const folder = search.urls[locale.code]?.slice(1);
-          for (const [file, contents] of folder ? searchFiles : [])
-            if (file.startsWith(folder as string)) theirSearchFiles.set(file, contents);
-        }
-      for (const [file, contents] of theirSearchFiles) {
-        searchFiles.delete(file);
-        disk.adopt(file, contents.byteLength);
-      }
+      const searchFiles = search?.files ?? new Map<string, Uint8Array>();
+      const sharedSearchFiles =
+        pool && patchElsewhere && digest && searchFiles.size > 0 ? toSharedWrites(searchFiles) : null;
+      if (!sharedSearchFiles) for (const [file, contents] of searchFiles) disk.write(file, contents);
       // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
       if (cache && search && !cache.searchWarmed) {
         cache.searchWarmed = true;
         if (search.indexed === 0) void warmSearch(config);
       }
       /**
-       * The workers writing their share of the search files and the id into their pages, while this
-       * thread writes the rest, writes the id into its own pages and writes the site files.
+       * The workers writing the id into their pages and then their share of the search files, while
+       * this thread writes the id into its own pages, the site files and the rest.
        */
       let patching: Promise<void> | null = null;
       if (digest) {
         const id = digest.toId();
-        patching = pool && patchElsewhere ? pool.finish(id, theirSearchFiles) : null;
+        patching = pool && patchElsewhere ? pool.finish(id, sharedSearchFiles) : null;
         patching?.catch(() => undefined);
-        for (const [file, contents] of searchFiles) disk.write(file, contents);
         digest.finish(id, (file, offsets, text) => disk.patch(file, offsets, text));
         renderedPages =
           renderedPages?.map((page) => ({
@@ -467,7 +465,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
             payload: { ...page.payload, buildId: id },
           })) ?? null;
         buildId = id;
-      } else for (const [file, contents] of searchFiles) disk.write(file, contents);
+      }
       // The previous builds' files stay beside the new ones: pages of a deployment still open in a
       // browser load theirs after the next one (no version skew).
       const current = [...assets.files.keys(), ...cards.files.keys(), ...(search?.files.keys() ?? [])];
@@ -486,7 +484,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       };
       await timed('write', async () => {
         for (const [file, contents] of toSiteFiles(config, pages, manifest, otherHtml)) disk.write(file, contents);
+        // This thread's share of the search files: those the worker has not taken meanwhile.
+        const written = new Set<number>();
+        const shared = sharedSearchFiles;
+        for (let n = shared ? takeSharedWrite(shared) : -1; shared && n !== -1; n = takeSharedWrite(shared)) {
+          disk.write(...toSharedWrite(shared, n));
+          written.add(n);
+        }
         await patching;
+        shared?.names.forEach((file, n) => {
+          if (!written.has(n)) disk.adopt(file, toSharedWrite(shared, n)[1].byteLength);
+        });
         await disk.settle();
         const previousOut = staging ? swapIntoPlace(staging, outDir) : null;
         // The folders of the locales under a prefix go on a worker's thread (their pages and search

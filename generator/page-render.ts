@@ -1,6 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import { emitPage, type EmitContext, type EmittedPage } from './emit.ts';
-import type { RenderSetup, WorkerMessage, WorkerRequest } from './parallel.ts';
+import {
+  takeSharedWrite,
+  toSharedWrite,
+  type RenderSetup,
+  type WorkerMessage,
+  type WorkerRequest,
+} from './parallel.ts';
 import { createTranslators } from './render/i18n.ts';
 import type { MissingKey } from './render/missing-keys.ts';
 import { renderPage, type RenderContext } from './render/page.ts';
@@ -82,15 +88,12 @@ export function handleRenderRequest(config: SiteConfig, request: Exclude<WorkerR
     const state = patching;
     patching = null;
     const written = reportingWriteFailure(() => {
-      const { files } = request;
-      let from = 0;
-      files?.names.forEach((name, i) => {
-        const end = files.ends[i] as number;
-        state?.sink.write(name, files.bytes.subarray(from, end));
-        from = end;
-      });
       // The build's id, once every file is known: written over the stand-in in this worker's files.
       for (const { file, at } of state?.drafts ?? []) state?.sink.patch(file, at, request.id);
+      // Then the files the main thread shares, until none is left.
+      const { files } = request;
+      for (let n = files ? takeSharedWrite(files) : -1; files && n !== -1; n = takeSharedWrite(files))
+        state?.sink.write(...toSharedWrite(files, n));
     });
     // The worker waits on: the main thread may hand it a share of the previous output to remove.
     if (written) post({ kind: 'finished' });

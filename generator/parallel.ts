@@ -54,18 +54,46 @@ export type WorkerRequest =
   | { readonly kind: 'load'; readonly serverModule: string }
   | { readonly kind: 'render'; readonly setup: RenderSetup }
   | { readonly kind: 'pages'; readonly pages: readonly Page[] }
-  | { readonly kind: 'finish'; readonly id: string; readonly files: PackedFiles | null }
+  | { readonly kind: 'finish'; readonly id: string; readonly files: SharedWrites | null }
   | { readonly kind: 'remove'; readonly folders: readonly string[] };
 
 /**
- * Files for a worker to write into the staging folder: their names, and their bytes one after
- * another in one buffer, which is moved to the worker, not copied.
+ * Files that the main thread and a worker write into the staging folder together, each taking the
+ * next one not taken yet (takeSharedWrite), so that neither waits while the other has some left:
+ * their names, their bytes one after another in memory both threads share, and the number of the
+ * next file to take.
  */
-export interface PackedFiles {
+export interface SharedWrites {
   readonly names: readonly string[];
   /** Where each file's bytes end. */
   readonly ends: readonly number[];
   readonly bytes: Uint8Array;
+  readonly next: Int32Array;
+}
+
+/** Files to write together (SharedWrites), none taken yet. */
+export function toSharedWrites(files: ReadonlyMap<string, Uint8Array>): SharedWrites {
+  let size = 0;
+  for (const contents of files.values()) size += contents.byteLength;
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
+  const ends: number[] = [];
+  for (const contents of files.values()) {
+    const at = ends.at(-1) ?? 0;
+    bytes.set(contents, at);
+    ends.push(at + contents.byteLength);
+  }
+  return { names: [...files.keys()], ends, bytes, next: new Int32Array(new SharedArrayBuffer(4)) };
+}
+
+/** Takes the next file of `files` not taken by another thread: its number, or -1 when none is left. */
+export function takeSharedWrite(files: SharedWrites): number {
+  const n = Atomics.add(files.next, 0, 1);
+  return n < files.names.length ? n : -1;
+}
+
+/** The name and bytes of file `n` of `files`. */
+export function toSharedWrite(files: SharedWrites, n: number): [name: string, bytes: Uint8Array] {
+  return [files.names[n] as string, files.bytes.subarray(n === 0 ? 0 : files.ends[n - 1], files.ends[n])];
 }
 
 /**
@@ -123,12 +151,12 @@ export interface WorkerPool {
    */
   render(queue: PageQueue, onPage: (page: EmittedPage) => void): Promise<ElsewhereResult>;
   /**
-   * Has the first worker write `files` into the staging folder (a share of the files made after
-   * the render, written while this thread writes the rest), and each worker write the build id
-   * over the stand-in in the files it wrote (when `patch` was set up: not with --precompress, where
-   * the main thread patches and then compresses every page).
+   * Has each worker write the build id over the stand-in in the files it wrote (when `patch` was
+   * set up: not with --precompress, where the main thread patches and then compresses every page),
+   * then take files of `files` to write into the staging folder, as this thread does once it has
+   * done its own part.
    */
-  finish(id: string, files?: ReadonlyMap<string, Uint8Array>): Promise<void>;
+  finish(id: string, files?: SharedWrites | null): Promise<void>;
   /** Whether a worker is still there to remove folders (it ends after its pages without --precompress's patching). */
   canRemove(): boolean;
   /** Has the first worker remove `folders` (of the previous output), and end. */
@@ -203,11 +231,10 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
     },
     async finish(id, files) {
       await Promise.all(
-        workers.map((worker, n) =>
+        workers.map((worker) =>
           worker.exchange((send) => ({
             first: () => {
-              const packed = n === 0 && files && files.size > 0 ? toPackedFiles(files) : null;
-              send({ kind: 'finish', id, files: packed }, packed ? [packed.bytes.buffer as ArrayBuffer] : []);
+              send({ kind: 'finish', id, files: files ?? null });
               return false;
             },
             take: (message) => message.kind === 'finished',
@@ -231,19 +258,6 @@ export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
       await Promise.all(workers.map((worker) => worker.stop()));
     },
   };
-}
-
-function toPackedFiles(files: ReadonlyMap<string, Uint8Array>): PackedFiles {
-  let size = 0;
-  for (const contents of files.values()) size += contents.byteLength;
-  const bytes = new Uint8Array(size);
-  const ends: number[] = [];
-  for (const contents of files.values()) {
-    const at = ends.at(-1) ?? 0;
-    bytes.set(contents, at);
-    ends.push(at + contents.byteLength);
-  }
-  return { names: [...files.keys()], ends, bytes };
 }
 
 /**
@@ -311,9 +325,7 @@ class PoolWorker {
    * Runs one exchange: resolves when it is over (with what `done` was given), rejects when the
    * worker fails meanwhile or had failed before.
    */
-  exchange<T = void>(
-    open: (send: (request: WorkerRequest, transfer?: ArrayBuffer[]) => void, done: (value: T) => void) => Exchange,
-  ): Promise<T> {
+  exchange<T = void>(open: (send: (request: WorkerRequest) => void, done: (value: T) => void) => Exchange): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       let over = false;
@@ -323,7 +335,7 @@ class PoolWorker {
         this.onFailure = null;
         resolve(value);
       };
-      const exchange = open((request, transfer) => this.worker.postMessage(request, transfer), finish);
+      const exchange = open((request) => this.worker.postMessage(request), finish);
       this.onFailure = reject;
       this.onMessage = (message) => {
         if (exchange.take(message)) finish(undefined as T);
