@@ -53,6 +53,23 @@ function cachedFragments(entry: Buffer): string[] {
     .map(([, bytes]) => gunzipSync(bytes).toString());
 }
 
+/**
+ * A small site with a page no other build has, so that its locale's index is the test's own (the
+ * first build makes it), and a build of it by the CLI into a folder of its own, with its report.
+ */
+function withOwnIndex(word: string) {
+  const root = makeSite();
+  const unique = `${word} ${process.pid}-${Date.now()}`;
+  const article = path.join(root, 'site/content/news/news3.en.md');
+  writeFileSync(article, readFileSync(article, 'utf8').replace(/\n---\n/, `\n---\n${unique}.\n\n`));
+  const build = (out: string) => {
+    const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as { search: { indexed: number } };
+  };
+  return { root, unique, build };
+}
+
 describe('the search index', () => {
   it('indexes each locale apart: its pages in their own language, their main content, title and section', async () => {
     const root = makeSite();
@@ -125,17 +142,8 @@ describe('the search index', () => {
   });
 
   it('reads an index back from the cache in a new process, and makes one again whose cache entry is damaged', () => {
-    const root = makeSite();
-    // A page no other build has: its locale's index is this test's own.
     const started = Date.now() - 1000;
-    const unique = `Indexed ${process.pid}-${Date.now()}`;
-    const article = path.join(root, 'site/content/news/news3.en.md');
-    writeFileSync(article, readFileSync(article, 'utf8').replace(/\n---\n/, `\n---\n${unique}.\n\n`));
-    const build = (out: string) => {
-      const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json']);
-      expect(result.status, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as { search: { indexed: number } };
-    };
+    const { root, unique, build } = withOwnIndex('Indexed');
     expect(build('a').search.indexed).toBeGreaterThanOrEqual(1);
     expect(build('b').search.indexed).toBe(0);
     const tree = (out: string) =>
@@ -162,16 +170,7 @@ describe('the search index', () => {
   });
 
   it('keeps the index of pages whose scripts and styles changed but not their text', () => {
-    const root = makeSite();
-    // A page no other build has, so that the first build makes its index.
-    const article = path.join(root, 'site/content/news/news3.en.md');
-    const unique = `Restyled ${process.pid}-${Date.now()}`;
-    writeFileSync(article, readFileSync(article, 'utf8').replace(/\n---\n/, `\n---\n${unique}.\n\n`));
-    const build = (out: string) => {
-      const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json']);
-      expect(result.status, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as { search: { indexed: number } };
-    };
+    const { root, build } = withOwnIndex('Restyled');
     expect(build('a').search.indexed).toBeGreaterThanOrEqual(1);
     // Every page names the stylesheet by its hash: each page's document changes, its main element does not.
     const css = path.join(root, 'site/templates/styles/tokens.css');
