@@ -16,7 +16,8 @@ import type { PageLayout } from '../runtime/urls.ts';
 // listed, and first parse content files beside the main thread (load); then each renders batches
 // of pages taken from the back of the render queue, writes their files into the staging folder
 // (emit.ts) and sends back only what the main thread needs of them (the drafts: behaviour.md,
-// Build id); once the id is known, it writes it into those files itself. The main thread takes its
+// Build id); once the id is known, it writes it into those files itself, then writes with the
+// main thread the files made after the render (the search indexes). The main thread takes its
 // files and pages from the front of the same queues.
 
 // Below this many pages (or content files) a worker's start-up costs more than it saves.
@@ -97,9 +98,8 @@ export function toSharedWrite(files: SharedWrites, n: number): [name: string, by
 }
 
 /**
- * What a worker sends back: the files it parsed; the pages of a batch
- * once written (which asks for another); its problems once it is done; or the file system's
- * refusal of a write.
+ * What a worker sends back: the files it parsed; the pages of a batch once written (which asks for
+ * another); its problems once it is done; or the file system's refusal of a write.
  */
 export type WorkerMessage =
   | { readonly kind: 'parsed'; readonly results: readonly (readonly [string, ParsedContent])[] }
