@@ -1,13 +1,14 @@
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 const HTML_SPECIAL = /[&<>"']/;
+const HTML_SPECIALS = new RegExp(HTML_SPECIAL, 'g');
 
 /**
  * Escapes text for HTML content and double-quoted attributes. Most text has nothing to escape (an
  * address, a title): one search says so, four times faster than a replace that finds nothing.
  */
 export function toHtmlText(text: string): string {
-  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string) : text;
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (c) => HTML_ESCAPES[c] as string) : text;
 }
 
 /** The text of HTML content or an attribute value as rendered (toHtmlText's and React's escapes). */
@@ -21,6 +22,7 @@ export function unescapeHtml(text: string): string {
 }
 
 const SCRIPT_SPECIAL = /[<>&\u2028\u2029]/;
+const SCRIPT_SPECIALS = new RegExp(SCRIPT_SPECIAL, 'g');
 
 /**
  * Serializes data for a `<script type="application/json">` element: `<`, `>`, `&` and the two
@@ -29,6 +31,6 @@ const SCRIPT_SPECIAL = /[<>&\u2028\u2029]/;
 export function toScriptJson(data: unknown): string {
   const json = JSON.stringify(data);
   return SCRIPT_SPECIAL.test(json)
-    ? json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    ? json.replace(SCRIPT_SPECIALS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     : json;
 }

@@ -172,7 +172,7 @@ function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link
   // A path from the root, or another site's address, reads the same from every page; any other
   // address is read from the page's own.
   const fromAnyPage = (href.startsWith('/') && !href.startsWith('//')) || isExternal(href);
-  const from = fromAnyPage ? '' : (env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/');
+  const from = fromAnyPage ? '' : toPageUrl(env);
   const key = `${kind}\0${env.file.locale}\0${env.locale}\0${from}\0${href}`;
   let checked = known.get(key);
   if (checked === undefined) {
@@ -180,6 +180,11 @@ function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link
     known.set(key, checked);
   }
   return checked;
+}
+
+/** The URL of the page a body is written for, which a relative address is read from. */
+function toPageUrl(env: LinkContext): string {
+  return env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/';
 }
 
 function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHref {
@@ -192,7 +197,7 @@ function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHr
     if (!URL.canParse(href.startsWith('//') ? `https:${href}` : href)) return NOT_A_URL;
     return kind === 'link' ? { ok: true, href } : { ok: false, external: true };
   }
-  const current = env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/';
+  const current = toPageUrl(env);
   const base = `https://site.invalid${current === '/' ? '/' : `${current}/`}`;
   if (!URL.canParse(href, base)) return NOT_A_URL;
   const url = new URL(href, base);
