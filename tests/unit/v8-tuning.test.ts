@@ -1,0 +1,40 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { toBusyCoreFlags } from '../../generator/parallel.ts';
+
+// While a build's workers run, V8 is tuned for a build thread on every core (parallel.ts). The
+// flags are set at run time, where V8 prints an unknown one as an error and goes on: each must be
+// one this Node knows, and be put back to the default this Node has.
+
+describe("V8's settings while a build's workers run", () => {
+  const options = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
+
+  it('are flags this Node knows, put back to the defaults it has', () => {
+    const flags = toBusyCoreFlags();
+    // Node 20 to 24 all have a flag for when a function is optimized, and one for the collector.
+    expect(flags.map((f) => f.name)).toHaveLength(2);
+    for (const { name, busy, usual } of flags) {
+      expect(options).toContain(`  --${name} (`);
+      expect(options).toContain(`default: ${usual}\n`);
+      expect(busy).not.toBe(usual);
+    }
+  });
+
+  it('are taken by this Node without a word', () => {
+    const set = toBusyCoreFlags().flatMap(({ busy, usual }) => [busy, usual]);
+    const run = spawnSync(
+      process.execPath,
+      ['-e', `for (const flag of ${JSON.stringify(set)}) require('node:v8').setFlagsFromString(flag)`],
+      { encoding: 'utf8' },
+    );
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
+  it("leave a V8 they do not know to optimize as it would (its flag's name may have changed)", () => {
+    expect(toBusyCoreFlags('99.1.0-node.1').map((f) => f.name)).toEqual(['parallel-scavenge']);
+    expect(toBusyCoreFlags('11.3.244.8-node.38')[0]?.name).toBe('interrupt-budget');
+    expect(toBusyCoreFlags('12.4.254.21-node.57')[0]?.name).toBe('invocation-count-for-turbofan');
+    expect(toBusyCoreFlags('13.6.233.17-node.63')[0]?.name).toBe('invocation-count-for-turbofan');
+  });
+});
