@@ -1,6 +1,23 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { toBusyCoreFlags } from '../../generator/parallel.ts';
+import { availableParallelism } from 'node:os';
+import { shouldUseWorkers, toBusyCoreFlags } from '../../generator/parallel.ts';
+
+// `--workers auto` starts workers from 400 content files on, one per core but the main thread's
+// (at least one), as behaviour.md says. The compiled worker must exist: `npm test` compiles first.
+describe('--workers auto', () => {
+  it('builds a site of fewer than 400 content files on the main thread alone, a larger one on every core', () => {
+    expect(shouldUseWorkers(399, 'auto')).toBe(0);
+    expect(shouldUseWorkers(400, 'auto')).toBe(Math.max(1, availableParallelism() - 1));
+    expect(shouldUseWorkers(10_000, 'auto')).toBe(Math.max(1, availableParallelism() - 1));
+  });
+
+  it('takes a number as it is, up to one thread per core', () => {
+    expect(shouldUseWorkers(10, 0)).toBe(0);
+    expect(shouldUseWorkers(10, 1)).toBe(1);
+    expect(shouldUseWorkers(10, 999)).toBe(availableParallelism());
+  });
+});
 
 // While a build's workers run, V8 is tuned for a build thread on every core (parallel.ts). The
 // flags are set at run time, where V8 prints an unknown one as an error and goes on: each must be
