@@ -1,21 +1,41 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
+import { toCardWorkers } from '../../generator/cards.ts';
 import { shouldUseWorkers, toBusyCoreFlags } from '../../generator/parallel.ts';
 
-// `--workers auto` starts workers from 400 content files on, one per core but the main thread's
-// (at least one), as behaviour.md says. The compiled worker must exist: `npm test` compiles first.
+// `--workers auto` starts workers from 400 content files on, one per core but the main thread's,
+// as behaviour.md says. The compiled worker must exist: `npm test` compiles first.
 describe('--workers auto', () => {
   it('builds a site of fewer than 400 content files on the main thread alone, a larger one on every core', () => {
     expect(shouldUseWorkers(399, 'auto')).toBe(0);
-    expect(shouldUseWorkers(400, 'auto')).toBe(Math.max(1, availableParallelism() - 1));
-    expect(shouldUseWorkers(10_000, 'auto')).toBe(Math.max(1, availableParallelism() - 1));
+    expect(shouldUseWorkers(400, 'auto')).toBe(availableParallelism() - 1);
+    expect(shouldUseWorkers(10_000, 'auto', 2)).toBe(1);
+    expect(shouldUseWorkers(10_000, 'auto', 8)).toBe(7);
+  });
+
+  it('starts no worker on a single core, where it would only take turns with the main thread', () => {
+    expect(shouldUseWorkers(10_000, 'auto', 1)).toBe(0);
+    // Asked for, one is started all the same.
+    expect(shouldUseWorkers(10_000, 1, 1)).toBe(1);
   });
 
   it('takes a number as it is, up to one thread per core', () => {
     expect(shouldUseWorkers(10, 0)).toBe(0);
     expect(shouldUseWorkers(10, 1)).toBe(1);
     expect(shouldUseWorkers(10, 999)).toBe(availableParallelism());
+  });
+});
+
+// Share cards are drawn in worker threads beside the render when there are more than eight: one
+// per 400 cards, as many as the cores; on a single core, on the main thread.
+describe('the threads that draw share cards', () => {
+  it('are none for a few cards, one per 400 cards up to the cores, and none on a single core', () => {
+    expect(toCardWorkers(8, 2)).toBe(0);
+    expect(toCardWorkers(108, 2)).toBe(1);
+    expect(toCardWorkers(1_000, 2)).toBe(2);
+    expect(toCardWorkers(1_000, 8)).toBe(3);
+    expect(toCardWorkers(1_000, 1)).toBe(0);
   });
 });
 
