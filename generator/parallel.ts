@@ -170,9 +170,9 @@ export interface WorkerPool {
 }
 
 export function startWorkerPool(start: WorkerStart, count: number): WorkerPool {
+  const tuning = tuneForBusyCores();
   const workers = Array.from({ length: count }, () => new PoolWorker(start));
   const threads = count + 1;
-  const tuning = tuneForBusyCores();
   return {
     async parse(queue, onParsed) {
       await all(
@@ -302,22 +302,22 @@ function tuneForBusyCores(): { end: () => void } {
  * a V8 this does not know is left as it is (an unknown flag would be printed as an error).
  */
 export function toBusyCoreFlags(v8 = process.versions.v8): { name: string; busy: string; usual: string }[] {
-  const major = Number(v8.split('.')[0]);
-  const optimizeLater =
-    major === 11
-      ? { name: 'interrupt-budget', busy: `--interrupt-budget=${8 * 67_584}`, usual: '--interrupt-budget=67584' }
-      : major === 12 || major === 13
-        ? {
-            name: 'invocation-count-for-turbofan',
-            busy: `--invocation-count-for-turbofan=${8 * 3000}`,
-            usual: '--invocation-count-for-turbofan=3000',
-          }
-        : null;
+  const known = OPTIMIZE_AFTER[Number(v8.split('.')[0])];
+  const optimizeLater = known
+    ? [{ name: known.name, busy: `--${known.name}=${8 * known.usual}`, usual: `--${known.name}=${known.usual}` }]
+    : [];
   return [
-    ...(optimizeLater ? [optimizeLater] : []),
+    ...optimizeLater,
     { name: 'parallel-scavenge', busy: '--no-parallel-scavenge', usual: '--parallel-scavenge' },
   ];
 }
+
+/** By V8's major version: the flag that says how long a function runs before it is optimized, and its default. */
+const OPTIMIZE_AFTER: Readonly<Record<number, { readonly name: string; readonly usual: number }>> = {
+  11: { name: 'interrupt-budget', usual: 67_584 },
+  12: { name: 'invocation-count-for-turbofan', usual: 3000 },
+  13: { name: 'invocation-count-for-turbofan', usual: 3000 },
+};
 
 /**
  * Every worker's part of a phase. When one fails, the others (and the main thread) take nothing

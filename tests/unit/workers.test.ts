@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { toCardWorkers } from '../../generator/cards.ts';
 import { shouldUseWorkers, toBusyCoreFlags } from '../../generator/parallel.ts';
 
@@ -42,7 +42,6 @@ describe('the threads that draw share cards', () => {
 // While a build's workers run, V8 is tuned for a build thread on every core (parallel.ts). The
 // flags are set at run time, where V8 prints an unknown one as an error and goes on: each must be
 // one this Node knows, and be put back to the default this Node has.
-
 describe("V8's settings while a build's workers run", () => {
   const options = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
 
