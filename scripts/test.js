@@ -51,7 +51,7 @@ const checks = [
   ['lint', bin('oxlint', 'bin/oxlint'), ['--type-aware', '--deny-warnings']],
   [
     'types',
-    bin('typescript', 'bin/tsc'),
+    bin('tsgo', 'bin/tsc'),
     ['--noEmit', '--incremental', '--tsBuildInfoFile', path.join(CACHE, 'tsbuildinfo')],
   ],
 ];
