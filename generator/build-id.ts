@@ -37,8 +37,8 @@ function toYearPrefix(time: number): string {
 
 /**
  * A file that carries the stand-in id: its bytes, their hash without the stand-in, and its places.
- * The bytes are a view of the thread's encoding buffer, good until its next draft: written (or
- * copied) at once.
+ * The bytes are a view of the encoding buffer, good until the next draft: written (or copied) at
+ * once.
  */
 export interface Draft {
   readonly bytes: Buffer;
@@ -53,16 +53,13 @@ export interface Draft {
 }
 
 /**
- * Where a draft is encoded: one buffer per thread, reused page after page. A new buffer for every
+ * Where a draft is encoded: one buffer, reused page after page. A new buffer for every
  * page (`Buffer.from`) takes twice as long to encode into, and leaves the collector hundreds of MB
  * outside the heap over a large build.
  */
 let encoding = Buffer.allocUnsafe(1 << 20);
 
-/**
- * Encodes a text that carries the stand-in `mark` and hashes it with the stand-in left out. The
- * render workers draft the pages they render, the main thread the rest.
- */
+/** Encodes a text that carries the stand-in `mark` and hashes it with the stand-in left out. */
 export function toDraft(mark: Buffer, text: string, withMain = false): Draft {
   // UTF-8 takes at most three bytes for a UTF-16 unit (four for a pair of two).
   if (text.length * 3 > encoding.length) encoding = Buffer.allocUnsafe(Math.max(text.length * 3, encoding.length * 2));
@@ -122,13 +119,10 @@ export class BuildDigest {
     this.hashes.push(`${name}\0${hash}`);
   }
 
-  /**
-   * A file drafted with the stand-in (toDraft), by whichever thread wrote it; `patchedElsewhere`:
-   * the thread that wrote it writes the id into it too (finish does not).
-   */
-  note(file: string, draft: Omit<Draft, 'bytes'>, patchedElsewhere = false): void {
+  /** A file drafted with the stand-in (toDraft). */
+  note(file: string, draft: Omit<Draft, 'bytes'>): void {
     this.hashes.push(`${file}\0${draft.hash}`);
-    if (!patchedElsewhere) this.drafts.push({ file, at: draft.at });
+    this.drafts.push({ file, at: draft.at });
   }
 
   toId(): string {

@@ -2,13 +2,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { drawCard, loadRenderers } from './card-render.ts';
 import { loadServerModule } from './render/server-module.ts';
 import { withoutExit } from './node-module.ts';
-import { joinAsWorker } from './watch-site-code.ts';
-import { toCardWork, type CardJob, type CardWorkerInput, type CardWorkerMessage } from './cards.ts';
+import { type CardJob, type CardWorkerInput, type CardWorkerMessage } from './cards.ts';
 
 // A card worker: draws each card the main thread sends and sends its PNG back; the main thread
 // writes them, and answers with the next card, or null when none is left.
 const input = workerData as CardWorkerInput;
-joinAsWorker(input.watch);
 // The renderers first: loading the server module turns source maps on (see loadRenderers).
 loadRenderers();
 const { ShareCard } = loadServerModule(input.serverModule);
@@ -19,7 +17,7 @@ port?.on('message', (job: CardJob | null) => {
     port.close();
     return;
   }
-  withoutExit(toCardWork(job), () => drawCard(ShareCard, job.props)).then(
+  withoutExit(() => drawCard(ShareCard, job.props)).then(
     (drawn) => {
       // The PNG's memory is handed over, not copied: a buffer that shares it with others is copied first.
       const png = drawn.byteLength === drawn.buffer.byteLength ? drawn : new Uint8Array(drawn);

@@ -13,7 +13,6 @@ import { toSection } from './render/share.ts';
 import { loadServerModule, toTemplateLocOfStack } from './render/server-module.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { withoutExit } from './node-module.ts';
-import { releaseWorkerSlot, slotForWorker, type WatchSlot } from './watch-site-code.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
 
 // The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
@@ -79,8 +78,6 @@ export interface CardPlan {
 
 export interface CardWorkerInput {
   readonly serverModule: string;
-  /** Its slot in the watch of code that never ends (watch-site-code.ts). */
-  readonly watch: WatchSlot | null;
 }
 
 /** A card drawn, or why it could not be (the layout threw: its message and stack). */
@@ -242,7 +239,7 @@ async function drawCards(
       for (const job of jobs) {
         let png: Uint8Array;
         try {
-          png = await withoutExit(toCardWork(job), () => drawCard(ShareCard, job.props));
+          png = await withoutExit(() => drawCard(ShareCard, job.props));
         } catch (error) {
           throw toCardFailure(job, error instanceof Error ? error : { message: String(error) });
         }
@@ -273,10 +270,8 @@ function runWorker(
   byKey: ReadonlyMap<string, CardJob>,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const watch = slotForWorker();
-    const input: CardWorkerInput = { serverModule, watch };
+    const input: CardWorkerInput = { serverModule };
     const worker = new Worker(CARD_WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
-    worker.once('exit', () => releaseWorkerSlot(watch));
     /** The card sent and not drawn yet: a worker that ends while it has one has not finished. */
     let drawing: CardJob | null = null;
     const next = () => {

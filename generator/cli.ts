@@ -18,11 +18,6 @@ function toPort(value: string): number {
   return port;
 }
 
-function toWorkers(value: string): string {
-  if (value !== 'auto' && !/^\d+$/.test(value)) throw new InvalidArgumentError('Use `auto` or a whole number.');
-  return value;
-}
-
 /** The version of `site` itself, as its package.json gives it. */
 function toVersion(): string {
   const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -50,7 +45,6 @@ export async function main(argv: readonly string[]): Promise<void> {
       'absolute base URL for canonical, alternate and sitemap links (overrides SITE_BASE_URL and the config)',
     )
     .option('--json', 'print the build report as JSON')
-    .option('--workers <n>', 'render threads: auto, or a number (0 renders on the main thread)', toWorkers, 'auto')
     .option('--precompress', 'write .gz and .br beside every text file above 1 KB, for hosts that serve them (nginx)')
     .addOption(
       new Option(
@@ -63,7 +57,6 @@ export async function main(argv: readonly string[]): Promise<void> {
         out?: string;
         baseUrl?: string;
         json?: boolean;
-        workers: string;
         precompress?: boolean;
         host?: HostName;
       }) => {
@@ -73,7 +66,6 @@ export async function main(argv: readonly string[]): Promise<void> {
           out: toOut(opts.out),
           baseUrl: opts.baseUrl,
           json: opts.json,
-          workers: opts.workers,
           precompress: opts.precompress,
           host: opts.host,
         });

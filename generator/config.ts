@@ -64,10 +64,7 @@ async function importConfigModule(configFile: string, source: string, root: stri
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   const code = await compileConfig(configFile, source, root, loc);
   try {
-    const mod = (await withoutExit(
-      `The configuration (${CONFIG_FILE}) as it loads`,
-      () => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`),
-    )) as {
+    const mod = (await withoutExit(() => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))) as {
       default?: unknown;
     };
     return mod.default;

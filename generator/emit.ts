@@ -4,11 +4,9 @@ import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from './ty
 import { toPageOutputs } from './write/output.ts';
 import type { PageLayout } from '../runtime/urls.ts';
 
-// The step between render and the build's digest, run by whichever thread rendered the page (the
-// main thread, or a render worker of a large site): a page's files are drafted with the stand-in
+// The step between render and the build's digest: a page's files are drafted with the stand-in
 // build id, hashed and written into the staging folder, and what the search index reads of the
-// page is taken. What goes back to the main thread is small: names, sizes, hashes, the stand-in's
-// places and the search entry; the page's text stays where it was rendered (behaviour.md: Build id).
+// page is taken (behaviour.md: Build id).
 
 /** A file written with the stand-in id: its size, its hash without the stand-in, the stand-in's places. */
 export interface EmittedFile {

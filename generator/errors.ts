@@ -199,13 +199,6 @@ const catalogue = {
     hint: () =>
       'A `<name>.<ext>.ts` file of site/public default-exports a function that returns the text (or bytes) of `<name>.<ext>`; fix it at the position shown.',
   }),
-  SITE_CODE_STUCK: entry<{ what: string; seconds: string }>({
-    severity: 'error',
-    message: (a) =>
-      `${a.what} has run for ${a.seconds} s without a break: it seems to loop for ever. The command was stopped (a build's previous output is untouched).`,
-    hint: () =>
-      'Look there for a loop whose end never comes (a `while` whose condition never changes, a counter never moved on) or a function that calls itself without end. Work that truly takes longer may have SITE_STUCK_SECONDS (default 60) raised for it.',
-  }),
   TEMPLATE_LOAD_FAILED: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The templates could not be loaded: ${a.reason}.`,
@@ -285,12 +278,6 @@ const catalogue = {
       `SOURCE_DATE_EPOCH is \`${a.value}\`, which is no time: it must be a whole number of seconds since 1970.`,
     hint: () =>
       'Set it to the time of the last commit (`SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)`), or leave it unset to build at the current time.',
-  }),
-  WORKERS_LIMITED: entry<{ asked: string; used: string }>({
-    severity: 'warning',
-    message: (a) =>
-      `--workers ${a.asked} asks for more render threads than this machine has cores; the build uses ${a.used}.`,
-    hint: () => 'Leave `--workers` out (auto), or give at most the number of cores.',
   }),
   DATE_IN_FUTURE: entry<{ date: string; days: string }>({
     severity: 'warning',

@@ -1,6 +1,5 @@
 import { createRequire, Module } from 'node:module';
 import path from 'node:path';
-import { enterSiteCode, leaveSiteCode } from './watch-site-code.ts';
 
 /**
  * Requires a CommonJS package (React, markdown-it, commander) where an `import` would load it
@@ -69,33 +68,28 @@ function installExitGuard(): void {
 }
 
 /**
- * Runs the site's own code (its configuration, templates and public modules), `what` it is, with
+ * Runs the site's own code (its configuration, templates and public modules) with
  * `process.exit` turned into an error where it is called. Called there, it would end the command
  * at once, with nothing built and perhaps an exit code of 0 that tells a CI job all went well. Runs
  * may overlap (modules made side by side).
  */
-export async function withoutExit<T>(what: string, run: () => T | Promise<T>): Promise<T> {
+export async function withoutExit<T>(run: () => T | Promise<T>): Promise<T> {
   installExitGuard();
   guarded += 1;
-  // What runs, for the watchdog of code that never ends (watch-site-code.ts).
-  enterSiteCode(what);
   try {
     return await run();
   } finally {
-    leaveSiteCode();
     guarded -= 1;
   }
 }
 
 /** `withoutExit` for code that runs to its end at once (a module's top level, a page's render). */
-export function withoutExitSync<T>(what: string, run: () => T): T {
+export function withoutExitSync<T>(run: () => T): T {
   installExitGuard();
   guarded += 1;
-  enterSiteCode(what);
   try {
     return run();
   } finally {
-    leaveSiteCode();
     guarded -= 1;
   }
 }

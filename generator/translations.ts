@@ -8,16 +8,13 @@ import { requirePackage } from './node-module.ts';
 import {
   createLineFinder,
   findKeyLine,
-  loadMessages,
   lookupMessage,
   TEXT_FAULTS,
   toFlatKeys,
   toMessagesFile,
 } from './load/messages.ts';
-import { isRecord, loadConfig } from './config.ts';
-import { loadContent } from './load/content.ts';
-import { loadTemplateInventory } from './load/templates.ts';
-import { resolveRoutes } from './resolve/routes.ts';
+import { isRecord } from './config.ts';
+import { loadProjectSources } from './pipeline/sources.ts';
 import { toLocaleOfPath } from '../runtime/urls.ts';
 import type { ContentFile, LocaleCode, Messages, Route, SiteConfig, SiteProblem } from './types.ts';
 
@@ -574,21 +571,13 @@ export async function loadTranslationSources(root: string): Promise<{
   messages: Messages;
   problems: SiteProblem[];
 }> {
-  const config = await loadConfig(root);
-  const [content, messages, templates] = await Promise.all([
-    loadContent(config),
-    loadMessages(config),
-    loadTemplateInventory(config),
-  ]);
-  const problems = [...content.problems, ...messages.problems.filter((p) => !TEXT_FAULTS.has(p.code))];
-  if (problems.some((p) => p.severity === 'error'))
-    return { config, routes: [], messages: messages.messages, problems };
-  const resolved = resolveRoutes(config, content.files, templates);
+  const { sources, problems } = await loadProjectSources(root);
+  const { config, routes, messages } = sources;
   return {
     config,
-    routes: resolved.routes,
-    messages: messages.messages,
-    problems: [...problems, ...resolved.problems, ...checkSourceLocales(config, resolved.routes)],
+    routes,
+    messages,
+    problems: [...problems.filter((p) => !TEXT_FAULTS.has(p.code)), ...checkSourceLocales(config, routes)],
   };
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { buildSite } from '../generator/build.ts';
+import { buildSite } from '../generator/pipeline/build.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/browser.ts';
 import { serveOutput } from '../tests/helpers/site-server.ts';
 

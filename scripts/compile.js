@@ -11,7 +11,6 @@ rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     cli: 'generator/cli.ts',
-    'page-worker': 'generator/page-worker.ts',
     'card-worker': 'generator/card-worker.ts',
     // What a page loads of JavaScript on first view: `site check`'s rule, for bench/size.js.
     'first-view': 'generator/check/first-view.ts',

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../generator/build.ts';
+import { buildSite } from '../generator/pipeline/build.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { serveOutput } from '../tests/helpers/site-server.ts';
 

@@ -1,14 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite } from '../build.ts';
+import { buildSite } from '../pipeline/build.ts';
 import { recoverOutDir } from '../write/out-dir.ts';
-import { loadConfig } from '../config.ts';
 import { SiteError, isProblemOf, toProblem } from '../errors.ts';
-import { loadContent } from '../load/content.ts';
-import { loadMessages, TEXT_FAULTS } from '../load/messages.ts';
-import { loadTemplateInventory } from '../load/templates.ts';
+import { TEXT_FAULTS } from '../load/messages.ts';
+import { loadProjectSources, type LoadedSources } from '../pipeline/sources.ts';
 import { RUNTIME_DIR } from '../paths.ts';
-import { resolveRoutes } from '../resolve/routes.ts';
 import type { BuildManifest, BuiltWith, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
@@ -46,41 +43,23 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const { root, outDir } = options;
   // A build stopped while it swapped the output in leaves the previous output beside it: put it back.
   const recovered = recoverOutDir(outDir);
-  const config = await loadConfig(root);
+  const loaded = await loadProjectSources(root);
+  const { config, routes, messages } = loaded.sources;
   if (!existsSync(path.join(outDir, 'index.html'))) throw new SiteError([toProblem('NO_BUILD', { dir: outDir })]);
-  const problems: SiteProblem[] = recovered ? [recovered] : [];
   const built = readLatestManifest(outDir);
   const checked = toCheckedConfig(config, outDir, built);
-
-  // Translations read the sources; which keys are used comes from rendering every page in memory.
-  const [content, messages, templates] = await Promise.all([
-    loadContent(config),
-    loadMessages(config),
-    loadTemplateInventory(config),
-  ]);
-  const { routes } = resolveRoutes(config, content.files, templates);
-  const usedKeys = new Set<string>();
-  try {
-    await buildSite({ root, write: false, usedKeys });
-  } catch (error) {
-    if (!(error instanceof SiteError)) throw error;
-    // The build's own findings are the check's too (a missing key, a bad link in Markdown…).
-    problems.push(...error.problems.filter((p) => !TEXT_FAULTS.has(p.code)));
-  }
-  const translations = checkTranslations(
-    config,
-    messages.messages,
-    usedKeys.size > 0 ? usedKeys : null,
-    routes,
-    RUNTIME_DIR,
-  );
+  const problems: SiteProblem[] = [
+    ...(recovered ? [recovered] : []),
+    ...loaded.problems.filter((p) => !TEXT_FAULTS.has(p.code)),
+  ];
+  // Which keys the pages read comes from rendering every page in memory, from the same sources.
+  const usedKeys = await renderForKeys(root, loaded, problems);
+  const translations = checkTranslations(config, messages, usedKeys.size > 0 ? usedKeys : null, routes, RUNTIME_DIR);
   problems.push(
-    ...content.problems,
-    ...messages.problems.filter((p) => !TEXT_FAULTS.has(p.code)),
     ...translations.problems,
     ...checkContentScript(config, routes),
     ...checkGlossary(config, routes),
-    ...checkTranslationRecord(config, routes, messages.messages),
+    ...checkTranslationRecord(config, routes, messages),
   );
 
   options.onProgress?.('reading pages');
@@ -108,6 +87,23 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     externalLinks: links.external,
     translations: translations.report,
   };
+}
+
+/**
+ * Renders every page in memory to learn which translation keys the templates read. The build's
+ * own findings are the check's too (a missing key, a bad link in Markdown…), but for the sources'
+ * problems, which the check has already.
+ */
+async function renderForKeys(root: string, loaded: LoadedSources, problems: SiteProblem[]): Promise<Set<string>> {
+  const usedKeys = new Set<string>();
+  try {
+    await buildSite({ root, write: false, usedKeys, sources: loaded });
+  } catch (error) {
+    if (!(error instanceof SiteError)) throw error;
+    const known = new Set(loaded.problems);
+    problems.push(...error.problems.filter((p) => !known.has(p) && !TEXT_FAULTS.has(p.code)));
+  }
+  return usedKeys;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { buildSite } from '../build.ts';
+import { buildSite } from '../pipeline/build.ts';
 import { printBuildReport, printFailure } from '../report.ts';
 import type { HostName } from '../types.ts';
 
@@ -7,7 +7,6 @@ export interface BuildCommandOptions {
   readonly out: string;
   readonly baseUrl?: string;
   readonly json?: boolean;
-  readonly workers?: string;
   readonly precompress?: boolean;
   readonly host?: HostName | undefined;
 }
@@ -15,12 +14,10 @@ export interface BuildCommandOptions {
 /** `site build`: returns the exit code. */
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
   try {
-    const workers = options.workers === undefined || options.workers === 'auto' ? 'auto' : Number(options.workers);
     const { report } = await buildSite({
       root: options.root,
       outDir: options.out,
       baseUrl: options.baseUrl,
-      workers,
       precompress: options.precompress,
       host: options.host,
     });

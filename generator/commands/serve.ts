@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { buildSite } from '../build.ts';
+import { buildSite } from '../pipeline/build.ts';
 import { runEsbuildToText } from '../esbuild.ts';
 import { loadConfig } from '../config.ts';
 import { isSiteError } from '../errors.ts';
@@ -21,7 +21,6 @@ import { createDevSession, type DevSession } from '../serve/session.ts';
 import { createDiskSource, createMemorySource, type FileSource } from '../serve/files.ts';
 import { watchSources, type Watcher } from '../serve/watch.ts';
 import { checkOutDir, recoverOutDir } from '../write/out-dir.ts';
-import { watchSiteCode } from '../watch-site-code.ts';
 
 export interface ServeOptions {
   readonly root: string;
@@ -72,9 +71,6 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const { root, out } = options;
   // A source saved from now on, before the watch is set up, is rebuilt once it is (serve/watch.ts).
   const startedAt = Date.now();
-  // A template that loops for ever would hold the thread that runs Ctrl-C's handler: the server
-  // stops itself then, with what loops (watch-site-code.ts).
-  watchSiteCode();
   let session: DevSession | null = null;
   let watcher: Watcher | null = null;
   let site: SiteServer;

@@ -7,7 +7,6 @@ import { parseFrontMatter } from './front-matter.ts';
 import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
 import { toConflictProblem } from './conflicts.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
-import { createWorkQueue, type WorkQueue } from '../work-queue.ts';
 import { toUtf8Text } from './encoding.ts';
 import { toProblem } from '../errors.ts';
 
@@ -18,17 +17,6 @@ export interface LoadedContent {
 
 export type ParsedContent = ReturnType<typeof toContentFile>;
 
-/**
- * Worker threads that parse content files beside the main thread (a large site): they take files
- * from the back of the queue and hand each one's result back; resolves once they took the last.
- */
-export type ParseElsewhere = (
-  queue: WorkQueue<string>,
-  onParsed: (file: string, parsed: ParsedContent) => void,
-) => Promise<void>;
-
-/** Beside workers, the files the main thread parses between two looks at what they sent. */
-const YIELD_EVERY = 8;
 type ContentCache = Map<string, { readonly text: string; readonly result: ParsedContent }>;
 
 /** Lists the content files: `site/content/**\/*.md`, relative to the site root, sorted. */
@@ -60,42 +48,14 @@ export async function loadContent(
   config: SiteConfig,
   files?: readonly string[],
   cache?: ContentCache,
-  elsewhere?: ParseElsewhere,
 ): Promise<LoadedContent> {
   const listed = files ? { files, problems: [] } : await listContentFiles(config);
-  const results = elsewhere
-    ? await parseShared(config, listed.files, elsewhere)
-    : listed.files.map((file) => loadContentFile(config, file, cache));
+  const results = listed.files.map((file) => loadContentFile(config, file, cache));
   if (cache) for (const file of cache.keys()) if (!listed.files.includes(file)) cache.delete(file);
   return {
     files: results.flatMap((r) => (r.file ? [r.file] : [])),
     problems: [...listed.problems, ...results.flatMap((r) => r.problems)],
   };
-}
-
-/** The files parsed by the main thread and the workers together, in the order they were listed. */
-async function parseShared(
-  config: SiteConfig,
-  files: readonly string[],
-  elsewhere: ParseElsewhere,
-): Promise<ParsedContent[]> {
-  const parsed = new Map<string, ParsedContent>();
-  const queue = createWorkQueue(files);
-  const away = elsewhere(queue, (file, result) => parsed.set(file, result));
-  away.catch(() => undefined);
-  try {
-    let count = 0;
-    for (let file = queue.takeFront(); file !== undefined; file = queue.takeFront()) {
-      if (++count % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-      parsed.set(file, loadContentFile(config, file));
-    }
-  } catch (error) {
-    queue.clear();
-    await away.catch(() => undefined);
-    throw error;
-  }
-  await away;
-  return files.map((file) => parsed.get(file) as ParsedContent);
 }
 
 /**

@@ -187,7 +187,7 @@ async function runPublicModule(
   const code = bundled.outputFiles[0]?.text ?? '';
   const inputs = await hashInputs(config.root, bundled.metafile);
   try {
-    const output: unknown = await withoutExit(`The public module ${source}`, async () => {
+    const output: unknown = await withoutExit(async () => {
       const mod = compileUnregistered(code, toModuleFile(file)) as { default?: unknown };
       if (typeof mod.default !== 'function') {
         throw new TypeError('it has no default export function (`export default function () { … }`)');

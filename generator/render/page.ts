@@ -161,7 +161,6 @@ export function renderApp(
   try {
     return {
       html: withoutExitSync(
-        `The render of ${payload.url} (template site/templates/pages/${payload.template}.tsx, layout site/templates/layouts/${payload.layout}.tsx; content ${sourceFile})`,
         () =>
           renderToString(
             createElement(App, {

@@ -19,7 +19,7 @@ export function loadServerModule(file: string): ServerModule {
   const code = readFileSync(file, 'utf8');
   let server: ServerModule;
   try {
-    server = withoutExitSync('The templates’ code as it loads (site/templates)', () =>
+    server = withoutExitSync(() =>
       compileUnregistered(code, file),
     ) as ServerModule;
   } catch (error) {

@@ -7,7 +7,6 @@ import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
 import { createReuse } from './reuse.ts';
-import type { WorkQueue } from '../work-queue.ts';
 import { loadServerModule } from './server-module.ts';
 
 /** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
@@ -22,12 +21,6 @@ export interface RenderSiteInput {
   readonly messages: Messages;
   /** Receives every page as soon as it is rendered (or reused), error pages last. */
   readonly onPage: (page: RenderedPage, kind: 'page' | 'error') => void;
-  /**
-   * A large site: worker threads already render pages from `queue` (the pages, in this order),
-   * and the main thread takes its share from the same queue; the workers' pages do not come back
-   * through `onPage`, and `elsewhere` resolves once they are done.
-   */
-  readonly parallel?: { readonly queue: PageQueue; readonly elsewhere: Promise<ElsewhereResult> } | undefined;
   /** Collects every translation key the templates read (`ns:key`), for `site check`. */
   readonly usedKeys?: Set<string> | undefined;
   /** Reuse: a page whose key is unchanged is not rendered again. */
@@ -44,19 +37,8 @@ export interface FirstPages {
   readonly onReady: () => void;
 }
 
-/** What the threads that render beside the main thread report once the queue is empty. */
-export interface ElsewhereResult {
-  readonly problems: SiteProblem[];
-  readonly missing: MissingKey[];
-}
-
-/** The pages still to render, shared by the main thread and the workers of a large site. */
-export type PageQueue = WorkQueue<Page>;
-
 /** How long the render loop runs before letting the server answer requests (watch mode). */
 const SLICE_MS = 8;
-/** Beside workers, the main thread's pages between two looks at what the workers sent. */
-const YIELD_EVERY = 4;
 
 export interface RenderSiteResult {
   readonly problems: SiteProblem[];
@@ -83,68 +65,36 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   const ctx: RenderContext = { config, assets, buildId, server, translators, links, reuse: createReuse() };
   const problems: SiteProblem[] = [];
   let rendered = 0;
-  if (input.parallel) {
-    // The main thread renders pages too, while the workers render the rest: on two cores, one
-    // worker and the main thread. It also takes in what the workers send, so it takes one page at
-    // a time and yields often: each worker is sent its next batch without waiting.
-    const { queue, elsewhere: inWorkers } = input.parallel;
-    inWorkers.catch(() => undefined);
-    // The tests can leave every page to the workers, which a small site would otherwise not need.
-    const mainRenders = process.env.SITE_TEST_WORKERS_ONLY !== '1';
-    try {
-      for (
-        let index = 0, page = mainRenders ? queue.takeFront() : undefined;
-        page;
-        index += 1, page = queue.takeFront()
-      ) {
-        if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
-        current = page.url;
-        const result = renderPage(page, ctx);
-        problems.push(...result.problems);
-        if (result.rendered) input.onPage(result.rendered, 'page');
-      }
-    } catch (error) {
-      // No worker goes on writing once the build has failed: each ends after its current batch.
-      queue.clear();
-      await inWorkers.catch(() => undefined);
-      throw error;
+  const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
+  const first = firstCount > 0 ? input.first : undefined;
+  const ordered = first
+    ? [...pages].sort((a, b) => Number(first.urls.has(b.url)) - Number(first.urls.has(a.url)))
+    : pages;
+  let sliceStarted = performance.now();
+  for (const [index, page] of ordered.entries()) {
+    if (first && index === firstCount) first.onReady();
+    if (first && index >= firstCount && performance.now() - sliceStarted > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
     }
-    const result = await inWorkers;
+    const key = input.cache?.keyOf(page);
+    const reused = key === undefined ? undefined : input.cache?.pages.get(page.url);
+    if (reused && reused.key === key) {
+      input.onPage(reused.page, 'page');
+      continue;
+    }
+    current = page.url;
+    const missingBefore = missing.length;
+    const result = renderPage(page, ctx);
     problems.push(...result.problems);
-    missing.push(...result.missing);
-    rendered = pages.length;
-  } else {
-    const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
-    const first = firstCount > 0 ? input.first : undefined;
-    const ordered = first
-      ? [...pages].sort((a, b) => Number(first.urls.has(b.url)) - Number(first.urls.has(a.url)))
-      : pages;
-    let sliceStarted = performance.now();
-    for (const [index, page] of ordered.entries()) {
-      if (first && index === firstCount) first.onReady();
-      if (first && index >= firstCount && performance.now() - sliceStarted > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStarted = performance.now();
-      }
-      const key = input.cache?.keyOf(page);
-      const reused = key === undefined ? undefined : input.cache?.pages.get(page.url);
-      if (reused && reused.key === key) {
-        input.onPage(reused.page, 'page');
-        continue;
-      }
-      current = page.url;
-      const missingBefore = missing.length;
-      const result = renderPage(page, ctx);
-      problems.push(...result.problems);
-      rendered += 1;
-      if (!result.rendered) continue;
-      // Only a page rendered without a problem is reused: a mistake is reported until it is fixed.
-      if (key !== undefined && result.problems.length === 0 && missing.length === missingBefore)
-        input.cache?.pages.set(page.url, { key, page: result.rendered });
-      input.onPage(result.rendered, 'page');
-    }
-    if (first && firstCount === ordered.length) first.onReady();
+    rendered += 1;
+    if (!result.rendered) continue;
+    // Only a page rendered without a problem is reused: a mistake is reported until it is fixed.
+    if (key !== undefined && result.problems.length === 0 && missing.length === missingBefore)
+      input.cache?.pages.set(page.url, { key, page: result.rendered });
+    input.onPage(result.rendered, 'page');
   }
+  if (first && firstCount === ordered.length) first.onReady();
   current = 'the error pages';
   // Error pages show the same navigation as the pages of their locale.
   const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));

@@ -1,4 +1,4 @@
-import { buildSite } from '../build.ts';
+import { buildSite } from '../pipeline/build.ts';
 import { createBuildCache } from '../cache.ts';
 import { disposeEsbuildContexts } from '../esbuild.ts';
 import { toChangeKind, type ChangeKind } from './changes.ts';

@@ -5,8 +5,7 @@ import {
   readdirSync,
   realpathSync,
   renameSync,
-  rmdirSync,
-  unlinkSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
@@ -134,75 +133,11 @@ export function swapIntoPlace(staging: string, outDir: string): string | null {
 }
 
 /**
- * Removes the previous output once the new one is in place. With `share`, the folders it names
- * (relative paths: each locale's own, under its prefix, and the search indexes) are removed by
- * another thread at the same time: apart, the two do not wait on each other's folders. What the
- * other thread leaves, this one removes.
- */
-export async function removePrevious(
-  previous: string,
-  share?: { readonly paths: readonly string[]; readonly remove: (folders: string[]) => Promise<void> },
-): Promise<void> {
-  // Only folders reached through folders: a link on the way is removed here, never followed.
-  const isFolderPath = (relative: string) => {
-    let at = previous;
-    for (const part of relative.split('/')) {
-      at = path.join(at, part);
-      if (lstatSync(at, { throwIfNoEntry: false })?.isDirectory() !== true) return false;
-    }
-    return true;
-  };
-  const theirs = share ? share.paths.filter(isFolderPath).map((relative) => path.join(previous, relative)) : [];
-  if (!share || theirs.length === 0) return removeTree(previous);
-  const away = share.remove(theirs).catch(() => undefined);
-  // The folders that hold one of theirs are gone through, not removed whole.
-  const holding = new Set<string>();
-  for (const dir of theirs)
-    for (let up = path.dirname(dir); up.length > previous.length; up = path.dirname(up)) holding.add(up);
-  removeEntries(previous, { skip: new Set(theirs), enter: holding });
-  await away;
-  removeTree(previous);
-}
-
-export function removeStaging(staging: string): void {
-  removeTree(staging);
-}
-
-/**
- * Removes a folder of the build's own and everything in it; a missing one is not an error. Each
- * folder's entries are read with their types, so no entry is looked up again before it is removed
- * (an output of 10,000 pages goes in two thirds of the time `rmSync` takes). A link is removed,
- * never followed.
+ * Removes a folder of the build's own and everything in it; a missing one is not an error. A link
+ * is removed, never followed.
  */
 export function removeTree(dir: string): void {
-  // A link given as the folder itself is removed too, not followed.
-  if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink()) unlinkSync(dir);
-  else if (removeEntries(dir)) rmdirSync(dir);
-}
-
-/**
- * Removes what `dir` holds, but the entries of `except.skip` (full paths), and only what is in the
- * folders of `except.enter`; false when `dir` is missing.
- */
-function removeEntries(
-  dir: string,
-  except: { readonly skip: ReadonlySet<string>; readonly enter: ReadonlySet<string> } | null = null,
-): boolean {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (except?.skip.has(full)) continue;
-    if (except?.enter.has(full) && entry.isDirectory()) removeEntries(full, except);
-    else if (entry.isDirectory()) removeTree(full);
-    else unlinkSync(full);
-  }
-  return true;
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -230,7 +165,7 @@ export function recoverOutDir(outDir: string): SiteProblem | null {
     renameSync(previous.dir, out);
     restored = toProblem('OUTPUT_RECOVERED', { dir: out });
   }
-  for (const leftover of leftovers) if (leftover !== previous || !restored) removeStaging(leftover.dir);
+  for (const leftover of leftovers) if (leftover !== previous || !restored) removeTree(leftover.dir);
   return restored;
 }
 

@@ -25,8 +25,6 @@ export interface OutputSink {
   draft(file: string, bytes: Buffer): void;
   /** A file of an earlier build, kept as it is (behaviour.md: Build manifests), from where it is now. */
   carry(file: string, from: string): void;
-  /** A draft of `size` bytes that another thread wrote into the staging folder (a render worker). */
-  adopt(file: string, size: number): void;
   /** Writes `text` (as long in bytes as what it replaces) at each offset of a draft. */
   patch(file: string, offsets: readonly number[], text: string): void;
   /** The text of a file this build wrote or drafted (a page read again for the search index). */
@@ -59,7 +57,7 @@ const RECENT_COMPRESSIONS = 16;
 
 export function createDiskSink(staging: string, options: DiskSinkOptions = {}): OutputSink {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
-  // The tests have the file system refuse one file (SITE_TEST_REFUSE_WRITE), on whichever thread writes it.
+  // The tests have the file system refuse one file (SITE_TEST_REFUSE_WRITE).
   const refused = process.env.SITE_TEST_REFUSE_WRITE;
   // The staging folder exists: the build made it before anything is written.
   const made = new Set<string>([staging]);
@@ -164,11 +162,6 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
       stats.files += 1;
       stats.bytes += statSync(target).size;
     },
-    adopt(file, size) {
-      drafted.set(file, size);
-      stats.files += 1;
-      stats.bytes += size;
-    },
     patch(file, offsets, text) {
       const target = path.join(staging, file);
       const replacement = Buffer.from(text);
@@ -216,9 +209,6 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
       const contents = readFileSync(from);
       files.set(file, contents);
       count(stats, contents);
-    },
-    adopt(file) {
-      throw new Error(`${file}: an in-memory build renders on its own thread`);
     },
     patch(file, offsets, text) {
       const bytes = files.get(file) as Buffer;

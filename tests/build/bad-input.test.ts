@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { toCodeFrame } from '../../generator/report.ts';
 import { readTranslationRecord } from '../../generator/translations.ts';

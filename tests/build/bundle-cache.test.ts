@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
 

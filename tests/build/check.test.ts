@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { checkSite, type CheckReport } from '../../generator/check/index.ts';
 import { isProblemOf } from '../../generator/errors.ts';
 import type { SiteProblem } from '../../generator/types.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/build.ts';
+import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
 import { loadConfig } from '../../generator/config.ts';
 import type { Contact } from '../../generator/types.ts';
 import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/build.ts';
+import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
 import { findSimplified } from '../../generator/check/simplified.ts';
 import type { Payload } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { HOSTS } from '../../generator/hosts.ts';
 import type { HostName } from '../../generator/types.ts';

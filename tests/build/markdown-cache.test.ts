@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { CACHE_DIR } from '../../generator/paths.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { problemsOf } from '../helpers/problems.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSeo } from '../../generator/check/seo.ts';
 import { loadConfig } from '../../generator/config.ts';

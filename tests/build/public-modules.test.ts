@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { toPublicFileKind } from '../../generator/load/public-modules.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import { makeSite, removeSites, REPO_ROOT } from '../helpers/make-site.ts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

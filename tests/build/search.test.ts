@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { CACHE_DIR } from '../../generator/paths.ts';
 import { toCachedFiles } from '../../generator/search.ts';
 import { createDevSession } from '../../generator/serve/session.ts';

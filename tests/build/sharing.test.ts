@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { toShownHost } from '../../generator/cards.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { readOutputPages } from '../../generator/check/output.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/build.ts';
+import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
 import type { Payload } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 import { EN_ONLY, ROUTES } from '../helpers/routes.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/build.ts';
+import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
 // The stations' map is drawn when the site is built, from real coastlines, with each station at

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import { SMALL_ROUTES, makeSite, removeSites } from '../helpers/make-site.ts';
 import { problemsOf } from '../helpers/problems.ts';

@@ -29,7 +29,7 @@ describe('site build (subprocess)', () => {
     const count = SMALL_ROUTES.length;
     expect(first.stdout).toMatch(new RegExp(`Built ${count} zhHant, ${count} en pages and 4 error pages: \\d+ files`));
     expect(first.stdout).toMatch(
-      /config \d+ ms · load \d+ ms · resolve \d+ ms · bundle (\(reused\) )?\d+ ms · icons \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
+      /prepare \d+ ms · config \d+ ms · sources \d+ ms · bundle (\(reused\) )?\d+ ms · assets \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
     );
     const before = snapshot(out);
     expect(Object.keys(before)).toContain('index.html');
@@ -68,11 +68,11 @@ describe('site build (subprocess)', () => {
     const report = JSON.parse(again.stdout);
     expect(report.pagesPerLocale).toEqual({ zhHant: SMALL_ROUTES.length, en: SMALL_ROUTES.length });
     expect(report.stages.map((s: { stage: string }) => s.stage)).toEqual([
+      'prepare',
       'config',
-      'load',
-      'resolve',
+      'sources',
       'bundle',
-      'icons',
+      'assets',
       'render',
       'cards',
       'search',
@@ -120,30 +120,7 @@ describe('site build (subprocess)', () => {
     expect(snapshot(a)).toEqual(snapshot(b));
   });
 
-  it('renders in worker threads with the same output, byte for byte, never more threads than cores', () => {
-    const root = makeSite();
-    const a = path.join(root, 'a');
-    const b = path.join(root, 'b');
-    const c = path.join(root, 'c');
-    // One build time for the three (the manifests record it).
-    const env = { SOURCE_DATE_EPOCH: '1790000000' };
-    expect(runCli(['--root', root, 'build', '--out', a, '--workers', '0'], { env }).status).toBe(0);
-    // Every page rendered in the workers, one per core however many are asked for (a careless
-    // `--workers 999` once took 11 GB); then the main thread and a worker taking turns.
-    const workersOnly = { ...env, SITE_TEST_WORKERS_ONLY: '1' };
-    const many = runCli(['--root', root, 'build', '--out', b, '--workers', '999'], { env: workersOnly });
-    expect(many.status).toBe(0);
-    expect(many.stderr).toMatch(
-      /WORKERS_LIMITED[\s\S]*--workers 999 asks for more render threads than this machine has cores; the build uses \d+\./,
-    );
-    expect(runCli(['--root', root, 'build', '--out', c, '--workers', '1'], { env }).status).toBe(0);
-    const sa = snapshot(a);
-    expect(Object.keys(sa).length).toBeGreaterThan(2 * SMALL_ROUTES.length);
-    expect(snapshot(b)).toEqual(sa);
-    expect(snapshot(c)).toEqual(sa);
-  });
-
-  it('reports a template failure met in a worker at its page and source line, and writes nothing', () => {
+  it('reports a template failure at its page and source line, once for every page it broke, and writes nothing', () => {
     const root = makeSite();
     const template = path.join(root, 'site/templates/pages/article.tsx');
     writeFileSync(
@@ -154,26 +131,24 @@ describe('site build (subprocess)', () => {
       ),
     );
     const out = path.join(root, 'out');
-    const result = runCli(['--root', root, 'build', '--out', out, '--workers', '2'], {
-      env: { SITE_TEST_WORKERS_ONLY: '1' },
-    });
+    const result = runCli(['--root', root, 'build', '--out', out]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('article cannot render');
     expect(result.stderr).toMatch(/site\/templates\/pages\/article\.tsx:\d+/);
-    // Each article failed, in one worker or the other; one report names one and counts the others.
+    // Each article failed; one report names one and counts the others.
     expect(result.stderr).toMatch(/Rendering \/(en\/)?news\/news\w+ failed: article cannot render/);
     expect(result.stderr).toContain('the same error broke 5 other pages');
     expect(existsSync(out)).toBe(false);
   });
 
-  it('fails on a write a render worker is refused, leaves the previous output as it was and no staging folder', () => {
+  it('fails on a write the file system refuses, leaves the previous output as it was and no staging folder', () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
     const before = snapshot(out);
-    // Every page rendered in the worker, and the file system refusing one of them.
-    const result = runCli(['--root', root, 'build', '--out', out, '--workers', '1'], {
-      env: { SITE_TEST_WORKERS_ONLY: '1', SITE_TEST_REFUSE_WRITE: 'en/news/news3/index.html' },
+    // The file system refusing one page.
+    const result = runCli(['--root', root, 'build', '--out', out], {
+      env: { SITE_TEST_REFUSE_WRITE: 'en/news/news3/index.html' },
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/OUTPUT_FAILED[\s\S]*EACCES[\s\S]*en\/news\/news3\/index\.html/);
@@ -183,19 +158,17 @@ describe('site build (subprocess)', () => {
     expect(readdirSync(root).filter((name) => name.includes('.out.'))).toEqual([]);
   });
 
-  it("fails on a search index's file a render worker is refused after the render, and leaves the previous output as it was", () => {
+  it("fails on a search index's file refused after the render, and leaves the previous output as it was", () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
     const before = snapshot(out);
-    // The English index (the same files in the next build) is written by the worker, once the pages are.
+    // The English index (the same files in the next build) is written once the pages are.
     const folder = readdirSync(path.join(out, '_app/search')).find((name) => name.startsWith('en.'));
     if (!folder) throw new Error('the build wrote no English search index');
     const refused = `_app/search/${folder}/pagefind-entry.json`;
     expect(existsSync(path.join(out, refused))).toBe(true);
-    const result = runCli(['--root', root, 'build', '--out', out, '--workers', '1'], {
-      env: { SITE_TEST_WORKERS_ONLY: '1', SITE_TEST_REFUSE_WRITE: refused },
-    });
+    const result = runCli(['--root', root, 'build', '--out', out], { env: { SITE_TEST_REFUSE_WRITE: refused } });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('OUTPUT_FAILED');
     expect(result.stderr).toContain(refused);
@@ -474,22 +447,20 @@ describe('site build --precompress', () => {
     return compressed;
   }
 
-  it('writes .gz and .br beside every text file above 1 KB, on the main thread and in workers alike', () => {
+  it('writes .gz and .br beside every text file above 1 KB', () => {
     const root = makeSite();
-    for (const workers of ['0', '2']) {
-      const out = path.join(root, `out-${workers}`);
-      const result = runCli(['--root', root, 'build', '--out', out, '--precompress', '--workers', workers]);
-      expect(result.status).toBe(0);
-      const compressed = expectPrecompressed(out);
-      expect(compressed).toBeGreaterThanOrEqual(2 * SMALL_ROUTES.length);
-      expect(result.stdout).toContain(`${compressed} text files precompressed (.gz and .br beside each)`);
-      for (const host of ['nginx.conf', '_headers', '_redirects'])
-        expect(existsSync(path.join(out, `${host}.gz`)), host).toBe(false);
-      // Compressed well: brotli beats gzip, and both are a fraction of the page.
-      const page = (suffix: string) => statSync(path.join(out, `en/services/service-ramp/index.html${suffix}`)).size;
-      expect(page('.br')).toBeLessThan(page('.gz'));
-      expect(page('.gz')).toBeLessThan(page('') / 3);
-    }
+    const out = path.join(root, 'out');
+    const result = runCli(['--root', root, 'build', '--out', out, '--precompress']);
+    expect(result.status).toBe(0);
+    const compressed = expectPrecompressed(out);
+    expect(compressed).toBeGreaterThanOrEqual(2 * SMALL_ROUTES.length);
+    expect(result.stdout).toContain(`${compressed} text files precompressed (.gz and .br beside each)`);
+    for (const host of ['nginx.conf', '_headers', '_redirects'])
+      expect(existsSync(path.join(out, `${host}.gz`)), host).toBe(false);
+    // Compressed well: brotli beats gzip, and both are a fraction of the page.
+    const page = (suffix: string) => statSync(path.join(out, `en/services/service-ramp/index.html${suffix}`)).size;
+    expect(page('.br')).toBeLessThan(page('.gz'));
+    expect(page('.gz')).toBeLessThan(page('') / 3);
   });
 
   it('a rebuild compresses the new pages, keeps the old chunks compressed, and a plain build leaves none', () => {

@@ -13,10 +13,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
-import { startServe } from '../helpers/serve-process.ts';
+
 import { makeSite, removeSites, REPO_ROOT } from '../helpers/make-site.ts';
 import { snapshotTree } from '../helpers/tree.ts';
 
@@ -286,77 +286,6 @@ describe('clear messages', () => {
     expectRefused(rendering, 'RENDER_FAILED');
     expect(rendering.stderr).toMatch(/site\/templates\/pages\/article\.tsx:\d+:\d+ +RENDER_FAILED/);
     expect(snapshotTree(out)).toEqual(before);
-  });
-
-  it('site code that loops for ever (a template as it renders, the configuration) is named and the command stopped; the previous output stays', () => {
-    const { root, out, before } = builtSite();
-    const env = { SITE_STUCK_SECONDS: '2' };
-    const template = 'site/templates/pages/article.tsx';
-    const source = readFileSync(path.join(root, template), 'utf8');
-    const started = Date.now();
-    const looping = withFile(
-      root,
-      template,
-      source.replace(
-        'export default function ArticlePage() {',
-        '$&\n  let spin = 0;\n  while (spin >= 0) spin = (spin + 1) % 1000;',
-      ),
-      () => build(root, out, env),
-    );
-    // Stopped, not left to wait for ever (runCli itself gives up after a minute).
-    expect(looping.status).not.toBe(0);
-    expect(Date.now() - started).toBeLessThan(50_000);
-    expect(looping.stderr).toContain('SITE_CODE_STUCK');
-    expect(looping.stderr).toMatch(
-      /The render of \/(en\/)?news\/\w+ \(template site\/templates\/pages\/article\.tsx, layout site\/templates\/layouts\/\w+\.tsx; content site\/content\/news\/[\w.]+\.md\) has run for \d+ s without a break/,
-    );
-    // The report is the last thing printed: no child process complains under it.
-    expect(looping.stderr.trim().split('\n').at(-1)).toContain('SITE_STUCK_SECONDS');
-    expect(snapshotTree(out)).toEqual(before);
-
-    // In a render worker only (it loads the templates as the main thread does): its slot is watched too.
-    const inWorker = withFile(
-      root,
-      template,
-      `${source}
-const threads = (globalThis as any).process?.getBuiltinModule?.('node:worker_threads');
-if (threads?.isMainThread === false) for (;;) {}
-`,
-      () => runCli(['--root', root, 'build', '--out', out, '--workers', '1'], { env }),
-    );
-    expect(inWorker.status).not.toBe(0);
-    expect(inWorker.stderr).toContain('The templates’ code as it loads (site/templates) has run for');
-    expect(snapshotTree(out)).toEqual(before);
-
-    const config = readFileSync(path.join(root, 'site/site.config.ts'), 'utf8');
-    const stuck = withFile(root, 'site/site.config.ts', `${config}\nfor (;;) {}\n`, () => build(root, out, env));
-    expect(stuck.status).not.toBe(0);
-    expect(stuck.stderr).toContain('The configuration (site/site.config.ts) as it loads has run for');
-    expect(snapshotTree(out)).toEqual(before);
-    // The next build clears what the stopped ones left behind.
-    expect(build(root, out).status).toBe(0);
-    expect(leftovers(root)).toEqual([]);
-  });
-
-  it('site serve --watch, whose Ctrl-C a looping template would never reach, stops itself and says where', async () => {
-    const root = makeSite();
-    const server = await startServe(['--root', root, 'serve', '--watch', '--port', '0'], { SITE_STUCK_SECONDS: '2' });
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      server.child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    const template = path.join(root, 'site/templates/pages/contact.tsx');
-    writeFileSync(
-      template,
-      readFileSync(template, 'utf8').replace('export default function ContactPage() {', '$&\n  for (;;) {}'),
-    );
-    // Saved as soon as the server is watching: the rebuild renders the page; the answer never comes.
-    void fetch(`${server.url}/en/contact`).catch(() => null);
-    const { code, signal } = await exited;
-    expect(code === 0 && signal === null).toBe(false);
-    expect(server.output()).toContain('SITE_CODE_STUCK');
-    expect(server.output()).toMatch(/The render of \/(en\/)?contact \(template site\/templates\/pages\/contact\.tsx/);
-    // No child process (esbuild's service) complains under the report.
-    expect(server.output().trim().split('\n').at(-1)).toContain('SITE_STUCK_SECONDS');
   });
 
   it('a template that throws as its module loads is named at its line, and the previous output stays', () => {

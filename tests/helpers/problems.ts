@@ -1,4 +1,4 @@
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 import { makeSite } from './make-site.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { FEW_PAGES, hostSpecs } from '../helpers/host-specs.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 import { startPagesDev, type PagesServer } from '../helpers/wrangler.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../generator/build.ts';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { getRaw } from '../helpers/http.ts';
 import { hostSpecs } from '../helpers/host-specs.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';

@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { removePrevious, removeTree } from '../../generator/write/out-dir.ts';
+import { removeTree } from '../../generator/write/out-dir.ts';
 
-// Removing the previous output after a build: a share of it goes to a worker's thread, the rest is
-// removed here, and a link in it is removed, never followed (docs/behaviour.md, Safety).
+// Removing the previous output after a build: a link in it is removed, never followed
+// (docs/behaviour.md, Safety).
 
 const made: string[] = [];
 afterEach(() => {
@@ -23,50 +23,14 @@ function makeTree(files: Record<string, string>): string {
   return root;
 }
 
-/** A share that removes what it is handed at once, as a worker does, and keeps what it was handed. */
-function recordingShare(paths: readonly string[]) {
-  const handed: string[] = [];
-  return {
-    handed,
-    share: {
-      paths,
-      remove: async (folders: string[]) => {
-        handed.push(...folders);
-        for (const folder of folders) removeTree(folder);
-      },
-    },
-  };
-}
-
 describe('removing the previous output', () => {
-  it('hands the shared folders to the other thread, nested ones too, and leaves nothing', async () => {
-    const root = makeTree({
-      'previous/index.html': 'home',
-      'previous/news/news1/index.html': 'news',
-      'previous/en/index.html': 'home',
-      'previous/en/news/news1/index.html': 'news',
-      'previous/_app/app.js': 'code',
-      'previous/_app/search/zhHant.abc/fragment/1.pf_fragment': 'entry',
-      'previous/_app/search/en.def/fragment/1.pf_fragment': 'entry',
-    });
-    const previous = path.join(root, 'previous');
-    const { handed, share } = recordingShare(['en', '_app/search', 'ja']);
-    await removePrevious(previous, share);
-    // Only what exists is handed over.
-    expect(handed.map((dir) => path.relative(previous, dir))).toEqual(['en', path.join('_app', 'search')]);
-    expect(existsSync(previous)).toBe(false);
-  });
-
-  it('removes a link on the way to a shared folder, and never what it points at', async () => {
+  it('removes every file and folder, and a link inside it, never what the link points at', () => {
     const outside = makeTree({ 'search/keep.txt': 'not the build’s', 'en/keep.txt': 'not the build’s either' });
-    const root = makeTree({ 'previous/index.html': 'home' });
+    const root = makeTree({ 'previous/index.html': 'home', 'previous/news/news1/index.html': 'news' });
     const previous = path.join(root, 'previous');
-    // `_app` and `en` are links to a folder outside the output.
     symlinkSync(outside, path.join(previous, '_app'));
     symlinkSync(path.join(outside, 'en'), path.join(previous, 'en'));
-    const { handed, share } = recordingShare(['en', '_app/search']);
-    await removePrevious(previous, share);
-    expect(handed).toEqual([]);
+    removeTree(previous);
     expect(existsSync(previous)).toBe(false);
     expect(readdirSync(outside).sort()).toEqual(['en', 'search']);
     expect(readdirSync(path.join(outside, 'search'))).toEqual(['keep.txt']);

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { BuildCache } from '../cache.ts';
+import { SiteError, toProblem } from '../errors.ts';
+import { buildSearchIndexes, warmSearch, type SearchIndexes } from '../search.ts';
+import type { BuildManifest, SiteConfig } from '../types.ts';
+import { toBuiltWith, toPreviousBuilds } from '../write/manifest.ts';
+import { removeTree, swapIntoPlace } from '../write/out-dir.ts';
+import { toSiteFiles } from '../write/site-files.ts';
+import type { SiteAssets } from './assets.ts';
+import type { Output } from './output.ts';
+import type { Sources } from './sources.ts';
+
+// The last stages: the search index, then the build id, the manifests and the host's files, and
+// the staging folder swapped in for the previous output (behaviour.md: Build id, Build manifests).
+
+/** The search index of every locale; a failure of Pagefind is the build's, with its reason. */
+export async function indexSearch(
+  config: SiteConfig,
+  output: Output,
+  cache: BuildCache | undefined,
+): Promise<SearchIndexes | null> {
+  if (!output.search) return null;
+  let search: SearchIndexes;
+  try {
+    search = await buildSearchIndexes(config, output.search, (file) => output.sink.read(file));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SiteError([toProblem('SEARCH_FAILED', { reason })], { cause: error });
+  }
+  // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
+  if (cache && !cache.searchWarmed) {
+    cache.searchWarmed = true;
+    if (search.indexed === 0) void warmSearch(config);
+  }
+  return search;
+}
+
+export interface Finished {
+  readonly buildId: string;
+  readonly manifest: BuildManifest;
+  readonly outDir: string | null;
+}
+
+/**
+ * Writes the cards and the search index, gives the pages their build id, writes the manifests and
+ * the host's files, and puts the output in place. `outDir` null: the build stays in memory.
+ */
+export async function finishOutput(input: {
+  readonly sources: Sources;
+  readonly output: Output;
+  readonly outDir: string | null;
+  readonly time: { readonly time: number; readonly fixed: boolean };
+  readonly cards: ReadonlyMap<string, Uint8Array>;
+  readonly search: SearchIndexes | null;
+  readonly site: SiteAssets;
+}): Promise<Finished> {
+  const { output, outDir, search, sources } = input;
+  for (const [file, png] of input.cards) output.sink.write(file, png);
+  // An index's files enter the build id by their folder's hash: none is hashed again.
+  for (const [folder, hash] of search?.folders ?? []) output.digest?.addHashed(folder, hash);
+  for (const [file, contents] of search?.files ?? []) output.unhashed.write(file, contents);
+  const buildId = output.digest ? output.digest.toId() : output.buildId;
+  output.digest?.finish(buildId, (file, offsets, text) => output.unhashed.patch(file, offsets, text));
+  const manifest = toManifest({ ...input, buildId });
+  for (const [file, contents] of toSiteFiles(sources.config, sources.pages, manifest, output.otherHtml))
+    output.unhashed.write(file, contents);
+  await output.unhashed.settle();
+  const previousOut = output.staging && outDir ? swapIntoPlace(output.staging, outDir) : null;
+  if (previousOut) removeTree(previousOut);
+  return { buildId, manifest, outDir };
+}
+
+/**
+ * The manifest, and the previous builds' files carried beside the new ones: pages of a deployment
+ * still open in a browser load theirs after the next one (no version skew).
+ */
+function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly buildId: string }): BuildManifest {
+  const { output, outDir, search, buildId, time } = input;
+  const current = [...input.site.assets.files.keys(), ...input.cards.keys(), ...(search?.files.keys() ?? [])];
+  const previous = outDir ? toPreviousBuilds(outDir, buildId, new Set(current)) : null;
+  for (const file of previous?.files ?? []) output.unhashed.carry(file, path.join(outDir as string, file));
+  return {
+    id: buildId,
+    // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
+    timestamp: (time.fixed ? null : previous?.sameBuildTimestamp) ?? time.time,
+    prerendered: input.sources.pages.map((p) => p.url),
+    assets: current,
+    kept: previous?.ids ?? [],
+    builtWith: toBuiltWith(input.sources.config),
+    ...(search ? { search: search.urls } : {}),
+    shared: input.site.assets.shared,
+  };
+}

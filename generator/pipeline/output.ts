@@ -1,0 +1,110 @@
+import { BuildDigest } from '../build-id.ts';
+import type { BuildCache } from '../cache.ts';
+import { emitPage } from '../emit.ts';
+import { HOST_PROFILES } from '../hosts.ts';
+import { toPageSearchEntry, type SearchEntry } from '../search.ts';
+import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
+import { createStaging, removeTree } from '../write/out-dir.ts';
+import { createDiskSink, createMemorySink, writePage, type OutputSink } from '../write/output.ts';
+import { toOutputFile, type PageLayout } from '../../runtime/urls.ts';
+
+// Where a build's files go while it runs: a staging folder beside the output (swapped in at the
+// end, behaviour.md: Safety) or memory (watch mode, `site check`, tests). Every file a build
+// writes is hashed into its id as it goes (behaviour.md: Build id); the pages are written with a
+// stand-in for the id, replaced in place once every file is known.
+
+export interface Output {
+  /** Writes a file and hashes it into the build id. */
+  readonly sink: OutputSink;
+  /** Writes a file without hashing it (the search index, known by its folder's hash). */
+  readonly unhashed: OutputSink;
+  readonly staging: string | null;
+  readonly layout: PageLayout;
+  /** Null in a watch session, which keeps one id. */
+  readonly digest: BuildDigest | null;
+  /** The id the pages are rendered with: the session's, or the stand-in. */
+  readonly buildId: string;
+  /** In-memory builds: every file by its path, and the rendered pages. */
+  readonly files: Map<string, string | Uint8Array> | null;
+  readonly pages: RenderedPage[] | null;
+  /** What the search index reads of each page, by locale; null when the build makes no index. */
+  readonly search: Map<LocaleCode, SearchEntry[]> | null;
+  /** HTML files that are not page documents (error pages, public files), for the sitemap's checks. */
+  readonly otherHtml: string[];
+  /** Writes a rendered page (or error page) and takes its search entry. */
+  readonly emit: (rendered: RenderedPage, page: Page | null) => void;
+}
+
+export interface OutputOptions {
+  readonly config: SiteConfig;
+  /** The output folder; null: the build stays in memory. */
+  readonly outDir: string | null;
+  readonly time: number;
+  readonly precompress: boolean;
+  readonly cache: BuildCache | undefined;
+  /** The translators for the sections search entries name; null: no search index. */
+  readonly searchTexts: ReadonlyMap<LocaleCode, Translate> | null;
+  readonly publicFiles: readonly string[];
+}
+
+export function openOutput(options: OutputOptions): Output {
+  const { config, outDir, cache } = options;
+  const digest = cache ? null : new BuildDigest(options.time);
+  const buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
+  const staging = outDir ? createStaging(outDir, buildId) : null;
+  const memory = staging ? null : createMemorySink();
+  const unhashed: OutputSink =
+    memory ?? createDiskSink(staging as string, { precompress: options.precompress, previousOut: outDir ?? '' });
+  const write = (file: string, contents: string | Uint8Array) => {
+    digest?.add(file, contents);
+    unhashed.write(file, contents);
+  };
+  const { layout } = HOST_PROFILES[config.host];
+  const search = options.searchTexts
+    ? new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []]))
+    : null;
+  const output = {
+    sink: { ...unhashed, write },
+    unhashed,
+    staging,
+    layout,
+    digest,
+    buildId,
+    files: memory?.files ?? null,
+    pages: memory ? ([] as RenderedPage[]) : null,
+    search,
+    otherHtml: options.publicFiles.filter((file) => file.endsWith('.html')),
+  };
+  return { ...output, emit: toEmitter(output, config, options.searchTexts) };
+}
+
+/** What writes a page: drafted with the stand-in id (a build), or as it is (a watch session). */
+function toEmitter(
+  output: Omit<Output, 'emit'>,
+  config: SiteConfig,
+  texts: ReadonlyMap<LocaleCode, Translate> | null,
+): Output['emit'] {
+  const { digest, layout, sink, search } = output;
+  const context = { config, layout, mark: Buffer.from(output.buildId), search: search ? texts : null };
+  return (rendered, page) => {
+    output.pages?.push(rendered);
+    if (!page) output.otherHtml.push(toOutputFile(rendered.url));
+    if (!digest) {
+      writePage(sink, rendered, layout, page !== null);
+      const t = page ? texts?.get(page.locale) : undefined;
+      const entry = page && search ? toPageSearchEntry({ config, page, rendered, t, layout }) : null;
+      if (entry && page) search?.get(page.locale)?.push(entry);
+      return;
+    }
+    const emitted = emitPage(rendered, page, context, (file, bytes) => sink.draft(file, bytes));
+    for (const file of emitted.files) digest.note(file.file, file);
+    if (emitted.search) search?.get(emitted.search.locale)?.push(emitted.search.entry);
+  };
+}
+
+/** A failed build: nothing more is written, and the staging folder goes. */
+export async function abandonOutput(output: Output): Promise<void> {
+  if (!output.staging) return;
+  await output.sink.discard();
+  removeTree(output.staging);
+}

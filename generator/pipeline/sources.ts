@@ -1,0 +1,92 @@
+import { loadConfig } from '../config.ts';
+import { loadContent } from '../load/content.ts';
+import { loadMessages } from '../load/messages.ts';
+import { loadPublicFiles } from '../load/public-modules.ts';
+import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from '../load/templates.ts';
+import { findFutureDates } from '../resolve/dates.ts';
+import { resolvePages } from '../resolve/pages.ts';
+import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from '../resolve/public-files.ts';
+import { resolveRoutes } from '../resolve/routes.ts';
+import type { BuildCache } from '../cache.ts';
+import type { ContentFile, Messages, Page, Route, SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
+
+// The one step every command reads the project's sources through (architecture.md: The build):
+// `site build`, `site serve --watch`, `site check`, `site translations` and `site routes` all see
+// the same files, parsed and resolved the same way, and no command assembles them on its own.
+
+export interface Sources {
+  readonly config: SiteConfig;
+  readonly content: readonly ContentFile[];
+  readonly messages: Messages;
+  readonly templates: TemplateInventory;
+  /** The published paths of site/public, its modules' files among them. */
+  readonly publicFiles: readonly string[];
+  /** What the modules of site/public made, by published path. */
+  readonly generatedFiles: ReadonlyMap<string, string | Uint8Array>;
+  /** One per path, locale-independent; empty when the content has errors. */
+  readonly routes: readonly Route[];
+  /** One per route and locale; empty when the routes have errors. */
+  readonly pages: readonly Page[];
+}
+
+/** The sources and every problem found in them, errors and warnings, in the order of the files. */
+export interface LoadedSources {
+  readonly sources: Sources;
+  readonly problems: readonly SiteProblem[];
+}
+
+/** The project's configuration (a problem with it is thrown), then its sources. */
+export async function loadProjectSources(root: string): Promise<LoadedSources> {
+  return loadSources(await loadConfig(root));
+}
+
+/** Reads, parses and resolves the sources; every problem of every file at once, nothing thrown. */
+export async function loadSources(config: SiteConfig, cache?: BuildCache): Promise<LoadedSources> {
+  const [content, messages, templates, publicFiles, links] = await Promise.all([
+    loadContent(config, undefined, cache?.content),
+    loadMessages(config),
+    loadTemplateInventory(config),
+    listPublicFiles(config).then(async (listed) => {
+      const loaded = await loadPublicFiles(config, listed.files);
+      return { ...loaded, problems: [...listed.problems, ...loaded.problems] };
+    }),
+    checkSourceLinks(config),
+  ]);
+  const loaded = {
+    config,
+    content: content.files,
+    messages: messages.messages,
+    templates,
+    publicFiles: publicFiles.files,
+    generatedFiles: publicFiles.generated,
+  };
+  const problems = [...content.problems, ...messages.problems, ...publicFiles.problems, ...links];
+  // Routes are not resolved from content files that could not be read: each would be reported
+  // again as a page without that locale.
+  const unread = content.problems.some((p) => p.severity === 'error');
+  const resolved = unread ? { routes: [], pages: [], problems: [] } : resolveSources(loaded);
+  return { sources: { ...loaded, ...resolved }, problems: [...problems, ...resolved.problems] };
+}
+
+/** The routes, then one page per route and locale, and what the pages ask of the public files. */
+function resolveSources(loaded: Omit<Sources, 'routes' | 'pages'>): {
+  routes: readonly Route[];
+  pages: readonly Page[];
+  problems: readonly SiteProblem[];
+} {
+  const { config } = loaded;
+  const { routes, problems } = resolveRoutes(config, loaded.content, loaded.templates);
+  if (problems.some((p) => p.severity === 'error')) return { routes, pages: [], problems };
+  const pages = resolvePages(config, routes);
+  return {
+    routes,
+    pages,
+    problems: [
+      ...problems,
+      ...findPublicConflicts(config, pages, loaded.publicFiles),
+      ...findBadShareImages(config, pages, loaded),
+      ...findUnknownAddresses(config, pages, loaded.publicFiles),
+      ...findFutureDates(pages),
+    ],
+  };
+}
