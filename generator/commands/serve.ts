@@ -78,10 +78,6 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const translations = options.watch ? await import('../translations.ts') : null;
   try {
     const config = await loadConfig(root);
-    const localePrefixes = config.locales
-      .map((l) => l.prefix)
-      .filter(Boolean)
-      .sort((a, b) => b.length - a.length);
     let source: FileSource;
     let startError: unknown = null;
     if (options.watch) {
@@ -105,7 +101,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
     }
     site = createSiteServer({
       source,
-      localePrefixes,
+      localePrefixes: config.locales.map((l) => l.prefix),
       devClient: options.watch ? await bundleDevClient() : null,
       staleTranslations: translations ? (page) => translations.findStaleTranslations(root, page) : undefined,
     });

@@ -1,36 +1,46 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { lookup } from 'mrmime';
+import sirv from 'sirv';
+import { toOutputFile } from '../../runtime/urls.ts';
 
-// Where the preview server finds the output: a built folder on disk (`site serve`), or the files
-// of the watch session's last good build in memory (`site serve --watch`, which never writes).
+// Where the preview server finds the output: a built folder on disk (`site serve`, sent by sirv),
+// or the files of the watch session's last good build in memory (`site serve --watch`, which never
+// writes). The server (server.ts) has applied its rules to the path before either is asked.
 
 export interface FileSource {
-  /** The bytes of an output file (`en/contact/index.html`, output-relative), or null. */
+  /** Answers with the output file of a path the server let through (`/en/contact`), or calls `missing`. */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string, missing: () => void): void;
+  /** The bytes of an output file (`en/404.html`, output-relative), or null: the 404 pages. */
   read(file: string): Uint8Array | null;
-  /** Whether the output has that file. */
-  has(file: string): boolean;
-  /** A validator of the file's current bytes (an ETag), so an unchanged file answers 304. */
-  tag(file: string): string | null;
 }
 
-/** A built output folder. The path is output-relative and already free of `..` (the server checks). */
+/** The routes of watch mode's live reload; every page built in memory loads the client from there. */
+export const DEV_PREFIX = '/__site/';
+
+/** A built output folder, sent by sirv; `_app/` cached as the hosts cache it (behaviour.md: Build manifests). */
 export function createDiskSource(outDir: string): FileSource {
-  const resolve = (file: string) => path.join(outDir, ...file.split('/'));
-  const isFile = (file: string) => {
-    try {
-      return statSync(resolve(file)).isFile();
-    } catch {
-      return false;
-    }
-  };
+  const serveFile = sirv(outDir, {
+    // Looked up on every request, not listed once: a `site build` beside the server swaps the folder.
+    dev: true,
+    etag: true,
+    // `<path>.html` or `<path>/index.html` for `<path>` (behaviour.md: Hosts).
+    extensions: ['html'],
+    // A `--precompress` build's `.br` and `.gz`, for clients that accept them.
+    brotli: true,
+    gzip: true,
+    setHeaders(res, pathname) {
+      // No page's path has a dot (README: File names): sirv's type of a page stays; files get UTF-8.
+      if (path.posix.extname(pathname)) res.setHeader('Content-Type', toContentType(pathname));
+      if (pathname.startsWith('/_app/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
   return {
-    has: isFile,
-    read: (file) => (isFile(file) ? readFileSync(resolve(file)) : null),
-    tag: (file) => {
+    serve: (req, res, _pathname, missing) => serveFile(req, res, missing),
+    read(file) {
       try {
-        const stats = statSync(resolve(file));
-        return stats.isFile() ? `W/"${stats.size.toString(36)}-${Math.round(stats.mtimeMs).toString(36)}"` : null;
+        return readFileSync(path.join(outDir, file));
       } catch {
         return null;
       }
@@ -38,55 +48,38 @@ export function createDiskSource(outDir: string): FileSource {
   };
 }
 
-/** The files of an in-memory build, read through a function so a rebuild swaps them whole. */
+/**
+ * The files of the watch session's build in memory, read through a function so a rebuild swaps them
+ * whole. Every page loads the dev client; nothing is cached without asking, as entry files keep
+ * their names from one build to the next (README: `site serve --watch`).
+ */
 export function createMemorySource(files: () => ReadonlyMap<string, string | Uint8Array>): FileSource {
-  // A build's files never change once built: each one's tag is computed once, on first request.
-  const tags = new WeakMap<ReadonlyMap<string, string | Uint8Array>, Map<string, string>>();
+  const read = (file: string): Uint8Array | null => {
+    const contents = files().get(file);
+    if (contents === undefined) return null;
+    if (!file.endsWith('.html')) return typeof contents === 'string' ? Buffer.from(contents) : contents;
+    const script = `<script src="${DEV_PREFIX}client.js"></script>\n</body>`;
+    return Buffer.from(Buffer.from(contents).toString('utf8').replace('</body>', script));
+  };
   return {
-    tag: (file) => {
-      const current = files();
-      const contents = current.get(file);
-      if (contents === undefined) return null;
-      let known = tags.get(current);
-      if (!known) tags.set(current, (known = new Map()));
-      let tag = known.get(file);
-      if (tag === undefined) {
-        tag = `"${createHash('sha1').update(contents).digest('base64url')}"`;
-        known.set(file, tag);
-      }
-      return tag;
-    },
-    has: (file) => files().has(file),
-    read: (file) => {
-      const contents = files().get(file);
-      return contents === undefined ? null : typeof contents === 'string' ? Buffer.from(contents) : contents;
+    read,
+    serve(_req, res, pathname, missing) {
+      // The lookup sirv makes on disk (createDiskSource): the file, `<path>.html`, `<path>/index.html`.
+      const file = [pathname.slice(1), `${pathname.slice(1)}.html`, toOutputFile(pathname)].find((f) => files().has(f));
+      const body = file === undefined ? null : read(file);
+      if (file === undefined || body === null) return missing();
+      res.writeHead(200, {
+        'Content-Type': toContentType(file),
+        'Cache-Control': 'no-cache',
+        'Content-Length': body.byteLength,
+      });
+      res.end(body);
     },
   };
 }
 
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.pdf': 'application/pdf',
-};
-
-/** The Content-Type of an output file by its extension; text types say UTF-8. */
-export function toContentType(file: string): string {
-  return TYPES[path.posix.extname(file).toLowerCase()] ?? 'application/octet-stream';
+/** The Content-Type of an output file by its extension, from sirv's table; text says UTF-8. */
+function toContentType(file: string): string {
+  const type = lookup(file) ?? 'application/octet-stream';
+  return /^text\/|[+/](?:json|xml)$|javascript$/.test(type) ? `${type}; charset=utf-8` : type;
 }

@@ -1,21 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isErrorPageName, toOutputFile } from '../../runtime/urls.ts';
+import type { AddressInfo } from 'node:net';
+import { isErrorPageName } from '../../runtime/urls.ts';
 import { HOST_FILES } from '../hosts.ts';
 import { SECURITY_HEADERS } from '../write/hosting.ts';
-import { toContentType, type FileSource } from './files.ts';
+import { createDiskSource, DEV_PREFIX, type FileSource } from './files.ts';
 
 // The preview server: the built output as a static host serves it, plus, in watch mode, the
 // live-reload channel and the dev client (served from memory, never written to the output).
 
-const DEV_PREFIX = '/__site/';
-
 export interface SiteServerOptions {
   /** Where the output is read from: a built folder, or the watch session's build in memory. */
   readonly source: FileSource;
-  /** Prefixes of the locales that have their own 404 page, longest first (`/en`). */
+  /** The locales' prefixes (`/en`, and `''` for the default locale): a path under one gets its locale's 404 page. */
   readonly localePrefixes: readonly string[];
-  /** Watch mode: the dev client's code; HTML pages get a script tag for it. */
+  /** Watch mode: the dev client's code, which the pages of the build in memory load (files.ts). */
   readonly devClient: string | null;
   /** Watch mode: the stale translations of a page, by its URL (behaviour.md: Translations). */
   readonly staleTranslations?: (pageUrl: string) => Promise<unknown>;
@@ -89,136 +88,49 @@ function isHostFile(pathname: string): boolean {
   return HOST_FILES.some((file) => pathname === `/${file}`);
 }
 
-export function createSiteServer(options: SiteServerOptions): SiteServer {
-  const { source } = options;
+type DevChannel = Omit<SiteServer, 'server' | 'close'> & {
+  /** Answers a request under `/__site/`; false for any other path, or outside watch mode. */
+  route(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
+  close(): void;
+};
+
+/** Watch mode's routes: the dev client, the event stream of each open page, its stale translations. */
+function createDevChannel(options: SiteServerOptions): DevChannel {
   // Each open page's event stream, with the page it shows.
   const clients = new Map<ServerResponse, string>();
   let initial: { event: string; data?: unknown } | null = null;
-
-  /** A `--precompress` build's sibling the client accepts; never in watch mode, which builds in memory. */
-  const precompressed = (req: IncomingMessage, file: string): { encoding: string; body: Uint8Array } | null => {
-    if (options.devClient !== null) return null;
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    for (const [encoding, suffix] of [
-      ['br', '.br'],
-      ['gzip', '.gz'],
-    ] as const) {
-      if (!new RegExp(`\\b${encoding}\\b`).test(accepted)) continue;
-      const body = source.read(file + suffix);
-      if (body) return { encoding, body };
-    }
-    return null;
-  };
-
-  /** Sends an output file: the type by its extension, caching by kind, a precompressed sibling where accepted. */
-  const sendFile = (req: IncomingMessage, res: ServerResponse, file: string, status: number): boolean => {
-    const type = toContentType(file);
-    const tag = source.tag(file);
-    if (tag === null) return false;
-    const immutable = file.startsWith('_app/') && options.devClient === null;
-    const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
-    // A page or asset the browser holds already (a reload in watch mode, a revalidated page).
-    if (status === 200 && req.headers['if-none-match'] === tag) {
-      res.writeHead(304, { ETag: tag, 'Cache-Control': cacheControl }).end();
-      return true;
-    }
-    const sibling = precompressed(req, file);
-    let body = sibling?.body ?? source.read(file);
-    if (!body) return false;
-    if (!sibling && options.devClient !== null && type.startsWith('text/html'))
-      body = Buffer.from(
-        Buffer.from(body)
-          .toString('utf8')
-          .replace('</body>', `<script src="${DEV_PREFIX}client.js"></script>\n</body>`),
-      );
-    res.writeHead(status, {
-      'Content-Type': type,
-      'Cache-Control': cacheControl,
-      ETag: tag,
-      'Content-Length': body.byteLength,
-      ...(sibling ? { 'Content-Encoding': sibling.encoding, Vary: 'Accept-Encoding' } : {}),
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return true;
-  };
-
-  const notFound = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    const prefix = options.localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
-    if (sendFile(req, res, prefix ? `${prefix.slice(1)}/404.html` : '404.html', 404)) return;
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end(req.method === 'HEAD' ? undefined : 'Not found. Run `site build` first.\n');
-  };
-
   /** The page a dev client's request is about (`?page=`). */
   const pageOf = (req: IncomingMessage) =>
     toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? '');
-
-  const devRoute = (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
-    if (options.devClient === null || !pathname.startsWith(DEV_PREFIX)) return false;
-    if (pathname === `${DEV_PREFIX}client.js`) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
-      res.end(options.devClient);
-    } else if (pathname === `${DEV_PREFIX}events`) {
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache',
-        Connection: 'keep-alive',
-      });
-      res.write(': connected\n\n');
-      if (initial) res.write(toEvent(initial.event, initial.data));
-      clients.set(res, pageOf(req));
-      req.on('close', () => clients.delete(res));
-    } else if (pathname === `${DEV_PREFIX}translations` && options.staleTranslations) {
-      const page = pageOf(req);
-      options.staleTranslations(page).then(
-        (stale) => {
-          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-          res.end(JSON.stringify(stale));
-        },
-        () => res.writeHead(500).end(),
-      );
-    } else {
-      res.writeHead(404).end();
-    }
-    return true;
+  const openStream = (req: IncomingMessage, res: ServerResponse) => {
+    const type = 'text/event-stream; charset=utf-8';
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    res.write(': connected\n\n');
+    if (initial) res.write(toEvent(initial.event, initial.data));
+    clients.set(res, pageOf(req));
+    req.on('close', () => clients.delete(res));
   };
-
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    // The production host's headers on every answer, so a policy violation shows up here first.
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-    const raw = (req.url ?? '/').split('?')[0] as string;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
-    if (isForbiddenPath(raw)) {
-      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end(req.method === 'HEAD' ? undefined : 'Forbidden\n');
-      return;
-    }
-    const pathname = decodeURIComponent(raw);
-    if (devRoute(req, res, pathname)) return;
-    // One trailing-slash policy: `/en/contact/` redirects to `/en/contact`.
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      const location = toTrailingSlashRedirect(raw, (req.url ?? '').slice(raw.length));
-      if (location === null) return notFound(req, res, pathname);
-      res.writeHead(301, { Location: location }).end();
-      return;
-    }
-    // Repeated slashes read as one, as nginx merges them; `..` was refused above.
-    const clean = path.posix.normalize(pathname);
-    if (isHostFile(clean)) return notFound(req, res, clean);
-    // `<path>/index.html` for `<path>`, or `<path>.html` (the layouts of behaviour.md: Hosts),
-    // else the file itself. Error pages are no page of their own: `/404` is not `404.html`.
-    if (sendFile(req, res, toOutputFile(clean), 200)) return;
-    if (clean !== '/' && !isErrorPageName(clean) && sendFile(req, res, `${clean.slice(1)}.html`, 200)) return;
-    if (clean !== '/' && sendFile(req, res, clean.slice(1), 200)) return;
-    notFound(req, res, clean);
-  };
-
-  const server = createServer(handle);
+  const sendStale = (req: IncomingMessage, res: ServerResponse, find: (pageUrl: string) => Promise<unknown>) =>
+    find(pageOf(req)).then(
+      (stale) => {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify(stale));
+      },
+      () => res.writeHead(500).end(),
+    );
   return {
-    server,
+    route(req, res, pathname) {
+      if (options.devClient === null || !pathname.startsWith(DEV_PREFIX)) return false;
+      const route = pathname.slice(DEV_PREFIX.length);
+      if (route === 'client.js') {
+        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.end(options.devClient);
+      } else if (route === 'events') openStream(req, res);
+      else if (route === 'translations' && options.staleTranslations)
+        void sendStale(req, res, options.staleTranslations);
+      else res.writeHead(404).end();
+      return true;
+    },
     broadcast(event, data) {
       for (const client of clients.keys()) client.write(toEvent(event, data));
     },
@@ -229,12 +141,81 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     close() {
       for (const client of clients.keys()) client.end();
       clients.clear();
+    },
+  };
+}
+
+export function createSiteServer(options: SiteServerOptions): SiteServer {
+  const { source } = options;
+  const localePrefixes = options.localePrefixes.filter(Boolean).sort((a, b) => b.length - a.length);
+  const dev = createDevChannel(options);
+
+  /** The 404 page of the path's locale, with status 404 (behaviour.md: Not found). */
+  const notFound = (res: ServerResponse, pathname: string) => {
+    const prefix = localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
+    const page = source.read(prefix ? `${prefix.slice(1)}/404.html` : '404.html');
+    const type = page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+    res.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+    res.end(page ?? 'Not found. Run `site build` first.\n');
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // The production host's headers on every answer, so a policy violation shows up here first.
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    // The path as sirv reads it, so it sends only what these rules let through: up to `?` or `#`.
+    const raw = (req.url ?? '/').split(/[?#]/)[0] as string;
+    if (isForbiddenPath(raw)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden\n');
+      return;
+    }
+    const pathname = decodeURIComponent(raw);
+    if (dev.route(req, res, pathname)) return;
+    // One trailing-slash policy: `/en/contact/` redirects to `/en/contact`.
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const location = toTrailingSlashRedirect(raw, (req.url ?? '').slice(raw.length));
+      if (location === null) return notFound(res, pathname);
+      res.writeHead(301, { Location: location }).end();
+      return;
+    }
+    // Repeated slashes read as one, as nginx merges them; `..` was refused above.
+    const clean = path.posix.normalize(pathname);
+    // Error pages are no page of their own: `/404` is not `404.html`, which the runtime fetches
+    // (behaviour.md: Hosts).
+    if (isHostFile(clean) || (isErrorPageName(clean) && !clean.endsWith('.html'))) return notFound(res, clean);
+    source.serve(req, res, clean, () => notFound(res, clean));
+  };
+
+  const server = createServer(handle);
+  return {
+    server,
+    broadcast: dev.broadcast,
+    openPages: dev.openPages,
+    setInitialEvent: dev.setInitialEvent,
+    close() {
+      dev.close();
       return new Promise((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
     },
   };
+}
+
+/**
+ * `site serve`'s server over a built output folder, listening on a free port of the loopback
+ * address: the link check crawls the output as it is served.
+ */
+export async function startFolderServer(
+  outDir: string,
+  localePrefixes: readonly string[],
+): Promise<{ url: string; close(): Promise<void> }> {
+  const site = createSiteServer({ source: createDiskSource(outDir), localePrefixes, devClient: null });
+  await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`, close: () => site.close() };
 }
 
 /** A page's path as the dev client reports it (`/en/contact/`, percent-encoded) → its page URL. */

@@ -213,7 +213,7 @@ describe('site serve --watch', () => {
 });
 
 describe('site serve', () => {
-  it("serves a precompressed build's .br files; --watch serves its own build from memory and never touches the output", async () => {
+  it("serves a precompressed build's .br and .gz files to the clients that accept them; --watch serves its own build from memory and never touches the output", async () => {
     const root = makeSite();
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out, '--precompress']).status).toBe(0);
@@ -222,6 +222,12 @@ describe('site serve', () => {
     expect(sent.headers['content-encoding']).toBe('br');
     expect(sent.headers.vary).toMatch(/Accept-Encoding/);
     expect(sent.body.equals(readFileSync(path.join(out, 'en/contact/index.html.br')))).toBe(true);
+    const gzip = await getRaw(`${plain.url}/en/contact`, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.equals(readFileSync(path.join(out, 'en/contact/index.html.gz')))).toBe(true);
+    const identity = await getRaw(`${plain.url}/en/contact`);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.equals(readFileSync(path.join(out, 'en/contact/index.html')))).toBe(true);
     expect(await plain.stop()).toBe(0);
 
     const before = snapshotTree(out);

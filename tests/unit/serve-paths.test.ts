@@ -1,13 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toOutputFile } from '../../generator/check/links.ts';
-import { createDiskSource } from '../../generator/serve/files.ts';
-import { createSiteServer, toTrailingSlashRedirect, type SiteServer } from '../../generator/serve/server.ts';
+import { startFolderServer, toTrailingSlashRedirect } from '../../generator/serve/server.ts';
 
 // Hostile paths against the preview server's path rules (behaviour.md: Safety): redirects stay on
 // the origin, and no request reads a file outside the output folder or a hidden file inside it.
@@ -58,7 +56,17 @@ const SEGMENT = fc.constantFrom(
   '@evil.example',
 );
 const SEPARATOR = fc.constantFrom('/', '/', '/', '//', '///', '\\', '%2F', '%5C', '%252F', '/%09/', '/%0A/');
-const QUERY = fc.constantFrom('', '?x=1', '?a=%2F%2Fevil.example', '?x=//evil.example', '?é=\t', '?\\', '?#//evil');
+const QUERY = fc.constantFrom(
+  '',
+  '?x=1',
+  '?a=%2F%2Fevil.example',
+  '?x=//evil.example',
+  '?é=\t',
+  '?\\',
+  '?#//evil',
+  '#x',
+  '#/../../secret.txt',
+);
 
 /** A raw request path as a client could send it: always starting with `/`, sometimes with a trailing slash. */
 const RAW_PATH = fc
@@ -145,7 +153,7 @@ function getPath(port: number, rawPath: string): Promise<{ status: number; locat
 describe('the preview server, with hostile paths', () => {
   let work: string;
   let out: string;
-  let site: SiteServer;
+  let site: Awaited<ReturnType<typeof startFolderServer>>;
   let port: number;
   /** Every file the output publishes: a 200 may only ever be one of these. */
   let published: Set<string>;
@@ -160,6 +168,9 @@ describe('the preview server, with hostile paths', () => {
       'a/index.html': '<html><body>a</body></html>',
       // A page in the `x.html` layout of some hosts (behaviour.md: Hosts).
       'en/jobs.html': '<html><body>jobs</body></html>',
+      'en/contact/_payload.json': '{"page":"contact"}',
+      '_app/boot.abc123.js': 'boot();',
+      'robots.txt': 'User-agent: *',
       'deploy-s3.sh': 'HOST-CONFIGURATION',
       '.nojekyll': '',
       '.well-known/security.txt': 'Contact: mailto:security@example.com',
@@ -178,12 +189,11 @@ describe('the preview server, with hostile paths', () => {
     writeFileSync(path.join(work, 'evil.example/index.html'), 'SECRET-BESIDE-OUTPUT');
     published = new Set(
       Object.entries(files)
-        .filter(([file]) => file === '.well-known/security.txt' || !/^(\.|nginx|_|deploy)/.test(file))
+        .filter(([file]) => file === '.well-known/security.txt' || !/^(\.|nginx|_headers|_redirects|deploy)/.test(file))
         .map(([, text]) => text),
     );
-    site = createSiteServer({ source: createDiskSource(out), localePrefixes: ['/en'], devClient: null });
-    await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
-    port = (site.server.address() as AddressInfo).port;
+    site = await startFolderServer(out, ['', '/en']);
+    port = Number(new URL(site.url).port);
   });
   afterAll(async () => {
     await site?.close();
@@ -192,10 +202,12 @@ describe('the preview server, with hostile paths', () => {
 
   it('serves .well-known but no other hidden file, and not the host files', async () => {
     expect((await getPath(port, '/.well-known/security.txt')).body).toBe('Contact: mailto:security@example.com');
-    for (const hidden of ['/.env', '/%2eenv', '/.git/config', '/.well-known/../.env', '/a/.well-known/x']) {
+    for (const hidden of ['/.env', '/%2eenv', '/.git/config', '/.well-known/../.env', '/a/.well-known/x', '/.env#x']) {
       expect((await getPath(port, hidden)).status, hidden).toBe(403);
     }
-    for (const host of ['/nginx.conf', '/_headers', '/_redirects', '//nginx.conf', '/nginx%2Econf', '/deploy-s3.sh']) {
+    const hosts = ['/nginx.conf', '/_headers', '/_redirects', '//nginx.conf', '/nginx%2Econf', '/deploy-s3.sh'];
+    // A query or a fragment sent on the request line hides nothing either.
+    for (const host of [...hosts, '/nginx.conf#x', '/nginx.conf?x', '/_headers#/en/contact']) {
       const response = await getPath(port, host);
       expect(response.status, host).toBe(404);
       expect(response.body, host).toContain('not found');
@@ -215,6 +227,25 @@ describe('the preview server, with hostile paths', () => {
     });
     expect((await getPath(port, '/404')).status).toBe(404);
     expect((await getPath(port, '/.nojekyll')).status).toBe(403);
+  });
+
+  it('sends each file with its UTF-8 type and its caching, answers HEAD, and revalidates', async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const expected: [string, RegExp, string][] = [
+      ['/en/contact', /^text\/html; ?charset=utf-8$/, 'no-cache'],
+      ['/en/contact/_payload.json', /^application\/json; charset=utf-8$/, 'no-cache'],
+      ['/robots.txt', /^text\/plain; charset=utf-8$/, 'no-cache'],
+      ['/_app/boot.abc123.js', /^text\/javascript; charset=utf-8$/, 'public, max-age=31536000, immutable'],
+    ];
+    for (const [url, type, cache] of expected) {
+      const head = await fetch(`${base}${url}`, { method: 'HEAD' });
+      expect(head.status, url).toBe(200);
+      expect(head.headers.get('content-type'), url).toMatch(type);
+      expect(head.headers.get('cache-control'), url).toBe(cache);
+      expect(await head.text(), url).toBe('');
+      const again = await fetch(`${base}${url}`, { headers: { 'If-None-Match': head.headers.get('etag') ?? '' } });
+      expect(again.status, url).toBe(304);
+    }
   });
 
   it('for any path, sends only published files, and redirects only within the origin', async () => {
