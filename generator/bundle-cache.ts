@@ -5,7 +5,7 @@ import { BUNDLER_FILE, bundleCode, isServerModuleIntact } from './bundle.ts';
 import { toBundleKey, toRootRelative } from './cache.ts';
 import { ESBUILD_VERSION, ESBUILD_WRAPPER_FILE } from './esbuild.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
-import { CACHE_DIR } from './paths.ts';
+import { CACHES } from './caches.ts';
 import type { CodeAssets, SiteConfig, TemplateInventory } from './types.ts';
 
 // `site build` bundles the code only when something it is made of changed
@@ -15,8 +15,7 @@ import type { CodeAssets, SiteConfig, TemplateInventory } from './types.ts';
 // into the browser code) is byte for byte as it was. So an unchanged site gives the same bytes
 // without running esbuild, and a changed input can never be served from the cache.
 
-const DIR = path.join(CACHE_DIR, 'bundles');
-const FORMAT = 3;
+const { dir: DIR, format: FORMAT } = CACHES.bundles;
 
 interface Entry extends InputRecord {
   /**

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { runEsbuild as runEsbuildResult, type EsbuildContexts, type Reuse } from './esbuild.ts';
 import { removeUnused } from './file-cache.ts';
-import { CACHE_DIR, PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
+import { CACHES } from './caches.ts';
+import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ClientAssets, CodeAssets, LocaleCode, SharedData, SiteConfig, TemplateInventory } from './types.ts';
 
 // The bundled server module is written below the generator's own node_modules, so that its
@@ -173,14 +174,15 @@ async function bundleServer(config: SiteConfig, templates: TemplateInventory, ru
     },
     run,
   );
-  const file = path.join(CACHE_DIR, `server.${toContentHash(code)}.cjs`);
+  const dir = CACHES.server.dir;
+  const file = path.join(dir, `server.${toContentHash(code)}.cjs`);
   // There already, it is written again unless it is whole: a file of that name cut short or damaged
   // on the disk would otherwise be loaded by every build to come.
   if (!isServerModuleIntact(file)) {
-    await mkdir(CACHE_DIR, { recursive: true });
+    await mkdir(dir, { recursive: true });
     await writeFile(file, code);
     // A watch session writes one per template edit.
-    await removeUnused(CACHE_DIR, (name) => /^server\.\w+\.c?m?js$/.test(name));
+    await removeUnused(dir, (name) => name.endsWith('.cjs'));
   }
   return file;
 }

@@ -7,6 +7,7 @@ import type * as CommanderModule from 'commander';
 import type { HostName } from './types.ts';
 
 const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof CommanderModule;
+type Program = CommanderModule.Command;
 
 // Declarations only: each action calls one function of commands/ and sets the exit code. The
 // commands load on demand, so `site build` does not pay for the checker's or the server's modules.
@@ -24,6 +25,15 @@ function toVersion(): string {
   return version;
 }
 
+/** What every command reads of the global options. */
+interface Globals {
+  readonly root: () => string;
+  /** `--out` as given (from the current folder), else `out` in the project folder. */
+  readonly toOut: (out: string | undefined) => string;
+}
+
+const OUT_HELP = 'output folder (default: out in the project folder)';
+
 export async function main(argv: readonly string[]): Promise<void> {
   const program = new Command('site')
     .description('Builds, previews and checks the bilingual CloudWing site.')
@@ -32,10 +42,16 @@ export async function main(argv: readonly string[]): Promise<void> {
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   const root = () => path.resolve(program.opts<{ root: string }>().root);
-  /** `--out` as given (from the current folder), else `out` in the project folder. */
-  const toOut = (out: string | undefined) => (out === undefined ? path.join(root(), 'out') : path.resolve(out));
-  const OUT_HELP = 'output folder (default: out in the project folder)';
+  const globals: Globals = {
+    root,
+    toOut: (out) => (out === undefined ? path.join(root(), 'out') : path.resolve(out)),
+  };
+  for (const declare of [declareBuild, declareServe, declareCheck, declareRoutes, declareTranslations, declareCache])
+    declare(program, globals);
+  await program.parseAsync(argv);
+}
 
+function declareBuild(program: Program, { root, toOut }: Globals): void {
   program
     .command('build')
     .description('render every page of every locale into the output folder')
@@ -46,6 +62,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     )
     .option('--json', 'print the build report as JSON')
     .option('--precompress', 'write .gz and .br beside every text file above 1 KB, for hosts that serve them (nginx)')
+    .option('--no-cache', 'build from the sources alone, reading no cache (the caches are written afresh)')
     .addOption(
       new Option(
         '--host <name>',
@@ -58,20 +75,16 @@ export async function main(argv: readonly string[]): Promise<void> {
         baseUrl?: string;
         json?: boolean;
         precompress?: boolean;
+        cache: boolean;
         host?: HostName;
       }) => {
         const { runBuild } = await import('./commands/build.ts');
-        process.exitCode = await runBuild({
-          root: root(),
-          out: toOut(opts.out),
-          baseUrl: opts.baseUrl,
-          json: opts.json,
-          precompress: opts.precompress,
-          host: opts.host,
-        });
+        process.exitCode = await runBuild({ ...opts, root: root(), out: toOut(opts.out) });
       },
     );
+}
 
+function declareServe(program: Program, { root, toOut }: Globals): void {
   program
     .command('serve')
     .description(
@@ -93,7 +106,9 @@ export async function main(argv: readonly string[]): Promise<void> {
         open: opts.open ?? false,
       });
     });
+}
 
+function declareCheck(program: Program, { root, toOut }: Globals): void {
   program
     .command('check')
     .description('check a built site: links and fragments, SEO and locales, translations, HTML, page budgets')
@@ -109,7 +124,9 @@ export async function main(argv: readonly string[]): Promise<void> {
         json: opts.json ?? false,
       });
     });
+}
 
+function declareRoutes(program: Program, { root }: Globals): void {
   program
     .command('routes')
     .description('print the route inventory: path, names, template, layout and locales with content')
@@ -118,7 +135,9 @@ export async function main(argv: readonly string[]): Promise<void> {
       const { runRoutes } = await import('./commands/routes.ts');
       process.exitCode = await runRoutes({ root: root(), json: opts.json });
     });
+}
 
+function declareTranslations(program: Program, { root }: Globals): void {
   program
     .command('translations')
     .description(
@@ -130,14 +149,17 @@ export async function main(argv: readonly string[]): Promise<void> {
     .option('--json', 'print the status as JSON')
     .action(async (action: string | undefined, names: string[], opts: { all?: boolean; json?: boolean }) => {
       const { runTranslations } = await import('./commands/translations.ts');
-      process.exitCode = await runTranslations({
-        root: root(),
-        json: opts.json,
-        action,
-        names,
-        all: opts.all,
-      });
+      process.exitCode = await runTranslations({ root: root(), json: opts.json, action, names, all: opts.all });
     });
+}
 
-  await program.parseAsync(argv);
+function declareCache(program: Program): void {
+  const cache = program.command('cache').description('the caches a build keeps on disk (node_modules/.cache/site)');
+  cache
+    .command('clear')
+    .description('remove every cache the build keeps, and say how much was removed')
+    .action(async () => {
+      const { runCacheClear } = await import('./commands/cache.ts');
+      process.exitCode = await runCacheClear();
+    });
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ESBUILD_VERSION, runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './errors.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
-import { CACHE_DIR } from './paths.ts';
+import { CACHES } from './caches.ts';
 import type { HostName, SiteConfig, SiteConfigInput, SiteProblem, SourceLoc } from './types.ts';
 import { HOSTS } from './hosts.ts';
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
@@ -52,9 +52,6 @@ export async function loadConfig(
   return resolveConfig(root, input as SiteConfigInput, source, overrides);
 }
 
-/** Bumped when what a compiled configuration's record holds changes. */
-const CONFIG_RECORD_FORMAT = 1;
-
 /** A compiled configuration and the files it was compiled from (root-relative → content hash). */
 interface ConfigRecord extends InputRecord {
   readonly code: string;
@@ -64,7 +61,9 @@ async function importConfigModule(configFile: string, source: string, root: stri
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   const code = await compileConfig(configFile, source, root, loc);
   try {
-    const mod = (await withoutExit(() => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`))) as {
+    const mod = (await withoutExit(
+      () => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`),
+    )) as {
       default?: unknown;
     };
     return mod.default;
@@ -80,9 +79,9 @@ async function importConfigModule(configFile: string, source: string, root: stri
  * imports): a command whose configuration has not changed starts without compiling it.
  */
 async function compileConfig(configFile: string, source: string, root: string, loc: SourceLoc): Promise<string> {
-  const record = path.join(CACHE_DIR, 'config', `${hashBytes([ESBUILD_VERSION, source].join('\0')).slice(0, 20)}.json`);
+  const record = path.join(CACHES.config.dir, `${hashBytes([ESBUILD_VERSION, source].join('\0')).slice(0, 20)}.json`);
   const toPath = (input: string) => path.resolve(root, input);
-  const cached = await readRecord<ConfigRecord>(record, CONFIG_RECORD_FORMAT, toPath);
+  const cached = await readRecord<ConfigRecord>(record, CACHES.config.format, toPath);
   if (cached) return cached.code;
   const result = await runEsbuild(
     {
@@ -104,7 +103,7 @@ async function compileConfig(configFile: string, source: string, root: string, l
   const inputs = Object.fromEntries(
     await Promise.all(files.map(async (f) => [f, (await hashFile(toPath(f))) ?? ''] as const)),
   );
-  const fresh: ConfigRecord = { format: CONFIG_RECORD_FORMAT, inputs, code };
+  const fresh: ConfigRecord = { format: CACHES.config.format, inputs, code };
   await writeRecord(record, fresh);
   await removeUnused(path.dirname(record), (name) => name.endsWith('.json'));
   return code;

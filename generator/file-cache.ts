@@ -12,10 +12,12 @@ import {
 } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isCacheReading } from './caches.ts';
 
-// The build's caches on disk (node_modules/.cache/site): a record keeps what a step made and the
-// files it was made from, each by the hash of its bytes. A record is used only when every one of
-// those files is byte for byte as it was, so a cache can skip work but never hide a change.
+// Reading and writing the build's caches on disk (caches.ts lists them): a record keeps what a
+// step made and the files it was made from, each by the hash of its bytes. A record is used only
+// when every one of those files is byte for byte as it was. With reading turned off
+// (`--no-cache`), every read finds nothing.
 
 /** What every record holds: its layout's number and its inputs, name → hash of the file's bytes. */
 export interface InputRecord {
@@ -39,6 +41,7 @@ export async function readRecord<R extends InputRecord>(
   format: number,
   toPath: (input: string) => string,
 ): Promise<R | null> {
+  if (!isCacheReading()) return null;
   let record: R;
   try {
     record = JSON.parse(await readFile(file, 'utf8')) as R;
@@ -95,6 +98,7 @@ const MARK_MS = 6 * 60 * 60 * 1000;
  * that cannot be written (another user's file, a read-only disk) does not stop the read.
  */
 export function readCacheFileSync(file: string): string | null {
+  if (!isCacheReading()) return null;
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -120,6 +124,7 @@ export function readCacheFileSync(file: string): string | null {
 
 /** A cache file's bytes, or null; one that is read is marked used today, and outlives the day-old sweep. */
 export async function readCacheFile(file: string): Promise<Buffer | null> {
+  if (!isCacheReading()) return null;
   const contents = await readFile(file).catch(() => null);
   if (contents) await utimes(file, new Date(), new Date()).catch(() => undefined);
   return contents;

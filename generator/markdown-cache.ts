@@ -3,7 +3,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from './file-cache.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
-import { CACHE_DIR } from './paths.ts';
+import { CACHES } from './caches.ts';
 import type { Contact, ContentFile, LocaleCode } from './types.ts';
 
 // Rendered Markdown kept between builds (node_modules/.cache/site/markdown): a page body whose text,
@@ -13,8 +13,7 @@ import type { Contact, ContentFile, LocaleCode } from './types.ts';
 // removed, renamed or added elsewhere is never hidden. Only bodies without problems are kept: a
 // body with a broken link is rendered every time, and its problem reported every time.
 
-const DIR = path.join(CACHE_DIR, 'markdown');
-const FORMAT = 2;
+const { dir: DIR, format: FORMAT } = CACHES.markdown;
 const SWEPT = path.join(DIR, 'swept');
 
 export interface MarkdownEntry {

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 // This module sits one folder below the package root both as source (generator/paths.ts) and
 // once bundled (dist/cli.js), so the same expression finds the root in both.
 export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site');
+/** The build's caches (caches.ts): `SITE_CACHE_DIR` when set (a CI job that keeps a folder between runs). */
+export const CACHE_DIR = process.env.SITE_CACHE_DIR
+  ? path.resolve(process.env.SITE_CACHE_DIR)
+  : path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site');
 export const RUNTIME_DIR = path.join(PACKAGE_ROOT, 'runtime');
 export const WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'page-worker.js');
 export const CARD_WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'card-worker.js');

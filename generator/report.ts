@@ -282,6 +282,18 @@ function toSize(bytes: number): string {
 
 const time = () => new Date().toTimeString().slice(0, 8);
 
+/** `site cache clear`: what each cache held, and the total. */
+export function printCacheCleared(removed: readonly { name: string; files: number; bytes: number }[]): void {
+  const files = removed.reduce((sum, r) => sum + r.files, 0);
+  const bytes = removed.reduce((sum, r) => sum + r.bytes, 0);
+  const each = removed.filter((r) => r.files > 0).map((r) => `${r.name} ${toSize(r.bytes)}`);
+  process.stdout.write(
+    files === 0
+      ? 'The caches were empty: nothing to remove.\n'
+      : `Removed ${files} cached files, ${toSize(bytes)} (${each.join(', ')}). The next build makes them again.\n`,
+  );
+}
+
 export function printServing(url: string, outDir: string | null, watching: boolean, movedFrom: number | null): void {
   if (movedFrom !== null) process.stdout.write(`${yellow(`Port ${movedFrom} is in use;`)} using the next free port.\n`);
   const what = outDir ?? 'the site, built in memory,';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toHtmlText } from './escape.ts';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
-import { CACHE_DIR } from './paths.ts';
+import { CACHES } from './caches.ts';
 import { toSection } from './render/share.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from './types.ts';
 import { toPageFiles, type PageLayout } from '../runtime/urls.ts';
@@ -17,7 +17,7 @@ export const SEARCH_FOLDER = '_app/search';
 // every file of it is cached for good like the code. An index is made once for the same pages:
 // the indexes wait in node_modules/.cache/site/search (and in memory, for a watch session).
 
-const SEARCH_DIR = path.join(CACHE_DIR, 'search');
+const SEARCH_DIR = CACHES.search.dir;
 
 /** What a page's main element holds that is not its own content: navigation, the contact box. */
 const NOT_CONTENT = ['nav', '.contact-block', '.pagination', '[data-search-ignore]'];
@@ -275,7 +275,7 @@ async function makeIndex(
 // A cached index is one file: a mark, the number of files, then each file's name and bytes, each
 // after its length (32 bits, big-endian). It is read in one piece and each file is a view of it: no
 // text to decode, and no second copy of the index in memory (10,000 pages make 47 MB of index).
-const CACHE_MARK = Buffer.from('site-search-index 1\n');
+const CACHE_MARK = Buffer.from(`site-search-index ${CACHES.search.format}\n`);
 const CACHE_EXT = '.idx';
 
 async function readCached(key: string): Promise<Map<string, Uint8Array> | null> {

@@ -8,7 +8,7 @@ import {
 } from 'html-validate';
 import { toProblem } from '../errors.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
-import { CACHE_DIR } from '../paths.ts';
+import { CACHES } from '../caches.ts';
 import type { SiteProblem } from '../types.ts';
 import type { OutputPage } from './output.ts';
 
@@ -49,15 +49,12 @@ class SiteConfigLoader extends StaticConfigLoader {
   }
 }
 
-/** Bumped when what a page's record holds changes. */
-const RECORD_FORMAT = 1;
-
 /** What html-validate said of one page: its messages of severity error, nothing when it is valid. */
 interface HtmlRecord extends InputRecord {
   readonly messages: readonly { readonly reason: string; readonly rule: string; line: number; column: number }[];
 }
 
-export const HTML_CACHE_DIR = path.join(CACHE_DIR, 'html');
+const HTML_CACHE_DIR = CACHES.html.dir;
 
 /**
  * Validates every page. A page whose HTML was validated before (with the same rules and the same
@@ -67,14 +64,14 @@ export const HTML_CACHE_DIR = path.join(CACHE_DIR, 'html');
  */
 export async function checkHtml(pages: readonly OutputPage[], buildId: string | null = null): Promise<SiteProblem[]> {
   const validator = new HtmlValidate(new SiteConfigLoader(HTML_RULES));
-  const rules = hashBytes([RECORD_FORMAT, htmlValidateVersion, JSON.stringify(HTML_RULES)].join('\0'));
+  const rules = hashBytes([CACHES.html.format, htmlValidateVersion, JSON.stringify(HTML_RULES)].join('\0'));
   const problems: SiteProblem[] = [];
   const used = new Set<string>();
   for (const page of pages) {
     const text = buildId ? page.html.split(buildId).join('') : page.html;
     const file = path.join(HTML_CACHE_DIR, `${hashBytes(`${rules}\0${text}`).slice(0, 24)}.json`);
     used.add(file);
-    let record = await readRecord<HtmlRecord>(file, RECORD_FORMAT, (input) => input);
+    let record = await readRecord<HtmlRecord>(file, CACHES.html.format, (input) => input);
     if (!record) {
       const report = await validator.validateString(page.html, page.file);
       const messages = report.results.flatMap((result) =>
@@ -82,7 +79,7 @@ export async function checkHtml(pages: readonly OutputPage[], buildId: string | 
           .filter((m) => m.severity >= 2)
           .map((m) => ({ reason: m.message, rule: m.ruleId, line: m.line, column: m.column })),
       );
-      record = { format: RECORD_FORMAT, inputs: {}, messages };
+      record = { format: CACHES.html.format, inputs: {}, messages };
       await writeRecord(file, record);
     }
     for (const m of record.messages) {

@@ -1,3 +1,4 @@
+import { setCacheReading } from '../caches.ts';
 import { buildSite } from '../pipeline/build.ts';
 import { printBuildReport, printFailure } from '../report.ts';
 import type { HostName } from '../types.ts';
@@ -5,14 +6,17 @@ import type { HostName } from '../types.ts';
 export interface BuildCommandOptions {
   readonly root: string;
   readonly out: string;
-  readonly baseUrl?: string;
-  readonly json?: boolean;
-  readonly precompress?: boolean;
+  readonly baseUrl?: string | undefined;
+  readonly json?: boolean | undefined;
+  readonly precompress?: boolean | undefined;
+  /** False (`--no-cache`): no cache is read. */
+  readonly cache?: boolean | undefined;
   readonly host?: HostName | undefined;
 }
 
 /** `site build`: returns the exit code. */
 export async function runBuild(options: BuildCommandOptions): Promise<number> {
+  setCacheReading(options.cache !== false);
   try {
     const { report } = await buildSite({
       root: options.root,

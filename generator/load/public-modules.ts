@@ -5,7 +5,8 @@ import { ESBUILD_VERSION, runEsbuild } from '../esbuild.ts';
 import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { compileUnregistered, withoutExit } from '../node-module.ts';
-import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
+import { CACHES } from '../caches.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
 import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
 // Files of site/public written as code: `images/map.svg.ts` is bundled for Node, run when the site
@@ -37,9 +38,6 @@ export function toPublicFileKind(file: string): PublicFileKind {
     : { kind: 'helper' };
 }
 
-/** Bumped when what a record holds, or how a module is bundled, changes. */
-const RECORD_FORMAT = 5;
-
 /** What a module made last time, and the inputs it was made from. */
 interface CacheRecord extends InputRecord {
   /** Every file of the project the bundle read (root-relative) → its content hash. */
@@ -47,12 +45,8 @@ interface CacheRecord extends InputRecord {
   readonly output: { readonly text: string } | { readonly base64: string };
 }
 
-/**
- * The modules' cache, beside the tool's other cached files. A module runs as a file of this folder
- * (never written), so what it resolves at run time (`createRequire(import.meta.url)`) is found
- * among the packages installed with `site`.
- */
-export const PUBLIC_CACHE_DIR = path.join(CACHE_DIR, 'public');
+/** The modules' cache (caches.ts). */
+export const PUBLIC_CACHE_DIR = CACHES.public.dir;
 
 /** Packages a module imports come from the project's node_modules, else from those of `site`. */
 const PACKAGE_NODE_MODULES = path.join(PACKAGE_ROOT, 'node_modules');
@@ -125,13 +119,15 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   const own = await readFile(path.join(config.publicDir, file)).catch(() => '');
   const key = hashBytes([file, hashBytes(own), environment].join('\0')).slice(0, 20);
   const recordFile = path.join(PUBLIC_CACHE_DIR, `${key}.json`);
-  const record = await readRecord<CacheRecord>(recordFile, RECORD_FORMAT, (input) => path.join(config.root, input));
+  const record = await readRecord<CacheRecord>(recordFile, CACHES.public.format, (input) =>
+    path.join(config.root, input),
+  );
   if (record) {
     return 'text' in record.output ? record.output.text : Buffer.from(record.output.base64, 'base64');
   }
   const { output, inputs } = await runPublicModule(config, file);
   const fresh: CacheRecord = {
-    format: RECORD_FORMAT,
+    format: CACHES.public.format,
     inputs,
     output: typeof output === 'string' ? { text: output } : { base64: Buffer.from(output).toString('base64') },
   };
@@ -159,7 +155,7 @@ async function runPublicModule(
         nodePaths: [PACKAGE_NODE_MODULES],
         platform: 'node',
         // CommonJS, compiled unregistered (node-module.ts); `import.meta.url` is the module's file
-        // there, so `createRequire(import.meta.url)` resolves as from the cache folder.
+        // there, so `createRequire(import.meta.url)` resolves as from the tool's node_modules.
         format: 'cjs',
         target: 'node20',
         define: { 'import.meta.url': 'import_meta_url' },
@@ -221,11 +217,12 @@ async function hashInputs(root: string, metafile: Metafile | undefined): Promise
 }
 
 /**
- * The file a module is compiled as (never written): in the cache folder, so packages resolve from
- * there up to the tool's node_modules.
+ * The file a module is compiled as (never written): in a folder of the tool's node_modules, so what
+ * it resolves at run time (`createRequire(import.meta.url)`) is found among the packages installed
+ * with `site`, wherever the caches are.
  */
 function toModuleFile(file: string): string {
-  return path.join(PUBLIC_CACHE_DIR, `${file.split('/').join('__')}.cjs`);
+  return path.join(PACKAGE_NODE_MODULES, '.site-public', `${file.split('/').join('__')}.cjs`);
 }
 
 /** The module's path from the project folder, as problems name files. */

@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../paths.ts';
 import { SiteError, toProblem } from '../errors.ts';
 import { compileUnregistered, withoutExitSync } from '../node-module.ts';
 import type { ServerModule, SourceLoc } from '../types.ts';
 
 // The bundled templates (CommonJS) are compiled as a module that no loader registers
 // (`node-module.ts`): once a watch session moves on to the next bundle, the old one is collected,
-// and a template error still points at its .tsx line. `react` and the other packages resolve from
-// the bundle's folder, below the generator's node_modules.
+// and a template error still points at its .tsx line. It is compiled as a file of the tool's
+// node_modules (never written), so `react` and the other packages resolve from there wherever the
+// caches are (SITE_CACHE_DIR).
+
+const toCompiledFile = (file: string) => path.join(PACKAGE_ROOT, 'node_modules', '.site-server', path.basename(file));
 
 let last: { readonly file: string; readonly server: ServerModule } | null = null;
 
@@ -19,9 +24,7 @@ export function loadServerModule(file: string): ServerModule {
   const code = readFileSync(file, 'utf8');
   let server: ServerModule;
   try {
-    server = withoutExitSync(() =>
-      compileUnregistered(code, file),
-    ) as ServerModule;
+    server = withoutExitSync(() => compileUnregistered(code, toCompiledFile(file))) as ServerModule;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new SiteError([toProblem('TEMPLATE_LOAD_FAILED', { reason }, toTemplateLoc(error) ?? undefined)], {

@@ -230,7 +230,7 @@ describe('site build (subprocess)', () => {
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
     const before = snapshot(out);
-    const cacheDir = path.join(REPO_ROOT, 'node_modules/.cache/site');
+    const cacheDir = path.join(REPO_ROOT, 'node_modules/.cache/site/server');
     const bundle = readdirSync(cacheDir)
       .filter((name) => /^server\..+\.cjs$/.test(name))
       .map((name) => path.join(cacheDir, name))
@@ -322,6 +322,38 @@ describe('site build (subprocess)', () => {
     expect(readFileSync(path.join(out, 'en/contact/index.html'), 'utf8')).toContain(
       '<link rel="canonical" href="http://cloudwing.example/en/contact">',
     );
+  });
+});
+
+describe('the caches', () => {
+  it('--no-cache builds the same output reading no cache; cache clear removes every cache and says how much', () => {
+    const root = makeSite();
+    // A cache folder of this test's own: the other tests' builds keep theirs.
+    const env = { SITE_CACHE_DIR: path.join(root, 'cache'), SOURCE_DATE_EPOCH: '1790000000' };
+    const build = (out: string, ...flags: string[]) => {
+      const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json', ...flags], { env });
+      expect(result.status, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { buildId: string; bundleReused: boolean; search: { indexed: number } };
+    };
+    build('warm');
+    const cached = build('cached');
+    expect(cached.bundleReused).toBe(true);
+    expect(cached.search.indexed).toBe(0);
+    const uncached = build('uncached', '--no-cache');
+    expect(uncached.bundleReused).toBe(false);
+    expect(uncached.search.indexed).toBe(2);
+    expect(uncached.buildId).toBe(cached.buildId);
+    expect(snapshot(path.join(root, 'uncached'))).toEqual(snapshot(path.join(root, 'cached')));
+
+    const cleared = runCli(['--root', root, 'cache', 'clear'], { env });
+    expect(cleared.status, cleared.stderr).toBe(0);
+    expect(cleared.stdout).toMatch(
+      /^Removed \d+ cached files, [\d.]+ [KM]B \(bundles [\d.]+ [KM]B, .*markdown .*search /,
+    );
+    expect(readdirSync(path.join(root, 'cache'))).toEqual([]);
+    expect(runCli(['--root', root, 'cache', 'clear'], { env }).stdout).toContain('The caches were empty');
+    // The next build makes them again.
+    expect(build('again').bundleReused).toBe(false);
   });
 });
 

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { CACHE_DIR } from './paths.ts';
+
+// Every cache the build keeps on disk, in one list (behaviour.md: Caches): its folder under
+// node_modules/.cache/site, what its key is made of, its format (bumped when what an entry holds
+// changes, so an entry of another layout is never read), and when its entries are removed. A cache
+// only answers "was this made before from the same inputs?": an entry is read only when every
+// input it names is byte for byte as it was, so a cache can skip work but never hide a change.
+
+export interface CacheKind {
+  /** The cache's folder. */
+  readonly dir: string;
+  readonly format: number;
+  /** What an entry's key is made of. */
+  readonly key: string;
+  /** When its entries are removed. */
+  readonly sweep: string;
+}
+
+const DAY_OLD = 'entries unused for a day, after a build that wrote one';
+
+export const CACHES = {
+  bundles: {
+    dir: path.join(CACHE_DIR, 'bundles'),
+    format: 3,
+    key: "the templates', styles' and runtime's sources, the configuration, the template list, esbuild's version and the bundler's own code; every other file esbuild read is checked by its hash",
+    sweep: DAY_OLD,
+  },
+  server: {
+    dir: path.join(CACHE_DIR, 'server'),
+    format: 1,
+    key: "the hash of the templates' server bundle (its file name); a file that no longer gives its hash is made again",
+    sweep: DAY_OLD,
+  },
+  markdown: {
+    dir: path.join(CACHE_DIR, 'markdown'),
+    format: 2,
+    key: "a page body's text, file and locales, the configured contacts and keep-whole terms, the versions of site, Node and markdown-it; read only while every link it resolved resolves the same",
+    sweep: 'entries unused for a day, once a day',
+  },
+  search: {
+    dir: path.join(CACHE_DIR, 'search'),
+    format: 1,
+    key: "each locale's indexed pages (their digests), its language and Pagefind's version",
+    sweep: DAY_OLD,
+  },
+  cards: {
+    dir: path.join(CACHE_DIR, 'cards'),
+    format: 1,
+    key: "the card layout's source, the page's title, section, brand and colours, and the renderers' versions; a PNG that is not whole is drawn again",
+    sweep: DAY_OLD,
+  },
+  icons: {
+    dir: path.join(CACHE_DIR, 'icons'),
+    format: 1,
+    key: "the logo's SVG and the theme's primary colour",
+    sweep: DAY_OLD,
+  },
+  public: {
+    dir: path.join(CACHE_DIR, 'public'),
+    format: 5,
+    key: "a module of site/public: every project file esbuild read for it, esbuild's version and the lockfiles",
+    sweep: DAY_OLD,
+  },
+  html: {
+    dir: path.join(CACHE_DIR, 'html'),
+    format: 1,
+    key: "a built page's bytes without its build id, html-validate's version and the rules `site check` gives it",
+    sweep: 'records that the last `site check` did not read, a day after their last use',
+  },
+  config: {
+    dir: path.join(CACHE_DIR, 'config'),
+    format: 1,
+    key: "the text of site/site.config.ts, esbuild's version and every file it imports",
+    sweep: DAY_OLD,
+  },
+} as const satisfies Record<string, CacheKind>;
+
+export type CacheName = keyof typeof CACHES;
+
+/** Whether caches are read: `site build --no-cache` builds from the sources alone (entries are still written). */
+let reading = true;
+
+export function setCacheReading(on: boolean): void {
+  reading = on;
+}
+
+export function isCacheReading(): boolean {
+  return reading;
+}

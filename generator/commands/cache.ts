@@ -1,0 +1,29 @@
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CACHES, type CacheName } from '../caches.ts';
+import { printCacheCleared, printFailure } from '../report.ts';
+
+/** `site cache clear`: removes every cache of the registry; returns the exit code. */
+export async function runCacheClear(): Promise<number> {
+  try {
+    const removed = (Object.keys(CACHES) as CacheName[]).map((name) => {
+      const { dir } = CACHES[name];
+      const measured = measureFolder(dir);
+      rmSync(dir, { recursive: true, force: true });
+      return { name, ...measured };
+    });
+    printCacheCleared(removed);
+    return 0;
+  } catch (error) {
+    printFailure(process.cwd(), error, 'Clearing the caches');
+    return 1;
+  }
+}
+
+/** The files of a folder and their bytes, every level down; a missing folder holds none. */
+function measureFolder(dir: string): { files: number; bytes: number } {
+  if (!existsSync(dir)) return { files: 0, bytes: 0 };
+  const files = readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile());
+  const bytes = files.reduce((sum, file) => sum + statSync(path.join(file.parentPath, file.name)).size, 0);
+  return { files: files.length, bytes };
+}
