@@ -1,9 +1,10 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isSiteError } from './errors.ts';
-import { isInside } from './load/files.ts';
+import { isInside } from './paths.ts';
 import type { CheckReport } from './check/index.ts';
-import type { TranslationItem, TranslationStatus, DiffPart } from './translations.ts';
+import type { DiffPart } from './translations/diff.ts';
+import type { TranslationItem, TranslationStatus } from './translations/status.ts';
 import type { BuildReport, LocaleCode, Route, SiteConfig, SiteProblem } from './types.ts';
 
 // The only module that writes to the terminal (architecture.md: Style, rule 7).

@@ -17,7 +17,9 @@ import { readOutputPages } from './output.ts';
 import { checkSeo } from './seo.ts';
 import { checkSharing } from './share.ts';
 import { checkContentScript, checkTranslations, type TranslationReport } from './translations.ts';
-import { checkSourceLocales, readTranslationRecord, RECORD_FILE, toTranslationStatus } from '../translations.ts';
+import { RECORD_FILE, readTranslationRecord } from '../translations/record.ts';
+import { toTranslationStatus } from '../translations/status.ts';
+import { checkSourceLocales } from '../translations/units.ts';
 
 export interface CheckReport {
   readonly problems: SiteProblem[];

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildSite } from '../pipeline/build.ts';
+import { RECORD_FILE } from '../translations/record.ts';
 import { runEsbuildToText } from '../esbuild.ts';
 import { loadConfig } from '../config.ts';
 import { isSiteError } from '../errors.ts';
@@ -75,7 +76,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   let watcher: Watcher | null = null;
   let site: SiteServer;
   // Watch mode only: the translation record, read for the out-of-date marks (behaviour.md: Translations).
-  const translations = options.watch ? await import('../translations.ts') : null;
+  const translations = options.watch ? await import('../translations/status.ts') : null;
   try {
     const config = await loadConfig(root);
     let source: FileSource;
@@ -126,7 +127,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
       async (changed) => {
         // The translation record is no source of the pages: a confirmation only refreshes the open
         // pages' out-of-date markers (behaviour.md: Translations).
-        const files = changed.filter((file) => file !== translations?.RECORD_FILE);
+        const files = changed.filter((file) => file !== RECORD_FILE);
         if (files.length < changed.length) site.broadcast('translations');
         if (files.length === 0) return;
         try {

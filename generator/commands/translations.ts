@@ -1,13 +1,7 @@
 import { SiteError, throwIfErrors, toProblem } from '../errors.ts';
 import { printConfirmed, printFailure, printTranslationStatus } from '../report.ts';
-import {
-  confirmTranslations,
-  loadTranslationSources,
-  RECORD_FILE,
-  readTranslationRecord,
-  toTranslationStatus,
-  writeTranslationRecord,
-} from '../translations.ts';
+import { RECORD_FILE, readTranslationRecord, writeTranslationRecord } from '../translations/record.ts';
+import { confirmTranslations, loadTranslationSources, toTranslationStatus } from '../translations/status.ts';
 
 /**
  * `site translations`: the state of every translation (behaviour.md: Translations), or with `done`

@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readFile, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, toProblem } from '../errors.ts';
+import { isInside } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
 
 // Nothing outside the project is read into the site (behaviour.md: Safety). Source folders are
@@ -83,11 +84,6 @@ async function toLinkKind(
   }
   const stats = await stat(real);
   return stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : null;
-}
-
-/** True when `file` (a real path) is `dir` or lies under it. */
-export function isInside(file: string, dir: string): boolean {
-  return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
 
 /**

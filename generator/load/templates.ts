@@ -3,7 +3,8 @@ import path from 'node:path';
 import { CONFIG_FILE } from '../config.ts';
 import { toProblem } from '../errors.ts';
 import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
-import { isInside, listFiles } from './files.ts';
+import { isInside } from '../paths.ts';
+import { listFiles } from './files.ts';
 
 /** The page templates and layouts the site has: `site/templates/{pages,layouts}/<name>.tsx`. */
 export async function loadTemplateInventory(config: SiteConfig): Promise<TemplateInventory> {

@@ -1,6 +1,7 @@
-import { bundleCode, toSharedFiles, withSharedFiles } from '../bundle.ts';
-import { bundleSiteCached } from '../bundle-cache.ts';
-import { toBundleKey, type BuildCache } from '../cache.ts';
+import { bundleCode, toSharedFiles, withSharedFiles } from '../bundle/code.ts';
+import { bundleSiteCached } from '../bundle/cache.ts';
+import { toBundleKey } from '../bundle/key.ts';
+import type { BuildCache } from './session-cache.ts';
 import { planCards, type CardJob } from '../cards.ts';
 import { renderIcons } from '../icons.ts';
 import { loadTemplateInventory } from '../load/templates.ts';

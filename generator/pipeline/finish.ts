@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { BuildCache } from '../cache.ts';
+import type { BuildCache } from './session-cache.ts';
 import { SiteError, toProblem } from '../errors.ts';
 import { buildSearchIndexes, warmSearch, type SearchIndexes } from '../search.ts';
 import type { BuildManifest, SiteConfig } from '../types.ts';

@@ -1,6 +1,6 @@
 import { BuildDigest } from '../build-id.ts';
-import type { BuildCache } from '../cache.ts';
-import { emitPage } from '../emit.ts';
+import type { BuildCache } from './session-cache.ts';
+import { emitPage } from '../write/emit.ts';
 import { HOST_PROFILES } from '../hosts.ts';
 import { toPageSearchEntry, type SearchEntry } from '../search.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';

@@ -1,4 +1,4 @@
-import { createPageKeys, type BuildCache } from '../cache.ts';
+import { createPageKeys, type BuildCache } from './session-cache.ts';
 import { toLinkIndex } from '../render/markdown.ts';
 import { renderSite, type RenderSiteResult } from '../render/site.ts';
 import type { ClientAssets } from '../types.ts';

@@ -7,7 +7,7 @@ import { findFutureDates } from '../resolve/dates.ts';
 import { resolvePages } from '../resolve/pages.ts';
 import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from '../resolve/public-files.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
-import type { BuildCache } from '../cache.ts';
+import type { BuildCache } from './session-cache.ts';
 import type { ContentFile, Messages, Page, Route, SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
 
 // The one step every command reads the project's sources through (architecture.md: The build):

@@ -160,18 +160,17 @@ export function renderApp(
   }
   try {
     return {
-      html: withoutExitSync(
-        () =>
-          renderToString(
-            createElement(App, {
-              payload,
-              t,
-              Page,
-              Layout,
-              breaks: phraseBreakerFor(ctx.config.keepWhole),
-              reuse: ctx.reuse,
-            }),
-          ),
+      html: withoutExitSync(() =>
+        renderToString(
+          createElement(App, {
+            payload,
+            t,
+            Page,
+            Layout,
+            breaks: phraseBreakerFor(ctx.config.keepWhole),
+            reuse: ctx.reuse,
+          }),
+        ),
       ),
     };
   } catch (error) {

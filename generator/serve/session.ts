@@ -1,5 +1,5 @@
 import { buildSite } from '../pipeline/build.ts';
-import { createBuildCache } from '../cache.ts';
+import { createBuildCache } from '../pipeline/session-cache.ts';
 import { disposeEsbuildContexts } from '../esbuild.ts';
 import { toChangeKind, type ChangeKind } from './changes.ts';
 import { isPageDocument } from '../../runtime/urls.ts';

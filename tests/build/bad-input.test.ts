@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/errors.ts';
 import { toCodeFrame } from '../../generator/report.ts';
-import { readTranslationRecord } from '../../generator/translations.ts';
+import { readTranslationRecord } from '../../generator/translations/record.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { buildProblems, problemsOf as failureOf } from '../helpers/problems.ts';

@@ -4,7 +4,7 @@ import { bundleDevClient } from '../../generator/commands/serve.ts';
 import { createDiskSource, createMemorySource } from '../../generator/serve/files.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import { createSiteServer } from '../../generator/serve/server.ts';
-import { findStaleTranslations } from '../../generator/translations.ts';
+import { findStaleTranslations } from '../../generator/translations/status.ts';
 import { REPO_ROOT } from './make-site.ts';
 
 export interface ServedOutput {

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { newBuildId } from './build-id.ts';
-import { createEsbuildContexts, type EsbuildContexts } from './esbuild.ts';
-import { listFiles } from './load/files.ts';
-import { RUNTIME_DIR } from './paths.ts';
-import type { RenderCache } from './render/site.ts';
-import type { ClientAssets, CodeAssets, ContentFile, Messages, Page, SiteConfig, SiteProblem } from './types.ts';
+import { newBuildId } from '../build-id.ts';
+import { createEsbuildContexts, type EsbuildContexts } from '../esbuild.ts';
+import type { RenderCache } from '../render/site.ts';
+import type { ClientAssets, CodeAssets, ContentFile, Messages, Page, SiteConfig, SiteProblem } from '../types.ts';
 
 // What a watch session keeps between builds (architecture.md: The build). The build runs every
 // step each time; the cache only answers "is this input the same as last time?" by content, so a
@@ -56,22 +52,6 @@ const hash = (...parts: readonly (string | Uint8Array)[]) => {
 };
 
 /**
- * The code bundle's inputs: every template, style and runtime file and the configuration (not the
- * texts: the code does not contain them).
- * Returns the key and each source file's hash (relative to the project root).
- */
-export async function toBundleKey(config: SiteConfig): Promise<{ key: string; sourceHashes: Map<string, string> }> {
-  const folders = [config.templatesDir, RUNTIME_DIR];
-  const listed = await Promise.all(folders.map((dir) => listFiles(path.dirname(dir), dir)));
-  const files = listed.flatMap((l, i) => l.files.map((f) => path.join(folders[i] as string, f)));
-  // Read synchronously, as content files are (load/content.ts): a hundred small files one after
-  // another take a fraction of the time they take through the thread pool.
-  const sourceHashes = new Map(files.map((file) => [toRootRelative(config, file), hash(readFileSync(file))] as const));
-  const sources = [...sourceHashes].sort(([a], [b]) => a.localeCompare(b)).flat();
-  return { key: hash(...sources, JSON.stringify(config)), sourceHashes };
-}
-
-/**
  * What a page's HTML depends on: the page itself (its texts, lists, menus, alternates), the
  * template sources it is rendered with, its locale's messages, the set of pages and public files
  * its links are checked against, and the asset URLs. Equal keys, equal HTML.
@@ -114,8 +94,4 @@ export function createPageKeys(input: {
     // The page without its route's other-locale files: an edit to one translation is not the other's.
     return hash(shared, templateKey, localeKey, JSON.stringify({ ...page, route: { ...page.route, files: null } }));
   };
-}
-
-export function toRootRelative(config: SiteConfig, file: string): string {
-  return path.relative(config.root, file).split(path.sep).join('/');
 }

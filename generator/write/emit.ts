@@ -1,8 +1,8 @@
-import { toDraft } from './build-id.ts';
-import { toPageSearchEntry, type SearchEntry } from './search.ts';
-import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from './types.ts';
-import { toPageOutputs } from './write/output.ts';
-import type { PageLayout } from '../runtime/urls.ts';
+import { toDraft } from '../build-id.ts';
+import { toPageSearchEntry, type SearchEntry } from '../search.ts';
+import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
+import { toPageOutputs } from './output.ts';
+import type { PageLayout } from '../../runtime/urls.ts';
 
 // The step between render and the build's digest: a page's files are drafted with the stand-in
 // build id, hashed and written into the staging folder, and what the search index reads of the

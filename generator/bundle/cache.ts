@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUNDLER_FILE, bundleCode, isServerModuleIntact } from './bundle.ts';
-import { toBundleKey, toRootRelative } from './cache.ts';
-import { ESBUILD_VERSION, ESBUILD_WRAPPER_FILE } from './esbuild.ts';
-import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
-import { CACHES } from './caches.ts';
-import type { CodeAssets, SiteConfig, TemplateInventory } from './types.ts';
+import { BUNDLER_FILE, bundleCode, isServerModuleIntact } from './code.ts';
+import { toBundleKey, toRootRelative } from './key.ts';
+import { ESBUILD_VERSION, ESBUILD_WRAPPER_FILE } from '../esbuild.ts';
+import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
+import { CACHES } from '../caches.ts';
+import type { CodeAssets, SiteConfig, TemplateInventory } from '../types.ts';
 
 // `site build` bundles the code only when something it is made of changed
 // (architecture.md: The build). The last bundles are kept on disk, each under a key of the

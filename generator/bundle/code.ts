@@ -4,11 +4,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { runEsbuild as runEsbuildResult, type EsbuildContexts, type Reuse } from './esbuild.ts';
-import { removeUnused } from './file-cache.ts';
-import { CACHES } from './caches.ts';
-import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
-import type { ClientAssets, CodeAssets, LocaleCode, SharedData, SiteConfig, TemplateInventory } from './types.ts';
+import { runEsbuild as runEsbuildResult, type EsbuildContexts, type Reuse } from '../esbuild.ts';
+import { removeUnused } from '../file-cache.ts';
+import { CACHES } from '../caches.ts';
+import { PACKAGE_ROOT, RUNTIME_DIR } from '../paths.ts';
+import type { ClientAssets, CodeAssets, LocaleCode, SharedData, SiteConfig, TemplateInventory } from '../types.ts';
 
 // The bundled server module is written below the generator's own node_modules, so that its
 // `react` import resolves to the same copy as the generator's `react-dom/server`.

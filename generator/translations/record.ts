@@ -1,0 +1,152 @@
+import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { toBuildTime } from '../build-id.ts';
+import { isRecord } from '../config.ts';
+import { toProblem } from '../errors.ts';
+import { toConflictProblem } from '../load/conflicts.ts';
+import { findKeyLine } from '../load/messages.ts';
+import type { LocaleCode, SiteProblem } from '../types.ts';
+
+// Translations that stay in step (behaviour.md: Translations). The record (site/translations.lock.json,
+// written by `site translations done`) keeps, for each page and shared message and each locale it
+// is translated into, the source's text as it was when that translation was last confirmed. A
+// translation whose source says something else today is stale; the change is the difference between
+// the two texts. No git history is read: the record is the memory.
+export const RECORD_FILE = 'site/translations.lock.json';
+export const FORMAT = 1;
+
+/** A translation's confirmation: the day, and the source's normalised text then (one block a line). */
+export interface Confirmation {
+  readonly confirmed: string;
+  readonly text: readonly string[];
+}
+
+export interface RecordEntry {
+  readonly source: LocaleCode;
+  readonly targets: Readonly<Record<LocaleCode, Confirmation>>;
+}
+
+export interface TranslationRecord {
+  readonly format: number;
+  /** By route (`/services/service-ramp`). */
+  readonly pages: Readonly<Record<string, RecordEntry>>;
+  /** By `namespace:key`. */
+  readonly messages: Readonly<Record<string, RecordEntry>>;
+}
+
+export const EMPTY_RECORD: TranslationRecord = { format: FORMAT, pages: {}, messages: {} };
+
+/** The record, or an empty one when there is none; a record that cannot be read is a problem at its line. */
+export function readTranslationRecord(root: string): {
+  record: TranslationRecord;
+  exists: boolean;
+  problem?: SiteProblem;
+} {
+  const file = path.join(root, RECORD_FILE);
+  if (!existsSync(file)) return { record: EMPTY_RECORD, exists: false };
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    // There but not readable (a folder of that name, no permission to read it).
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EISDIR' ? 'it is a folder, not a file' : `the file system refused it (${code ?? String(error)})`;
+    return {
+      record: EMPTY_RECORD,
+      exists: true,
+      problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line: 1, column: 1 }),
+    };
+  }
+  const conflict = toConflictProblem(RECORD_FILE, text);
+  if (conflict) return { record: EMPTY_RECORD, exists: true, problem: conflict };
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    const fault = findRecordFault(parsed);
+    if (fault) {
+      // At the entry's line: a record edited by hand, or a merge resolved by hand, goes wrong in one place.
+      const line = fault.entry === undefined ? 1 : findKeyLine(text, fault.entry);
+      return {
+        record: EMPTY_RECORD,
+        exists: true,
+        problem: toProblem(
+          'TRANSLATIONS_RECORD_INVALID',
+          { reason: fault.reason },
+          { file: RECORD_FILE, line, column: 1 },
+        ),
+      };
+    }
+    return { record: parsed as TranslationRecord, exists: true };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const at = /position (\d+)/.exec(reason);
+    const line = at ? text.slice(0, Number(at[1])).split('\n').length : 1;
+    return {
+      record: EMPTY_RECORD,
+      exists: true,
+      problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line, column: 1 }),
+    };
+  }
+}
+
+/**
+ * The first place where a parsed record is not the shape `site translations done` writes (its
+ * entries each name their source locale and, per target locale, the day it was confirmed and the
+ * source's text then), and the entry it is in; null when it is that shape.
+ */
+function findRecordFault(parsed: unknown): { reason: string; entry?: string } | null {
+  const shape = `a record of format ${FORMAT} with "pages" and "messages"`;
+  if (!isRecord(parsed) || parsed.format !== FORMAT) return { reason: `it is not ${shape}` };
+  for (const group of ['pages', 'messages'] as const) {
+    const entries = parsed[group];
+    if (!isRecord(entries)) return { reason: `its "${group}" is not an object: it is not ${shape}` };
+    for (const [name, entry] of Object.entries(entries)) {
+      const at = `${group} → ${JSON.stringify(name)}`;
+      if (!isRecord(entry) || typeof entry.source !== 'string' || !isRecord(entry.targets))
+        return { reason: `${at} is not an entry with a "source" locale and its "targets"`, entry: name };
+      for (const [locale, confirmation] of Object.entries(entry.targets)) {
+        const text = isRecord(confirmation) ? confirmation.text : undefined;
+        if (
+          !isRecord(confirmation) ||
+          typeof confirmation.confirmed !== 'string' ||
+          !Array.isArray(text) ||
+          !text.every((block) => typeof block === 'string')
+        )
+          return {
+            reason: `${at} → targets → ${locale} is not a confirmation with its "confirmed" day and the source's "text" (a list of texts)`,
+            entry: name,
+          };
+      }
+    }
+  }
+  return null;
+}
+
+/** Sorted keys at every level, two-space indent, one text block a line: diffs a reviewer can read. */
+export function writeTranslationRecord(root: string, record: TranslationRecord): void {
+  const sort = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sort);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sort((value as Record<string, unknown>)[key])]),
+    );
+  };
+  const file = path.join(root, RECORD_FILE);
+  // Written beside it under a hidden name, which `site serve --watch` ignores: a confirmation must
+  // not read as an edited source and rebuild the site.
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  writeFileSync(partial, `${JSON.stringify(sort(record), null, 2)}\n`);
+  renameSync(partial, file);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status.
+
+export const DAY = 86_400_000;
+
+/** Today in UTC as `YYYY-MM-DD` (SOURCE_DATE_EPOCH when set, for reproducible records). */
+export function today(): string {
+  return new Date(toBuildTime().time).toISOString().slice(0, 10);
+}

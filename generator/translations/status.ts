@@ -1,0 +1,210 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TEXT_FAULTS } from '../load/messages.ts';
+import { loadProjectSources } from '../pipeline/sources.ts';
+import type { LocaleCode, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
+import { toLocaleOfPath } from '../../runtime/urls.ts';
+import { diffBlocks, type DiffPart } from './diff.ts';
+import {
+  DAY,
+  FORMAT,
+  RECORD_FILE,
+  readTranslationRecord,
+  today,
+  type RecordEntry,
+  type TranslationRecord,
+} from './record.ts';
+import { checkSourceLocales, collapse, toUnits } from './units.ts';
+
+// Each translation against the record (behaviour.md: Translations): current, stale (with what
+// changed in its source since it was confirmed) or missing; and confirming translations.
+
+export type TranslationState = 'current' | 'stale' | 'missing';
+
+export interface TranslationItem {
+  readonly kind: 'page' | 'message';
+  /** The route, or `namespace:key`. */
+  readonly id: string;
+  readonly source: LocaleCode;
+  readonly locale: LocaleCode;
+  readonly state: TranslationState;
+  /** The translation's file (for a missing page, the file it would be) and line. */
+  readonly file: string;
+  readonly line: number;
+  readonly sourceFile: string;
+  readonly sourceLine: number;
+  /** The day the translation was last confirmed, and how many days ago; null when it never was. */
+  readonly confirmed: string | null;
+  readonly days: number | null;
+  /** Stale, confirmed before: each changed block of the source, as parts. */
+  readonly changes: readonly (readonly DiffPart[])[];
+}
+export interface TranslationStatus {
+  readonly items: readonly TranslationItem[];
+  /** The record's file, and whether there is one. */
+  readonly record: string;
+  readonly recordExists: boolean;
+}
+
+/** Every translation of every page and shared message, with its state. */
+export function toTranslationStatus(
+  config: SiteConfig,
+  routes: readonly Route[],
+  messages: Messages,
+  record: TranslationRecord,
+  recordExists: boolean,
+  day = today(),
+): TranslationStatus {
+  const items: TranslationItem[] = [];
+  for (const unit of toUnits(config, routes, messages)) {
+    const entry = (unit.kind === 'page' ? record.pages : record.messages)[unit.id];
+    for (const [locale, target] of unit.targets) {
+      const confirmation = entry?.source === unit.source ? entry.targets[locale] : undefined;
+      const base = {
+        kind: unit.kind,
+        id: unit.id,
+        source: unit.source,
+        locale,
+        file: target.file,
+        line: target.line,
+        sourceFile: unit.sourceFile,
+        sourceLine: unit.sourceLine,
+        confirmed: confirmation?.confirmed ?? null,
+        days: confirmation
+          ? Math.max(0, Math.round((Date.parse(day) - Date.parse(confirmation.confirmed)) / DAY))
+          : null,
+      };
+      if (!target.exists) items.push({ ...base, state: 'missing', changes: [] });
+      else if (confirmation && sameText(confirmation.text, unit.text))
+        items.push({ ...base, state: 'current', changes: [] });
+      else {
+        const changes = confirmation ? diffBlocks(confirmation.text, unit.text) : [];
+        // A page's source is pointed at where its first change is.
+        const found = unit.kind === 'page' ? findChangeLine(config.root, unit.sourceFile, changes) : null;
+        items.push({ ...base, sourceLine: found ?? unit.sourceLine, state: 'stale', changes });
+      }
+    }
+  }
+  return { items, record: RECORD_FILE, recordExists };
+}
+
+/** The line of a file where the first change's new words are (for a removal, the words around it). */
+function findChangeLine(root: string, file: string, changes: readonly (readonly DiffPart[])[]): number | null {
+  const first = changes[0];
+  if (!first) return null;
+  // The block as it reads now, against each line with its Markdown marks taken off.
+  const now = first
+    .filter((part) => part.change !== 'removed')
+    .map((part) => part.text)
+    .join('');
+  const needle = [...collapse(now)].slice(0, 12).join('');
+  if (needle === '') return null;
+  const plain = (line: string) => collapse(line.replace(/^\s*(?:[-*+]|\d+[.)]|#+|>)\s*/, '').replace(/[*_`[\]]/g, ''));
+  const lines = existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8').split('\n') : [];
+  const found = lines.findIndex((line) => plain(line).includes(needle));
+  return found >= 0 ? found + 1 : null;
+}
+
+const sameText = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The record with these translations confirmed today: each takes its source's text as it is now.
+ * `select` names what is confirmed: a content file (of either side), a route, `namespace:key`, or a
+ * namespace; `all` confirms every translation that exists.
+ */
+export function confirmTranslations(
+  config: SiteConfig,
+  routes: readonly Route[],
+  messages: Messages,
+  record: TranslationRecord,
+  select: { readonly names: readonly string[]; readonly all: boolean },
+  day = today(),
+): { record: TranslationRecord; confirmed: { id: string; locale: LocaleCode }[]; unknown: string[] } {
+  const pages: Record<string, RecordEntry> = { ...record.pages };
+  const entries: Record<string, RecordEntry> = { ...record.messages };
+  const confirmed: { id: string; locale: LocaleCode }[] = [];
+  const matched = new Set<string>();
+  const units = toUnits(config, routes, messages);
+  // Files are named from the project folder, or by an absolute path inside it.
+  const fromRoot = (name: string) =>
+    name.startsWith(config.root + path.sep) ? path.relative(config.root, name) : name;
+  const names = select.names.map((name) => fromRoot(name).split(path.sep).join('/').replace(/^\.\//, ''));
+  for (const unit of units) {
+    for (const [locale, target] of unit.targets) {
+      if (!target.exists) continue;
+      const hit = select.all
+        ? '*'
+        : names.find(
+            (name) =>
+              name === unit.id ||
+              name === target.file ||
+              name === unit.sourceFile ||
+              (unit.kind === 'message' && name === unit.id.split(':')[0]),
+          );
+      if (!hit) continue;
+      matched.add(hit);
+      const book = unit.kind === 'page' ? pages : entries;
+      const old = book[unit.id];
+      book[unit.id] = {
+        source: unit.source,
+        targets: {
+          ...(old?.source === unit.source ? old.targets : {}),
+          [locale]: { confirmed: day, text: [...unit.text] },
+        },
+      };
+      confirmed.push({ id: unit.id, locale });
+    }
+  }
+  // Entries of pages and keys that are gone are dropped: the record describes the site as it is.
+  const ids = new Set(units.map((u) => `${u.kind}|${u.id}`));
+  const keep = (book: Record<string, RecordEntry>, kind: string) =>
+    Object.fromEntries(Object.entries(book).filter(([id]) => ids.has(`${kind}|${id}`)));
+  return {
+    record: { format: FORMAT, pages: keep(pages, 'page'), messages: keep(entries, 'message') },
+    confirmed,
+    unknown: select.all ? [] : names.filter((name) => !matched.has(name)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The change: words in English, characters in Chinese.
+/**
+ * The sources translations are of: the configuration, the routes and the shared messages, with
+ * every problem reading them. A key missing from a locale is what `site translations` reports,
+ * not a problem here.
+ */
+export async function loadTranslationSources(root: string): Promise<{
+  config: SiteConfig;
+  routes: readonly Route[];
+  messages: Messages;
+  problems: SiteProblem[];
+}> {
+  const { sources, problems } = await loadProjectSources(root);
+  const { config, routes, messages } = sources;
+  return {
+    config,
+    routes,
+    messages,
+    problems: [...problems.filter((p) => !TEXT_FAULTS.has(p.code)), ...checkSourceLocales(config, routes)],
+  };
+}
+
+/**
+ * Watch mode: the stale translations of one page (its own texts, in its locale), for the dev
+ * client's marker. The sources are read afresh: the answer follows the last save.
+ */
+export async function findStaleTranslations(
+  root: string,
+  pageUrl: string,
+): Promise<{ readonly stale: readonly Pick<TranslationItem, 'id' | 'source' | 'sourceFile' | 'confirmed'>[] }> {
+  const { record, exists } = readTranslationRecord(root);
+  if (!exists) return { stale: [] };
+  const { config, routes } = await loadTranslationSources(root);
+  const locale = toLocaleOfPath(config.locales, pageUrl);
+  const route = pageUrl.slice(locale.prefix.length) || '/';
+  const own = routes.filter((r) => r.path === route);
+  const stale = toTranslationStatus(config, own, {}, record, exists).items.filter(
+    (item) => item.state === 'stale' && item.locale === locale.code,
+  );
+  return { stale: stale.map(({ id, source, sourceFile, confirmed }) => ({ id, source, sourceFile, confirmed })) };
+}

@@ -1,0 +1,172 @@
+import type MarkdownItClass from 'markdown-it';
+import { toProblem } from '../errors.ts';
+import { createLineFinder, lookupMessage, toFlatKeys, toMessagesFile } from '../load/messages.ts';
+import { requirePackage } from '../node-module.ts';
+import type { ContentFile, LocaleCode, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
+
+// What translations are of (behaviour.md: Translations): each page's and shared message's text in
+// its source locale, normalised, and where each of its translations is.
+
+/** What a translation is of: its source's normalised text and where each side is. */
+interface Unit {
+  readonly kind: 'page' | 'message';
+  readonly id: string;
+  readonly source: LocaleCode;
+  readonly text: readonly string[];
+  readonly sourceFile: string;
+  readonly sourceLine: number;
+  /** Each target locale: its file and line, or null when it has none (missing). */
+  readonly targets: ReadonlyMap<LocaleCode, { file: string; line: number; exists: boolean }>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalised text: what a page says, not how its file is written.
+
+const MarkdownIt = requirePackage('markdown-it') as typeof MarkdownItClass;
+const markdown = new MarkdownIt({ html: true });
+
+/** Front matter fields that are not text a reader sees. */
+const NOT_TEXT = new Set(['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit', 'contact', 'source']);
+/** Fields that hold an address or a file, not words (the URL fields of behaviour.md: Safety). */
+const ADDRESS = /^(?:image|href|url|src)$|[a-z0-9](?:Image|Url|Href|Src)$/;
+
+export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The text blocks of a Markdown body: each paragraph, heading, list item and cell, whitespace collapsed. */
+export function toTextBlocks(body: string): string[] {
+  const blocks: string[] = [];
+  for (const token of markdown.parse(body, {})) {
+    if (token.type === 'inline') {
+      const text = (token.children ?? [])
+        .map((child) =>
+          child.type === 'softbreak' || child.type === 'hardbreak'
+            ? ' '
+            : child.type === 'image'
+              ? child.content
+              : child.type === 'html_inline'
+                ? ''
+                : child.content,
+        )
+        .join('');
+      if (collapse(text) !== '') blocks.push(collapse(text));
+    } else if ((token.type === 'code_block' || token.type === 'fence') && token.content.trim() !== '') {
+      blocks.push(collapse(token.content));
+    }
+  }
+  return blocks;
+}
+
+/** Every text of the front matter, `field: text`, in the file's order (addresses and settings left out). */
+function toFrontMatterBlocks(value: unknown, at: string): string[] {
+  if (typeof value === 'string') return collapse(value) === '' ? [] : [`${at}: ${collapse(value)}`];
+  if (Array.isArray(value)) return value.flatMap((item, i) => toFrontMatterBlocks(item, `${at}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    (at === '' && NOT_TEXT.has(key)) || ADDRESS.test(key) ? [] : toFrontMatterBlocks(item, at ? `${at}.${key}` : key),
+  );
+}
+
+/** A page's normalised text: its front matter's texts, then its body's blocks. */
+export function toPageText(file: ContentFile): string[] {
+  const { title, description, extra } = file.data;
+  return [...toFrontMatterBlocks({ title, description, ...extra }, ''), ...toTextBlocks(file.body)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// What there is to translate.
+
+/** The locale a route is written in first: front matter `source`, else the default locale. */
+function toSourceLocale(config: SiteConfig, route: Route): LocaleCode {
+  for (const file of Object.values(route.files)) {
+    const declared = file.data.extra.source;
+    if (typeof declared === 'string' && config.locales.some((l) => l.code === declared)) return declared;
+  }
+  return config.defaultLocale;
+}
+
+/** Problems with a declared source: a locale the site does not have, or one the route has no file in. */
+export function checkSourceLocales(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  for (const route of routes)
+    for (const file of Object.values(route.files)) {
+      const declared = file.data.extra.source;
+      if (declared === undefined) continue;
+      const known = typeof declared === 'string' && config.locales.some((l) => l.code === declared);
+      if (!known || !route.files[declared as string])
+        problems.push(
+          toProblem(
+            'FRONT_MATTER_INVALID',
+            {
+              field: 'source',
+              reason: known
+                ? `names ${String(declared)}, but the page has no ${String(declared)} file`
+                : `must be one of the site's locales (${config.locales.map((l) => l.code).join(', ')})`,
+            },
+            { file: file.file, line: file.keyLines.source ?? 1, column: 1 },
+          ),
+        );
+    }
+  return problems;
+}
+
+export function toUnits(config: SiteConfig, routes: readonly Route[], messages: Messages): Unit[] {
+  const units: Unit[] = [];
+  const codes = config.locales.map((l) => l.code);
+  for (const route of routes) {
+    const source = toSourceLocale(config, route);
+    const sourceFile = route.files[source];
+    if (!sourceFile) continue;
+    // A page written for some locales only (front matter `locales`) is translated into those only.
+    const only = sourceFile.data.locales;
+    const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
+    for (const code of codes) {
+      if (code === source || (only && !only.includes(code) && !route.files[code])) continue;
+      const own = route.files[code];
+      const base = sourceFile.file.slice(0, -`.${source}.md`.length);
+      targets.set(
+        code,
+        own ? { file: own.file, line: 1, exists: true } : { file: `${base}.${code}.md`, line: 1, exists: false },
+      );
+    }
+    if (targets.size === 0) continue;
+    units.push({
+      kind: 'page',
+      id: route.path,
+      source,
+      text: toPageText(sourceFile),
+      sourceFile: sourceFile.file,
+      sourceLine: 1,
+      targets,
+    });
+  }
+  const lineOf = createLineFinder();
+  const source = config.defaultLocale;
+  for (const ns of Object.keys(messages[source] ?? {}).sort()) {
+    const tree = messages[source]?.[ns];
+    for (const key of toFlatKeys(tree ?? {})) {
+      const value = lookupMessage(tree, key);
+      if (value === undefined) continue;
+      const sourceFile = toMessagesFile(config, source, ns);
+      const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
+      for (const code of codes) {
+        if (code === source) continue;
+        const file = toMessagesFile(config, code, ns);
+        const exists = lookupMessage(messages[code]?.[ns], key) !== undefined;
+        targets.set(code, { file, line: exists ? lineOf(config.root, file, key) : 1, exists });
+      }
+      units.push({
+        kind: 'message',
+        id: `${ns}:${key}`,
+        source,
+        text: [collapse(value)],
+        sourceFile,
+        sourceLine: lineOf(config.root, sourceFile, key),
+        targets,
+      });
+    }
+  }
+  return units;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The record.
