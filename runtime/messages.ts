@@ -60,11 +60,7 @@ export function toTranslator(locale: string, shared: SharedData, fallback?: Shar
  * fallback locale's file first, then the new locale's (behaviour.md: Texts).
  */
 export async function loadLocale(locale: string): Promise<{ shared: SharedData; t: Translate }> {
-  if (locale === site.fallbackLocale) {
-    const shared = await loadShared(locale);
-    return { shared, t: toTranslator(locale, shared) };
-  }
   const fallback = await loadShared(site.fallbackLocale);
   const shared = await loadShared(locale);
-  return { shared, t: toTranslator(locale, shared, fallback) };
+  return { shared, t: toTranslator(locale, shared, locale === site.fallbackLocale ? undefined : fallback) };
 }

@@ -19,17 +19,11 @@ export function createTranslator(
   catalogs: readonly Catalog[],
   onMissing?: (ns: string, key: string) => void,
 ): Translate {
-  const [lng, ...fallbackLng] = catalogs.map(({ iso }) => Intl.getCanonicalLocales(iso)[0] as string);
-  let missed = false;
-  const miss = (ns: string, key: string) => {
-    missed = true;
-    onMissing?.(ns, key);
-  };
+  const lngs = catalogs.map(({ iso }) => Intl.getCanonicalLocales(iso)[0] as string);
   const i18n = i18next.createInstance({
-    lng,
-    fallbackLng: fallbackLng.length > 0 ? fallbackLng : false,
-    load: 'currentOnly',
-    resources: Object.fromEntries(catalogs.map(({ messages }, at) => [at === 0 ? lng : fallbackLng[at - 1], messages])),
+    lng: lngs[0],
+    fallbackLng: lngs.slice(1),
+    resources: Object.fromEntries(catalogs.map(({ messages }, at) => [lngs[at], messages])),
     // Given inline, so the texts are there at once: nothing renders before they are.
     initAsync: false,
     defaultNS: 'common',
@@ -37,11 +31,10 @@ export function createTranslator(
     nsSeparator: ':',
     interpolation: { escapeValue: false },
     saveMissing: true,
-    saveMissingPlurals: false,
-    missingKeyHandler: (_lngs, ns, key) => miss(ns, key),
+    missingKeyHandler: (_lngs, ns, key) => onMissing?.(ns, key),
     // A key that names a group of texts rather than one is missing as well.
     returnedObjectHandler: (key, _value, options: { ns: string[] }) => {
-      miss(options.ns[0] as string, key);
+      onMissing?.(options.ns[0] as string, key);
       return key;
     },
   });
@@ -50,11 +43,11 @@ export function createTranslator(
   const plain = new Map<string, string>();
   return (key, values) => {
     if (values) return i18n.t(key, values) as string;
-    const known = plain.get(key);
-    if (known !== undefined) return known;
-    missed = false;
-    const text = i18n.t(key) as string;
-    if (!missed) plain.set(key, text);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = i18n.t(key) as string;
+      if (i18n.exists(key, { returnObjects: false })) plain.set(key, text);
+    }
     return text;
   };
 }

@@ -250,13 +250,9 @@ export const toPluralBase = (key: string): string => key.replace(PLURAL_FORM, ''
  */
 export function toExpectedKeys(keys: Iterable<string>, iso: string): Set<string> {
   const forms = new Intl.PluralRules(iso).resolvedOptions().pluralCategories;
-  const expected = new Set<string>();
-  for (const key of keys) {
-    const base = toPluralBase(key);
-    if (base === key) expected.add(key);
-    else for (const form of forms) expected.add(`${base}_${form}`);
-  }
-  return expected;
+  return new Set(
+    [...keys].flatMap((key) => (PLURAL_FORM.test(key) ? forms.map((form) => `${toPluralBase(key)}_${form}`) : [key])),
+  );
 }
 
 /**
