@@ -20,7 +20,13 @@ export function createTranslator(
   onMissing?: (ns: string, key: string) => void,
 ): Translate {
   const lngs = catalogs.map(({ iso }) => Intl.getCanonicalLocales(iso)[0] as string);
-  const i18n = i18next.createInstance({
+  let missed = false;
+  const miss = (ns: string, key: string) => {
+    missed = true;
+    onMissing?.(ns, key);
+  };
+  const i18n = i18next.createInstance();
+  void i18n.init({
     lng: lngs[0],
     fallbackLng: lngs.slice(1),
     resources: Object.fromEntries(catalogs.map(({ messages }, at) => [lngs[at], messages])),
@@ -31,22 +37,23 @@ export function createTranslator(
     nsSeparator: ':',
     interpolation: { escapeValue: false },
     saveMissing: true,
-    missingKeyHandler: (_lngs, ns, key) => onMissing?.(ns, key),
+    missingKeyHandler: (_lngs, ns, key) => miss(ns, key),
     // A key that names a group of texts rather than one is missing as well.
     returnedObjectHandler: (key, _value, options: { ns: string[] }) => {
-      onMissing?.(options.ns[0] as string, key);
+      miss(options.ns[0] as string, key);
       return key;
     },
   });
-  void i18n.init();
-  // Every page reads the same navigation and footer texts: a plain lookup is resolved once.
-  const plain = new Map<string, string>();
+  // Every page reads the same navigation and footer texts, and its language link with the same
+  // value: a text is looked up once for each set of values (texts and numbers).
+  const known = new Map<string, string>();
   return (key, values) => {
-    if (values) return i18n.t(key, values) as string;
-    let text = plain.get(key);
+    const id = values ? `${key}\0${JSON.stringify(values)}` : key;
+    let text = known.get(id);
     if (text === undefined) {
-      text = i18n.t(key) as string;
-      if (i18n.exists(key, { returnObjects: false })) plain.set(key, text);
+      missed = false;
+      text = i18n.t(key, values) as string;
+      if (!missed) known.set(id, text);
     }
     return text;
   };
