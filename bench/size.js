@@ -13,8 +13,8 @@ const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
- * The runtime's own code on a first view: its entry bundled with React and the templates left out,
- * and the chunks it imports statically (what it loads on demand, such as the search, is not).
+ * The runtime's own code on a first view: its entry bundled with React, i18next and the templates
+ * left out, and the chunks it imports statically (what it loads on demand, such as the search, is not).
  */
 async function runtimeOwnSize() {
   const outdir = mkdtempSync(path.join(tmpdir(), 'site-runtime-'));
@@ -30,7 +30,7 @@ async function runtimeOwnSize() {
       metafile: true,
       platform: 'browser',
       target: 'es2020',
-      external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'i18next'],
       define: { 'process.env.NODE_ENV': '"production"', __SITE_DEV__: 'false' },
       logLevel: 'silent',
     });
@@ -90,9 +90,11 @@ try {
     .sort((a, b) => b.bytes - a.bytes);
   const median = totals[Math.floor(totals.length / 2)].bytes;
   console.log('JavaScript (gzip):');
-  console.log(`  runtime's own code, without react and react-dom: ${kb(await runtimeOwnSize())} (target ≤ 6 KB)`);
   console.log(
-    `  first page view, largest of ${totals.length} pages: ${kb(totals[0].bytes)} (${totals[0].page}; target ≤ 60 KB on every page); median ${kb(median)}`,
+    `  runtime's own code, without react, react-dom and i18next: ${kb(await runtimeOwnSize())} (target ≤ 6 KB)`,
+  );
+  console.log(
+    `  first page view, largest of ${totals.length} pages: ${kb(totals[0].bytes)} (${totals[0].page}; target ≤ 75 KB on every page); median ${kb(median)}`,
   );
 } finally {
   rmSync(path.dirname(out), { recursive: true, force: true });

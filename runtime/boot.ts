@@ -4,7 +4,7 @@ import type { RefreshRequest } from './navigate.ts';
 import { hydrate, setRenderErrorHandler, unmount, type SiteModules, type View } from './app.tsx';
 import { writeLocaleCookie } from './cookie.ts';
 import { whenIdle } from './idle.ts';
-import { loadShared, noteSharedUrl, setSharedLookUp } from './messages.ts';
+import { loadShared, noteSharedUrl, setSharedLookUp, toTranslator } from './messages.ts';
 import { readBuildId, readHead } from './page-data.ts';
 import { readShownPhrases } from './phrases.ts';
 import { toRequestedPath } from './requested-path.ts';
@@ -12,7 +12,6 @@ import { forgetSearchIndex } from './search.ts';
 import { isBot, site } from './settings.ts';
 import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
 import { loadTemplate, setModules } from './templates.ts';
-import { createTranslator } from './translate.ts';
 
 // The first view carries what hydrating the page needs. What a visitor uses only later (client
 // navigation, prefetch, the deployment check, the error pages) is a chunk of its own, loaded once
@@ -63,7 +62,7 @@ async function boot(modules: SiteModules): Promise<void> {
   try {
     const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
     const payload: Payload = withShared(fromEmbedded(page, { html, head: readHead(), buildId }), shared);
-    view = { payload, Page, t: createTranslator([shared.messages]) };
+    view = { payload, Page, t: toTranslator(page.locale, shared) };
   } catch (error) {
     // A chunk that fails at first load needs no reload: the server-rendered page stays usable.
     console.warn('The page stays server-rendered:', error);

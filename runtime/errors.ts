@@ -7,7 +7,6 @@ import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
 import { toRequestedPath } from './requested-path.ts';
 import { site } from './settings.ts';
 import { fromEmbedded, withShared } from './shared-data.ts';
-import { createTranslator } from './translate.ts';
 import { toLocaleOfPath } from './urls.ts';
 
 /** The locale of a path by its prefix (behaviour.md: Errors). */
@@ -31,7 +30,7 @@ export async function showErrorPage(
   try {
     // The page's own locale has what it needs; another one's texts and menus are loaded.
     const other = locale === view.payload.locale ? null : await loadLocale(locale);
-    const t = other ? createTranslator(other.catalogs) : view.t;
+    const t = other?.t ?? view.t;
     const shared = other?.shared ?? view.payload;
     const { default: Page } = await (modules.pages.error as SiteModules['pages'][string])();
     const localeInfo = site.locales.find((l) => l.code === locale);
@@ -77,13 +76,13 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     const html = new DOMParser().parseFromString(await response.text(), 'text/html');
     const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as EmbeddedPayload;
     noteSharedUrl(data.locale, data.shared);
-    const [{ default: Page }, { shared, catalogs }] = await Promise.all([
+    const [{ default: Page }, { shared, t }] = await Promise.all([
       (modules.pages.error as SiteModules['pages'][string])(),
       loadLocale(locale.code),
     ]);
     const page = fromEmbedded(data, { html: '', head: readHead(html), buildId: readBuildId(html) });
     const payload: Payload = withShared({ ...page, error: { status: 404, path: toRequestedPath() } }, shared);
-    renderView(modules, { payload, Page, t: createTranslator(catalogs) });
+    renderView(modules, { payload, Page, t });
     updateHead(payload);
   } catch (error) {
     // The page stays as it is: it still says "not found", in the default locale.

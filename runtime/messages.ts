@@ -1,7 +1,7 @@
-import type { SharedData } from '../generator/types.ts';
+import type { SharedData, Translate } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
-import { site } from './settings.ts';
-import type { Catalog } from './translate.ts';
+import { site, toLocale } from './settings.ts';
+import { createTranslator } from './translate.ts';
 
 // What every page of a locale shares (behaviour.md: Texts, Payloads): its texts, menus, navigation
 // and contact details, one content-hashed file per locale, fetched once per page life. A page's
@@ -48,16 +48,19 @@ export function forgetShared(locales: readonly string[]): void {
   }
 }
 
+/** The translator of a locale: its own texts, then the fallback's when given (behaviour.md: Texts). */
+export function toTranslator(locale: string, shared: SharedData, fallback?: SharedData): Translate {
+  const own = { iso: toLocale(locale)?.iso ?? locale, messages: shared.messages };
+  const iso = toLocale(site.fallbackLocale)?.iso ?? site.fallbackLocale;
+  return createTranslator(fallback ? [own, { iso, messages: fallback.messages }] : [own]);
+}
+
 /**
- * The shared data for rendering a locale, and its catalogs: its own, then the fallback's. Entering
- * another locale loads the fallback locale's file first, then the new locale's (behaviour.md: Texts).
+ * The shared data for rendering a locale, and its translator. Entering another locale loads the
+ * fallback locale's file first, then the new locale's (behaviour.md: Texts).
  */
-export async function loadLocale(locale: string): Promise<{ shared: SharedData; catalogs: Catalog[] }> {
-  if (locale === site.fallbackLocale) {
-    const shared = await loadShared(locale);
-    return { shared, catalogs: [shared.messages] };
-  }
+export async function loadLocale(locale: string): Promise<{ shared: SharedData; t: Translate }> {
   const fallback = await loadShared(site.fallbackLocale);
   const shared = await loadShared(locale);
-  return { shared, catalogs: [shared.messages, fallback.messages] };
+  return { shared, t: toTranslator(locale, shared, locale === site.fallbackLocale ? undefined : fallback) };
 }

@@ -1,13 +1,12 @@
 import { currentView, renderView, type SiteModules, type View } from './app.tsx';
 import { showErrorPage } from './errors.ts';
 import { updateHead } from './head.ts';
-import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
+import { forgetShared, loadLocale, loadShared, noteSharedUrl, toTranslator } from './messages.ts';
 import { forgetPayloads, loadPayload } from './prefetch.ts';
 import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
 import { withShared } from './shared-data.ts';
 import { loadTemplate, replaceTemplate } from './templates.ts';
-import { createTranslator } from './translate.ts';
 
 // Pages on demand (behaviour.md: Client navigation): links to prerendered pages render on the
 // client; everything else stays a plain link. Back and forward restore the page and its scroll
@@ -126,7 +125,7 @@ async function loadView(path: string): Promise<View> {
   const texts =
     current && current.payload.locale === page.locale
       ? loadShared(page.locale).then((shared) => ({ shared, t: current.t }))
-      : loadLocale(page.locale).then(({ shared, catalogs }) => ({ shared, t: createTranslator(catalogs) }));
+      : loadLocale(page.locale);
   const [Page, { shared, t }] = await Promise.all([
     loadTemplate(page.template),
     texts.catch((error: unknown) => {
@@ -211,7 +210,7 @@ export async function refresh(request: RefreshRequest): Promise<void> {
   const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
   const t =
     request.locales.includes(page.locale) || page.locale !== view.payload.locale
-      ? createTranslator([shared.messages])
+      ? toTranslator(page.locale, shared)
       : view.t;
   const payload = withShared(page, shared);
   renderView(modules, { payload, Page, t });

@@ -1,46 +1,60 @@
+import i18next from 'i18next';
 import type { MessageTree, Translate } from '../generator/types.ts';
 
-/** Namespace → its message tree, for one locale. */
-export type Catalog = Record<string, MessageTree>;
-
-export interface TranslatorOptions {
-  /** Called when no catalog has the key (the server reports it and fails the build). */
-  readonly onMissing?: (ns: string, key: string) => void;
+/** One locale's texts: its language tag (whose plural rules its texts follow) and its namespaces. */
+export interface Catalog {
+  readonly iso: string;
+  readonly messages: Readonly<Record<string, MessageTree>>;
 }
 
 /**
- * The one translator of the site, used by the server renderer and the browser alike so both
- * render the same strings: `t('ns:key.path', { name })` over catalogs tried in order (the page's
- * locale, then, in the browser, the fallback), `{{name}}` interpolation, `common` as the default
- * namespace. A missing key renders as its path.
+ * The one translator of the site, i18next with the same options on the server and in the browser,
+ * so both render the same strings (behaviour.md: Texts): `t('ns:key.path', { name })` over the
+ * catalogs tried in order (the page's locale, then, in the browser, the fallback), `common` as the
+ * default namespace, `{{name}}` filled in as it is (React escapes it), `key_one`/`key_other` chosen
+ * by `count` with the language's plural rules. A missing key renders as its path, and `onMissing`
+ * hears of it (the server reports it and fails the build).
  */
-export function createTranslator(catalogs: readonly Catalog[], options: TranslatorOptions = {}): Translate {
-  // Every page reads the same navigation and footer texts: a plain lookup is resolved once.
-  const plain = new Map<string, string>();
-  return (key, values) => {
-    const known = values ? undefined : plain.get(key);
-    if (known !== undefined) return known;
-    const at = key.indexOf(':');
-    const ns = at < 0 ? 'common' : key.slice(0, at);
-    const path = at < 0 ? key : key.slice(at + 1);
-    for (const catalog of catalogs) {
-      const value = lookUp(catalog[ns], path);
-      if (value === undefined) continue;
-      if (values) return interpolate(value, values);
-      plain.set(key, value);
-      return value;
-    }
-    options.onMissing?.(ns, path);
-    return path;
+export function createTranslator(
+  catalogs: readonly Catalog[],
+  onMissing?: (ns: string, key: string) => void,
+): Translate {
+  const lngs = catalogs.map(({ iso }) => Intl.getCanonicalLocales(iso)[0] as string);
+  let missed = false;
+  const miss = (ns: string, key: string) => {
+    missed = true;
+    onMissing?.(ns, key);
   };
-}
-
-function lookUp(tree: MessageTree | undefined, path: string): string | undefined {
-  let value: MessageTree | string | undefined = tree;
-  for (const part of path.split('.')) value = typeof value === 'object' ? value[part] : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-function interpolate(text: string, values: Record<string, unknown>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: lngs[0],
+    fallbackLng: lngs.slice(1),
+    resources: Object.fromEntries(catalogs.map(({ messages }, at) => [lngs[at], messages])),
+    // Given inline, so the texts are there at once: nothing renders before they are.
+    initAsync: false,
+    defaultNS: 'common',
+    keySeparator: '.',
+    nsSeparator: ':',
+    interpolation: { escapeValue: false },
+    saveMissing: true,
+    missingKeyHandler: (_lngs, ns, key) => miss(ns, key),
+    // A key that names a group of texts rather than one is missing as well.
+    returnedObjectHandler: (key, _value, options: { ns: string[] }) => {
+      miss(options.ns[0] as string, key);
+      return key;
+    },
+  });
+  // Every page reads the same navigation and footer texts, and its language link with the same
+  // value: a text is looked up once for each set of values (texts and numbers).
+  const known = new Map<string, string>();
+  return (key, values) => {
+    const id = values ? `${key}\0${JSON.stringify(values)}` : key;
+    let text = known.get(id);
+    if (text === undefined) {
+      missed = false;
+      text = i18n.t(key, values) as string;
+      if (!missed) known.set(id, text);
+    }
+    return text;
+  };
 }

@@ -7,8 +7,10 @@ import {
   createLineFinder,
   lookupMessage,
   placeholdersOf,
+  toExpectedKeys,
   toFlatKeys,
   toMessagesFile,
+  toPluralBase,
 } from '../load/messages.ts';
 import type { Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { findSimplified } from './simplified.ts';
@@ -59,6 +61,7 @@ export function checkTranslations(
   for (const ns of NAMESPACES) {
     const keysOf = (code: string) => new Set(toFlatKeys(messages[code]?.[ns] ?? {}));
     const referenceKeys = keysOf(reference);
+    const referenceBases = new Set([...referenceKeys].map(toPluralBase));
     const all = new Set(codes.flatMap((c) => [...keysOf(c)]));
     const entry = {
       keys: all.size,
@@ -68,15 +71,17 @@ export function checkTranslations(
       empty: {} as Record<string, string[]>,
     };
     namespaces[ns] = entry;
-    for (const code of codes) {
+    for (const { code, iso } of config.locales) {
       const file = toMessagesFile(config, code, ns);
       const own = keysOf(code);
-      for (const key of all) {
+      // A plural text in the forms of this locale's language (behaviour.md: Texts).
+      const expected = toExpectedKeys(referenceKeys, iso);
+      for (const key of new Set([...all, ...expected])) {
         const loc = { file, line: lineOf(config.root, file, key), column: 1 };
-        if (!own.has(key) && referenceKeys.has(key)) {
+        if (!own.has(key) && expected.has(key)) {
           (entry.missing[code] ??= []).push(key);
           problems.push(toProblem('I18N_KEY_MISSING', { locale: code, ns, key, file }, { file, line: 1, column: 1 }));
-        } else if (own.has(key) && !referenceKeys.has(key)) {
+        } else if (own.has(key) && !referenceBases.has(toPluralBase(key))) {
           (entry.extra[code] ??= []).push(key);
           problems.push(
             toProblem(
@@ -126,7 +131,8 @@ export function checkTranslations(
       ) {
         problems.push(toProblem('I18N_SAME_TEXT', { ns, key, value: values[0] as string }, loc));
       }
-      if (usedKeys && !used.has(`${ns}:${key}`)) {
+      // A template reads a plural text by its base key, with `count`.
+      if (usedKeys && !used.has(`${ns}:${key}`) && !used.has(`${ns}:${toPluralBase(key)}`)) {
         entry.unused.push(key);
         problems.push(toProblem('I18N_KEY_UNUSED', { ns, key }, loc));
       }

@@ -237,6 +237,24 @@ export function toFlatKeys(tree: MessageTree, prefix = ''): string[] {
   );
 }
 
+/** The suffix of a plural form, which i18next chooses by `count`: `items_one`, `items_other`. */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** The key a plural form is read by (`items_one` → `items`); any other key as it is. */
+export const toPluralBase = (key: string): string => key.replace(PLURAL_FORM, '');
+
+/**
+ * The keys a locale must have, given the keys it is compared with: a plural text in the forms its
+ * own language distinguishes (English `items_one` and `items_other`, Chinese `items_other` only),
+ * every other key as it is (behaviour.md: Texts).
+ */
+export function toExpectedKeys(keys: Iterable<string>, iso: string): Set<string> {
+  const forms = new Intl.PluralRules(iso).resolvedOptions().pluralCategories;
+  return new Set(
+    [...keys].flatMap((key) => (PLURAL_FORM.test(key) ? forms.map((form) => `${toPluralBase(key)}_${form}`) : [key])),
+  );
+}
+
 /**
  * The faults of the translation texts that `compareKeys` finds: they stop a build, while `site
  * check` and `site translations` read on past them and report them in their own words.
@@ -251,17 +269,19 @@ export const placeholdersOf = (text: string): string =>
     .join(', ');
 
 /**
- * A key present in one locale must be present in every locale, with a text that is not empty and
- * holds the same `{{placeholders}}` as the default locale's: otherwise a page shows no label, or
- * `{{lang}}` as it is written. Each is an error (behaviour.md: Texts).
+ * A key present in one locale must be present in every locale (a plural text in the forms of each
+ * locale's language), with a text that is not empty and holds the same `{{placeholders}}` as the
+ * default locale's: otherwise a page shows no label, or `{{lang}}` as it is written. Each is an
+ * error (behaviour.md: Texts).
  */
 function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   const problems: SiteProblem[] = [];
   const lineOf = createLineFinder();
   const reference = config.defaultLocale;
   for (const ns of NAMESPACES) {
-    const keysByLocale = config.locales.map(({ code }) => ({
+    const keysByLocale = config.locales.map(({ code, iso }) => ({
       code,
+      iso,
       keys: new Set(toFlatKeys(messages[code]?.[ns] ?? {})),
     }));
     for (const { code, keys } of keysByLocale) {
@@ -278,8 +298,8 @@ function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
       }
     }
     const all = new Set(keysByLocale.flatMap(({ keys }) => [...keys]));
-    for (const { code, keys } of keysByLocale) {
-      for (const key of all) {
+    for (const { code, iso, keys } of keysByLocale) {
+      for (const key of toExpectedKeys(all, iso)) {
         if (keys.has(key)) continue;
         const file = toMessagesFile(config, code, ns);
         const other = keysByLocale.find((k) => k.keys.has(key))?.code;

@@ -4,9 +4,10 @@ import type { LocaleCode, Messages, SiteConfig, Translate } from '../types.ts';
 export type MissingKeyHandler = (locale: LocaleCode, ns: string, key: string) => void;
 
 /**
- * One translator per locale over the shared namespaces (behaviour.md: Texts): the browser's own
- * translator, so the server and the client cannot render a text differently. There is no fallback
- * on the server: a key a template reads that a locale lacks is reported, and fails the build.
+ * One translator per locale over the shared namespaces (behaviour.md: Texts), made once per build:
+ * the browser's own translator, so the server and the client cannot render a text differently.
+ * There is no fallback on the server: a key a template reads that a locale lacks is reported, and
+ * fails the build.
  */
 export function createTranslators(
   config: SiteConfig,
@@ -15,10 +16,10 @@ export function createTranslators(
   used?: Set<string>,
 ): Map<LocaleCode, Translate> {
   return new Map(
-    config.locales.map(({ code }) => {
-      const translate = createTranslator([messages[code] ?? {}], {
-        onMissing: (ns, key) => onMissing(code, ns, key),
-      });
+    config.locales.map(({ code, iso }) => {
+      const translate = createTranslator([{ iso, messages: messages[code] ?? {} }], (ns, key) =>
+        onMissing(code, ns, key),
+      );
       // `site check` asks which keys the pages read: `ns:key`, the default namespace made explicit.
       const t: Translate = used
         ? (key, values) => {

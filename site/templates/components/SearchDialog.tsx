@@ -109,9 +109,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     state.kind === 'found' && state.hits.length > 0
       ? state.total > state.hits.length
         ? t('common:search.countShown', { count: String(state.total), shown: String(state.hits.length) })
-        : state.total === 1
-          ? t('common:search.countOne')
-          : t('common:search.count', { count: String(state.total) })
+        : t('common:search.count', { count: state.total })
       : state.kind === 'searching'
         ? t('common:search.loading')
         : state.kind === 'failed'
