@@ -66,11 +66,11 @@ const config: SiteConfigInput = {
     { key: 'procurement', email: 'procurement@cloudwing.example', phone: '+886-3-555-0100' },
     { key: 'ir', email: 'ir@cloudwing.example', phone: '+886-3-555-0100' },
   ],
-  // `site check`: what a page may load on first view (gzip; this site holds itself to 60 KB of
-  // JavaScript and 4 KB of embedded data), and strings that read the same in both languages by
+  // `site check`: what a page may load on first view (gzip: 75 KB of JavaScript, React and the
+  // translator among it, and 4 KB of embedded data), and strings that read the same in both languages by
   // design (names, codes, addresses) and need no warning.
   check: {
-    budgets: { jsKb: 60, cssKb: 20, payloadKb: 4 },
+    budgets: { jsKb: 75, cssKb: 20, payloadKb: 4 },
     sameInAllLocales: [
       'ISAGO',
       'ISO 9001',

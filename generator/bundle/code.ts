@@ -293,7 +293,7 @@ async function bundleClient(
       splitting: true,
       format: 'esm',
       platform: 'browser',
-      target: 'es2020',
+      target: 'es2022',
       minify: true,
       // Text outside ASCII as it is, not as `\u` escapes twice its size: a module script is always
       // read as UTF-8, whatever the server says its charset is.

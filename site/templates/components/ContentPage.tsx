@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import ContactBlock from './ContactBlock.tsx';
 import Figure from './Figure.tsx';
-import OrgChart from './OrgChart.tsx';
 import PageAside from './PageAside.tsx';
 import PageHeading from './PageHeading.tsx';
 import Pagination from './Pagination.tsx';
 import Prose from './Prose.tsx';
-import Stations from './Stations.tsx';
 import { useSite } from './site.tsx';
 
 /**
- * A heading, the illustration, the page's prose and the structured blocks its front matter has; a
- * page for one audience ends with its contact block. A one-column page (`default` layout) has the
+ * A heading, the illustration, the page's prose, what the page's own template adds (`children`),
+ * then the pagination; a page for one audience ends with its contact block. A block only some pages
+ * have (the station map, the organization chart) is imported by their template, so the other
+ * pages do not load its code. A one-column page (`default` layout) has the
  * page aside beside its body.
  */
 export default function ContentPage({
@@ -32,8 +32,6 @@ export default function ContentPage({
         <div className="page-body__main">
           <Figure data={payload.data} eager />
           <Prose html={payload.html} />
-          <Stations data={payload.data} />
-          <OrgChart data={payload.data} />
           {children}
           <Pagination />
           <ContactBlock data={payload.data} />
