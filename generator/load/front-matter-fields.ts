@@ -1,6 +1,6 @@
+import { isMap, isScalar, isSeq } from 'yaml';
 import { toProblem } from '../errors.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
-import type { FieldNode, FieldPair } from './front-matter-plain.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
 // that become link targets and image sources (behaviour.md: Safety).
@@ -22,40 +22,49 @@ const URL_HINT =
  * resolve step finds each one a page or a public file).
  */
 export function findUrlFields(
-  node: FieldNode | null,
-  path: string,
+  contents: unknown,
+  at: (offset: number) => SourceLoc,
 ): { problems: SiteProblem[]; addresses: FieldAddress[] } {
   const problems: SiteProblem[] = [];
   const addresses: FieldAddress[] = [];
-  const visit = (at: FieldNode | null, prefix: string): void => {
-    if (at?.kind === 'seq') at.items.forEach((item, i) => visit(item, `${prefix}[${i}]`));
-    if (at?.kind !== 'map') return;
-    for (const pair of at.pairs) {
-      const field = prefix ? `${prefix}.${pair.key}` : pair.key;
-      if (URL_KEY.test(pair.key)) checkUrlField(pair, field, LABEL_KEY.test(pair.key), problems, addresses);
+  const visit = (node: unknown, prefix: string): void => {
+    if (isSeq(node)) node.items.forEach((item, i) => visit(item, `${prefix}[${i}]`));
+    if (!isMap(node)) return;
+    for (const pair of node.items) {
+      if (!isScalar(pair.key)) continue;
+      const key = String(pair.key.value);
+      const field = prefix ? `${prefix}.${key}` : key;
+      if (URL_KEY.test(key)) {
+        const values = toUrlValues(pair.value, field, at(pair.key.range?.[0] ?? 0), at);
+        checkUrlValues(values, LABEL_KEY.test(key), problems, addresses);
+      }
       visit(pair.value, field);
     }
   };
-  visit(node, path);
+  visit(contents, '');
   return { problems, addresses };
 }
 
-function checkUrlField(
-  pair: FieldPair,
+/** A URL field's value, or each item of its list, with its name and place. */
+function toUrlValues(
+  value: unknown,
   field: string,
+  keyLoc: SourceLoc,
+  at: (offset: number) => SourceLoc,
+): [string, SourceLoc, unknown][] {
+  if (isScalar(value)) return [[field, keyLoc, value.value]];
+  if (!isSeq(value)) return [];
+  return value.items.flatMap((item, i) =>
+    isScalar(item) ? [[`${field}[${i}]`, at(item.range?.[0] ?? 0), item.value] as [string, SourceLoc, unknown]] : [],
+  );
+}
+
+function checkUrlValues(
+  values: [string, SourceLoc, unknown][],
   label: boolean,
   problems: SiteProblem[],
   addresses: FieldAddress[],
 ): void {
-  const { value } = pair;
-  const values: [string, SourceLoc, unknown][] =
-    value?.kind === 'seq'
-      ? value.items.flatMap((item, i) =>
-          item.kind === 'scalar' ? [[`${field}[${i}]`, item.loc, item.value] as const] : [],
-        )
-      : value?.kind === 'scalar'
-        ? [[field, pair.keyLoc, value.value]]
-        : [];
   for (const [name, loc, v] of values) {
     if (typeof v !== 'string') continue;
     const reason = toUrlFault(v, label);

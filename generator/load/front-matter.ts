@@ -1,23 +1,32 @@
-import { createRequire } from 'node:module';
-import type * as YamlModule from 'yaml';
-import type { Alias, Document, Node as YamlNode, YAMLError, YAMLMap } from 'yaml';
+import matter from 'gray-matter';
+import {
+  LineCounter,
+  isAlias,
+  isCollection,
+  isMap,
+  isNode,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  type Alias,
+  type Document,
+  type Node as YamlNode,
+  type YAMLError,
+  type YAMLMap,
+} from 'yaml';
 import { toProblem, type ArgsOf } from '../errors.ts';
 import { findUrlFields } from './front-matter-fields.ts';
-import { readPlainFrontMatter, type FieldNode } from './front-matter-plain.ts';
 import { MATTER_LIMIT, toTooLarge } from './limits.ts';
 import type { FieldAddress, SiteProblem, SourceLoc } from '../types.ts';
 
 // Front matter is plain data read by the YAML core schema; what could stall the parser or multiply
 // the data is refused with its place in the file (behaviour.md: Safety).
 const NESTING_LIMIT = 64;
-
-type Yaml = typeof YamlModule;
-let yamlModule: Yaml | null = null;
-/** The YAML parser, loaded the first time front matter leaves the plain subset. */
-function loadYaml(): Yaml {
-  yamlModule ??= createRequire(import.meta.url)('yaml') as Yaml;
-  return yamlModule;
-}
+// gray-matter drops comment lines with a pattern whose time grows with the square of a run of blank
+// lines: 256 KB of them would hold the build for a minute. No page needs this many in a row.
+const BLANK_LIMIT = 100;
+const BLANK_RUN = new RegExp(`[\\n\\u2028\\u2029](?:[^\\S\\n\\u2028\\u2029]*[\\n\\u2028\\u2029]){${BLANK_LIMIT + 1}}`);
 
 export interface ParsedFile {
   data: Record<string, unknown>;
@@ -30,56 +39,72 @@ export interface ParsedFile {
   addresses: FieldAddress[];
 }
 
+type ReadMatter = Omit<ParsedFile, 'body' | 'bodyLine'> | { problem: SiteProblem };
+
 /** Splits a content file's text into its front matter's data and the Markdown body. */
 export function parseFrontMatter(file: string, text: string): ParsedFile | { problem: SiteProblem } {
   // As a Windows editor saves it too: a byte order mark first, lines ending in CR LF (or a lone CR).
-  const split = splitFrontMatter(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
-  if (split === null) {
-    return {
-      problem: toProblem(
-        'FRONT_MATTER_SYNTAX',
-        {
-          problem: 'is never closed',
-          reason: 'the `---` of line 1 opens it, but no later line is `---`',
-          hint: 'End the front matter with a line that holds only `---`; the Markdown body follows it.',
-        },
-        { file, line: 1, column: 1 },
-      ),
-    };
-  }
-  const { matter, body, bodyLine } = split;
-  if (matter === null) return { data: {}, body, bodyLine, keyLines: {}, problems: [], addresses: [] };
-  const size = Buffer.byteLength(matter, 'utf8');
-  if (size > MATTER_LIMIT) return { problem: toTooLarge(file, 'front matter', size) };
-  const plain = readPlainFrontMatter(file, matter);
-  if (plain) return { data: plain.data, keyLines: plain.keyLines, ...findUrlFields(plain.fields, ''), body, bodyLine };
-  const read = readYaml(file, matter);
-  return 'problem' in read ? read : { ...read, body, bodyLine };
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  // A file that does not start with `---` has no front matter (`----` is a Markdown rule).
+  const opening = /^---(?!-)([^\n]*)/.exec(source);
+  if (!opening) return { ...toEmpty(), body: source, bodyLine: 1 };
+  const refused = findSplitProblem(file, source, opening[1] as string);
+  if (refused) return { problem: refused };
+  // Called with options, gray-matter keeps no cache keyed by the text: each file's problems name it.
+  const split = matter(source, { language: 'yaml', engines: { yaml: (yaml: string) => readYaml(file, yaml) } });
+  // Front matter of nothing but comments gray-matter gives as `{}`, without asking its engine.
+  const read = (Object.keys(split.data).length > 0 ? split.data : toEmpty()) as ReadMatter;
+  if ('problem' in read) return read;
+  // gray-matter's front matter runs from the end of the first `---`; the closing line follows it.
+  const closeEnd = 3 + split.matter.length + '\n---'.length;
+  const bodyStart = source.indexOf('\n', closeEnd);
+  const body = bodyStart < 0 ? '' : source.slice(bodyStart + 1);
+  return { ...read, body, bodyLine: split.matter.split('\n').length + 2 };
+}
+
+function toEmpty(): Omit<ParsedFile, 'body' | 'bodyLine'> {
+  return { data: {}, keyLines: {}, problems: [], addresses: [] };
 }
 
 /**
- * Front matter is the text between a first line `---` and the next line `---`; a file that does
- * not start with `---` has none. Null when the front matter is never closed.
+ * What gray-matter must not be given: a language after the first `---` (it would pick another
+ * engine, and `---js` runs the text as code), front matter never closed (it would read the whole
+ * file as front matter), too large or with too many blank lines in a row, and a closing line with
+ * more than `---` (gray-matter closes at any line that starts with it).
  */
-function splitFrontMatter(source: string): { matter: string | null; body: string; bodyLine: number } | null {
-  const open = /^---[ \t]*\r?\n/.exec(source);
-  if (!open) return { matter: null, body: source, bodyLine: 1 };
-  const close = /\n---[ \t]*(?:\r?\n|$)/g;
-  close.lastIndex = open[0].length - 1;
-  const closing = close.exec(source);
-  if (!closing) return null;
-  const end = closing.index + closing[0].length;
-  const fence = source.slice(0, end);
-  const fenceLines = fence.split('\n').length - (fence.endsWith('\n') ? 1 : 0);
-  return { matter: source.slice(open[0].length, closing.index), body: source.slice(end), bodyLine: fenceLines + 1 };
+function findSplitProblem(file: string, source: string, language: string): SiteProblem | null {
+  const syntax = (args: ArgsOf<'FRONT_MATTER_SYNTAX'>, line: number, column: number) =>
+    toProblem('FRONT_MATTER_SYNTAX', args, { file, line, column });
+  if (language.trim() !== '') {
+    const reason = `\`---${language.trim().slice(0, 40)}\` names another language; front matter is read as YAML only, never run as code`;
+    const hint = 'Write `---` alone on the first line.';
+    return syntax({ problem: 'is not YAML', reason, hint }, 1, 4);
+  }
+  const close = source.indexOf('\n---', 3);
+  if (close < 0) {
+    const reason = 'the `---` of line 1 opens it, but no later line is `---`';
+    const hint = 'End the front matter with a line that holds only `---`; the Markdown body follows it.';
+    return syntax({ problem: 'is never closed', reason, hint }, 1, 1);
+  }
+  const size = Buffer.byteLength(source.slice(4, close), 'utf8');
+  if (size > MATTER_LIMIT) return toTooLarge(file, 'front matter', size);
+  const lineAt = (offset: number) => source.slice(0, offset).split('\n').length;
+  const blank = BLANK_RUN.exec(source.slice(0, close));
+  if (blank) {
+    const args = { problem: 'has too many blank lines', reason: `more than ${BLANK_LIMIT} in a row` };
+    return syntax({ ...args, hint: 'Remove the blank lines.' }, lineAt(blank.index + 1), 1);
+  }
+  const rest = /[^\n]*/y;
+  rest.lastIndex = close + 4;
+  const after = (rest.exec(source)?.[0] ?? '').trim();
+  if (after === '') return null;
+  const reason = `this line starts with \`---\`, which ends the front matter, and goes on with \`${after.slice(0, 40)}\``;
+  const hint = 'End the front matter with a line that holds only `---`; no line of it starts with `---`.';
+  return syntax({ problem: 'is not closed by a line of `---` alone', reason, hint }, lineAt(close + 1), 4);
 }
 
 /** The front matter's YAML: core schema (dates stay text), no aliases, no tags, a mapping. */
-export function readYaml(
-  file: string,
-  matter: string,
-): Omit<ParsedFile, 'body' | 'bodyLine'> | { problem: SiteProblem } {
-  const { LineCounter, parseDocument, isMap, isSeq } = loadYaml();
+function readYaml(file: string, matter: string): ReadMatter {
   const lines = new LineCounter();
   const at = (offset: number) => toFileLoc(file, lines, offset);
   // The parser would overflow its stack on deep nesting, and take long to do so: refuse it first.
@@ -87,7 +112,7 @@ export function readYaml(
   if (deep !== null) {
     const reason = `lists and mappings written with \`[ ]\` or \`{ }\` nest more than ${NESTING_LIMIT} levels deep`;
     const before = matter.slice(0, deep);
-    const loc = { file, line: before.split('\n').length + 1, column: deep - before.lastIndexOf('\n') };
+    const loc = { file, line: before.split('\n').length, column: deep - before.lastIndexOf('\n') };
     const hint = 'Flatten the data into shorter lists, or quote text that holds many `[` or `{`.';
     return { problem: toProblem('FRONT_MATTER_SYNTAX', { problem: 'nests too deeply', reason, hint }, loc) };
   }
@@ -105,14 +130,13 @@ export function readYaml(
     return { problem: toProblem('FRONT_MATTER_SYNTAX', args, at(contents.range?.[0] ?? 0)) };
   }
   const data = (doc.toJS({ maxAliasCount: 0 }) ?? {}) as Record<string, unknown>;
-  const fields = toFieldNode(contents, at);
-  return { data, keyLines: toKeyLines(contents, lines), ...findUrlFields(fields, '') };
+  return { data, keyLines: toKeyLines(contents, lines), ...findUrlFields(contents, at) };
 }
 
-/** The first front matter line is the file's line 2: the `---` line comes before it. */
-function toFileLoc(file: string, lines: InstanceType<Yaml['LineCounter']>, offset: number): SourceLoc {
+/** gray-matter's front matter starts after the first line's `---`: its lines are the file's. */
+function toFileLoc(file: string, lines: LineCounter, offset: number): SourceLoc {
   const { line, col } = lines.linePos(offset);
-  return { file, line: line + 1, column: col };
+  return { file, line, column: line === 1 ? col + 3 : col };
 }
 
 /** The offset where `[`/`{` first nest past the limit, counted naively: this only guards the parser. */
@@ -147,7 +171,6 @@ function toYamlProblem(
 
 /** The start of the innermost flow collection or quoted text that runs up to the error. */
 function findUnclosed(doc: Document.Parsed, offset: number): number | null {
-  const { visit, isNode, isCollection, isScalar } = loadYaml();
   let start: number | null = null;
   visit(doc, (_, node) => {
     const range = isNode(node) ? node.range : null;
@@ -163,7 +186,6 @@ function findRefused(
   doc: Document.Parsed,
   matter: string,
 ): { args: ArgsOf<'FRONT_MATTER_SYNTAX'>; offset: number } | undefined {
-  const { visit, isAlias, isNode } = loadYaml();
   let alias: Alias | undefined;
   let anchored: YamlNode | undefined;
   let tagged: YamlNode | undefined;
@@ -209,8 +231,7 @@ function findBefore(matter: string, token: string, offset: number): number {
 }
 
 /** The 1-based file line of each top-level key, for errors about its value. */
-function toKeyLines(contents: YAMLMap | null, lines: InstanceType<Yaml['LineCounter']>): Record<string, number> {
-  const { isScalar } = loadYaml();
+function toKeyLines(contents: YAMLMap | null, lines: LineCounter): Record<string, number> {
   const seen = new Set<string>();
   const entries: [string, number][] = [];
   for (const pair of contents?.items ?? []) {
@@ -218,27 +239,7 @@ function toKeyLines(contents: YAMLMap | null, lines: InstanceType<Yaml['LineCoun
     const key = String(pair.key.value);
     if (seen.has(key)) continue;
     seen.add(key);
-    entries.push([key, lines.linePos(pair.key.range[0]).line + 1]);
+    entries.push([key, lines.linePos(pair.key.range[0]).line]);
   }
   return Object.fromEntries(entries);
-}
-
-/** The document's values with their places, for the checks shared with the plain reader. */
-function toFieldNode(node: unknown, at: (offset: number) => SourceLoc): FieldNode | null {
-  const { isMap, isScalar, isSeq } = loadYaml();
-  if (isSeq(node)) return { kind: 'seq', items: node.items.map((item) => toFieldNode(item, at) ?? toNull(at)) };
-  if (isMap(node)) {
-    const pairs = node.items.flatMap((pair) =>
-      isScalar(pair.key)
-        ? [{ key: String(pair.key.value), keyLoc: at(pair.key.range?.[0] ?? 0), value: toFieldNode(pair.value, at) }]
-        : [],
-    );
-    return { kind: 'map', pairs };
-  }
-  if (isScalar(node)) return { kind: 'scalar', value: node.value, loc: at(node.range?.[0] ?? 0) };
-  return null;
-}
-
-function toNull(at: (offset: number) => SourceLoc): FieldNode {
-  return { kind: 'scalar', value: null, loc: at(0) };
 }

@@ -1,5 +1,6 @@
 import { readFileSync, truncateSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
 import { loadContent, toContentFile } from '../../generator/load/content.ts';
@@ -72,6 +73,60 @@ describe('front matter is read by the YAML core schema', () => {
     const problem = only(page(`order: 1\ndeep: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`));
     expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 6, column: 71 } });
     expect(problem.message).toContain('nests too deeply');
+  });
+});
+
+describe('front matter is YAML and nothing else', () => {
+  // Code that marks it ran: front matter read as JavaScript would evaluate it.
+  const hostile = (language: string) =>
+    `---${language}\n{ title: (globalThis.frontMatterRan = true, "Ran"), description: "x", template: "article" }\n---\nBody.\n`;
+  const ran = () => (globalThis as { frontMatterRan?: boolean }).frontMatterRan;
+
+  it.each(['js', 'javascript', ' javascript ', 'JS', 'coffee', 'json', 'yaml'])(
+    '`---%s` is refused at line 1, and the text after it never runs',
+    (language) => {
+      const problem = only(hostile(language));
+      expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 1, column: 4 } });
+      expect(problem.message).toContain(`\`---${language.trim()}\` names another language`);
+      expect(ran()).toBeUndefined();
+    },
+  );
+
+  it('whatever follows the first `---`, no page is made of the text as code', () => {
+    const language = fc.oneof(
+      fc.constantFrom('js', 'javascript', 'JavaScript', 'coffee', 'cson', 'json', 'toml', '\u00a0js', 'js\r', '-js'),
+      fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !/[\r\n]/.test(s)),
+    );
+    fc.assert(
+      fc.property(language, fc.constantFrom('', '\r'), (name, cr) => {
+        const { file, problems } = parse(hostile(name).replace(/\n/g, `${cr}\n`));
+        expect(file).toBeNull();
+        expect(problems.length).toBeGreaterThan(0);
+        expect(ran()).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a line of the front matter that starts with `---` and goes on is refused at that line', () => {
+    const problem = only(page('order: 1\n---- a rule\nlist: section\n'));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_SYNTAX', loc: { file: FILE, line: 6, column: 4 } });
+    expect(problem.message).toContain('goes on with `- a rule`');
+  });
+
+  it('refuses more than 100 blank lines in a row at the first, at once however many follow', () => {
+    expect(parse(page(`order: 1\n${'\n'.repeat(100)}list: section\n`)).problems).toEqual([]);
+    for (const blank of ['\n', '  \n', '\u2028']) {
+      const started = performance.now();
+      const problem = only(page(`order: 1\n${blank.repeat(80_000)}list: section\n`));
+      expect(problem).toMatchObject({
+        code: 'FRONT_MATTER_SYNTAX',
+        loc: { file: FILE, line: 6 },
+      });
+      expect(problem.message).toContain('has too many blank lines');
+      // Unguarded, gray-matter takes seconds over these (the square of the blank lines).
+      expect(performance.now() - started).toBeLessThan(2000);
+    }
   });
 });
 

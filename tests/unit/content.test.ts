@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
 import { toContentFile } from '../../generator/load/content.ts';
+import { listFiles } from '../../generator/load/files.ts';
 import type { SiteConfig } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
@@ -91,5 +94,37 @@ describe('content files', () => {
       page('figures:\n  - label: Flights\n    value: "92,000"\n'),
     );
     expect(file?.data.extra).toEqual({ figures: [{ label: 'Flights', value: '92,000' }] });
+  });
+
+  it('starts the body on the line after the closing `---`, whatever spaces end the fences', () => {
+    const text = '---  \ntitle: Ramp\ndescription: x\n---\t\n\nFirst paragraph.\n';
+    const { file } = toContentFile(config, 'site/content/a.en.md', text);
+    expect(file).toMatchObject({ bodyLine: 5, body: '\nFirst paragraph.\n', keyLines: { title: 2, description: 3 } });
+    const closedAtEnd = toContentFile(config, 'site/content/a.en.md', '---\ntitle: Ramp\ndescription: x\n---');
+    expect(closedAtEnd.file).toMatchObject({ bodyLine: 5, body: '' });
+  });
+
+  it('gives each of two files with the same text its own problems', () => {
+    const text = page('image: javascript:alert(1)\n');
+    const [a, b] = ['site/content/a.en.md', 'site/content/b.en.md'].map((f) => toContentFile(config, f, text));
+    expect(a?.problems.map((p) => p.loc?.file)).toEqual(['site/content/a.en.md']);
+    expect(b?.problems.map((p) => p.loc?.file)).toEqual(['site/content/b.en.md']);
+  });
+});
+
+describe('a content file as a Windows editor saves it', () => {
+  it('reads CR LF line endings and a byte order mark as it reads the same file with LF: the same data, lines and body', async () => {
+    const content = path.join(REPO_ROOT, 'site/content');
+    const { files } = await listFiles(REPO_ROOT, content);
+    // Every page of the real site: quoted values end lines, lists and maps nest.
+    for (const name of files.filter((f) => f.endsWith('.md'))) {
+      const file = `site/content/${name}`;
+      const text = readFileSync(path.join(content, name), 'utf8');
+      const unix = toContentFile(config, file, text);
+      expect(unix.file, file).not.toBeNull();
+      for (const saved of [text.replace(/\n/g, '\r\n'), `\uFEFF${text.replace(/\n/g, '\r\n')}`]) {
+        expect(toContentFile(config, file, saved), file).toEqual(unix);
+      }
+    }
   });
 });
