@@ -32,6 +32,12 @@ export const CACHES = {
     key: "the hash of the templates' server bundle (its file name); a file that no longer gives its hash is made again",
     sweep: DAY_OLD,
   },
+  content: {
+    dir: path.join(CACHE_DIR, 'content'),
+    format: 1,
+    key: "the configuration, the versions of site, gray-matter and yaml (the file's name); each entry by a content file's path and the hash of its text",
+    sweep: DAY_OLD,
+  },
   markdown: {
     dir: path.join(CACHE_DIR, 'markdown'),
     format: 2,

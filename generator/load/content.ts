@@ -2,10 +2,9 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { toRouteAndLocale } from './file-names.ts';
 import { listFiles } from './files.ts';
-import { validateFrontMatter } from './front-matter-fields.ts';
-import { parseFrontMatter } from './front-matter.ts';
-import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
-import { toConflictProblem } from './conflicts.ts';
+import { FILE_LIMIT, toTooLarge } from './limits.ts';
+import { openContentCache } from './content-cache.ts';
+import type { ParsedContent } from './parse-content.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
 import { toProblem } from '../errors.ts';
@@ -15,9 +14,8 @@ export interface LoadedContent {
   readonly problems: SiteProblem[];
 }
 
-export type ParsedContent = ReturnType<typeof toContentFile>;
-
-type ContentCache = Map<string, { readonly text: string; readonly result: ParsedContent }>;
+/** The watch session's parses, by file: the text parsed and what it gave. */
+type SessionCache = Map<string, { readonly text: string; readonly result: ParsedContent }>;
 
 /** Lists the content files: `site/content/**\/*.md`, relative to the site root, sorted. */
 export async function listContentFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
@@ -42,16 +40,32 @@ const MARKDOWN_LIKE = /\.(md|markdown|mdown|mkdn|mkd|mdx)$/i;
 
 /**
  * Reads and parses every content file, collecting all problems instead of stopping at the first.
- * With a cache (watch mode), a file whose text is unchanged is not parsed again.
+ * A file whose text is as it was is not parsed again: the watch session keeps the last parse in
+ * memory, and every build the last one on disk (content-cache.ts).
  */
 export async function loadContent(
   config: SiteConfig,
   files?: readonly string[],
-  cache?: ContentCache,
+  session?: SessionCache,
 ): Promise<LoadedContent> {
   const listed = files ? { files, problems: [] } : await listContentFiles(config);
-  const results = listed.files.map((file) => loadContentFile(config, file, cache));
-  if (cache) for (const file of cache.keys()) if (!listed.files.includes(file)) cache.delete(file);
+  const disk = await openContentCache(config);
+  const texts = listed.files.map((file) => readContentText(config, file));
+  const known = (file: string, text: string) =>
+    (session?.get(file)?.text === text ? session.get(file)?.result : undefined) ?? disk.get(file, text);
+  const kept = texts.map((read, i) => ('text' in read ? known(listed.files[i] as string, read.text) : read));
+  // The parsers are loaded only when a file needs them.
+  const parse = kept.includes(undefined) ? (await import('./parse-content.ts')).toContentFile : null;
+  const results = texts.map((read, i): ParsedContent => {
+    const file = listed.files[i] as string;
+    if (!('text' in read)) return read;
+    const result = kept[i] ?? (parse as NonNullable<typeof parse>)(config, file, read.text);
+    if (!kept[i]) disk.set(file, read.text, result);
+    session?.set(file, { text: read.text, result });
+    return result;
+  });
+  if (session) for (const file of session.keys()) if (!listed.files.includes(file)) session.delete(file);
+  await disk.save(listed.files);
   return {
     files: results.flatMap((r) => (r.file ? [r.file] : [])),
     problems: [...listed.problems, ...results.flatMap((r) => r.problems)],
@@ -59,27 +73,15 @@ export async function loadContent(
 }
 
 /**
- * One content file; a file over the limit is refused by its size on disk, without being read.
- * Read synchronously: thousands of small files read one after another take a fifth of the time
- * they take through the thread pool (the event loop waits some 25 µs a file).
+ * A content file's text, or the problem that keeps it from being read: over the size limit (refused
+ * by its size on disk, without being read), or not UTF-8. Read synchronously: thousands of small
+ * files read one after another take a fraction of the time they take through the thread pool.
  */
-export function loadContentFile(config: SiteConfig, file: string, cache?: ContentCache): ParsedContent {
+function readContentText(config: SiteConfig, file: string): { text: string } | ParsedContent {
   const bytes = readUpTo(path.join(config.root, file), FILE_LIMIT);
-  if (typeof bytes === 'number') {
-    cache?.delete(file);
-    return toOversized(config, file, bytes);
-  }
+  if (typeof bytes === 'number') return toOversized(config, file, bytes);
   const decoded = toUtf8Text(file, bytes);
-  if ('problem' in decoded) {
-    cache?.delete(file);
-    return { file: null, problems: [decoded.problem] };
-  }
-  const { text } = decoded;
-  const cached = cache?.get(file);
-  if (cached?.text === text) return cached.result;
-  const result = toContentFile(config, file, text);
-  cache?.set(file, { text, result });
-  return result;
+  return 'problem' in decoded ? { file: null, problems: [decoded.problem] } : { text: decoded.text };
 }
 
 /**
@@ -99,39 +101,6 @@ function readUpTo(file: string, limit: number): Buffer | number {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Parses one content file's text; pure, so the watcher and tests can call it directly. */
-export function toContentFile(
-  config: SiteConfig,
-  file: string,
-  text: string,
-): { file: ContentFile | null; problems: SiteProblem[] } {
-  const named = toRouteAndLocale(config, file);
-  const problems: SiteProblem[] = 'problem' in named ? [named.problem] : [];
-  // The size is checked before any parsing, so a huge file costs one pass over its text.
-  const size = Buffer.byteLength(text, 'utf8');
-  if (size > FILE_LIMIT) return { file: null, problems: [...problems, toTooLarge(file, 'content file', size)] };
-  const conflict = toConflictProblem(file, text);
-  if (conflict) return { file: null, problems: [...problems, conflict] };
-  const parsed = parseFrontMatter(file, text);
-  if ('problem' in parsed) return { file: null, problems: [...problems, parsed.problem] };
-  const { data, problems: invalid } = validateFrontMatter(file, parsed.data, parsed.keyLines, config);
-  problems.push(...invalid, ...parsed.problems, ...checkBodySize(file, parsed.body, parsed.bodyLine));
-  if (!data || 'problem' in named || problems.some((p) => p.severity === 'error')) return { file: null, problems };
-  return {
-    file: {
-      file,
-      path: named.path,
-      locale: named.locale,
-      data,
-      body: parsed.body,
-      bodyLine: parsed.bodyLine,
-      keyLines: parsed.keyLines,
-      addresses: parsed.addresses,
-    },
-    problems,
-  };
 }
 
 /** The problems of a file over the limit, as `toContentFile` reports them: its name's, then its size. */

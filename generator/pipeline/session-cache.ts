@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { newBuildId } from '../build-id.ts';
 import { createEsbuildContexts, type EsbuildContexts } from '../esbuild.ts';
 import type { RenderCache } from '../render/site.ts';
-import type { ClientAssets, CodeAssets, ContentFile, Messages, Page, SiteConfig, SiteProblem } from '../types.ts';
+import type { ParsedContent } from '../load/parse-content.ts';
+import type { ClientAssets, CodeAssets, Messages, Page, SiteConfig } from '../types.ts';
 
 // What a watch session keeps between builds (architecture.md: The build). The build runs every
 // step each time; the cache only answers "is this input the same as last time?" by content, so a
@@ -26,11 +27,6 @@ export interface BuildCache {
   readonly esbuild: EsbuildContexts;
   /** Whether Pagefind was started for the session, ready for the first edit (behaviour.md: Search). */
   searchWarmed: boolean;
-}
-
-export interface ParsedContent {
-  readonly file: ContentFile | null;
-  readonly problems: SiteProblem[];
 }
 
 export function createBuildCache(): BuildCache {

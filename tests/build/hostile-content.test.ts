@@ -1,9 +1,10 @@
-import { readFileSync, truncateSync } from 'node:fs';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
-import { loadContent, toContentFile } from '../../generator/load/content.ts';
+import { loadContent } from '../../generator/load/content.ts';
+import { toContentFile } from '../../generator/load/parse-content.ts';
 import { renderMarkdown, type LinkIndex } from '../../generator/render/markdown.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../../generator/types.ts';
 import { REPO_ROOT, makeSite, removeSites } from '../helpers/make-site.ts';
@@ -407,5 +408,27 @@ describe('the build reports every hostile front matter at once', () => {
       ]),
     );
     expect(problems.some((p) => p.code === 'OUTPUT_FAILED')).toBe(false);
+  });
+});
+
+describe('the content cache', () => {
+  it('gives what parsing gives, sees every edit, and never keeps a file with an error', async () => {
+    const root = makeSite();
+    const config = await loadConfig(root);
+    const file = 'site/content/contact.en.md';
+    const load = async () => {
+      const { files, problems } = await loadContent(config, [file]);
+      return { page: files[0], codes: problems.map((p) => p.code) };
+    };
+    const original = readFileSync(path.join(root, file), 'utf8');
+    const first = await load();
+    // The second load reads the cache the first one wrote: the same page, field for field.
+    expect(await load()).toEqual(first);
+    expect(first.page).toEqual(toContentFile(config, file, original).file);
+    writeFileSync(path.join(root, file), original.replace(/^title: .*$/m, 'title: Contact the ramp team'));
+    expect((await load()).page?.data.title).toBe('Contact the ramp team');
+    writeFileSync(path.join(root, file), original.replace(/^title: .*$/m, 'title: [unclosed'));
+    expect((await load()).codes).toEqual(['FRONT_MATTER_SYNTAX']);
+    expect((await load()).codes).toEqual(['FRONT_MATTER_SYNTAX']);
   });
 });

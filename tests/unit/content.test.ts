@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
-import { toContentFile } from '../../generator/load/content.ts';
+import { toContentFile } from '../../generator/load/parse-content.ts';
 import { listFiles } from '../../generator/load/files.ts';
 import type { SiteConfig } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';

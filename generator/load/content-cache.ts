@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { CACHES } from '../caches.ts';
+import { toCodeVersion, toPackageVersions } from '../code-version.ts';
+import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import type { SiteConfig } from '../types.ts';
+import type { ParsedContent } from './parse-content.ts';
+
+// What parsing each content file gave, kept between builds in one file per configuration (caches.ts:
+// content): a file whose text is as it was is not parsed again, and a build whose files all are
+// never loads the parsers. Reading one file of every page's data takes a fraction of the time YAML
+// parsing takes. Only a file parsed without an error is kept, so a mistake is reported until fixed.
+
+type Entries = Map<string, { readonly hash: string; readonly parsed: ParsedContent }>;
+
+export interface ContentCache {
+  /** What parsing gave for this file's text last time, if anything. */
+  get(file: string, text: string): ParsedContent | undefined;
+  set(file: string, text: string, parsed: ParsedContent): void;
+  /** Writes the entries of the files listed now, when any of them changed. */
+  save(files: readonly string[]): Promise<void>;
+}
+
+const hash = (text: string) => createHash('sha1').update(text).digest('base64url');
+
+export async function openContentCache(config: SiteConfig): Promise<ContentCache> {
+  const { dir, format } = CACHES.content;
+  const settings = [format, toCodeVersion(), toPackageVersions('gray-matter'), toPackageVersions('yaml')];
+  const file = path.join(dir, `${hash(JSON.stringify([...settings, config]))}.bin`);
+  const entries = toEntries(await readCacheFile(file));
+  let changed = false;
+  return {
+    get(name, text) {
+      const entry = entries.get(name);
+      return entry?.hash === hash(text) ? entry.parsed : undefined;
+    },
+    set(name, text, parsed) {
+      if (parsed.file === null) return;
+      entries.set(name, { hash: hash(text), parsed });
+      changed = true;
+    },
+    async save(files) {
+      const listed = new Set(files);
+      for (const name of entries.keys()) if (!listed.has(name)) (entries.delete(name), (changed = true));
+      if (!changed) return;
+      await writeCacheFile(file, serialize(entries));
+      await removeUnused(dir, (name) => name.endsWith('.bin'));
+    },
+  };
+}
+
+/** The entries of a cache file; none when there is no file or it cannot be read as one. */
+function toEntries(bytes: Buffer | null): Entries {
+  if (!bytes) return new Map();
+  try {
+    const entries: unknown = deserialize(bytes);
+    return entries instanceof Map ? (entries as Entries) : new Map();
+  } catch {
+    return new Map();
+  }
+}

@@ -1,0 +1,44 @@
+import { toConflictProblem } from './conflicts.ts';
+import { toRouteAndLocale } from './file-names.ts';
+import { validateFrontMatter } from './front-matter-fields.ts';
+import { parseFrontMatter } from './front-matter.ts';
+import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
+import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
+
+// A content file's text to its page data: front matter (gray-matter over the yaml package) and the
+// Markdown body. Its own module, so that a build whose files are all in the content cache never
+// loads the parsers (load/content.ts).
+
+export interface ParsedContent {
+  readonly file: ContentFile | null;
+  readonly problems: SiteProblem[];
+}
+
+/** Parses one content file's text; pure, so the watcher and tests can call it directly. */
+export function toContentFile(config: SiteConfig, file: string, text: string): ParsedContent {
+  const named = toRouteAndLocale(config, file);
+  const problems: SiteProblem[] = 'problem' in named ? [named.problem] : [];
+  // The size is checked before any parsing, so a huge file costs one pass over its text.
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size > FILE_LIMIT) return { file: null, problems: [...problems, toTooLarge(file, 'content file', size)] };
+  const conflict = toConflictProblem(file, text);
+  if (conflict) return { file: null, problems: [...problems, conflict] };
+  const parsed = parseFrontMatter(file, text);
+  if ('problem' in parsed) return { file: null, problems: [...problems, parsed.problem] };
+  const { data, problems: invalid } = validateFrontMatter(file, parsed.data, parsed.keyLines, config);
+  problems.push(...invalid, ...parsed.problems, ...checkBodySize(file, parsed.body, parsed.bodyLine));
+  if (!data || 'problem' in named || problems.some((p) => p.severity === 'error')) return { file: null, problems };
+  return {
+    file: {
+      file,
+      path: named.path,
+      locale: named.locale,
+      data,
+      body: parsed.body,
+      bodyLine: parsed.bodyLine,
+      keyLines: parsed.keyLines,
+      addresses: parsed.addresses,
+    },
+    problems,
+  };
+}
