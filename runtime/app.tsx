@@ -1,16 +1,9 @@
 import { Component, startTransition, type ComponentType, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import type { AppProps, LayoutProps, Payload, TemplateProps, Translate } from '../generator/types.ts';
+import type { LayoutProps } from '../generator/types.ts';
 import { phraseBreaks } from './phrases.ts';
-import { siteSearch } from './search.ts';
-
-/** What the boot entry hands the runtime: the app shell, the layouts, and a loader per template. */
-export interface SiteModules {
-  readonly App: ComponentType<AppProps>;
-  readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
-  readonly pages: Readonly<Record<string, () => Promise<{ default: ComponentType<TemplateProps> }>>>;
-}
+import { setCurrentView, type SiteModules, type View } from './view.ts';
 
 /** A rendering error inside the app: reported once, the tree renders nothing until replaced. */
 class Boundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
@@ -26,21 +19,10 @@ class Boundary extends Component<{ onError: (error: unknown) => void; children: 
   }
 }
 
-export interface View {
-  readonly payload: Payload;
-  readonly Page: ComponentType<TemplateProps>;
-  readonly t: Translate;
-}
-
 let root: Root | null = null;
 // Bumped after a rendering error, so that the next render starts with a fresh boundary.
 let epoch = 0;
-let current: View | null = null;
 let onRenderError: (error: unknown) => void = () => undefined;
-
-export function currentView(): View | null {
-  return current;
-}
 
 export function setRenderErrorHandler(handler: (error: unknown) => void): void {
   onRenderError = handler;
@@ -62,7 +44,7 @@ function toElement(modules: SiteModules, view: View) {
         t={view.t}
         Page={view.Page}
         Layout={Layout}
-        search={siteSearch}
+        search={modules.search}
         breaks={phraseBreaks}
       />
     </Boundary>
@@ -74,7 +56,7 @@ function toElement(modules: SiteModules, view: View) {
  * (behaviour.md: Pages on demand).
  */
 export function hydrate(container: Element, modules: SiteModules, view: View): void {
-  current = view;
+  setCurrentView(view);
   // As a transition, React hydrates in slices and yields between them: a phone stays responsive
   // to input while the page is adopted, instead of being blocked for the whole tree at once.
   startTransition(() => {
@@ -85,7 +67,7 @@ export function hydrate(container: Element, modules: SiteModules, view: View): v
 /** Renders another page into the hydrated root, synchronously, so the caller can move focus after. */
 export function renderView(modules: SiteModules, view: View): void {
   if (!root) throw new Error('the page is not hydrated');
-  current = view;
+  setCurrentView(view);
   flushSync(() => (root as Root).render(toElement(modules, view)));
 }
 

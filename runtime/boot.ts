@@ -1,17 +1,18 @@
 import type { EmbeddedPayload, Payload } from '../generator/types.ts';
 import type { Enhanced } from './enhance.ts';
 import type { RefreshRequest } from './navigate.ts';
-import { hydrate, setRenderErrorHandler, unmount, type SiteModules, type View } from './app.tsx';
+import { hydrate, setRenderErrorHandler, unmount } from './app.tsx';
 import { writeLocaleCookie } from './cookie.ts';
 import { whenIdle } from './idle.ts';
 import { loadShared, noteSharedUrl, setSharedLookUp, toTranslator } from './messages.ts';
 import { readBuildId, readHead } from './page-data.ts';
 import { readShownPhrases } from './phrases.ts';
 import { toRequestedPath } from './requested-path.ts';
-import { forgetSearchIndex } from './search.ts';
+import { forgetSearchIndex, siteSearch } from './search.ts';
 import { isBot, site } from './settings.ts';
 import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
 import { loadTemplate, setModules } from './templates.ts';
+import type { SiteModules, View } from './view.ts';
 
 // The first view carries what hydrating the page needs. What a visitor uses only later (client
 // navigation, prefetch, the deployment check, the error pages) is a chunk of its own, loaded once
@@ -21,8 +22,9 @@ import { loadTemplate, setModules } from './templates.ts';
  * Starts the runtime on a server-rendered page. A mount failure is logged and re-thrown
  * (behaviour.md: Browser errors).
  */
-export function start(modules: SiteModules): void {
-  boot(modules).catch((error: unknown) => {
+export function start(entry: Omit<SiteModules, 'search'>): void {
+  // The search's first part is handed to the app here: it loads the rest of itself when used.
+  boot({ ...entry, search: siteSearch }).catch((error: unknown) => {
     console.error('Error while mounting app:', error);
     throw error;
   });

@@ -1,5 +1,4 @@
-import type { SiteModules, View } from './app.tsx';
-import { currentView } from './app.tsx';
+import { currentView, type SiteModules, type View } from './view.ts';
 import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';
 import { initNavigation, onAfterRender, toPendingTarget } from './navigate.ts';

@@ -1,5 +1,6 @@
 import type { EmbeddedPayload, Payload } from '../generator/types.ts';
-import { currentView, renderView, type SiteModules } from './app.tsx';
+import { renderView } from './app.tsx';
+import { currentView, type SiteModules } from './view.ts';
 import { toErrorPayload } from './error-payload.ts';
 import { updateHead } from './head.ts';
 import { readBuildId, readHead } from './page-data.ts';

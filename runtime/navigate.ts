@@ -1,4 +1,5 @@
-import { currentView, renderView, type SiteModules, type View } from './app.tsx';
+import { renderView } from './app.tsx';
+import { currentView, type SiteModules, type View } from './view.ts';
 import { showErrorPage } from './errors.ts';
 import { updateHead } from './head.ts';
 import { forgetShared, loadLocale, loadShared, noteSharedUrl, toTranslator } from './messages.ts';

@@ -1,4 +1,4 @@
-import type { SiteModules, View } from './app.tsx';
+import type { SiteModules, View } from './view.ts';
 
 // The page templates' chunks (behaviour.md: Pages on demand), loaded by name; in watch mode a
 // template whose chunk changed since the page loaded is taken from its new URL.

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import type { AppProps, LayoutProps, Payload, SiteSearch, TemplateProps, Translate } from '../generator/types.ts';
+
+// What the page shows now, and the code that shows pages: read by the modules that render a page
+// (app.tsx), navigate, search or report errors, none of which imports another for it.
+
+/** What the boot entry hands the runtime: the app shell, the layouts, a loader per template, the search. */
+export interface SiteModules {
+  readonly App: ComponentType<AppProps>;
+  readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
+  readonly pages: Readonly<Record<string, () => Promise<{ default: ComponentType<TemplateProps> }>>>;
+  readonly search: SiteSearch;
+}
+
+/** A page as it is rendered: its payload, its template and its texts. */
+export interface View {
+  readonly payload: Payload;
+  readonly Page: ComponentType<TemplateProps>;
+  readonly t: Translate;
+}
+
+let current: View | null = null;
+
+/** The page rendered last, once the first one is hydrated. */
+export function currentView(): View | null {
+  return current;
+}
+
+export function setCurrentView(view: View): void {
+  current = view;
+}
