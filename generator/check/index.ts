@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildSite } from '../pipeline/build.ts';
 import { recoverOutDir } from '../write/out-dir.ts';
 import { SiteError, isProblemOf, toProblem } from '../errors.ts';
-import { TEXT_FAULTS } from '../load/messages.ts';
+import { TEXT_FAULTS } from '../messages.ts';
 import { loadProjectSources, type LoadedSources } from '../pipeline/sources.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import type { BuildManifest, BuiltWith, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';

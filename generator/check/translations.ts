@@ -11,7 +11,7 @@ import {
   toFlatKeys,
   toMessagesFile,
   toPluralBase,
-} from '../load/messages.ts';
+} from '../messages.ts';
 import type { Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { findSimplified } from './simplified.ts';
 

@@ -1,24 +1,23 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toProblem } from '../errors.ts';
-import { toConflictProblem } from './conflicts.ts';
-import type { LocaleCode, MessageTree, Messages, Namespace, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
+import { toConflictProblem } from '../conflicts.ts';
+import {
+  createLineFinder,
+  findKeyLine,
+  lookupMessage,
+  NAMESPACES,
+  placeholdersOf,
+  toExpectedKeys,
+  toFlatKeys,
+  toMessagesFile,
+} from '../messages.ts';
+import type { MessageTree, Messages, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
-
-/** The i18next namespaces shared by every page (behaviour.md: Texts). */
-export const NAMESPACES: readonly Namespace[] = ['nav', 'sidenav', 'footer', 'common', 'errors'];
 
 export interface LoadedMessages {
   readonly messages: Messages;
   readonly problems: SiteProblem[];
-}
-
-export function toMessagesFile(config: SiteConfig, locale: LocaleCode, ns: string): string {
-  return path
-    .relative(config.root, path.join(config.localesDir, locale, `${ns}.json`))
-    .split(path.sep)
-    .join('/');
 }
 
 /** Reads `site/locales/<locale>/<ns>.json` for every locale and namespace, then compares key sets. */
@@ -204,70 +203,6 @@ function findShapeFault(value: unknown, at: string): { reason: string; key: stri
   return null;
 }
 
-/** The text of a dotted key (`contacts.service`) in a namespace's tree, or undefined. */
-export function lookupMessage(tree: MessageTree | undefined, key: string): string | undefined {
-  let value: MessageTree | string | undefined = tree;
-  for (const part of key.split('.')) value = typeof value === 'object' ? value[part] : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Finds the line of a key's last segment in a translation file; each file is read once per finder. */
-export function createLineFinder(): (root: string, file: string, key: string) => number {
-  const fileLines = new Map<string, string[]>();
-  return (root, file, key) => {
-    const full = path.join(root, file);
-    let lines = fileLines.get(full);
-    if (!lines) {
-      try {
-        lines = readFileSync(full, 'utf8').split('\n');
-      } catch {
-        lines = [];
-      }
-      fileLines.set(full, lines);
-    }
-    const last = key.split('.').at(-1) as string;
-    return lines.findIndex((l) => l.includes(`"${last}"`)) + 1 || 1;
-  };
-}
-
-/** Flattens a tree into dotted keys, as i18next reads them. */
-export function toFlatKeys(tree: MessageTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, v]) =>
-    typeof v === 'string' ? [prefix + key] : toFlatKeys(v, `${prefix}${key}.`),
-  );
-}
-
-/** The suffix of a plural form, which i18next chooses by `count`: `items_one`, `items_other`. */
-const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
-
-/** The key a plural form is read by (`items_one` → `items`); any other key as it is. */
-export const toPluralBase = (key: string): string => key.replace(PLURAL_FORM, '');
-
-/**
- * The keys a locale must have, given the keys it is compared with: a plural text in the forms its
- * own language distinguishes (English `items_one` and `items_other`, Chinese `items_other` only),
- * every other key as it is (behaviour.md: Texts).
- */
-export function toExpectedKeys(keys: Iterable<string>, iso: string): Set<string> {
-  const forms = new Intl.PluralRules(iso).resolvedOptions().pluralCategories;
-  return new Set(
-    [...keys].flatMap((key) => (PLURAL_FORM.test(key) ? forms.map((form) => `${toPluralBase(key)}_${form}`) : [key])),
-  );
-}
-
-/**
- * The faults of the translation texts that `compareKeys` finds: they stop a build, while `site
- * check` and `site translations` read on past them and report them in their own words.
- */
-export const TEXT_FAULTS: ReadonlySet<string> = new Set(['MESSAGE_KEY_MISSING', 'I18N_EMPTY', 'I18N_PLACEHOLDERS']);
-
-/** A text's `{{placeholders}}`, sorted and joined: `language, name`. */
-export const placeholdersOf = (text: string): string =>
-  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
-    .map((m) => m[1])
-    .sort()
-    .join(', ');
-
 /**
  * A key present in one locale must be present in every locale (a plural text in the forms of each
  * locale's language), with a text that is not empty and holds the same `{{placeholders}}` as the
@@ -314,12 +249,4 @@ function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
     }
   }
   return problems;
-}
-
-/** The line where `key` is written in a JSON file's text (the first such line), or 1. */
-export function findKeyLine(text: string, key: string): number {
-  // As a key is written: quoted as JSON quotes it, then its colon (a value of the same text is no key).
-  const written = `${JSON.stringify(key)}:`;
-  const index = text.split('\n').findIndex((line) => line.includes(written));
-  return index + 1 || 1;
 }

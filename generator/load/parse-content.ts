@@ -1,4 +1,4 @@
-import { toConflictProblem } from './conflicts.ts';
+import { toConflictProblem } from '../conflicts.ts';
 import { toRouteAndLocale } from './file-names.ts';
 import { validateFrontMatter } from './front-matter-fields.ts';
 import { parseFrontMatter } from './front-matter.ts';

@@ -3,7 +3,7 @@ import { toBuildTime } from '../build-id.ts';
 import { renderCards } from '../cards.ts';
 import { loadConfig } from '../config.ts';
 import { SiteError, toProblem } from '../errors.ts';
-import { TEXT_FAULTS } from '../load/messages.ts';
+import { TEXT_FAULTS } from '../messages.ts';
 import { sweepMarkdownCache } from '../markdown-cache.ts';
 import { countPerLocale } from '../render/site.ts';
 import type { RenderSiteResult } from '../render/site.ts';

@@ -1,5 +1,5 @@
 import { toProblem } from '../errors.ts';
-import { toMessagesFile } from '../load/messages.ts';
+import { toMessagesFile } from '../messages.ts';
 import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
 
 /** A key a template read that its locale does not have. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
 import { isRecord } from '../config.ts';
 import { toProblem } from '../errors.ts';
-import { toConflictProblem } from '../load/conflicts.ts';
-import { findKeyLine } from '../load/messages.ts';
+import { toConflictProblem } from '../conflicts.ts';
+import { findKeyLine } from '../messages.ts';
 import type { LocaleCode, SiteProblem } from '../types.ts';
 
 // Translations that stay in step (behaviour.md: Translations). The record (site/translations.lock.json,

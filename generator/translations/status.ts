@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TEXT_FAULTS } from '../load/messages.ts';
+import { TEXT_FAULTS } from '../messages.ts';
 import { loadProjectSources } from '../pipeline/sources.ts';
 import type { LocaleCode, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';

@@ -1,5 +1,5 @@
-import { toProblem } from '../errors.ts';
-import type { SiteProblem } from '../types.ts';
+import { toProblem } from './errors.ts';
+import type { SiteProblem } from './types.ts';
 
 // A merge that version control could not finish leaves both versions in the file between marker
 // lines (behaviour.md: Safety). Committed by mistake, a content file would be published with both
