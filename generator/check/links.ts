@@ -69,8 +69,7 @@ async function serveOutput(config: SiteConfig, outDir: string): Promise<{ url: s
 /**
  * Every address linkinator met from `/`, then from each locale home it did not reach. One crawl
  * from all the homes would not do: linkinator reads only the pages under the home it started from,
- * and a page met first from `/en` would never be read from `/`. The public base URL names the
- * local server, so the canonical, alternates, share card and structured data are checked too.
+ * and a page met first from `/en` would never be read from `/`.
  */
 async function crawlSite(
   base: string,
@@ -84,21 +83,14 @@ async function crawlSite(
     seen.add(result.url);
     options.onProgress?.(seen.size);
   });
+  const toLocal = (url: string) => (config.baseUrl ? toLocalUrl(url, config.baseUrl, base) : null);
   const settings: Omit<CheckOptions, 'path'> = {
     recurse: true,
     timeout: EXTERNAL_TIMEOUT_MS,
     // Relative links resolve against the page's own URL, as in a browser (no `/x` read as `/x/`).
     cleanUrls: true,
-    urlRewriteExpressions: config.baseUrl
-      ? [
-          {
-            pattern: new RegExp(`^${config.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[/?#]|$)`),
-            replacement: base,
-          },
-        ]
-      : [],
     linksToSkip: async (url) => {
-      if (url.startsWith(`${base}/`)) return false;
+      if (url.startsWith(`${base}/`) || toLocal(url) !== null) return toLocal(url) !== null;
       options.externals.add(url);
       return !options.external;
     },
@@ -109,8 +101,33 @@ async function crawlSite(
       const home = `${base}${locale.prefix}`;
       if (!seen.has(home)) results.push(...(await checker.check({ ...settings, path: home })).links);
     }
-    return results;
+    const check = (path: string[]) => checker.check({ ...settings, recurse: false, path });
+    return [...results, ...(await checkPublicAddresses(results, toLocal, check))];
   });
+}
+
+/**
+ * The addresses written with the public base URL (the canonical, alternates, share card,
+ * structured data) stand for the local server: linkinator skipped them, and each takes the answer
+ * of the same local address; those no page links to are asked on their own.
+ */
+async function checkPublicAddresses(
+  results: readonly LinkResult[],
+  toLocal: (url: string) => string | null,
+  check: (paths: string[]) => Promise<{ links: LinkResult[] }>,
+): Promise<LinkResult[]> {
+  const named = results.filter((r) => r.state === LinkState.SKIPPED && toLocal(r.url) !== null);
+  const answers = new Map(results.filter((r) => r.state !== LinkState.SKIPPED).map((r) => [r.url, r]));
+  const unknown = [...new Set(named.map((r) => toLocal(r.url) as string))].filter((url) => !answers.has(url));
+  if (unknown.length > 0)
+    for (const answer of (await check(unknown)).links) if (answer.parent === undefined) answers.set(answer.url, answer);
+  return named.map((r) => ({ ...(answers.get(toLocal(r.url) as string) as LinkResult), parent: r.parent }));
+}
+
+/** The local server's address for one of the public base URL (`https://cloudwing.example/en`), or null. */
+function toLocalUrl(url: string, baseUrl: string, base: string): string | null {
+  const rest = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : null;
+  return rest !== null && /^(?:[/?#]|$)/.test(rest) ? `${base}/${rest.replace(/^\//, '')}` : null;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -169,6 +171,31 @@ describe('the crawl', () => {
     } finally {
       if (saved === undefined) delete process.env.HTTP_PROXY;
       else process.env.HTTP_PROXY = saved;
+    }
+  });
+
+  it('lists links to other sites and checks them only with --external', async () => {
+    // Another site, on a port of its own: `/ok` answers, `/gone` does not, HEAD is refused.
+    const other = createServer((req, res) => {
+      res.writeHead(req.method === 'HEAD' ? 405 : req.url === '/ok' ? 200 : 404).end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const { out, config } = makeOutput({
+        'index.html': links(['/en', `${origin}/ok`, `${origin}/gone`]),
+        'en/index.html': links([`${origin}/ok`]),
+      });
+      const skipped = await checkLinks(config, out, { external: false });
+      expect(skipped.problems.map((p) => [p.code, p.args])).toEqual([['LINK_EXTERNAL_SKIPPED', { count: '2' }]]);
+      expect(skipped.external).toEqual([`${origin}/gone`, `${origin}/ok`]);
+      const checked = await checkLinks(config, out, { external: true });
+      expect(checked.problems.map((p) => [p.code, p.args])).toEqual([
+        ['LINK_BROKEN', { page: '/', href: `${origin}/gone`, status: '404' }],
+      ]);
+      expect(checked.external).toEqual(skipped.external);
+    } finally {
+      other.close();
     }
   });
 });
