@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
 import { toProblem } from '../errors.ts';
-import { createDiskSource } from '../serve/files.ts';
-import { createSiteServer } from '../serve/server.ts';
+import { startFolderServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
 import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
@@ -34,7 +32,11 @@ export async function checkLinks(
   outDir: string,
   options: { external: boolean; onProgress?: (checked: number) => void },
 ): Promise<LinkCheckResult> {
-  const site = await serveOutput(config, outDir);
+  // `site serve`'s own server, not linkinator's folder server: pretty URLs answer as on a host
+  // (behaviour.md: Hosts), `/x/` redirects to `/x`, unknown paths get the locale's 404 page, host
+  // files and hidden files are refused. Linkinator's would pass links a host breaks (it serves
+  // `nginx.conf` and `.site-output`) and answer others unlike one (`/x` redirected to `/x/`).
+  const site = await startFolderServer(outDir, config.locales.map((l) => l.prefix).filter(Boolean));
   const external = new Set<string>();
   try {
     const crawled = await crawlSite(site.url, config, { ...options, externals: external });
@@ -47,23 +49,6 @@ export async function checkLinks(
   } finally {
     await site.close();
   }
-}
-
-/**
- * The output on a free local port, served by `site serve`'s own server: pretty URLs answer as on a
- * host (behaviour.md: Hosts), `/x/` redirects to `/x`, unknown paths get the locale's 404 page, and
- * host files and hidden files are refused. Linkinator's own folder server would pass links a host
- * breaks (it serves `nginx.conf` and `.site-output`) and answer others unlike one (`/x` redirected
- * to `/x/`, no 404 page).
- */
-async function serveOutput(config: SiteConfig, outDir: string): Promise<{ url: string; close(): Promise<void> }> {
-  const site = createSiteServer({
-    source: createDiskSource(outDir),
-    localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean),
-    devClient: null,
-  });
-  await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`, close: () => site.close() };
 }
 
 /**
