@@ -200,7 +200,9 @@ export function toOutputFile(page: string): string {
 /**
  * Every link to a fragment of a page of this site (`/en/contact#hours`, `#top-of-list`), checked
  * against the ids of the page it points to, in the output as written. A link to a page that does
- * not exist is the crawler's to report.
+ * not exist is the crawler's to report. Linkinator's own fragment check is not used: it reads a
+ * page's ids only when it fetches the page after meeting the link, so a page crawled early (the
+ * home, the contact page every page links to) would never have its fragments checked.
  */
 export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
   const byUrl = new Map(pages.map((p) => [p.url, p]));
