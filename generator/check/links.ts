@@ -1,9 +1,8 @@
-import { Agent, get } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
 import { toProblem } from '../errors.ts';
-import { createDiskSource } from '../serve/files.ts';
-import { createSiteServer } from '../serve/server.ts';
+import { startFolderServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
 import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
@@ -16,225 +15,178 @@ export interface LinkCheckResult {
   readonly external: string[];
 }
 
-/** What an address answered: its final status after redirects (0: no answer), and a page's HTML. */
-interface Answer {
-  readonly status: number;
-  readonly html: string | null;
-  /** A script's text, whose static imports are followed as the browser follows them. */
-  readonly script?: string | null;
-}
-
-/** Redirects followed before an address counts as broken. */
-const MAX_REDIRECTS = 5;
-/** Requests in flight at once, to the local server and to other sites. */
-const CONCURRENCY = 16;
 const EXTERNAL_TIMEOUT_MS = 20_000;
+/** The variables that would send every request, the local server's too, through a proxy. */
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 
 /**
- * Crawls the output as a host serves it, from `/` and each locale's home, through every page it
- * links to: each address a page names (links, stylesheets, scripts, images, alternates and the
- * canonical, which name the public base URL and are checked here), and each module a script
- * imports statically (as the browser follows them), must answer, after redirects,
- * with a success. The output is served by `site serve`'s own server on a local port, so a file
- * that exists but would not be served is broken too. Links to other sites are listed, and checked
- * only on request.
+ * Crawls the output as a host serves it (behaviour.md: CLI), from `/` and each locale's home,
+ * through every page it links to: each address a page names (links, stylesheets, scripts, images,
+ * `srcset` candidates, the share card, alternates and the canonical, which name the public base
+ * URL and are checked on the local server), and each module a script imports statically, must
+ * answer, after redirects, with a success. Links to other sites are listed, and checked only on
+ * request.
  */
 export async function checkLinks(
   config: SiteConfig,
   outDir: string,
   options: { external: boolean; onProgress?: (checked: number) => void },
 ): Promise<LinkCheckResult> {
-  const site = createSiteServer({
-    source: createDiskSource(outDir),
-    localePrefixes: config.locales.map((l) => l.prefix).filter(Boolean),
-    devClient: null,
-  });
-  await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  // `site serve`'s own server, not linkinator's folder server: pretty URLs answer as on a host
+  // (behaviour.md: Hosts), `/x/` redirects to `/x`, unknown paths get the locale's 404 page, host
+  // files and hidden files are refused. Linkinator's would pass links a host breaks (it serves
+  // `nginx.conf` and `.site-output`) and answer others unlike one (`/x` redirected to `/x/`).
+  const site = await startFolderServer(outDir, config.locales.map((l) => l.prefix).filter(Boolean));
   const external = new Set<string>();
-  const answers = new Map<string, Promise<Answer>>();
-  /** Each page that links to an address, with the address as the page names it after resolving. */
-  const linkedFrom = new Map<string, Set<string>>();
-  const limit = createLimit(CONCURRENCY);
-  let checked = 0;
-
-  // Every fetch and the crawl of what it found, until none is left: a page's links are followed
-  // without waiting for them (pages link to each other in circles).
-  const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-  };
-  const visit = (url: string): void => {
-    if (answers.has(url)) return;
-    const answer = limit(() => (url.startsWith(`${base}/`) ? fetchLocal(agent, url, base) : fetchExternal(url)));
-    answers.set(url, answer);
-    track(
-      answer.then((found) => {
-        checked += 1;
-        options.onProgress?.(checked);
-        if (found.html !== null) for (const href of toLinks(found.html)) follow(url, href);
-        if (found.script) for (const href of toStaticImports(found.script)) follow(url, href);
-      }),
-    );
-  };
-
-  const follow = (page: string, href: string): void => {
-    const url = toCheckedUrl(href, page, base, config.baseUrl);
-    if (url === null) return;
-    if (!url.startsWith(`${base}/`)) {
-      external.add(url);
-      if (!options.external) return;
-    }
-    const pages = linkedFrom.get(url) ?? new Set<string>();
-    pages.add(page);
-    linkedFrom.set(url, pages);
-    visit(url);
-  };
-
-  const problems: SiteProblem[] = [];
   try {
-    const starts = ['/', ...config.locales.filter((l) => l.prefix).map((l) => l.prefix)];
-    for (const start of starts) visit(`${base}${start}`);
-    while (pending.size > 0) await Promise.all(pending);
-    // A home that does not answer is linked from nowhere: it is reported as its own page.
-    for (const start of starts) {
-      const url = `${base}${start}`;
-      if (!linkedFrom.has(url)) linkedFrom.set(url, new Set([url]));
-    }
-    const seen = new Set<string>();
-    for (const [url, pages] of linkedFrom) {
-      const { status } = await (answers.get(url) as Promise<Answer>);
-      if (status >= 200 && status < 400) continue;
-      const href = url.startsWith(`${base}/`) ? url.slice(base.length) : url;
-      for (const parent of [...pages].sort()) {
-        // `/x/` redirects to `/x`: one page, one report.
-        const page = (parent.slice(base.length).split('#')[0] || '/').replace(/(.)\/+$/, '$1');
-        if (seen.has(`${page} ${href}`)) continue;
-        seen.add(`${page} ${href}`);
-        const loc = { file: toOutputFile(page), line: 1, column: 1 };
-        problems.push(toProblem('LINK_BROKEN', { page, href, status: status ? String(status) : 'no answer' }, loc));
-      }
-    }
+    const crawled = await crawlSite(site.url, config, { ...options, externals: external });
+    const results = [...crawled, ...checkImports(outDir, site.url, crawled)];
+    const problems = toBrokenLinks(results, site.url);
+    if (!options.external && external.size > 0)
+      problems.push(toProblem('LINK_EXTERNAL_SKIPPED', { count: String(external.size) }));
+    const checked = new Set(results.filter((r) => r.state !== LinkState.SKIPPED).map((r) => r.url));
+    return { problems, checked: checked.size, external: [...external].sort() };
   } finally {
-    agent.destroy();
     await site.close();
   }
-  if (!options.external && external.size > 0)
-    problems.push(toProblem('LINK_EXTERNAL_SKIPPED', { count: String(external.size) }));
-  return { problems, checked, external: [...external].sort() };
-}
-
-/** Runs at most `count` of the given tasks at once. */
-function createLimit(count: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (running >= count) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
-/** A GET to the local server, redirects followed; the body is kept for an HTML page or a script only. */
-async function fetchLocal(agent: Agent, url: string, base: string, hops = 0): Promise<Answer> {
-  const response = await new Promise<{ status: number; location?: string; html: string | null; script?: string }>(
-    (resolve) => {
-      const request = get(url, { agent, headers: { 'accept-encoding': 'identity' } }, (res) => {
-        const status = res.statusCode ?? 0;
-        const type = String(res.headers['content-type'] ?? '');
-        const isHtml = /^text\/html\b/i.test(type);
-        const isScript = /^(?:text|application)\/javascript\b/i.test(type);
-        if ((!isHtml && !isScript) || status < 200 || status >= 300) {
-          res.resume();
-          res.on('end', () => resolve({ status, location: res.headers.location, html: null }));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve(isHtml ? { status, html: text } : { status, html: null, script: text });
-        });
-      });
-      request.on('error', () => resolve({ status: 0, html: null }));
-    },
-  );
-  if (response.status >= 300 && response.status < 400 && response.location) {
-    if (hops >= MAX_REDIRECTS) return { status: response.status, html: null };
-    const next = new URL(response.location, url).href;
-    // A redirect away from the site leaves the local server: its target is another site's to answer.
-    if (!next.startsWith(`${base}/`)) return fetchExternal(next);
-    return fetchLocal(agent, next, base, hops + 1);
-  }
-  return { status: response.status, html: response.html, script: response.script ?? null };
-}
-
-/** Another site's address: HEAD, or GET where HEAD is refused; never its pages' links. */
-async function fetchExternal(url: string): Promise<Answer> {
-  for (const method of ['HEAD', 'GET']) {
-    try {
-      const response = await fetch(url, {
-        method,
-        redirect: 'follow',
-        signal: AbortSignal.timeout(EXTERNAL_TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      if (method === 'HEAD' && (response.status === 405 || response.status === 501)) continue;
-      return { status: response.status, html: null };
-    } catch {
-      if (method === 'GET') return { status: 0, html: null };
-    }
-  }
-  return { status: 0, html: null };
-}
-
-/** The elements and attributes that name an address a browser loads or follows. */
-const LINKING = /<(a|area|link|img|script|source|iframe|video|audio|track|embed|object|input)\b([^>]*)>/gi;
-const ADDRESS_ATTRIBUTE = /\s(href|src|srcset|poster|data)="([^"]*)"/gi;
-
-/** Every address an HTML page names, as written (unescaped), in the order met; scripts' text skipped. */
-export function toLinks(html: string): string[] {
-  const markup = html.replace(/<!--[\s\S]*?-->/g, '').replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, '$1');
-  const links: string[] = [];
-  for (const [, , attributes = ''] of markup.matchAll(LINKING)) {
-    for (const [, name = '', value = ''] of attributes.matchAll(ADDRESS_ATTRIBUTE)) {
-      const text = unescapeHtml(value).trim();
-      if (name.toLowerCase() === 'srcset') {
-        for (const candidate of text.split(',')) {
-          const address = candidate.trim().split(/\s+/)[0];
-          if (address) links.push(address);
-        }
-      } else if (text) links.push(text);
-    }
-  }
-  return links;
 }
 
 /**
- * The absolute address a link names, for checking: the public base URL stands for the local
- * server; null for what is not fetched (a fragment of the same page, mail, telephone, data, script).
+ * Every address linkinator met from `/`, then from each locale home it did not reach. One crawl
+ * from all the homes would not do: linkinator reads only the pages under the home it started from,
+ * and a page met first from `/en` would never be read from `/`.
  */
-export function toCheckedUrl(href: string, page: string, base: string, baseUrl: string | null): string | null {
-  if (href.startsWith('#')) return null;
-  let url: URL;
+async function crawlSite(
+  base: string,
+  config: SiteConfig,
+  options: { external: boolean; onProgress?: (checked: number) => void; externals: Set<string> },
+): Promise<LinkResult[]> {
+  const checker = new LinkChecker();
+  const seen = new Set<string>();
+  checker.on('link', (result) => {
+    if (result.state === LinkState.SKIPPED || seen.has(result.url)) return;
+    seen.add(result.url);
+    options.onProgress?.(seen.size);
+  });
+  const toLocal = (url: string) => (config.baseUrl ? toLocalUrl(url, config.baseUrl, base) : null);
+  const settings: Omit<CheckOptions, 'path'> = {
+    recurse: true,
+    timeout: EXTERNAL_TIMEOUT_MS,
+    // Relative links resolve against the page's own URL, as in a browser (no `/x` read as `/x/`).
+    cleanUrls: true,
+    linksToSkip: async (url) => {
+      if (url.startsWith(`${base}/`) || toLocal(url) !== null) return toLocal(url) !== null;
+      options.externals.add(url);
+      return !options.external;
+    },
+  };
+  return withoutProxy(async () => {
+    const results = [...(await checker.check({ ...settings, path: `${base}/` })).links];
+    for (const locale of config.locales.filter((l) => l.prefix)) {
+      const home = `${base}${locale.prefix}`;
+      if (!seen.has(home)) results.push(...(await checker.check({ ...settings, path: home })).links);
+    }
+    const check = (path: string[]) => checker.check({ ...settings, recurse: false, path });
+    return [...results, ...(await checkPublicAddresses(results, toLocal, check))];
+  });
+}
+
+/**
+ * The addresses written with the public base URL (the canonical, alternates, share card,
+ * structured data) stand for the local server: linkinator skipped them, and each takes the answer
+ * of the same local address; those no page links to are asked on their own.
+ */
+async function checkPublicAddresses(
+  results: readonly LinkResult[],
+  toLocal: (url: string) => string | null,
+  check: (paths: string[]) => Promise<{ links: LinkResult[] }>,
+): Promise<LinkResult[]> {
+  const named = results.filter((r) => r.state === LinkState.SKIPPED && toLocal(r.url) !== null);
+  const answers = new Map(results.filter((r) => r.state !== LinkState.SKIPPED).map((r) => [r.url, r]));
+  const unknown = [...new Set(named.map((r) => toLocal(r.url) as string))].filter((url) => !answers.has(url));
+  if (unknown.length > 0)
+    for (const answer of (await check(unknown)).links) if (answer.parent === undefined) answers.set(answer.url, answer);
+  return named.map((r) => ({ ...(answers.get(toLocal(r.url) as string) as LinkResult), parent: r.parent }));
+}
+
+/** The local server's address for one of the public base URL (`https://cloudwing.example/en`), or null. */
+function toLocalUrl(url: string, baseUrl: string, base: string): string | null {
+  const rest = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : null;
+  return rest !== null && /^(?:[/?#]|$)/.test(rest) ? `${base}/${rest.replace(/^\//, '')}` : null;
+}
+
+/**
+ * Runs the crawl with no proxy variable set: linkinator would send the local server's requests
+ * through the proxy too, which cannot reach them. Other sites are asked directly, as a browser on
+ * the machine without a proxy would.
+ */
+async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
+  const saved = PROXY_VARIABLES.map((name) => [name, process.env[name]] as const);
+  for (const name of PROXY_VARIABLES) delete process.env[name];
   try {
-    url = new URL(href, page);
-  } catch {
-    return `${base}/${href}`;
+    return await run();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  url.hash = '';
-  const address = url.href;
-  if (baseUrl && (address === baseUrl || address.startsWith(`${baseUrl}/`)))
-    return `${base}${address.slice(baseUrl.length) || '/'}`;
-  return address;
+}
+
+/**
+ * Each module a script imports statically, as the browser follows them (behaviour.md: Pages on
+ * demand), must be a file of the output: linkinator reads no JavaScript, so each script it found
+ * answering is read from the output, and each module it imports in turn, each once.
+ */
+function checkImports(outDir: string, base: string, crawled: readonly LinkResult[]): LinkResult[] {
+  const texts = new Map<string, string | null>();
+  const read = (url: string) => {
+    if (!texts.has(url)) texts.set(url, readOutputFile(outDir, url));
+    return texts.get(url) ?? null;
+  };
+  const scripts = crawled
+    .filter((r) => r.state === LinkState.OK && /^[^?#]*\.m?js(?:[?#]|$)/.test(r.url.slice(base.length)))
+    .map((r) => r.url);
+  const results: LinkResult[] = [];
+  for (const script of scripts) {
+    for (const specifier of toStaticImports(read(script) ?? '')) {
+      const url = new URL(specifier, script).href;
+      if (!url.startsWith(`${base}/`)) continue;
+      const known = texts.has(url);
+      const found = read(url) !== null;
+      results.push({ url, status: found ? 200 : 404, state: found ? LinkState.OK : LinkState.BROKEN, parent: script });
+      if (found && !known) scripts.push(url);
+    }
+  }
+  return results;
+}
+
+/** The text of the output file a local URL names, or null (none, or a path out of the folder). */
+function readOutputFile(outDir: string, url: string): string | null {
+  try {
+    const file = path.join(outDir, decodeURIComponent(new URL(url).pathname));
+    return file.startsWith(path.join(outDir, path.sep)) ? readFileSync(file, 'utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One LINK_BROKEN per page and address, by page then address. Only a page that answered links
+ * anywhere: linkinator also reads the error page a broken address shows, whose links are not the
+ * page's.
+ */
+function toBrokenLinks(results: readonly LinkResult[], base: string): SiteProblem[] {
+  const answered = new Set(results.filter((r) => r.state === LinkState.OK).map((r) => r.url));
+  const local = (url: string) => (url.startsWith(`${base}/`) ? url.slice(base.length) : url);
+  const found = new Map<string, SiteProblem>();
+  for (const { url, status, state, parent } of results) {
+    if (state !== LinkState.BROKEN || (parent !== undefined && !answered.has(parent))) continue;
+    const href = local(url);
+    // `/x/` redirects to `/x`: one page, one report. A home that does not answer is its own page.
+    const page = parent === undefined ? href : local(parent).replace(/(.)\/+$/, '$1');
+    const loc = { file: toOutputFile(page), line: 1, column: 1 };
+    const args = { page, href, status: status ? String(status) : 'no answer' };
+    found.set(`${page} ${href}`, toProblem('LINK_BROKEN', args, loc));
+  }
+  return [...found].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, problem]) => problem);
 }
 
 /**
@@ -248,7 +200,9 @@ export function toOutputFile(page: string): string {
 /**
  * Every link to a fragment of a page of this site (`/en/contact#hours`, `#top-of-list`), checked
  * against the ids of the page it points to, in the output as written. A link to a page that does
- * not exist is the crawler's to report.
+ * not exist is the crawler's to report. Linkinator's own fragment check is not used: it reads a
+ * page's ids only when it fetches the page after meeting the link, so a page crawled early (the
+ * home, the contact page every page links to) would never have its fragments checked.
  */
 export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
   const byUrl = new Map(pages.map((p) => [p.url, p]));
