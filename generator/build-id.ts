@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SiteError, toProblem } from './errors.ts';
+import { SiteError, toProblem } from './problems/problem.ts';
 
 // Build ids (behaviour.md: Build id). `site build` derives the id from what it writes: the start of
 // the build's year in base 36 (the footer's copyright year is read from it), then twelve hex digits

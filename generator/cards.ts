@@ -9,9 +9,9 @@ import { isWholePng } from './png.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
 import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
 import { phraseBreakerFor } from '../runtime/word-breaks.ts';
-import { toSection } from './render/share.ts';
+import { toSection } from './resolve/sections.ts';
 import { loadServerModule, toTemplateLocOfStack } from './render/server-module.ts';
-import { SiteError, toProblem } from './errors.ts';
+import { SiteError, toProblem } from './problems/problem.ts';
 import { withoutExit } from './node-module.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
 

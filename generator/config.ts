@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ESBUILD_VERSION, runEsbuild } from './esbuild.ts';
-import { SiteError, toProblem } from './errors.ts';
+import { SiteError, toProblem } from './problems/problem.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHES } from './caches.ts';
 import type { HostName, SiteConfig, SiteConfigInput, SiteProblem, SourceLoc } from './types.ts';

@@ -1,4 +1,4 @@
-import { toProblem } from './errors.ts';
+import { toProblem } from './problems/problem.ts';
 import type { SiteProblem } from './types.ts';
 
 // A merge that version control could not finish leaves both versions in the file between marker

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { BuildContext, BuildOptions, Metafile, OutputFile } from 'esbuild';
-import { SiteError, toProblem } from './errors.ts';
+import { SiteError, toProblem } from './problems/problem.ts';
 import type { SourceLoc } from './types.ts';
 
 // The one call into esbuild: the configuration, the templates, the runtime and the dev client are

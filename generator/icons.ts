@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toContentHash } from './bundle/code.ts';
-import { SiteError, toProblem } from './errors.ts';
+import { SiteError, toProblem } from './problems/problem.ts';
 import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { isWholePng } from './png.ts';
 import { CACHE_DIR } from './paths.ts';

@@ -1,7 +1,5 @@
-import { readFileSync, realpathSync } from 'node:fs';
-import path from 'node:path';
-import { isSiteError } from './errors.ts';
-import { isInside } from './paths.ts';
+import { isSiteError } from './problems/problem.ts';
+import { formatProblem } from './problems/format.ts';
 import type { CheckReport } from './check/index.ts';
 import type { DiffPart } from './translations/diff.ts';
 import type { TranslationItem, TranslationStatus } from './translations/status.ts';
@@ -9,8 +7,7 @@ import type { BuildReport, LocaleCode, Route, SiteConfig, SiteProblem } from './
 
 // The only module that writes to the terminal (architecture.md: Style, rule 7).
 
-const useColor = process.stderr.isTTY && !process.env.NO_COLOR;
-let colorOn = useColor;
+const colorOn = process.stderr.isTTY && !process.env.NO_COLOR;
 const paint = (code: string, s: string) => (colorOn ? `\u001b[${code}m${s}\u001b[0m` : s);
 const red = (s: string) => paint('31', s);
 const yellow = (s: string) => paint('33', s);
@@ -18,81 +15,8 @@ const dim = (s: string) => paint('2', s);
 const bold = (s: string) => paint('1', s);
 const green = (s: string) => paint('32', s);
 
-/** A few lines of the source around a position, with a caret under the column. */
-export function toCodeFrame(root: string, problem: SiteProblem): string | null {
-  const loc = problem.loc;
-  if (!loc || loc.line < 1) return null;
-  let text: string;
-  try {
-    // Never print a file that a symbolic link brings in from outside the project.
-    const file = realpathSync(path.resolve(root, loc.file));
-    if (!isInside(file, realpathSync(root))) return null;
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-  // A file of another encoding or of no text at all (UTF-16, a picture saved as .md): nothing to show.
-  if (text.includes('\u0000')) return null;
-  const lines = text.split('\n');
-  if (loc.line > lines.length) return null;
-  const first = Math.max(1, loc.line - 2);
-  const last = Math.min(lines.length, loc.line + 2);
-  const width = String(last).length;
-  // A long line (a paragraph, a minified file) is cut: the marked one to a window around the
-  // column, the others to their start.
-  const start = Math.max(
-    0,
-    Math.min(loc.column - 1 - FRAME_WIDTH / 2, (lines[loc.line - 1]?.length ?? 0) - FRAME_WIDTH),
-  );
-  const cut = (line: string, from: number) =>
-    `${from > 0 ? '…' : ''}${line.slice(from, from + FRAME_WIDTH)}${line.length > from + FRAME_WIDTH ? '…' : ''}`;
-  const out: string[] = [];
-  for (let n = first; n <= last; n++) {
-    const marker = n === loc.line ? '>' : ' ';
-    out.push(`${marker} ${String(n).padStart(width)} | ${cut(lines[n - 1] ?? '', n === loc.line ? start : 0)}`);
-    if (n === loc.line && loc.column > 1)
-      out.push(`  ${' '.repeat(width)} | ${' '.repeat(loc.column - 1 - start + (start > 0 ? 1 : 0))}^`);
-  }
-  return out.join('\n');
-}
-
-/** The characters of a line a code frame shows at most. */
-const FRAME_WIDTH = 160;
-
-/** `file:line:col  CODE`, then the message, a code frame and the hint; plain text for the overlay. */
-export function formatProblemText(root: string, problem: SiteProblem): string {
-  colorOn = false;
-  try {
-    return formatProblem(root, problem);
-  } finally {
-    colorOn = useColor;
-  }
-}
-
-/** `file:line:col  CODE`, then the message, a code frame and the hint. */
-export function formatProblem(root: string, problem: SiteProblem): string {
-  const where = problem.loc ? `${problem.loc.file}:${problem.loc.line}:${problem.loc.column}` : '(site)';
-  const label = problem.severity === 'error' ? red(bold('error')) : yellow(bold('warning'));
-  const frame = toCodeFrame(root, problem);
-  return [
-    `${label} ${bold(where)}  ${dim(problem.code)}`,
-    `  ${problem.message}`,
-    ...(frame
-      ? [
-          '',
-          frame
-            .split('\n')
-            .map((l) => `  ${l}`)
-            .join('\n'),
-          '',
-        ]
-      : []),
-    ...(problem.hint ? [`  ${dim('hint:')} ${problem.hint}`] : []),
-  ].join('\n');
-}
-
 export function printProblems(root: string, problems: readonly SiteProblem[]): void {
-  for (const problem of problems) process.stderr.write(`${formatProblem(root, problem)}\n\n`);
+  for (const problem of problems) process.stderr.write(`${formatProblem(root, problem, { color: colorOn })}\n\n`);
 }
 
 /** Prints a failure: every problem of a SiteError, or an internal error with its stack. */

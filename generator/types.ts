@@ -1,6 +1,9 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Contact } from '../runtime/contacts.ts';
-import type { ArgsOf, ErrorCode } from './errors.ts';
+import type { SiteProblem, SourceLoc } from './problems/problem.ts';
+
+export type { Severity } from './problems/catalogue.ts';
+export type { SiteProblem, SourceLoc } from './problems/problem.ts';
 
 export type { Contact };
 
@@ -8,13 +11,6 @@ export type { Contact };
 // and passed whole: no stage re-parses what an earlier one built.
 
 export type LocaleCode = string;
-
-/** A position in a source file; line and column are 1-based. */
-export interface SourceLoc {
-  file: string;
-  line: number;
-  column: number;
-}
 
 export interface LocaleConfig {
   /** Code used in route names, file names and the cookie: `zhHant`, `en`. */
@@ -453,24 +449,6 @@ export interface BuildReport {
    */
   readonly search: { readonly indexed: number; readonly bytes: Readonly<Record<LocaleCode, number>> } | null;
   readonly warnings: readonly SiteProblem[];
-}
-
-export type Severity = 'error' | 'warning';
-
-/**
- * A problem as data: what the catalogue says about it and where it is. A union over the codes, so
- * that checking `code` tells which arguments the problem has (architecture.md: Errors).
- */
-export type SiteProblem<C extends ErrorCode = ErrorCode> = C extends ErrorCode ? ProblemOf<C> : never;
-
-interface ProblemOf<C extends ErrorCode> {
-  readonly code: C;
-  readonly severity: Severity;
-  readonly message: string;
-  readonly hint?: string;
-  readonly loc?: SourceLoc;
-  /** The values the catalogue built the message from, for tools that group or locate problems. */
-  readonly args: ArgsOf<C>;
 }
 
 /** Reads a shared text: `t('nav:home')`, `t('common:publishedOn', { date })`. */

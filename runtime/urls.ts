@@ -73,3 +73,8 @@ export function toAbsoluteUrl(baseUrl: string | null, url: string): string {
   if (baseUrl === null) return url;
   return url === '/' ? baseUrl : `${baseUrl}${url}`;
 }
+
+/** The newsroom's feed of a locale, as a URL path: `/news/feed.xml`, `/en/news/feed.xml`. */
+export function toFeedPath(locale: { readonly prefix: string }): string {
+  return `${locale.prefix}/news/feed.xml`;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { toFirstViewScripts } from './first-view.ts';
 import type { OutputPage } from './output.ts';

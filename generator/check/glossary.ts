@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { LocaleCode, Route, SiteConfig, SiteProblem } from '../types.ts';
 
 /** Where the glossary lives, relative to the project folder (behaviour.md: Terms). */

@@ -6,7 +6,7 @@ import {
   type ConfigData,
   type ResolvedConfig,
 } from 'html-validate';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import type { SiteProblem } from '../types.ts';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSite } from '../pipeline/build.ts';
 import { recoverOutDir } from '../write/out-dir.ts';
-import { SiteError, isProblemOf, toProblem } from '../errors.ts';
+import { SiteError, isProblemOf, toProblem } from '../problems/problem.ts';
 import { TEXT_FAULTS } from '../messages.ts';
 import { loadProjectSources, type LoadedSources } from '../pipeline/sources.ts';
 import { RUNTIME_DIR } from '../paths.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { startFolderServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
@@ -131,8 +131,8 @@ async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Each module a script imports statically, as the browser follows them (behaviour.md: Pages on
- * demand), must be a file of the output: linkinator reads no JavaScript, so each script it found
+ * Each module a script imports statically, as the browser follows them, must be a file of the
+ * output (behaviour.md: Pages on demand): linkinator reads no JavaScript, so each script it found
  * answering is read from the output, and each module it imports in turn, each once.
  */
 function checkImports(outDir: string, base: string, crawled: readonly LinkResult[]): LinkResult[] {

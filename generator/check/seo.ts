@@ -1,4 +1,4 @@
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import type { OutputPage } from './output.ts';
 

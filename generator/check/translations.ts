@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import {
   NAMESPACES,
   createLineFinder,

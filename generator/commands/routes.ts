@@ -1,4 +1,4 @@
-import { throwIfErrors } from '../errors.ts';
+import { throwIfErrors } from '../problems/problem.ts';
 import { loadProjectSources } from '../pipeline/sources.ts';
 import { printFailure, printProblems, printRoutes } from '../report.ts';
 

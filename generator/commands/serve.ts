@@ -6,10 +6,10 @@ import { buildSite } from '../pipeline/build.ts';
 import { RECORD_FILE } from '../translations/record.ts';
 import { runEsbuildToText } from '../esbuild.ts';
 import { loadConfig } from '../config.ts';
-import { isSiteError } from '../errors.ts';
+import { isSiteError } from '../problems/problem.ts';
 import { RUNTIME_DIR } from '../paths.ts';
+import { formatProblem } from '../problems/format.ts';
 import {
-  formatProblemText,
   printFailure,
   printRebuildFailed,
   printRebuilt,
@@ -62,7 +62,7 @@ async function listen(
 
 function toErrorEvent(root: string, error: unknown) {
   const text = isSiteError(error)
-    ? error.problems.map((p) => formatProblemText(root, p)).join('\n\n')
+    ? error.problems.map((p) => formatProblem(root, p)).join('\n\n')
     : String(error instanceof Error ? error.stack : error);
   return { event: 'build-error', data: { text } };
 }

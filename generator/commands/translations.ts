@@ -1,4 +1,4 @@
-import { SiteError, throwIfErrors, toProblem } from '../errors.ts';
+import { SiteError, throwIfErrors, toProblem } from '../problems/problem.ts';
 import { printConfirmed, printFailure, printTranslationStatus } from '../report.ts';
 import { RECORD_FILE, readTranslationRecord, writeTranslationRecord } from '../translations/record.ts';
 import { confirmTranslations, loadTranslationSources, toTranslationStatus } from '../translations/status.ts';

@@ -42,7 +42,11 @@ export async function openContentCache(config: SiteConfig): Promise<ContentCache
     },
     async save(files) {
       const listed = new Set(files);
-      for (const name of entries.keys()) if (!listed.has(name)) (entries.delete(name), (changed = true));
+      for (const name of entries.keys()) {
+        if (listed.has(name)) continue;
+        entries.delete(name);
+        changed = true;
+      }
       if (!changed) return;
       await writeCacheFile(file, serialize(entries));
       await removeUnused(dir, (name) => name.endsWith('.bin'));

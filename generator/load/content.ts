@@ -7,7 +7,7 @@ import { openContentCache } from './content-cache.ts';
 import type { ParsedContent } from './parse-content.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 
 export interface LoadedContent {
   readonly files: ContentFile[];

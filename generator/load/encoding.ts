@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { SiteProblem } from '../types.ts';
 
 // The site's text files (content, translations) are UTF-8 and read as nothing else (behaviour.md:

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { toProblem, type ArgsOf } from '../errors.ts';
+import { toProblem, type ArgsOf } from '../problems/problem.ts';
 import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
 
 // A content file is `<path>.<locale>.md`; each segment of the path becomes part of the page's URL,

@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readFile, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, toProblem } from '../errors.ts';
+import { SiteError, toProblem } from '../problems/problem.ts';
 import { isInside } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
 

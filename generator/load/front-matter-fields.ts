@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq } from 'yaml';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields

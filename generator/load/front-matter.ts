@@ -15,7 +15,7 @@ import {
   type YAMLError,
   type YAMLMap,
 } from 'yaml';
-import { toProblem, type ArgsOf } from '../errors.ts';
+import { toProblem, type ArgsOf } from '../problems/problem.ts';
 import { findUrlFields } from './front-matter-fields.ts';
 import { MATTER_LIMIT, toTooLarge } from './limits.ts';
 import type { FieldAddress, SiteProblem, SourceLoc } from '../types.ts';

@@ -1,4 +1,4 @@
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { SiteProblem } from '../types.ts';
 
 // Limits that keep one file from stalling or exhausting the build (behaviour.md: Safety).

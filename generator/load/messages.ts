@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { toConflictProblem } from '../conflicts.ts';
 import {
   createLineFinder,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { ESBUILD_VERSION, runEsbuild } from '../esbuild.ts';
-import { isProblemOf, isSiteError, SiteError, toProblem } from '../errors.ts';
+import { isProblemOf, isSiteError, SiteError, toProblem } from '../problems/problem.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { compileUnregistered, withoutExit } from '../node-module.ts';
 import { CACHES } from '../caches.ts';

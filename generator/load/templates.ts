@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { CONFIG_FILE } from '../config.ts';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
 import { isInside } from '../paths.ts';
 import { listFiles } from './files.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BuildCache } from './session-cache.ts';
-import { SiteError, toProblem } from '../errors.ts';
-import { buildSearchIndexes, warmSearch, type SearchIndexes } from '../search.ts';
+import { SiteError, toProblem } from '../problems/problem.ts';
+import { buildSearchIndexes, warmSearch, type SearchIndexes } from '../search/pagefind.ts';
 import type { BuildManifest, SiteConfig } from '../types.ts';
 import { toBuiltWith, toPreviousBuilds } from '../write/manifest.ts';
 import { removeTree, swapIntoPlace } from '../write/out-dir.ts';

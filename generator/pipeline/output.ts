@@ -2,7 +2,7 @@ import { BuildDigest } from '../build-id.ts';
 import type { BuildCache } from './session-cache.ts';
 import { emitPage } from '../write/emit.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import { toPageSearchEntry, type SearchEntry } from '../search.ts';
+import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { createStaging, removeTree } from '../write/out-dir.ts';
 import { createDiskSink, createMemorySink, writePage, type OutputSink } from '../write/output.ts';

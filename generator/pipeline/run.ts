@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts';
+import { SiteError } from '../problems/problem.ts';
 import type { SiteProblem, StageTiming } from '../types.ts';
 
 // What one build keeps while its stages run: each stage's time, and the problems found so far

@@ -1,4 +1,4 @@
-import { isProblemOf, toProblem } from '../errors.ts';
+import { isProblemOf, toProblem } from '../problems/problem.ts';
 import type { SiteProblem } from '../types.ts';
 
 /**

@@ -3,7 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
 import { readEntry, toEntryKey, writeEntry } from '../markdown-cache.ts';
 import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';

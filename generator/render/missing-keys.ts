@@ -1,4 +1,4 @@
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { toMessagesFile } from '../messages.ts';
 import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
 

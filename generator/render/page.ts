@@ -1,4 +1,4 @@
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
 import type * as ReactModule from 'react';
 import type * as ReactDomServer from 'react-dom/server';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { SiteError, toProblem } from '../errors.ts';
+import { SiteError, toProblem } from '../problems/problem.ts';
 import { compileUnregistered, withoutExitSync } from '../node-module.ts';
 import type { ServerModule, SourceLoc } from '../types.ts';
 

@@ -1,5 +1,7 @@
 import type { BreadcrumbList, ContactPoint, NewsArticle, Organization, Thing, WebSite, WithContext } from 'schema-dts';
 import type { LocaleCode, LocaleConfig, Page, SiteConfig, Translate } from '../types.ts';
+import { toSection } from '../resolve/sections.ts';
+import { toFeedPath } from '../../runtime/urls.ts';
 
 // What a page tells search engines and share dialogs besides its title and description
 // (behaviour.md: Sharing): its card image, an article's dates, the news feeds, and structured data
@@ -26,25 +28,6 @@ export interface ShareHead {
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-
-/** The newsroom's feed of a locale, as a URL path: `/news/feed.xml`, `/en/news/feed.xml`. */
-export function toFeedPath(locale: Pick<LocaleConfig, 'prefix'>): string {
-  return `${locale.prefix}/news/feed.xml`;
-}
-
-/** A page's section in the main navigation: its label and the URL of its first page, or null. */
-export function toSection(
-  config: SiteConfig,
-  page: Page,
-  t: Translate,
-): { readonly label: string; readonly url: string } | null {
-  const { section } = page.route;
-  if (!section) return null;
-  const item = config.navigation.find((n) => n.section === section || n.path === `/${section}`);
-  if (!item) return null;
-  const prefix = config.locales.find((l) => l.code === page.locale)?.prefix ?? '';
-  return { label: t(`nav:${item.key}`), url: item.path === '/' ? prefix || '/' : `${prefix}${item.path}` };
-}
 
 export interface ShareInput {
   readonly config: SiteConfig;

@@ -1,4 +1,4 @@
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type { Page, SiteProblem } from '../types.ts';
 
 // A page dated after today (behaviour.md: Dates and numbers): most often a year mistyped (2062 for 2026),

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { isWholePng, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import { toFeedPath } from '../render/share.ts';
+import { toFeedPath } from '../../runtime/urls.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
 import { toOutputFile, toPageFiles } from '../../runtime/urls.ts';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import type {
   ContentFile,
   LocaleCode,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
 import { isRecord } from '../config.ts';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { toConflictProblem } from '../conflicts.ts';
 import { findKeyLine } from '../messages.ts';
 import type { LocaleCode, SiteProblem } from '../types.ts';

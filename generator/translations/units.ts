@@ -1,5 +1,5 @@
 import type MarkdownItClass from 'markdown-it';
-import { toProblem } from '../errors.ts';
+import { toProblem } from '../problems/problem.ts';
 import { createLineFinder, lookupMessage, toFlatKeys, toMessagesFile } from '../messages.ts';
 import { requirePackage } from '../node-module.ts';
 import type { ContentFile, LocaleCode, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';

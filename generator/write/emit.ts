@@ -1,5 +1,5 @@
 import { toDraft } from '../build-id.ts';
-import { toPageSearchEntry, type SearchEntry } from '../search.ts';
+import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { toPageOutputs } from './output.ts';
 import type { PageLayout } from '../../runtime/urls.ts';

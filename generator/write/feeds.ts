@@ -1,5 +1,5 @@
 import { toHtmlText } from '../escape.ts';
-import { toFeedPath } from '../render/share.ts';
+import { toFeedPath } from '../../runtime/urls.ts';
 import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
 
 /**

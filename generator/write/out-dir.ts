@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { SiteError, toProblem } from '../errors.ts';
+import { SiteError, toProblem } from '../problems/problem.ts';
 import type { SiteProblem } from '../types.ts';
 
 // The output folder is the tool's own (docs/behaviour.md: Safety). A build replaces a folder only

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { checkSite, type CheckReport } from '../../generator/check/index.ts';
-import { isProblemOf } from '../../generator/errors.ts';
+import { isProblemOf } from '../../generator/problems/problem.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, REPO_ROOT, removeSites, SMALL_ROUTES } from '../helpers/make-site.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/problems/problem.ts';
 import { HOSTS } from '../../generator/hosts.ts';
 import type { HostName } from '../../generator/types.ts';
 import { makeSite } from '../helpers/make-site.ts';

@@ -6,7 +6,7 @@ import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSeo } from '../../generator/check/seo.ts';
 import { loadConfig } from '../../generator/config.ts';
 import { toShownPages } from '../../generator/resolve/pages.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/problems/problem.ts';
 import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
 
 // Long lists (behaviour.md: Long lists): the small site's newsroom lists three articles; with one

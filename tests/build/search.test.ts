@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { CACHE_DIR } from '../../generator/paths.ts';
-import { toCachedFiles } from '../../generator/search.ts';
+import { toCachedFiles } from '../../generator/search/pagefind.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import type { BuildManifest } from '../../generator/types.ts';
 import { runCli } from '../helpers/cli.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { toShownHost } from '../../generator/cards.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/problems/problem.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSharing, toXmlFault } from '../../generator/check/share.ts';
 import { toPngSize } from '../../generator/png.ts';

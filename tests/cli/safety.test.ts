@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/problems/problem.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
 
 import { makeSite, removeSites, REPO_ROOT } from '../helpers/make-site.ts';

@@ -1,5 +1,5 @@
 import { buildSite } from '../../generator/pipeline/build.ts';
-import { SiteError } from '../../generator/errors.ts';
+import { SiteError } from '../../generator/problems/problem.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 import { makeSite } from './make-site.ts';
 

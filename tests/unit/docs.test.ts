@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../generator/errors.ts';
+import { ERROR_CODES } from '../../generator/problems/catalogue.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
 const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');

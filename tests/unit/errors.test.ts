@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, isProblemOf, toProblem, type ArgsOf, type ErrorCode } from '../../generator/errors.ts';
+import { ERROR_CODES, type ArgsOf, type ErrorCode } from '../../generator/problems/catalogue.ts';
+import { isProblemOf, toProblem } from '../../generator/problems/problem.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 
 // The least each code may be given: its required arguments. The type makes the table list every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIndexLanguage, toSearchHtml } from '../../generator/search.ts';
+import { toIndexLanguage, toSearchHtml } from '../../generator/search/entries.ts';
 import { byKeywords, toExcerpt } from '../../runtime/search-results.ts';
 
 // The search's own pieces (behaviour.md: Search): the language an index is made in, the document

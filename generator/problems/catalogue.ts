@@ -1,14 +1,14 @@
-import type { SiteProblem, SourceLoc, Severity } from './types.ts';
-
 // The catalogue: every problem the build can report, written as data. A message says what is
 // wrong and why; the hint says what to do. Locations stay apart from the text (report.ts prints
 // them), and codes are permanent: tests and users search for them (architecture.md: Errors).
 // Each entry declares its arguments, so `toProblem` refuses a missing or misspelt one at compile
 // time; an optional argument (`hint?`) is one the text reads with a fallback.
-type Args = Readonly<Record<string, string | undefined>>;
-type NoArgs = Record<string, never>;
+export type Severity = 'error' | 'warning';
 
-interface CatalogueEntry<A extends Args> {
+export type Args = Readonly<Record<string, string | undefined>>;
+export type NoArgs = Record<string, never>;
+
+export interface CatalogueEntry<A extends Args> {
   readonly severity: Severity;
   readonly message: (a: A) => string;
   readonly hint: (a: A) => string;
@@ -19,7 +19,7 @@ function entry<A extends Args = NoArgs>(e: CatalogueEntry<A>): CatalogueEntry<A>
   return e;
 }
 
-const catalogue = {
+export const catalogue = {
   CONFIG_LOAD: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The site configuration could not be loaded: ${a.reason}.`,
@@ -484,49 +484,3 @@ export type ArgsOf<C extends ErrorCode> = (typeof catalogue)[C] extends Catalogu
 
 /** Every code of the catalogue (the README lists them all). */
 export const ERROR_CODES = Object.keys(catalogue) as ErrorCode[];
-
-/** The one error type of the generator: a problem, and optionally the cause behind it. */
-export class SiteError extends Error {
-  readonly problems: readonly SiteProblem[];
-
-  constructor(problems: readonly SiteProblem[], options?: { cause?: unknown }) {
-    super(problems.map((p) => p.message).join('\n'), options);
-    this.name = 'SiteError';
-    this.problems = problems;
-  }
-}
-
-// A code whose arguments are all optional may be given none.
-type ProblemArgs<C extends ErrorCode> =
-  NoArgs extends ArgsOf<C> ? [args?: ArgsOf<C>, loc?: SourceLoc] : [args: ArgsOf<C>, loc?: SourceLoc];
-
-/** Builds a problem from the catalogue; arguments given as undefined are left out. */
-export function toProblem<C extends ErrorCode>(code: C, ...[args, loc]: ProblemArgs<C>): SiteProblem<C> {
-  // One entry, read with its own arguments: the union of every entry's type cannot be called.
-  const entry = catalogue[code] as CatalogueEntry<Args>;
-  const a = Object.fromEntries(Object.entries(args ?? {}).filter(([, v]) => v !== undefined)) as ArgsOf<C>;
-  return {
-    code,
-    severity: entry.severity,
-    message: entry.message(a),
-    hint: entry.hint(a),
-    args: a,
-    ...(loc ? { loc } : {}),
-    // A problem's type is a union over the codes, which an object of a generic code cannot be shown to be.
-  } as SiteProblem<C>;
-}
-
-/** Whether a problem has one of the codes, so that its arguments can be read by name. */
-export function isProblemOf<C extends ErrorCode>(problem: SiteProblem, codes: readonly C[]): problem is SiteProblem<C> {
-  return (codes as readonly ErrorCode[]).includes(problem.code);
-}
-
-/** Throws one SiteError for all the errors collected, if there are any (collect, then fail once). */
-export function throwIfErrors(problems: readonly SiteProblem[]): void {
-  const errors = problems.filter((p) => p.severity === 'error');
-  if (errors.length > 0) throw new SiteError(errors);
-}
-
-export function isSiteError(error: unknown): error is SiteError {
-  return error instanceof SiteError;
-}
