@@ -53,9 +53,9 @@ export interface Draft {
 }
 
 /**
- * Where a draft is encoded: one buffer, reused page after page. A new buffer for every
- * page (`Buffer.from`) takes twice as long to encode into, and leaves the collector hundreds of MB
- * outside the heap over a large build.
+ * Where a draft is encoded: one buffer, reused page after page. A new buffer for every page
+ * (`Buffer.from`) is slower to encode into, and leaves the collector memory outside the heap for
+ * every page of a large build.
  */
 let encoding = Buffer.allocUnsafe(1 << 20);
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 /**
  * Requires a CommonJS package (React, markdown-it, commander) where an `import` would load it
  * through the ES module loader, which resolves, reads and links a package's files one by one
- * (markdown-it's are some sixty; `require` reads its one CommonJS bundle): about 60 ms of every
- * command's start. Types come from a type-only import of the package.
+ * (markdown-it's are some sixty; `require` reads its one CommonJS bundle), a noticeable part of
+ * every command's start. Types come from a type-only import of the package.
  */
 export const requirePackage = createRequire(import.meta.url);
 

@@ -9,8 +9,8 @@ import type { ParsedContent } from './parse-content.ts';
 
 // What parsing each content file gave, kept between builds in one file per configuration (caches.ts:
 // content): a file whose text is as it was is not parsed again, and a build whose files all are
-// never loads the parsers. Reading one file of every page's data takes a fraction of the time YAML
-// parsing takes. Only a file parsed without an error is kept, so a mistake is reported until fixed.
+// never loads the parsers: reading one file of every page's data is much less work than parsing
+// its YAML again. Only a file parsed without an error is kept, so a mistake is reported until fixed.
 
 type Entries = Map<string, { readonly hash: string; readonly parsed: ParsedContent }>;
 

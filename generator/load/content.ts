@@ -75,7 +75,7 @@ export async function loadContent(
 /**
  * A content file's text, or the problem that keeps it from being read: over the size limit (refused
  * by its size on disk, without being read), or not UTF-8. Read synchronously: thousands of small
- * files read one after another take a fraction of the time they take through the thread pool.
+ * files read one after another skip the thread pool's round trip for each.
  */
 function readContentText(config: SiteConfig, file: string): { text: string } | ParsedContent {
   const bytes = readUpTo(path.join(config.root, file), FILE_LIMIT);
@@ -86,8 +86,7 @@ function readContentText(config: SiteConfig, file: string): { text: string } | P
 
 /**
  * A file's bytes as its size says when it opens, or that size when it is over `limit`: one open,
- * one look at its size, one read (a look up of the path to measure it, then the read's own look,
- * took a sixth of the parse).
+ * one look at its size, one read (not a look up of the path to measure it, then the read's own).
  */
 function readUpTo(file: string, limit: number): Buffer | number {
   const fd = openSync(file, 'r');

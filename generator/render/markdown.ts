@@ -43,7 +43,7 @@ let parser: MarkdownItClass | null = null;
 
 /**
  * The Markdown parser, made when the first body is rendered: a build whose bodies all come from
- * the cache never loads markdown-it (about 35 ms of a command's start). Raw HTML is escaped, never
+ * the cache never loads markdown-it, a noticeable part of a command's start. Raw HTML is escaped, never
  * passed through: content cannot inject markup or scripts. markdown-it's own validateLink drops
  * `javascript:`, `vbscript:`, `file:` and most `data:` links.
  */

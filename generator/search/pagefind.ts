@@ -155,7 +155,7 @@ async function makeIndex(
 
 // A cached index is one file: a mark, the number of files, then each file's name and bytes, each
 // after its length (32 bits, big-endian). It is read in one piece and each file is a view of it: no
-// text to decode, and no second copy of the index in memory (10,000 pages make 47 MB of index).
+// text to decode, and no second copy of the index in memory (a large site's index is tens of MB).
 const CACHE_MARK = Buffer.from(`site-search-index ${CACHES.search.format}\n`);
 const CACHE_EXT = '.idx';
 
