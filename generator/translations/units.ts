@@ -1,8 +1,15 @@
 import type MarkdownItClass from 'markdown-it';
 import { toProblem } from '../problems/problem.ts';
-import { createLineFinder, lookupMessage, toFlatKeys, toMessagesFile } from '../messages.ts';
+import {
+  createLineFinder,
+  lookupMessage,
+  toExpectedKeys,
+  toFlatKeys,
+  toMessagesFile,
+  toPluralBase,
+} from '../messages.ts';
 import { requirePackage } from '../node-module.ts';
-import type { ContentFile, LocaleCode, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
+import type { ContentFile, LocaleCode, MessageTree, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 
 // What translations are of (behaviour.md: Translations): each page's and shared message's text in
 // its source locale, normalised, and where each of its translations is.
@@ -139,34 +146,47 @@ export function toUnits(config: SiteConfig, routes: readonly Route[], messages: 
       targets,
     });
   }
-  const lineOf = createLineFinder();
-  const source = config.defaultLocale;
-  for (const ns of Object.keys(messages[source] ?? {}).sort()) {
-    const tree = messages[source]?.[ns];
-    for (const key of toFlatKeys(tree ?? {})) {
-      const value = lookupMessage(tree, key);
-      if (value === undefined) continue;
-      const sourceFile = toMessagesFile(config, source, ns);
-      const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
-      for (const code of codes) {
-        if (code === source) continue;
-        const file = toMessagesFile(config, code, ns);
-        const exists = lookupMessage(messages[code]?.[ns], key) !== undefined;
-        targets.set(code, { file, line: exists ? lineOf(config.root, file, key) : 1, exists });
-      }
-      units.push({
-        kind: 'message',
-        id: `${ns}:${key}`,
-        source,
-        text: [collapse(value)],
-        sourceFile,
-        sourceLine: lineOf(config.root, sourceFile, key),
-        targets,
-      });
-    }
-  }
+  units.push(...toMessageUnits(config, messages));
   return units;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The record.
+
+/**
+ * The shared texts, each a translation of the default locale's. A plural text is one unit by its
+ * base key (`search.count`): the source's forms are its text, and a translation exists when it has
+ * every form its own language needs (behaviour.md: Texts).
+ */
+function toMessageUnits(config: SiteConfig, messages: Messages): Unit[] {
+  const lineOf = createLineFinder();
+  const source = config.defaultLocale;
+  const units: Unit[] = [];
+  for (const ns of Object.keys(messages[source] ?? {}).sort()) {
+    const tree = messages[source]?.[ns] ?? {};
+    const sourceFile = toMessagesFile(config, source, ns);
+    for (const [key, forms] of toTextGroups(tree)) {
+      const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
+      for (const locale of config.locales.filter((l) => l.code !== source)) {
+        const file = toMessagesFile(config, locale.code, ns);
+        const expected = forms.length === 1 && forms[0] === key ? [key] : [...toExpectedKeys(forms, locale.iso)];
+        const exists = expected.every((form) => lookupMessage(messages[locale.code]?.[ns], form) !== undefined);
+        targets.set(locale.code, { file, line: exists ? lineOf(config.root, file, expected[0] as string) : 1, exists });
+      }
+      const text = forms.map((form) => collapse(lookupMessage(tree, form) ?? ''));
+      const sourceLine = lineOf(config.root, sourceFile, forms[0] as string);
+      units.push({ kind: 'message', id: `${ns}:${key}`, source, text, sourceFile, sourceLine, targets });
+    }
+  }
+  return units;
+}
+
+/** A namespace's keys, a plural text's forms together under its base key (`search.count`). */
+function toTextGroups(tree: MessageTree): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const key of toFlatKeys(tree)) {
+    const base = toPluralBase(key);
+    groups.set(base, [...(groups.get(base) ?? []), key]);
+  }
+  return groups;
+}

@@ -45,6 +45,21 @@ const status = (root: string): Status => {
 };
 
 describe('site translations', () => {
+  it('tracks a plural text by its base key: every form its language needs, whichever forms the source has', () => {
+    const root = makeSite();
+    const COMMON_ZH = 'site/locales/zhHant/common.json';
+    const COMMON_EN = 'site/locales/en/common.json';
+    // Chinese has one form (`count_other`), English two: the text is one translation.
+    edit(root, COMMON_ZH, (t) => t.replace('"共 {{count}} 筆結果"', '"找到 {{count}} 筆結果"'));
+    const stale = status(root).locales.en?.stale ?? [];
+    expect(stale.map((item) => item.id)).toEqual(['common:search.count']);
+    expect(runCli(['--root', root, 'translations', 'done', 'common:search.count']).status).toBe(0);
+    expect(status(root).locales.en?.stale).toEqual([]);
+    // An English form missing is the translation missing.
+    edit(root, COMMON_EN, (t) => t.replace(/\n\s*"count_one": "[^"]*",/, ''));
+    expect(status(root).locales.en?.missing.map((item) => item.id)).toContain('common:search.count');
+  });
+
   it('finds the translation a source edit left behind, shows what changed, and is in step once confirmed', () => {
     const root = makeSite();
     expect(status(root).locales.en?.stale).toEqual([]);
