@@ -60,6 +60,7 @@ async function listen(
   throw new Error(`ports ${port} to ${port + 19} are all in use; pass --port with a free one`);
 }
 
+/** A build's failure as the event the overlay shows. */
 function toErrorEvent(root: string, error: unknown) {
   const text = isSiteError(error)
     ? error.problems.map((p) => formatProblem(root, p)).join('\n\n')
@@ -69,49 +70,11 @@ function toErrorEvent(root: string, error: unknown) {
 
 /** `site serve`: returns the exit code once the server stops (Ctrl-C: 0). */
 export async function runServe(options: ServeOptions): Promise<number> {
-  const { root, out } = options;
   // A source saved from now on, before the watch is set up, is rebuilt once it is (serve/watch.ts).
   const startedAt = Date.now();
-  let session: DevSession | null = null;
-  let watcher: Watcher | null = null;
-  let site: SiteServer;
-  // Watch mode only: the translation record, read for the out-of-date marks (behaviour.md: Translations).
-  const translations = options.watch ? await import('../translations/status.ts') : null;
-  try {
-    const config = await loadConfig(root);
-    let source: FileSource;
-    let startError: unknown = null;
-    if (options.watch) {
-      // Watch mode builds in memory and serves that: the output folder is never written.
-      const dev = createDevSession(root);
-      session = dev;
-      source = createMemorySource(() => dev.files());
-      try {
-        await dev.rebuild([]);
-      } catch (error) {
-        // The server still starts: the overlay shows the problem until it is fixed.
-        printRebuildFailed(root, error);
-        startError = error;
-      }
-    } else {
-      // The same rules as `site build`: a folder that is not ours is neither replaced nor served.
-      recoverOutDir(out);
-      checkOutDir(root, out);
-      if (!existsSync(path.join(out, 'index.html'))) await buildSite({ root, outDir: out });
-      source = createDiskSource(out);
-    }
-    site = createSiteServer({
-      source,
-      localePrefixes: config.locales.map((l) => l.prefix),
-      devClient: options.watch ? await bundleDevClient() : null,
-      staleTranslations: translations ? (page) => translations.findStaleTranslations(root, page) : undefined,
-    });
-    if (startError) site.setInitialEvent(toErrorEvent(root, startError));
-  } catch (error) {
-    printFailure(root, error, 'Starting the server');
-    return 1;
-  }
-
+  const started = await startServer(options);
+  if (!started) return 1;
+  const { site, session } = started;
   let listening: { port: number; movedFrom: number | null };
   try {
     listening = await listen(site, options.host, options.port);
@@ -120,48 +83,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
     return 1;
   }
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
-  if (session) {
-    const dev = session;
-    watcher = watchSources(
-      root,
-      async (changed) => {
-        // The translation record is no source of the pages: a confirmation only refreshes the open
-        // pages' out-of-date markers (behaviour.md: Translations).
-        const files = changed.filter((file) => file !== RECORD_FILE);
-        if (files.length < changed.length) site.broadcast('translations');
-        if (files.length === 0) return;
-        try {
-          // Open pages update as soon as they are rendered; the rest follow.
-          const result = await dev.rebuild(files, {
-            urls: site.openPages(),
-            onReady: (changes) => {
-              site.setInitialEvent(null);
-              site.broadcast('update', changes);
-            },
-          });
-          printRebuilt(result.kind, result.rendered, result.files, result.ms);
-          site.setInitialEvent(null);
-          site.broadcast('update', { changed: result.changed, pagesAddedOrRemoved: result.pagesAddedOrRemoved });
-        } catch (error) {
-          printRebuildFailed(root, error);
-          const event = toErrorEvent(root, error);
-          site.setInitialEvent(event);
-          site.broadcast(event.event, event.data);
-        }
-      },
-      { since: startedAt },
-    );
-    // Said to be serving only once every source is watched, so no early save is missed.
-    await watcher.ready;
-  }
-  printServing(url, options.watch ? null : out, options.watch, listening.movedFrom);
+  const watcher = session ? await watchSession(options.root, site, session, startedAt) : null;
+  printServing(url, options.watch ? null : options.out, options.watch, listening.movedFrom);
   if (options.open) openBrowser(url);
-
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await waitForStop();
   await watcher?.close();
   await session?.close();
   await site.close();
@@ -169,6 +94,106 @@ export async function runServe(options: ServeOptions): Promise<number> {
   return 0;
 }
 
+/** What the server serves: the watch session's files in memory, or the output folder's. */
+interface Served {
+  readonly source: FileSource;
+  readonly session: DevSession | null;
+  /** Why the watch session's first build failed: the overlay shows it until it is fixed. */
+  readonly startError: unknown;
+}
+
+/** The server, not yet listening, with its watch session; null when it cannot start (said so). */
+async function startServer(options: ServeOptions): Promise<{ site: SiteServer; session: DevSession | null } | null> {
+  const { root } = options;
+  // Watch mode only: the translation record, read for the out-of-date marks (behaviour.md: Translations).
+  const translations = options.watch ? await import('../translations/status.ts') : null;
+  try {
+    const config = await loadConfig(root);
+    const { source, session, startError } = options.watch
+      ? await startSession(root)
+      : await openOutput(root, options.out);
+    const site = createSiteServer({
+      source,
+      localePrefixes: config.locales.map((l) => l.prefix),
+      devClient: options.watch ? await bundleDevClient() : null,
+      staleTranslations: translations ? (page) => translations.findStaleTranslations(root, page) : undefined,
+    });
+    if (startError) site.setInitialEvent(toErrorEvent(root, startError));
+    return { site, session };
+  } catch (error) {
+    printFailure(root, error, 'Starting the server');
+    return null;
+  }
+}
+
+/** Watch mode builds in memory and serves that: the output folder is never written. */
+async function startSession(root: string): Promise<Served> {
+  const session = createDevSession(root);
+  const source = createMemorySource(() => session.files());
+  try {
+    await session.rebuild([]);
+    return { source, session, startError: null };
+  } catch (error) {
+    // The server still starts: the overlay shows the problem until it is fixed.
+    printRebuildFailed(root, error);
+    return { source, session, startError: error };
+  }
+}
+
+/** The output folder's files, built first when it has no home page. */
+async function openOutput(root: string, out: string): Promise<Served> {
+  // The same rules as `site build`: a folder that is not ours is neither replaced nor served.
+  recoverOutDir(out);
+  checkOutDir(root, out);
+  if (!existsSync(path.join(out, 'index.html'))) await buildSite({ root, outDir: out });
+  return { source: createDiskSource(out), session: null, startError: null };
+}
+
+/** The watch of the sources, each change rebuilt: resolves once every source is watched. */
+async function watchSession(root: string, site: SiteServer, session: DevSession, since: number): Promise<Watcher> {
+  const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), { since });
+  // Said to be serving only once every source is watched, so no early save is missed.
+  await watcher.ready;
+  return watcher;
+}
+
+/** Rebuilds after a change and tells the open pages: what changed, or the problem. */
+async function rebuildChanged(root: string, site: SiteServer, session: DevSession, changed: string[]): Promise<void> {
+  // The translation record is no source of the pages: a confirmation only refreshes the open
+  // pages' out-of-date markers (behaviour.md: Translations).
+  const files = changed.filter((file) => file !== RECORD_FILE);
+  if (files.length < changed.length) site.broadcast('translations');
+  if (files.length === 0) return;
+  try {
+    // Open pages update as soon as they are rendered; the rest follow.
+    const result = await session.rebuild(files, {
+      urls: site.openPages(),
+      onReady: (changes) => {
+        site.setInitialEvent(null);
+        site.broadcast('update', changes);
+      },
+    });
+    printRebuilt(result.kind, result.rendered, result.files, result.ms);
+    site.setInitialEvent(null);
+    site.broadcast('update', { changed: result.changed, pagesAddedOrRemoved: result.pagesAddedOrRemoved });
+  } catch (error) {
+    printRebuildFailed(root, error);
+    const event = toErrorEvent(root, error);
+    site.setInitialEvent(event);
+    site.broadcast(event.event, event.data);
+  }
+}
+
+/** Resolves on Ctrl-C (SIGINT) or SIGTERM. */
+function waitForStop(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** Opens the URL in the default browser, if there is one. */
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
   try {

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { CONFIG_FILE } from '../config.ts';
+import { CONFIG_FILE } from '../config-check.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
 import { isInside } from '../paths.ts';

@@ -9,7 +9,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
+import { createCompressionQueue } from './compress-queue.ts';
 import { toOutputFile, toPageFiles, type PageLayout } from '../../runtime/urls.ts';
 import { toPayloadFile } from '../../runtime/shared-data.ts';
 import type { RenderedPage, SiteConfig } from '../types.ts';
@@ -50,38 +50,67 @@ export interface DiskSinkOptions {
   readonly previousOut?: string;
 }
 
-/** libuv's thread pool has four threads: enough to keep them busy, no more. */
-const COMPRESSIONS_IN_FLIGHT = 4;
-/** A page's twin is queued right after it: a few entries cover it. */
-const RECENT_COMPRESSIONS = 16;
-
+/** The output written into the staging folder, compressed beside it with `precompress`. */
 export function createDiskSink(staging: string, options: DiskSinkOptions = {}): OutputSink {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
+  const { makeDir, put } = createStagingWriter(staging, stats);
+  const compression = createCompressionQueue(options.previousOut, (file, compressed) => {
+    put(`${file}.gz`, compressed.gz);
+    put(`${file}.br`, compressed.br);
+    stats.precompressed += 1;
+  });
+  /** The byte length of each draft (a patch does not change it). */
+  const drafted = new Map<string, number>();
+  const write = (file: string, contents: string | Uint8Array) => {
+    if (!options.precompress) {
+      put(file, contents);
+      return;
+    }
+    // Encoded once: the same bytes are measured, written and compressed.
+    const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    put(file, data);
+    compression.add(file, data, data.byteLength);
+  };
+  return {
+    stats,
+    write,
+    draft(file, bytes) {
+      put(file, bytes);
+      drafted.set(file, bytes.byteLength);
+    },
+    carry(file, from) {
+      // Compressed, its bytes are read (an unchanged file reuses its compressed siblings); else the
+      // file system copies it.
+      if (options.precompress) return write(file, readFileSync(from));
+      const target = path.join(staging, file);
+      makeDir(path.dirname(target));
+      copyFileSync(from, target);
+      stats.files += 1;
+      stats.bytes += statSync(target).size;
+    },
+    patch(file, offsets, text) {
+      const target = path.join(staging, file);
+      writeAtOffsets(target, offsets, text);
+      // Read back when its compression starts: no page is held in memory meanwhile.
+      if (options.precompress) compression.add(file, () => readFileSync(target), drafted.get(file) ?? 0);
+    },
+    read(file) {
+      return readFileSync(path.join(staging, file), 'utf8');
+    },
+    settle: compression.settle,
+    discard: compression.discard,
+  };
+}
+
+/** Writes files below the staging folder, counted in `stats`, making each folder once. */
+function createStagingWriter(
+  staging: string,
+  stats: SinkStats,
+): { readonly makeDir: (dir: string) => void; readonly put: (file: string, contents: string | Uint8Array) => void } {
   // The tests have the file system refuse one file (SITE_TEST_REFUSE_WRITE).
   const refused = process.env.SITE_TEST_REFUSE_WRITE;
   // The staging folder exists: the build made it before anything is written.
   const made = new Set<string>([staging]);
-  // Compressions in flight are bounded: each holds an encoder's memory until it finishes.
-  const queue: (() => Promise<void>)[] = [];
-  const running = new Set<Promise<void>>();
-  // The first failure is kept for `settle`; tasks themselves never reject (no unhandled rejection).
-  let failure: { error: unknown } | null = null;
-  const pump = () => {
-    while (running.size < COMPRESSIONS_IN_FLIGHT && queue.length > 0) {
-      const task = (queue.shift() as () => Promise<void>)()
-        .catch((error: unknown) => {
-          failure ??= { error };
-        })
-        .finally(() => {
-          running.delete(task);
-          pump();
-        });
-      running.add(task);
-    }
-  };
-  const drain = async () => {
-    while (running.size > 0) await Promise.race(running);
-  };
   const makeDir = (dir: string) => {
     if (made.has(dir)) return;
     // A page's folder is made in a folder made before (a section's, the staging folder): one call,
@@ -106,90 +135,22 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
     writeFileSync(target, contents);
     count(stats, contents);
   };
-  const putCompressed = (file: string, compressed: Compressed) => {
-    put(`${file}.gz`, compressed.gz);
-    put(`${file}.br`, compressed.br);
-    stats.precompressed += 1;
-  };
-  /** Compressions of the last few files, for a twin with the same bytes that follows them. */
-  const recent = new Map<string, Promise<Compressed>>();
-  /** The byte length of each draft (a patch does not change it). */
-  const drafted = new Map<string, number>();
-  /** Queues the compressed siblings of a file written with these bytes (read when it is their turn). */
-  const compressLater = (file: string, data: Uint8Array | (() => Uint8Array), size: number) => {
-    if (!shouldPrecompress(file, size)) return;
-    queue.push(async () => {
-      const bytes = typeof data === 'function' ? data() : data;
-      const reused = reusePrevious(options.previousOut, file, bytes);
-      if (reused) return putCompressed(file, reused);
-      // A file with the same bytes as one just compressed (a page's twin) takes its siblings.
-      const key = toCompressionKey(file, bytes);
-      let compressed = recent.get(key);
-      if (compressed) recent.delete(key);
-      else {
-        compressed = compressAsync(file, bytes);
-        recent.set(key, compressed);
-        if (recent.size > RECENT_COMPRESSIONS) recent.delete(recent.keys().next().value as string);
-      }
-      putCompressed(file, await compressed);
-    });
-    pump();
-  };
-  const write = (file: string, contents: string | Uint8Array) => {
-    if (!options.precompress) {
-      put(file, contents);
-      return;
-    }
-    // Encoded once: the same bytes are measured, written and compressed.
-    const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
-    put(file, data);
-    compressLater(file, data, data.byteLength);
-  };
-  return {
-    stats,
-    write,
-    draft(file, bytes) {
-      put(file, bytes);
-      drafted.set(file, bytes.byteLength);
-    },
-    carry(file, from) {
-      // Compressed, its bytes are read (an unchanged file reuses its compressed siblings); else the
-      // file system copies it.
-      if (options.precompress) return write(file, readFileSync(from));
-      const target = path.join(staging, file);
-      makeDir(path.dirname(target));
-      copyFileSync(from, target);
-      stats.files += 1;
-      stats.bytes += statSync(target).size;
-    },
-    patch(file, offsets, text) {
-      const target = path.join(staging, file);
-      const replacement = Buffer.from(text);
-      if (offsets.length > 0) {
-        const fd = openSync(target, 'r+');
-        try {
-          for (const offset of offsets) writeSync(fd, replacement, 0, replacement.byteLength, offset);
-        } finally {
-          closeSync(fd);
-        }
-      }
-      // Read back when its compression starts: no page is held in memory meanwhile.
-      if (options.precompress) compressLater(file, () => readFileSync(target), drafted.get(file) ?? 0);
-    },
-    read(file) {
-      return readFileSync(path.join(staging, file), 'utf8');
-    },
-    async settle() {
-      await drain();
-      if (failure) throw failure.error;
-    },
-    async discard() {
-      queue.length = 0;
-      await drain();
-    },
-  };
+  return { makeDir, put };
 }
 
+/** Writes `text` at each offset of a file on disk, in place. */
+function writeAtOffsets(target: string, offsets: readonly number[], text: string): void {
+  if (offsets.length === 0) return;
+  const replacement = Buffer.from(text);
+  const fd = openSync(target, 'r+');
+  try {
+    for (const offset of offsets) writeSync(fd, replacement, 0, replacement.byteLength, offset);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The output kept in memory, for tests. */
 export function createMemorySink(): OutputSink & { readonly files: Map<string, string | Uint8Array> } {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
   const files = new Map<string, string | Uint8Array>();
@@ -226,6 +187,7 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
   };
 }
 
+/** Counts a written file and its bytes. */
 function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.files += 1;
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;

@@ -1,0 +1,213 @@
+import { toProblem } from './problems/problem.ts';
+import type { SiteProblem } from './types.ts';
+import { HOSTS } from './hosts.ts';
+import {
+  isName,
+  isRecord,
+  isText,
+  validateCheck,
+  validateContacts,
+  validateRuntime,
+  validateTheme,
+  type Check,
+} from './config-sections.ts';
+
+// What `site/site.config.ts` must export: every field is checked at once, and each problem names
+// its field and the line to edit.
+
+export const CONFIG_FILE = 'site/site.config.ts';
+
+const isUnique = (values: readonly unknown[]) => new Set(values).size === values.length;
+
+/** Every problem of the configuration at once, each naming its field and line. */
+export function validateConfig(input: unknown, source: string): SiteProblem[] {
+  if (!isRecord(input)) {
+    return [
+      toProblem(
+        'CONFIG_LOAD',
+        { reason: 'it has no default export object' },
+        { file: CONFIG_FILE, line: 1, column: 1 },
+      ),
+    ];
+  }
+  const locales = Array.isArray(input.locales) ? input.locales.filter(isRecord) : [];
+  const checks: Check[] = [
+    ...validateLocales(input.locales, locales),
+    ...validateLocaleChoices(input, locales),
+    ...validateSettings(input),
+    ...validateTheme(input.theme),
+    ...validateCheck(input.check),
+    ...validateContacts(input.contacts),
+    ...validateRuntime(input.runtime),
+    ...validateNavigation(input.navigation),
+  ];
+  return checks
+    .filter(([, ok]) => !ok)
+    .map(([field, , reason, hint]) =>
+      toProblem(
+        'CONFIG_INVALID',
+        { field, reason, hint },
+        { file: CONFIG_FILE, line: findFieldLine(source, field), column: 1 },
+      ),
+    );
+}
+
+/** The locale list's checks: each locale's fields, then what must differ between locales. */
+function validateLocales(list: unknown, locales: readonly Record<string, unknown>[]): Check[] {
+  return [
+    ['locales', Array.isArray(list) && list.length >= 1, 'must be a non-empty list of locales'],
+    ...locales.flatMap(validateLocale),
+    ['locales', isUnique(locales.map((l) => l.code)), 'has two locales with the same code'],
+    [
+      'locales',
+      isUnique(locales.map((l) => (typeof l.iso === 'string' ? l.iso.toLowerCase() : l.iso))),
+      'has two locales with the same language tag (`iso`): their `lang`, `hreflang` and alternate links could not tell them apart',
+    ],
+    [
+      'locales',
+      isUnique(locales.map((l) => l.prefix)),
+      'has two locales with the same prefix: their pages would be written to the same addresses',
+    ],
+    [
+      'locales',
+      locales.filter((l) => l.prefix === '').length === 1,
+      'needs exactly one locale with the empty prefix (the default locale at bare paths)',
+    ],
+  ];
+}
+
+/** One locale's checks: its code, language tag, name, prefix, Open Graph locale and site title. */
+function validateLocale(l: Record<string, unknown>, i: number): Check[] {
+  return [
+    [`locales.${i}.code`, isName(l.code), 'must be a word of letters and digits, such as `zhHant` or `en`'],
+    [
+      `locales.${i}.iso`,
+      typeof l.iso === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(l.iso),
+      'must be a BCP 47 language tag, such as `zh-Hant` or `en-US`',
+    ],
+    [`locales.${i}.name`, isText(l.name), 'must be a non-empty string'],
+    [
+      `locales.${i}.prefix`,
+      typeof l.prefix === 'string' && /^(|\/[a-z][a-z0-9-]*)$/.test(l.prefix),
+      'must be empty or a path segment such as `/en`',
+    ],
+    [
+      `locales.${i}.ogLocale`,
+      typeof l.ogLocale === 'string' && /^[a-z]{2,3}_[A-Za-z]{2,4}$/.test(l.ogLocale),
+      'must look like `zh_Hant` or `en_US`',
+    ],
+    [`locales.${i}.siteTitle`, isText(l.siteTitle), 'must be a non-empty string'],
+  ];
+}
+
+/** The default and fallback locales' checks: each must be one of the locales. */
+function validateLocaleChoices(c: Record<string, unknown>, locales: readonly Record<string, unknown>[]): Check[] {
+  const codes = locales.map((l) => l.code);
+  return [
+    ['defaultLocale', codes.includes(c.defaultLocale), `must be one of the locale codes (${codes.join(', ')})`],
+    [
+      'defaultLocale',
+      locales.find((l) => l.code === c.defaultLocale)?.prefix === '',
+      'must be the locale with the empty prefix',
+    ],
+    ['fallbackLocale', codes.includes(c.fallbackLocale), `must be one of the locale codes (${codes.join(', ')})`],
+  ];
+}
+
+/** The optional settings' checks: base URL, host, list page size, title separator, words kept whole. */
+function validateSettings(c: Record<string, unknown>): Check[] {
+  return [
+    [
+      'baseUrl',
+      c.baseUrl === undefined || isBaseUrl(c.baseUrl),
+      'must be an absolute http(s) URL without a path, user name or password, such as `https://cloudwing.example`',
+    ],
+    [
+      'host',
+      c.host === undefined || (HOSTS as readonly unknown[]).includes(c.host),
+      `must be one of ${HOSTS.map((h) => `\`${h}\``).join(', ')}`,
+    ],
+    [
+      'listPageSize',
+      c.listPageSize === undefined ||
+        (typeof c.listPageSize === 'number' && Number.isInteger(c.listPageSize) && c.listPageSize > 0),
+      'must be a positive whole number (the entries a page of a long list shows)',
+    ],
+    ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
+    [
+      'keepWhole',
+      c.keepWhole === undefined ||
+        (Array.isArray(c.keepWhole) &&
+          c.keepWhole.every((word: unknown) => typeof word === 'string' && /^\S{2,}$/.test(word))),
+      'must be a list of words of two or more characters without spaces, such as `營運控制中心`',
+    ],
+  ];
+}
+
+/** The menu's checks: a list, each entry a `nav` key and a route path. */
+function validateNavigation(navigation: unknown): Check[] {
+  return [
+    ['navigation', Array.isArray(navigation), 'must be a list of { key, path } entries'],
+    ...(Array.isArray(navigation) ? navigation : []).flatMap((n: unknown, i): Check[] => [
+      [`navigation.${i}.key`, isRecord(n) && isName(n.key), 'must be a key of the `nav` namespace'],
+      [
+        `navigation.${i}.path`,
+        isRecord(n) &&
+          typeof n.path === 'string' &&
+          /^\/([a-z0-9][a-zA-Z0-9-]*(\/[a-z0-9][a-zA-Z0-9-]*)*)?$/.test(n.path),
+        'must be a root-relative route path without a trailing slash',
+      ],
+    ]),
+  ];
+}
+
+/**
+ * The line of a field's last key in the config source, so an error points where to edit. An index
+ * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the first.
+ */
+function findFieldLine(source: string, field: string): number {
+  const parts = field.split('.');
+  const lines = source.split('\n');
+  let from = 0;
+  parts.forEach((key, p) => {
+    if (/^\d+$/.test(key)) return;
+    const previous = parts[p - 1];
+    const nth = previous !== undefined && /^\d+$/.test(previous) ? Number(previous) : 0;
+    const pattern = new RegExp(`(^|[\\s{,])${key}\\s*:`);
+    let seen = -1;
+    const at = lines.findIndex((line, i) => i >= from && pattern.test(line) && ++seen === nth);
+    if (at >= 0) from = at;
+  });
+  return from + 1;
+}
+
+/** A value `toBaseUrl` accepts. */
+function isBaseUrl(v: unknown): boolean {
+  return typeof v === 'string' && toBaseUrl(v) !== null;
+}
+
+/**
+ * A base URL as the pages write it: the origin of an absolute http(s) URL without a path, query,
+ * fragment, user name or password (`https://Example.com:443/` → `https://example.com`); null for
+ * anything else. Spaces and line breaks around it are dropped (an environment variable set from a
+ * YAML block ends in one); inside it, the URL parser would drop them without a word while the
+ * pages wrote them out: refused.
+ */
+export function toBaseUrl(value: string): string | null {
+  const trimmed = value.trim();
+  if (/\s/.test(trimmed) || [...trimmed].some((ch) => ch < ' ' || ch === '\u007f')) return null;
+  try {
+    const url = new URL(trimmed);
+    const plain =
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      (url.pathname === '/' || url.pathname === '') &&
+      !url.search &&
+      !url.hash &&
+      // A user name or password would be written into every page, the sitemap and the feeds.
+      !url.username &&
+      !url.password;
+    return plain ? url.origin : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,127 @@
+import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
+
+// The checks of the configuration's sections that hold settings of their own (theme, check,
+// contacts, runtime), and what a single value may be. config-check.ts gathers them.
+
+/** One check of a field: false gives a CONFIG_INVALID problem with the reason (and the hint). */
+export type Check = [field: string, ok: boolean, reason: string, hint?: string];
+
+/** The theme's checks: dark, the two colours and the ripple. */
+export function validateTheme(theme: unknown): Check[] {
+  if (!isRecord(theme)) return [['theme', false, 'must be an object with dark, primary, secondary and ripple']];
+  return [
+    ['theme.dark', typeof theme.dark === 'boolean', 'must be true or false'],
+    ['theme.primary', isColor(theme.primary), 'must be a hex colour such as `#0066cc`'],
+    ['theme.secondary', isColor(theme.secondary), 'must be a hex colour such as `#03dac6`'],
+    ['theme.ripple', typeof theme.ripple === 'boolean', 'must be true or false'],
+  ];
+}
+
+/** The checks of `site check`'s own settings: budgets, values the same in every locale, stale translations. */
+export function validateCheck(check: unknown): Check[] {
+  if (check === undefined) return [];
+  if (!isRecord(check)) return [['check', false, 'must be an object with budgets and sameInAllLocales']];
+  const budgets = isRecord(check.budgets) ? check.budgets : {};
+  return [
+    ['check.budgets', check.budgets === undefined || isRecord(check.budgets), 'must be an object of sizes in KB'],
+    ...(['jsKb', 'cssKb', 'payloadKb'] as const).map((key): Check => [
+      `check.budgets.${key}`,
+      budgets[key] === undefined || (typeof budgets[key] === 'number' && budgets[key] > 0),
+      'must be a positive number of KB',
+    ]),
+    [
+      'check.sameInAllLocales',
+      check.sameInAllLocales === undefined ||
+        (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')),
+      'must be a list of strings',
+    ],
+    [
+      'check.staleTranslations',
+      check.staleTranslations === undefined ||
+        check.staleTranslations === 'warning' ||
+        check.staleTranslations === 'error',
+      "must be 'warning' or 'error'",
+    ],
+  ];
+}
+
+// The same patterns that link contact details in text (runtime/contacts.ts), for a whole value.
+const EMAIL = new RegExp(`^${EMAIL_PATTERN}$`);
+const PHONE = new RegExp(`^${PHONE_PATTERN}$`);
+const PHONE_HINT =
+  'Write the number as the site shows it: `+`, the country code, then groups of digits (`+886-3-555-0100`).';
+
+/** The contacts' checks: unique keys, and each entry's key, e-mail address and numbers. */
+export function validateContacts(contacts: unknown): Check[] {
+  if (contacts === undefined) return [];
+  if (!Array.isArray(contacts)) return [['contacts', false, 'must be a list of { key, email, phone?, fax? } entries']];
+  const keys = contacts.map((c: unknown) => (isRecord(c) ? c.key : undefined));
+  return [
+    ['contacts', new Set(keys).size === keys.length, 'has two entries with the same key'],
+    ...contacts.flatMap((c: unknown, i): Check[] => {
+      const entry = isRecord(c) ? c : {};
+      const number = (field: 'phone' | 'fax'): Check => [
+        `contacts.${i}.${field}`,
+        entry[field] === undefined || (typeof entry[field] === 'string' && PHONE.test(entry[field])),
+        'must be an international number such as `+886-3-555-0100`',
+        PHONE_HINT,
+      ];
+      return [
+        [`contacts.${i}`, isRecord(c), 'must be an object { key, email, phone?, fax? }'],
+        [`contacts.${i}.key`, isName(entry.key), 'must be a word of letters, digits and `-`, such as `recruit`'],
+        [
+          `contacts.${i}.email`,
+          typeof entry.email === 'string' && EMAIL.test(entry.email),
+          'must be an e-mail address such as `recruit@cloudwing.example`',
+        ],
+        number('phone'),
+        number('fax'),
+      ];
+    }),
+  ];
+}
+
+const RUNTIME_NUMBERS = [
+  'cookieMaxAgeDays',
+  'reloadGuardMs',
+  'idleCheckDelayMs',
+  'prefetchLimit',
+  'repaintWaitMs',
+  'notificationMs',
+  'drawerWidth',
+  'railWidth',
+] as const;
+
+/** The runtime constants' checks: the cookie's name and the positive whole numbers. */
+export function validateRuntime(runtime: unknown): Check[] {
+  if (!isRecord(runtime)) return [['runtime', false, 'must be an object with the runtime constants']];
+  return [
+    [
+      'runtime.cookieName',
+      typeof runtime.cookieName === 'string' && /^[A-Za-z0-9_-]+$/.test(runtime.cookieName),
+      'must be a cookie name of letters, digits, `_` and `-`',
+    ],
+    ...RUNTIME_NUMBERS.map((key): Check => [
+      `runtime.${key}`,
+      typeof runtime[key] === 'number' && Number.isInteger(runtime[key]) && runtime[key] > 0,
+      'must be a positive whole number',
+    ]),
+  ];
+}
+
+/** A plain object: not null, not a list. */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A string with more than spaces. */
+export function isText(v: unknown): boolean {
+  return typeof v === 'string' && v.trim() !== '';
+}
+/** A key or code: a letter, then letters, digits and `-`. */
+export function isName(v: unknown): boolean {
+  return typeof v === 'string' && /^[A-Za-z][A-Za-z0-9-]*$/.test(v);
+}
+/** A hex colour of three or six digits. */
+function isColor(v: unknown): boolean {
+  return typeof v === 'string' && /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v);
+}

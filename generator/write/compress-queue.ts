@@ -1,0 +1,97 @@
+import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
+
+// `--precompress` while the build writes: each file's `.gz` and `.br` are made on libuv's thread
+// pool, a few at a time, while the main thread goes on rendering.
+
+/** libuv's thread pool has four threads: enough to keep them busy, no more. */
+const COMPRESSIONS_IN_FLIGHT = 4;
+/** A page's twin is queued right after it: a few entries cover it. */
+const RECENT_COMPRESSIONS = 16;
+
+export interface CompressionQueue {
+  /** Queues the compressed siblings of a file written with these bytes (read when it is their turn). */
+  readonly add: (file: string, data: Uint8Array | (() => Uint8Array), size: number) => void;
+  /** Resolves when every queued file's siblings are written; rejects with the first failure. */
+  readonly settle: () => Promise<void>;
+  /** Drops what is queued and waits for what is in flight, so nothing writes after. */
+  readonly discard: () => Promise<void>;
+}
+
+/** The queue of a build's compressions; `write` puts a file's siblings beside it. */
+export function createCompressionQueue(
+  previousOut: string | undefined,
+  write: (file: string, compressed: Compressed) => void,
+): CompressionQueue {
+  const tasks = createTaskQueue(COMPRESSIONS_IN_FLIGHT);
+  const compressTwin = createTwinCompressor();
+  return {
+    add: (file, data, size) => {
+      if (!shouldPrecompress(file, size)) return;
+      tasks.add(async () => {
+        const bytes = typeof data === 'function' ? data() : data;
+        write(file, reusePrevious(previousOut, file, bytes) ?? (await compressTwin(file, bytes)));
+      });
+    },
+    settle: tasks.settle,
+    discard: tasks.discard,
+  };
+}
+
+/**
+ * Runs tasks at most `limit` at a time: each compression holds an encoder's memory until it
+ * finishes. The first failure is kept for `settle`; tasks themselves never reject (no unhandled
+ * rejection).
+ */
+function createTaskQueue(
+  limit: number,
+): Omit<CompressionQueue, 'add'> & { readonly add: (task: () => Promise<void>) => void } {
+  const queue: (() => Promise<void>)[] = [];
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  const pump = () => {
+    while (running.size < limit && queue.length > 0) {
+      const task = (queue.shift() as () => Promise<void>)()
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => {
+          running.delete(task);
+          pump();
+        });
+      running.add(task);
+    }
+  };
+  const drain = async () => {
+    while (running.size > 0) await Promise.race(running);
+  };
+  return {
+    add: (task) => {
+      queue.push(task);
+      pump();
+    },
+    settle: async () => {
+      await drain();
+      if (failure) throw failure.error;
+    },
+    discard: async () => {
+      queue.length = 0;
+      await drain();
+    },
+  };
+}
+
+/** Compresses a file, unless it has the same bytes as one just compressed (a page's twin): it takes its siblings. */
+function createTwinCompressor(): (file: string, bytes: Uint8Array) => Promise<Compressed> {
+  const recent = new Map<string, Promise<Compressed>>();
+  return (file, bytes) => {
+    const key = toCompressionKey(file, bytes);
+    let compressed = recent.get(key);
+    if (compressed) recent.delete(key);
+    else {
+      compressed = compressAsync(file, bytes);
+      recent.set(key, compressed);
+      if (recent.size > RECENT_COMPRESSIONS) recent.delete(recent.keys().next().value as string);
+    }
+    return compressed;
+  };
+}
