@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import type { BuildContext, BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { SiteError, toProblem } from './problems/problem.ts';
 import type { SourceLoc } from './types.ts';
@@ -17,9 +16,6 @@ export const ESBUILD_VERSION = (
     version: string;
   }
 ).version;
-
-/** This module's own file (once compiled, the chunk that holds it): part of the bundle cache's key. */
-export const ESBUILD_WRAPPER_FILE = fileURLToPath(import.meta.url);
 
 interface EsbuildMessage {
   text: string;

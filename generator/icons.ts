@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toContentHash } from './bundle/code.ts';
+import { toContentHash } from './bundle/run.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
 import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { isWholePng } from './png.ts';

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { BUNDLER_FILE, bundleCode, isServerModuleIntact } from './code.ts';
+import { toCodeVersion } from '../code-version.ts';
+import { bundleCode } from './code.ts';
+import { isServerModuleIntact } from './server.ts';
 import { toBundleKey, toRootRelative } from './key.ts';
-import { ESBUILD_VERSION, ESBUILD_WRAPPER_FILE } from '../esbuild.ts';
+import { ESBUILD_VERSION } from '../esbuild.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import type { CodeAssets, SiteConfig, TemplateInventory } from '../types.ts';
@@ -24,14 +24,6 @@ interface Entry extends InputRecord {
    */
   readonly inputs: Readonly<Record<string, string>>;
   readonly assets: Omit<CodeAssets, 'files'> & { readonly files: readonly (readonly [string, string])[] };
-}
-
-/** The bundler's own code (the generator's, once compiled): a changed bundler never reads an old entry. */
-let ownCode: string | null = null;
-function toOwnCodeHash(): string {
-  const files = new Set([fileURLToPath(import.meta.url), BUNDLER_FILE, ESBUILD_WRAPPER_FILE]);
-  ownCode ??= hashBytes([...files].map((file) => hashBytes(readFileSync(file))).join('\0'));
-  return ownCode;
 }
 
 /** Inputs below the project are kept relative to it (`<root>/site/…`), so that a copy of the site finds them. */
@@ -55,7 +47,8 @@ export async function bundleSiteCached(
       ),
       JSON.stringify(templates),
       ESBUILD_VERSION,
-      toOwnCodeHash(),
+      // The version of `site` itself: a changed bundler never reads an old entry.
+      toCodeVersion(),
     ].join('\0'),
   );
   const file = path.join(DIR, `${key}.json`);

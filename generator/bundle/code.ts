@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { RUNTIME_DIR } from '../paths.ts';
 import type { ClientAssets, CodeAssets, LocaleCode, SharedData, SiteConfig, TemplateInventory } from '../types.ts';
 import { bundleClient, bundleScript } from './client.ts';
@@ -7,8 +6,6 @@ import { bundleCss, bundleNoscriptCss } from './css.ts';
 import { toContentHash, type BundleOptions, type BundleRun } from './run.ts';
 import { bundleServer } from './server.ts';
 
-export { isServerModuleIntact } from './server.ts';
-export { toContentHash };
 
 // The code a build writes under `_app/` and the server module that renders its pages: each made
 // by its own module (server.ts, client.ts, css.ts) from one esbuild run (run.ts).
@@ -17,8 +14,6 @@ export { toContentHash };
  * This module's own file (once compiled, the chunk that holds it and the modules it alone
  * imports): part of the bundle cache's key.
  */
-export const BUNDLER_FILE = fileURLToPath(import.meta.url);
-
 /**
  * What every page of a locale shares (behaviour.md: Payloads), as one JSON file per locale under
  * `_app/data/`, and their URLs: locale → URL.
