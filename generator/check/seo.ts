@@ -1,6 +1,8 @@
 import { toProblem } from '../problems/problem.ts';
-import type { SiteConfig, SiteProblem } from '../types.ts';
+import type { LocaleConfig, SiteConfig, SiteProblem } from '../types.ts';
 import type { OutputPage } from './output.ts';
+
+type Payload = NonNullable<OutputPage['payload']>;
 
 /** The path of an absolute or root-relative URL of this site, or null for another site. */
 function toSitePath(config: SiteConfig, href: string): string | null {
@@ -9,85 +11,137 @@ function toSitePath(config: SiteConfig, href: string): string | null {
   return null;
 }
 
+/** Problems of one code found in a page's head, one per reason, at its first line. */
+function toHeadProblems(
+  page: OutputPage,
+  code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE',
+  reasons: readonly string[],
+): SiteProblem[] {
+  return reasons.map((reason) => toProblem(code, { page: page.url, reason }, { file: page.file, line: 1, column: 1 }));
+}
+
 /**
  * The head rules on every built page (behaviour.md: Head and SEO): alternates, canonical, locale,
  * unique titles, no cross-locale links, sitemap.
  */
 export function checkSeo(config: SiteConfig, pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
-  const problems: SiteProblem[] = [];
   const byUrl = new Map(pages.map((p) => [p.url, p]));
-  const at = (page: OutputPage) => ({ file: page.file, line: 1, column: 1 });
   const routePages = pages.filter((p) => p.payload && !p.payload.error);
-  const defaultIso = config.locales.find((l) => l.code === config.defaultLocale)?.iso;
-  const prefixes = config.locales.filter((l) => l.prefix).map((l) => l.prefix);
-  const localeOfPath = (p: string) =>
-    config.locales.find((l) => l.prefix && (p === l.prefix || p.startsWith(`${l.prefix}/`)))?.code ??
-    config.defaultLocale;
-
-  for (const page of routePages) {
-    const payload = page.payload as NonNullable<OutputPage['payload']>;
-    const locale = config.locales.find((l) => l.code === payload.locale);
-    const fail = (code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE', reason: string) =>
-      problems.push(toProblem(code, { page: page.url, reason }, at(page)));
-    if (page.lang !== locale?.iso) fail('SEO_LOCALE', `<html lang="${page.lang}"> where the locale is ${locale?.iso}`);
-    if (page.ogLocale !== locale?.ogLocale)
-      fail('SEO_LOCALE', `og:locale is ${page.ogLocale} where the locale is ${locale?.ogLocale}`);
-    const foreign = payload.contentLocale !== payload.locale;
-    const canonicalPath = page.canonical ? toSitePath(config, page.canonical) : null;
-    if (!page.canonical) fail('SEO_CANONICAL', 'missing');
-    else if (config.baseUrl && !page.canonical.startsWith(config.baseUrl))
-      fail('SEO_CANONICAL', `${page.canonical} is not an absolute URL of ${config.baseUrl}`);
-    else if (!foreign && canonicalPath !== page.url)
-      fail('SEO_CANONICAL', `points at ${page.canonical}, not at the page itself`);
-    else if (foreign && canonicalPath !== payload.localeUrls[payload.contentLocale])
-      fail('SEO_CANONICAL', `a single-language page must point at ${payload.localeUrls[payload.contentLocale]}`);
-    if (page.alternates[0]?.hreflang !== 'x-default') fail('SEO_ALTERNATE', 'x-default is missing or not first');
-    const xDefault = page.alternates.find((a) => a.hreflang === 'x-default');
-    const defaultAlt = page.alternates.find((a) => a.hreflang === defaultIso);
-    if (xDefault && defaultAlt && xDefault.href !== defaultAlt.href)
-      fail('SEO_ALTERNATE', `x-default points at ${xDefault.href}, not at the ${defaultIso} page ${defaultAlt.href}`);
-    for (const alternate of page.alternates) {
-      if (config.baseUrl && !alternate.href.startsWith(config.baseUrl))
-        fail('SEO_ALTERNATE', `${alternate.hreflang} → ${alternate.href} is not an absolute URL of ${config.baseUrl}`);
-      const targetPath = toSitePath(config, alternate.href);
-      const target = targetPath ? byUrl.get(targetPath) : undefined;
-      if (!target) {
-        fail('SEO_ALTERNATE', `${alternate.hreflang} → ${alternate.href} is not a page of the build`);
-        continue;
-      }
-      if (
-        alternate.hreflang !== 'x-default' &&
-        page.canonical &&
-        !target.alternates.some((a) => a.href === page.canonical)
-      ) {
-        fail('SEO_ALTERNATE', `${alternate.hreflang} → ${alternate.href} does not list ${page.canonical} back`);
-      }
-    }
-    // Only the language switcher (outside <main>) crosses locales; single-language pages excepted.
-    if (!foreign) {
-      for (const href of page.mainLinks) {
-        const linkPath = toSitePath(config, href);
-        if (!linkPath || linkPath.startsWith('/_app/') || !byUrl.has(linkPath)) continue;
-        const other = localeOfPath(linkPath);
-        if (other !== payload.locale) {
-          const own = prefixes.reduce(
-            (p, prefix) => (p === prefix || p.startsWith(`${prefix}/`) ? p.slice(prefix.length) || '/' : p),
-            linkPath,
-          );
-          const suggestion = locale?.prefix ? (own === '/' ? locale.prefix : `${locale.prefix}${own}`) : own;
-          problems.push(toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, at(page)));
-        }
-      }
-    }
-  }
-  problems.push(
+  return [
+    ...routePages.flatMap((page) => checkPage(config, byUrl, page)),
     ...checkDuplicates(config, routePages),
     ...checkErrorPages(pages, sitemap),
     ...checkSitemap(routePages, sitemap),
-  );
-  return problems;
+  ];
 }
 
+/** One page's faults in this order: locale, canonical, alternates, links into another locale. */
+function checkPage(config: SiteConfig, byUrl: ReadonlyMap<string, OutputPage>, page: OutputPage): SiteProblem[] {
+  const payload = page.payload as Payload;
+  const locale = config.locales.find((l) => l.code === payload.locale);
+  return [
+    ...checkLocale(page, locale),
+    ...checkCanonical(config, page, payload),
+    ...checkXDefault(config, page),
+    ...checkAlternates(config, byUrl, page),
+    ...checkCrossLocaleLinks(config, byUrl, page, locale),
+  ];
+}
+
+/** `<html lang>` and `og:locale` that are not those of the page's locale. */
+function checkLocale(page: OutputPage, locale: LocaleConfig | undefined): SiteProblem[] {
+  const reasons: string[] = [];
+  if (page.lang !== locale?.iso) reasons.push(`<html lang="${page.lang}"> where the locale is ${locale?.iso}`);
+  if (page.ogLocale !== locale?.ogLocale)
+    reasons.push(`og:locale is ${page.ogLocale} where the locale is ${locale?.ogLocale}`);
+  return toHeadProblems(page, 'SEO_LOCALE', reasons);
+}
+
+/** A canonical link that is missing, off the base URL, or not the page (a single-language page: its language's). */
+function checkCanonical(config: SiteConfig, page: OutputPage, payload: Payload): SiteProblem[] {
+  const foreign = payload.contentLocale !== payload.locale;
+  const canonicalPath = page.canonical ? toSitePath(config, page.canonical) : null;
+  const own = payload.localeUrls[payload.contentLocale];
+  let reason: string | null = null;
+  if (!page.canonical) reason = 'missing';
+  else if (config.baseUrl && !page.canonical.startsWith(config.baseUrl))
+    reason = `${page.canonical} is not an absolute URL of ${config.baseUrl}`;
+  else if (!foreign && canonicalPath !== page.url) reason = `points at ${page.canonical}, not at the page itself`;
+  else if (foreign && canonicalPath !== own) reason = `a single-language page must point at ${own}`;
+  return toHeadProblems(page, 'SEO_CANONICAL', reason === null ? [] : [reason]);
+}
+
+/** An x-default alternate that is not first, or that points elsewhere than the default locale's page. */
+function checkXDefault(config: SiteConfig, page: OutputPage): SiteProblem[] {
+  const defaultIso = config.locales.find((l) => l.code === config.defaultLocale)?.iso;
+  const reasons: string[] = [];
+  if (page.alternates[0]?.hreflang !== 'x-default') reasons.push('x-default is missing or not first');
+  const xDefault = page.alternates.find((a) => a.hreflang === 'x-default');
+  const defaultAlt = page.alternates.find((a) => a.hreflang === defaultIso);
+  if (xDefault && defaultAlt && xDefault.href !== defaultAlt.href)
+    reasons.push(`x-default points at ${xDefault.href}, not at the ${defaultIso} page ${defaultAlt.href}`);
+  return toHeadProblems(page, 'SEO_ALTERNATE', reasons);
+}
+
+/** Alternates off the base URL, naming no page of the build, or whose page does not list this one back. */
+function checkAlternates(config: SiteConfig, byUrl: ReadonlyMap<string, OutputPage>, page: OutputPage): SiteProblem[] {
+  const reasons: string[] = [];
+  for (const { hreflang, href } of page.alternates) {
+    if (config.baseUrl && !href.startsWith(config.baseUrl))
+      reasons.push(`${hreflang} → ${href} is not an absolute URL of ${config.baseUrl}`);
+    const targetPath = toSitePath(config, href);
+    const target = targetPath ? byUrl.get(targetPath) : undefined;
+    if (!target) reasons.push(`${hreflang} → ${href} is not a page of the build`);
+    else if (hreflang !== 'x-default' && page.canonical && !target.alternates.some((a) => a.href === page.canonical))
+      reasons.push(`${hreflang} → ${href} does not list ${page.canonical} back`);
+  }
+  return toHeadProblems(page, 'SEO_ALTERNATE', reasons);
+}
+
+/** Links in `<main>` to a page of another locale, each with the page of this locale to link instead. */
+function checkCrossLocaleLinks(
+  config: SiteConfig,
+  byUrl: ReadonlyMap<string, OutputPage>,
+  page: OutputPage,
+  locale: LocaleConfig | undefined,
+): SiteProblem[] {
+  const payload = page.payload as Payload;
+  // Only the language switcher (outside <main>) crosses locales; single-language pages excepted.
+  if (payload.contentLocale !== payload.locale) return [];
+  return page.mainLinks.flatMap((href) => {
+    const linkPath = toSitePath(config, href);
+    if (!linkPath || linkPath.startsWith('/_app/') || !byUrl.has(linkPath)) return [];
+    if (toLocaleOfPath(config, linkPath) === payload.locale) return [];
+    const suggestion = toLocalePath(locale, toUnprefixedPath(config, linkPath));
+    return [
+      toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, { file: page.file, line: 1, column: 1 }),
+    ];
+  });
+}
+
+/** The locale whose prefix a site path starts with; the default locale for a path with none. */
+function toLocaleOfPath(config: SiteConfig, sitePath: string): string {
+  return (
+    config.locales.find((l) => l.prefix && (sitePath === l.prefix || sitePath.startsWith(`${l.prefix}/`)))?.code ??
+    config.defaultLocale
+  );
+}
+
+/** A site path without its locale prefix. */
+function toUnprefixedPath(config: SiteConfig, sitePath: string): string {
+  return config.locales
+    .filter((l) => l.prefix)
+    .map((l) => l.prefix)
+    .reduce((p, prefix) => (p === prefix || p.startsWith(`${prefix}/`) ? p.slice(prefix.length) || '/' : p), sitePath);
+}
+
+/** An unprefixed site path in a locale: under its prefix, if it has one. */
+function toLocalePath(locale: LocaleConfig | undefined, own: string): string {
+  if (!locale?.prefix) return own;
+  return own === '/' ? locale.prefix : `${locale.prefix}${own}`;
+}
+
+/** Titles or descriptions that two pages of one locale share, at the second page. */
 function checkDuplicates(config: SiteConfig, pages: readonly OutputPage[]): SiteProblem[] {
   const problems: SiteProblem[] = [];
   for (const { code } of config.locales) {
@@ -113,6 +167,7 @@ function checkDuplicates(config: SiteConfig, pages: readonly OutputPage[]): Site
   return problems;
 }
 
+/** Error pages that are indexable, have alternates or are in the sitemap. */
 function checkErrorPages(pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
   return pages
     .filter((p) => p.payload?.error)
@@ -128,6 +183,7 @@ function checkErrorPages(pages: readonly OutputPage[], sitemap: string | null): 
     });
 }
 
+/** The sitemap against the indexable pages: each listed with its head's alternates, and nothing else. */
 function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
   const loc = { file: 'sitemap.xml', line: 1, column: 1 };
   if (sitemap === null) return [toProblem('SEO_SITEMAP', { reason: 'missing' }, loc)];

@@ -46,145 +46,193 @@ const REQUIRED: Readonly<Record<string, readonly string[]>> = {
   BreadcrumbList: ['itemListElement'],
 };
 
+/** What the checks read of the build: the base URL, the output folder and the URLs of its pages. */
+interface Output {
+  readonly base: string | null;
+  readonly outDir: string;
+  readonly urls: ReadonlySet<string>;
+}
+
+/** The output file of a URL of this site (absolute under the base URL, or root-relative), or null. */
+function toOutputFile({ base, outDir }: Output, url: string): string | null {
+  const local = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url === base ? '/' : url;
+  if (!local.startsWith('/') || local.startsWith('//')) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(local.split(/[?#]/)[0] as string);
+  } catch {
+    return null;
+  }
+  const file = path.join(outDir, decoded);
+  return file.startsWith(`${outDir}${path.sep}`) ? file : null;
+}
+
+/** Whether a URL (absolute under the base URL, or root-relative) is a page of the build. */
+function isOutputPage({ base, urls }: Output, url: string): boolean {
+  return urls.has(base && url.startsWith(base) ? url.slice(base.length) || '/' : url);
+}
+
+/** The app icons a head links: the touch icon and the manifest, each null when it names none. */
+function toIconLinks(head: string): { touch: string | null; manifest: string | null } {
+  return {
+    touch: attr(head, /<link rel="apple-touch-icon" href="([^"]*)"/),
+    manifest: attr(head, /<link rel="manifest" href="([^"]*)"/),
+  };
+}
+
+/** The Atom feeds a head links. */
+function toFeedLinks(head: string): string[] {
+  return [...head.matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]*? href="([^"]*)"/g)].map(
+    ([, href]) => unescapeHtml(href as string),
+  );
+}
+
+/** The app icons a head links, as `touch <href>` and `manifest <href>`, the ones with an address. */
+function toIconRefs(head: string): string[] {
+  const { touch, manifest } = toIconLinks(head);
+  return [...(touch ? [`touch ${touch}`] : []), ...(manifest ? [`manifest ${manifest}`] : [])];
+}
+
+/** The card, structured data, feeds and app icons of every page, then of the feeds and icons they name. */
 export function checkSharing(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
-  const base = config.baseUrl;
-  const problems: SiteProblem[] = [];
-  const urls = new Set(pages.map((p) => p.url));
-  /** The output file of a URL of this site (absolute under the base URL, or root-relative), or null. */
-  const toFile = (url: string): string | null => {
-    const local = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url === base ? '/' : url;
-    if (!local.startsWith('/') || local.startsWith('//')) return null;
-    let decoded: string;
+  const output: Output = { base: config.baseUrl, outDir, urls: new Set(pages.map((p) => p.url)) };
+  // The site's own pages: not the error pages (noindex), not HTML files of site/public.
+  const heads = pages
+    .filter((page) => !page.noindex && page.payload)
+    .map((page) => ({ page, head: page.html.slice(0, Math.max(0, page.html.indexOf('</head>'))) }));
+  const feeds = new Set(heads.flatMap(({ head }) => toFeedLinks(head)));
+  const icons = new Set(heads.flatMap(({ head }) => toIconRefs(head)));
+  return [
+    ...heads.flatMap(({ page, head }) => [
+      ...checkShareImage(output, page.url, head),
+      ...checkStructuredData(output, page, head),
+      ...checkIconLinks(page.url, head),
+    ]),
+    ...[...feeds].flatMap((feed) => checkFeed(output, feed)),
+    ...[...icons].flatMap((icon) => checkIcon(output, icon)),
+  ];
+}
+
+/** A missing or mis-sized card image, the card's tags, and the PNG file it names. */
+function checkShareImage(output: Output, page: string, head: string): SiteProblem[] {
+  const image = attr(head, /<meta property="og:image" content="([^"]*)"/);
+  if (image === null) return output.base ? [toProblem('SHARE_IMAGE', { page, reason: 'the page names none' })] : [];
+  const reasons: string[] = [];
+  const width = attr(head, /<meta property="og:image:width" content="([^"]*)"/);
+  const height = attr(head, /<meta property="og:image:height" content="([^"]*)"/);
+  if (width !== '1200' || height !== '630') reasons.push(`its size is given as ${width ?? '?'} × ${height ?? '?'}`);
+  if (!/<meta name="twitter:card" content="summary_large_image">/.test(head)) reasons.push('no `twitter:card`');
+  const file = toOutputFile(output, image);
+  const fault = file === null ? null : toImageFault(file, image);
+  if (fault) reasons.push(fault);
+  return reasons.map((reason) => toProblem('SHARE_IMAGE', { page, reason }));
+}
+
+/** Why a card's file is no card: missing, no PNG, not 1200 × 630, or cut short; null when it is one. */
+function toImageFault(file: string, image: string): string | null {
+  if (!existsSync(file)) return `${image} is no file of the build`;
+  const bytes = readFileSync(file);
+  const size = toPngSize(bytes);
+  if (!size) return `${image} is no PNG`;
+  if (size.width !== 1200 || size.height !== 630) return `${image} is ${size.width} × ${size.height}`;
+  if (!isWholePng(bytes)) return `${image} is a PNG cut short or damaged`;
+  return null;
+}
+
+/** Faults of a page's JSON-LD blocks, and an article without its NewsArticle. */
+function checkStructuredData(output: Output, page: OutputPage, head: string): SiteProblem[] {
+  const hasImage = attr(head, /<meta property="og:image" content="([^"]*)"/) !== null;
+  const types: string[] = [];
+  const reasons: string[] = [];
+  for (const [, block] of head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    let parsed: Record<string, unknown>;
     try {
-      decoded = decodeURIComponent(local.split(/[?#]/)[0] as string);
+      parsed = JSON.parse(block as string) as Record<string, unknown>;
     } catch {
-      return null;
+      reasons.push('a block is no JSON');
+      continue;
     }
-    const file = path.join(outDir, decoded);
-    return file.startsWith(`${outDir}${path.sep}`) ? file : null;
-  };
-  const isPage = (url: string) => {
-    const local = base && url.startsWith(base) ? url.slice(base.length) || '/' : url;
-    return urls.has(local);
-  };
-  const feeds = new Set<string>();
-  const icons = new Set<string>();
-  for (const page of pages) {
-    // The site's own pages: not the error pages (noindex), not HTML files of site/public.
-    if (page.noindex || !page.payload) continue;
-    const head = page.html.slice(0, Math.max(0, page.html.indexOf('</head>')));
-    const share = (reason: string) => problems.push(toProblem('SHARE_IMAGE', { page: page.url, reason }));
-    const image = attr(head, /<meta property="og:image" content="([^"]*)"/);
-    if (base && image === null) share('the page names none');
-    if (image !== null) {
-      const width = attr(head, /<meta property="og:image:width" content="([^"]*)"/);
-      const height = attr(head, /<meta property="og:image:height" content="([^"]*)"/);
-      if (width !== '1200' || height !== '630') share(`its size is given as ${width ?? '?'} × ${height ?? '?'}`);
-      if (!/<meta name="twitter:card" content="summary_large_image">/.test(head)) share('no `twitter:card`');
-      const file = toFile(image);
-      if (file !== null) {
-        if (!existsSync(file)) share(`${image} is no file of the build`);
-        else {
-          const bytes = readFileSync(file);
-          const size = toPngSize(bytes);
-          if (!size) share(`${image} is no PNG`);
-          else if (size.width !== 1200 || size.height !== 630) share(`${image} is ${size.width} × ${size.height}`);
-          else if (!isWholePng(bytes)) share(`${image} is a PNG cut short or damaged`);
-        }
-      }
+    const type = parsed['@type'];
+    if (parsed['@context'] !== 'https://schema.org' || typeof type !== 'string') {
+      reasons.push('a block has no `@context` https://schema.org or no `@type`');
+      continue;
     }
-
-    const data = (reason: string) => problems.push(toProblem('STRUCTURED_DATA', { page: page.url, reason }));
-    const types: string[] = [];
-    for (const [, block] of head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
-      let parsed: Record<string, unknown>;
-      try {
-        parsed = JSON.parse(block as string) as Record<string, unknown>;
-      } catch {
-        data('a block is no JSON');
-        continue;
-      }
-      const type = parsed['@type'];
-      if (parsed['@context'] !== 'https://schema.org' || typeof type !== 'string') {
-        data('a block has no `@context` https://schema.org or no `@type`');
-        continue;
-      }
-      types.push(type);
-      for (const key of REQUIRED[type] ?? [])
-        if (parsed[key] === undefined || parsed[key] === '') data(`its ${type} has no \`${key}\``);
-      if (type === 'NewsArticle' && image !== null && parsed.image === undefined)
-        data('its NewsArticle has no `image`');
-      if (type === 'BreadcrumbList') {
-        const items = Array.isArray(parsed.itemListElement)
-          ? (parsed.itemListElement as Record<string, unknown>[])
-          : [];
-        if (items.length === 0) data('its BreadcrumbList lists nothing');
-        items.forEach((item, i) => {
-          if (item.position !== i + 1 || typeof item.name !== 'string' || !item.name)
-            data(`breadcrumb ${i + 1} has no position ${i + 1} or no name`);
-          else if (typeof item.item !== 'string' || !isPage(item.item))
-            data(`breadcrumb ${i + 1} (${item.name}) names no page of the build`);
-        });
-      }
-    }
-    if (base && page.payload?.template === 'article' && !types.includes('NewsArticle'))
-      data('the article has no NewsArticle');
-
-    for (const [, href] of head.matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]*? href="([^"]*)"/g))
-      feeds.add(unescapeHtml(href as string));
-    const touch = attr(head, /<link rel="apple-touch-icon" href="([^"]*)"/);
-    const manifest = attr(head, /<link rel="manifest" href="([^"]*)"/);
-    if (touch === null || manifest === null)
-      problems.push(toProblem('APP_ICON_MISSING', { page: page.url, reason: 'no touch icon or no manifest' }));
-    if (touch) icons.add(`touch ${touch}`);
-    if (manifest) icons.add(`manifest ${manifest}`);
+    types.push(type);
+    reasons.push(...findDataFaults(output, type, parsed, hasImage));
   }
+  if (output.base && page.payload?.template === 'article' && !types.includes('NewsArticle'))
+    reasons.push('the article has no NewsArticle');
+  return reasons.map((reason) => toProblem('STRUCTURED_DATA', { page: page.url, reason }));
+}
 
-  for (const feed of feeds) {
-    const fail = (reason: string) => problems.push(toProblem('FEED_INVALID', { feed, reason }));
-    const file = toFile(feed);
-    if (!file || !existsSync(file)) {
-      fail('no file of the build');
-      continue;
-    }
-    const xml = readFileSync(file, 'utf8');
-    const fault = toXmlFault(xml);
-    if (fault) {
-      fail(`not well-formed: ${fault}`);
-      continue;
-    }
-    if (!/^(?:<\?xml[^>]*\?>\s*)?<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/.test(xml)) fail('no Atom feed');
-    for (const [, entry] of xml.matchAll(/<entry>([\s\S]*?)<\/entry>/g)) {
+/** Why one JSON-LD block of a type falls short: required properties, an article's image, its breadcrumbs. */
+function findDataFaults(output: Output, type: string, parsed: Record<string, unknown>, hasImage: boolean): string[] {
+  const reasons = (REQUIRED[type] ?? [])
+    .filter((key) => parsed[key] === undefined || parsed[key] === '')
+    .map((key) => `its ${type} has no \`${key}\``);
+  if (type === 'NewsArticle' && hasImage && parsed.image === undefined) reasons.push('its NewsArticle has no `image`');
+  if (type !== 'BreadcrumbList') return reasons;
+  const items = Array.isArray(parsed.itemListElement) ? (parsed.itemListElement as Record<string, unknown>[]) : [];
+  if (items.length === 0) reasons.push('its BreadcrumbList lists nothing');
+  items.forEach((item, i) => {
+    if (item.position !== i + 1 || typeof item.name !== 'string' || !item.name)
+      reasons.push(`breadcrumb ${i + 1} has no position ${i + 1} or no name`);
+    else if (typeof item.item !== 'string' || !isOutputPage(output, item.item))
+      reasons.push(`breadcrumb ${i + 1} (${item.name}) names no page of the build`);
+  });
+  return reasons;
+}
+
+/** A page that links no touch icon or no manifest. */
+function checkIconLinks(page: string, head: string): SiteProblem[] {
+  const { touch, manifest } = toIconLinks(head);
+  if (touch !== null && manifest !== null) return [];
+  return [toProblem('APP_ICON_MISSING', { page, reason: 'no touch icon or no manifest' })];
+}
+
+/** A feed that is no file of the build, no well-formed Atom feed, or has entries linking no page. */
+function checkFeed(output: Output, feed: string): SiteProblem[] {
+  const fail = (reason: string) => toProblem('FEED_INVALID', { feed, reason });
+  const file = toOutputFile(output, feed);
+  if (!file || !existsSync(file)) return [fail('no file of the build')];
+  const xml = readFileSync(file, 'utf8');
+  const fault = toXmlFault(xml);
+  if (fault) return [fail(`not well-formed: ${fault}`)];
+  const isAtom = /^(?:<\?xml[^>]*\?>\s*)?<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/.test(xml);
+  return [
+    ...(isAtom ? [] : [fail('no Atom feed')]),
+    ...[...xml.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].flatMap(([, entry]) => {
       const link = attr(entry as string, /<link href="([^"]*)"/);
-      if (!link || !isPage(link)) fail(`an entry links to ${link ?? 'nothing'}, no page of the build`);
-    }
-  }
+      return link && isOutputPage(output, link)
+        ? []
+        : [fail(`an entry links to ${link ?? 'nothing'}, no page of the build`)];
+    }),
+  ];
+}
 
-  for (const icon of icons) {
-    const [kind, href] = icon.split(' ') as [string, string];
-    const fail = (reason: string) => problems.push(toProblem('APP_ICON_MISSING', { page: href, reason }));
-    const file = toFile(href);
-    if (!file || !existsSync(file)) {
-      fail(`${href} is no file of the build`);
-      continue;
-    }
-    if (kind === 'touch') continue;
-    let listed: { src?: string; sizes?: string }[] = [];
-    try {
-      listed = (JSON.parse(readFileSync(file, 'utf8')) as { icons?: typeof listed }).icons ?? [];
-    } catch {
-      fail('the manifest is no JSON');
-      continue;
-    }
-    if (listed.length === 0) fail('the manifest lists no icon');
-    for (const entry of listed) {
-      const png = entry.src ? toFile(entry.src) : null;
+/** An icon (`touch <href>` or `manifest <href>`) that is no file, or a manifest whose icons are not what it lists. */
+function checkIcon(output: Output, icon: string): SiteProblem[] {
+  const [kind, href] = icon.split(' ') as [string, string];
+  const fail = (reason: string) => toProblem('APP_ICON_MISSING', { page: href, reason });
+  const file = toOutputFile(output, href);
+  if (!file || !existsSync(file)) return [fail(`${href} is no file of the build`)];
+  if (kind === 'touch') return [];
+  let listed: { src?: string; sizes?: string }[] = [];
+  try {
+    listed = (JSON.parse(readFileSync(file, 'utf8')) as { icons?: typeof listed }).icons ?? [];
+  } catch {
+    return [fail('the manifest is no JSON')];
+  }
+  return [
+    ...(listed.length === 0 ? [fail('the manifest lists no icon')] : []),
+    ...listed.flatMap((entry) => {
+      const png = entry.src ? toOutputFile(output, entry.src) : null;
       const bytes = png && existsSync(png) ? readFileSync(png) : null;
       const size = bytes && isWholePng(bytes) ? toPngSize(bytes) : null;
-      if (!size) fail(`its icon ${entry.src ?? '(none)'} is no whole PNG of the build`);
-      else if (entry.sizes !== `${size.width}x${size.height}`)
-        fail(`its icon ${entry.src} is ${size.width}x${size.height}, listed as ${entry.sizes}`);
-    }
-  }
-  return problems;
+      if (!size) return [fail(`its icon ${entry.src ?? '(none)'} is no whole PNG of the build`)];
+      if (entry.sizes !== `${size.width}x${size.height}`)
+        return [fail(`its icon ${entry.src} is ${size.width}x${size.height}, listed as ${entry.sizes}`)];
+      return [];
+    }),
+  ];
 }

@@ -44,6 +44,23 @@ function literalKeys(dirs: readonly string[]): string[] {
     );
 }
 
+type NamespaceReport = TranslationReport['namespaces'][string];
+
+/** What the checks of one namespace read: the messages, the keys a template uses, where a key sits. */
+interface NamespaceCheck {
+  readonly config: SiteConfig;
+  readonly messages: Messages;
+  readonly ns: string;
+  /** Every locale's keys of the namespace. */
+  readonly all: ReadonlySet<string>;
+  /** The keys templates and code read, or null when the build could not tell. */
+  readonly used: ReadonlySet<string> | null;
+  readonly lineOf: (root: string, file: string, key: string) => number;
+  /** The namespace's entry of the report, filled in as faults are found. */
+  readonly entry: NamespaceReport;
+}
+
+/** The translation problems of every namespace, and the report `site check --json` gives of them. */
 export function checkTranslations(
   config: SiteConfig,
   messages: Messages,
@@ -51,93 +68,20 @@ export function checkTranslations(
   routes: readonly Route[],
   runtimeDir: string,
 ): { problems: SiteProblem[]; report: TranslationReport } {
-  const problems: SiteProblem[] = [];
   const lineOf = createLineFinder();
-  const reference = config.defaultLocale;
-  const codes = config.locales.map((l) => l.code);
-  const used = new Set([...(usedKeys ?? []), ...literalKeys([runtimeDir, config.templatesDir])]);
-  const allowed = new Set(config.check.sameInAllLocales);
+  const used = usedKeys && new Set([...usedKeys, ...literalKeys([runtimeDir, config.templatesDir])]);
   const namespaces: TranslationReport['namespaces'] = {};
-  for (const ns of NAMESPACES) {
-    const keysOf = (code: string) => new Set(toFlatKeys(messages[code]?.[ns] ?? {}));
-    const referenceKeys = keysOf(reference);
-    const referenceBases = new Set([...referenceKeys].map(toPluralBase));
-    const all = new Set(codes.flatMap((c) => [...keysOf(c)]));
-    const entry = {
-      keys: all.size,
-      missing: {} as Record<string, string[]>,
-      extra: {} as Record<string, string[]>,
-      unused: [] as string[],
-      empty: {} as Record<string, string[]>,
-    };
+  const problems = NAMESPACES.flatMap((ns) => {
+    const all = new Set(config.locales.flatMap((l) => toFlatKeys(messages[l.code]?.[ns] ?? {})));
+    const entry: NamespaceReport = { keys: all.size, missing: {}, extra: {}, unused: [], empty: {} };
     namespaces[ns] = entry;
-    for (const { code, iso } of config.locales) {
-      const file = toMessagesFile(config, code, ns);
-      const own = keysOf(code);
-      // A plural text in the forms of this locale's language (behaviour.md: Texts).
-      const expected = toExpectedKeys(referenceKeys, iso);
-      for (const key of new Set([...all, ...expected])) {
-        const loc = { file, line: lineOf(config.root, file, key), column: 1 };
-        if (!own.has(key) && expected.has(key)) {
-          (entry.missing[code] ??= []).push(key);
-          problems.push(toProblem('I18N_KEY_MISSING', { locale: code, ns, key, file }, { file, line: 1, column: 1 }));
-        } else if (own.has(key) && !referenceBases.has(toPluralBase(key))) {
-          (entry.extra[code] ??= []).push(key);
-          problems.push(
-            toProblem(
-              'I18N_KEY_EXTRA',
-              { locale: code, ns, key, reference: toMessagesFile(config, reference, ns) },
-              loc,
-            ),
-          );
-        }
-        const value = lookupMessage(messages[code]?.[ns], key);
-        if (value !== undefined && value.trim() === '') {
-          (entry.empty[code] ??= []).push(key);
-          problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc));
-        }
-        if (value !== undefined && config.locales.find((l) => l.code === code)?.iso.startsWith('zh')) {
-          for (const hit of findSimplified(value))
-            problems.push(toProblem('I18N_SIMPLIFIED', { char: hit.char, traditional: hit.traditional }, loc));
-        }
-      }
-    }
-    for (const key of all) {
-      const values = codes
-        .map((c) => lookupMessage(messages[c]?.[ns], key))
-        .filter((v): v is string => v !== undefined);
-      const file = toMessagesFile(config, reference, ns);
-      const loc = { file, line: lineOf(config.root, file, key), column: 1 };
-      if (new Set(values.map(placeholdersOf)).size > 1) {
-        problems.push(
-          toProblem(
-            'I18N_PLACEHOLDERS',
-            {
-              ns,
-              key,
-              detail: codes
-                .map((c) => `${c}: {{${placeholdersOf(lookupMessage(messages[c]?.[ns], key) ?? '') || '—'}}}`)
-                .join('; '),
-            },
-            loc,
-          ),
-        );
-      }
-      if (
-        values.length === codes.length &&
-        new Set(values).size === 1 &&
-        /\p{L}/u.test(values[0] as string) &&
-        !allowed.has(values[0] as string)
-      ) {
-        problems.push(toProblem('I18N_SAME_TEXT', { ns, key, value: values[0] as string }, loc));
-      }
-      // A template reads a plural text by its base key, with `count`.
-      if (usedKeys && !used.has(`${ns}:${key}`) && !used.has(`${ns}:${toPluralBase(key)}`)) {
-        entry.unused.push(key);
-        problems.push(toProblem('I18N_KEY_UNUSED', { ns, key }, loc));
-      }
-    }
-  }
+    const check: NamespaceCheck = { config, messages, ns, all, used, lineOf, entry };
+    return [
+      ...config.locales.flatMap(({ code, iso }) => checkLocaleKeys(check, code, iso)),
+      ...[...all].flatMap((key) => checkKeyAcrossLocales(check, key)),
+    ];
+  });
+  const codes = config.locales.map((l) => l.code);
   const coverage = Object.fromEntries(
     codes.map((code) => [
       code,
@@ -148,6 +92,73 @@ export function checkTranslations(
     .filter((r) => r.contentLocales.length < codes.length)
     .map((r) => ({ path: r.path, locales: [...r.contentLocales] }));
   return { problems, report: { namespaces, coverage, singleLanguage } };
+}
+
+/** One locale's file of a namespace: keys missing or beyond the reference, empty texts, Simplified characters. */
+function checkLocaleKeys(check: NamespaceCheck, code: string, iso: string): SiteProblem[] {
+  const { config, messages, ns, entry } = check;
+  const reference = config.defaultLocale;
+  const keysOf = (locale: string) => new Set(toFlatKeys(messages[locale]?.[ns] ?? {}));
+  const referenceKeys = keysOf(reference);
+  const referenceBases = new Set([...referenceKeys].map(toPluralBase));
+  const file = toMessagesFile(config, code, ns);
+  const own = keysOf(code);
+  // A plural text in the forms of this locale's language (behaviour.md: Texts).
+  const expected = toExpectedKeys(referenceKeys, iso);
+  return [...new Set([...check.all, ...expected])].flatMap((key) => {
+    const problems: SiteProblem[] = [];
+    const loc = { file, line: check.lineOf(config.root, file, key), column: 1 };
+    if (!own.has(key) && expected.has(key)) {
+      (entry.missing[code] ??= []).push(key);
+      problems.push(toProblem('I18N_KEY_MISSING', { locale: code, ns, key, file }, { file, line: 1, column: 1 }));
+    } else if (own.has(key) && !referenceBases.has(toPluralBase(key))) {
+      (entry.extra[code] ??= []).push(key);
+      const referenceFile = toMessagesFile(config, reference, ns);
+      problems.push(toProblem('I18N_KEY_EXTRA', { locale: code, ns, key, reference: referenceFile }, loc));
+    }
+    const value = lookupMessage(messages[code]?.[ns], key);
+    if (value !== undefined && value.trim() === '') {
+      (entry.empty[code] ??= []).push(key);
+      problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc));
+    }
+    if (value !== undefined && iso.startsWith('zh')) {
+      for (const hit of findSimplified(value))
+        problems.push(toProblem('I18N_SIMPLIFIED', { char: hit.char, traditional: hit.traditional }, loc));
+    }
+    return problems;
+  });
+}
+
+/** One key in every locale: placeholders that differ, the same text everywhere, a key nothing reads. */
+function checkKeyAcrossLocales(check: NamespaceCheck, key: string): SiteProblem[] {
+  const { config, messages, ns, used } = check;
+  const codes = config.locales.map((l) => l.code);
+  const values = codes.map((c) => lookupMessage(messages[c]?.[ns], key)).filter((v): v is string => v !== undefined);
+  const file = toMessagesFile(config, config.defaultLocale, ns);
+  const loc = { file, line: check.lineOf(config.root, file, key), column: 1 };
+  const problems: SiteProblem[] = [];
+  if (new Set(values.map(placeholdersOf)).size > 1) {
+    const detail = codes
+      .map((c) => `${c}: {{${placeholdersOf(lookupMessage(messages[c]?.[ns], key) ?? '') || '—'}}}`)
+      .join('; ');
+    problems.push(toProblem('I18N_PLACEHOLDERS', { ns, key, detail }, loc));
+  }
+  const [first] = values;
+  if (
+    first !== undefined &&
+    values.length === codes.length &&
+    new Set(values).size === 1 &&
+    /\p{L}/u.test(first) &&
+    !config.check.sameInAllLocales.includes(first)
+  ) {
+    problems.push(toProblem('I18N_SAME_TEXT', { ns, key, value: first }, loc));
+  }
+  // A template reads a plural text by its base key, with `count`.
+  if (used && !used.has(`${ns}:${key}`) && !used.has(`${ns}:${toPluralBase(key)}`)) {
+    check.entry.unused.push(key);
+    problems.push(toProblem('I18N_KEY_UNUSED', { ns, key }, loc));
+  }
+  return problems;
 }
 
 /** Simplified characters in the Traditional Chinese page files, at their line. */

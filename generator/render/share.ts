@@ -26,6 +26,8 @@ export interface ShareHead {
   readonly structuredData: readonly WithContext<Thing>[];
 }
 
+type Section = ReturnType<typeof toSection>;
+
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
@@ -45,78 +47,110 @@ export function toShareHead(input: ShareInput): ShareHead {
   const { config, page, translators } = input;
   const t = translators.get(page.locale) as Translate;
   const tIn = (code: LocaleCode) => translators.get(code) ?? t;
-  const base = config.baseUrl;
-  const locale = config.locales.find((l) => l.code === page.locale) as LocaleConfig;
-  const isArticle = page.route.template === 'article';
-  const date = isArticle ? page.route.date : null;
-  const title = page.content.data.title;
+  const date = page.route.template === 'article' ? page.route.date : null;
   const section = toSection(config, page, t);
-  const cardUrl = input.cardPath?.startsWith('/') ? (base ? `${base}${input.cardPath}` : null) : input.cardPath;
-  const image: ShareImage | null = cardUrl
-    ? { url: cardUrl, alt: title, width: CARD_WIDTH, height: CARD_HEIGHT }
-    : null;
-  // The newsroom's pages: its index and its articles.
-  const feeds =
-    page.route.section === 'news' || page.route.path === '/news'
-      ? config.locales.map((l) => ({
-          href: base ? `${base}${toFeedPath(l)}` : toFeedPath(l),
-          hreflang: l.iso,
-          title: `${tIn(l.code)('nav:news')} · ${l.siteTitle}`,
-        }))
-      : [];
-  if (!base) return { image, published: date, modified: date, feeds, structuredData: [] };
+  const image = toShareImage(input);
+  const feeds = toFeedLinks(config, page, tIn);
+  const structuredData = config.baseUrl ? toStructuredData(input, config.baseUrl, tIn, section, image) : [];
+  return { image, published: date, modified: date, feeds, structuredData };
+}
 
+/** The page's card at an absolute URL, or null when it has none or a root-relative one without a base URL. */
+function toShareImage({ config, page, cardPath }: ShareInput): ShareImage | null {
+  const base = config.baseUrl;
+  const url = cardPath?.startsWith('/') ? (base ? `${base}${cardPath}` : null) : cardPath;
+  return url ? { url, alt: page.content.data.title, width: CARD_WIDTH, height: CARD_HEIGHT } : null;
+}
+
+/** Every locale's news feed, on the newsroom's pages (its index and its articles); none elsewhere. */
+function toFeedLinks(config: SiteConfig, page: Page, tIn: (code: LocaleCode) => Translate): ShareHead['feeds'] {
+  if (page.route.section !== 'news' && page.route.path !== '/news') return [];
+  const base = config.baseUrl;
+  return config.locales.map((l) => ({
+    href: base ? `${base}${toFeedPath(l)}` : toFeedPath(l),
+    hreflang: l.iso,
+    title: `${tIn(l.code)('nav:news')} · ${l.siteTitle}`,
+  }));
+}
+
+/** The JSON-LD of a page: the organization, the website, the article and the breadcrumbs that apply. */
+function toStructuredData(
+  input: ShareInput,
+  base: string,
+  tIn: (code: LocaleCode) => Translate,
+  section: Section,
+  image: ShareImage | null,
+): WithContext<Thing>[] {
+  const { config, page } = input;
+  const t = tIn(page.locale);
+  const locale = config.locales.find((l) => l.code === page.locale) as LocaleConfig;
   const absolute = (path: string) => (path === '/' ? base : `${base}${path}`);
   const home = absolute(locale.prefix || '/');
+  // Made on every page, listed or not: its texts are read, and a missing one reported, on each.
   const organization = toOrganization(config, page.locale, tIn, absolute(input.logoPath));
   const structuredData: WithContext<Thing>[] = [];
   if (page.route.path === '/' || page.route.template === 'contact') structuredData.push(organization);
-  if (page.route.path === '/') {
-    const website: WithContext<WebSite> = {
-      '@context': 'https://schema.org',
-      '@type': 'WebSite',
-      name: locale.siteTitle,
-      url: home,
-      inLanguage: locale.iso,
-      publisher: { '@type': 'Organization', name: t('footer:company'), url: home },
-    };
-    structuredData.push(website);
-  }
-  if (isArticle) {
-    const article: WithContext<NewsArticle> = {
-      '@context': 'https://schema.org',
-      '@type': 'NewsArticle',
-      headline: title,
-      description: page.content.data.description,
-      inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? locale.iso,
-      url: page.canonical,
-      mainEntityOfPage: page.canonical,
-      ...(date ? { datePublished: date, dateModified: date } : {}),
-      ...(image ? { image: [image.url] } : {}),
-      publisher: {
-        '@type': 'Organization',
-        name: t('footer:company'),
-        logo: { '@type': 'ImageObject', url: absolute(input.logoPath) },
-      },
-      author: { '@type': 'Organization', name: t('footer:company'), url: home },
-    };
-    structuredData.push(article);
-  }
+  if (page.route.path === '/') structuredData.push(toWebSite(locale, t, home));
+  if (page.route.template === 'article')
+    structuredData.push(toNewsArticle(config, page, t, { locale, home, logo: absolute(input.logoPath), image }));
   // Below the top level: home, the section (when the page is not its first page), the page.
-  if (page.route.path.split('/').length > 2) {
-    const crumbs = [
-      { name: t('nav:home'), item: home },
-      ...(section && section.url !== page.url ? [{ name: section.label, item: absolute(section.url) }] : []),
-      { name: title, item: page.canonical },
-    ];
-    const breadcrumbs: WithContext<BreadcrumbList> = {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, ...crumb })),
-    };
-    structuredData.push(breadcrumbs);
-  }
-  return { image, published: date, modified: date, feeds, structuredData };
+  if (page.route.path.split('/').length > 2) structuredData.push(toBreadcrumbs(page, t, home, section, absolute));
+  return structuredData;
+}
+
+/** The home page's WebSite: the site's name and address in the page's language. */
+function toWebSite(locale: LocaleConfig, t: Translate, home: string): WithContext<WebSite> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: locale.siteTitle,
+    url: home,
+    inLanguage: locale.iso,
+    publisher: { '@type': 'Organization', name: t('footer:company'), url: home },
+  };
+}
+
+/** An article's NewsArticle: headline, language of its text, dates, card, and the company as its author. */
+function toNewsArticle(
+  config: SiteConfig,
+  page: Page,
+  t: Translate,
+  { locale, home, logo, image }: { locale: LocaleConfig; home: string; logo: string; image: ShareImage | null },
+): WithContext<NewsArticle> {
+  const date = page.route.date;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: page.content.data.title,
+    description: page.content.data.description,
+    inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? locale.iso,
+    url: page.canonical,
+    mainEntityOfPage: page.canonical,
+    ...(date ? { datePublished: date, dateModified: date } : {}),
+    ...(image ? { image: [image.url] } : {}),
+    publisher: { '@type': 'Organization', name: t('footer:company'), logo: { '@type': 'ImageObject', url: logo } },
+    author: { '@type': 'Organization', name: t('footer:company'), url: home },
+  };
+}
+
+/** The trail from the home page, through the section unless the page is its first, to the page. */
+function toBreadcrumbs(
+  page: Page,
+  t: Translate,
+  home: string,
+  section: Section,
+  absolute: (path: string) => string,
+): WithContext<BreadcrumbList> {
+  const crumbs = [
+    { name: t('nav:home'), item: home },
+    ...(section && section.url !== page.url ? [{ name: section.label, item: absolute(section.url) }] : []),
+    { name: page.content.data.title, item: page.canonical },
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, ...crumb })),
+  };
 }
 
 /**

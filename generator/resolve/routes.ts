@@ -53,6 +53,7 @@ export function resolveRoutes(
   return { routes, problems };
 }
 
+/** The route of one path, or null when its files disagree, miss a locale or name no template. */
 function toRoute(
   config: SiteConfig,
   routePath: string,
@@ -63,81 +64,101 @@ function toRoute(
   const present = config.locales.map((l) => l.code).filter((code) => locales.has(code));
   const files = present.map((code) => locales.get(code) as ContentFile);
   const first = files[0] as ContentFile;
-  const before = problems.length;
-  for (const field of ['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'] as const) {
-    const values = files.map((f) => JSON.stringify(f.data[field]));
-    if (new Set(values).size > 1) {
-      const list = files.map((f, i) => `${values[i]} in ${f.file}`).join(', ');
-      problems.push(
-        toProblem('ROUTE_SETTINGS_DISAGREE', { path: routePath, field, values: list }, at(files[1] ?? first, field)),
-      );
-    }
-  }
-  const declared = first.data.locales;
-  const expected = declared ?? config.locales.map((l) => l.code);
-  for (const code of expected) {
-    if (!locales.has(code)) {
-      problems.push(
-        toProblem(
-          'ROUTE_MISSING_LOCALE',
-          {
-            path: routePath,
-            locale: code,
-            expected: first.file.replace(`.${first.locale}.md`, `.${code}.md`),
-            present: present.join(', '),
-          },
-          at(first, declared ? 'locales' : undefined),
-        ),
-      );
-    }
-  }
-  if (declared) {
-    for (const code of present.filter((c) => !declared.includes(c))) {
-      problems.push(
-        toProblem(
-          'FRONT_MATTER_INVALID',
-          {
-            field: 'locales',
-            reason: `does not list ${code}, yet ${(locales.get(code) as ContentFile).file} exists`,
-            hint: `Add ${code} to \`locales\`, or delete that file.`,
-          },
-          at(first, 'locales'),
-        ),
-      );
-    }
-  }
-  if (!templates.pages.includes(first.data.template)) {
-    problems.push(
-      toProblem(
-        'TEMPLATE_UNKNOWN',
-        { name: first.data.template, known: templates.pages.join(', ') },
-        at(first, 'template'),
-      ),
-    );
-  }
-  let layout = first.data.layout;
-  if (!templates.layouts.includes(layout)) {
-    problems.push(
-      toProblem(
-        'LAYOUT_UNKNOWN',
-        { name: layout, known: templates.layouts.filter((l) => l !== 'fallback').join(', ') },
-        at(first, 'layout'),
-      ),
-    );
-    layout = 'fallback';
-  }
-  if (problems.slice(before).some((p) => p.severity === 'error')) return null;
+  const found = [
+    ...checkSettingsAgree(routePath, files),
+    ...checkMissingLocales(config, routePath, locales, present, first),
+    ...checkUndeclaredLocales(locales, present, first),
+    ...checkTemplate(templates, first),
+  ];
+  problems.push(...found);
+  if (found.some((p) => p.severity === 'error')) return null;
   return {
     path: routePath,
     name: toRouteName(routePath),
     section: routePath.split('/')[1] && routePath.split('/').length > 2 ? (routePath.split('/')[1] as string) : '',
     template: first.data.template,
-    layout,
+    // An unknown layout renders with the fallback layout (behaviour.md: Routes).
+    layout: templates.layouts.includes(first.data.layout) ? first.data.layout : 'fallback',
     order: first.data.order,
     date: first.data.date,
     contentLocales: present,
     files: Object.fromEntries(locales),
   };
+}
+
+/** Settings that every locale's file of a route must give alike, where they differ. */
+function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): SiteProblem[] {
+  const first = files[0] as ContentFile;
+  return (['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'] as const).flatMap((field) => {
+    const values = files.map((f) => JSON.stringify(f.data[field]));
+    if (new Set(values).size <= 1) return [];
+    const list = files.map((f, i) => `${values[i]} in ${f.file}`).join(', ');
+    return [
+      toProblem('ROUTE_SETTINGS_DISAGREE', { path: routePath, field, values: list }, at(files[1] ?? first, field)),
+    ];
+  });
+}
+
+/** The locales a route lacks: those its `locales` lists, or every configured one. */
+function checkMissingLocales(
+  config: SiteConfig,
+  routePath: string,
+  locales: ReadonlyMap<LocaleCode, ContentFile>,
+  present: readonly LocaleCode[],
+  first: ContentFile,
+): SiteProblem[] {
+  const declared = first.data.locales;
+  return (declared ?? config.locales.map((l) => l.code))
+    .filter((code) => !locales.has(code))
+    .map((code) =>
+      toProblem(
+        'ROUTE_MISSING_LOCALE',
+        {
+          path: routePath,
+          locale: code,
+          expected: first.file.replace(`.${first.locale}.md`, `.${code}.md`),
+          present: present.join(', '),
+        },
+        at(first, declared ? 'locales' : undefined),
+      ),
+    );
+}
+
+/** Files of locales that the route's `locales` does not list. */
+function checkUndeclaredLocales(
+  locales: ReadonlyMap<LocaleCode, ContentFile>,
+  present: readonly LocaleCode[],
+  first: ContentFile,
+): SiteProblem[] {
+  const declared = first.data.locales;
+  if (!declared) return [];
+  return present
+    .filter((code) => !declared.includes(code))
+    .map((code) =>
+      toProblem(
+        'FRONT_MATTER_INVALID',
+        {
+          field: 'locales',
+          reason: `does not list ${code}, yet ${(locales.get(code) as ContentFile).file} exists`,
+          hint: `Add ${code} to \`locales\`, or delete that file.`,
+        },
+        at(first, 'locales'),
+      ),
+    );
+}
+
+/** A template or layout that the templates folder does not have. */
+function checkTemplate(templates: TemplateInventory, first: ContentFile): SiteProblem[] {
+  const { template, layout } = first.data;
+  const known = templates.layouts.filter((l) => l !== 'fallback').join(', ');
+  return [
+    ...(templates.pages.includes(template)
+      ? []
+      : [toProblem('TEMPLATE_UNKNOWN', { name: template, known: templates.pages.join(', ') }, at(first, 'template'))]),
+    ...(templates.layouts.includes(layout)
+      ? []
+      : [toProblem('LAYOUT_UNKNOWN', { name: layout, known }, at(first, 'layout'))]),
+  ];
 }
 
 /** A navigation entry must open a page that exists. */
