@@ -6,7 +6,6 @@ import { bundleCss, bundleNoscriptCss } from './css.ts';
 import { toContentHash, type BundleOptions, type BundleRun } from './run.ts';
 import { bundleServer } from './server.ts';
 
-
 // The code a build writes under `_app/` and the server module that renders its pages: each made
 // by its own module (server.ts, client.ts, css.ts) from one esbuild run (run.ts).
 

@@ -4,7 +4,7 @@ import { renderCards } from '../cards.ts';
 import { loadConfig } from '../config.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { TEXT_FAULTS } from '../messages.ts';
-import { sweepMarkdownCache } from '../markdown-cache.ts';
+import { sweepMarkdownCache } from '../render/markdown-cache.ts';
 import { countPerLocale } from '../render/site.ts';
 import type { RenderSiteResult } from '../render/site.ts';
 import type { SearchIndexes } from '../search/pagefind.ts';

@@ -5,7 +5,7 @@ import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
-import { readEntry, toEntryKey, writeEntry } from '../markdown-cache.ts';
+import { readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
 import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
 /** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */

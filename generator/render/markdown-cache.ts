@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from './file-cache.ts';
-import { toCodeVersion, toPackageVersions } from './code-version.ts';
-import { CACHES } from './caches.ts';
-import type { Contact, ContentFile, LocaleCode } from './types.ts';
+import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from '../file-cache.ts';
+import { toCodeVersion, toPackageVersions } from '../code-version.ts';
+import { CACHES } from '../caches.ts';
+import type { Contact, ContentFile, LocaleCode } from '../types.ts';
 
 // Rendered Markdown kept between builds (node_modules/.cache/site/markdown): a page body whose text,
 // file, locales and contacts are as they were, rendered by the same code, is read back instead of
