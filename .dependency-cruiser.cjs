@@ -41,7 +41,13 @@ const upward = layers.flatMap(([name, path], i) =>
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', comment: 'import cycles, type imports included', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      comment: 'import cycles, type imports included',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     ...upward,
     {
       name: 'types-only-types',
