@@ -39,11 +39,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** nginx drops the server's `add_header`s in a block that adds its own: every block repeats them. */
-function headers(indent: string, cacheControl: string): string {
-  return [...SECURITY_HEADERS, ['Cache-Control', cacheControl] as const]
+function headers(indent: string, cacheControl: string, extra: readonly (readonly [string, string])[] = []): string {
+  return [...SECURITY_HEADERS, ['Cache-Control', cacheControl] as const, ...extra]
     .map(([name, value]) => `${indent}add_header ${name} "${value}" always;`)
     .join('\n');
 }
+
+/** What the bare root's answer, page or redirect, depends on: a shared cache keeps one per value. */
+const ROOT_VARY = ['Vary', 'Accept-Language, Cookie, User-Agent'] as const;
 
 /** An includable `server`-level nginx snippet: `root` is the output folder, set by the includer. */
 export function toNginxConf(config: SiteConfig): string {
@@ -80,48 +83,62 @@ export function toNginxConf(config: SiteConfig): string {
   ].join('\n');
 }
 
-/** The lines of the bare root's block: the language decided at the edge (behaviour.md: Root redirect). */
+/**
+ * The lines of the bare root's block: the language decided at the edge (behaviour.md: Root
+ * redirect). Every pattern runs in time linear in the header it reads, whatever a visitor sends
+ * (behaviour.md: Safety): the first tag of a known language is the leftmost match of a tag
+ * pattern, never a repeated group holding a repetition, which PCRE would try in exponentially many
+ * ways before giving up with a 500.
+ */
 function renderRootLocation(config: SiteConfig): string[] {
-  const primaries = config.locales.map((l) => l.iso.split('-')[0] as string);
-  const languages = [...new Set(primaries)].join('|');
+  const languages = [...new Set(config.locales.map((l) => l.iso.split('-')[0] as string))].join('|');
+  const codes = config.locales.map((l) => l.code).join('|');
   return [
     '# The bare root decides the language: a stored choice first, then the first of the',
     "# visitor's Accept-Language tags (in the order sent) whose language the site has; crawlers and",
     '# every other path are never redirected.',
     'location = / {',
-    headers('    ', REVALIDATE),
-    '    add_header Vary "Cookie, Accept-Language, User-Agent" always;',
+    headers('    ', REVALIDATE, [ROOT_VARY]),
     '    set $site_lang "";',
-    `    if ($http_accept_language ~* "^\\s*(?:(?!(?:${languages})(?:[-_;,\\s]|$))[^,]*,\\s*)*(${languages})(?:[-_;,\\s]|$)") {`,
+    `    if ($http_accept_language ~* "(?:^|,)\\s*(${languages})(?:[-_;,\\s]|$)") {`,
     '        set $site_lang $1;',
     '    }',
-    `    set $site_key "$cookie_${config.runtime.cookieName}:$site_lang";`,
+    '    set $site_choice "";',
+    `    if ($cookie_${config.runtime.cookieName} ~ "^(${codes})$") {`,
+    '        set $site_choice $1;',
+    '    }',
+    '    set $site_key "$site_choice:$site_lang";',
     // The runtime's own pattern (behaviour.md: Crawlers and bots), matched without case as there.
     `    if ($http_user_agent ~* "${BOT_PATTERN.source}") {`,
     '        set $site_key "bot";',
     '    }',
+    '    set $site_secure "";',
+    '    if ($scheme = https) {',
+    '        set $site_secure "; Secure";',
+    '    }',
     ...config.locales.filter((l) => l.prefix).flatMap((l) => renderRootRedirects(config, l)),
-    '    try_files /index.html =404;',
+    '    # Not try_files: a matched `if` leaves a configuration without it in force, and the page',
+    '    # would then be answered from `location /`, without the Vary above.',
+    '    rewrite ^ /index.html break;',
     '}',
   ];
 }
 
 /**
  * The lines that send the bare root to one prefixed locale: for a stored choice of it, and for a
- * visitor without one whose language it is (the choice is then stored).
+ * visitor without one whose language it is (the choice is then stored, `Secure` on https).
  */
 function renderRootRedirects(config: SiteConfig, l: LocaleConfig): string[] {
   const primary = l.iso.split('-')[0] as string;
-  const known = config.locales.map((x) => `${x.code}:`).join('|');
   const maxAge = config.runtime.cookieMaxAgeDays * 86400;
+  const cookie = `${config.runtime.cookieName}=${l.code}; Max-Age=${maxAge}; Path=/; SameSite=Lax$site_secure`;
   return [
     `    if ($site_key ~ "^${l.code}:") {`,
-    headers('        ', REVALIDATE),
+    headers('        ', REVALIDATE, [ROOT_VARY]),
     `        return 302 ${l.prefix}$is_args$args;`,
     '    }',
-    `    if ($site_key ~* "^(?!${known}|bot$)[^:]*:${primary}$") {`,
-    headers('        ', REVALIDATE),
-    `        add_header Set-Cookie "${config.runtime.cookieName}=${l.code}; Max-Age=${maxAge}; Path=/; SameSite=Lax" always;`,
+    `    if ($site_key ~* "^:${primary}$") {`,
+    headers('        ', REVALIDATE, [ROOT_VARY, ['Set-Cookie', cookie]]),
     `        return 302 ${l.prefix}$is_args$args;`,
     '    }',
   ];

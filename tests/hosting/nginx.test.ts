@@ -1,14 +1,26 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'node:http';
+import { request as requestHttps } from 'node:https';
 import { gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
-import { getRaw } from '../helpers/http.ts';
-import { hostSpecs } from '../helpers/host-specs.ts';
+import { getRaw, type RawResponse } from '../helpers/http.ts';
+import { ACCEPT_LANGUAGE, expectRootAnswer, HOSTILE_ACCEPT_LANGUAGES, hostSpecs } from '../helpers/host-specs.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
-import { NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
+import { freePort, NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
 import { waitForHydration } from '../helpers/site-fixture.ts';
 
 // A real nginx with the snippet `site build` writes. CI installs nginx (.ci/run); on a machine
@@ -47,6 +59,22 @@ const getPath = (rawPath: string) =>
       .on('error', reject)
       .end();
   });
+
+/**
+ * Where the snippet sends a visitor without a stored choice (behaviour.md: Root redirect): the
+ * locale of the first tag, in the order sent, whose language the site has (`en`, `EN-gb`, `zh_TW`).
+ */
+function toExpectedLocation(acceptLanguage: string): string | undefined {
+  for (const tag of acceptLanguage.split(',')) {
+    const language = tag
+      .trimStart()
+      .split(/[-_;\s]/)[0]
+      ?.toLowerCase();
+    if (language === 'en') return '/en';
+    if (language === 'zh') return undefined;
+  }
+  return undefined;
+}
 
 /** Paths a browser would read as another host if the trailing-slash redirect copied them into Location. */
 const OFF_SITE = ['//evil.example/', '/%2F%2Fevil.example/', '/%5Cevil.example/', '/%09/evil.example/'];
@@ -146,6 +174,99 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
     ).toBe(200);
     expect((await get('/contact', { 'Accept-Language': 'en-US' })).status).toBe(200);
     expect((await get('/', { Cookie: 'i18n_redirected=klingon', 'Accept-Language': 'en-US' })).status).toBe(302);
+    // A stored value that is no locale code is no choice, whatever it starts with.
+    expect((await get('/', { Cookie: 'i18n_redirected=en:zh', 'Accept-Language': 'zh-TW' })).status).toBe(200);
+  });
+
+  it('keeps the root apart in shared caches by language and cookie, page and redirect alike', async () => {
+    for (const [headers, status] of [
+      [{ 'Accept-Language': 'en-US' }, 302],
+      [{ Cookie: 'i18n_redirected=en' }, 302],
+      [{ 'Accept-Language': 'zh-TW' }, 200],
+      [{ 'Accept-Language': 'fr' }, 200],
+    ] as const) {
+      const response = await get('/', headers);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('vary'), JSON.stringify(headers)).toMatch(/Accept-Language, Cookie/);
+    }
+  });
+
+  it('answers any Accept-Language up to a full header line with the page or the locale of its first known language, and logs no error', async () => {
+    const log = path.join(work, 'logs/error.log');
+    const from = existsSync(log) ? statSync(log).size : 0;
+    const check = async (language: string) => {
+      const response = await getRaw(`${nginx.url}/`, { 'Accept-Language': language });
+      expectRootAnswer(response, false, language);
+      expect(response.headers.location, language).toBe(toExpectedLocation(language));
+    };
+    for (const language of HOSTILE_ACCEPT_LANGUAGES) await check(language);
+    await fc.assert(fc.asyncProperty(ACCEPT_LANGUAGE, check), { numRuns: 300 });
+    // A pattern that backtracks without end makes PCRE give up, with an alert here and a 500.
+    expect(existsSync(log) ? readFileSync(log).subarray(from).toString() : '').toBe('');
+  });
+});
+
+// A key and certificate for 127.0.0.1, for these tests only (the client does not verify them).
+const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgAGismDHmCCHpGuqY
+RVVweROb0fOt50u+1gLlw8Er1iihRANCAARUycxrVBklnJLwzHlciMJQ5gk77uIK
+DEmTXMuYOyvPcoggVXwCKp3bMWYUi2ucUQJ/mNnbXZ9OWQXxFp+CHeb8
+-----END PRIVATE KEY-----
+`;
+const TEST_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIBkDCCATagAwIBAgIUN9dFx8ulHx7Hrmq1CDDSG+9G5nswCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTIwNDE4MDg0NloYDzIxMjYxMTEw
+MTgwODQ2WjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAARUycxrVBklnJLwzHlciMJQ5gk77uIKDEmTXMuYOyvPcoggVXwCKp3b
+MWYUi2ucUQJ/mNnbXZ9OWQXxFp+CHeb8o2QwYjAdBgNVHQ4EFgQUX8y9DNCrJrEk
+XD20rWHyI6qPEyQwHwYDVR0jBBgwFoAUX8y9DNCrJrEkXD20rWHyI6qPEyQwDwYD
+VR0TAQH/BAUwAwEB/zAPBgNVHREECDAGhwR/AAABMAoGCCqGSM49BAMCA0gAMEUC
+IEzZKsEEi4vQRJ2yVHbF+/9CgwlZVptLetCngcV8z4vzAiEApdvwgd0LExTXLVrH
+1Ly32YzRjprb3V4IMqKXU699/ZE=
+-----END CERTIFICATE-----
+`;
+
+describe.runIf(run)('the generated nginx snippet, over https', () => {
+  let tls: NginxServer;
+  let port: number;
+  beforeAll(async () => {
+    // The includer's own `server` block, as on a real host: a TLS listener, then the snippet.
+    const dir = path.join(work, 'tls');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'key.pem'), TEST_KEY);
+    writeFileSync(path.join(dir, 'cert.pem'), TEST_CERTIFICATE);
+    port = await freePort();
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      [
+        `listen 127.0.0.1:${port} ssl;`,
+        `ssl_certificate ${path.join(dir, 'cert.pem')};`,
+        `ssl_certificate_key ${path.join(dir, 'key.pem')};`,
+        `include ${path.join(work, 'out/nginx.conf')};`,
+        '',
+      ].join('\n'),
+    );
+    tls = await startNginx(dir, path.join(work, 'tls-run'));
+  });
+  afterAll(() => tls?.stop());
+
+  const getHttps = (headers: Record<string, string>) =>
+    new Promise<RawResponse>((resolve, reject) => {
+      requestHttps({ host: '127.0.0.1', port, path: '/', headers, rejectUnauthorized: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.alloc(0) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+
+  it('stores the root redirect’s choice in a Secure cookie', async () => {
+    const response = await getHttps({ 'Accept-Language': 'en-US' });
+    expect(response.status).toBe(302);
+    expect(response.headers['set-cookie']).toEqual([
+      'i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+    ]);
+    expectRootAnswer(response, true, 'en-US');
   });
 });
 

@@ -121,3 +121,65 @@ describe('nginx.conf, its trailing-slash redirect', () => {
     );
   });
 });
+
+/** The end of a character class that opens at `start` (a `]` first in it is literal). */
+function toClassEnd(pattern: string, start: number): number {
+  let i = start + 1;
+  if (pattern[i] === '^') i++;
+  if (pattern[i] === ']') i++;
+  while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+  return i;
+}
+
+/**
+ * Whether a pattern repeats a group that holds a repetition of its own (`(a+)+`,
+ * `(?:[^,]*,\s*)*`): the shape a backtracking engine tries in exponentially many ways once the
+ * rest of the pattern fails.
+ */
+function hasNestedRepetition(pattern: string): boolean {
+  const REPETITION = /^(?:[*+]|\{\d*,?\d*\})/;
+  // For each open group, whether it holds a repetition.
+  const groups: boolean[] = [];
+  const markRepeated = () => groups.length > 0 && (groups[groups.length - 1] = true);
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') i++;
+    else if (char === '[') i = toClassEnd(pattern, i);
+    else if (char === '(') groups.push(false);
+    else if (char === ')') {
+      const inner = groups.pop() ?? false;
+      const repeated = REPETITION.test(pattern.slice(i + 1));
+      if (inner && repeated) return true;
+      if (inner) markRepeated();
+    } else if (REPETITION.test(pattern.slice(i))) markRepeated();
+  }
+  return false;
+}
+
+describe('nginx.conf, its patterns', () => {
+  // Every regular expression of the snippet, as written after `~` or `~*` (quoted or not).
+  const patterns = toNginxConf(config)
+    .split('\n')
+    .flatMap((line) => {
+      const match = /\s~\*?\s+(?:"((?:[^"\\]|\\.)*)"\)?|(\S+))\s*\{$/.exec(line);
+      return match ? [(match[1] ?? match[2]) as string] : [];
+    });
+
+  it('finds every pattern, and tells a nested repetition', () => {
+    expect(patterns.length).toBeGreaterThanOrEqual(6);
+    expect(patterns.some((p) => p.includes('(zh|en)'))).toBe(true);
+    for (const nested of [
+      '(a+)+',
+      '(?:a|b*)*',
+      '^\\s*(?:(?!(?:zh|en)(?:[-_;,\\s]|$))[^,]*,\\s*)*(zh|en)',
+      '((a)*){2,}',
+    ])
+      expect(hasNestedRepetition(nested), nested).toBe(true);
+    for (const flat of ['(?:^|,)\\s*(zh|en)', '[(*)]+', '\\(a*\\)*', '^(?<p>/[^/]*)/\\z'])
+      expect(hasNestedRepetition(flat), flat).toBe(false);
+  });
+
+  it('repeats no group that holds a repetition: each runs in time linear in what a visitor sends', () => {
+    expect(patterns.filter(hasNestedRepetition)).toEqual([]);
+  });
+});
