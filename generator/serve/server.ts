@@ -77,10 +77,20 @@ function toPercentEscapes(char: string): string {
 export function toTrailingSlashRedirect(rawPath: string, query: string): string | null {
   const forms = rawPath.startsWith('/') ? toDecodedForms(rawPath) : null;
   if (forms === null || forms.some((form) => form.includes('\\') || CONTROL_CHARACTER.test(form))) return null;
-  const segments = (forms[1] as string).replace(/^\/+/, '').replace(/\/+$/, '').split('/');
+  const segments = toInnerSegments(forms[1] as string);
   if (segments.some((segment) => segment === '.' || segment === '..')) return null;
   const search = query.startsWith('?') ? query.replace(/[^\x21-\x7e]/gu, toPercentEscapes) : '';
   return `/${segments.map(encodeURIComponent).join('/')}${search}`;
+}
+
+/**
+ * The segments between a path's leading and trailing slashes (`//en//contact//`: `en`, an empty
+ * one, `contact`), found by index: a pattern anchored at the end, `/\/+$/`, runs from every slash
+ * of a long run to its end, quadratic in the run (behaviour.md: Safety).
+ */
+function toInnerSegments(pathname: string): string[] {
+  const parts = pathname.split('/');
+  return parts.slice(parts.findIndex(Boolean), parts.findLastIndex(Boolean) + 1);
 }
 
 /** The host files `site build` writes beside the pages are configuration, not content (as in nginx). */
@@ -226,7 +236,7 @@ function toPageUrl(pathname: string): string {
   } catch {
     return '';
   }
-  return decoded.replace(/\/+$/, '') || '/';
+  return `/${toInnerSegments(decoded).join('/')}`;
 }
 
 function toEvent(event: string, data?: unknown): string {

@@ -6,6 +6,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toOutputFile } from '../../generator/check/links.ts';
 import { startFolderServer, toTrailingSlashRedirect } from '../../generator/serve/server.ts';
+import { ACCEPT_LANGUAGE, expectRootAnswer, HOSTILE_ACCEPT_LANGUAGES } from '../helpers/accept-language.ts';
+import { getRaw } from '../helpers/http.ts';
 
 // Hostile paths against the preview server's path rules (behaviour.md: Safety): redirects stay on
 // the origin, and no request reads a file outside the output folder or a hidden file inside it.
@@ -94,6 +96,14 @@ describe('toTrailingSlashRedirect', () => {
     expect(toTrailingSlashRedirect('/%250A/evil.example/', '')).toBeNull();
     expect(toTrailingSlashRedirect('/%E9/', '')).toBeNull();
     expect(toTrailingSlashRedirect('http://evil.example/', '')).toBeNull();
+  });
+
+  it('keeps a run of slashes inside the path, however long, and drops those around it', () => {
+    const run = '/'.repeat(16_000);
+    expect(toTrailingSlashRedirect(`/a${run}b/`, '')).toBe(`/a${run}b`);
+    expect(toTrailingSlashRedirect(`${run}a${run}`, '?x')).toBe('/a?x');
+    expect(toTrailingSlashRedirect(run, '')).toBe('/');
+    expect(toTrailingSlashRedirect(`/a${run}./`, '')).toBeNull();
   });
 
   it('sends only percent-encoded ASCII', () => {
@@ -246,6 +256,27 @@ describe('the preview server, with hostile paths', () => {
       const again = await fetch(`${base}${url}`, { headers: { 'If-None-Match': head.headers.get('etag') ?? '' } });
       expect(again.status, url).toBe(304);
     }
+  });
+
+  it('answers paths as long as a request line takes, one after another, in time linear in their length', async () => {
+    // A pattern anchored at the end over a run of slashes (`/\/+$/`) takes time quadratic in the
+    // run: a fifth of a second of the server's only thread for each of these requests.
+    const run = '/'.repeat(16_000);
+    for (let i = 0; i < 600; i++) expect((await getPath(port, `/a${run}./`)).status).toBe(404);
+  });
+
+  it('answers the bare root with its page whatever Accept-Language and the cookie say: the page decides', async () => {
+    // No redirect and no cookie: the answer is the same for every visitor, so it varies by neither.
+    const check = async (language: string) => {
+      const headers = { 'Accept-Language': language, Cookie: 'i18n_redirected=en' };
+      const response = await getRaw(`http://127.0.0.1:${port}/`, headers);
+      expectRootAnswer(response, false, language);
+      expect(response.status, language).toBe(200);
+      expect(response.headers['set-cookie'], language).toBeUndefined();
+      expect(response.body.toString(), language).toBe('<html><body>home</body></html>');
+    };
+    for (const language of HOSTILE_ACCEPT_LANGUAGES) await check(language);
+    await fc.assert(fc.asyncProperty(ACCEPT_LANGUAGE, check), { numRuns: 200 });
   });
 
   it('for any path, sends only published files, and redirects only within the origin', async () => {
