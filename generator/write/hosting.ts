@@ -85,10 +85,8 @@ export function toNginxConf(config: SiteConfig): string {
 
 /**
  * The lines of the bare root's block: the language decided at the edge (behaviour.md: Root
- * redirect). Every pattern runs in time linear in the header it reads, whatever a visitor sends
- * (behaviour.md: Safety): the first tag of a known language is the leftmost match of a tag
- * pattern, never a repeated group holding a repetition, which PCRE would try in exponentially many
- * ways before giving up with a 500.
+ * redirect) in time linear in the header (behaviour.md: Safety): the leftmost tag of a known
+ * language, never a repeated group holding a repetition, which PCRE tries in exponentially many ways.
  */
 function renderRootLocation(config: SiteConfig): string[] {
   const languages = [...new Set(config.locales.map((l) => l.iso.split('-')[0] as string))].join('|');
