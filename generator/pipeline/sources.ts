@@ -40,13 +40,20 @@ export async function loadProjectSources(root: string): Promise<LoadedSources> {
   return loadSources(await loadConfig(root));
 }
 
-/** Reads, parses and resolves the sources; every problem of every file at once, nothing thrown. */
-export async function loadSources(config: SiteConfig, cache?: BuildCache): Promise<LoadedSources> {
+/**
+ * Reads, parses and resolves the sources; every problem of every file at once, nothing thrown.
+ * `outDir`: the output folder the build writes (its real path), which site/public may not link into.
+ */
+export async function loadSources(
+  config: SiteConfig,
+  cache?: BuildCache,
+  outDir: string | null = null,
+): Promise<LoadedSources> {
   const [content, messages, templates, publicFiles, links] = await Promise.all([
     loadContent(config, undefined, cache?.content),
     loadMessages(config),
     loadTemplateInventory(config),
-    listPublicFiles(config).then(async (listed) => {
+    listPublicFiles(config, outDir).then(async (listed) => {
       const loaded = await loadPublicFiles(config, listed.files);
       return { ...loaded, problems: [...listed.problems, ...loaded.problems] };
     }),
