@@ -3,6 +3,7 @@ import { loadContent } from '../load/content.ts';
 import { loadMessages } from '../load/messages.ts';
 import { loadPublicFiles } from '../load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from '../load/templates.ts';
+import { findActiveContent } from '../resolve/active-content.ts';
 import { findFutureDates } from '../resolve/dates.ts';
 import { resolvePages } from '../resolve/pages.ts';
 import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from '../resolve/public-files.ts';
@@ -55,7 +56,8 @@ export async function loadSources(
     loadTemplateInventory(config),
     listPublicFiles(config, outDir).then(async (listed) => {
       const loaded = await loadPublicFiles(config, listed.files);
-      return { ...loaded, problems: [...listed.problems, ...loaded.problems] };
+      const active = findActiveContent(config, loaded);
+      return { ...loaded, problems: [...listed.problems, ...loaded.problems, ...active] };
     }),
     checkSourceLinks(config),
   ]);

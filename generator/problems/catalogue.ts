@@ -313,6 +313,16 @@ export const catalogue = {
     hint: () =>
       'Files and folders whose names start with a dot are never published, except `.well-known/`; rename them if they belong on the site.',
   }),
+  PUBLIC_ACTIVE_CONTENT: entry<{ file: string; what: string; host?: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `${a.file} holds what runs as script (${a.what}): opened by itself, it runs on the site's origin, with its visitors' cookies and storage` +
+      (a.host
+        ? `, and ${a.host} sends no Content Security Policy that would stop it.`
+        : '; only the Content Security Policy the host sends stops it.'),
+    hint: () =>
+      'Remove the script, the event handlers and the `javascript:` links (a picture needs none of them; an editor\'s "optimise" or "export as plain SVG" drops them), or publish the file from elsewhere.',
+  }),
   NO_BUILD: entry<{ dir: string }>({
     severity: 'error',
     message: (a) => `There is no built site in ${a.dir}.`,

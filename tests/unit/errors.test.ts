@@ -68,6 +68,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   CONTENT_FILE_IGNORED: { ending: '.MD' },
   PUBLIC_DOTFILES_SKIPPED: { count: '2', files: '.env, .DS_Store' },
   PUBLIC_LEFTOVERS_SKIPPED: { count: '2', files: 'images/Thumbs.db, logo.svg~' },
+  PUBLIC_ACTIVE_CONTENT: { file: 'site/public/logo.svg', what: 'a `<script>` element' },
   NO_BUILD: { dir: '/srv/site/out' },
   BUILD_CONFIG_MISMATCH: { dir: '/srv/site/out', built: 'zhHant, en', now: 'zhHant, en, ja' },
   LINK_BROKEN: { page: '/en/jobs', href: '/en/careers', status: '404' },
@@ -117,6 +118,7 @@ const FULL: { readonly [C in WithOptional]: Required<ArgsOf<C>> } = {
   LINK_UNKNOWN_ROUTE: { href: '/en/contcat', suggestion: '/en/contact' },
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape', hint: 'Write `%25` for a percent sign.' },
   TEXT_NOT_UTF8: { saved: 'UTF-16' },
+  PUBLIC_ACTIVE_CONTENT: { file: 'site/public/logo.svg', what: 'an `onload` event handler', host: 'github-pages' },
   OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device, write', code: 'ENOSPC' },
   RENDER_FAILED: {
     url: '/en/contact',
