@@ -1,15 +1,18 @@
+import { isUtf8 } from 'node:buffer';
 import type { Dirent } from 'node:fs';
 import { readFile, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { isInside } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
+import { findWrittenFolder, type WrittenFolder } from './written-folders.ts';
 
 // Nothing outside the project is read into the site (behaviour.md: Safety). Source folders are
 // listed by this walker rather than a glob: a symbolic link is followed only when its target lies
 // inside the project; a link that leaves it, or points at nothing, is a problem naming the link and
 // its target, and is never opened. Hidden entries (a name starting with a dot) are listed apart,
-// without descending into hidden folders.
+// without descending into hidden folders. Names are read as bytes: a name that is not UTF-8 (from a
+// zip made on Windows) is a problem naming it as its bytes allow, never a path the build cannot open.
 
 export interface ListedFiles {
   /** Files under the folder, relative to it with `/` separators, sorted. */
@@ -22,63 +25,142 @@ export interface ListedFiles {
 export interface ListOptions {
   /** Hidden folders whose files are listed like any other (`.well-known` of site/public). */
   readonly openHidden?: readonly string[];
+  /** The code of a name that is not UTF-8: the content folder's own rule unless said. */
+  readonly misnamed?: 'CONTENT_FILE_NAME' | 'FILE_NAME_NOT_UTF8';
+  /** What the tool writes: a link (or a folder reached through one) that resolves into it is refused. */
+  readonly written?: readonly WrittenFolder[];
+}
+
+/** One listing under way: where it is, what it found. */
+interface Listing {
+  readonly root: string;
+  readonly realRoot: string;
+  readonly options: ListOptions;
+  readonly result: ListedFiles;
 }
 
 /** Lists every file under `dir` (inside the project `root`); a missing folder lists nothing. */
 export async function listFiles(root: string, dir: string, options: ListOptions = {}): Promise<ListedFiles> {
-  const realRoot = await realpath(root);
-  const result: ListedFiles = { files: [], hidden: [], problems: [] };
-  // A folder linked from inside itself is listed once: `ancestors` holds the folders being visited.
-  const visit = async (absolute: string, relative: string, ancestors: ReadonlySet<string>): Promise<void> => {
-    const real = await realpath(absolute).catch(() => null);
-    if (real === null || ancestors.has(real)) return;
-    const inside = new Set(ancestors).add(real);
-    const entries = await readdir(absolute, { withFileTypes: true }).catch(() => [] as Dirent[]);
-    await Promise.all(
-      entries.map(async (entry) => {
-        const child = relative ? `${relative}/${entry.name}` : entry.name;
-        const full = path.join(absolute, entry.name);
-        const hidden = entry.name.startsWith('.') && !options.openHidden?.includes(child);
-        if (hidden && entry.isSymbolicLink()) {
-          // Never followed: an editor's lock file is such a link, to nothing (Emacs writes `.#about.md`
-          // while a file has unsaved changes), and a build must not fail while someone types.
-          result.hidden.push(child);
-          return;
-        }
-        let kind: 'file' | 'dir' | null = entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : null;
-        if (entry.isSymbolicLink()) kind = await toLinkKind(realRoot, root, full, result.problems);
-        if (kind === null) return;
-        if (entry.name.startsWith('.') && !(kind === 'dir' && options.openHidden?.includes(child))) {
-          result.hidden.push(kind === 'dir' ? `${child}/` : child);
-          return;
-        }
-        if (kind === 'dir') await visit(full, child, inside);
-        else result.files.push(child);
-      }),
-    );
+  const listing: Listing = {
+    root,
+    realRoot: await realpath(root),
+    options,
+    result: { files: [], hidden: [], problems: [] },
   };
-  await visit(dir, '', new Set());
+  await visitFolder(listing, dir, '', new Set());
+  const { result } = listing;
   result.files.sort();
   result.hidden.sort();
   result.problems.sort((a, b) => (a.loc?.file ?? '').localeCompare(b.loc?.file ?? ''));
   return result;
 }
 
+/** Lists one folder; a folder linked from inside itself is listed once (`ancestors`: those being visited). */
+async function visitFolder(
+  listing: Listing,
+  absolute: string,
+  relative: string,
+  ancestors: ReadonlySet<string>,
+): Promise<void> {
+  const real = await realpath(absolute).catch(() => null);
+  if (real === null || ancestors.has(real)) return;
+  if (relative !== '' && checkWritten(listing, absolute, real)) return;
+  const inside = new Set(ancestors).add(real);
+  const entries = await readdir(absolute, { withFileTypes: true, encoding: 'buffer' }).catch(
+    () => [] as Dirent<Buffer>[],
+  );
+  await Promise.all(entries.map((entry) => visitEntry(listing, entry, absolute, relative, inside)));
+}
+
+async function visitEntry(
+  listing: Listing,
+  entry: Dirent<Buffer>,
+  folder: string,
+  relative: string,
+  ancestors: ReadonlySet<string>,
+): Promise<void> {
+  const { options, result } = listing;
+  const name = toNameText(entry.name);
+  const child = relative ? `${relative}/${name}` : name;
+  const hidden = name.startsWith('.') && !options.openHidden?.includes(child);
+  if (hidden && entry.isSymbolicLink()) {
+    // Never followed: an editor's lock file is such a link, to nothing (Emacs writes `.#about.md`
+    // while a file has unsaved changes), and a build must not fail while someone types.
+    result.hidden.push(child);
+    return;
+  }
+  const full = path.join(folder, name);
+  if (!hidden && !isUtf8(entry.name)) {
+    result.problems.push(toMisnamed(listing, full, entry.isDirectory()));
+    return;
+  }
+  let kind: 'file' | 'dir' | null = entry.isDirectory() ? 'dir' : entry.isFile() ? 'file' : null;
+  if (entry.isSymbolicLink()) kind = await toLinkKind(listing, full);
+  if (kind === null) return;
+  if (name.startsWith('.') && !(kind === 'dir' && options.openHidden?.includes(child))) {
+    result.hidden.push(kind === 'dir' ? `${child}/` : child);
+    return;
+  }
+  if (kind === 'dir') await visitFolder(listing, full, child, ancestors);
+  else result.files.push(child);
+}
+
+/** A path of the listing as the problems name it: relative to the project, with `/` separators. */
+function toShownPath(listing: Listing, file: string): string {
+  return path.relative(listing.root, file).split(path.sep).join('/');
+}
+
+/** The problem of a name that is not UTF-8, as its bytes allow (`caf\xE9.en.md`). */
+function toMisnamed(listing: Listing, full: string, folder: boolean): SiteProblem {
+  const file = toShownPath(listing, full) + (folder ? '/' : '');
+  const loc = { file, line: 1, column: 1 };
+  if (listing.options.misnamed === 'FILE_NAME_NOT_UTF8') return toProblem('FILE_NAME_NOT_UTF8', { file }, loc);
+  const reason = `\`${path.posix.basename(file)}\` is not UTF-8 (the bytes that are not are shown as \`\\xNN\`), so it cannot be the page's URL`;
+  const hint =
+    "Rename it with ASCII letters, digits and `-` (a zip made on Windows names files in the system's own code page, Big5 or Latin-1: unpack it with a tool that converts the names).";
+  return toProblem('CONTENT_FILE_NAME', { reason, locales: '', hint }, loc);
+}
+
+/**
+ * A name's bytes as text: UTF-8 where they are, each other byte as `\xNN`, so that a name from
+ * another code page is shown, not lost to replacement characters.
+ */
+export function toNameText(name: Buffer): string {
+  if (isUtf8(name)) return name.toString();
+  let text = '';
+  for (let at = 0; at < name.length;) {
+    // A prefix of a character's bytes is never UTF-8 itself: the shortest that is, is the character.
+    const size = [1, 2, 3, 4].find((n) => at + n <= name.length && isUtf8(name.subarray(at, at + n)));
+    const byte = (name[at] as number).toString(16).toUpperCase().padStart(2, '0');
+    text += size === undefined ? `\\x${byte}` : name.toString('utf8', at, at + size);
+    at += size ?? 1;
+  }
+  return text;
+}
+
+/** A problem when a folder resolves into one the tool writes; whether it does. */
+function checkWritten(listing: Listing, absolute: string, real: string): boolean {
+  const into = findWrittenFolder(real, listing.options.written ?? []);
+  if (!into) return false;
+  const link = toShownPath(listing, absolute);
+  listing.result.problems.push(
+    toProblem('SYMLINK_INTO_OUTPUT', { link, target: real, what: into.what }, { file: link, line: 1, column: 1 }),
+  );
+  return true;
+}
+
 /** What a symbolic link is, when it may be followed; otherwise its problem is recorded. */
-async function toLinkKind(
-  realRoot: string,
-  root: string,
-  link: string,
-  problems: SiteProblem[],
-): Promise<'file' | 'dir' | null> {
-  const loc = { file: path.relative(root, link).split(path.sep).join('/'), line: 1, column: 1 };
+async function toLinkKind(listing: Listing, link: string): Promise<'file' | 'dir' | null> {
+  const { problems } = listing.result;
+  const loc = { file: toShownPath(listing, link), line: 1, column: 1 };
   const target = await readlink(link).catch(() => '?');
   const real = await realpath(link).catch(() => null);
   if (real === null) {
     problems.push(toProblem('SYMLINK_BROKEN', { link: loc.file, target }, loc));
     return null;
   }
-  if (!isInside(real, realRoot)) {
+  if (checkWritten(listing, link, real)) return null;
+  if (!isInside(real, listing.realRoot)) {
     problems.push(toProblem('SYMLINK_OUTSIDE', { link: loc.file, target: real }, loc));
     return null;
   }

@@ -5,6 +5,7 @@ import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
 import { isInside } from '../paths.ts';
 import { listFiles } from './files.ts';
+import { loadWrittenFolders } from './written-folders.ts';
 
 /** The page templates and layouts the site has: `site/templates/{pages,layouts}/<name>.tsx`. */
 export async function loadTemplateInventory(config: SiteConfig): Promise<TemplateInventory> {
@@ -28,10 +29,18 @@ const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini
 /**
  * The files `site/public` publishes, relative to it, sorted: everything but hidden files, except
  * `.well-known/` (security.txt and the like), and editors' leftovers; those it skips are named in
- * one warning of each kind.
+ * one warning of each kind. A link into what the build writes (`outDir`, its real path, when it
+ * writes one; the caches) is refused.
  */
-export async function listPublicFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
-  const listed = await listFiles(config.root, config.publicDir, { openHidden: ['.well-known'] });
+export async function listPublicFiles(
+  config: SiteConfig,
+  outDir: string | null = null,
+): Promise<{ files: string[]; problems: SiteProblem[] }> {
+  const listed = await listFiles(config.root, config.publicDir, {
+    openHidden: ['.well-known'],
+    misnamed: 'FILE_NAME_NOT_UTF8',
+    written: await loadWrittenFolders(outDir),
+  });
   const problems = [...listed.problems];
   if (listed.hidden.length > 0)
     problems.push(
@@ -45,9 +54,16 @@ export async function listPublicFiles(config: SiteConfig): Promise<{ files: stri
   return { files: listed.files.filter((file) => !LEFTOVER.test(file)), problems };
 }
 
-/** The other sources read into the site (translations, templates, the configuration) stay inside the project. */
+/**
+ * The other sources read into the site (translations, templates, the configuration) stay inside the
+ * project, under names that are UTF-8.
+ */
 export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[]> {
-  const listed = await Promise.all([config.localesDir, config.templatesDir].map((dir) => listFiles(config.root, dir)));
+  const listed = await Promise.all(
+    [config.localesDir, config.templatesDir].map((dir) =>
+      listFiles(config.root, dir, { misnamed: 'FILE_NAME_NOT_UTF8' }),
+    ),
+  );
   const problems = listed.flatMap((l) => l.problems);
   const configFile = path.join(config.root, CONFIG_FILE);
   const real = await realpath(configFile).catch(() => configFile);

@@ -57,7 +57,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const time = toBuildTime();
   const config = options.sources?.sources.config ?? (await run.stage('config', () => loadBuildConfig(options, run)));
   const [loaded, bundled] = await allStages([
-    run.stage('sources', async () => options.sources ?? (await loadSources(config, options.cache))),
+    run.stage('sources', async () => options.sources ?? (await loadSources(config, options.cache, outDir))),
     run.stage('bundle', () => bundleAssets(config, options.cache)),
   ]);
   run.keep(loaded.problems);

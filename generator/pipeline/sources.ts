@@ -3,6 +3,7 @@ import { loadContent } from '../load/content.ts';
 import { loadMessages } from '../load/messages.ts';
 import { loadPublicFiles } from '../load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from '../load/templates.ts';
+import { findActiveContent } from '../resolve/active-content.ts';
 import { findFutureDates } from '../resolve/dates.ts';
 import { resolvePages } from '../resolve/pages.ts';
 import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from '../resolve/public-files.ts';
@@ -40,15 +41,23 @@ export async function loadProjectSources(root: string): Promise<LoadedSources> {
   return loadSources(await loadConfig(root));
 }
 
-/** Reads, parses and resolves the sources; every problem of every file at once, nothing thrown. */
-export async function loadSources(config: SiteConfig, cache?: BuildCache): Promise<LoadedSources> {
+/**
+ * Reads, parses and resolves the sources; every problem of every file at once, nothing thrown.
+ * `outDir`: the output folder the build writes (its real path), which site/public may not link into.
+ */
+export async function loadSources(
+  config: SiteConfig,
+  cache?: BuildCache,
+  outDir: string | null = null,
+): Promise<LoadedSources> {
   const [content, messages, templates, publicFiles, links] = await Promise.all([
     loadContent(config, undefined, cache?.content),
     loadMessages(config),
     loadTemplateInventory(config),
-    listPublicFiles(config).then(async (listed) => {
+    listPublicFiles(config, outDir).then(async (listed) => {
       const loaded = await loadPublicFiles(config, listed.files);
-      return { ...loaded, problems: [...listed.problems, ...loaded.problems] };
+      const active = findActiveContent(config, loaded);
+      return { ...loaded, problems: [...listed.problems, ...loaded.problems, ...active] };
     }),
     checkSourceLinks(config),
   ]);

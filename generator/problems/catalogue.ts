@@ -53,6 +53,13 @@ export const catalogue = {
     message: (a) => `The content file name ${a.reason}.`,
     hint: (a) => a.hint ?? `Name page files \`<page>.<locale>.md\` with a locale of the configuration (${a.locales}).`,
   }),
+  FILE_NAME_NOT_UTF8: entry<{ file: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The name of ${a.file} is not UTF-8 (the bytes that are not are shown as \`\\xNN\`): the build can neither read it nor publish it under a URL.`,
+    hint: () =>
+      "Rename it. A zip made on Windows names files in the system's own code page (Big5, Latin-1): unpack it with a tool that converts the names, or rename the files after.",
+  }),
   ROUTE_DUPLICATE: entry<{ path: string; locale: string; first: string; second: string }>({
     severity: 'error',
     message: (a) => `Two files claim the route ${a.path} in locale ${a.locale}: ${a.first} and ${a.second}.`,
@@ -261,6 +268,13 @@ export const catalogue = {
     message: (a) => `The symbolic link ${a.link} points to ${a.target}, which does not exist.`,
     hint: () => 'Remove the link, or point it at a file inside the project.',
   }),
+  SYMLINK_INTO_OUTPUT: entry<{ link: string; target: string; what: string }>({
+    severity: 'error',
+    message: (a) =>
+      `${a.link} resolves into ${a.what}, ${a.target}: the site would publish what the tool writes itself, each build carrying every build before it.`,
+    hint: () =>
+      'Remove the link. The output folder, the folders a build writes beside it and the caches are never read into the site; copy into site/public only the files to publish.',
+  }),
   OUTPUT_RECOVERED: entry<{ dir: string }>({
     severity: 'warning',
     message: (a) => `An earlier build was stopped while it replaced ${a.dir}; its previous output was put back.`,
@@ -298,6 +312,16 @@ export const catalogue = {
       `${a.count} hidden ${a.count === '1' ? 'file' : 'files'} in site/public ${a.count === '1' ? 'was' : 'were'} not published: ${a.files}.`,
     hint: () =>
       'Files and folders whose names start with a dot are never published, except `.well-known/`; rename them if they belong on the site.',
+  }),
+  PUBLIC_ACTIVE_CONTENT: entry<{ file: string; what: string; host?: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `${a.file} holds what runs as script (${a.what}): opened by itself, it runs on the site's origin, with its visitors' cookies and storage` +
+      (a.host
+        ? `, and ${a.host} sends no Content Security Policy that would stop it.`
+        : '; only the Content Security Policy the host sends stops it.'),
+    hint: () =>
+      'Remove the script, the event handlers and the `javascript:` links (a picture needs none of them; an editor\'s "optimise" or "export as plain SVG" drops them), or publish the file from elsewhere.',
   }),
   NO_BUILD: entry<{ dir: string }>({
     severity: 'error',

@@ -1,6 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { listFiles, toNameText } from '../../generator/load/files.ts';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { toCodeFrame } from '../../generator/problems/format.ts';
@@ -523,5 +526,64 @@ describe('warnings', () => {
     } finally {
       delete process.env.SITE_BASE_URL;
     }
+  });
+});
+
+describe('a file name that is not UTF-8 (from a zip made on Windows)', () => {
+  /** `dir` joined with a name given as bytes, as a zip tool that keeps them writes it. */
+  const bytePath = (dir: string, name: Buffer) => Buffer.concat([Buffer.from(`${dir}/`), name]);
+  // Latin-1 `café`, Big5 `聯絡` (A770 B5B8: `p` is ASCII, the rest no UTF-8).
+  const LATIN1 = Buffer.from('caf\xe9', 'latin1');
+  const BIG5 = Buffer.from('\xa7\x70\xb5\xb8', 'latin1');
+
+  it('in site/content, site/public, the templates and the translations: named at the file, as its bytes allow', async () => {
+    const root = makeSite();
+    const site = (folder: string) => path.join(root, 'site', folder);
+    writeFileSync(
+      bytePath(site('content/news'), Buffer.concat([LATIN1, Buffer.from('.en.md')])),
+      '---\ntitle: x\n---\n',
+    );
+    mkdirSync(bytePath(site('content'), BIG5));
+    writeFileSync(bytePath(site('public/images'), Buffer.concat([BIG5, Buffer.from('.svg')])), '<svg/>');
+    mkdirSync(bytePath(site('public'), LATIN1));
+    writeFileSync(bytePath(site('templates/pages'), Buffer.concat([LATIN1, Buffer.from('.tsx')])), 'export {};\n');
+    writeFileSync(bytePath(site('locales/en'), Buffer.concat([BIG5, Buffer.from('.json')])), '{}');
+    const problems = await failureOf(buildSite({ root, write: false }));
+    expect(problems.map((p) => [p.code, p.loc])).toEqual([
+      ['CONTENT_FILE_NAME', { file: 'site/content/\\xA7p\\xB5\\xB8/', line: 1, column: 1 }],
+      ['CONTENT_FILE_NAME', { file: 'site/content/news/caf\\xE9.en.md', line: 1, column: 1 }],
+      ['FILE_NAME_NOT_UTF8', { file: 'site/public/caf\\xE9/', line: 1, column: 1 }],
+      ['FILE_NAME_NOT_UTF8', { file: 'site/public/images/\\xA7p\\xB5\\xB8.svg', line: 1, column: 1 }],
+      ['FILE_NAME_NOT_UTF8', { file: 'site/locales/en/\\xA7p\\xB5\\xB8.json', line: 1, column: 1 }],
+      ['FILE_NAME_NOT_UTF8', { file: 'site/templates/pages/caf\\xE9.tsx', line: 1, column: 1 }],
+    ]);
+    expect(problems[1]?.message).toContain('`caf\\xE9.en.md` is not UTF-8');
+    // Not an internal error, nor a failure of the output folder.
+    expect(problems.map((p) => p.code)).not.toContain('OUTPUT_FAILED');
+  });
+
+  it('any name of bytes: listed without a throw, each byte that is no UTF-8 shown as \\xNN, the rest as it is', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-names-'));
+    // Any byte but the separator and NUL (which no name holds) and the backslash (which the escapes use).
+    const nameByte = fc.integer({ min: 1, max: 255 }).filter((b) => b !== 0x2f && b !== 0x5c);
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(nameByte, { minLength: 1, maxLength: 24 }), async (bytes) => {
+        const name = Buffer.concat([Buffer.from(`${n++}-`), Buffer.from(bytes)]);
+        const folder = path.join(dir, String(n));
+        mkdirSync(folder);
+        writeFileSync(bytePath(folder, name), 'x');
+        const listed = await listFiles(dir, folder, { misnamed: 'FILE_NAME_NOT_UTF8' });
+        const shown = toNameText(name);
+        // The text spells the bytes back: its escapes as bytes, the rest as UTF-8.
+        const spelled = shown.split(/\\x([0-9A-F]{2})/).map((part, i) => Buffer.from(part, i % 2 ? 'hex' : 'utf8'));
+        expect(Buffer.concat(spelled).equals(name)).toBe(true);
+        expect(shown).not.toContain('\ufffd');
+        if (name.toString() === shown && !shown.startsWith('.')) expect(listed.files).toEqual([shown]);
+        else if (name.toString() !== shown)
+          expect(listed.problems.map((p) => p.loc?.file)).toEqual([path.relative(dir, folder) + '/' + shown]);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

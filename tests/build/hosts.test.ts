@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { HOSTS } from '../../generator/hosts.ts';
-import type { HostName } from '../../generator/types.ts';
+import type { HostName, SiteProblem } from '../../generator/types.ts';
 import { makeSite } from '../helpers/make-site.ts';
+import { problemsOf } from '../helpers/problems.ts';
 
 // What each host's output holds (behaviour.md: Hosts): where a page's document goes, and which
 // host files are written. How the hosts then serve it is tested in tests/hosting/.
@@ -13,7 +14,12 @@ const root = makeSite({
   'site/public/google0123.html': 'google-site-verification: google0123.html\n',
 });
 const built = new Map<HostName, ReadonlyMap<string, string | Uint8Array>>();
-for (const host of HOSTS) built.set(host, (await buildSite({ root, write: false, host })).files ?? new Map());
+const warned = new Map<HostName, readonly SiteProblem[]>();
+for (const host of HOSTS) {
+  const result = await buildSite({ root, write: false, host });
+  built.set(host, result.files ?? new Map());
+  warned.set(host, result.report.warnings);
+}
 const files = (host: HostName) => [...(built.get(host)?.keys() ?? [])];
 const HOST_FILES = ['nginx.conf', '_headers', '_redirects', '.nojekyll', 'deploy-s3.sh'];
 
@@ -100,5 +106,54 @@ describe('the output of each host', () => {
     const fromFlag = await buildSite({ root, write: false, host: 'apache' as HostName }).catch((e: unknown) => e);
     expect((fromFlag as SiteError).problems[0]).toMatchObject({ code: 'CONFIG_INVALID' });
     expect((fromFlag as SiteError).problems[0]?.message).toContain('--host');
+  });
+});
+
+describe('public files that run script on the site’s origin', () => {
+  const ACTIVE = {
+    // An icon as some editors export it: a script, three lines down.
+    'site/public/images/badge.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">\n  <rect width="1" height="1"/>\n  <script>fetch("/x?" + document.cookie)</script>\n</svg>\n',
+    // A handler, and a link written with a character reference so that it does not read `javascript:`.
+    'site/public/promo.html':
+      '<!doctype html>\n<title>Promo</title>\n<a href="jav&#x61;script:alert(1)">Win</a>\n<img src="x.png" onerror="alert(2)">\n',
+    // Made by a module of site/public: named at the module.
+    'site/public/images/made.svg.ts':
+      'export default () => \'<svg xmlns="http://www.w3.org/2000/svg" onload="alert(3)"/>\';\n',
+    // No script: a search console's verification file, a plain picture.
+    'site/public/google4567.html': 'google-site-verification: google4567.html\n',
+    'site/public/images/plain.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg"><a href="/en/contact"><text>on = off</text></a></svg>\n',
+  };
+  const expected = [
+    ['site/public/images/badge.svg', 3, 3, 'a `<script>` element'],
+    ['site/public/images/made.svg.ts', 1, 1, 'an `onload` event handler'],
+    ['site/public/promo.html', 3, 10, 'an `onerror` event handler, a `javascript:` URL'],
+  ];
+  const active = (problems: readonly SiteProblem[]) =>
+    problems
+      .filter((p) => p.code === 'PUBLIC_ACTIVE_CONTENT')
+      .map((p) => [p.loc?.file, p.loc?.line, p.loc?.column, p.args.what as string]);
+
+  it('the site’s own public files hold none, for every host', () => {
+    for (const host of HOSTS) expect(active(warned.get(host) ?? []), host).toEqual([]);
+  });
+
+  it('a warning for a host that sends the policy, naming the file, its line and what runs', async () => {
+    const site = makeSite(ACTIVE);
+    for (const host of ['nginx', 'netlify', 'portable'] as const) {
+      const { report } = await buildSite({ root: site, write: false, host });
+      expect(active(report.warnings), host).toEqual(expected);
+    }
+  });
+
+  it('an error for GitHub Pages and S3, which send no policy', async () => {
+    const site = makeSite(ACTIVE);
+    for (const host of ['github-pages', 's3'] as const) {
+      const problems = await problemsOf(buildSite({ root: site, write: false, host }));
+      expect(active(problems), host).toEqual(expected);
+      expect(problems.every((p) => p.severity === 'error')).toBe(true);
+      expect(problems[0]?.message).toContain(`${host} sends no Content Security Policy`);
+    }
   });
 });

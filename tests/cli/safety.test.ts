@@ -6,13 +6,17 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../generator/config.ts';
+import { listPublicFiles } from '../../generator/load/templates.ts';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { runCli, type CliResult } from '../helpers/cli.ts';
@@ -213,6 +217,72 @@ describe('nothing outside the project is read into the output', () => {
     expect(readFileSync(path.join(out, 'press/about-us.txt'), 'utf8')).toBe('kept');
     expect(result.stderr).toContain(
       '3 files in site/public that editors and file browsers leave behind were not published: #brochure.txt#, images/Thumbs.db, logo.svg~.',
+    );
+  });
+});
+
+describe('the output never publishes itself', () => {
+  it('a link in site/public to the output folder, a file in it, a folder above it, a staging folder beside it or the cache: refused at the link, naming where it points', () => {
+    const root = makeSite();
+    const out = path.join(root, 'dist', 'site');
+    expect(build(root, out).status).toBe(0);
+    const before = snapshotTree(out);
+    // A build of a process still running writes beside the output: the next build leaves it be.
+    const staging = path.join(root, 'dist', `.site.staging-${process.pid}-0`);
+    mkdirSync(staging);
+    writeFileSync(path.join(staging, 'index.html'), '<p>half written</p>');
+    const cache = path.join(root, 'cache');
+    mkdirSync(cache);
+    const link = (target: string, name: string) => symlinkSync(target, path.join(root, 'site/public', name));
+    link(out, 'old');
+    link('../../dist/site/sitemap.xml', 'sitemap-old.xml');
+    link('../../dist', 'dist');
+    link(staging, 'staging');
+    link('../../cache', 'cache');
+    const result = build(root, out, { SITE_CACHE_DIR: cache });
+    expectRefused(result, 'SYMLINK_INTO_OUTPUT');
+    const real = (dir: string) => realpathSync(dir);
+    for (const [file, what, target] of [
+      ['old', 'the output folder', real(out)],
+      ['sitemap-old.xml', 'the output folder', path.join(real(out), 'sitemap.xml')],
+      ['dist/site', 'the output folder', real(out)],
+      ['staging', 'a folder a build writes its output into', real(staging)],
+      ['cache', "the build's cache folder", real(cache)],
+    ])
+      expect(result.stderr).toContain(
+        `error site/public/${file}:1:1  SYMLINK_INTO_OUTPUT\n  site/public/${file} resolves into ${what}, ${target}:`,
+      );
+    expect(result.stderr.match(/SYMLINK_INTO_OUTPUT/g)).toHaveLength(5);
+    expect(snapshotTree(out)).toEqual(before);
+  });
+
+  it('any path into the output folder or the folders beside it, by any link: refused, the one problem at the link', async () => {
+    const root = makeSite();
+    const config = await loadConfig(root);
+    const out = realpathSync(mkdtempSync(path.join(root, 'out-')));
+    const segment = fc.stringMatching(/^[a-z0-9-]{1,8}$/);
+    const place = fc.constantFrom(
+      out,
+      `${path.dirname(out)}/.${path.basename(out)}.staging-1-a`,
+      `${path.dirname(out)}/.${path.basename(out)}.previous-1-a`,
+    );
+    const name = path.join(root, 'site/public/linked');
+    await fc.assert(
+      fc.asyncProperty(place, fc.array(segment, { maxLength: 3 }), fc.boolean(), async (dir, segments, relative) => {
+        const target = path.join(dir, ...segments);
+        mkdirSync(target, { recursive: true });
+        symlinkSync(relative ? path.relative(path.dirname(name), target) : target, name);
+        try {
+          const listed = await listPublicFiles(config, out);
+          expect(listed.problems.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([
+            ['SYMLINK_INTO_OUTPUT', 'site/public/linked', 1],
+          ]);
+          expect(listed.files.filter((f) => f.startsWith('linked'))).toEqual([]);
+        } finally {
+          rmSync(name);
+        }
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -1,0 +1,39 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { CACHE_DIR, isInside } from '../paths.ts';
+
+// What the tool writes is never read back into the site (behaviour.md: Safety): a link of
+// site/public into the output folder would publish every earlier build into the next, each output
+// holding the one before it; into the caches, entries made for the build itself.
+
+export interface WrittenFolder {
+  /** Its real path; with `prefix`, the start of the real paths of folders made beside the output. */
+  readonly dir: string;
+  readonly prefix?: boolean;
+  /** What it is, as a problem names it. */
+  readonly what: string;
+}
+
+/**
+ * The folders a build writes: the output folder (when it writes one) and the staging and previous
+ * folders beside it (`.<out>.staging-<pid>-<id>`, as write/out-dir.ts names them), and the caches.
+ * `outDir` is the output's real path, as the build resolved it.
+ */
+export async function loadWrittenFolders(outDir: string | null): Promise<WrittenFolder[]> {
+  const folders: WrittenFolder[] = [
+    { dir: await realpath(CACHE_DIR).catch(() => CACHE_DIR), what: "the build's cache folder" },
+  ];
+  if (outDir === null) return folders;
+  const beside = (kind: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.${kind}-`);
+  folders.push(
+    { dir: outDir, what: 'the output folder' },
+    { dir: beside('staging'), prefix: true, what: 'a folder a build writes its output into' },
+    { dir: beside('previous'), prefix: true, what: 'a previous output, kept while a build swaps it out' },
+  );
+  return folders;
+}
+
+/** The written folder a real path lies in, if any. */
+export function findWrittenFolder(real: string, folders: readonly WrittenFolder[]): WrittenFolder | undefined {
+  return folders.find((folder) => (folder.prefix ? real.startsWith(folder.dir) : isInside(real, folder.dir)));
+}
