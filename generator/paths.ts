@@ -16,3 +16,12 @@ export const CARD_WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'card-worker.js'
 export function isInside(file: string, dir: string): boolean {
   return file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
 }
+
+/**
+ * Where a build puts folders beside its output `<out>`: the start of the path of
+ * `.<out>.staging-<pid>-<id>` (the next output, being written) or `.<out>.previous-…` (the last one,
+ * swapped out).
+ */
+export function toBesideOutput(outDir: string, kind: 'staging' | 'previous'): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.${kind}-`);
+}

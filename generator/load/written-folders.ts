@@ -1,6 +1,5 @@
 import { realpath } from 'node:fs/promises';
-import path from 'node:path';
-import { CACHE_DIR, isInside } from '../paths.ts';
+import { CACHE_DIR, isInside, toBesideOutput } from '../paths.ts';
 
 // What the tool writes is never read back into the site (behaviour.md: Safety): a link of
 // site/public into the output folder would publish every earlier build into the next, each output
@@ -16,7 +15,7 @@ export interface WrittenFolder {
 
 /**
  * The folders a build writes: the output folder (when it writes one) and the staging and previous
- * folders beside it (`.<out>.staging-<pid>-<id>`, as write/out-dir.ts names them), and the caches.
+ * folders beside it (paths.ts: toBesideOutput), and the caches.
  * `outDir` is the output's real path, as the build resolved it.
  */
 export async function loadWrittenFolders(outDir: string | null): Promise<WrittenFolder[]> {
@@ -24,7 +23,7 @@ export async function loadWrittenFolders(outDir: string | null): Promise<Written
     { dir: await realpath(CACHE_DIR).catch(() => CACHE_DIR), what: "the build's cache folder" },
   ];
   if (outDir === null) return folders;
-  const beside = (kind: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.${kind}-`);
+  const beside = (kind: 'staging' | 'previous') => toBesideOutput(outDir, kind);
   folders.push(
     { dir: outDir, what: 'the output folder' },
     { dir: beside('staging'), prefix: true, what: 'a folder a build writes its output into' },

@@ -12,6 +12,7 @@ import {
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { SiteError, toProblem } from '../problems/problem.ts';
+import { toBesideOutput } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
 
 // The output folder is the tool's own (docs/behaviour.md: Safety). A build replaces a folder only
@@ -93,7 +94,7 @@ function toRealPath(dir: string): string {
 /** The staging folder beside `<out>`, marked as ours before anything is written into it. */
 export function createStaging(outDir: string, buildId: string): string {
   const out = path.resolve(outDir);
-  const staging = path.join(path.dirname(out), `.${path.basename(out)}.staging-${process.pid}-${buildId}`);
+  const staging = `${toBesideOutput(out, 'staging')}${process.pid}-${buildId}`;
   try {
     mkdirSync(staging, { recursive: true });
     writeFileSync(path.join(staging, OUTPUT_MARKER), MARKER_TEXT);
