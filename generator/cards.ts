@@ -3,43 +3,39 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { domainToUnicode } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { isWholePng } from './png.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
-import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
+import { CACHE_DIR, PACKAGE_ROOT } from './paths.ts';
 import { phraseBreakerFor } from '../runtime/word-breaks.ts';
 import { toSection } from './render/share.ts';
-import { loadServerModule, toTemplateLocOfStack } from './render/server-module.ts';
+import { toTemplateLocOfStack } from './render/server-module.ts';
 import { SiteError, toProblem } from './errors.ts';
-import { withoutExit } from './node-module.ts';
+import { startPool } from './workers/pool.ts';
+import type { CardTask } from './card-render.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
 
 // The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
 // hash of everything that draws it (its texts, the layout's source, the renderer and the fonts), so
 // a page's URL is known before it is drawn, and a card drawn once is never drawn again: the cards
-// wait in node_modules/.cache/site/cards, and the misses are drawn in worker threads.
+// wait in node_modules/.cache/site/cards, and the misses are drawn in the worker pool.
 
 const CARDS_DIR = path.join(CACHE_DIR, 'cards');
-/** Up to this many cards to draw, the build draws them itself rather than start workers. */
-const MAIN_THREAD_CARDS = 8;
-/** Cards to draw per worker thread (see drawCards: the real site's 108 cards take no less time on two than on one). */
-const CARDS_PER_WORKER = 400;
+/** From this many cards to draw, the worker pool draws them (see toCardWorkers). */
+const POOL_CARDS = 9;
+/** Cards to draw per thread of the pool. */
+const CARDS_PER_THREAD = 400;
 /**
- * What draws a card besides its texts: the drawing code (card-render.ts and card-raster.ts, as
- * sources: the compiled files are built from them, and a test run from sources then shares the
- * cards of the compiled `site`), Node's zlib, and the renderer's and the fonts' packages as
- * installed. Read when the first card is planned, not when a command starts.
+ * What draws a card besides its texts: the drawing code (card-render.ts, as its source: the
+ * compiled file is built from it, and a test run from sources then shares the cards of the
+ * compiled `site`), and the renderer's and the fonts' packages as installed. Read when the first
+ * card is planned, not when a command starts.
  */
 let renderer: string | null = null;
 function toRendererVersions(): string {
   if (renderer !== null) return renderer;
-  const hash = createHash('sha256');
-  for (const name of ['card-render.ts', 'card-raster.ts']) {
-    const file = path.join(PACKAGE_ROOT, 'generator', name);
-    hash.update(`${name}\0`).update(existsSync(file) ? readFileSync(file) : toCodeVersion());
-  }
-  hash.update(`${process.versions.zlib ?? ''}\0`);
+  const file = path.join(PACKAGE_ROOT, 'generator', 'card-render.ts');
+  const hash = createHash('sha256').update(existsSync(file) ? readFileSync(file) : toCodeVersion());
   for (const name of ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']) hash.update(toPackageVersions(name));
   renderer = hash.digest('hex');
   return renderer;
@@ -74,20 +70,6 @@ export interface CardPlan {
   readonly urls: ReadonlyMap<string, string>;
   /** One job per distinct card. */
   readonly jobs: readonly CardJob[];
-}
-
-export interface CardWorkerInput {
-  readonly serverModule: string;
-}
-
-/** A card drawn, or why it could not be (the layout threw: its message and stack). */
-export type CardWorkerMessage =
-  | { readonly key: string; readonly png: Uint8Array }
-  | { readonly key: string; readonly failed: { readonly message: string; readonly stack: string } };
-
-/** What drawing a card runs, for the watchdog of code that never ends (watch-site-code.ts). */
-export function toCardWork(job: CardJob): string {
-  return `The share card of ${job.url} (${job.layout})`;
 }
 
 /** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
@@ -157,9 +139,8 @@ export function planCards(
 }
 
 /**
- * The PNG of every job: from the cache, or drawn (in worker threads when the compiled worker is
- * there, else here) and then cached. Each cache entry is written beside its place and renamed, so
- * builds running at the same time never read half a card.
+ * The PNG of every job: from the cache, or drawn (see drawCards) and then cached. Each cache entry
+ * is written beside its place and renamed, so builds running at the same time never read half a card.
  */
 export async function renderCards(
   jobs: readonly CardJob[],
@@ -204,8 +185,8 @@ export async function renderCards(
 }
 
 /**
- * Draws the cards of `jobs` and saves each one. Its worker threads start before the first `await`,
- * so they draw while the caller goes on.
+ * Draws the cards of `jobs` and saves each one: many in the pool's threads (started before the first
+ * `await`, so they draw while the caller goes on), a few here.
  */
 async function drawCards(
   jobs: readonly CardJob[],
@@ -213,90 +194,34 @@ async function drawCards(
   save: (job: CardJob, png: Uint8Array) => Promise<void>,
 ): Promise<void> {
   if (jobs.length === 0) return;
-  const saving: Promise<void>[] = [];
-  const workers = toCardWorkers(jobs.length);
-  if (workers > 0) {
-    // One worker per CARDS_PER_WORKER cards. Each worker's start (the renderer, the fonts, a cold
-    // JIT) costs about 1.5 s of CPU, and two processes drawing cards side by side on two cores
-    // each draw a card 1.6 times slower than one alone (measured: 23.5 → 38 ms), so a second
-    // worker pays only on a few hundred cards. The workers take the next card from one queue as
-    // each finishes one: a card in Chinese costs several times one in English (its glyphs, its
-    // font files), so shares fixed in advance end unevenly.
-    const queue = [...jobs];
-    const byKey = new Map(jobs.map((job) => [job.key, job]));
-    await Promise.all(
-      Array.from({ length: workers }, () =>
-        runWorker(serverModule, queue, (key, png) => saving.push(save(byKey.get(key) as CardJob, png)), byKey),
-      ),
-    );
-  } else {
-    // A few cards (a page edited in watch mode): here, with the fonts this process has read already.
-    const { ShareCard } = loadServerModule(serverModule);
-    // The drawing code loads only when a card is drawn: a build whose cards all come from the cache
-    // never loads it, nor React's ES module entry it imports.
-    const { drawCard } = await import('./card-render.ts');
-    if (ShareCard)
-      for (const job of jobs) {
-        let png: Uint8Array;
-        try {
-          png = await withoutExit(() => drawCard(ShareCard, job.props));
-        } catch (error) {
-          throw toCardFailure(job, error instanceof Error ? error : { message: String(error) });
-        }
-        saving.push(save(job, png));
-      }
+  const pool = startPool(toCardWorkers(jobs.length));
+  const toTask = (job: CardJob): CardTask => ({ serverModule, props: job.props });
+  const failed = (job: CardJob) => (error: unknown) => {
+    throw toCardFailure(job, error instanceof Error ? error : { message: String(error) });
+  };
+  if (!pool) {
+    // A few cards (a page edited in watch mode): here, one after another, with the fonts this
+    // process has read already. The drawing code loads only when a card is drawn: a build whose
+    // cards all come from the cache never loads it, nor React's ES module entry it imports.
+    const { drawCardTask } = await import('./card-render.ts');
+    for (const job of jobs) await save(job, await drawCardTask(toTask(job)).catch(failed(job)));
+    return;
   }
-  await Promise.all(saving);
+  try {
+    await Promise.all(jobs.map(async (job) => save(job, await pool.run('card', toTask(job)).catch(failed(job)))));
+  } catch (error) {
+    // A layout that fails fails every card: the cards still queued are not drawn.
+    await pool.close({ destroy: true });
+    throw error;
+  }
+  await pool.close();
 }
 
 /**
- * How many worker threads draw `cards` cards: none for a few, and none on a single core, where a
- * worker only takes turns with the main thread after paying for its start (the real site's 108
- * cards drew 5 % faster on the main thread of a one-core machine).
+ * How many of the pool's threads draw `cards` cards: none for a few, and none on a single core,
+ * where a thread only takes turns with the main thread after paying for its start.
  */
 export function toCardWorkers(cards: number, cores = availableParallelism()): number {
-  if (cards <= MAIN_THREAD_CARDS || cores <= 1 || !existsSync(CARD_WORKER_FILE)) return 0;
-  return Math.min(cores, Math.ceil(cards / CARDS_PER_WORKER));
-}
-
-/**
- * A card worker that draws cards from `queue` until it is empty. A card whose layout throws fails
- * the drawing with CARD_FAILED; the other workers then find the queue empty.
- */
-function runWorker(
-  serverModule: string,
-  queue: CardJob[],
-  onCard: (key: string, png: Uint8Array) => void,
-  byKey: ReadonlyMap<string, CardJob>,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const input: CardWorkerInput = { serverModule };
-    const worker = new Worker(CARD_WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
-    /** The card sent and not drawn yet: a worker that ends while it has one has not finished. */
-    let drawing: CardJob | null = null;
-    const next = () => {
-      drawing = queue.shift() ?? null;
-      worker.postMessage(drawing);
-    };
-    worker.on('message', (message: CardWorkerMessage) => {
-      drawing = null;
-      if ('failed' in message) {
-        queue.length = 0;
-        reject(toCardFailure(byKey.get(message.key) as CardJob, message.failed));
-        void worker.terminate();
-        return;
-      }
-      onCard(message.key, message.png);
-      next();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code === 0 && drawing === null) resolve();
-      else
-        reject(
-          new Error(`a card worker stopped with exit code ${code}${drawing ? ', before it drew every card' : ''}`),
-        );
-    });
-    next();
-  });
+  if (cards < POOL_CARDS || cores <= 1) return 0;
+  return Math.min(cores, Math.ceil(cards / CARDS_PER_THREAD));
 }
