@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
-import type { Resvg as ResvgClass } from '@resvg/resvg-js';
+import type * as ResvgPackage from '@resvg/resvg-js';
 import type { default as Satori } from 'satori';
 import type { ShareCardProps } from './types.ts';
 import { requirePackage, withoutExit } from './node-module.ts';
@@ -47,7 +47,7 @@ let faces: FontFace[] | null = null;
 const faceOf = new Map<number, FontFace | null>();
 /** Font files by path, each read once per process and kept: satori parses a given buffer once. */
 const loadedFonts = new Map<string, { name: string; data: Buffer; weight: 700; style: 'normal' }>();
-let renderers: [typeof Satori, typeof ResvgClass] | null = null;
+let renderers: [typeof Satori, typeof ResvgPackage] | null = null;
 
 /** The font file whose range holds a code point, or null when none of the package's does. */
 function toFace(point: number): FontFace | null {
@@ -91,7 +91,7 @@ const LOGO_PX = 64;
  * The logo as a PNG data URL: resvg draws an SVG image anew on every card (about a sixth of a
  * card's time), a small PNG it only copies. A URL that is not an SVG data URL is kept as it is.
  */
-function toRasterLogo(Resvg: typeof ResvgClass, logo: string): string {
+function toRasterLogo({ Resvg }: typeof ResvgPackage, logo: string): string {
   if (!logo.startsWith('data:image/svg+xml;base64,')) return logo;
   let png = rasterLogos.get(logo);
   if (!png) {
@@ -154,10 +154,10 @@ function toDrawableProps(props: ShareCardProps, missing: ReadonlySet<string>): S
  * exports). A worker loads them before the server module, whose compiling turns source maps on
  * (generator/node-module.ts): loaded after it, satori's map would be read too.
  */
-export function loadRenderers(): [typeof Satori, typeof ResvgClass] {
+export function loadRenderers(): [typeof Satori, typeof ResvgPackage] {
   return (renderers ??= [
     requirePackage('satori').default as typeof Satori,
-    (requirePackage('@resvg/resvg-js') as { Resvg: typeof ResvgClass }).Resvg,
+    requirePackage('@resvg/resvg-js') as typeof ResvgPackage,
   ]);
 }
 
@@ -167,8 +167,8 @@ export function loadRenderers(): [typeof Satori, typeof ResvgClass] {
  * the card is then laid out again without them (see toDrawable).
  */
 export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<string> {
-  const [satori, Resvg] = loadRenderers();
-  const logo = toRasterLogo(Resvg, props.logo);
+  const [satori, resvg] = loadRenderers();
+  const logo = toRasterLogo(resvg, props.logo);
   const missing = new Set<string>();
   const layOut = (shown: ShareCardProps) =>
     satori(createElement(Card, { ...shown, logo }), {
@@ -183,10 +183,14 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
   return missing.size === 0 ? svg : layOut(toDrawableProps(props, missing));
 }
 
-/** Draws one card as a PNG: satori's SVG, rasterized and encoded by resvg. */
+/**
+ * Draws one card as a PNG: satori's SVG, rasterized by resvg on a thread of libuv's pool (this
+ * thread meanwhile lays out the next card: cards.ts draws two at a time), then encoded.
+ */
 export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
-  const [, Resvg] = loadRenderers();
-  return new Resvg(await toCardSvg(Card, props), { font: { loadSystemFonts: false } }).render().asPng();
+  const [, { renderAsync }] = loadRenderers();
+  const image = await renderAsync(await toCardSvg(Card, props), { font: { loadSystemFonts: false } });
+  return image.asPng();
 }
 
 /** A card to draw with the layout of a server module. */

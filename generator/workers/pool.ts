@@ -6,9 +6,8 @@ import { PACKAGE_ROOT } from '../paths.ts';
 
 // The one pool of worker threads (piscina) that heavy jobs of a build run on, one item per task:
 // each kind of task is a function of the worker (worker.ts) from its input to its output. The
-// threads take the next task as each finishes one: items of one kind may cost several times each
-// other (a card in Chinese draws more glyphs, from more font files), so shares fixed in advance
-// would end unevenly.
+// pipeline makes the pool for a build and closes it at the end; its threads start only when a stage
+// has enough work for them (cards.ts: toCardWorkers), and take the next task as each finishes one.
 
 /** What each kind of task is given, and what it gives back (sent between threads by copy, a byte array moved). */
 export interface TaskKinds {
@@ -19,24 +18,47 @@ export type TaskKind = keyof TaskKinds;
 export type Task = { [K in TaskKind]: { readonly kind: K; readonly input: TaskKinds[K]['input'] } }[TaskKind];
 
 export interface TaskPool {
-  run<K extends TaskKind>(kind: K, input: TaskKinds[K]['input']): Promise<TaskKinds[K]['output']>;
-  /** Ends the threads once their tasks are done; `destroy` ends them at once (a task failed). */
-  close(options?: { readonly destroy?: boolean }): Promise<void>;
+  /**
+   * Starts `threads` threads unless they run already; false when none can (a single thread asked
+   * for none, or the worker is not compiled: tests run from sources without it).
+   */
+  start(threads: number): boolean;
+  /** Runs a task on a thread; an aborted `signal` drops it if it has not started. */
+  run<K extends TaskKind>(kind: K, input: TaskKinds[K]['input'], signal?: AbortSignal): Promise<TaskKinds[K]['output']>;
+  /** Ends the threads once their tasks are done. */
+  close(): Promise<void>;
 }
 
-/** The compiled worker: the pool runs from dist/, as `site` does (tests from sources run without it). */
+/** The compiled worker: the pool runs from dist/, as `site` does. */
 const WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'pool-worker.js');
 
-/**
- * A pool of `threads` threads, started now so that they load while this thread goes on; null when
- * the worker is not compiled. The caller closes it when its tasks are done.
- */
-export function startPool(threads: number): TaskPool | null {
-  if (threads < 1 || !existsSync(WORKER_FILE)) return null;
-  const pool = new Piscina<Task, TaskKinds[TaskKind]['output']>({
+/** A build's pool, no thread started yet. */
+export function createPool(): TaskPool {
+  let pool: Piscina<Task, TaskKinds[TaskKind]['output']> | null = null;
+  return {
+    start(threads) {
+      if (!pool && threads > 0 && existsSync(WORKER_FILE)) pool = startThreads(threads);
+      return pool !== null;
+    },
+    run(kind, input, signal) {
+      if (!pool) return Promise.reject(new Error('the worker pool has no thread started'));
+      return pool.run({ kind, input } as Task, { signal: signal ?? null });
+    },
+    async close() {
+      await pool?.close();
+      pool = null;
+    },
+  };
+}
+
+function startThreads(threads: number): Piscina<Task, TaskKinds[TaskKind]['output']> {
+  return new Piscina({
     filename: WORKER_FILE,
     minThreads: threads,
     maxThreads: threads,
+    // Two tasks at a time in each thread: one waits for native work off the thread (resvg
+    // rasterizing a card) while the other runs.
+    concurrentTasksPerWorker: 2,
     // Tasks come as messages, so a thread's event loop turns between them: only then are the
     // native objects of the last task freed (resvg's 3 MB of pixels a card), which would pile up
     // while the thread slept between tasks.
@@ -44,8 +66,4 @@ export function startPool(threads: number): TaskPool | null {
     // React's production build, whatever the command was started with (bin/site.js sets it).
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  return {
-    run: (kind, input) => pool.run({ kind, input } as Task),
-    close: ({ destroy = false } = {}) => (destroy ? pool.destroy() : pool.close()),
-  };
 }
