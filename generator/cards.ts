@@ -3,43 +3,36 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { domainToUnicode } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
 import { isWholePng } from './png.ts';
 import { toCodeVersion, toPackageVersions } from './code-version.ts';
-import { CACHE_DIR, CARD_WORKER_FILE, PACKAGE_ROOT } from './paths.ts';
+import { CACHE_DIR, PACKAGE_ROOT } from './paths.ts';
 import { phraseBreakerFor } from '../runtime/word-breaks.ts';
 import { toSection } from './resolve/sections.ts';
-import { loadServerModule, toTemplateLocOfStack } from './render/server-module.ts';
+import { toTemplateLocOfStack } from './render/server-module.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
-import { withoutExit } from './node-module.ts';
+import type { CardTask } from './types.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
 
 // The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
 // hash of everything that draws it (its texts, the layout's source, the renderer and the fonts), so
 // a page's URL is known before it is drawn, and a card drawn once is never drawn again: the cards
-// wait in node_modules/.cache/site/cards, and the misses are drawn in worker threads.
+// wait in node_modules/.cache/site/cards, and the misses are drawn in the worker pool.
 
 const CARDS_DIR = path.join(CACHE_DIR, 'cards');
-/** Up to this many cards to draw, the build draws them itself rather than start workers. */
-const MAIN_THREAD_CARDS = 8;
-/** Cards to draw per worker thread (see drawCards: the real site's 108 cards take no less time on two than on one). */
-const CARDS_PER_WORKER = 400;
+/** Cards to draw per thread of the worker pool (see toCardWorkers). */
+const CARDS_PER_THREAD = 200;
 /**
- * What draws a card besides its texts: the drawing code (card-render.ts and card-raster.ts, as
- * sources: the compiled files are built from them, and a test run from sources then shares the
- * cards of the compiled `site`), Node's zlib, and the renderer's and the fonts' packages as
- * installed. Read when the first card is planned, not when a command starts.
+ * What draws a card besides its texts: the drawing code (card-render.ts, as its source: the
+ * compiled file is built from it, and a test run from sources then shares the cards of the
+ * compiled `site`), and the renderer's and the fonts' packages as installed. Read when the first
+ * card is planned, not when a command starts.
  */
 let renderer: string | null = null;
 function toRendererVersions(): string {
   if (renderer !== null) return renderer;
-  const hash = createHash('sha256');
-  for (const name of ['card-render.ts', 'card-raster.ts']) {
-    const file = path.join(PACKAGE_ROOT, 'generator', name);
-    hash.update(`${name}\0`).update(existsSync(file) ? readFileSync(file) : toCodeVersion());
-  }
-  hash.update(`${process.versions.zlib ?? ''}\0`);
+  const file = path.join(PACKAGE_ROOT, 'generator', 'card-render.ts');
+  const hash = createHash('sha256').update(existsSync(file) ? readFileSync(file) : toCodeVersion());
   for (const name of ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']) hash.update(toPackageVersions(name));
   renderer = hash.digest('hex');
   return renderer;
@@ -74,20 +67,6 @@ export interface CardPlan {
   readonly urls: ReadonlyMap<string, string>;
   /** One job per distinct card. */
   readonly jobs: readonly CardJob[];
-}
-
-export interface CardWorkerInput {
-  readonly serverModule: string;
-}
-
-/** A card drawn, or why it could not be (the layout threw: its message and stack). */
-export type CardWorkerMessage =
-  | { readonly key: string; readonly png: Uint8Array }
-  | { readonly key: string; readonly failed: { readonly message: string; readonly stack: string } };
-
-/** What drawing a card runs, for the watchdog of code that never ends (watch-site-code.ts). */
-export function toCardWork(job: CardJob): string {
-  return `The share card of ${job.url} (${job.layout})`;
 }
 
 /** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
@@ -157,13 +136,22 @@ export function planCards(
 }
 
 /**
- * The PNG of every job: from the cache, or drawn (in worker threads when the compiled worker is
- * there, else here) and then cached. Each cache entry is written beside its place and renamed, so
- * builds running at the same time never read half a card.
+ * Threads to draw cards in: the build's worker pool (workers/pool.ts), which the pipeline makes and
+ * closes. `start` asks for that many threads, and says whether there are any.
+ */
+export interface CardThreads {
+  start(threads: number): boolean;
+  run(kind: 'card', input: CardTask, signal?: AbortSignal): Promise<Uint8Array>;
+}
+
+/**
+ * The PNG of every job: from the cache, or drawn (see drawCards) and then cached. Each cache entry
+ * is written beside its place and renamed, so builds running at the same time never read half a card.
  */
 export async function renderCards(
   jobs: readonly CardJob[],
   serverModule: string,
+  threads?: CardThreads,
 ): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
   const files = new Map<string, Uint8Array>();
   const toCacheFile = (job: CardJob) => path.join(CARDS_DIR, `${job.key}.png`);
@@ -176,7 +164,7 @@ export async function renderCards(
   // this returns: the build renders its pages on this thread meanwhile, and reading the cached cards
   // waits for it.
   const misses = new Set(jobs.filter((job) => !recent.has(job.key) && !existsSync(toCacheFile(job))));
-  const drawing = drawCards([...misses], serverModule, save);
+  const drawing = drawCards([...misses], serverModule, save, threads);
   // Awaited below, after the reads: a failure meanwhile is not left unhandled.
   drawing.catch(() => undefined);
   // A cached card that cannot be read after all is drawn once the others are.
@@ -194,7 +182,7 @@ export async function renderCards(
     }),
   );
   await drawing;
-  await drawCards(unreadable, serverModule, save);
+  await drawCards(unreadable, serverModule, save, threads);
   if (misses.size + unreadable.length > 0) await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
   // The files in the order of the jobs, whatever order they were read or drawn in: the manifest lists them.
   const ordered = new Map(
@@ -203,100 +191,76 @@ export async function renderCards(
   return { files: ordered, drawn: misses.size + unreadable.length };
 }
 
+/** Saves a drawn card. */
+type SaveCard = (job: CardJob, png: Uint8Array) => Promise<void>;
+
 /**
- * Draws the cards of `jobs` and saves each one. Its worker threads start before the first `await`,
- * so they draw while the caller goes on.
+ * Draws the cards of `jobs` and saves each one: many in the pool's threads (they start before the
+ * first `await`, so they draw while the caller goes on), fewer here.
  */
 async function drawCards(
   jobs: readonly CardJob[],
   serverModule: string,
-  save: (job: CardJob, png: Uint8Array) => Promise<void>,
+  save: SaveCard,
+  threads: CardThreads | undefined,
 ): Promise<void> {
   if (jobs.length === 0) return;
-  const saving: Promise<void>[] = [];
+  const toTask = (job: CardJob): CardTask => ({ serverModule, props: job.props });
   const workers = toCardWorkers(jobs.length);
-  if (workers > 0) {
-    // One worker per CARDS_PER_WORKER cards. Each worker's start (the renderer, the fonts, a cold
-    // JIT) costs about 1.5 s of CPU, and two processes drawing cards side by side on two cores
-    // each draw a card 1.6 times slower than one alone (measured: 23.5 → 38 ms), so a second
-    // worker pays only on a few hundred cards. The workers take the next card from one queue as
-    // each finishes one: a card in Chinese costs several times one in English (its glyphs, its
-    // font files), so shares fixed in advance end unevenly.
-    const queue = [...jobs];
-    const byKey = new Map(jobs.map((job) => [job.key, job]));
-    await Promise.all(
-      Array.from({ length: workers }, () =>
-        runWorker(serverModule, queue, (key, png) => saving.push(save(byKey.get(key) as CardJob, png)), byKey),
-      ),
-    );
-  } else {
-    // A few cards (a page edited in watch mode): here, with the fonts this process has read already.
-    const { ShareCard } = loadServerModule(serverModule);
-    // The drawing code loads only when a card is drawn: a build whose cards all come from the cache
-    // never loads it, nor React's ES module entry it imports.
-    const { drawCard } = await import('./card-render.ts');
-    if (ShareCard)
-      for (const job of jobs) {
-        let png: Uint8Array;
-        try {
-          png = await withoutExit(() => drawCard(ShareCard, job.props));
-        } catch (error) {
-          throw toCardFailure(job, error instanceof Error ? error : { message: String(error) });
-        }
-        saving.push(save(job, png));
-      }
-  }
-  await Promise.all(saving);
+  if (threads && workers > 0 && threads.start(workers)) await drawInPool(threads, jobs, toTask, save);
+  else await drawHere(jobs, toTask, save);
+}
+
+/** The error a card's drawing failed with, as CARD_FAILED. */
+const toFailure = (job: CardJob, error: unknown) =>
+  toCardFailure(job, error instanceof Error ? error : { message: String(error) });
+
+/**
+ * Fewer cards than the pool pays for (a page edited in watch mode; the real site's): here, with the
+ * fonts this process has read already, two at a time: resvg rasterizes one off this thread while
+ * satori lays out the other. The drawing code loads only when a card is drawn: a build whose cards
+ * all come from the cache never loads it, nor React's ES module entry it imports.
+ */
+async function drawHere(jobs: readonly CardJob[], toTask: (job: CardJob) => CardTask, save: SaveCard): Promise<void> {
+  const { drawCardTask } = await import('./card-render.ts');
+  const queue = [...jobs];
+  const drawOne = (job: CardJob) =>
+    drawCardTask(toTask(job)).catch((error: unknown) => {
+      // A layout that fails fails every card: the cards still waiting are not drawn.
+      queue.length = 0;
+      throw toFailure(job, error);
+    });
+  const drawNext = async (): Promise<void> => {
+    for (let job = queue.shift(); job; job = queue.shift()) await save(job, await drawOne(job));
+  };
+  await Promise.all([drawNext(), drawNext()]);
+}
+
+/** Many cards: in the pool's threads, each taking the next card as it finishes one. */
+async function drawInPool(
+  threads: CardThreads,
+  jobs: readonly CardJob[],
+  toTask: (job: CardJob) => CardTask,
+  save: SaveCard,
+): Promise<void> {
+  const failing = new AbortController();
+  const drawOne = (job: CardJob) =>
+    threads.run('card', toTask(job), failing.signal).catch((error: unknown) => {
+      // A layout that fails fails every card: the cards still queued are not drawn.
+      failing.abort();
+      throw toFailure(job, error);
+    });
+  await Promise.all(jobs.map(async (job) => save(job, await drawOne(job))));
 }
 
 /**
- * How many worker threads draw `cards` cards: none for a few, and none on a single core, where a
- * worker only takes turns with the main thread after paying for its start (the real site's 108
- * cards drew 5 % faster on the main thread of a one-core machine).
+ * How many of the pool's threads draw `cards` cards: one per 200 cards up to the cores, and none
+ * below two. The main thread draws two cards at a time itself, and each thread of the pool pays for
+ * its start and reads the fonts again (about a second of CPU). Measured on two cores, every card
+ * drawn (the real site's, then more with other titles), the main thread against two threads: 108
+ * cards in 4.6 and 5.2 s, 216 in 6.1 and 6.5 s, 432 in 11 s alike.
  */
 export function toCardWorkers(cards: number, cores = availableParallelism()): number {
-  if (cards <= MAIN_THREAD_CARDS || cores <= 1 || !existsSync(CARD_WORKER_FILE)) return 0;
-  return Math.min(cores, Math.ceil(cards / CARDS_PER_WORKER));
-}
-
-/**
- * A card worker that draws cards from `queue` until it is empty. A card whose layout throws fails
- * the drawing with CARD_FAILED; the other workers then find the queue empty.
- */
-function runWorker(
-  serverModule: string,
-  queue: CardJob[],
-  onCard: (key: string, png: Uint8Array) => void,
-  byKey: ReadonlyMap<string, CardJob>,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const input: CardWorkerInput = { serverModule };
-    const worker = new Worker(CARD_WORKER_FILE, { workerData: input, env: { ...process.env, NODE_ENV: 'production' } });
-    /** The card sent and not drawn yet: a worker that ends while it has one has not finished. */
-    let drawing: CardJob | null = null;
-    const next = () => {
-      drawing = queue.shift() ?? null;
-      worker.postMessage(drawing);
-    };
-    worker.on('message', (message: CardWorkerMessage) => {
-      drawing = null;
-      if ('failed' in message) {
-        queue.length = 0;
-        reject(toCardFailure(byKey.get(message.key) as CardJob, message.failed));
-        void worker.terminate();
-        return;
-      }
-      onCard(message.key, message.png);
-      next();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code === 0 && drawing === null) resolve();
-      else
-        reject(
-          new Error(`a card worker stopped with exit code ${code}${drawing ? ', before it drew every card' : ''}`),
-        );
-    });
-    next();
-  });
+  const threads = Math.min(cores, Math.floor(cards / CARDS_PER_THREAD));
+  return threads >= 2 ? threads : 0;
 }

@@ -514,6 +514,12 @@ export interface SiteSearch {
 }
 
 /** What a share card shows (behaviour.md: Sharing): texts in the page's language, the logo as a data URL. */
+/** A card to draw with the layout of a server module. */
+export interface CardTask {
+  readonly serverModule: string;
+  readonly props: ShareCardProps;
+}
+
 export interface ShareCardProps {
   readonly title: string;
   /**

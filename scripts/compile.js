@@ -11,7 +11,8 @@ rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     cli: 'generator/cli.ts',
-    'card-worker': 'generator/card-worker.ts',
+    // The worker pool's thread (share cards).
+    'pool-worker': 'generator/workers/worker.ts',
     // What a page loads of JavaScript on first view: `site check`'s rule, for bench/size.js.
     'first-view': 'generator/check/first-view.ts',
     screenshots: 'scripts/screenshots.ts',

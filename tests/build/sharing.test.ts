@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
-import { toShownHost } from '../../generator/cards.ts';
+import { toCardWorkers, toShownHost } from '../../generator/cards.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSharing, toXmlFault } from '../../generator/check/share.ts';
@@ -76,6 +76,15 @@ describe('share cards', () => {
     const result = await session.rebuild([file]);
     // The page's new card in, its old card out; no other card changed.
     expect(result.changed.filter((f) => f.startsWith('_app/cards/'))).toHaveLength(2);
+  });
+
+  it('draws cards in worker threads only from 400 cards on, one per 200 up to the cores, and never on a single core', () => {
+    // Fewer draw as fast on the main thread (see toCardWorkers).
+    expect(toCardWorkers(399, 2)).toBe(0);
+    expect(toCardWorkers(400, 2)).toBe(2);
+    expect(toCardWorkers(10_000, 2)).toBe(2);
+    expect(toCardWorkers(700, 8)).toBe(3);
+    expect(toCardWorkers(10_000, 1)).toBe(0);
   });
 
   it('shows the site’s host as visitors read it: an internationalized name in its own script, a port kept', () => {
