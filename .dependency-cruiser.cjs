@@ -4,16 +4,18 @@
 //   problems/    the error catalogue, the problem type and its formatting: nothing of the generator
 //   types.ts     the data that crosses stages: type imports only
 //   base         paths, caches, escaping, hosts, esbuild, node modules, build ids, message facts
-//   load/  resolve/  bundle/  render/  cards/  search/  write/  workers/   the stages, in this order
+//   workers/pool.ts  the one worker pool, which the stages hand their heavy work to
+//   load/  resolve/  bundle/  render/  cards/  search/  write/   the stages, in this order
 //   pipeline/    the stage list and the sources every command reads
 //   check/  serve/  translations/   what runs on the pipeline
-//   commands/  report.ts  cli.ts
+//   commands/  report.ts  cli.ts  workers/worker.ts (a pool thread's entry)
 // The runtime (the browser's code) imports no value of the generator, only its types.
 const G = '^generator/';
 const layers = [
   ['problems', `${G}problems/`],
   ['types', `${G}types\\.ts$`],
   ['base', `${G}[^/]+\\.ts$`],
+  ['pool', `${G}workers/pool\\.ts$`],
   ['load', `${G}load/`],
   ['resolve', `${G}resolve/`],
   ['bundle', `${G}bundle/`],
@@ -21,10 +23,9 @@ const layers = [
   ['cards', `${G}cards/`],
   ['search', `${G}search/`],
   ['write', `${G}write/`],
-  ['workers', `${G}workers/`],
   ['pipeline', `${G}pipeline/`],
   ['consumers', `${G}(check|serve|translations)/`],
-  ['commands', `${G}(commands/|report\\.ts$|cli\\.ts$)`],
+  ['commands', `${G}(commands/|report\\.ts$|cli\\.ts$|workers/worker\\.ts$)`],
 ];
 /** The top-level modules that are not base helpers: they sit in their own layers. */
 const notBase = `${G}(types|report|cli)\\.ts$`;

@@ -9,8 +9,6 @@ export const CACHE_DIR = process.env.SITE_CACHE_DIR
   ? path.resolve(process.env.SITE_CACHE_DIR)
   : path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site');
 export const RUNTIME_DIR = path.join(PACKAGE_ROOT, 'runtime');
-export const WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'page-worker.js');
-export const CARD_WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'card-worker.js');
 
 /** True when `file` (a real path) is `dir` or lies under it. */
 export function isInside(file: string, dir: string): boolean {

@@ -49,6 +49,12 @@ const checks = [
     ],
   ],
   ['lint', bin('oxlint', 'bin/oxlint'), ['--type-aware', '--deny-warnings']],
+  // The layers of the code and no import cycle (.dependency-cruiser.cjs, docs/architecture.md: Layers).
+  [
+    'layers',
+    bin('dependency-cruiser', 'bin/dependency-cruise.mjs'),
+    ['generator', 'runtime', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+  ],
   [
     'types',
     bin('tsgo', 'bin/tsc'),
@@ -84,5 +90,5 @@ const tested = new Promise((resolve) => vitest.on('close', (code) => resolve(cod
 
 const [results, testsPassed] = await Promise.all([checked, tested]);
 const failed = results.filter((r) => !r.passed).map((r) => r.name);
-console.log(`checks: ${failed.length === 0 ? 'format, lint and types passed' : `${failed.join(', ')} failed`}`);
+console.log(`checks: ${failed.length === 0 ? 'format, lint, layers and types passed' : `${failed.join(', ')} failed`}`);
 process.exit(failed.length === 0 && testsPassed ? 0 : 1);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
-import { renderCards } from '../cards.ts';
+import { renderCards } from '../cards/cards.ts';
 import { loadConfig } from '../config.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { TEXT_FAULTS } from '../messages.ts';
@@ -15,6 +15,7 @@ import { finishOutput, indexSearch, type Finished } from './finish.ts';
 import { abandonOutput, openOutput, type Output } from './output.ts';
 import { renderOutput, type RenderOptions } from './render.ts';
 import { allStages, startRun, type BuildRun } from './run.ts';
+import { createPool } from '../workers/pool.ts';
 import { loadSources, type LoadedSources, type Sources } from './sources.ts';
 
 // The one place where the build's stages are ordered (architecture.md: The build). `site build`,
@@ -74,12 +75,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     searchTexts: shareable ? site.translators : null,
     publicFiles: sources.publicFiles,
   });
+  // The build's worker pool: its threads start only when a stage has enough work for them.
+  const pool = createPool();
   try {
     const rendered = await run.stage('render', () => renderOutput(sources, site, output, options));
     run.keep(rendered.problems);
     await sweepMarkdownCache();
     const [cards, search] = await allStages([
-      run.stage('cards', () => renderCards(site.cards, site.assets.serverModule)),
+      run.stage('cards', () => renderCards(site.cards, site.assets.serverModule, pool)),
       run.stage('search', () => indexSearch(config, output, options.cache)),
     ]);
     const finished = await run.stage('write', () =>
@@ -91,6 +94,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await abandonOutput(output);
     throw toBuildError(error);
+  } finally {
+    await pool.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { move } from 'piscina';
-import { drawCardTask } from '../card-render.ts';
+import { drawCardTask } from '../cards/draw.ts';
 import type { Task, TaskKind, TaskKinds } from './pool.ts';
 
 // A thread of the pool (pool.ts): runs each task it is given by its kind.

@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
-import { toCardWorkers, toShownHost } from '../../generator/cards.ts';
+import { toCardWorkers, toShownHost } from '../../generator/cards/cards.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSharing, toXmlFault } from '../../generator/check/share.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { drawCard, toCardSvg, toDrawable } from '../../generator/card-render.ts';
+import { drawCard, toCardSvg, toDrawable } from '../../generator/cards/draw.ts';
 import { isWholePng, toPngSize } from '../../generator/png.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import ShareCard from '../../site/templates/ShareCard.tsx';

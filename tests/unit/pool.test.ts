@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { drawCardTask } from '../../generator/card-render.ts';
+import { drawCardTask } from '../../generator/cards/draw.ts';
 import type { CardTask } from '../../generator/types.ts';
 import { isWholePng, toPngSize } from '../../generator/png.ts';
-import type { CardThreads } from '../../generator/cards.ts';
+import type { CardThreads } from '../../generator/cards/cards.ts';
 import { createPool } from '../../generator/workers/pool.ts';
 import type { ShareCardProps } from '../../generator/types.ts';
 

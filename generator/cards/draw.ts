@@ -4,9 +4,9 @@ import path from 'node:path';
 import { createElement, type ComponentType } from 'react';
 import type * as ResvgPackage from '@resvg/resvg-js';
 import type { default as Satori } from 'satori';
-import type { CardTask, ShareCardProps } from './types.ts';
-import { requirePackage, withoutExit } from './node-module.ts';
-import { loadServerModule } from './render/server-module.ts';
+import type { CardTask, ShareCardProps } from '../types.ts';
+import { requirePackage, withoutExit } from '../node-module.ts';
+import { loadServerModule } from '../render/server-module.ts';
 
 // Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
 // text to SVG paths), then resvg (SVG to PNG). The glyphs come from Noto Sans TC as the npm package

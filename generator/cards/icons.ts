@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toContentHash } from './bundle/run.ts';
-import { SiteError, toProblem } from './problems/problem.ts';
-import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
-import { isWholePng } from './png.ts';
-import { CACHE_DIR } from './paths.ts';
-import type { LocaleCode, SiteConfig, Translate } from './types.ts';
+import { toContentHash } from '../bundle/run.ts';
+import { SiteError, toProblem } from '../problems/problem.ts';
+import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { isWholePng } from '../png.ts';
+import { CACHE_DIR } from '../paths.ts';
+import type { LocaleCode, SiteConfig, Translate } from '../types.ts';
 
 // The app icons and the web app manifests (behaviour.md: Sharing): PNGs rendered from
 // `site/public/logo.svg` at build time, on the theme's primary colour so that no corner is left
@@ -46,18 +46,38 @@ export async function renderIcons(
 ): Promise<Icons | null> {
   const logo = await readFile(path.join(config.publicDir, 'logo.svg'), 'utf8').catch(() => null);
   if (logo === null) return null;
-  const key = `${config.theme.primary}\n${logo}`;
+  const images = await loadIconImages(logo, config.theme.primary);
+  const files = new Map<string, string | Uint8Array>();
+  const add = (name: string, ext: string, contents: string | Uint8Array) => {
+    const file = `_app/${name}.${toContentHash(contents)}.${ext}`;
+    files.set(file, contents);
+    return `/${file}`;
+  };
+  const urls = {
+    touch: add('icon-180', 'png', images.touch),
+    small: add('icon-192', 'png', images.small),
+    large: add('icon-512', 'png', images.large),
+  };
+  const manifests: Record<LocaleCode, string> = {};
+  for (const locale of config.locales) {
+    const t = translators.get(locale.code);
+    if (!t) continue;
+    const manifest = toWebManifest(config, locale, t, urls);
+    manifests[locale.code] = add(`manifest.${locale.code}`, 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+  return { ...urls, manifests, files };
+}
+
+/** The icons drawn from the logo on the theme's colour: from this process, the cache, or resvg. */
+function loadIconImages(logo: string, background: string): Promise<Record<keyof typeof ICON_SIZES, Uint8Array>> {
+  const key = `${background}\n${logo}`;
   let pngs = rendered.get(key);
   if (!pngs) {
     pngs = readCachedIcons(key).then(async (cached) => {
       if (cached) return cached;
       const { Resvg } = await import('@resvg/resvg-js');
       const draw = (size: number) =>
-        new Resvg(logo, {
-          fitTo: { mode: 'width', value: size },
-          background: config.theme.primary,
-          font: { loadSystemFonts: false },
-        })
+        new Resvg(logo, { fitTo: { mode: 'width', value: size }, background, font: { loadSystemFonts: false } })
           .render()
           .asPng();
       let drawn: Record<keyof typeof ICON_SIZES, Uint8Array>;
@@ -71,37 +91,30 @@ export async function renderIcons(
     });
     rendered.set(key, pngs);
   }
-  const images = await pngs;
-  const files = new Map<string, string | Uint8Array>();
-  const add = (name: string, ext: string, contents: string | Uint8Array) => {
-    const file = `_app/${name}.${toContentHash(contents)}.${ext}`;
-    files.set(file, contents);
-    return `/${file}`;
+  return pngs;
+}
+
+/** A locale's web app manifest: the company's name in its language, its home page, the icons. */
+function toWebManifest(
+  config: SiteConfig,
+  locale: SiteConfig['locales'][number],
+  t: Translate,
+  urls: { readonly small: string; readonly large: string },
+) {
+  return {
+    name: t('footer:company'),
+    short_name: t('nav:brand'),
+    lang: locale.iso,
+    start_url: locale.prefix || '/',
+    scope: '/',
+    display: 'browser',
+    theme_color: config.theme.primary,
+    background_color: '#ffffff',
+    icons: [
+      { src: urls.small, sizes: `${ICON_SIZES.small}x${ICON_SIZES.small}`, type: 'image/png' },
+      { src: urls.large, sizes: `${ICON_SIZES.large}x${ICON_SIZES.large}`, type: 'image/png' },
+    ],
   };
-  const touch = add('icon-180', 'png', images.touch);
-  const small = add('icon-192', 'png', images.small);
-  const large = add('icon-512', 'png', images.large);
-  const manifests: Record<LocaleCode, string> = {};
-  for (const locale of config.locales) {
-    const t = translators.get(locale.code);
-    if (!t) continue;
-    const manifest = {
-      name: t('footer:company'),
-      short_name: t('nav:brand'),
-      lang: locale.iso,
-      start_url: locale.prefix || '/',
-      scope: '/',
-      display: 'browser',
-      theme_color: config.theme.primary,
-      background_color: '#ffffff',
-      icons: [
-        { src: small, sizes: `${ICON_SIZES.small}x${ICON_SIZES.small}`, type: 'image/png' },
-        { src: large, sizes: `${ICON_SIZES.large}x${ICON_SIZES.large}`, type: 'image/png' },
-      ],
-    };
-    manifests[locale.code] = add(`manifest.${locale.code}`, 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
-  }
-  return { touch, small, large, manifests, files };
 }
 
 type IconImages = Record<keyof typeof ICON_SIZES, Uint8Array>;

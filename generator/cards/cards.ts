@@ -3,16 +3,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { domainToUnicode } from 'node:url';
-import { readCacheFile, removeUnused, writeCacheFile } from './file-cache.ts';
-import { isWholePng } from './png.ts';
-import { toCodeVersion, toPackageVersions } from './code-version.ts';
-import { CACHE_DIR, PACKAGE_ROOT } from './paths.ts';
-import { phraseBreakerFor } from '../runtime/word-breaks.ts';
-import { toSection } from './resolve/sections.ts';
-import { toTemplateLocOfStack } from './render/server-module.ts';
-import { SiteError, toProblem } from './problems/problem.ts';
-import type { CardTask } from './types.ts';
-import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from './types.ts';
+import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { isWholePng } from '../png.ts';
+import { toCodeVersion, toPackageVersions } from '../code-version.ts';
+import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
+import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
+import { toSection } from '../resolve/sections.ts';
+import { toTemplateLocOfStack } from '../render/server-module.ts';
+import { SiteError, toProblem } from '../problems/problem.ts';
+import type { CardTask } from '../types.ts';
+import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from '../types.ts';
 
 // The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
 // hash of everything that draws it (its texts, the layout's source, the renderer and the fonts), so
@@ -222,7 +222,7 @@ const toFailure = (job: CardJob, error: unknown) =>
  * all come from the cache never loads it, nor React's ES module entry it imports.
  */
 async function drawHere(jobs: readonly CardJob[], toTask: (job: CardJob) => CardTask, save: SaveCard): Promise<void> {
-  const { drawCardTask } = await import('./card-render.ts');
+  const { drawCardTask } = await import('./draw.ts');
   const queue = [...jobs];
   const drawOne = (job: CardJob) =>
     drawCardTask(toTask(job)).catch((error: unknown) => {
