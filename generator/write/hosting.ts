@@ -84,9 +84,10 @@ export function toNginxConf(config: SiteConfig): string {
 }
 
 /**
- * The lines of the bare root's block: the language decided at the edge (behaviour.md: Root
- * redirect) in time linear in the header (behaviour.md: Safety): the leftmost tag of a known
- * language, never a repeated group holding a repetition, which PCRE tries in exponentially many ways.
+ * The lines of the bare root's block: the language decided at the edge
+ * (behaviour.md: Root redirect) in time linear in the header (behaviour.md: Safety): the leftmost
+ * tag of a known language, never a repeated group holding a repetition, which PCRE tries in
+ * exponentially many ways.
  */
 function renderRootLocation(config: SiteConfig): string[] {
   const languages = [...new Set(config.locales.map((l) => l.iso.split('-')[0] as string))].join('|');

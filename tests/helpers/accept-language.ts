@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { RawResponse } from './http.ts';
 
-// What visitors send the bare root, which a host or `site serve` may decide on (behaviour.md: Root
-// redirect), and what every answer to it must be.
+// What visitors send the bare root, which a host or `site serve` may decide on
+// (behaviour.md: Root redirect), and what every answer to it must be.
 
 /**
  * `Accept-Language` values a visitor can send, hostile ones among them (behaviour.md: Safety): each
