@@ -161,6 +161,12 @@ export const catalogue = {
     message: (a) => `The link \`${a.href}\` is malformed: ${a.reason}.`,
     hint: (a) => a.hint ?? 'Write a path of this site such as `/en/contact`, or a full `https://` address.',
   }),
+  MARKDOWN_TOO_DEEP: entry<{ limit: string }>({
+    severity: 'error',
+    message: (a) =>
+      `Lists and quotes are nested here deeper than Markdown is read (${a.limit} levels, a list counting two and a quote one): the text from here to the end of the list or quote around it would be left out of the page.`,
+    hint: () => 'Nest the lists and quotes less deeply: a few levels are all a reader can follow.',
+  }),
   CONTENT_TOO_LARGE: entry<{ part: 'content file' | 'front matter'; size: string; limit: string }>({
     severity: 'error',
     message: (a) => `The ${a.part} is ${a.size}, over the limit of ${a.limit}; it is not read.`,

@@ -432,3 +432,71 @@ describe('the content cache', () => {
     expect((await load()).codes).toEqual(['FRONT_MATTER_SYNTAX']);
   });
 });
+
+describe('Markdown nested past the limit of its reader', () => {
+  const links: LinkIndex = { pages: new Map(), urls: new Map(), publicFiles: new Set() };
+  const render = (body: string) => renderMarkdown(makeContentFile(body, { file: FILE }), 'en', links);
+  /** A list `depth` levels deep, one item a line, then a paragraph. */
+  const deepList = (depth: number) =>
+    `${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- item ${i + 1}`).join('\n')}\n\nThe end.\n`;
+
+  it('a list 60 levels deep is refused at the first item past the limit, not cut short', () => {
+    const { problems } = render(deepList(60));
+    // A list counts two levels: item 50 opens level 100, the limit. Its text starts after `- `.
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'MARKDOWN_TOO_DEEP', loc: { file: FILE, line: 6 + 49, column: 101 } }),
+    ]);
+    expect(problems[0]?.message).toContain('would be left out of the page');
+  });
+
+  it('quotes 120 deep are refused at the first character past the limit', () => {
+    const { problems } = render(`Before.\n\n${'>'.repeat(120)} deep\n\nAfter.\n`);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'MARKDOWN_TOO_DEEP', loc: { file: FILE, line: 8, column: 101 } }),
+    ]);
+  });
+
+  it('a list as deep as the limit allows renders whole', () => {
+    const { html, problems } = render(deepList(49));
+    expect(problems).toEqual([]);
+    expect(html).toContain('item 49');
+    expect(html).toContain('The end.');
+  });
+
+  it('the build fails with the file and line; nothing is published without the text', async () => {
+    const article = 'site/content/news/news1.en.md';
+    const text = `${real(article).trimEnd()}\n\n${deepList(55)}`;
+    const problems = await problemsOf({ [article]: text });
+    const line = text.split('\n').findIndex((l) => l.endsWith('- item 50')) + 1;
+    expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([['MARKDOWN_TOO_DEEP', article, line]]);
+  });
+
+  it('a megabyte of nesting is refused quickly', () => {
+    const { problems } = render(`${'> '.repeat(512 * 1024)}x\n`);
+    expect(problems.map((p) => [p.code, p.loc?.line])).toEqual([['MARKDOWN_TOO_DEEP', 6]]);
+    const lists = render(`${'- '.repeat(512 * 1024)}x\n`);
+    expect(lists.problems.map((p) => p.code)).toEqual(['MARKDOWN_TOO_DEEP']);
+  });
+
+  it('property: any nesting of lists and quotes shows every text, or is refused past the limit', () => {
+    const marker = fc.constantFrom('> ', '- ', '1. ', '* ');
+    fc.assert(
+      fc.property(fc.array(marker, { minLength: 1, maxLength: 120, size: 'max' }), (markers) => {
+        // Each level on its own line, indented under the one before, with its own text.
+        let indent = '';
+        const lines = markers.map((m, i) => {
+          const line = `${indent}${m}word${i}`;
+          indent += m.startsWith('>') ? '> ' : ' '.repeat(m.length);
+          return line;
+        });
+        const { html, problems } = render(`${lines.join('\n')}\n\nlast words\n`);
+        const lost = markers.some((_, i) => !html.includes(`word${i}<`) && !html.includes(`word${i}\n`));
+        const refused = problems.some((p) => p.code === 'MARKDOWN_TOO_DEEP');
+        expect(refused || (!lost && html.includes('last words'))).toBe(true);
+        // Refused only past the limit: a list takes two of the reader's levels, a quote one.
+        expect(refused).toBe(markers.reduce((depth, m) => depth + (m === '> ' ? 1 : 2), 0) >= 100);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

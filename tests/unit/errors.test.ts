@@ -38,6 +38,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   IMAGE_NOT_LOCAL: { src: 'https://example.org/chart.png' },
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape' },
   CONTENT_TOO_LARGE: { part: 'content file', size: '5 MB', limit: '4 MB' },
+  MARKDOWN_TOO_DEEP: { limit: '100' },
   CONTENT_LARGE: { size: '1.5 MB', limit: '1 MB', fileLimit: '4 MB' },
   BASE_URL_MISSING: {},
   BASE_URL_NOT_HTTPS: { url: 'http://cloudwing.example' },
