@@ -167,6 +167,15 @@ export const catalogue = {
       `Lists and quotes are nested here deeper than Markdown is read (${a.limit} levels, a list counting two and a quote one): the text from here to the end of the list or quote around it would be left out of the page.`,
     hint: () => 'Nest the lists and quotes less deeply: a few levels are all a reader can follow.',
   }),
+  TEXT_INVALID_CHARACTER: entry<{ character: string; kind: string; escaped?: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The text holds ${a.character} (${a.kind})${a.escaped ? ', written as an escape' : ''}, which is not a character of text: pages, titles and the search index cannot carry it.`,
+    hint: (a) =>
+      a.escaped
+        ? `Remove the escape \`${a.escaped}\` or write the character it stands for.`
+        : 'Delete the character (most editors show it as a box, a symbol or not at all; search for it by its code).',
+  }),
   CONTENT_TOO_LARGE: entry<{ part: 'content file' | 'front matter'; size: string; limit: string }>({
     severity: 'error',
     message: (a) => `The ${a.part} is ${a.size}, over the limit of ${a.limit}; it is not read.`,
