@@ -48,6 +48,13 @@ export const catalogue = {
     message: (a) => `Front matter field \`${a.field}\` ${a.reason}.`,
     hint: (a) => a.hint ?? 'See "Content and translations" in the README for the fields a page takes.',
   }),
+  FRONT_MATTER_TYPO: entry<{ key: string; setting: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `The front matter key \`${a.key}\` is not a page setting, and reads like a misspelling of \`${a.setting}\`: it is passed to the template as it is, and \`${a.setting}\` keeps its default.`,
+    hint: (a) =>
+      `Rename it \`${a.setting}\`; if the template reads a field of this name, give the field a name further from the page's settings.`,
+  }),
   CONTENT_FILE_NAME: entry<{ reason: string; locales: string; hint?: string }>({
     severity: 'error',
     message: (a) => `The content file name ${a.reason}.`,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
 import { toContentFile } from '../../generator/load/parse-content.ts';
@@ -126,5 +127,77 @@ describe('a content file as a Windows editor saves it', () => {
         expect(toContentFile(config, file, saved), file).toEqual(unix);
       }
     }
+  });
+});
+
+describe('a front matter key a letter or two from a setting', () => {
+  const file = 'site/content/a.en.md';
+  const warnings = (extra: string) => {
+    const parsed = toContentFile(config, file, page(extra));
+    expect(parsed.file).not.toBeNull();
+    return parsed.problems.map((p) => [
+      p.code,
+      p.severity,
+      p.code === 'FRONT_MATTER_TYPO' && p.args.setting,
+      p.loc?.line,
+    ]);
+  };
+
+  it('is a warning at its line, naming the setting; the key still reaches the template', () => {
+    expect(warnings('templete: article\nlayuot: wide\nTitle: Again\norder: 2\nlsit: section\n')).toEqual([
+      ['FRONT_MATTER_TYPO', 'warning', 'template', 5],
+      ['FRONT_MATTER_TYPO', 'warning', 'layout', 6],
+      ['FRONT_MATTER_TYPO', 'warning', 'title', 7],
+      ['FRONT_MATTER_TYPO', 'warning', 'list', 9],
+    ]);
+    const parsed = toContentFile(config, file, page('templete: article\n'));
+    expect(parsed.file?.data.extra).toEqual({ templete: 'article' });
+    expect(parsed.problems[0]?.message).toContain(
+      '`templete` is not a page setting, and reads like a misspelling of `template`',
+    );
+  });
+
+  it('other keys pass as they are: the structured texts of the real pages, and names far from any setting', () => {
+    expect(
+      warnings('figures: []\nimageAlt: x\nmapImage: /a.svg\nstations: []\nnotices: []\ncontact: service\nintro: x\n'),
+    ).toEqual([]);
+  });
+
+  it('property: one edit of a setting is named as its misspelling', () => {
+    const settings = [
+      'title',
+      'description',
+      'template',
+      'layout',
+      'order',
+      'date',
+      'locales',
+      'list',
+      'listLimit',
+      'contact',
+    ];
+    const edit = fc
+      .tuple(
+        fc.constantFrom(...settings),
+        fc.nat(),
+        fc.constantFrom('drop', 'swap', 'change', 'add'),
+        fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+      )
+      .map(([setting, at, kind, letter]) => {
+        const i = at % setting.length;
+        if (kind === 'drop') return setting.slice(0, i) + setting.slice(i + 1);
+        if (kind === 'swap' && i + 1 < setting.length)
+          return setting.slice(0, i) + setting[i + 1] + setting[i] + setting.slice(i + 2);
+        if (kind === 'change') return setting.slice(0, i) + letter + setting.slice(i + 1);
+        return setting.slice(0, i) + letter + setting.slice(i);
+      })
+      .filter((key) => key.length > 1 && !settings.includes(key) && /^[a-z]/i.test(key));
+    fc.assert(
+      fc.property(edit, (key) => {
+        const [warning] = warnings(`${key}: x\n`);
+        expect(warning?.[0]).toBe('FRONT_MATTER_TYPO');
+        expect(warning?.[3]).toBe(5);
+      }),
+    );
   });
 });

@@ -40,6 +40,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   CONTENT_TOO_LARGE: { part: 'content file', size: '5 MB', limit: '4 MB' },
   MARKDOWN_TOO_DEEP: { limit: '100' },
   TEXT_INVALID_CHARACTER: { character: 'U+0007', kind: 'a control character' },
+  FRONT_MATTER_TYPO: { key: 'templete', setting: 'template' },
   CONTENT_LARGE: { size: '1.5 MB', limit: '1 MB', fileLimit: '4 MB' },
   BASE_URL_MISSING: {},
   BASE_URL_NOT_HTTPS: { url: 'http://cloudwing.example' },
