@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
 import { toContentFile } from '../../generator/load/parse-content.ts';
+import { toUtf8Text } from '../../generator/load/encoding.ts';
 import { listFiles } from '../../generator/load/files.ts';
 import type { SiteConfig } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
@@ -197,6 +198,26 @@ describe('a front matter key a letter or two from a setting', () => {
         const [warning] = warnings(`${key}: x\n`);
         expect(warning?.[0]).toBe('FRONT_MATTER_TYPO');
         expect(warning?.[3]).toBe(5);
+      }),
+    );
+  });
+});
+
+describe('a file that is not UTF-8', () => {
+  it('property: is named at the line and column of its first byte that is not, whatever text comes before', () => {
+    const invalid = fc.constantFrom([0x80], [0xff], [0xc0, 0x80], [0xf5], [0xed, 0xa0, 0x80], [0xe0, 0x80]);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), invalid, fc.uint8Array({ maxLength: 8 }), (before, bad, after) => {
+        // A U+FFFD the file holds (or a lone surrogate, which is written as one) is text, not the fault.
+        const text = `${before}\uFFFD`;
+        const result = toUtf8Text('f.md', Buffer.concat([Buffer.from(text), Buffer.from(bad), after]));
+        const lines = text.split('\n');
+        expect(result).toEqual({
+          problem: expect.objectContaining({
+            code: 'TEXT_NOT_UTF8',
+            loc: { file: 'f.md', line: lines.length, column: [...(lines.at(-1) ?? '')].length + 1 },
+          }),
+        });
       }),
     );
   });
