@@ -2,6 +2,7 @@ import { toProblem } from './problems/problem.ts';
 import type { SiteProblem } from './types.ts';
 import { HOSTS } from './hosts.ts';
 import {
+  findUnknownKeys,
   isName,
   isRecord,
   isText,
@@ -10,6 +11,7 @@ import {
   validateRuntime,
   validateTheme,
   type Check,
+  type UnknownKey,
 } from './config-sections.ts';
 
 // What `site/site.config.ts` must export: every field is checked at once, and each problem names
@@ -41,7 +43,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ...validateRuntime(input.runtime),
     ...validateNavigation(input.navigation),
   ];
-  return checks
+  const problems = checks
     .filter(([, ok]) => !ok)
     .map(([field, , reason, hint]) =>
       toProblem(
@@ -50,6 +52,17 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
         { file: CONFIG_FILE, line: findFieldLine(source, field), column: 1 },
       ),
     );
+  return [...problems, ...findUnknownKeys(input).map((unknown) => toUnknownKeyProblem(unknown, source))];
+}
+
+/** CONFIG_INVALID for a key no setting has, at its line, with the setting it likely misspells. */
+function toUnknownKeyProblem({ field, nth, known, nearest }: UnknownKey, source: string): SiteProblem {
+  const reason = 'is not a setting, and would be ignored';
+  const hint = nearest
+    ? `Did you mean \`${nearest}\`? Rename the key.`
+    : `The settings here are ${known.map((k) => `\`${k}\``).join(', ')}; remove the key or name one of them.`;
+  const loc = { file: CONFIG_FILE, line: findFieldLine(source, field, nth), column: 1 };
+  return toProblem('CONFIG_INVALID', { field, reason, hint }, loc);
 }
 
 /** The locale list's checks: each locale's fields, then what must differ between locales. */
@@ -163,17 +176,24 @@ function validateNavigation(navigation: unknown): Check[] {
 
 /**
  * The line of a field's last key in the config source, so an error points where to edit. An index
- * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the first.
+ * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the
+ * first; a key that only some entries hold is counted among those (`last`: the how-manyth it is).
  */
-function findFieldLine(source: string, field: string): number {
+function findFieldLine(source: string, field: string, last?: number): number {
   const parts = field.split('.');
   const lines = source.split('\n');
   let from = 0;
   parts.forEach((key, p) => {
     if (/^\d+$/.test(key)) return;
     const previous = parts[p - 1];
-    const nth = previous !== undefined && /^\d+$/.test(previous) ? Number(previous) : 0;
-    const pattern = new RegExp(`(^|[\\s{,])${key}\\s*:`);
+    const nth =
+      p === parts.length - 1 && last !== undefined
+        ? last
+        : previous !== undefined && /^\d+$/.test(previous)
+          ? Number(previous)
+          : 0;
+    // Quoted or not; an unknown key is the user's text, read as text.
+    const pattern = new RegExp(`(^|[\\s{,])['"]?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`);
     let seen = -1;
     const at = lines.findIndex((line, i) => i >= from && pattern.test(line) && ++seen === nth);
     if (at >= 0) from = at;

@@ -109,6 +109,88 @@ export function validateRuntime(runtime: unknown): Check[] {
   ];
 }
 
+/**
+ * The keys each object of the configuration may hold, by where it stands (a list's entries by the
+ * list's name): any other key is a typo or a setting this version does not have, and would
+ * otherwise be ignored without a word (`baseURL` for `baseUrl`: no base URL at all).
+ */
+const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
+  '': [
+    ...['locales', 'defaultLocale', 'fallbackLocale', 'baseUrl', 'host', 'listPageSize', 'titleSeparator'],
+    ...['keepWhole', 'theme', 'runtime', 'navigation', 'contacts', 'check'],
+  ],
+  locales: ['code', 'iso', 'name', 'prefix', 'ogLocale', 'siteTitle'],
+  theme: ['dark', 'primary', 'secondary', 'ripple'],
+  runtime: ['cookieName', ...RUNTIME_NUMBERS],
+  navigation: ['key', 'path', 'section'],
+  contacts: ['key', 'email', 'phone', 'fax'],
+  check: ['budgets', 'sameInAllLocales', 'staleTranslations'],
+  'check.budgets': ['jsKb', 'cssKb', 'payloadKb'],
+};
+
+/** A key the configuration does not know: its field, which of the list's keys of that name it is, and the nearest known key. */
+export interface UnknownKey {
+  readonly field: string;
+  readonly nth: number;
+  readonly known: readonly string[];
+  readonly nearest: string | undefined;
+}
+
+/** Every key of the configuration, at any level, that none of its settings has. */
+export function findUnknownKeys(input: Record<string, unknown>): UnknownKey[] {
+  return Object.entries(KNOWN_KEYS).flatMap(([where, known]) => {
+    let value: unknown = input;
+    for (const part of where ? where.split('.') : []) value = isRecord(value) ? value[part] : undefined;
+    const objects = Array.isArray(value) ? value : [value];
+    const seen = new Map<string, number>();
+    return objects.filter(isRecord).flatMap((object, i) =>
+      Object.keys(object)
+        .filter((key) => !known.includes(key))
+        .map((key): UnknownKey => {
+          const nth = seen.get(key) ?? 0;
+          seen.set(key, nth + 1);
+          const field = [where, Array.isArray(value) ? String(i) : '', key].filter(Boolean).join('.');
+          return { field, nth, known, nearest: toNearestName(key, known) };
+        }),
+    );
+  });
+}
+
+/**
+ * The known name `name` is likely a typo of: the nearest, one edit away (a letter added, dropped,
+ * changed, or two side by side swapped; capitals aside), or two for a name of five letters or more.
+ */
+export function toNearestName(name: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = name.length <= 4 ? 2 : 3;
+  for (const candidate of known) {
+    const distance = toEditDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+/**
+ * Edits from one word to another (optimal string alignment: a swap of neighbours is one edit). Words
+ * whose lengths differ by more than two are farther than any typo: their difference is answer enough.
+ */
+function toEditDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return Math.abs(a.length - b.length);
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, (before[j - 2] ?? 0) + 1);
+      row.push(d);
+    }
+    [before, previous] = [previous, row];
+  }
+  return previous[b.length] ?? 0;
+}
+
 /** A plain object: not null, not a list. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -22,42 +22,20 @@ function isUtf16(bytes: Uint8Array): boolean {
   return head.length >= 4 && head.filter((byte) => byte === 0).length >= head.length / 4;
 }
 
-/** The line and column (in characters) of the first byte that does not read as UTF-8. */
-function toFirstInvalid(bytes: Uint8Array): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  let at = 0;
-  const byte = (i: number) => bytes[i] ?? -1;
-  while (at < bytes.length) {
-    const first = byte(at);
-    if (first === 0x0a) {
-      line += 1;
-      at += 1;
-      lineStart = at;
-      continue;
-    }
-    // How many continuation bytes the first byte announces (-1: none can follow it).
-    const more =
-      first < 0x80
-        ? 0
-        : first >= 0xc2 && first <= 0xdf
-          ? 1
-          : first >= 0xe0 && first <= 0xef
-            ? 2
-            : first >= 0xf0 && first <= 0xf4
-              ? 3
-              : -1;
-    let valid = more >= 0;
-    for (let k = 1; valid && k <= more; k++) valid = (byte(at + k) & 0xc0) === 0x80;
-    // Overlong forms, surrogates and code points above U+10FFFF are not UTF-8 either.
-    const second = byte(at + 1);
-    if (valid && first === 0xe0) valid = second >= 0xa0;
-    if (valid && first === 0xed) valid = second <= 0x9f;
-    if (valid && first === 0xf0) valid = second >= 0x90;
-    if (valid && first === 0xf4) valid = second <= 0x8f;
-    if (!valid) break;
-    at += more + 1;
+const REPLACEMENT = Buffer.from('\uFFFD');
+
+/**
+ * The line and column (in characters) of the first byte that does not read as UTF-8: where the
+ * decoder first writes U+FFFD for bytes of another encoding, not for a U+FFFD the file holds.
+ */
+function toFirstInvalid(bytes: Buffer): { line: number; column: number } {
+  const text = bytes.toString('utf8');
+  let at = text.indexOf('\uFFFD');
+  // Up to the first stand-in, every character is the file's own: its bytes are counted as read.
+  for (let from = 0, byte = 0; at >= 0; from = at, at = text.indexOf('\uFFFD', at + 1)) {
+    byte += Buffer.byteLength(text.slice(from, at));
+    if (!bytes.subarray(byte, byte + 3).equals(REPLACEMENT)) break;
   }
-  const column = [...Buffer.from(bytes.subarray(lineStart, at)).toString('utf8')].length + 1;
-  return { line, column };
+  const lines = text.slice(0, at).split('\n');
+  return { line: lines.length, column: [...(lines.at(-1) ?? '')].length + 1 };
 }

@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq } from 'yaml';
+import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -122,7 +123,23 @@ export function validateFrontMatter(
   checkContactField(raw.contact, config, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
-  return { data: { title, description, template, layout, ...settings, extra }, problems };
+  return {
+    data: { title, description, template, layout, ...settings, extra },
+    problems: findTypos(file, extra, keyLines),
+  };
+}
+
+/**
+ * A warning for each key a letter or two away from a page's setting (`templete`): it goes to the
+ * template as any other key does, and the setting would silently keep its default.
+ */
+function findTypos(file: string, extra: Record<string, unknown>, keyLines: Record<string, number>): SiteProblem[] {
+  const settings = [...KNOWN_KEYS, 'contact'];
+  return Object.keys(extra).flatMap((key) => {
+    const setting = key === 'contact' ? undefined : toNearestName(key, settings);
+    if (setting === undefined) return [];
+    return [toProblem('FRONT_MATTER_TYPO', { key, setting }, { file, line: keyLines[key] ?? 1, column: 1 })];
+  });
 }
 
 /** `contact: recruit` ends the page with that department's contact block (behaviour.md: Contact details). */

@@ -14,6 +14,7 @@ import {
 } from '../messages.ts';
 import type { MessageTree, Messages, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
+import { findFileCharacter, findJsonEscapeCharacter } from './characters.ts';
 
 export interface LoadedMessages {
   readonly messages: Messages;
@@ -54,8 +55,8 @@ export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> 
 
 /** Parses one translation file; a syntax error names its line and column. */
 export function parseMessages(file: string, text: string): { tree: MessageTree } | { problem: SiteProblem } {
-  const conflict = toConflictProblem(file, text);
-  if (conflict) return { problem: conflict };
+  const refused = toConflictProblem(file, text) ?? findFileCharacter(file, text);
+  if (refused) return { problem: refused };
   // Read before the parser and the walks over its tree, which a file nested thousands deep would
   // take past the stack's end.
   const deep = findDeepNesting(text);
@@ -86,6 +87,8 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
         { file, ...duplicate.second },
       ),
     };
+  const escaped = findJsonEscapeCharacter(file, text);
+  if (escaped) return { problem: escaped };
   const bad = findShapeFault(value, '');
   if (bad !== null)
     return {

@@ -1,4 +1,5 @@
 import { toConflictProblem } from '../conflicts.ts';
+import { findFileCharacter, findFrontMatterCharacter } from './characters.ts';
 import { toRouteAndLocale } from './file-names.ts';
 import { validateFrontMatter } from './front-matter-fields.ts';
 import { parseFrontMatter } from './front-matter.ts';
@@ -21,10 +22,12 @@ export function toContentFile(config: SiteConfig, file: string, text: string): P
   // The size is checked before any parsing, so a huge file costs one pass over its text.
   const size = Buffer.byteLength(text, 'utf8');
   if (size > FILE_LIMIT) return { file: null, problems: [...problems, toTooLarge(file, 'content file', size)] };
-  const conflict = toConflictProblem(file, text);
-  if (conflict) return { file: null, problems: [...problems, conflict] };
+  const refused = toConflictProblem(file, text) ?? findFileCharacter(file, text);
+  if (refused) return { file: null, problems: [...problems, refused] };
   const parsed = parseFrontMatter(file, text);
   if ('problem' in parsed) return { file: null, problems: [...problems, parsed.problem] };
+  const escaped = findFrontMatterCharacter(file, text, parsed.data, parsed.keyLines);
+  if (escaped) problems.push(escaped);
   const { data, problems: invalid } = validateFrontMatter(file, parsed.data, parsed.keyLines, config);
   problems.push(...invalid, ...parsed.problems, ...checkBodySize(file, parsed.body, parsed.bodyLine));
   if (!data || 'problem' in named || problems.some((p) => p.severity === 'error')) return { file: null, problems };

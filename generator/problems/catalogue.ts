@@ -48,6 +48,13 @@ export const catalogue = {
     message: (a) => `Front matter field \`${a.field}\` ${a.reason}.`,
     hint: (a) => a.hint ?? 'See "Content and translations" in the README for the fields a page takes.',
   }),
+  FRONT_MATTER_TYPO: entry<{ key: string; setting: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `The front matter key \`${a.key}\` is not a page setting, and reads like a misspelling of \`${a.setting}\`: it is passed to the template as it is, and \`${a.setting}\` keeps its default.`,
+    hint: (a) =>
+      `Rename it \`${a.setting}\`; if the template reads a field of this name, give the field a name further from the page's settings.`,
+  }),
   CONTENT_FILE_NAME: entry<{ reason: string; locales: string; hint?: string }>({
     severity: 'error',
     message: (a) => `The content file name ${a.reason}.`,
@@ -167,6 +174,21 @@ export const catalogue = {
     severity: 'error',
     message: (a) => `The link \`${a.href}\` is malformed: ${a.reason}.`,
     hint: (a) => a.hint ?? 'Write a path of this site such as `/en/contact`, or a full `https://` address.',
+  }),
+  MARKDOWN_TOO_DEEP: entry<{ limit: string }>({
+    severity: 'error',
+    message: (a) =>
+      `Lists and quotes are nested here deeper than Markdown is read (${a.limit} levels, a list counting two and a quote one): the text from here to the end of the list or quote around it would be left out of the page.`,
+    hint: () => 'Nest the lists and quotes less deeply: a few levels are all a reader can follow.',
+  }),
+  TEXT_INVALID_CHARACTER: entry<{ character: string; kind: string; escaped?: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The text holds ${a.character} (${a.kind})${a.escaped ? ', written as an escape' : ''}, which is not a character of text: pages, titles and the search index cannot carry it.`,
+    hint: (a) =>
+      a.escaped
+        ? `Remove the escape \`${a.escaped}\` or write the character it stands for.`
+        : 'Delete the character (most editors show it as a box, a symbol or not at all; search for it by its code).',
   }),
   CONTENT_TOO_LARGE: entry<{ part: 'content file' | 'front matter'; size: string; limit: string }>({
     severity: 'error',

@@ -1,6 +1,7 @@
 import type MarkdownItClass from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
@@ -57,8 +58,35 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_table_labels', addTableLabels);
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
+  refuseDeepNesting(md);
   parser = md;
   return md;
+}
+
+/**
+ * Past its nesting limit (lists and quotes inside one another), markdown-it stops reading blocks
+ * and skips the rest of the enclosing list or quote without a word: no text may vanish from a page
+ * so (behaviour.md: Safety). Where its block reader is about to skip, the body is refused at that
+ * line: the first such place only, as one cause leaves the rest skipped too.
+ */
+function refuseDeepNesting(md: MarkdownItClass): void {
+  // The preset's limit, which the package's types do not declare.
+  const { maxNesting } = md.options as { maxNesting: number };
+  const tokenize = md.block.tokenize.bind(md.block);
+  md.block.tokenize = (state: StateBlock, startLine: number, endLine: number) => {
+    const env = state.env as RenderEnv;
+    if (state.level >= maxNesting && !env.problems.some((p) => p.code === 'MARKDOWN_TOO_DEEP')) {
+      // The conditions on which markdown-it's block loop gives up at once: a line of this block is left.
+      const line = state.skipEmptyLines(startLine);
+      if (line < endLine && (state.sCount[line] ?? 0) >= state.blkIndent) {
+        const at = (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0);
+        const column = at - state.src.lastIndexOf('\n', at - 1);
+        const loc = { file: env.file.file, line: env.file.bodyLine + line, column };
+        env.problems.push(toProblem('MARKDOWN_TOO_DEEP', { limit: String(maxNesting) }, loc));
+      }
+    }
+    tokenize(state, startLine, endLine);
+  };
 }
 
 /**

@@ -587,3 +587,51 @@ describe('a file name that is not UTF-8 (from a zip made on Windows)', () => {
     );
   });
 });
+
+describe('a key no setting has', () => {
+  const config = real('site/site.config.ts');
+
+  it('`baseURL` for `baseUrl` is refused at its line, with the setting it misspells', async () => {
+    const typo = config.replace('  baseUrl:', '  baseURL:');
+    const problems = await problemsOf({ 'site/site.config.ts': typo });
+    const line = typo.split('\n').findIndex((l) => l.includes('baseURL:')) + 1;
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
+    ]);
+    expect(problems[0]?.message).toBe(
+      'Invalid configuration value at `baseURL`: is not a setting, and would be ignored.',
+    );
+    expect(problems[0]?.hint).toBe('Did you mean `baseUrl`? Rename the key.');
+  });
+
+  it('at any level: a locale, the theme, a menu entry, the budgets', async () => {
+    const typos = config
+      .replace("siteTitle: 'CloudWing", "sitetitle: 'x',\n      siteTitle: 'CloudWing")
+      .replace('ripple: false }', 'ripple: false, primaryColour: 1 }')
+      .replace("{ key: 'jobs', path: '/jobs', section: 'jobs' }", "{ key: 'jobs', path: '/jobs', sectoin: 'jobs' }")
+      .replace('budgets: { jsKb: 75,', 'budgets: { jsKB: 75, jsKb: 75,');
+    const problems = await problemsOf({ 'site/site.config.ts': typos });
+    const lineOf = (text: string) => typos.split('\n').findIndex((l) => l.includes(text)) + 1;
+    expect(problems.map((p) => [p.code, p.code === 'CONFIG_INVALID' && p.args.field, p.loc?.line])).toEqual([
+      ['CONFIG_INVALID', 'locales.1.sitetitle', lineOf('sitetitle:')],
+      ['CONFIG_INVALID', 'theme.primaryColour', lineOf('primaryColour')],
+      ['CONFIG_INVALID', 'navigation.6.sectoin', lineOf('sectoin')],
+      ['CONFIG_INVALID', 'check.budgets.jsKB', lineOf('jsKB')],
+    ]);
+    expect(problems.map((p) => p.hint)).toEqual([
+      'Did you mean `siteTitle`? Rename the key.',
+      'The settings here are `dark`, `primary`, `secondary`, `ripple`; remove the key or name one of them.',
+      'Did you mean `section`? Rename the key.',
+      'Did you mean `jsKb`? Rename the key.',
+    ]);
+  });
+
+  it('a quoted key, and one that holds the characters of a pattern', async () => {
+    const typos = config.replace('  titleSeparator:', "  'title(Separator':");
+    const problems = await problemsOf({ 'site/site.config.ts': typos });
+    const line = typos.split('\n').findIndex((l) => l.includes('title(Separator')) + 1;
+    expect(problems.map((p) => [p.code, p.loc?.line, p.hint])).toEqual([
+      ['CONFIG_INVALID', line, 'Did you mean `titleSeparator`? Rename the key.'],
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
 import { loadContent } from '../../generator/load/content.ts';
 import { toContentFile } from '../../generator/load/parse-content.ts';
+import { parseMessages } from '../../generator/load/messages.ts';
 import { renderMarkdown, type LinkIndex } from '../../generator/render/markdown.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../../generator/types.ts';
 import { REPO_ROOT, makeSite, removeSites } from '../helpers/make-site.ts';
@@ -430,5 +431,191 @@ describe('the content cache', () => {
     writeFileSync(path.join(root, file), original.replace(/^title: .*$/m, 'title: [unclosed'));
     expect((await load()).codes).toEqual(['FRONT_MATTER_SYNTAX']);
     expect((await load()).codes).toEqual(['FRONT_MATTER_SYNTAX']);
+  });
+});
+
+describe('Markdown nested past the limit of its reader', () => {
+  const links: LinkIndex = { pages: new Map(), urls: new Map(), publicFiles: new Set() };
+  const render = (body: string) => renderMarkdown(makeContentFile(body, { file: FILE }), 'en', links);
+  /** A list `depth` levels deep, one item a line, then a paragraph. */
+  const deepList = (depth: number) =>
+    `${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- item ${i + 1}`).join('\n')}\n\nThe end.\n`;
+
+  it('a list 60 levels deep is refused at the first item past the limit, not cut short', () => {
+    const { problems } = render(deepList(60));
+    // A list counts two levels: item 50 opens level 100, the limit. Its text starts after `- `.
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'MARKDOWN_TOO_DEEP', loc: { file: FILE, line: 6 + 49, column: 101 } }),
+    ]);
+    expect(problems[0]?.message).toContain('would be left out of the page');
+  });
+
+  it('quotes 120 deep are refused at the first character past the limit', () => {
+    const { problems } = render(`Before.\n\n${'>'.repeat(120)} deep\n\nAfter.\n`);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'MARKDOWN_TOO_DEEP', loc: { file: FILE, line: 8, column: 101 } }),
+    ]);
+  });
+
+  it('a list as deep as the limit allows renders whole', () => {
+    const { html, problems } = render(deepList(49));
+    expect(problems).toEqual([]);
+    expect(html).toContain('item 49');
+    expect(html).toContain('The end.');
+  });
+
+  it('the build fails with the file and line; nothing is published without the text', async () => {
+    const article = 'site/content/news/news1.en.md';
+    const text = `${real(article).trimEnd()}\n\n${deepList(55)}`;
+    const problems = await problemsOf({ [article]: text });
+    const line = text.split('\n').findIndex((l) => l.endsWith('- item 50')) + 1;
+    expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([['MARKDOWN_TOO_DEEP', article, line]]);
+  });
+
+  it('a megabyte of nesting is refused quickly', () => {
+    const { problems } = render(`${'> '.repeat(512 * 1024)}x\n`);
+    expect(problems.map((p) => [p.code, p.loc?.line])).toEqual([['MARKDOWN_TOO_DEEP', 6]]);
+    const lists = render(`${'- '.repeat(512 * 1024)}x\n`);
+    expect(lists.problems.map((p) => p.code)).toEqual(['MARKDOWN_TOO_DEEP']);
+  });
+
+  it('property: any nesting of lists and quotes shows every text, or is refused past the limit', () => {
+    const marker = fc.constantFrom('> ', '- ', '1. ', '* ');
+    fc.assert(
+      fc.property(fc.array(marker, { minLength: 1, maxLength: 120, size: 'max' }), (markers) => {
+        // Each level on its own line, indented under the one before, with its own text.
+        let indent = '';
+        const lines = markers.map((m, i) => {
+          const line = `${indent}${m}word${i}`;
+          indent += m.startsWith('>') ? '> ' : ' '.repeat(m.length);
+          return line;
+        });
+        const { html, problems } = render(`${lines.join('\n')}\n\nlast words\n`);
+        const lost = markers.some((_, i) => !html.includes(`word${i}<`) && !html.includes(`word${i}\n`));
+        const refused = problems.some((p) => p.code === 'MARKDOWN_TOO_DEEP');
+        expect(refused || (!lost && html.includes('last words'))).toBe(true);
+        // Refused only past the limit: a list takes two of the reader's levels, a quote one.
+        expect(refused).toBe(markers.reduce((depth, m) => depth + (m === '> ' ? 1 : 2), 0) >= 100);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('characters that are not text', () => {
+  /** Whether a text holds a character the site refuses: in a file's text, a CR ends a line. */
+  const holdsNotText = (text: string, inFile = false) =>
+    [...text].some((ch) => {
+      const c = ch.codePointAt(0) ?? 0;
+      const control = (c < 0x20 && c !== 0x09 && c !== 0x0a && !(inFile && c === 0x0d)) || c === 0x7f;
+      return control || c === 0xfffe || c === 0xffff || (c >= 0xd800 && c <= 0xdfff);
+    });
+
+  it.each([
+    ['a bell in the title', page('', 'Body.\n').replace('A title', 'A \u0007title'), 2, 10, 'U+0007'],
+    ['DEL in the body', page('', 'One line.\nTwo \u007f lines.\n'), 7, 5, 'U+007F'],
+    ['U+FFFF in a nested text', page('cards:\n  - label: "x\uffff"\n'), 6, 14, 'U+FFFF'],
+    ['a NUL on a line of a CR LF file', page('order: 1\n', 'Body\u0000.\n').replace(/\n/g, '\r\n'), 7, 5, 'U+0000'],
+  ])('%s is refused at its line and column', (_, text, line, column, character) => {
+    const problem = only(text);
+    expect(problem).toMatchObject({ code: 'TEXT_INVALID_CHARACTER', loc: { file: FILE, line, column } });
+    expect(problem.message).toContain(character);
+  });
+
+  it.each([
+    ['title: "A \\uD800 title"', 'title', 'U+D800', '\\uD800', 'half of a surrogate pair'],
+    ['title: "Bell\\x07"', 'title', 'U+0007', '\\x07', 'a control character'],
+    ['description: "Escape\\e"', 'description', 'U+001B', '\\e', 'a control character'],
+    ['title: "Two\\rlines"', 'title', 'U+000D', '\\r', 'a control character'],
+    ['title: "Not \\uFFFE"', 'title', 'U+FFFE', '\\uFFFE', 'a noncharacter'],
+    ['title: "Low \\udc00 half"', 'title', 'U+DC00', '\\udc00', 'half of a surrogate pair'],
+  ])('`%s`: an escape that writes no text is refused at the escape', (line, key, character, escaped, kind) => {
+    const other = key === 'title' ? 'description: A description.' : 'title: A title';
+    const problem = only(`---\n${line}\n${other}\ntemplate: article\n---\nBody.\n`);
+    expect(problem).toMatchObject({
+      code: 'TEXT_INVALID_CHARACTER',
+      loc: { file: FILE, line: 2, column: line.indexOf('\\') + 1 },
+    });
+    expect(problem.message).toContain(`${character} (${kind}), written as an escape`);
+    expect(problem.hint).toContain(`\`${escaped}\``);
+  });
+
+  it('at the end of a megabyte of body, or of front matter at its limit, found at once', () => {
+    const body = only(page('', `${'x'.repeat(1024 * 1024)}\u0007\n`));
+    expect(body).toMatchObject({ code: 'TEXT_INVALID_CHARACTER', loc: { line: 6, column: 1024 * 1024 + 1 } });
+    const field = only(page(`note: "${'\\t'.repeat(120 * 1024)}\\x7f"\n`));
+    expect(field).toMatchObject({ code: 'TEXT_INVALID_CHARACTER', loc: { line: 5, column: 8 + 240 * 1024 } });
+  });
+
+  it('an escape in a list of a nested field is found at its line', () => {
+    const problem = only(page('cards:\n  - title: One\n    note: [a, "b\\u0001"]\n'));
+    expect(problem).toMatchObject({ code: 'TEXT_INVALID_CHARACTER', loc: { file: FILE, line: 7, column: 17 } });
+  });
+
+  it('tabs, line feeds, emoji written as a surrogate pair and backslashes outside double quotes pass', () => {
+    const { file, problems } = parse(
+      page('note: "tab\\tand\\nbreak"\nsmile: "\\uD83D\\uDE00"\npath: C:\\x07\nquoted: \'\\u0000\'\n', 'A\ttab.\n'),
+    );
+    expect(problems).toEqual([]);
+    expect(file?.data.extra).toEqual({
+      note: 'tab\tand\nbreak',
+      smile: '😀',
+      path: 'C:\\x07',
+      quoted: '\\u0000',
+    });
+  });
+
+  it('a lone surrogate in a title fails the build at its line, not the search step', async () => {
+    const article = 'site/content/news/news1.en.md';
+    const text = real(article).replace(/^title: .*$/m, 'title: "Half \\uD83D of a smile"');
+    const problems = await problemsOf({ [article]: text });
+    const line = text.split('\n').findIndex((l) => l.startsWith('title:')) + 1;
+    expect(problems.map((p) => [p.code, p.loc?.file, p.loc?.line, p.loc?.column])).toEqual([
+      ['TEXT_INVALID_CHARACTER', article, line, 14],
+    ]);
+  });
+
+  it('translation files: a raw character or an escape that writes no text, at its place', () => {
+    const file = 'site/locales/en/common.json';
+    const at = (text: string) => {
+      const parsed = parseMessages(file, text);
+      return 'problem' in parsed ? [parsed.problem.code, parsed.problem.loc?.line, parsed.problem.loc?.column] : null;
+    };
+    expect(at('{\n  "a": "one",\n  "b": "t\u0007wo"\n}\n')).toEqual(['TEXT_INVALID_CHARACTER', 3, 10]);
+    expect(at('{\n  "a": "one",\n  "b": "t\u007fwo"\n}\n')).toEqual(['TEXT_INVALID_CHARACTER', 3, 10]);
+    expect(at('{\r\n  "a": { "b": "x\\ud800" }\r\n}\r\n')).toEqual(['TEXT_INVALID_CHARACTER', 2, 17]);
+    expect(at('{ "a": "\\\\u0007 is text", "b": "\\uD83D\\uDE00", "c": "\\b" }')).toEqual([
+      'TEXT_INVALID_CHARACTER',
+      1,
+      54,
+    ]);
+    expect(at('{ "a": "\\\\u0007 is text", "b": "\\uD83D\\uDE00\\t\\n" }')).toBeNull();
+  });
+
+  it('property: a title holds any text, and what is not text is refused at the escape that wrote it', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        (title, body) => {
+          // JSON's escapes are YAML's double-quoted ones: every character of the title reaches the YAML reader.
+          const text = `---\ntitle: ${JSON.stringify(`T${title}`)}\ndescription: D.\n---\nBody ${body}\n`;
+          const { file, problems } = parse(text);
+          const refused = problems.filter((p) => p.code === 'TEXT_INVALID_CHARACTER');
+          if (holdsNotText(text, true)) {
+            expect(refused.map((p) => p.loc?.line)).toEqual([
+              text.split(/\r\n?|\n/).findIndex((l) => holdsNotText(l, true)) + 1,
+            ]);
+          } else if (holdsNotText(title)) {
+            expect(refused.map((p) => p.loc?.line)).toEqual([2]);
+            expect([...(text.split('\n')[1] ?? '')][(refused[0]?.loc?.column ?? 0) - 1]).toBe('\\');
+          } else {
+            expect(refused).toEqual([]);
+            if (file) expect(file.data.title).toBe(`T${title}`.trim());
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -228,7 +228,7 @@ describe('news feeds', () => {
     const source = readFileSync(path.join(root, file), 'utf8');
     const hostile = makeSite({
       [file]: source
-        .replace(/^title: .*$/m, `title: "Ramp <b>safety</b> & ]]> \\u0007bell"`)
+        .replace(/^title: .*$/m, `title: "Ramp <b>safety</b> & ]]> bell"`)
         .replace(/^description: .*$/m, 'description: "Fish &amp; chips </summary><entry>"'),
     });
     const { files } = await buildSite({ root: hostile, write: false });

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
 import { toContentFile } from '../../generator/load/parse-content.ts';
+import { toUtf8Text } from '../../generator/load/encoding.ts';
 import { listFiles } from '../../generator/load/files.ts';
 import type { SiteConfig } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
@@ -126,5 +128,97 @@ describe('a content file as a Windows editor saves it', () => {
         expect(toContentFile(config, file, saved), file).toEqual(unix);
       }
     }
+  });
+});
+
+describe('a front matter key a letter or two from a setting', () => {
+  const file = 'site/content/a.en.md';
+  const warnings = (extra: string) => {
+    const parsed = toContentFile(config, file, page(extra));
+    expect(parsed.file).not.toBeNull();
+    return parsed.problems.map((p) => [
+      p.code,
+      p.severity,
+      p.code === 'FRONT_MATTER_TYPO' && p.args.setting,
+      p.loc?.line,
+    ]);
+  };
+
+  it('is a warning at its line, naming the setting; the key still reaches the template', () => {
+    expect(warnings('templete: article\nlayuot: wide\nTitle: Again\norder: 2\nlsit: section\n')).toEqual([
+      ['FRONT_MATTER_TYPO', 'warning', 'template', 5],
+      ['FRONT_MATTER_TYPO', 'warning', 'layout', 6],
+      ['FRONT_MATTER_TYPO', 'warning', 'title', 7],
+      ['FRONT_MATTER_TYPO', 'warning', 'list', 9],
+    ]);
+    const parsed = toContentFile(config, file, page('templete: article\n'));
+    expect(parsed.file?.data.extra).toEqual({ templete: 'article' });
+    expect(parsed.problems[0]?.message).toContain(
+      '`templete` is not a page setting, and reads like a misspelling of `template`',
+    );
+  });
+
+  it('other keys pass as they are: the structured texts of the real pages, and names far from any setting', () => {
+    expect(
+      warnings('figures: []\nimageAlt: x\nmapImage: /a.svg\nstations: []\nnotices: []\ncontact: service\nintro: x\n'),
+    ).toEqual([]);
+  });
+
+  it('property: one edit of a setting is named as its misspelling', () => {
+    const settings = [
+      'title',
+      'description',
+      'template',
+      'layout',
+      'order',
+      'date',
+      'locales',
+      'list',
+      'listLimit',
+      'contact',
+    ];
+    const edit = fc
+      .tuple(
+        fc.constantFrom(...settings),
+        fc.nat(),
+        fc.constantFrom('drop', 'swap', 'change', 'add'),
+        fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+      )
+      .map(([setting, at, kind, letter]) => {
+        const i = at % setting.length;
+        if (kind === 'drop') return setting.slice(0, i) + setting.slice(i + 1);
+        if (kind === 'swap' && i + 1 < setting.length)
+          return setting.slice(0, i) + setting[i + 1] + setting[i] + setting.slice(i + 2);
+        if (kind === 'change') return setting.slice(0, i) + letter + setting.slice(i + 1);
+        return setting.slice(0, i) + letter + setting.slice(i);
+      })
+      .filter((key) => key.length > 1 && !settings.includes(key) && /^[a-z]/i.test(key));
+    fc.assert(
+      fc.property(edit, (key) => {
+        const [warning] = warnings(`${key}: x\n`);
+        expect(warning?.[0]).toBe('FRONT_MATTER_TYPO');
+        expect(warning?.[3]).toBe(5);
+      }),
+    );
+  });
+});
+
+describe('a file that is not UTF-8', () => {
+  it('property: is named at the line and column of its first byte that is not, whatever text comes before', () => {
+    const invalid = fc.constantFrom([0x80], [0xff], [0xc0, 0x80], [0xf5], [0xed, 0xa0, 0x80], [0xe0, 0x80]);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), invalid, fc.uint8Array({ maxLength: 8 }), (before, bad, after) => {
+        // A U+FFFD the file holds (or a lone surrogate, which is written as one) is text, not the fault.
+        const text = `${before}\uFFFD`;
+        const result = toUtf8Text('f.md', Buffer.concat([Buffer.from(text), Buffer.from(bad), after]));
+        const lines = text.split('\n');
+        expect(result).toEqual({
+          problem: expect.objectContaining({
+            code: 'TEXT_NOT_UTF8',
+            loc: { file: 'f.md', line: lines.length, column: [...(lines.at(-1) ?? '')].length + 1 },
+          }),
+        });
+      }),
+    );
   });
 });

@@ -39,6 +39,9 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   IMAGE_NOT_LOCAL: { src: 'https://example.org/chart.png' },
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape' },
   CONTENT_TOO_LARGE: { part: 'content file', size: '5 MB', limit: '4 MB' },
+  MARKDOWN_TOO_DEEP: { limit: '100' },
+  TEXT_INVALID_CHARACTER: { character: 'U+0007', kind: 'a control character' },
+  FRONT_MATTER_TYPO: { key: 'templete', setting: 'template' },
   CONTENT_LARGE: { size: '1.5 MB', limit: '1 MB', fileLimit: '4 MB' },
   BASE_URL_MISSING: {},
   BASE_URL_NOT_HTTPS: { url: 'http://cloudwing.example' },
@@ -119,6 +122,7 @@ const FULL: { readonly [C in WithOptional]: Required<ArgsOf<C>> } = {
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape', hint: 'Write `%25` for a percent sign.' },
   TEXT_NOT_UTF8: { saved: 'UTF-16' },
   PUBLIC_ACTIVE_CONTENT: { file: 'site/public/logo.svg', what: 'an `onload` event handler', host: 'github-pages' },
+  TEXT_INVALID_CHARACTER: { character: 'U+0007', kind: 'a control character', escaped: '\\a' },
   OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device, write', code: 'ENOSPC' },
   RENDER_FAILED: {
     url: '/en/contact',

@@ -1,0 +1,121 @@
+import { toProblem } from '../problems/problem.ts';
+import type { SiteProblem, SourceLoc } from '../types.ts';
+
+// What the site publishes is text (behaviour.md: Safety): a control character (but tab and line
+// feed), DEL, the noncharacters U+FFFE and U+FFFF, or half of a surrogate pair would pass unseen
+// into titles and meta tags, or stop the search index. In a file, a carriage return ends a line
+// (files saved with CR LF are read); written as an escape in a value, it is refused too.
+// (`\p{Cc}` holds U+0000–U+001F, U+007F and U+0080–U+009F, which are left alone.)
+const NOT_TEXT = /(?![\t\n\x80-\x9f])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u;
+const NOT_TEXT_IN_FILE = /(?![\t\n\r\x80-\x9f])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u;
+
+// An escape of YAML's double quotes or of JSON: a pair of surrogates first (one character), then
+// the escapes that can stand for a character that is not text; any other is skipped whole.
+const ESCAPE =
+  /\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|([0abefvr])|[^])/g;
+const SHORT_ESCAPES: Record<string, number> = { '0': 0, a: 7, b: 8, e: 0x1b, f: 0x0c, v: 0x0b, r: 0x0d };
+
+/** TEXT_INVALID_CHARACTER at the first character of a file's text that is not text, or null. */
+export function findFileCharacter(file: string, text: string): SiteProblem | null {
+  const found = NOT_TEXT_IN_FILE.exec(text);
+  return found ? toCharacterProblem(found[0], toOffsetLoc(file, text, found.index)) : null;
+}
+
+/**
+ * TEXT_INVALID_CHARACTER for the first character of the front matter's data that is not text, at
+ * the escape that wrote it: looked for from the line of its top-level key, as the YAML reader keeps
+ * no place of what it decoded (and a `\` outside double quotes is no escape).
+ */
+export function findFrontMatterCharacter(
+  file: string,
+  text: string,
+  data: unknown,
+  keyLines: Readonly<Record<string, number>>,
+): SiteProblem | null {
+  const found = findDataCharacter(data);
+  if (!found) return null;
+  const line = keyLines[found.key] ?? 1;
+  const escape = findEscape(text, toLineOffset(text, line), found.character);
+  if (!escape) return toCharacterProblem(found.character, { file, line, column: 1 });
+  return toCharacterProblem(found.character, toOffsetLoc(file, text, escape.offset), escape.escaped);
+}
+
+/** TEXT_INVALID_CHARACTER at the first escape of valid JSON that writes a character that is not text. */
+export function findJsonEscapeCharacter(file: string, text: string): SiteProblem | null {
+  // In valid JSON a `\` stands only inside a string, where it starts an escape: every escape is found.
+  const escape = findEscape(text);
+  if (!escape) return null;
+  const character = JSON.parse(`"${escape.escaped}"`) as string;
+  return toCharacterProblem(character, toOffsetLoc(file, text, escape.offset), escape.escaped);
+}
+
+/**
+ * The first character that is not text in parsed data (its keys and its texts), with the top-level
+ * key it stands under: what an escape (`"\x07"`, `"\uD800"`) wrote, which the file's text does not show.
+ */
+function findDataCharacter(data: unknown): { key: string; character: string } | null {
+  const pending: [value: unknown, key: string][] = [[data, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, top] = next;
+    if (typeof value === 'string') {
+      const found = NOT_TEXT.exec(value);
+      if (found) return { key: top, character: found[0] };
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], top]);
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i] as [string, unknown];
+        pending.push([item, top || key], [key, top || key]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The escape that writes `character` (any character that is not text, when none is given), first
+ * from an offset of the text: its offset and how it is written.
+ */
+function findEscape(text: string, from = 0, character?: string): { offset: number; escaped: string } | null {
+  ESCAPE.lastIndex = from;
+  for (let match = ESCAPE.exec(text); match; match = ESCAPE.exec(text)) {
+    const [escaped, x, u, U, short] = match;
+    const hex = x ?? u ?? U;
+    const code = hex !== undefined ? parseInt(hex, 16) : short !== undefined ? SHORT_ESCAPES[short] : undefined;
+    if (code === undefined || code > 0xffff) continue;
+    const decoded = String.fromCharCode(code);
+    if (character === undefined ? NOT_TEXT.test(decoded) : decoded === character)
+      return { offset: match.index, escaped };
+  }
+  return null;
+}
+
+/** TEXT_INVALID_CHARACTER for a character, at its place (and as the escape that wrote it). */
+function toCharacterProblem(character: string, loc: SourceLoc, escaped?: string): SiteProblem {
+  const code = character.charCodeAt(0);
+  const kind =
+    code >= 0xd800 && code <= 0xdfff
+      ? 'half of a surrogate pair'
+      : code >= 0xfffe
+        ? 'a noncharacter'
+        : 'a control character';
+  const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return toProblem('TEXT_INVALID_CHARACTER', { character: name, kind, escaped }, loc);
+}
+
+/** The line and column of an offset, lines ending as a file's do (LF, CR LF or CR), a byte order mark aside. */
+function toOffsetLoc(file: string, text: string, offset: number): SourceLoc {
+  const lines = text
+    .slice(0, offset)
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n?|\n/);
+  return { file, line: lines.length, column: [...(lines.at(-1) ?? '')].length + 1 };
+}
+
+/** The offset where a line (1-based) starts. */
+function toLineOffset(text: string, line: number): number {
+  const ends = /\r\n?|\n/g;
+  for (let n = 1; n < line && ends.exec(text); n++);
+  return ends.lastIndex;
+}
