@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { toProblem } from '../problems/problem.ts';
+import { TEXT_LIMITS } from './limits.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
@@ -136,7 +137,7 @@ function checkContactField(value: unknown, config: SiteConfig, fail: Fail): void
   );
 }
 
-function toTextField(raw: Record<string, unknown>, field: string, fail: Fail): string {
+function toTextField(raw: Record<string, unknown>, field: keyof typeof TEXT_LIMITS, fail: Fail): string {
   const v = raw[field];
   if (typeof v !== 'string' || v.trim() === '') {
     fail(
@@ -146,7 +147,12 @@ function toTextField(raw: Record<string, unknown>, field: string, fail: Fail): s
     );
     return '';
   }
-  return v.trim();
+  const text = v.trim();
+  const { limit, hint } = TEXT_LIMITS[field];
+  const length = [...text].length;
+  const shown = (n: number) => n.toLocaleString('en-US');
+  if (length > limit) fail(field, `is ${shown(length)} characters long, over the limit of ${shown(limit)}`, hint);
+  return text;
 }
 
 function toNameField(raw: Record<string, unknown>, field: string, fallback: string, fail: Fail): string {
