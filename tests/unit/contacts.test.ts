@@ -79,6 +79,7 @@ describe('finding contact details in any text', () => {
     fc.assert(
       fc.property(text, (t) => {
         expect(tool.toTextParts(t, contacts)).toEqual(toOldTextParts(t, contacts));
+        expect(templates.toTextParts(t, contacts)).toEqual(toOldTextParts(t, contacts));
       }),
       { numRuns: 5000 },
     );
