@@ -80,10 +80,7 @@ export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreak
   return breaker;
 }
 
-/**
- * The breaks that fall inside no occurrence of a word kept whole. The places inside one are marked
- * once, so a long text that holds a word many times is read in step with its length (behaviour.md: Safety).
- */
+/** The breaks that fall inside no occurrence of a word kept whole (each marked once: behaviour.md, Safety). */
 function withoutInside(
   breaks: readonly number[] | null,
   text: string,
@@ -117,16 +114,15 @@ function findPhraseBreaks(text: string): readonly number[] | null {
   return breaks.length > 0 ? breaks : null;
 }
 
-/** How much of a text the word breaker is asked about at once, and how much of that again with what follows. */
+// How much of a text the word breaker is asked about at once, and how much of that again with what follows.
 const WINDOW = 1000;
 const OVERLAP = 100;
 
 /**
  * The words of a text, asked of the word breaker a window at a time (behaviour.md: Safety): it
- * gives each word with a copy of the whole text it was asked about, so a long run asked at once
- * takes memory in the square of its length (48,000 characters: gigabytes). The last characters of
- * a window are asked again with what follows, from a break well before them: the word breaker
- * places a word by the few characters around it, so the words are those of the whole text.
+ * copies the whole text it is asked about into each word it gives, a memory in the square of a long
+ * run's length. A window's last characters are asked again with what follows, from a break well
+ * before them: the word breaker places a word by the characters near it, so the words are the same.
  */
 function toWords(text: string, window: number): { segment: string; index: number }[] {
   segmenter ??= new Intl.Segmenter('zh-Hant', { granularity: 'word' });

@@ -68,26 +68,15 @@ function findVariants(root: string, source: string, terms: readonly GlossaryTerm
     terms.flatMap((term) =>
       term.variants.flatMap((variant) => {
         const args = { variant, preferred: term.preferred, english: term.english, glossary: GLOSSARY_FILE };
-        return findColumns(line, variant).map((column) =>
-          toProblem('GLOSSARY_VARIANT', args, { file, line: i + 1, column }),
-        );
+        const problems: SiteProblem[] = [];
+        // Each column is counted on from the one before: a long line of variants is read once (behaviour.md: Safety).
+        let [from, column] = [0, 1];
+        for (let at = line.indexOf(variant); at >= 0; at = line.indexOf(variant, at + variant.length)) {
+          [from, column] = [at, column + [...line.slice(from, at)].length];
+          problems.push(toProblem('GLOSSARY_VARIANT', args, { file, line: i + 1, column }));
+        }
+        return problems;
       }),
     ),
   );
-}
-
-/**
- * The columns (in characters) of each place a line holds a variant: counted from the place before,
- * so a long line with many of them is read once, not once for each (behaviour.md: Safety).
- */
-function findColumns(line: string, variant: string): number[] {
-  const columns: number[] = [];
-  let column = 1;
-  let from = 0;
-  for (let at = line.indexOf(variant); at >= 0; at = line.indexOf(variant, at + variant.length)) {
-    column += [...line.slice(from, at)].length;
-    columns.push(column);
-    from = at;
-  }
-  return columns;
 }

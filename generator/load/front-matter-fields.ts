@@ -148,10 +148,11 @@ function toTextField(raw: Record<string, unknown>, field: keyof typeof TEXT_LIMI
     return '';
   }
   const text = v.trim();
-  const { limit, hint } = TEXT_LIMITS[field];
-  const length = [...text].length;
-  const shown = (n: number) => n.toLocaleString('en-US');
-  if (length > limit) fail(field, `is ${shown(length)} characters long, over the limit of ${shown(limit)}`, hint);
+  const [length, shown] = [[...text].length, (n: number) => n.toLocaleString('en-US')];
+  if (length > TEXT_LIMITS[field]) {
+    const hint = `Shorten it: the ${field} is shown whole in a tab, a menu, a share card or a search result. Say the rest in the page's body.`;
+    fail(field, `is ${shown(length)} characters long, over the limit of ${shown(TEXT_LIMITS[field])}`, hint);
+  }
   return text;
 }
 

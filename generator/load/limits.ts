@@ -6,20 +6,8 @@ export const FILE_LIMIT = 4 * 1024 * 1024;
 export const MATTER_LIMIT = 256 * 1024;
 const BODY_WARNING = 1024 * 1024;
 
-/**
- * The longest title and description, in characters: each is shown whole in places made for a line
- * or two (a tab, a menu, a share card, a search result), and broken into words there.
- */
-export const TEXT_LIMITS = {
-  title: {
-    limit: 200,
-    hint: "A title names the page in the browser's tab, the menus, the lists and the search results: shorten it, and say the rest in the page's body.",
-  },
-  description: {
-    limit: 1000,
-    hint: "A description is the sentence or two that search results and link previews show: shorten it, and say the rest in the page's body.",
-  },
-} as const;
+/** The longest title and description, in characters: each is shown whole where a line or two fits. */
+export const TEXT_LIMITS = { title: 200, description: 1000 } as const;
 
 /** CONTENT_TOO_LARGE for a content file or its front matter of `size` bytes. */
 export function toTooLarge(file: string, part: 'content file' | 'front matter', size: number): SiteProblem {

@@ -373,10 +373,8 @@ function addTableLabels(state: StateCore): void {
 }
 
 /**
- * Product codes and standards that a line must not split: `CW-UD20`, `ISO 9001`. A code's part
- * after the hyphen holds a digit: a look ahead finds it, so a long run that is no code (a hyphen,
- * then digits, then a lower-case letter) is read once, not once for each of its digits
- * (behaviour.md: Safety).
+ * Product codes and standards that a line must not split: `CW-UD20`, `ISO 9001`. A look ahead finds
+ * the code's digit, so a long run is read once, not once per digit (behaviour.md: Safety).
  */
 const UNBROKEN = /\b(?:[A-Z]{2,}-(?=[A-Z]*\d)[A-Z0-9]+|ISO \d{4,5})\b/g;
 

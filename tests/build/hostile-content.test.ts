@@ -242,7 +242,7 @@ describe('long texts in the front matter', () => {
     expect(problem.message).toBe(
       `Front matter field \`${field}\` is ${(limit + 1).toLocaleString('en-US')} characters long, over the limit of ${limit.toLocaleString('en-US')}.`,
     );
-    expect(problem.hint).toContain('shorten it');
+    expect(problem.hint).toContain('Shorten it');
   });
 
   it('a title as long as the front matter allows is refused at once', () => {

