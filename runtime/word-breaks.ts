@@ -80,20 +80,22 @@ export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreak
   return breaker;
 }
 
-/** The breaks that fall inside no occurrence of a word kept whole. */
+/** The breaks that fall inside no occurrence of a word kept whole (each marked once: behaviour.md, Safety). */
 function withoutInside(
   breaks: readonly number[] | null,
   text: string,
   words: readonly string[],
 ): readonly number[] | null {
   if (!breaks || words.length === 0) return breaks;
-  const inside = (index: number) =>
-    words.some((word) => {
-      for (let at = text.indexOf(word); at !== -1 && at < index; at = text.indexOf(word, at + 1))
-        if (index < at + word.length) return true;
-      return false;
-    });
-  const kept = breaks.filter((index) => !inside(index));
+  const inside = new Uint8Array(text.length);
+  for (const word of words) {
+    let marked = 0;
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      for (let index = Math.max(at + 1, marked); index < at + word.length; index++) inside[index] = 1;
+      marked = at + word.length;
+    }
+  }
+  const kept = breaks.filter((index) => inside[index] === 0);
   return kept.length > 0 ? kept : null;
 }
 
@@ -112,11 +114,41 @@ function findPhraseBreaks(text: string): readonly number[] | null {
   return breaks.length > 0 ? breaks : null;
 }
 
-/** The breaks of a text by the rules above, asking the word breaker about the whole of it. */
-export function findBreaks(text: string): number[] {
+// How much of a text the word breaker is asked about at once, and how much of that again with what follows.
+const WINDOW = 1000;
+const OVERLAP = 100;
+
+/**
+ * The words of a text, asked of the word breaker a window at a time (behaviour.md: Safety): it
+ * copies the whole text it is asked about into each word it gives, a memory in the square of a long
+ * run's length. A window's last characters are asked again with what follows, from a break well
+ * before them: the word breaker places a word by the characters near it, so the words are the same.
+ */
+function toWords(text: string, window: number): { segment: string; index: number }[] {
   segmenter ??= new Intl.Segmenter('zh-Hant', { granularity: 'word' });
+  const words: { segment: string; index: number }[] = [];
+  for (let from = 0; from < text.length;) {
+    let end = Math.min(text.length, from + window);
+    // A character written as two code units stays whole.
+    if (end < text.length && end > from + 1 && /[\uD800-\uDBFF]/.test(text[end - 1] as string)) end--;
+    const keepBefore = end === text.length ? end : end - Math.min(OVERLAP, window / 2);
+    let next = end;
+    for (const { segment, index } of segmenter.segment(text.slice(from, end))) {
+      if (index > 0 && from + index >= keepBefore) {
+        next = from + index;
+        break;
+      }
+      words.push({ segment, index: from + index });
+    }
+    from = next;
+  }
+  return words;
+}
+
+/** The breaks of a text by the rules above (`window`: how much the word breaker is asked about at once). */
+export function findBreaks(text: string, window = WINDOW): number[] {
   const breaks: number[] = [];
-  const segments = [...segmenter.segment(text)];
+  const segments = toWords(text, window);
   segments.forEach(({ segment, index }, i) => {
     const before = text[index - 1] as string;
     const after = text[index] as string;

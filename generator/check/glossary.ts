@@ -62,20 +62,18 @@ export function checkGlossary(config: SiteConfig, routes: readonly Route[]): Sit
 }
 
 function findVariants(root: string, source: string, terms: readonly GlossaryTerm[]): SiteProblem[] {
+  const file = source.split(path.sep).join('/');
   const lines = readFileSync(path.join(root, source), 'utf8').split('\n');
   return lines.flatMap((line, i) =>
     terms.flatMap((term) =>
       term.variants.flatMap((variant) => {
+        const args = { variant, preferred: term.preferred, english: term.english, glossary: GLOSSARY_FILE };
         const problems: SiteProblem[] = [];
+        // Each column is counted on from the one before: a long line of variants is read once (behaviour.md: Safety).
+        let [from, column] = [0, 1];
         for (let at = line.indexOf(variant); at >= 0; at = line.indexOf(variant, at + variant.length)) {
-          const args = { variant, preferred: term.preferred, english: term.english, glossary: GLOSSARY_FILE };
-          problems.push(
-            toProblem('GLOSSARY_VARIANT', args, {
-              file: source.split(path.sep).join('/'),
-              line: i + 1,
-              column: [...line.slice(0, at)].length + 1,
-            }),
-          );
+          [from, column] = [at, column + [...line.slice(from, at)].length];
+          problems.push(toProblem('GLOSSARY_VARIANT', args, { file, line: i + 1, column }));
         }
         return problems;
       }),

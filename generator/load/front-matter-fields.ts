@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
+import { TEXT_LIMITS } from './limits.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
@@ -153,7 +154,7 @@ function checkContactField(value: unknown, config: SiteConfig, fail: Fail): void
   );
 }
 
-function toTextField(raw: Record<string, unknown>, field: string, fail: Fail): string {
+function toTextField(raw: Record<string, unknown>, field: keyof typeof TEXT_LIMITS, fail: Fail): string {
   const v = raw[field];
   if (typeof v !== 'string' || v.trim() === '') {
     fail(
@@ -163,7 +164,13 @@ function toTextField(raw: Record<string, unknown>, field: string, fail: Fail): s
     );
     return '';
   }
-  return v.trim();
+  const text = v.trim();
+  const [length, shown] = [[...text].length, (n: number) => n.toLocaleString('en-US')];
+  if (length > TEXT_LIMITS[field]) {
+    const hint = `Shorten it: the ${field} is shown whole in a tab, a menu, a share card or a search result. Say the rest in the page's body.`;
+    fail(field, `is ${shown(length)} characters long, over the limit of ${shown(TEXT_LIMITS[field])}`, hint);
+  }
+  return text;
 }
 
 function toNameField(raw: Record<string, unknown>, field: string, fallback: string, fail: Fail): string {

@@ -400,8 +400,11 @@ function addTableLabels(state: StateCore): void {
   });
 }
 
-/** Product codes and standards that a line must not split: `CW-UD20`, `ISO 9001`. */
-const UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5})\b/g;
+/**
+ * Product codes and standards that a line must not split: `CW-UD20`, `ISO 9001`. A look ahead finds
+ * the code's digit, so a long run is read once, not once per digit (behaviour.md: Safety).
+ */
+const UNBROKEN = /\b(?:[A-Z]{2,}-(?=[A-Z]*\d)[A-Z0-9]+|ISO \d{4,5})\b/g;
 
 /**
  * Product codes and standards in text are wrapped in `<span class="nowrap">`, so a line never

@@ -107,6 +107,19 @@ describe('the glossary', () => {
     expect(problems[0]?.message).toBe('"新聞中心" is a variant the glossary does not use: write "最新消息" (News).');
   });
 
+  it('finds every variant of a line of 1 MB, at its column counted in characters', async () => {
+    // 64,000 times a character written as two code units, then the variant: 1.1 MB.
+    const line = '𠀋 總公司、'.repeat(64_000);
+    const file = 'site/content/customers.zhHant.md';
+    const text = readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(/\n---\n/, `\n---\n${line}\n`);
+    const problems = (await glossaryProblems(makeSite({ [GLOSSARY_FILE]: GLOSSARY, [file]: text }))).filter(
+      (p) => p.loc?.file === file,
+    );
+    expect(problems).toHaveLength(64_000);
+    expect(problems.slice(0, 2).map((p) => p.loc?.column)).toEqual([3, 9]);
+    expect(problems.at(-1)?.loc?.column).toBe(63_999 * 6 + 3);
+  });
+
   it('checks nothing when the project has no glossary', async () => {
     const footer = readFileSync(path.join(REPO_ROOT, 'site/locales/zhHant/footer.json'), 'utf8');
     const root = makeSite({ 'site/locales/zhHant/footer.json': footer.replace('"總部"', '"總公司"') });

@@ -225,6 +225,34 @@ describe('size limits', () => {
   });
 });
 
+describe('long texts in the front matter', () => {
+  // A title and a description are shown whole where a line or two fits, broken into words there.
+  it.each([
+    ['title', 200, '營'],
+    ['description', 1000, 'a'],
+    ['title', 200, '𠀋'],
+  ])('`%s` over %i characters is refused at its line', (field, limit, char) => {
+    const line = (length: number) => `${field}: "${char.repeat(length)}"`;
+    const text = (length: number) => page('order: 1\n').replace(new RegExp(`^${field}: .*$`, 'm'), line(length));
+    expect(parse(text(limit)).problems).toEqual([]);
+    const problem = only(text(limit + 1));
+    expect(problem).toMatchObject({
+      code: 'FRONT_MATTER_INVALID',
+      loc: { file: FILE, line: field === 'title' ? 2 : 3, column: 1 },
+    });
+    expect(problem.message).toBe(
+      `Front matter field \`${field}\` is ${(limit + 1).toLocaleString('en-US')} characters long, over the limit of ${limit.toLocaleString('en-US')}.`,
+    );
+    expect(problem.hint).toContain('Shorten it');
+  });
+
+  it('a title as long as the front matter allows is refused at once', () => {
+    const problem = only(page('order: 1\n').replace(/^title: .*$/m, `title: "${'營'.repeat(80_000)}"`));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 2 } });
+    expect(problem.message).toContain('is 80,000 characters long');
+  });
+});
+
 describe('URL fields of the front matter', () => {
   it.each([
     ['image: javascript:alert(1)', 'image', 'not `javascript:alert(1)`'],
@@ -385,6 +413,56 @@ describe('Markdown links', () => {
     );
     expect(problems[2]?.message).toContain('it is not a valid URL');
     expect(problems[3]?.message).toContain('its address is empty');
+  });
+});
+
+describe('patterns run over a body', () => {
+  const MB = 1024 * 1024;
+  const links: LinkIndex = {
+    pages: new Map(),
+    urls: new Map(),
+    publicFiles: new Set(),
+    contacts: [{ key: 'service', email: 'service@cloudwing.example', fax: '+886-3-555-0199' }],
+    keepWhole: ['營運控制中心'],
+  };
+  // A body with a problem is never kept in the cache: each run renders it again.
+  const render = (body: string) => {
+    const { html, problems } = renderMarkdown(makeContentFile(`${body}\n\n[x](/nowhere)\n`), 'en', links);
+    expect(problems.map((p) => p.code)).toEqual(['LINK_UNKNOWN_ROUTE']);
+    return html;
+  };
+  const cell = (text: string) => `| a | b |\n|---|---|\n| x | ${text} |`;
+
+  it.each([
+    ['a run of `%` before an `@`', `${'%'.repeat(MB)}@`, '%%%%@'],
+    ['an address whose domain never ends in letters', `a@${'b.'.repeat(MB / 2)}1`, 'b.b.1'],
+    ['numbers that never end', `+886 ${'1 '.repeat(MB / 2)}`, '+886 1 1 1'],
+    ['a code that never ends', `CW-${'1'.repeat(MB)}x`, '111x'],
+    ['a table cell of one run of Chinese', cell('營運控制中心與公司新聞'.repeat(MB / 33)), '營運控制中心'],
+    ['a table cell of a word kept whole, again and again', cell('營運控制中心'.repeat(MB / 18)), '營運控制中心'],
+  ])('take a time in step with its length: %s (1 MB)', (_, body, shown) => {
+    const html = render(body);
+    expect(html).toContain(shown);
+    expect(html).not.toContain('<a href="mailto:');
+    expect(html).not.toContain('class="nowrap"');
+    // A line may end between two of the words kept whole, never inside one.
+    expect(html).not.toMatch(/<wbr>[運控制中心]/);
+  });
+
+  // The product codes' pattern as it was first written (it read a long run once for each digit).
+  const OLD_UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5})\b/g;
+
+  it('wrap the product codes and standards the first pattern found, and no others', () => {
+    const piece = fc.constantFrom('A', 'B', 'Z', '1', '9', '-', 'a', ' ', 'ISO ', 'ISO 9001', 'CW-', 'é', '.');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
+        const text = `x ${pieces.join('')}`.trim();
+        const html = render(text);
+        const wrapped = [...html.matchAll(/<span class="nowrap">(.*?)<\/span>/g)].map((m) => m[1]);
+        expect(wrapped).toEqual([...text.matchAll(OLD_UNBROKEN)].map((m) => m[0]));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -108,3 +108,59 @@ describe('words the site keeps whole', () => {
       expect(breaker(text)).toEqual(toPhraseBreaks(text));
   });
 });
+
+describe('long texts', () => {
+  // Words of the site and characters the word breaker knows no word for, in any order.
+  const han = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('營運控制中心', '公司新聞', '停機坪', '作業', '與', '旅客服務', '地勤', '的', '們', '技術員'),
+        fc.constantFrom(...'雲翔航廈貨運站機坪安全颱風季舒適地出發桃園國際機場', '𠀋', '、', 'の'),
+      ),
+      { minLength: 1, maxLength: 80 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('are asked of the word breaker a window at a time, with the breaks of the whole', () => {
+    fc.assert(
+      fc.property(han, fc.integer({ min: 24, max: 80 }), (text, window) => {
+        expect(findBreaks(text, window)).toEqual(findBreaks(text, Infinity));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  // The rule for words kept whole as it was first written: a break is dropped when it falls
+  // inside any occurrence of one of them.
+  const withoutInside = (breaks: readonly number[] | null, text: string, words: readonly string[]) => {
+    const kept = (breaks ?? []).filter(
+      (index) =>
+        !words.some((word) => {
+          for (let at = text.indexOf(word); at !== -1 && at < index; at = text.indexOf(word, at + 1))
+            if (index < at + word.length) return true;
+          return false;
+        }),
+    );
+    return kept.length > 0 ? kept : null;
+  };
+
+  it('keep every word of the list whole, as the first rule did', () => {
+    const words = ['營運控制中心', '地勤服務', '技術員', '機坪機坪'];
+    const breaker = phraseBreakerFor(words);
+    fc.assert(
+      fc.property(han, (text) => {
+        expect(breaker(text)).toEqual(withoutInside(toPhraseBreaks(text), text, words));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each([
+    ['a word kept whole, again and again', (i: number) => '營運控制中心'[i % 6] as string],
+    ['one character', () => '機'],
+  ])('of 1 MB take a time and a memory in step with their length: %s', (_, at) => {
+    const text = Array.from({ length: 1024 * 1024 }, (_, i) => at(i)).join('');
+    const breaks = phraseBreakerFor(['營運控制中心', '機機'])(text) ?? [];
+    expect(breaks.every((index, i) => index > 0 && index < text.length && index > (breaks[i - 1] ?? 0))).toBe(true);
+  });
+});
