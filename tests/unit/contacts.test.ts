@@ -94,8 +94,8 @@ describe('finding contact details in any text', () => {
     ['a run of digits after `+`', `+${'9'.repeat(MB)}`],
     ['a run of letters', `${'a'.repeat(MB)}@`],
     ['dots', `${'.'.repeat(MB)}@a.com`],
-  ])('takes a time in step with the text for %s (1 MB)', (_, body) => {
-    const parts = tool.toTextParts(body, contacts);
-    expect(parts.map((p) => (typeof p === 'string' ? p : p.text)).join('')).toBe(body);
+  ])('takes a time in step with the text for %s (1 MB), in the renderer and the templates', (_, body) => {
+    for (const parts of [tool.toTextParts(body, contacts), templates.toTextParts(body, contacts)])
+      expect(parts.map((p) => (typeof p === 'string' ? p : p.text)).join('')).toBe(body);
   });
 });

@@ -10,7 +10,12 @@ export type TextPart = string | { readonly kind: 'email' | 'phone'; readonly tex
 
 const EMAIL = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
 const PHONE = String.raw`\+\d{1,3}(?:[ -]\d{1,4}){2,5}`;
-const CONTACT = new RegExp(`(?<![\\w.+-])(?:(${EMAIL})|(${PHONE}))(?![\\w@-])`, 'g');
+// Found in one pass, as runtime/contacts.ts finds them (behaviour.md: Safety): where no address
+// starts, none starts later in the same run of an address's characters either.
+const START = /(?<![\w.+-])[\w.%+-]/g;
+const EMAIL_HERE = new RegExp(`${EMAIL}(?![\\w@-])`, 'y');
+const PHONE_HERE = new RegExp(`${PHONE}(?![\\w@-])`, 'y');
+const LOCAL_PART = /[\w.%+-]*/y;
 
 /** The `tel:` address of a number: its digits and leading `+`. */
 export function toTelHref(phone: string): string {
@@ -26,18 +31,32 @@ export function toTextParts(text: string, contacts: readonly Contact[]): TextPar
   if (!text.includes('@') && !text.includes('+')) return [text];
   const faxes = new Set(contacts.flatMap((c) => (c.fax ? [toTelHref(c.fax)] : [])));
   const parts: TextPart[] = [];
+  const start = new RegExp(START);
   let last = 0;
-  for (const match of text.matchAll(CONTACT)) {
-    const [found, email] = match;
-    if (!email && faxes.has(toTelHref(found))) continue;
-    if (match.index > last) parts.push(text.slice(last, match.index));
+  let noEmailBefore = 0;
+  for (let match = start.exec(text); match; match = start.exec(text)) {
+    const { index } = match;
+    const email = index >= noEmailBefore ? toEndHere(EMAIL_HERE, text, index) : undefined;
+    if (email === undefined && index >= noEmailBefore) noEmailBefore = toEndHere(LOCAL_PART, text, index) ?? index;
+    const end = email ?? toEndHere(PHONE_HERE, text, index);
+    if (end === undefined) continue;
+    start.lastIndex = end;
+    const found = text.slice(index, end);
+    if (email === undefined && faxes.has(toTelHref(found))) continue;
+    if (index > last) parts.push(text.slice(last, index));
     parts.push(
-      email
-        ? { kind: 'email', text: found, href: `mailto:${found}` }
-        : { kind: 'phone', text: found, href: toTelHref(found) },
+      email === undefined
+        ? { kind: 'phone', text: found, href: toTelHref(found) }
+        : { kind: 'email', text: found, href: `mailto:${found}` },
     );
-    last = match.index + found.length;
+    last = end;
   }
   if (last < text.length) parts.push(text.slice(last));
   return parts;
+}
+
+/** Where a sticky pattern's match at `index` ends, if it matches there. */
+function toEndHere(pattern: RegExp, text: string, index: number): number | undefined {
+  pattern.lastIndex = index;
+  return pattern.test(text) ? pattern.lastIndex : undefined;
 }
