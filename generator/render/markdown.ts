@@ -38,6 +38,8 @@ interface RenderEnv extends LinkContext {
   images: [src: string, resolved: string][];
   /** The body's lines, split once when a link needs its place. */
   lines?: readonly string[];
+  /** Where the last link placed in a block was found: the block's next one is written after it. */
+  linkCursor?: { readonly block: Token; readonly line: number; readonly at: number };
 }
 
 let parser: MarkdownItClass | null = null;
@@ -294,19 +296,23 @@ function toSuggestion(pathname: string, env: LinkContext): string | undefined {
 
 /**
  * Where a link's address is written: the first `](` of its block whose destination markdown-it
- * reads as the same href, with the address as written. Else the block's first line.
+ * reads as the same href, with the address as written. Else the block's first line. The links of a
+ * block are placed in the order they are written, each searched for after the one before: a block
+ * of many broken links is read once, not once a link (behaviour.md: Safety).
  */
 function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: SourceLoc; written?: string } {
   const { file } = env;
   env.lines ??= file.body.split('\n');
   const [start = 0, end = start + 1] = block.map ?? [];
-  for (let i = start; i < end; i++) {
+  const cursor = env.linkCursor?.block === block ? env.linkCursor : { block, line: start, at: 0 };
+  for (let i = cursor.line; i < end; i++) {
     const line = env.lines[i] ?? '';
-    for (let at = line.indexOf(']('); at >= 0; at = line.indexOf('](', at + 2)) {
+    for (let at = line.indexOf('](', i === cursor.line ? cursor.at : 0); at >= 0; at = line.indexOf('](', at + 2)) {
       let from = at + 2;
       while (line[from] === ' ' || line[from] === '\t') from++;
       const read = toParser().helpers.parseLinkDestination(line, from, line.length);
       if (read.ok && toParser().normalizeLink(read.str) === href) {
+        env.linkCursor = { block, line: i, at: at + 2 };
         const loc = { file: file.file, line: file.bodyLine + i, column: from + 1 };
         return { loc, written: line.slice(from, read.pos) };
       }

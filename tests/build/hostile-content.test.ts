@@ -385,6 +385,17 @@ describe('Markdown links', () => {
     expect(problems[0]?.message.length).toBeLessThan(250);
   });
 
+  it('a paragraph of thousands of broken links is read once: each is reported at its own column', () => {
+    const count = 8000;
+    const line = Array.from({ length: count }, (_, n) => `[${n}](/en/gone-${n})`).join(' ');
+    const { problems } = renderMarkdown(file(line), 'en', links);
+    expect(problems).toHaveLength(count);
+    expect(problems.every((p) => p.code === 'LINK_UNKNOWN_ROUTE' && p.loc?.line === 6)).toBe(true);
+    const columns = problems.map((p) => p.loc?.column ?? 0);
+    expect(columns).toEqual([...columns].sort((x, y) => x - y));
+    expect(columns[count - 1]).toBe(line.lastIndexOf('(/en/gone-') + 2);
+  });
+
   it('the build reports malformed links at their line and column instead of failing to write', async () => {
     const article = 'site/content/news/news1.en.md';
     const text = real(article).trimEnd();
