@@ -48,15 +48,17 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
       const note =
         s.stage === 'bundle' && report.bundleReused
           ? ' (reused)'
-          : s.stage === 'cards'
-            ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
-            : s.stage === 'search' && report.search
-              ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
-                  report.search.bytes,
-                )
-                  .map(([code, size]) => `${code} ${toSize(size)}`)
-                  .join(', ')})`
-              : '';
+          : s.stage === 'render' && report.renderThreads > 1
+            ? ` (${report.renderThreads} threads)`
+            : s.stage === 'cards'
+              ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
+              : s.stage === 'search' && report.search
+                ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
+                    report.search.bytes,
+                  )
+                    .map(([code, size]) => `${code} ${toSize(size)}`)
+                    .join(', ')})`
+                : '';
       return `${s.stage}${note} ${Math.round(s.ms)} ms`;
     })
     .join(' · ');

@@ -441,6 +441,8 @@ export interface BuildReport {
   readonly peakRssMb: number;
   /** Whether the code bundle was reused: nothing it is made of changed since it was made. */
   readonly bundleReused: boolean;
+  /** Threads the pages rendered on: 1, or more for a large build (every core). */
+  readonly renderThreads: number;
   /** Share cards: how many the build has, and how many it drew (the rest came from the cache). */
   readonly cards: { readonly total: number; readonly drawn: number };
   /**
@@ -543,4 +545,47 @@ export interface ServerModule {
   readonly App: ComponentType<AppProps>;
   readonly pages: Readonly<Record<string, ComponentType<TemplateProps>>>;
   readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
+}
+
+/** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
+export interface LinkIndex {
+  /** Page URL → route path and locale. */
+  readonly pages: ReadonlyMap<string, { readonly path: string; readonly locale: LocaleCode }>;
+  /** Route path → locale → URL. */
+  readonly urls: ReadonlyMap<string, Readonly<Record<LocaleCode, string>>>;
+  /** Root-relative URLs of the files in `site/public`. */
+  readonly publicFiles: ReadonlySet<string>;
+  /** The configured contacts: their fax numbers stay text when the body's contact details are linked. */
+  readonly contacts?: readonly Contact[];
+  /** Words a table cell's line never ends inside (the configuration's `keepWhole`). */
+  readonly keepWhole?: readonly string[];
+}
+
+/** A key a template read that its locale does not have. */
+export interface MissingKey {
+  readonly locale: LocaleCode;
+  readonly ns: string;
+  readonly key: string;
+  /** The first page that read it. */
+  readonly usedBy: string;
+}
+
+/**
+ * Pages for a thread of the worker pool to render (a large build renders on every core): what the
+ * render needs of the site, each page, and the markup parts' key when they are verified.
+ */
+export interface PagesTask {
+  readonly config: SiteConfig;
+  readonly assets: ClientAssets;
+  readonly buildId: string;
+  readonly links: LinkIndex;
+  readonly messages: Messages;
+  readonly pages: readonly Page[];
+}
+
+/** What a thread rendered: each page (null where it failed), the problems, the keys no locale had. */
+export interface PagesResult {
+  readonly rendered: readonly (RenderedPage | null)[];
+  readonly problems: readonly SiteProblem[];
+  readonly missing: readonly MissingKey[];
 }

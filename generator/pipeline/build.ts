@@ -78,7 +78,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // The build's worker pool: its threads start only when a stage has enough work for them.
   const pool = createPool();
   try {
-    const rendered = await run.stage('render', () => renderOutput(sources, site, output, options));
+    const rendered = await run.stage('render', () => renderOutput(sources, site, output, { ...options, pool }));
     run.keep(rendered.problems);
     await sweepMarkdownCache();
     const [cards, search] = await allStages([
@@ -150,6 +150,7 @@ function toReport(
     totalMs: Math.round(performance.now() - run.startedAt),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     bundleReused: done.bundled.reused,
+    renderThreads: done.rendered.threads,
     cards: { total: done.site.cards.length, drawn: done.cards.drawn },
     search: search ? { indexed: search.indexed, bytes: search.bytes } : null,
     warnings: run.warnings,

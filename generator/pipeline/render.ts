@@ -1,13 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { createPageKeys, type BuildCache } from './session-cache.ts';
-import { toLinkIndex } from '../render/markdown.ts';
-import { renderSite, type RenderSiteResult } from '../render/site.ts';
-import type { ClientAssets } from '../types.ts';
+import { countUncachedBodies, toLinkIndex } from '../render/markdown.ts';
+import { renderSite, type Elsewhere, type RenderSiteResult } from '../render/site.ts';
+import type { ClientAssets, LinkIndex, Page } from '../types.ts';
 import { stopForTest } from '../write/out-dir.ts';
 import { toFeeds } from '../write/feeds.ts';
 import { writePublicFiles } from '../write/output.ts';
 import type { SiteAssets } from './assets.ts';
 import type { Output } from './output.ts';
 import type { Sources } from './sources.ts';
+import type { TaskPool } from '../workers/pool.ts';
 
 // The render stage's writes: the files every page shares first (with --precompress they compress
 // while the pages render), then each page as soon as it is rendered.
@@ -29,7 +31,7 @@ export async function renderOutput(
   sources: Sources,
   site: SiteAssets,
   output: Output,
-  options: RenderOptions,
+  options: RenderOptions & { readonly pool: TaskPool },
 ): Promise<RenderSiteResult> {
   const { config, pages, messages, publicFiles } = sources;
   const { assets } = site;
@@ -40,18 +42,44 @@ export async function renderOutput(
   const pageOf = new Map(pages.map((page) => [page.url, page]));
   const { first } = options;
   const files = output.files;
+  const links = toLinkIndex(pages, publicFiles, config.contacts, config.keepWhole);
+  const task = { config, assets, buildId: output.buildId, links, messages };
   return renderSite({
-    config,
-    assets,
-    buildId: output.buildId,
-    links: toLinkIndex(pages, publicFiles, config.contacts, config.keepWhole),
+    ...task,
     pages,
-    messages,
+    elsewhere: toElsewhere(options, output, pages, links, (batch) =>
+      options.pool.run('pages', { ...task, pages: batch }),
+    ),
     usedKeys: options.usedKeys,
     first: first && files ? { urls: first.urls, onReady: () => first.onReady(new Map(files)) } : undefined,
     cache: toRenderCache(sources, assets, options.cache),
     onPage: (rendered, kind) => output.emit(rendered, kind === 'page' ? (pageOf.get(rendered.url) ?? null) : null),
   });
+}
+
+/**
+ * From this many pages whose bodies are rendered anew (not read from the Markdown cache) on, a
+ * build renders on every core: fewer, or pages whose bodies are cached, do not pay for the threads'
+ * start (the figures: README, Benchmarks).
+ */
+const PAGES_FOR_POOL = 400;
+
+/**
+ * The pool's threads the pages render on too, if any: for a build written to disk (not a watch
+ * session, `site check` or an in-memory test build) with enough bodies to render, on a machine of
+ * more than one core, one thread per core but this one.
+ */
+function toElsewhere(
+  options: { readonly pool: TaskPool } & RenderOptions,
+  output: Output,
+  pages: readonly Page[],
+  links: LinkIndex,
+  render: Elsewhere['render'],
+): Elsewhere | undefined {
+  if (options.cache || options.usedKeys || !output.staging || pages.length < PAGES_FOR_POOL) return undefined;
+  if (countUncachedBodies(pages, links) < PAGES_FOR_POOL) return undefined;
+  const threads = availableParallelism() - 1;
+  return options.pool.start(threads) ? { threads, render } : undefined;
 }
 
 /** Watch mode: a page whose inputs are as they were is not rendered again. */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from '../file-cache.ts';
 import { toCodeVersion, toPackageVersions } from '../code-version.ts';
-import { CACHES } from '../caches.ts';
+import { CACHES, isCacheReading } from '../caches.ts';
 import type { Contact, ContentFile, LocaleCode } from '../types.ts';
 
 // Rendered Markdown kept between builds (node_modules/.cache/site/markdown): a page body whose text,
@@ -48,6 +49,11 @@ export function toEntryKey(file: ContentFile, locale: LocaleCode, settings: Body
     .update(file.body)
     .digest('hex')
     .slice(0, 32);
+}
+
+/** Whether an entry of `key` is there to be read (not whether its links still resolve the same). */
+export function hasEntry(key: string): boolean {
+  return isCacheReading() && existsSync(path.join(DIR, `${key}.json`));
 }
 
 /** The entry of `key`, or null when there is none or it cannot be read as one. */

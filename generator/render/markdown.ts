@@ -6,22 +6,8 @@ import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
-import { readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
-import type { Contact, ContentFile, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
-
-/** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
-export interface LinkIndex {
-  /** Page URL → route path and locale. */
-  readonly pages: ReadonlyMap<string, { readonly path: string; readonly locale: LocaleCode }>;
-  /** Route path → locale → URL. */
-  readonly urls: ReadonlyMap<string, Readonly<Record<LocaleCode, string>>>;
-  /** Root-relative URLs of the files in `site/public`. */
-  readonly publicFiles: ReadonlySet<string>;
-  /** The configured contacts: their fax numbers stay text when the body's contact details are linked. */
-  readonly contacts?: readonly Contact[];
-  /** Words a table cell's line never ends inside (the configuration's `keepWhole`). */
-  readonly keepWhole?: readonly string[];
-}
+import { hasEntry, readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
+import type { Contact, ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
 
 /** What resolving a link depends on: the page's file and locale, and the site's link index. */
 interface LinkContext {
@@ -89,6 +75,11 @@ function refuseDeepNesting(md: MarkdownItClass): void {
     }
     tokenize(state, startLine, endLine);
   };
+}
+
+/** How many of the pages' bodies have no rendered Markdown in the cache: what a render must make anew. */
+export function countUncachedBodies(pages: readonly Page[], links: LinkIndex): number {
+  return pages.filter((page) => !hasEntry(toEntryKey(page.content, page.locale, links))).length;
 }
 
 /**

@@ -1,15 +1,6 @@
 import { toProblem } from '../problems/problem.ts';
 import { toMessagesFile } from '../messages.ts';
-import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
-
-/** A key a template read that its locale does not have. */
-export interface MissingKey {
-  readonly locale: LocaleCode;
-  readonly ns: string;
-  readonly key: string;
-  /** The first page that read it. */
-  readonly usedBy: string;
-}
+import type { MissingKey, SiteConfig, SiteProblem } from '../types.ts';
 
 /** One error per locale, namespace and key, naming the first page that needed it. */
 export function toMissingKeyProblems(config: SiteConfig, missing: readonly MissingKey[]): SiteProblem[] {

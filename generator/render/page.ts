@@ -6,6 +6,7 @@ import { unescapeHtml } from '../escape.ts';
 import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type {
   ClientAssets,
+  LinkIndex,
   LocaleCode,
   Page,
   Payload,
@@ -21,7 +22,7 @@ import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
-import { renderMarkdown, type LinkIndex } from './markdown.ts';
+import { renderMarkdown } from './markdown.ts';
 import { toTemplateLoc } from './server-module.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
 import { withoutExitSync } from '../node-module.ts';

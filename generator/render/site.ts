@@ -1,9 +1,19 @@
-import type { ClientAssets, LocaleCode, Messages, Page, RenderedPage, SiteConfig, SiteProblem } from '../types.ts';
+import type {
+  ClientAssets,
+  LinkIndex,
+  LocaleCode,
+  Messages,
+  MissingKey,
+  Page,
+  PagesResult,
+  RenderedPage,
+  SiteConfig,
+  SiteProblem,
+} from '../types.ts';
 import { renderErrorPages } from './error-pages.ts';
 import { collapseRenderFailures } from './failures.ts';
 import { createTranslators } from './i18n.ts';
-import type { LinkIndex } from './markdown.ts';
-import { toMissingKeyProblems, type MissingKey } from './missing-keys.ts';
+import { toMissingKeyProblems } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
 import { createReuse } from './reuse.ts';
@@ -26,10 +36,21 @@ export interface RenderSiteInput {
   /** Reuse: a page whose key is unchanged is not rendered again. */
   readonly cache?: { readonly pages: RenderCache; readonly keyOf: (page: Page) => string } | undefined;
   /**
+   * A large build: renders a batch of pages on a thread of the worker pool, while this thread
+   * renders others (not with a session cache, `first` or `usedKeys`).
+   */
+  readonly elsewhere?: Elsewhere | undefined;
+  /**
    * Watch mode: pages open in a browser render first; `onReady` runs once they are handed over, and
    * the rest then render a few at a time, leaving the server free to answer those browsers.
    */
   readonly first?: FirstPages | undefined;
+}
+
+/** The worker pool's threads a large build's pages render on besides this one. */
+export interface Elsewhere {
+  readonly threads: number;
+  readonly render: (pages: readonly Page[]) => Promise<PagesResult>;
 }
 
 export interface FirstPages {
@@ -45,6 +66,16 @@ export interface RenderSiteResult {
   /** Pages rendered again (not reused); the error pages are always rendered and not counted. */
   readonly rendered: number;
   readonly errorPages: number;
+  /** Threads the pages rendered on: this one, and the pool's for a large build. */
+  readonly threads: number;
+}
+
+/** What the render of every page gathers: its problems, the keys no locale had, the page being rendered. */
+interface Tally {
+  readonly problems: SiteProblem[];
+  readonly missing: MissingKey[];
+  current: string;
+  rendered: number;
 }
 
 /**
@@ -53,18 +84,38 @@ export interface RenderSiteResult {
  */
 export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResult> {
   const { config, assets, buildId, links, pages } = input;
-  const missing: MissingKey[] = [];
-  let current = '';
+  const tally: Tally = { problems: [], missing: [], current: '', rendered: 0 };
   const translators = createTranslators(
     config,
     input.messages,
-    (locale, ns, key) => missing.push({ locale, ns, key, usedBy: current }),
+    (locale, ns, key) => tally.missing.push({ locale, ns, key, usedBy: tally.current }),
     input.usedKeys,
   );
   const server = loadServerModule(assets.serverModule);
   const ctx: RenderContext = { config, assets, buildId, server, translators, links, reuse: createReuse() };
-  const problems: SiteProblem[] = [];
-  let rendered = 0;
+  if (input.elsewhere) await renderShared(input, ctx, tally, input.elsewhere);
+  else await renderInTurn(input, ctx, tally);
+  tally.current = 'the error pages';
+  // Error pages show the same navigation as the pages of their locale.
+  const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));
+  const errors = renderErrorPages(ctx, menus);
+  tally.problems.push(...errors.problems);
+  for (const page of errors.pages) input.onPage(page, 'error');
+  tally.problems.push(...toMissingKeyProblems(config, tally.missing));
+  return {
+    problems: collapseRenderFailures(tally.problems),
+    rendered: tally.rendered,
+    errorPages: errors.pages.length,
+    threads: 1 + (input.elsewhere?.threads ?? 0),
+  };
+}
+
+/**
+ * Every page on this thread, one after another; in watch mode the pages open in a browser first,
+ * and a page whose inputs are unchanged is taken from the session.
+ */
+async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: Tally): Promise<void> {
+  const { pages } = input;
   const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
   const first = firstCount > 0 ? input.first : undefined;
   const ordered = first
@@ -83,30 +134,71 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
       input.onPage(reused.page, 'page');
       continue;
     }
-    current = page.url;
-    const missingBefore = missing.length;
-    const result = renderPage(page, ctx);
-    problems.push(...result.problems);
-    rendered += 1;
+    const missingBefore = tally.missing.length;
+    const result = renderOne(page, ctx, tally);
     if (!result.rendered) continue;
     // Only a page rendered without a problem is reused: a mistake is reported until it is fixed.
-    if (key !== undefined && result.problems.length === 0 && missing.length === missingBefore)
+    if (key !== undefined && result.problems.length === 0 && tally.missing.length === missingBefore)
       input.cache?.pages.set(page.url, { key, page: result.rendered });
     input.onPage(result.rendered, 'page');
   }
   if (first && firstCount === ordered.length) first.onReady();
-  current = 'the error pages';
-  // Error pages show the same navigation as the pages of their locale.
-  const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));
-  const errors = renderErrorPages(ctx, menus);
-  problems.push(...errors.problems);
-  for (const page of errors.pages) input.onPage(page, 'error');
-  problems.push(...toMissingKeyProblems(config, missing));
-  return {
-    problems: collapseRenderFailures(problems),
-    rendered,
-    errorPages: errors.pages.length,
+}
+
+function renderOne(page: Page, ctx: RenderContext, tally: Tally): ReturnType<typeof renderPage> {
+  tally.current = page.url;
+  const result = renderPage(page, ctx);
+  tally.problems.push(...result.problems);
+  tally.rendered += 1;
+  return result;
+}
+
+/** Pages a batch: enough to be worth a message to another thread, few enough to share out evenly. */
+const BATCH = 32;
+/** Batches each thread of the pool has in hand, so that it never waits for the next. */
+const IN_HAND = 2;
+
+/**
+ * A large build's pages on this thread and the worker pool's together: the pages cut into batches,
+ * this thread taking them from the front and the pool from the back, so neither waits for the
+ * other; the pool's pages are handed on as they come back, between this thread's batches.
+ */
+async function renderShared(
+  input: RenderSiteInput,
+  ctx: RenderContext,
+  tally: Tally,
+  elsewhere: Elsewhere,
+): Promise<void> {
+  const batches = Array.from({ length: Math.ceil(input.pages.length / BATCH) }, (_, n) =>
+    input.pages.slice(n * BATCH, (n + 1) * BATCH),
+  );
+  let front = 0;
+  let back = batches.length;
+  const away = new Set<Promise<void>>();
+  const send = (): void => {
+    if (back <= front) return;
+    const sent = batches[--back] as Page[];
+    const done = elsewhere.render(sent).then((result) => takeResult(input, tally, sent, result));
+    away.add(done);
+    done.then(() => (away.delete(done), send())).catch(() => undefined);
   };
+  for (let n = 0; n < IN_HAND * elsewhere.threads; n++) send();
+  while (front < back) {
+    for (const page of batches[front++] as Page[]) {
+      const result = renderOne(page, ctx, tally);
+      if (result.rendered) input.onPage(result.rendered, 'page');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  while (away.size > 0) await Promise.all(away);
+}
+
+/** What a thread of the pool rendered, as if this thread had. */
+function takeResult(input: RenderSiteInput, tally: Tally, pages: readonly Page[], result: PagesResult): void {
+  tally.problems.push(...result.problems);
+  tally.missing.push(...result.missing);
+  tally.rendered += pages.length;
+  for (const rendered of result.rendered) if (rendered) input.onPage(rendered, 'page');
 }
 
 /** Pages per locale, for the report. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toHtmlText, toScriptJson } from '../../generator/escape.ts';
-import { renderMarkdown, toSlug, type LinkIndex } from '../../generator/render/markdown.ts';
+import { renderMarkdown, toSlug } from '../../generator/render/markdown.ts';
 import { toRouteName } from '../../generator/resolve/routes.ts';
 import { toShownDates } from '../../generator/render/page.ts';
-import type { ContentFile } from '../../generator/types.ts';
+import type { ContentFile, LinkIndex } from '../../generator/types.ts';
 import { makeContentFile } from '../helpers/content-file.ts';
 
 const links: LinkIndex = {
