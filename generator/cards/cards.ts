@@ -23,7 +23,7 @@ const CARDS_DIR = path.join(CACHE_DIR, 'cards');
 /** Cards to draw per thread of the worker pool (see toCardWorkers). */
 const CARDS_PER_THREAD = 200;
 /**
- * What draws a card besides its texts: the drawing code (card-render.ts, as its source: the
+ * What draws a card besides its texts: the drawing code (cards/draw.ts, as its source: the
  * compiled file is built from it, and a test run from sources then shares the cards of the
  * compiled `site`), and the renderer's and the fonts' packages as installed. Read when the first
  * card is planned, not when a command starts.
@@ -31,7 +31,7 @@ const CARDS_PER_THREAD = 200;
 let renderer: string | null = null;
 function toRendererVersions(): string {
   if (renderer !== null) return renderer;
-  const file = path.join(PACKAGE_ROOT, 'generator', 'card-render.ts');
+  const file = path.join(PACKAGE_ROOT, 'generator', 'cards', 'draw.ts');
   const hash = createHash('sha256').update(existsSync(file) ? readFileSync(file) : toCodeVersion());
   for (const name of ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']) hash.update(toPackageVersions(name));
   renderer = hash.digest('hex');

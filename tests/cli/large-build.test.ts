@@ -5,7 +5,7 @@ import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { snapshotTree as snapshot } from '../helpers/tree.ts';
 
-// A site of some hundreds of pages renders them on every core (architecture.md: The worker pool):
+// A site of some hundreds of pages renders them on every core (architecture.md: The build):
 // what it writes, and what it reports of a mistake, are what one thread would write and report.
 
 afterAll(removeSites);
