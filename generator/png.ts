@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 
 // What a PNG says of itself: its size in its first bytes, and whether it is whole. The build reads
 // a page's own share image and its cached cards and icons this way, and `site check` every image a
@@ -36,4 +36,87 @@ export function isWholePng(bytes: Uint8Array): boolean {
     at = end;
   }
   return false;
+}
+
+/** The most pixels an image may have for the build to decode it: 8,000 × 8,000. */
+const MAX_PIXELS = 64_000_000;
+/** Channels per pixel of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA). */
+const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Bit depths each colour type allows. */
+const DEPTHS: Readonly<Record<number, readonly number[]>> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+/** The seven passes of Adam7 interlacing: first column, first row, column step, row step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/**
+ * Why a whole PNG does not decode, or null when it does: its header names a known kind of image,
+ * and its image data inflates, as zlib, to exactly the rows that header promises, each row with a
+ * known filter. Inflating stops one byte past that size, so an image made to inflate to a gigabyte
+ * costs no more memory than a true one (behaviour.md: Safety).
+ */
+export function toPngDecodeFault(bytes: Uint8Array): string | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunks: Uint8Array[] = [];
+  let header: Uint8Array | null = null;
+  for (let at = 8; at + 12 <= bytes.length;) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') header = data;
+    else if (type === 'IDAT') chunks.push(data);
+    at += 12 + length;
+  }
+  if (header === null || header.length !== 13) return 'has no image header';
+  const head = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  const [width, height] = [head.getUint32(0), head.getUint32(4)];
+  if (width === 0 || height === 0 || width * height > MAX_PIXELS)
+    return `is ${width} × ${height} pixels, too many to decode`;
+  const [depth, colour, interlace] = [header[8] as number, header[9] as number, header[12] as number];
+  const channels = CHANNELS[colour];
+  if (channels === undefined || !DEPTHS[colour]?.includes(depth) || interlace > 1 || header[10] || header[11])
+    return 'has an image header no viewer reads';
+  const rows = toRowLengths(width, height, (channels * depth) / 8, interlace === 1);
+  const expected = rows.reduce((sum, row) => sum + row, 0);
+  let pixels: Buffer;
+  try {
+    pixels = inflateSync(Buffer.concat(chunks), { maxOutputLength: expected + 1 });
+  } catch (error) {
+    return error instanceof RangeError
+      ? 'holds more image data than its size allows'
+      : 'holds image data that is not zlib';
+  }
+  if (pixels.length !== expected) return 'holds image data of another size than its header says';
+  let at = 0;
+  for (const row of rows) {
+    if ((pixels[at] as number) > 4) return 'holds a row with an unknown filter';
+    at += row;
+  }
+  return null;
+}
+
+/** The byte length of each row of the image data, its filter byte included, pass by pass. */
+function toRowLengths(width: number, height: number, bytesPerPixel: number, interlaced: boolean): number[] {
+  const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+  const rows: number[] = [];
+  for (const [column, row, columnStep, rowStep] of passes) {
+    const across = Math.ceil((width - column) / columnStep);
+    const down = Math.ceil((height - row) / rowStep);
+    if (across <= 0 || down <= 0) continue;
+    const length = 1 + Math.ceil(across * bytesPerPixel);
+    for (let i = 0; i < down; i += 1) rows.push(length);
+  }
+  return rows;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toProblem } from '../problems/problem.ts';
-import { isWholePng, toPngSize } from '../png.ts';
+import { isWholePng, toPngDecodeFault, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
 import { toFeedPath } from '../../runtime/urls.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
@@ -182,5 +182,7 @@ function toShareImageFault(
   const size = toPngSize(bytes);
   if (!size) return 'is no PNG';
   if (size.width !== 1200 || size.height !== 630) return `is ${size.width} × ${size.height} pixels`;
-  return isWholePng(bytes) ? null : 'is a PNG cut short or damaged (it shows as a broken image)';
+  if (!isWholePng(bytes)) return 'is a PNG cut short or damaged (it shows as a broken image)';
+  const fault = toPngDecodeFault(bytes);
+  return fault === null ? null : `is a PNG that does not decode (it ${fault}; it shows as a broken image)`;
 }

@@ -6,11 +6,13 @@ import { toCardWorkers, toShownHost } from '../../generator/cards/cards.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSharing, toXmlFault } from '../../generator/check/share.ts';
+import { deflateSync } from 'node:zlib';
 import { toPngSize } from '../../generator/png.ts';
 import { loadConfig } from '../../generator/config.ts';
 import { createDevSession } from '../../generator/serve/session.ts';
 import type { SiteConfig } from '../../generator/types.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
+import { toPng } from '../helpers/png.ts';
 
 // What pages tell share dialogs, search engines and feed readers (behaviour.md: Sharing), in the
 // output of a build of the small site, then `site check` on the same output with one defect of
@@ -124,11 +126,19 @@ describe('share cards', () => {
       'site/content/contact.en.md': named('site/content/contact.en.md', '/images/service-cargo.svg'),
       'site/content/customers.en.md': named('site/content/customers.en.md', '/images/small.png'),
       'site/content/jobs.en.md': named('site/content/jobs.en.md', '/images/cut.png'),
+      'site/content/news.en.md': named('site/content/news.en.md', '/images/not-zlib.png'),
+      'site/content/procurement.en.md': named('site/content/procurement.en.md', '/images/bomb.png'),
     });
     const icon = local(/<link rel="apple-touch-icon"[^>]* href="([^"]+)"/.exec(page('/contact'))?.[1] ?? '');
     writeFileSync(path.join(wrong, 'site/public/images/small.png'), readFileSync(path.join(out, icon)));
     // A card cut short in a copy: its size still reads 1200 × 630.
     writeFileSync(path.join(wrong, 'site/public/images/cut.png'), readFileSync(path.join(out, card)).subarray(0, 200));
+    // Well-formed chunks around image data that is not zlib, and data that inflates to 64 MB.
+    writeFileSync(path.join(wrong, 'site/public/images/not-zlib.png'), toPng(1200, 630, Buffer.alloc(4000, 7)));
+    writeFileSync(
+      path.join(wrong, 'site/public/images/bomb.png'),
+      toPng(1200, 630, deflateSync(Buffer.alloc(64 * 1024 * 1024), { level: 1 })),
+    );
     const refused = await buildSite({ root: wrong, write: false }).catch((error: unknown) => error);
     expect((refused as SiteError).problems.map((p) => [p.code, p.loc?.file, p.message])).toEqual([
       [
@@ -148,7 +158,22 @@ describe('share cards', () => {
         'site/content/jobs.en.md',
         expect.stringContaining('`/images/cut.png`, which is a PNG cut short or damaged'),
       ],
+      [
+        'FRONT_MATTER_INVALID',
+        'site/content/news.en.md',
+        expect.stringContaining(
+          '`/images/not-zlib.png`, which is a PNG that does not decode (it holds image data that is not zlib',
+        ),
+      ],
+      [
+        'FRONT_MATTER_INVALID',
+        'site/content/procurement.en.md',
+        expect.stringContaining(
+          '`/images/bomb.png`, which is a PNG that does not decode (it holds more image data than its size allows',
+        ),
+      ],
     ]);
+    expect((refused as SiteError).problems.slice(3).map((p) => p.loc?.line)).toEqual([3, 3]);
   });
 });
 
