@@ -261,7 +261,7 @@ export async function browseBehindHost(url: string, routes: readonly string[] = 
     const manifest = page.waitForResponse((r) => r.url().includes('/builds/meta/'));
     await page.goto(`${url}/en/news`);
     await manifest;
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.click('main a[href="/en/news/news3"]');
     await page.waitForURL(`${url}/en/news/news3`);
     await page.waitForLoadState('load');
