@@ -69,6 +69,14 @@ function declareBuild(program: Program, { root, toOut }: Globals): void {
         'the static host to shape the output for (overrides the config; default: portable, which serves on all of them)',
       ).choices(HOSTS),
     )
+    .option('--drafts', 'build the pages marked `draft: true` too, each with a band that says so')
+    .option('--future', 'build the pages whose day has not come, and those past their expiryDate, each marked')
+    .addOption(
+      new Option(
+        '--env <name>',
+        'what the build is for: a preview is noindex everywhere (default: production, or preview on a branch deployment of Netlify, Cloudflare Pages or Vercel)',
+      ).choices(['production', 'preview']),
+    )
     .action(
       async (opts: {
         out?: string;
@@ -77,6 +85,9 @@ function declareBuild(program: Program, { root, toOut }: Globals): void {
         precompress?: boolean;
         cache: boolean;
         host?: HostName;
+        drafts?: boolean;
+        future?: boolean;
+        env?: string;
       }) => {
         const { runBuild } = await import('./commands/build.ts');
         process.exitCode = await runBuild({ ...opts, root: root(), out: toOut(opts.out) });

@@ -42,6 +42,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ...validateContacts(input.contacts),
     ...validateRuntime(input.runtime),
     ...validateNavigation(input.navigation),
+    ...validatePublishing(input),
   ];
   const problems = checks
     .filter(([, ok]) => !ok)
@@ -155,6 +156,42 @@ function validateSettings(c: Record<string, unknown>): Check[] {
       'must be a list of words of two or more characters without spaces, such as `營運控制中心`',
     ],
   ];
+}
+
+/** The publishing settings' checks: a time zone the platform knows, robots lines, a branch name. */
+function validatePublishing(c: Record<string, unknown>): Check[] {
+  return [
+    [
+      'timeZone',
+      c.timeZone === undefined || isTimeZone(c.timeZone),
+      'must be an IANA time zone such as `Asia/Taipei`',
+      'The calendar day of this zone decides when a scheduled page goes live and an expiring one goes out.',
+    ],
+    [
+      'robots',
+      c.robots === undefined ||
+        (Array.isArray(c.robots) &&
+          c.robots.every((line: unknown) => typeof line === 'string' && !/[\r\n]/.test(line))),
+      'must be a list of lines for robots.txt, each without a line break',
+      "Write each rule as a line of its own: `robots: ['User-agent: GPTBot', 'Disallow: /']`.",
+    ],
+    [
+      'productionBranch',
+      c.productionBranch === undefined || (typeof c.productionBranch === 'string' && c.productionBranch.trim() !== ''),
+      'must be the name of a branch, such as `main`',
+    ],
+  ];
+}
+
+/** Whether the platform's time zone data knows the zone. */
+function isTimeZone(zone: unknown): boolean {
+  if (typeof zone !== 'string' || zone === '') return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The menu's checks: a list, each entry a `nav` key and a route path. */

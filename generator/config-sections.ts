@@ -117,7 +117,7 @@ export function validateRuntime(runtime: unknown): Check[] {
 const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   '': [
     ...['locales', 'defaultLocale', 'fallbackLocale', 'baseUrl', 'host', 'listPageSize', 'titleSeparator'],
-    ...['keepWhole', 'theme', 'runtime', 'navigation', 'contacts', 'check'],
+    ...['keepWhole', 'theme', 'runtime', 'navigation', 'contacts', 'check', 'timeZone', 'robots', 'productionBranch'],
   ],
   locales: ['code', 'iso', 'name', 'prefix', 'ogLocale', 'siteTitle'],
   theme: ['dark', 'primary', 'secondary', 'ripple'],

@@ -4,10 +4,11 @@ import { ESBUILD_VERSION, runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHES } from './caches.ts';
-import type { HostName, SiteConfig, SiteConfigInput, SourceLoc } from './types.ts';
+import type { HostName, PublishConfig, SiteConfig, SiteConfigInput, SourceLoc } from './types.ts';
 import { HOSTS } from './hosts.ts';
 import { withoutExit } from './node-module.ts';
 import { CONFIG_FILE, toBaseUrl, validateConfig } from './config-check.ts';
+import { toBuildEnv } from './build-env.ts';
 
 /** Typed identity for `site/site.config.ts`. */
 export function defineConfig(config: SiteConfigInput): SiteConfigInput {
@@ -19,6 +20,11 @@ export interface ConfigOverrides {
   baseUrl?: string | undefined;
   /** Overrides the configured host (`site build --host`). */
   host?: HostName | undefined;
+  /** `--drafts`, `--future`: build what a production build leaves out, marked (behaviour.md: Publishing). */
+  drafts?: boolean | undefined;
+  future?: boolean | undefined;
+  /** `--env`: over what the CI's variables say. */
+  env?: string | undefined;
 }
 
 /** Reads, validates and settles `site/site.config.ts` once; everything downstream reads the result. */
@@ -144,6 +150,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
       sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),
       staleTranslations: input.check?.staleTranslations ?? 'warning',
     }),
+    publish: resolvePublishing(input, overrides),
   });
 }
 
@@ -176,4 +183,17 @@ function findNavLine(source: string, routePath: string): number {
     .split('\n')
     .findIndex((line) => line.includes(`'${routePath}'`) || line.includes(`"${routePath}"`));
   return index + 1 || 1;
+}
+
+/** Which pages are held back, the calendar that decides it, and what the build is for. */
+function resolvePublishing(input: SiteConfigInput, overrides: ConfigOverrides): PublishConfig {
+  const env = toBuildEnv(overrides.env, process.env, input.productionBranch ?? 'main');
+  return Object.freeze({
+    timeZone: input.timeZone ?? 'UTC',
+    drafts: overrides.drafts ?? false,
+    future: overrides.future ?? false,
+    env: env.name,
+    envSource: env.source,
+    robots: Object.freeze([...(input.robots ?? [])]),
+  });
 }

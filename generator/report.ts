@@ -68,8 +68,37 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
         ? `  ${dim(`${report.precompressed} text files precompressed (.gz and .br beside each)`)}\n`
         : '') +
       `  ${dim(stages)}\n` +
+      toPublishingLines(report) +
       `  ${dim(`build ${report.buildId} → ${report.outDir ?? '(memory)'}`)}\n`,
   );
+}
+
+/**
+ * What the build is for when it is a preview, and the pages a production build leaves out
+ * (behaviour.md: Publishing): `left out: 2 drafts · scheduled: 1 page, next 2026-12-11`.
+ */
+function toPublishingLines(report: BuildReport): string {
+  const lines: string[] = [];
+  if (report.env.name === 'preview')
+    lines.push(
+      `preview build (from ${report.env.source ?? 'the configuration'}): noindex everywhere, robots.txt disallows all`,
+    );
+  const parts: string[] = [];
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  for (const [kind, one, many] of [
+    ['draft', 'draft', 'drafts'],
+    ['scheduled', 'page', 'pages'],
+    ['expired', 'page', 'pages'],
+  ] as const) {
+    const held = report.held.filter((h) => h.kind === kind);
+    if (held.length === 0) continue;
+    const built = held.filter((h) => h.built).length;
+    const next = kind === 'scheduled' ? `, next ${held.map((h) => h.date).sort()[0]}` : '';
+    const what = kind === 'draft' ? count(held.length, one, many) : `${kind}: ${count(held.length, one, many)}${next}`;
+    parts.push(built === held.length ? `${what} (built and marked)` : built > 0 ? `${what} (${built} built)` : what);
+  }
+  if (parts.length > 0) lines.push(`left out of production: ${parts.join(' · ')}`);
+  return lines.map((line) => `  ${line}\n`).join('');
 }
 
 /** A changed block: what was taken out and put in, with a little of what stayed around each change. */

@@ -93,6 +93,28 @@ export interface SiteConfigInput {
     sameInAllLocales: string[];
     staleTranslations: 'warning' | 'error';
   }>;
+  /** The zone whose calendar day decides what is published (behaviour.md: Publishing); `UTC` when absent. */
+  timeZone?: string;
+  /** Lines added to `robots.txt` after the site's own (behaviour.md: Sitemap and robots). */
+  robots?: string[];
+  /** The branch Cloudflare Pages publishes as production; other branches build as previews. `main` when absent. */
+  productionBranch?: string;
+}
+
+/** What a build is for (behaviour.md: Publishing): the site itself, or a preview no search engine indexes. */
+export type BuildEnv = 'production' | 'preview';
+
+/** Which pages a build holds back, and for what it is made (behaviour.md: Publishing). */
+export interface PublishConfig {
+  readonly timeZone: string;
+  /** `--drafts` (and `site serve --watch`): drafts are built, each marked. */
+  readonly drafts: boolean;
+  /** `--future` (and `site serve --watch`): pages dated after today are built, each marked. */
+  readonly future: boolean;
+  readonly env: BuildEnv;
+  /** What chose the environment: `--env`, or the CI variable that did (`CONTEXT=deploy-preview`). */
+  readonly envSource: string | null;
+  readonly robots: readonly string[];
 }
 
 /** The static hosts an output can be shaped for (behaviour.md: Hosts). */
@@ -120,6 +142,7 @@ export interface SiteConfig {
   readonly navigation: readonly NavItem[];
   readonly contacts: readonly Contact[];
   readonly check: CheckConfig;
+  readonly publish: PublishConfig;
 }
 
 /** Settings a page's front matter may carry. Locale-neutral ones must agree across locales. */
@@ -136,6 +159,14 @@ export interface FrontMatter {
   list: 'section' | 'articles' | null;
   /** At most this many listed pages. */
   listLimit: number | null;
+  /** Kept out of a production build (behaviour.md: Publishing). */
+  draft: boolean;
+  /** The day the page goes live, when not its `date`. */
+  publishDate: string | null;
+  /** The last day the page is published. */
+  expiryDate: string | null;
+  /** Kept out of search engines: `noindex`, not in the sitemap or the search. */
+  noindex: boolean;
   /** Everything else in the front matter: structured texts for the template. */
   extra: Record<string, unknown>;
 }
@@ -190,6 +221,18 @@ export interface Route {
   readonly files: Readonly<Record<LocaleCode, ContentFile>>;
 }
 
+/** Why a production build leaves a page out (behaviour.md: Publishing), and the day that decides it. */
+export interface Unpublished {
+  readonly kind: 'draft' | 'scheduled' | 'expired';
+  /** The day it goes live (scheduled) or went out (expired). */
+  readonly date: string | null;
+}
+
+/** A route a production build leaves out, and why. */
+export interface HeldRoute extends Unpublished {
+  readonly route: Route;
+}
+
 export interface Alternate {
   readonly hreflang: string;
   readonly href: string;
@@ -209,6 +252,10 @@ export interface Page {
   readonly alternates: readonly Alternate[];
   /** Whether the page appears in the sitemap. */
   readonly indexable: boolean;
+  /** Its front matter keeps it out of search engines (`noindex: true`). */
+  readonly noindex: boolean;
+  /** A page a production build would leave out, built here on request, and marked. */
+  readonly unpublished: Unpublished | null;
   /** Root-relative URL of the same page in each locale. */
   readonly localeUrls: Readonly<Record<LocaleCode, string>>;
   /** The section's pages for the side navigation, in order (section layout only). */
@@ -296,6 +343,8 @@ export interface Payload {
   readonly head: PageHead;
   /** Root-relative URL of the file its locale's pages share (`SharedData`). */
   readonly shared: string;
+  /** A page a production build leaves out, built on request: the band that says so, in its language. */
+  readonly unpublished?: Unpublished & { readonly label: string };
   /** Error pages only: the status, the path asked for (404) and where to try again (500). */
   readonly error?: { readonly status: number; readonly path?: string; readonly retry?: string };
 }
@@ -341,6 +390,8 @@ export interface PageHead {
   readonly alternates: readonly Alternate[];
   readonly ogLocale: string;
   readonly ogType: string;
+  /** Not to be indexed (the page's `noindex`, or a preview build); absent otherwise. */
+  readonly noindex?: true;
 }
 
 export interface RenderedPage {
@@ -450,6 +501,15 @@ export interface BuildReport {
    * came from the cache) and each one's bytes; null when the build made none (`site check`).
    */
   readonly search: { readonly indexed: number; readonly bytes: Readonly<Record<LocaleCode, number>> } | null;
+  /** What the build is for, and what chose it (behaviour.md: Publishing). */
+  readonly env: { readonly name: BuildEnv; readonly source: string | null };
+  /** The pages a production build left out (or, with `--drafts` / `--future`, built and marked). */
+  readonly held: readonly {
+    readonly path: string;
+    readonly kind: Unpublished['kind'];
+    readonly date: string | null;
+    readonly built: boolean;
+  }[];
   readonly warnings: readonly SiteProblem[];
 }
 
@@ -559,6 +619,8 @@ export interface LinkIndex {
   readonly contacts?: readonly Contact[];
   /** Words a table cell's line never ends inside (the configuration's `keepWhole`). */
   readonly keepWhole?: readonly string[];
+  /** URLs of the pages this build leaves out, and why (behaviour.md: Publishing). */
+  readonly held?: ReadonlyMap<string, Unpublished>;
 }
 
 /** A key a template read that its locale does not have. */

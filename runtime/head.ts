@@ -38,6 +38,7 @@ export function updateHead(payload: Payload): void {
   ))
     el.remove();
   if (payload.head.canonical) {
+    if (payload.head.noindex) setMeta('meta[name="robots"]', 'name', 'robots', 'noindex');
     setLink('canonical', payload.head.canonical);
     for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);
     setMeta('meta[property="og:url"]', 'property', 'og:url', payload.head.canonical);

@@ -12,6 +12,9 @@ export interface BuildCommandOptions {
   /** False (`--no-cache`): no cache is read. */
   readonly cache?: boolean | undefined;
   readonly host?: HostName | undefined;
+  readonly drafts?: boolean | undefined;
+  readonly future?: boolean | undefined;
+  readonly env?: string | undefined;
 }
 
 /** `site build`: returns the exit code. */
@@ -24,6 +27,7 @@ export async function runBuild(options: BuildCommandOptions): Promise<number> {
       baseUrl: options.baseUrl,
       precompress: options.precompress,
       host: options.host,
+      publish: { drafts: options.drafts, future: options.future, env: options.env },
     });
     printBuildReport(report, options.root, options.json ?? false);
     return 0;

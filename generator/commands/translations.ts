@@ -21,7 +21,7 @@ export async function runTranslations(options: {
     const done = options.action === 'done';
     if (done && !options.all && options.names.length === 0)
       throw new SiteError([toProblem('TRANSLATIONS_USAGE', { given: 'done' })]);
-    const { config, routes, messages, problems } = await loadTranslationSources(options.root);
+    const { config, routes, held, messages, problems } = await loadTranslationSources(options.root);
     throwIfErrors(problems);
     const read = readTranslationRecord(options.root);
     if (read.problem) throw new SiteError([read.problem]);
@@ -30,7 +30,7 @@ export async function runTranslations(options: {
       printTranslationStatus(config, status, options.json ?? false);
       return 0;
     }
-    const result = confirmTranslations(config, routes, messages, read.record, {
+    const result = confirmTranslations(config, [...routes, ...held], messages, read.record, {
       names: options.names,
       all: options.all ?? false,
     });

@@ -6,7 +6,10 @@ import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, So
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
 // that become link targets and image sources (behaviour.md: Safety).
-const KNOWN_KEYS = ['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'];
+const KNOWN_KEYS = [
+  ...['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'],
+  ...['draft', 'publishDate', 'expiryDate', 'noindex'],
+];
 
 // Values that become link targets and image sources: `image`, `mapImage`, `href`, `ctaUrl`…
 const URL_KEY = /^(?:image|href|url|src|link)$|[a-z0-9](?:Image|Url|Href|Link|Src)$/;
@@ -121,11 +124,12 @@ export function validateFrontMatter(
   const template = toNameField(raw, 'template', 'page', fail);
   const layout = toNameField(raw, 'layout', 'default', fail);
   const settings = toSettings(raw, config, fail);
+  const publishing = toPublishing(raw, fail);
   checkContactField(raw.contact, config, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return {
-    data: { title, description, template, layout, ...settings, extra },
+    data: { title, description, template, layout, ...settings, ...publishing, extra },
     problems: findTypos(file, extra, keyLines),
   };
 }
@@ -209,6 +213,34 @@ function toSettings(
     list: list as FrontMatter['list'],
     listLimit: listLimit as number | null,
   };
+}
+
+/** Whether and when the page is published, and whether search engines may index it (behaviour.md: Publishing). */
+function toPublishing(
+  raw: Record<string, unknown>,
+  fail: Fail,
+): Pick<FrontMatter, 'draft' | 'publishDate' | 'expiryDate' | 'noindex'> {
+  const flag = (field: 'draft' | 'noindex'): boolean => {
+    const value = raw[field] ?? false;
+    if (typeof value !== 'boolean')
+      fail(field, 'must be `true` or `false`', `Write \`${field}: true\`, or remove the line.`);
+    return value === true;
+  };
+  const day = (field: 'publishDate' | 'expiryDate'): string | null => {
+    const value = toDate(raw[field]);
+    if (value === undefined) fail(field, toDateFault(raw[field]), `Write the day as \`${field}: 2025-03-18\`.`);
+    return value ?? null;
+  };
+  const [draft, noindex, publishDate, expiryDate] = [
+    flag('draft'),
+    flag('noindex'),
+    day('publishDate'),
+    day('expiryDate'),
+  ];
+  const from = publishDate ?? toDate(raw.date) ?? null;
+  if (expiryDate !== null && from !== null && expiryDate < from)
+    fail('expiryDate', `is before the day the page goes live (${from}): it would never be published`);
+  return { draft, noindex, publishDate, expiryDate };
 }
 
 /** A real calendar day written YYYY-MM-DD (the core schema keeps dates as text, quoted or not). */

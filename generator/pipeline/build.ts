@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
 import { renderCards } from '../cards/cards.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type ConfigOverrides } from '../config.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { TEXT_FAULTS } from '../messages.ts';
 import { sweepMarkdownCache } from '../render/markdown-cache.ts';
@@ -34,6 +34,8 @@ export interface BuildOptions extends RenderOptions {
   readonly write?: boolean;
   /** `.gz` and `.br` beside every text file above 1 KB, for hosts that serve them as they are. */
   readonly precompress?: boolean;
+  /** `--drafts`, `--future`, `--env` (behaviour.md: Publishing). */
+  readonly publish?: Pick<ConfigOverrides, 'drafts' | 'future' | 'env'>;
   /** Sources a command has loaded already (`site check`): not read again. */
   readonly sources?: LoadedSources;
 }
@@ -102,7 +104,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 /** The configuration, with the command's base URL and host over its own, and what is odd about it. */
 async function loadBuildConfig(options: BuildOptions, run: BuildRun): Promise<SiteConfig> {
   const { root, baseUrl, host, cache } = options;
-  const config = await loadConfig(root, { baseUrl, host }, cache?.config);
+  const config = await loadConfig(root, { baseUrl, host, ...options.publish }, cache?.config);
   if (config.baseUrl === null) run.keep([toProblem('BASE_URL_MISSING')]);
   else if (isPlainHttp(config.baseUrl)) run.keep([toProblem('BASE_URL_NOT_HTTPS', { url: config.baseUrl })]);
   return config;
@@ -153,8 +155,16 @@ function toReport(
     renderThreads: done.rendered.threads,
     cards: { total: done.site.cards.length, drawn: done.cards.drawn },
     search: search ? { indexed: search.indexed, bytes: search.bytes } : null,
+    env: { name: done.sources.config.publish.env, source: done.sources.config.publish.envSource },
+    held: toHeldReport(done.sources),
     warnings: run.warnings,
   };
+}
+
+/** The pages a production build leaves out, each with whether this build made it all the same. */
+function toHeldReport(sources: Sources): BuildReport['held'] {
+  const built = new Set(sources.routes.map((route) => route.path));
+  return sources.held.map(({ route, kind, date }) => ({ path: route.path, kind, date, built: built.has(route.path) }));
 }
 
 /**

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { createPageKeys, type BuildCache } from './session-cache.ts';
 import { countUncachedBodies, toLinkIndex } from '../render/markdown.ts';
 import { renderSite, type Elsewhere, type RenderSiteResult } from '../render/site.ts';
-import type { ClientAssets, LinkIndex, Page } from '../types.ts';
+import type { ClientAssets, LinkIndex, Page, Unpublished } from '../types.ts';
+import { toPageUrl } from '../resolve/pages.ts';
 import { stopForTest } from '../write/out-dir.ts';
 import { toFeeds } from '../write/feeds.ts';
 import { writePublicFiles } from '../write/output.ts';
@@ -42,7 +43,7 @@ export async function renderOutput(
   const pageOf = new Map(pages.map((page) => [page.url, page]));
   const { first } = options;
   const files = output.files;
-  const links = toLinkIndex(pages, publicFiles, config.contacts, config.keepWhole);
+  const links = toLinkIndex(pages, publicFiles, config.contacts, config.keepWhole, toHeldUrls(sources));
   const task = { config, assets, buildId: output.buildId, links, messages };
   return renderSite({
     ...task,
@@ -89,4 +90,14 @@ function toRenderCache(sources: Sources, assets: ClientAssets, cache: BuildCache
     pages: cache.pages,
     keyOf: createPageKeys({ ...sources, assets, sourceHashes: cache.bundle.sourceHashes }),
   };
+}
+
+/** The URLs of the pages this build leaves out, in every locale: a link to one is named as such. */
+function toHeldUrls(sources: Sources): Map<string, Unpublished> {
+  const built = new Set(sources.routes.map((route) => route.path));
+  const held = new Map<string, Unpublished>();
+  for (const { route, kind, date } of sources.held)
+    if (!built.has(route.path))
+      for (const locale of sources.config.locales) held.set(toPageUrl(locale, route.path), { kind, date });
+  return held;
 }

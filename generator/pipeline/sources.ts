@@ -4,12 +4,23 @@ import { loadMessages } from '../load/messages.ts';
 import { loadPublicFiles } from '../load/public-modules.ts';
 import { checkSourceLinks, listPublicFiles, loadTemplateInventory } from '../load/templates.ts';
 import { findActiveContent } from '../resolve/active-content.ts';
-import { findFutureDates } from '../resolve/dates.ts';
+import { findFarSchedules } from '../resolve/dates.ts';
 import { resolvePages } from '../resolve/pages.ts';
+import { holdBack } from '../resolve/publish.ts';
+import { toBuildTime } from '../build-id.ts';
 import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from '../resolve/public-files.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
 import type { BuildCache } from './session-cache.ts';
-import type { ContentFile, Messages, Page, Route, SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
+import type {
+  ContentFile,
+  HeldRoute,
+  Messages,
+  Page,
+  Route,
+  SiteConfig,
+  SiteProblem,
+  TemplateInventory,
+} from '../types.ts';
 
 // The one step every command reads the project's sources through (architecture.md: The build):
 // `site build`, `site serve --watch`, `site check`, `site translations` and `site routes` all see
@@ -28,6 +39,8 @@ export interface Sources {
   readonly routes: readonly Route[];
   /** One per route and locale; empty when the routes have errors. */
   readonly pages: readonly Page[];
+  /** The routes a production build leaves out (behaviour.md: Publishing), built or not. */
+  readonly held: readonly HeldRoute[];
 }
 
 /** The sources and every problem found in them, errors and warnings, in the order of the files. */
@@ -73,29 +86,34 @@ export async function loadSources(
   // Routes are not resolved from content files that could not be read: each would be reported
   // again as a page without that locale.
   const unread = content.problems.some((p) => p.severity === 'error');
-  const resolved = unread ? { routes: [], pages: [], problems: [] } : resolveSources(loaded);
+  const resolved = unread ? { routes: [], pages: [], held: [], problems: [] } : resolveSources(loaded);
   return { sources: { ...loaded, ...resolved }, problems: [...problems, ...resolved.problems] };
 }
 
 /** The routes, then one page per route and locale, and what the pages ask of the public files. */
-function resolveSources(loaded: Omit<Sources, 'routes' | 'pages'>): {
+function resolveSources(loaded: Omit<Sources, 'routes' | 'pages' | 'held'>): {
   routes: readonly Route[];
   pages: readonly Page[];
+  held: readonly HeldRoute[];
   problems: readonly SiteProblem[];
 } {
   const { config } = loaded;
-  const { routes, problems } = resolveRoutes(config, loaded.content, loaded.templates);
-  if (problems.some((p) => p.severity === 'error')) return { routes, pages: [], problems };
-  const pages = resolvePages(config, routes);
+  const resolved = resolveRoutes(config, loaded.content, loaded.templates);
+  const { problems } = resolved;
+  if (problems.some((p) => p.severity === 'error')) return { routes: resolved.routes, pages: [], held: [], problems };
+  const { time } = toBuildTime();
+  const { routes, held } = holdBack(config, resolved.routes, time);
+  const pages = resolvePages(config, routes, held);
   return {
     routes,
     pages,
+    held,
     problems: [
       ...problems,
       ...findPublicConflicts(config, pages, loaded.publicFiles),
       ...findBadShareImages(config, pages, loaded),
       ...findUnknownAddresses(config, pages, loaded.publicFiles),
-      ...findFutureDates(pages),
+      ...findFarSchedules(held, time),
     ],
   };
 }

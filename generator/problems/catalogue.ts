@@ -156,6 +156,23 @@ export const catalogue = {
         ? `Did you mean \`${a.suggestion}\`?`
         : 'Link to an existing page, without a trailing slash (for example `/en/contact`).',
   }),
+  LINK_TO_UNPUBLISHED: entry<{ href: string; kind: 'draft' | 'scheduled' | 'expired'; date?: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The link to \`${a.href}\` points at ${
+        a.kind === 'draft'
+          ? 'a draft'
+          : a.kind === 'scheduled'
+            ? `a page scheduled for ${a.date}`
+            : `a page that expired on ${a.date}`
+      }, which this build leaves out: visitors would find no page there.`,
+    hint: (a) =>
+      a.kind === 'draft'
+        ? 'Publish the page (remove `draft: true` from each of its files) or take the link out until it is.'
+        : a.kind === 'scheduled'
+          ? 'Take the link out until the page goes live, or publish the page now (change its `date` or `publishDate`).'
+          : 'Take the link out, or give the page a later `expiryDate`.',
+  }),
   IMAGE_UNKNOWN_FILE: entry<{ src: string }>({
     severity: 'error',
     message: (a) => `The image \`${a.src}\` is no file of site/public.`,
@@ -318,8 +335,9 @@ export const catalogue = {
   DATE_IN_FUTURE: entry<{ date: string; days: string }>({
     severity: 'warning',
     message: (a) =>
-      `The page is dated ${a.date}, ${a.days} days from today: it is published now, dated then, and listed before the pages dated today.`,
-    hint: () => 'Check the year. Nothing waits for its date: a page is on the site from the first build that has it.',
+      `The page is scheduled for ${a.date}, ${a.days} days from today: no build publishes it before then.`,
+    hint: () =>
+      'Check the year. A page dated after today waits for its day (a build on or after it publishes it); `site build --future` shows it now.',
   }),
   PUBLIC_LEFTOVERS_SKIPPED: entry<{ count: string; files: string }>({
     severity: 'warning',

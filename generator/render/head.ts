@@ -40,6 +40,8 @@ export function renderHead(input: HeadInput): string {
     `<meta name="site-build" content="${attr(input.buildId)}">`,
   ];
   if (head.canonical) {
+    // A page kept out of search engines (behaviour.md: Publishing).
+    if (head.noindex) lines.push('<meta name="robots" content="noindex">');
     lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);
     for (const a of head.alternates)
       lines.push(`<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`);

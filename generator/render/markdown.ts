@@ -7,7 +7,16 @@ import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
 import { hasEntry, readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
-import type { Contact, ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc } from '../types.ts';
+import type {
+  Contact,
+  ContentFile,
+  LinkIndex,
+  LocaleCode,
+  Page,
+  SiteProblem,
+  SourceLoc,
+  Unpublished,
+} from '../types.ts';
 
 /** What resolving a link depends on: the page's file and locale, and the site's link index. */
 interface LinkContext {
@@ -152,6 +161,12 @@ function toCheckedLink(
   if ('reason' in checked) return { problem: toMalformed(written, checked, loc) };
   if ('external' in checked) return { problem: toProblem('IMAGE_NOT_LOCAL', { src: toShownHref(href) }, loc) };
   if (kind === 'image') return { problem: toProblem('IMAGE_UNKNOWN_FILE', { src: toShownHref(href) }, loc) };
+  if ('held' in checked) {
+    const { kind, date } = checked.held;
+    return {
+      problem: toProblem('LINK_TO_UNPUBLISHED', { href: toShownHref(href), kind, date: date ?? undefined }, loc),
+    };
+  }
   const args = { href: toShownHref(href), suggestion: checked.suggestion };
   return { problem: toProblem('LINK_UNKNOWN_ROUTE', args, loc) };
 }
@@ -159,6 +174,7 @@ function toCheckedLink(
 type CheckedHref =
   | { ok: true; href: string }
   | { ok: false; suggestion?: string }
+  | { ok: false; held: Unpublished }
   | { ok: false; external: true }
   | { ok: false; reason: string; hint?: string };
 
@@ -233,6 +249,8 @@ function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHr
     return { ok: true, href: href.startsWith('/') ? href : `${url.pathname}${url.search}${url.hash}` };
   if (kind === 'image') return { ok: false };
   const page = env.links.pages.get(pathname);
+  const held = page ? undefined : env.links.held?.get(pathname);
+  if (held) return { ok: false, held };
   if (!page) return { ok: false, suggestion: toSuggestion(pathname, env) };
   const target =
     page.locale === env.file.locale && env.locale !== env.file.locale
@@ -486,6 +504,7 @@ export function toLinkIndex(
   publicFiles: readonly string[],
   contacts: readonly Contact[] = [],
   keepWhole: readonly string[] = [],
+  held: ReadonlyMap<string, Unpublished> = new Map(),
 ): LinkIndex {
   const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
   const urls = new Map<string, Record<LocaleCode, string>>();
@@ -493,5 +512,5 @@ export function toLinkIndex(
     byUrl.set(page.url, { path: page.route.path, locale: page.locale });
     urls.set(page.route.path, page.localeUrls);
   }
-  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)), contacts, keepWhole };
+  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)), contacts, keepWhole, held };
 }

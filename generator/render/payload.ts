@@ -1,5 +1,15 @@
 import { toErrorPayload } from '../../runtime/error-payload.ts';
-import type { LocaleCode, LocaleConfig, Messages, Page, Payload, SharedData, SiteConfig, Translate } from '../types.ts';
+import type {
+  LocaleCode,
+  LocaleConfig,
+  Messages,
+  Page,
+  Payload,
+  SharedData,
+  SiteConfig,
+  Translate,
+  Unpublished,
+} from '../types.ts';
 
 /**
  * The data that renders a page: the page component's props and the `_payload.json` file
@@ -48,9 +58,35 @@ export function toPayload(
       alternates: page.alternates,
       ogLocale: toLocaleConfig(config, page.locale).ogLocale,
       ogType: route.template === 'article' ? 'article' : 'website',
+      ...(page.noindex || config.publish.env === 'preview' ? { noindex: true as const } : {}),
     },
     shared,
+    ...(page.unpublished
+      ? { unpublished: toUnpublishedBand(page.unpublished, toLocaleConfig(config, page.locale).iso) }
+      : {}),
   };
+}
+
+/**
+ * The band over a page a production build would leave out (behaviour.md: Publishing), in the
+ * page's language: Chinese for a `zh` locale, English for any other. It is for the web team's
+ * eyes only (`--drafts`, `--future`, `site serve --watch`), so it is the tool's text, not the site's.
+ */
+function toUnpublishedBand(unpublished: Unpublished, iso: string): Unpublished & { label: string } {
+  const { kind, date } = unpublished;
+  const zh = iso.toLowerCase().startsWith('zh');
+  const label = zh
+    ? {
+        draft: '草稿：正式建置不會發布此頁',
+        scheduled: `預定 ${date} 發布：在此之前，正式建置不會發布此頁`,
+        expired: `已於 ${date} 到期：正式建置不再發布此頁`,
+      }[kind]
+    : {
+        draft: 'Draft: a production build leaves this page out',
+        scheduled: `Scheduled for ${date}: a production build leaves this page out until then`,
+        expired: `Expired on ${date}: a production build no longer publishes this page`,
+      }[kind];
+  return { kind, date, label };
 }
 
 /**

@@ -9,6 +9,8 @@ import type {
   Pagination,
   Route,
   SiteConfig,
+  HeldRoute,
+  Unpublished,
 } from '../types.ts';
 import { toAbsoluteUrl as toAbsolute } from '../../runtime/urls.ts';
 
@@ -29,14 +31,26 @@ function toLanguage(iso: string): string {
 }
 
 /** Every route in every locale: the `Page[]` the renderer takes. */
-export function resolvePages(config: SiteConfig, routes: readonly Route[]): Page[] {
+export function resolvePages(config: SiteConfig, routes: readonly Route[], held: readonly HeldRoute[] = []): Page[] {
   const articles = routes.filter((r) => r.template === 'article').sort(byDateDesc);
   const menus = new Map(config.locales.map((locale) => [locale.code, toMenus(config, locale, routes)]));
+  const unpublished = new Map(held.map(({ route, kind, date }) => [route.path, { kind, date }]));
   return routes.flatMap((route) =>
-    config.locales.flatMap((locale) =>
-      toListPages(config, route, toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {})),
-    ),
+    config.locales.flatMap((locale) => {
+      const page = toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {});
+      return toListPages(config, route, withPublishing(page, unpublished.get(route.path) ?? null));
+    }),
   );
+}
+
+/**
+ * What search engines may do with the page: its front matter's `noindex` (any language's file),
+ * and a page a production build would leave out, built on request, which is marked and never
+ * indexed (behaviour.md: Publishing).
+ */
+function withPublishing(page: Page, unpublished: Unpublished | null): Page {
+  const noindex = unpublished !== null || Object.values(page.route.files).some((file) => file.data.noindex);
+  return { ...page, noindex, unpublished };
 }
 
 /** Up to this many pages, a long list's navigation shows every one by its number. */
@@ -140,6 +154,8 @@ function toPage(
     canonical: toAbsoluteUrl(config, toPageUrl(canonicalLocale, route.path)),
     alternates: toAlternates(config, route.path, contentLocales),
     indexable: ownContent,
+    noindex: false,
+    unpublished: null,
     localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, route.path)])),
     sectionPages,
     listed: toListed(route, locale, sectionPages, articles),

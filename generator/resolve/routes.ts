@@ -89,7 +89,18 @@ function toRoute(
 /** Settings that every locale's file of a route must give alike, where they differ. */
 function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): SiteProblem[] {
   const first = files[0] as ContentFile;
-  return (['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'] as const).flatMap((field) => {
+  const fields = [
+    'template',
+    'layout',
+    'order',
+    'date',
+    'locales',
+    'list',
+    'listLimit',
+    'publishDate',
+    'expiryDate',
+  ] as const;
+  return fields.flatMap((field) => {
     const values = files.map((f) => JSON.stringify(f.data[field]));
     if (new Set(values).size <= 1) return [];
     const list = files.map((f, i) => `${values[i]} in ${f.file}`).join(', ');

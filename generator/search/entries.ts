@@ -83,7 +83,8 @@ export function toPageSearchEntry(input: {
 }): SearchEntry | null {
   const { config, page, rendered, t, mainHash } = input;
   const { payload } = rendered;
-  if (payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return null;
+  // A page kept out of search engines is kept out of the site's search too (behaviour.md: Publishing).
+  if (page.noindex || payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return null;
   const start = rendered.html.indexOf('<main');
   if (start < 0 || rendered.html.lastIndexOf('</main>') < start) return null;
   const [file = ''] = toPageFiles(page.url, input.layout);

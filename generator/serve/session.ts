@@ -72,7 +72,10 @@ export function createDevSession(root: string, baseUrl?: string): DevSession {
           : undefined;
       let result;
       try {
-        result = await buildSite({ root, write: false, baseUrl, cache, first });
+        // The web team sees what it is writing: drafts and scheduled pages too, each marked
+        // (behaviour.md: Publishing).
+        const publish = { drafts: true, future: true };
+        result = await buildSite({ root, write: false, baseUrl, cache, first, publish });
       } catch (error) {
         files = lastGood;
         throw error;

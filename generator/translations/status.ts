@@ -176,12 +176,20 @@ export function confirmTranslations(
 export async function loadTranslationSources(root: string): Promise<{
   config: SiteConfig;
   routes: readonly Route[];
+  /** The routes a production build leaves out. */
+  held: readonly Route[];
   messages: Messages;
   problems: SiteProblem[];
 }> {
   const { sources, problems } = await loadProjectSources(root);
-  const { config, routes, messages } = sources;
+  const { config, messages } = sources;
+  const { routes } = sources;
+  // A draft or a scheduled page is not counted, but it is translated before it is published: its
+  // translations can be confirmed as any other's (behaviour.md: Publishing).
+  const built = new Set(routes.map((route) => route.path));
+  const held = sources.held.map((h) => h.route).filter((route) => !built.has(route.path));
   return {
+    held,
     config,
     routes,
     messages,

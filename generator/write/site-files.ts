@@ -22,7 +22,7 @@ export function toSiteFiles(
       case 'nginx.conf':
         return toNginxConf(config);
       case '_headers':
-        return toHeadersFile(config.host);
+        return toHeadersFile(config.host, config.publish.env === 'preview');
       case '_redirects':
         return toRedirectsFile(config);
       case '.nojekyll':
@@ -38,7 +38,7 @@ export function toSiteFiles(
     }
   };
   return [
-    ['sitemap.xml', toSitemap(pages)],
+    ['sitemap.xml', toSitemap(config, pages)],
     ['robots.txt', toRobots(config)],
     ...HOST_PROFILES[config.host].files.map((name): [string, string] => [name, hostFile(name)]),
     toBuildMeta(manifest),

@@ -2,10 +2,14 @@ import { toHtmlText } from '../escape.ts';
 import type { Page, SiteConfig } from '../types.ts';
 import { toAbsoluteUrl } from '../resolve/pages.ts';
 
-/** `sitemap.xml`: every indexable page with the same alternates as its head (behaviour.md: Sitemap and robots). */
-export function toSitemap(pages: readonly Page[]): string {
+/**
+ * `sitemap.xml`: every indexable page with the same alternates as its head (behaviour.md: Sitemap
+ * and robots); a `noindex` page is no such page, and a preview build lists none.
+ */
+export function toSitemap(config: SiteConfig, pages: readonly Page[]): string {
+  const preview = config.publish.env === 'preview';
   const entries = pages
-    .filter((p) => p.indexable)
+    .filter((p) => p.indexable && !p.noindex && !preview)
     .map((page) => {
       const links = page.alternates.map(
         (a) => `    <xhtml:link rel="alternate" hreflang="${toHtmlText(a.hreflang)}" href="${toHtmlText(a.href)}"/>`,
@@ -21,7 +25,12 @@ export function toSitemap(pages: readonly Page[]): string {
   ].join('\n');
 }
 
-/** `robots.txt`, naming the sitemap. */
+/**
+ * `robots.txt`: every crawler may read the site, and is told where the sitemap is; a preview
+ * build's keeps them all out. The configuration's lines (`robots`) follow, as they are.
+ */
 export function toRobots(config: SiteConfig): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${toAbsoluteUrl(config, '/sitemap.xml')}\n`;
+  const rule = config.publish.env === 'preview' ? 'Disallow: /' : 'Allow: /';
+  const extra = config.publish.robots.length > 0 ? `\n${config.publish.robots.join('\n')}\n` : '';
+  return `User-agent: *\n${rule}\n${extra}\nSitemap: ${toAbsoluteUrl(config, '/sitemap.xml')}\n`;
 }

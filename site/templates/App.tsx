@@ -4,7 +4,8 @@ import { SiteContext, formatLanguageName } from './components/site.tsx';
 /**
  * The app shell: the payload's layout around its page template. A single-language page shown
  * under another locale's URL says so, naming the language in the page's own (本頁僅提供英文版本), and
- * marks its text with the language it is written in.
+ * marks its text with the language it is written in. A page a production build would leave out
+ * (a draft, a scheduled or expired page, built on request) carries a band that says so.
  */
 export default function App({ payload, t, Page, Layout, search, breaks, reuse }: AppProps) {
   const contentIso = payload.locales.find((l) => l.code === payload.contentLocale);
@@ -13,6 +14,11 @@ export default function App({ payload, t, Page, Layout, search, breaks, reuse }:
   return (
     <SiteContext.Provider value={{ payload, t, search: search ?? null, breaks, reuse: reuse ?? null }}>
       <Layout payload={payload} t={t}>
+        {payload.unpublished ? (
+          <p className="notice notice-unpublished" role="note">
+            {payload.unpublished.label}
+          </p>
+        ) : null}
         {foreign ? (
           <>
             <p className="notice" role="note">

@@ -229,7 +229,7 @@ describe('bad input fails the build with the code, the file and the line', () =>
     });
   });
 
-  it('a page dated after tomorrow (a mistyped year): built all the same, with a warning at its date', async () => {
+  it('a page dated years ahead (a mistyped year): left out like any scheduled page, with a warning at its date', async () => {
     const article = real('site/content/news/newsEn1.en.md').replace(/^date: .*$/m, 'date: 2999-05-28');
     const { report } = await buildSite({
       root: makeSite({ 'site/content/news/newsEn1.en.md': article }),
@@ -239,7 +239,8 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(report.warnings.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([
       ['DATE_IN_FUTURE', 'site/content/news/newsEn1.en.md', line],
     ]);
-    expect(report.warnings[0]?.message).toContain('dated 2999-05-28');
+    expect(report.warnings[0]?.message).toContain('scheduled for 2999-05-28');
+    expect(report.held).toEqual([{ path: '/news/newsEn1', kind: 'scheduled', date: '2999-05-28', built: false }]);
   });
 
   it('a translation left empty, or whose {{placeholder}} is mistyped: refused at its line, not published as it is', async () => {

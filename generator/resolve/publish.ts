@@ -1,0 +1,45 @@
+import type { HeldRoute, Route, SiteConfig, Unpublished } from '../types.ts';
+
+// What a production build publishes (behaviour.md: Publishing): a draft, a page whose day has not
+// come and a page whose last day has passed are left out of everything the build writes, as if
+// their files were not there. `--drafts` and `--future` build them after all, each marked.
+
+/** The calendar day of `time` in the zone: `2026-12-11`. */
+export function toCalendarDay(time: number, timeZone: string): string {
+  // en-CA writes a day as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
+}
+
+/** Why a production build on `today` leaves the route out, or null when it publishes it. */
+export function toUnpublished(route: Route, today: string): Unpublished | null {
+  const files = Object.values(route.files);
+  // One language's file saying so is enough: a page is published in all its languages at once.
+  if (files.some((file) => file.data.draft)) return { kind: 'draft', date: null };
+  const first = files[0]?.data;
+  const from = first?.publishDate ?? route.date;
+  if (from !== null && from > today) return { kind: 'scheduled', date: from };
+  const until = first?.expiryDate ?? null;
+  if (until !== null && until < today) return { kind: 'expired', date: until };
+  return null;
+}
+
+/**
+ * The routes the build makes pages of, and those a production build leaves out (built too when
+ * the build asks for them, and then marked): in the order of the routes.
+ */
+export function holdBack(
+  config: SiteConfig,
+  routes: readonly Route[],
+  time: number,
+): { routes: Route[]; held: HeldRoute[] } {
+  const today = toCalendarDay(time, config.publish.timeZone);
+  const { drafts, future } = config.publish;
+  const kept: Route[] = [];
+  const held: HeldRoute[] = [];
+  for (const route of routes) {
+    const unpublished = toUnpublished(route, today);
+    if (unpublished) held.push({ route, ...unpublished });
+    if (!unpublished || (unpublished.kind === 'draft' ? drafts : future)) kept.push(route);
+  }
+  return { routes: kept, held };
+}
