@@ -27,6 +27,7 @@ const config: SiteConfigInput = {
   // Overridden by SITE_BASE_URL or `site build --base-url`.
   baseUrl: 'https://cloudwing.example',
   titleSeparator: ' | ',
+  timeZone: 'Asia/Taipei',
   // Terms of the glossary (docs/glossary.md) the word breaker takes apart: a title or a label never
   // ends a line inside them (營運控制 / 中心).
   keepWhole: ['營運控制中心', '安全品質室', '企業事務部', '股東常會'],

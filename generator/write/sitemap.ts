@@ -3,8 +3,8 @@ import type { Page, SiteConfig } from '../types.ts';
 import { toAbsoluteUrl } from '../resolve/pages.ts';
 
 /**
- * `sitemap.xml`: every indexable page with the same alternates as its head (behaviour.md: Sitemap
- * and robots); a `noindex` page is no such page, and a preview build lists none.
+ * `sitemap.xml`: every indexable page with the same alternates as its head; a `noindex` page is
+ * no such page, and a preview build lists none (behaviour.md: Sitemap and robots).
  */
 export function toSitemap(config: SiteConfig, pages: readonly Page[]): string {
   const preview = config.publish.env === 'preview';
