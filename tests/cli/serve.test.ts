@@ -175,6 +175,22 @@ describe('site serve --watch', () => {
     await page.close();
   });
 
+  it('serves a draft as the web team writes it, marked as a draft (behaviour.md: Publishing)', async () => {
+    const from = serve.output().length;
+    for (const locale of ['en', 'zhHant']) {
+      const text = readFileSync(path.join(root, `site/content/news/news3.${locale}.md`), 'utf8');
+      writeFileSync(
+        path.join(root, `site/content/news/draftw.${locale}.md`),
+        text.replace(/^date: .*$/m, '$&\ndraft: true'),
+      );
+    }
+    await serve.waitFor(/rebuilt/, from);
+    const page = await raw(`${serve.url}/en/news/draftw`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Draft: a production build leaves this page out');
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
+  });
+
   it("answers unknown paths with 404 and the page of the path's language", async () => {
     const en = await raw(`${serve.url}/en/no-such-page`);
     expect(en.status).toBe(404);
