@@ -46,7 +46,15 @@ export async function main(argv: readonly string[]): Promise<void> {
     root,
     toOut: (out) => (out === undefined ? path.join(root(), 'out') : path.resolve(out)),
   };
-  for (const declare of [declareBuild, declareServe, declareCheck, declareRoutes, declareTranslations, declareCache])
+  for (const declare of [
+    declareBuild,
+    declareServe,
+    declareCheck,
+    declareRoutes,
+    declareNew,
+    declareTranslations,
+    declareCache,
+  ])
     declare(program, globals);
   await program.parseAsync(argv);
 }
@@ -145,6 +153,32 @@ function declareRoutes(program: Program, { root }: Globals): void {
     .action(async (opts: { json?: boolean }) => {
       const { runRoutes } = await import('./commands/routes.ts');
       process.exitCode = await runRoutes({ root: root(), json: opts.json });
+    });
+}
+
+function declareNew(program: Program, { root }: Globals): void {
+  program
+    .command('new')
+    .description(
+      'start a page in every locale as a draft, with the template, layout, order and date its siblings have: `site new news/news14`',
+    )
+    .argument('<path>', 'the page path from site/content, without locale or .md (news/news14, about/about-safety)')
+    .option('--json', 'print what was written as JSON')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Writes site/content/<path>.<locale>.md for each locale with `draft: true` and placeholders that say',
+        'what to write. The template and layout are those most pages of the folder have; an article (most',
+        'pages of the folder carry a date) is dated today in Taiwan (SOURCE_DATE_EPOCH when set); a page of',
+        'a section takes the next order. A new folder is started only at the top of site/content (a new',
+        'section), with the default template and layout. Nothing is written when the path breaks the',
+        'file-name rule, leaves site/content, or names a page that exists.',
+      ].join('\n'),
+    )
+    .action(async (page: string, opts: { json?: boolean }) => {
+      const { runNew } = await import('./commands/new.ts');
+      process.exitCode = await runNew({ root: root(), page, json: opts.json });
     });
 }
 

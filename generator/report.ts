@@ -1,6 +1,7 @@
 import { isSiteError } from './problems/problem.ts';
 import { formatProblem } from './problems/format.ts';
 import type { CheckReport } from './check/index.ts';
+import type { NewPageReport } from './commands/new-page.ts';
 import type { DiffPart } from './translations/diff.ts';
 import type { TranslationItem, TranslationStatus } from './translations/status.ts';
 import type { BuildReport, LocaleCode, Route, SiteConfig, SiteProblem } from './types.ts';
@@ -199,6 +200,23 @@ export function printConfirmed(
   }
   const count = confirmed.length;
   process.stdout.write(`${bold('Confirmed')} ${count} ${count === 1 ? 'translation' : 'translations'} in ${record}.\n`);
+}
+
+/** `site new`: the files written as a draft, and what is left to do. */
+export function printNewPage(report: NewPageReport, json = false): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  const { template, layout, date, order } = report.settings;
+  const settings = [`template ${template}`, `layout ${layout}`];
+  if (date !== undefined) settings.push(`date ${date}`);
+  if (order !== undefined) settings.push(`order ${order}`);
+  process.stdout.write(
+    `${bold('Started')} ${report.path} as a draft (${settings.join(', ')}):\n` +
+      report.files.map((f) => `  ${f.file}\n`).join('') +
+      `Next:\n${report.next.map((step, i) => `  ${i + 1}. ${step}\n`).join('')}`,
+  );
 }
 
 /** The route inventory as a table: path, names, template, layout, locales with content. */

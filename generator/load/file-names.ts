@@ -89,7 +89,7 @@ function toList(items: readonly string[]): string {
 }
 
 /** `news 14` → `news-14`, `Über_uns` → `uber-uns`; undefined when nothing usable is left. */
-function toSegmentSuggestion(segment: string): string | undefined {
+export function toSegmentSuggestion(segment: string): string | undefined {
   const ascii = segment
     .normalize('NFKD')
     .replace(/[\s_.]+/g, '-')

@@ -107,6 +107,10 @@ function toShownValue(value: string): string {
 
 type Fail = (field: string, reason: string, hint?: string) => void;
 
+/** A page that names no template or layout has these (behaviour.md: Routes). */
+export const DEFAULT_TEMPLATE = 'page';
+export const DEFAULT_LAYOUT = 'default';
+
 /** The page's settings from its front matter's data, or null with every problem found. */
 export function validateFrontMatter(
   file: string,
@@ -121,8 +125,8 @@ export function validateFrontMatter(
     );
   const title = toTextField(raw, 'title', fail);
   const description = toTextField(raw, 'description', fail);
-  const template = toNameField(raw, 'template', 'page', fail);
-  const layout = toNameField(raw, 'layout', 'default', fail);
+  const template = toNameField(raw, 'template', DEFAULT_TEMPLATE, fail);
+  const layout = toNameField(raw, 'layout', DEFAULT_LAYOUT, fail);
   const settings = toSettings(raw, config, fail);
   const publishing = toPublishing(raw, fail);
   checkContactField(raw.contact, config, fail);

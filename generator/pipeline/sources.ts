@@ -22,9 +22,15 @@ import type {
   TemplateInventory,
 } from '../types.ts';
 
+// What `site new` needs of the file-name rule, the routes' names and the pages' defaults: the
+// rule's own code, never a copy (behaviour.md: Routes).
+export { toRouteAndLocale, toSegmentSuggestion } from '../load/file-names.ts';
+export { DEFAULT_LAYOUT, DEFAULT_TEMPLATE } from '../load/front-matter-fields.ts';
+export { toRouteName } from '../resolve/routes.ts';
+
 // The one step every command reads the project's sources through (architecture.md: The build):
-// `site build`, `site serve --watch`, `site check`, `site translations` and `site routes` all see
-// the same files, parsed and resolved the same way, and no command assembles them on its own.
+// `site build`, `site serve --watch`, `site check`, `site translations`, `site routes` and `site new`
+// all see the same files, parsed and resolved the same way, and no command assembles them on its own.
 
 export interface Sources {
   readonly config: SiteConfig;
@@ -52,6 +58,17 @@ export interface LoadedSources {
 /** The project's configuration (a problem with it is thrown), then its sources. */
 export async function loadProjectSources(root: string): Promise<LoadedSources> {
   return loadSources(await loadConfig(root));
+}
+
+/**
+ * The content files alone, parsed as a build parses them, and their problems: `site new` reads
+ * the settings of a new page's siblings, and needs none of the rest.
+ */
+export async function loadContentFiles(
+  config: SiteConfig,
+): Promise<{ content: readonly ContentFile[]; problems: readonly SiteProblem[] }> {
+  const { files, problems } = await loadContent(config);
+  return { content: files, problems };
 }
 
 /**

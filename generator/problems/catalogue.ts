@@ -495,6 +495,31 @@ export const catalogue = {
     hint: () =>
       'Name a content file (`site/content/contact.en.md`), a route (`/contact`), a namespace (`nav`) or a key (`nav:procurement`). Nothing was confirmed.',
   }),
+  NEW_PAGE_PATH: entry<{ given: string; reason: string; hint?: string }>({
+    severity: 'error',
+    message: (a) => `\`site new ${a.given}\` names no page path inside site/content: the path ${a.reason}.`,
+    hint: (a) =>
+      `${a.hint ?? "Write the page's path from site/content, its folders and its name without the locale or `.md`: `site new news/news14` writes site/content/news/news14.<locale>.md"}. Nothing was written.`,
+  }),
+  NEW_PAGE_EXISTS: entry<{ path: string; file: string }>({
+    severity: 'error',
+    message: (a) => `The page ${a.path} exists already: ${a.file} is one of its files.`,
+    hint: () =>
+      'Edit the page that is there, or start the new one under a path that is free (`site routes` lists the pages there are). Nothing was written.',
+  }),
+  NEW_PAGE_FOLDER_MISSING: entry<{ folder: string; nearest: string; known: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The folder ${a.folder} does not exist: \`site new\` starts a new folder only for a new section, at the top of site/content.`,
+    hint: (a) =>
+      `Check the spelling: ${a.nearest} holds ${a.known}. To start a folder there, create it first (\`mkdir -p ${a.folder}\`). Nothing was written.`,
+  }),
+  NEW_PAGE_WRITE_FAILED: entry<{ file: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `${a.file} could not be written: ${a.reason}.`,
+    hint: () =>
+      'Check that site/content can be written to (its owner and permissions, free space on the disk). No file of the new page was left behind.',
+  }),
   TRANSLATIONS_RECORD_INVALID: entry<{ reason: string }>({
     severity: 'error',
     message: (a) => `The translation record cannot be read: ${a.reason}.`,

@@ -63,6 +63,14 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   TRANSLATIONS_USAGE: { given: 'confirm' },
   TRANSLATIONS_UNKNOWN_NAME: { name: '/no-such-page' },
   TRANSLATIONS_RECORD_INVALID: { reason: 'Unexpected token } in JSON at position 12' },
+  NEW_PAGE_PATH: { given: '../secrets', reason: 'holds `..`' },
+  NEW_PAGE_EXISTS: { path: '/news/news3', file: 'site/content/news/news3.en.md' },
+  NEW_PAGE_FOLDER_MISSING: {
+    folder: 'site/content/strengths/homemade',
+    nearest: 'site/content/strengths',
+    known: 'the folders `homemade-equipment`',
+  },
+  NEW_PAGE_WRITE_FAILED: { file: 'site/content/news/news14.en.md', reason: 'EACCES: permission denied' },
   OUT_DIR_UNSAFE: { dir: '/home/ann', reason: 'it is the home folder' },
   OUT_DIR_NOT_OURS: { dir: '/srv/www', contents: 'notes.txt, photos/' },
   SYMLINK_OUTSIDE: { link: 'site/public/key', target: '/etc/ssl/private/key.pem' },
@@ -126,6 +134,7 @@ const FULL: { readonly [C in WithOptional]: Required<ArgsOf<C>> } = {
   PUBLIC_ACTIVE_CONTENT: { file: 'site/public/logo.svg', what: 'an `onload` event handler', host: 'github-pages' },
   TEXT_INVALID_CHARACTER: { character: 'U+0007', kind: 'a control character', escaped: '\\a' },
   OUTPUT_FAILED: { reason: 'ENOSPC: no space left on device, write', code: 'ENOSPC' },
+  NEW_PAGE_PATH: { given: '/news/news14', reason: 'is absolute', hint: 'Write `site new news/news14`' },
   RENDER_FAILED: {
     url: '/en/contact',
     reason: 'Cannot read properties of null',

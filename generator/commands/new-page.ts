@@ -1,0 +1,163 @@
+import type { ContentFile, LocaleCode, SiteConfig } from '../types.ts';
+
+// What `site new` writes (behaviour.md: CLI): the settings a new page takes from its siblings, and
+// the placeholder texts of each of its files. Pure, so that the command only reads and writes.
+
+/** The settings of a new page, in the order its front matter lists them. */
+export interface NewPageSettings {
+  readonly template: string;
+  readonly layout: string;
+  /** Articles only: the day the page was started. */
+  readonly date?: string;
+  readonly order?: number;
+}
+
+/** One file of the new page: where it goes and what it says. */
+export interface NewPageFile {
+  readonly locale: LocaleCode;
+  /** Relative to the project folder, with `/`. */
+  readonly file: string;
+  readonly text: string;
+}
+
+/** What `site new` reports: the page, its files, its settings and what is left to do. */
+export interface NewPageReport {
+  readonly path: string;
+  readonly files: readonly { locale: LocaleCode; file: string }[];
+  readonly settings: NewPageSettings & { readonly draft: true };
+  readonly next: readonly string[];
+}
+
+/** What a new page needs to know of the site beyond its own path. */
+export interface NewPageContext {
+  readonly config: SiteConfig;
+  /** The route (`/news/news14`). */
+  readonly path: string;
+  readonly files: readonly { locale: LocaleCode; file: string }[];
+  readonly settings: NewPageSettings;
+  /** The command that confirms the page's translations, as `site translations` wants it now. */
+  readonly confirm: string;
+}
+
+/**
+ * The settings most of the siblings carry (each page counted once, whatever its locales): their
+ * template and layout (the defaults when there are none, or no one value leads); an article's date
+ * (most siblings carry one) as `today`; the next `order` after theirs, or for an article the order
+ * the articles share, since they are listed by date.
+ */
+export function toNewPageSettings(
+  siblings: readonly ContentFile[],
+  today: string,
+  defaults: { template: string; layout: string },
+): NewPageSettings {
+  const pages = [...new Map(siblings.map((file) => [file.path, file])).values()];
+  const article = pages.filter((p) => p.data.date !== null).length * 2 > pages.length;
+  const orders = pages.filter((p) => p.keyLines.order !== undefined).map((p) => p.data.order);
+  const order = orders.length === 0 ? undefined : article ? toMostUsed(orders) : Math.max(...orders) + 1;
+  return {
+    template: toMostUsed(pages.map((p) => p.data.template)) ?? defaults.template,
+    layout: toMostUsed(pages.map((p) => p.data.layout)) ?? defaults.layout,
+    ...(article ? { date: today } : {}),
+    ...(order === undefined ? {} : { order }),
+  };
+}
+
+/** The value given more often than any other; none when there are none, or two lead together. */
+function toMostUsed<T>(values: readonly T[]): T | undefined {
+  const counts = new Map<T, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const [first, second] = [...counts].sort((a, b) => b[1] - a[1]);
+  return first && (!second || first[1] > second[1]) ? first[0] : undefined;
+}
+
+/** Today's day in the company's calendar (Taiwan time), `YYYY-MM-DD` (behaviour.md: Dates and numbers). */
+export function toCompanyDay(time: number): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Taipei',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(time);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** Each file of the new page: its settings, `draft: true`, and placeholders in its own language. */
+export function toNewPageFiles(context: NewPageContext): NewPageFile[] {
+  const { config, settings, files } = context;
+  const source = files.find((f) => f.locale === config.defaultLocale) ?? files[0];
+  return files.map(({ locale, file }) => {
+    const lang = config.locales.find((l) => l.code === locale);
+    const prefix = lang?.prefix ?? '';
+    const url = prefix + (context.path === '/' && prefix ? '' : context.path);
+    const phrases = (lang?.iso ?? '').toLowerCase().startsWith('zh') ? CHINESE : ENGLISH;
+    const others = files.filter((f) => f !== source).map((f) => f.file);
+    const steps =
+      file === source?.file
+        ? [phrases.write, ...(others.length > 0 ? [phrases.translateInto(others)] : [])]
+        : [phrases.translateFrom(source?.file ?? ''), phrases.confirm(context.confirm)];
+    const lines = [
+      '---',
+      `title: ${JSON.stringify(phrases.title(url))}`,
+      `description: ${JSON.stringify(phrases.description(url))}`,
+      `template: ${settings.template}`,
+      `layout: ${settings.layout}`,
+      ...(settings.date === undefined ? [] : [`date: ${settings.date}`]),
+      ...(settings.order === undefined ? [] : [`order: ${settings.order}`]),
+      'draft: true',
+      '---',
+      phrases.intro(url, settings.template),
+      '',
+      phrases.todo,
+      '',
+      ...[...steps, phrases.publish].map((step, i) => `${i + 1}. ${step}`),
+    ];
+    return { locale, file, text: `${lines.join('\n')}\n` };
+  });
+}
+
+/** The placeholders of one language: each says what to write in its place (behaviour.md: CLI). */
+interface Phrases {
+  readonly title: (url: string) => string;
+  readonly description: (url: string) => string;
+  readonly intro: (url: string, template: string) => string;
+  readonly todo: string;
+  readonly write: string;
+  readonly translateInto: (files: readonly string[]) => string;
+  readonly translateFrom: (file: string) => string;
+  readonly confirm: (command: string) => string;
+  readonly publish: string;
+}
+
+// The placeholders name the page's URL, so that two drafts never share a title or a description;
+// paths are code spans, never read as links.
+const CHINESE: Phrases = {
+  title: (url) => `草稿：請填寫標題（${url}）`,
+  description: (url) => `草稿：請以一兩句話摘要本頁內容，這段文字會顯示在標題下方及搜尋結果中（${url}）。`,
+  intro: (url, template) =>
+    `這是 \`${url}\` 的草稿，尚未發布：檔頭的 \`draft: true\` 讓正式網站不會收錄本頁。本頁使用 \`${template}\` 版型。`,
+  todo: '請依序完成：',
+  write: '將 `title` 改為本頁標題、`description` 改為一兩句摘要，並刪除這段說明，改寫成本頁內文。',
+  translateInto: (files) => `內容定稿後，請翻譯成其他語言版本：${files.map((f) => `\`${f}\``).join('、')}。`,
+  translateFrom: (file) =>
+    `待原文 \`${file}\` 完成後，將其標題、摘要與內文譯成中文，取代本頁的 \`title\`、\`description\` 與這段說明。`,
+  confirm: (command) => `翻譯完成後，請執行 \`${command}\`，記錄譯文已與原文同步。`,
+  publish: '準備發布時，請刪除每個語言版本檔頭中 `draft: true` 這一行。',
+};
+
+const ENGLISH: Phrases = {
+  title: (url) => `Draft: write the title (${url})`,
+  description: (url) =>
+    `Draft: one or two sentences that sum up the page, shown under its title and in search results (${url}).`,
+  intro: (url, template) =>
+    `This is the draft of \`${url}\`, not yet published: \`draft: true\` at the top of the file keeps it off the production site. The page uses the \`${template}\` template.`,
+  todo: 'To do, in order:',
+  write:
+    'Replace `title` with the page title and `description` with a sentence or two that sum it up, then replace this text with the page text.',
+  translateInto: (files) => `Once the text is final, have it translated: ${files.map((f) => `\`${f}\``).join(', ')}.`,
+  translateFrom: (file) =>
+    `Once \`${file}\` is written, translate its title, description and text into English, in place of \`title\`, \`description\` and this text.`,
+  confirm: (command) =>
+    `Once the translation is done, run \`${command}\` to record that it is in step with its source.`,
+  publish: 'When the page is ready, remove the line `draft: true` at the top of the file, in every language.',
+};

@@ -1,0 +1,206 @@
+import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { toBuildTime } from '../build-id.ts';
+import { loadConfig } from '../config.ts';
+import { toMessagesFile } from '../messages.ts';
+import { isInside } from '../paths.ts';
+import {
+  DEFAULT_LAYOUT,
+  DEFAULT_TEMPLATE,
+  loadContentFiles,
+  toRouteAndLocale,
+  toRouteName,
+  toSegmentSuggestion,
+} from '../pipeline/sources.ts';
+import { SiteError, toProblem } from '../problems/problem.ts';
+import { printFailure, printNewPage } from '../report.ts';
+import { RECORD_FILE } from '../translations/record.ts';
+import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
+import { toCompanyDay, toNewPageFiles, toNewPageSettings, type NewPageFile, type NewPageSettings } from './new-page.ts';
+
+// `site new <path>` (behaviour.md: CLI): a page started in every locale as a draft, with the
+// settings of its siblings. Every refusal comes before the first write, so a refused page leaves
+// nothing behind.
+
+/** Where the new page goes: its route and the file of each locale (relative to the project). */
+interface NewTarget {
+  readonly path: string;
+  /** Its folder, relative to the project, with `/`. */
+  readonly folder: string;
+  readonly files: readonly { locale: LocaleCode; file: string }[];
+}
+
+/** `site new <page>`: writes the page's files, or refuses with what is wrong; returns the exit code. */
+export async function runNew(options: { root: string; page: string; json?: boolean }): Promise<number> {
+  try {
+    const today = toCompanyDay(toBuildTime().time);
+    const config = await loadConfig(options.root);
+    const target = checkNewPath(config, options.page);
+    // A sibling the build would refuse gives no settings; reporting it is the build's job.
+    const { content } = await loadContentFiles(config);
+    const siblings = content.filter((f) => path.posix.dirname(f.file) === target.folder);
+    const settings = toNewPageSettings(siblings, today, { template: DEFAULT_TEMPLATE, layout: DEFAULT_LAYOUT });
+    // Without a record, a first confirmation records every translation (behaviour.md: Translations).
+    const recorded = existsSync(path.join(config.root, RECORD_FILE));
+    const confirm = `npx site translations done ${recorded ? target.path : '--all'}`;
+    writeNewPage(config.root, toNewPageFiles({ config, path: target.path, files: target.files, settings, confirm }));
+    const next = toNextSteps(config, target, settings, { confirm, recorded });
+    printNewPage(
+      { path: target.path, files: target.files, settings: { ...settings, draft: true }, next },
+      options.json,
+    );
+    return 0;
+  } catch (error) {
+    printFailure(options.root, error, 'Starting the page');
+    return 1;
+  }
+}
+
+/** The route and files of `given`, once it is a page path inside site/content that is free. */
+function checkNewPath(config: SiteConfig, given: string): NewTarget {
+  const outside = findPathProblem(config, given);
+  if (outside) throw new SiteError([outside]);
+  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  const files = config.locales.map((l) => ({ locale: l.code, file: `${content}/${given}.${l.code}.md` }));
+  let route = '/';
+  for (const { file } of files) {
+    const named = toRouteAndLocale(config, file);
+    if ('problem' in named) throw new SiteError([toNameProblem(given, named.problem)]);
+    route = named.path;
+  }
+  checkFolder(config, given);
+  const existing = findExistingFiles(config, route);
+  if (existing.length > 0)
+    throw new SiteError(existing.map((file) => toProblem('NEW_PAGE_EXISTS', { path: route, file })));
+  return { path: route, folder: path.posix.dirname(files[0]?.file ?? content), files };
+}
+
+/** A path that is no page path of site/content: absolute, climbing out, a file's name. */
+function findPathProblem(config: SiteConfig, given: string): SiteProblem | undefined {
+  const refuse = (reason: string, hint?: string) => toProblem('NEW_PAGE_PATH', { given, reason, hint });
+  if (/^([/\\]|[a-zA-Z]:)/.test(given) || path.isAbsolute(given)) {
+    // A file of site/content written in full, or a route (`/news/news14`), names the page it means.
+    const inside = path.relative(config.contentDir, path.resolve(given));
+    const meant = isInside(path.resolve(given), config.contentDir) ? inside : given.replace(/^\/+/, '');
+    const rest = meant
+      .split(path.sep)
+      .join('/')
+      .replace(/(\.[a-zA-Z]+)?\.md$/i, '');
+    return refuse(
+      'is absolute',
+      `Write it from site/content: \`site new ${rest}\` (for \`${toShownFile(config, rest)}\`)`,
+    );
+  }
+  const climbing = given.split(/[/\\]/).find((s) => s === '..' || s === '.');
+  if (climbing !== undefined)
+    return refuse(`holds \`${climbing}\`: a page path names its folders down from site/content, and never climbs out`);
+  if (/\.md$/i.test(given)) {
+    const page = given.replace(/(\.[a-zA-Z]+)?\.md$/i, '');
+    return refuse('names a file, not a page', `Leave out the locale and \`.md\`: \`site new ${page}\``);
+  }
+  if (given.startsWith('site/content/'))
+    return refuse(
+      'starts with `site/content/`, the folder it is read from',
+      `Write it from there: \`site new ${given.slice('site/content/'.length)}\``,
+    );
+  return undefined;
+}
+
+/** `news/news14` → `site/content/news/news14.<locale>.md`: the files `site new` writes for a path. */
+function toShownFile(config: SiteConfig, page: string): string {
+  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  return `${content}/${page}.<locale>.md`;
+}
+
+/** The file-name rule's problem, with a hint for a page that is yet to be written. */
+function toNameProblem(given: string, problem: SiteProblem): SiteProblem {
+  if (problem.code !== 'CONTENT_FILE_NAME') return problem;
+  const fixed = given.split('/').map(toSegmentSuggestion);
+  const suggestion = fixed.every((s) => s !== undefined) ? fixed.join('/') : 'news/news14';
+  const hint =
+    `Start it as \`site new ${suggestion}\`: each folder and the name hold only ASCII letters, digits and \`-\`, ` +
+    'and start with a lower-case letter or a digit. Nothing was written.';
+  return toProblem('CONTENT_FILE_NAME', { ...problem.args, hint }, problem.loc);
+}
+
+/**
+ * The page's folder must exist, or be a new section at the top of site/content (it is made then),
+ * and lie inside the project however symbolic links lead (behaviour.md: Safety).
+ */
+function checkFolder(config: SiteConfig, given: string): void {
+  const folder = path.dirname(path.join(config.contentDir, given));
+  let nearest = folder;
+  while (!statSync(nearest, { throwIfNoEntry: false })?.isDirectory() && path.dirname(nearest) !== nearest)
+    nearest = path.dirname(nearest);
+  if (!isInside(realpathSync(nearest), realpathSync(config.root)))
+    throw new SiteError([
+      toProblem('NEW_PAGE_PATH', { given, reason: 'leads out of the project through a symbolic link' }),
+    ]);
+  if (nearest === folder || path.dirname(folder) === config.contentDir) return;
+  const shown = (dir: string) => path.relative(config.root, dir).split(path.sep).join('/');
+  const folders = readdirSync(nearest, { withFileTypes: true }).filter(
+    (e) => e.isDirectory() && !e.name.startsWith('.'),
+  );
+  const known = folders.length === 0 ? 'no folder' : `the folders ${folders.map((e) => `\`${e.name}\``).join(', ')}`;
+  throw new SiteError([
+    toProblem('NEW_PAGE_FOLDER_MISSING', { folder: shown(folder), nearest: shown(nearest), known }),
+  ]);
+}
+
+/** The files that claim the route already, in any locale (`<path>.<locale>.md` or `<path>/index.<locale>.md`). */
+function findExistingFiles(config: SiteConfig, route: string): string[] {
+  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  const names = route === '/' ? ['index'] : [route.slice(1), `${route.slice(1)}/index`];
+  return config.locales
+    .flatMap((l) => names.map((name) => `${content}/${name}.${l.code}.md`))
+    .filter((file) => lstatSync(path.join(config.root, file), { throwIfNoEntry: false }) !== undefined);
+}
+
+/** Writes every file, or none: one that cannot be written takes back those written before it. */
+function writeNewPage(root: string, files: readonly NewPageFile[]): void {
+  const written: string[] = [];
+  let made: string | undefined;
+  try {
+    for (const { file, text } of files) {
+      const full = path.join(root, file);
+      made ??= mkdirSync(path.dirname(full), { recursive: true });
+      // `wx`: a file that appeared since the check is never written over.
+      writeFileSync(full, text, { flag: 'wx' });
+      written.push(full);
+    }
+  } catch (cause) {
+    for (const full of written) rmSync(full, { force: true });
+    if (made) rmSync(made, { recursive: true, force: true });
+    const file = files[written.length]?.file ?? '';
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new SiteError([toProblem('NEW_PAGE_WRITE_FAILED', { file, reason })], { cause });
+  }
+}
+
+/** What is left to do, in order: write, translate and confirm, label, publish. */
+function toNextSteps(
+  config: SiteConfig,
+  target: NewTarget,
+  settings: NewPageSettings,
+  translations: { confirm: string; recorded: boolean },
+): string[] {
+  const source = target.files.find((f) => f.locale === config.defaultLocale) ?? target.files[0];
+  const others = target.files.filter((f) => f !== source).map((f) => f.file);
+  const record = translations.recorded ? '' : ' (the site has no translation record yet: this starts it)';
+  // A page of a section with a menu, or with a side navigation, is listed there by its label.
+  const section = target.path.split('/')[1] ?? '';
+  const listed = settings.layout === 'section' || config.navigation.some((item) => item.section === section);
+  const labels = config.locales.map((l) => toMessagesFile(config, l.code, 'sidenav'));
+  return [
+    `Write the page in ${source?.file ?? ''}: its title, description and text, in place of the placeholders.`,
+    ...(others.length > 0
+      ? [`Translate it in ${others.join(' and ')}, then confirm the translation: ${translations.confirm}${record}`]
+      : []),
+    ...(listed
+      ? [
+          `Label it in the side navigation, which the build needs for every page of a section: add "${toRouteName(target.path)}" to ${labels.join(' and ')}.`,
+        ]
+      : []),
+    `Publish it: remove the line \`draft: true\` from ${target.files.length === 1 ? 'its file' : 'each file'}.`,
+  ];
+}
