@@ -9,7 +9,7 @@ import { PACKAGE_ROOT } from '../paths.ts';
 // pipeline makes the pool for a build and closes it at the end; its threads start only when a stage
 // has enough work for them (cards.ts: toCardWorkers; pipeline/render.ts for pages), and take the next task as each finishes one.
 
-/** What each kind of task is given, and what it gives back (sent between threads by copy, a byte array moved). */
+/** What each kind of task is given, and what it gives back (sent between threads by copy). */
 export interface TaskKinds {
   /** A share card drawn as a PNG. */
   readonly card: { readonly input: CardTask; readonly output: Uint8Array };
