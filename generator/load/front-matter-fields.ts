@@ -1,12 +1,16 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
+import { OLD_ADDRESS_RULE, isOldAddress } from '../redirects.ts';
 import { TEXT_LIMITS } from './limits.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
 // that become link targets and image sources (behaviour.md: Safety).
-const KNOWN_KEYS = ['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'];
+const KNOWN_KEYS = [
+  ...['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'],
+  'aliases',
+];
 
 // Values that become link targets and image sources: `image`, `mapImage`, `href`, `ctaUrl`…
 const URL_KEY = /^(?:image|href|url|src|link)$|[a-z0-9](?:Image|Url|Href|Link|Src)$/;
@@ -121,11 +125,12 @@ export function validateFrontMatter(
   const template = toNameField(raw, 'template', 'page', fail);
   const layout = toNameField(raw, 'layout', 'default', fail);
   const settings = toSettings(raw, config, fail);
+  const aliases = toAliases(raw.aliases, fail);
   checkContactField(raw.contact, config, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return {
-    data: { title, description, template, layout, ...settings, extra },
+    data: { title, description, template, layout, ...settings, aliases, extra },
     problems: findTypos(file, extra, keyLines),
   };
 }
@@ -141,6 +146,24 @@ function findTypos(file: string, extra: Record<string, unknown>, keyLines: Recor
     if (setting === undefined) return [];
     return [toProblem('FRONT_MATTER_TYPO', { key, setting }, { file, line: keyLines[key] ?? 1, column: 1 })];
   });
+}
+
+/**
+ * `aliases: [/about/old-awards]`: the page's old addresses in this locale (behaviour.md: Moved and
+ * removed pages), each refused at its own line when it is not one.
+ */
+function toAliases(value: unknown, fail: Fail): string[] {
+  if (value === undefined || value === null) return [];
+  const hint =
+    'List the addresses the page answered at before, as a visitor typed them: `aliases: [/about/old-awards]` (in an English file `/en/about/old-awards`).';
+  if (!Array.isArray(value)) {
+    fail('aliases', 'must be a list of old addresses', hint);
+    return [];
+  }
+  value.forEach((item: unknown, i) => {
+    if (!isOldAddress(item)) fail(`aliases[${i}]`, `must be ${OLD_ADDRESS_RULE}, not \`${String(item)}\``, hint);
+  });
+  return value.filter(isOldAddress);
 }
 
 /** `contact: recruit` ends the page with that department's contact block (behaviour.md: Contact details). */

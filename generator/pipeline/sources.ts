@@ -7,9 +7,19 @@ import { findActiveContent } from '../resolve/active-content.ts';
 import { findFutureDates } from '../resolve/dates.ts';
 import { resolvePages } from '../resolve/pages.ts';
 import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from '../resolve/public-files.ts';
+import { resolveRedirects } from '../resolve/redirects.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
 import type { BuildCache } from './session-cache.ts';
-import type { ContentFile, Messages, Page, Route, SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
+import type {
+  ContentFile,
+  Messages,
+  Page,
+  Route,
+  SiteConfig,
+  SiteProblem,
+  SiteRedirect,
+  TemplateInventory,
+} from '../types.ts';
 
 // The one step every command reads the project's sources through (architecture.md: The build):
 // `site build`, `site serve --watch`, `site check`, `site translations` and `site routes` all see
@@ -28,6 +38,8 @@ export interface Sources {
   readonly routes: readonly Route[];
   /** One per route and locale; empty when the routes have errors. */
   readonly pages: readonly Page[];
+  /** The old addresses that redirect: the pages' aliases and the configuration's redirects. */
+  readonly redirects: readonly SiteRedirect[];
 }
 
 /** The sources and every problem found in them, errors and warnings, in the order of the files. */
@@ -73,25 +85,29 @@ export async function loadSources(
   // Routes are not resolved from content files that could not be read: each would be reported
   // again as a page without that locale.
   const unread = content.problems.some((p) => p.severity === 'error');
-  const resolved = unread ? { routes: [], pages: [], problems: [] } : resolveSources(loaded);
+  const resolved = unread ? { routes: [], pages: [], redirects: [], problems: [] } : resolveSources(loaded);
   return { sources: { ...loaded, ...resolved }, problems: [...problems, ...resolved.problems] };
 }
 
 /** The routes, then one page per route and locale, and what the pages ask of the public files. */
-function resolveSources(loaded: Omit<Sources, 'routes' | 'pages'>): {
+function resolveSources(loaded: Omit<Sources, 'routes' | 'pages' | 'redirects'>): {
   routes: readonly Route[];
   pages: readonly Page[];
+  redirects: readonly SiteRedirect[];
   problems: readonly SiteProblem[];
 } {
   const { config } = loaded;
   const { routes, problems } = resolveRoutes(config, loaded.content, loaded.templates);
-  if (problems.some((p) => p.severity === 'error')) return { routes, pages: [], problems };
+  if (problems.some((p) => p.severity === 'error')) return { routes, pages: [], redirects: [], problems };
   const pages = resolvePages(config, routes);
+  const redirects = resolveRedirects(config, routes, pages, loaded.publicFiles);
   return {
     routes,
     pages,
+    redirects: redirects.redirects,
     problems: [
       ...problems,
+      ...redirects.problems,
       ...findPublicConflicts(config, pages, loaded.publicFiles),
       ...findBadShareImages(config, pages, loaded),
       ...findUnknownAddresses(config, pages, loaded.publicFiles),

@@ -5,6 +5,7 @@ import { isErrorPageName } from '../../runtime/urls.ts';
 import { HOST_FILES } from '../hosts.ts';
 import { SECURITY_HEADERS } from '../write/hosting.ts';
 import { createDiskSource, DEV_PREFIX, type FileSource } from './files.ts';
+import { createRedirectLookup } from './redirects.ts';
 
 // The preview server: the built output as a static host serves it, plus, in watch mode, the
 // live-reload channel and the dev client (served from memory, never written to the output).
@@ -159,6 +160,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const { source } = options;
   const localePrefixes = options.localePrefixes.filter(Boolean).sort((a, b) => b.length - a.length);
   const dev = createDevChannel(options);
+  const findRedirect = createRedirectLookup(source);
 
   /** The 404 page of the path's locale, with status 404 (behaviour.md: Not found). */
   const notFound = (res: ServerResponse, pathname: string) => {
@@ -196,6 +198,15 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     // Error pages are no page of their own: `/404` is not `404.html`, which the runtime fetches
     // (behaviour.md: Hosts).
     if (isHostFile(clean) || (isErrorPageName(clean) && !clean.endsWith('.html'))) return notFound(res, clean);
+    // An old address answers as the hosts answer it (behaviour.md: Moved and removed pages).
+    const redirect = findRedirect(clean);
+    if (redirect) {
+      const query = (req.url ?? '').slice(raw.length);
+      const keep = query.startsWith('?') && !/[?#]/.test(redirect.to);
+      const location = keep ? `${redirect.to}${query.replace(/[^\x21-\x7e]/gu, toPercentEscapes)}` : redirect.to;
+      res.writeHead(redirect.status, { Location: location, 'Cache-Control': 'no-cache' }).end();
+      return;
+    }
     source.serve(req, res, clean, () => notFound(res, clean));
   };
 

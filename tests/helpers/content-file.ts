@@ -25,6 +25,7 @@ export function makeContentFile(
       locales: null,
       list: null,
       listLimit: null,
+      aliases: [],
       extra: {},
       ...data,
     },
