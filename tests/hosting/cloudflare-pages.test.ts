@@ -29,6 +29,7 @@ describe('site build --host cloudflare-pages, on Cloudflare Pages (wrangler page
     notFound: 'by-language',
     headers: true,
     caching: 'ours',
+    redirects: 'status',
     browse: FEW_PAGES,
   });
 });
