@@ -45,7 +45,7 @@ export function validateCheck(check: unknown): Check[] {
 }
 
 const REDIRECT_HINT =
-  'Write each entry as `{ from: \'/old-path\', to: \'/new-path\' }`, with `status: 302` for a move that is not for good.';
+  "Write each entry as `{ from: '/old-path', to: '/new-path' }`, with `status: 302` for a move that is not for good.";
 
 /** The redirects' checks: a list of `{ from, to, status? }` (behaviour.md: Moved and removed pages). */
 export function validateRedirects(redirects: unknown): Check[] {

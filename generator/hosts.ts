@@ -90,7 +90,13 @@ export const HOST_PROFILES: Readonly<Record<HostName, HostProfile>> = {
     redirectPages: false,
   },
   // Jekyll would drop every file whose name starts with `_` (`_app/`, `_payload.json`).
-  'github-pages': { layout: 'html', files: ['.nojekyll'], oneNotFoundPage: true, policyInPage: true, redirectPages: true },
+  'github-pages': {
+    layout: 'html',
+    files: ['.nojekyll'],
+    oneNotFoundPage: true,
+    policyInPage: true,
+    redirectPages: true,
+  },
   // S3 website hosting serves a key as it is: each page is uploaded under its URL without `.html`,
   // by the script that also sets each object's cache metadata.
   // An old address is uploaded as its page with the redirect as the object's metadata, which S3

@@ -110,7 +110,7 @@ export const catalogue = {
     message: (a) =>
       `The page ${a.url} was in the previous output and is gone from this one: its address now answers 404, and links and search results that lead there break.`,
     hint: () =>
-      'If the page moved, list its old address in the new page\'s front matter (`aliases: [/old-address]`); if it is gone for good, send it to the nearest page with `redirects` in site/site.config.ts.',
+      "If the page moved, list its old address in the new page's front matter (`aliases: [/old-address]`); if it is gone for good, send it to the nearest page with `redirects` in site/site.config.ts.",
   }),
   ROUTE_NO_CONTENT: entry<{ path: string; expected: string }>({
     severity: 'error',

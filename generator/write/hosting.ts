@@ -328,7 +328,7 @@ export function toS3Script(
     '# What the bucket holds under the target, as keys of the output (the prefix taken off).',
     'bucket=${target#s3://}',
     'case $bucket in */*) prefix=${bucket#*/}/ ;; *) prefix= ;; esac',
-    "aws s3 ls \"$target/\" --recursive | sed -E 's/^[0-9-]+ +[0-9:]+ +[0-9]+ //' | while IFS= read -r key; do",
+    'aws s3 ls "$target/" --recursive | sed -E \'s/^[0-9-]+ +[0-9:]+ +[0-9]+ //\' | while IFS= read -r key; do',
     '  key=${key#"$prefix"}',
     '  case $key in _app/*|builds/*) ;; *) printf \'%s\\n\' "$key" ;; esac',
     'done > "$listed"',

@@ -81,7 +81,11 @@ describe('old addresses that stand', () => {
     const root = makeSite();
     const { files, manifest } = await buildSite({ root, write: false, host: 'portable' });
     const text = (file: string) => String(files?.get(file) ?? '');
-    expect(manifest.redirects).toContainEqual({ from: '/en/about/company-profile', to: '/en/about/about-company', status: 301 });
+    expect(manifest.redirects).toContainEqual({
+      from: '/en/about/company-profile',
+      to: '/en/about/about-company',
+      status: 301,
+    });
     expect(manifest.prerendered).not.toContain('/en/about/company-profile');
     expect(text('_redirects')).toContain('/recruiting-day  /jobs/jobs-positions  302\n');
     expect(text('nginx.conf')).toContain('location = /careers {');

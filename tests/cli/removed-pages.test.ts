@@ -19,7 +19,10 @@ describe('a removed page (subprocess)', () => {
     for (const file of ['news1.zhHant.md', 'news1.en.md']) rmSync(path.join(root, 'site/content/news', file));
     const config = path.join(root, 'site/site.config.ts');
     const text = readFileSync(config, 'utf8');
-    writeFileSync(config, text.replace('  redirects: [\n', "  redirects: [\n    { from: '/news/news1', to: '/news' },\n"));
+    writeFileSync(
+      config,
+      text.replace('  redirects: [\n', "  redirects: [\n    { from: '/news/news1', to: '/news' },\n"),
+    );
     const build = runCli(['--root', root, 'build', '--out', out]);
     expect(build.status).toBe(0);
     const said = build.stdout + build.stderr;

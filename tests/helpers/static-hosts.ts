@@ -158,7 +158,8 @@ export function deployToBucket(out: string, previous?: Bucket): Bucket {
   const toKey = (destination: string) => destination.replace(/^s3:\/\/site-bucket\/?/, '');
   for (const line of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
     const [service, command, source, destination, ...rest] = line.split('\x1f').slice(0, -1);
-    if (service === 's3' && command === 'ls' && source === 's3://site-bucket/' && destination === '--recursive') continue;
+    if (service === 's3' && command === 'ls' && source === 's3://site-bucket/' && destination === '--recursive')
+      continue;
     if (service === 's3' && command === 'rm' && source && destination === undefined) {
       objects.delete(toKey(source));
       removed.push(toKey(source));
