@@ -1,9 +1,9 @@
 import { toPageFiles, type PageLayout } from '../runtime/urls.ts';
 import type { SiteRedirect } from './types.ts';
 
-// What an old address may be, and where a redirect stands in an output (behaviour.md: Moved and
-// removed pages). The configuration, the front matter, the host files and `site serve` read the
-// same rules here.
+// What an old address may be, and where a redirect stands in an output; the configuration, the
+// front matter, the host files and `site serve` read the same rules here
+// (behaviour.md: Moved and removed pages).
 
 /**
  * An old address: a root-relative path of segments of ASCII letters, digits, `-`, `_` and `.` (not

@@ -149,8 +149,8 @@ function findTypos(file: string, extra: Record<string, unknown>, keyLines: Recor
 }
 
 /**
- * `aliases: [/about/old-awards]`: the page's old addresses in this locale (behaviour.md: Moved and
- * removed pages), each refused at its own line when it is not one.
+ * `aliases: [/about/old-awards]`: the page's old addresses in this locale, each refused at its own
+ * line when it is not one (behaviour.md: Moved and removed pages).
  */
 function toAliases(value: unknown, fail: Fail): string[] {
   if (value === undefined || value === null) return [];
