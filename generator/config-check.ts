@@ -8,6 +8,7 @@ import {
   isText,
   validateCheck,
   validateContacts,
+  validateRedirects,
   validateRuntime,
   validateTheme,
   type Check,
@@ -43,6 +44,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ...validateRuntime(input.runtime),
     ...validateNavigation(input.navigation),
     ...validatePublishing(input),
+    ...validateRedirects(input.redirects),
   ];
   const problems = checks
     .filter(([, ok]) => !ok)
@@ -216,7 +218,7 @@ function validateNavigation(navigation: unknown): Check[] {
  * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the
  * first; a key that only some entries hold is counted among those (`last`: the how-manyth it is).
  */
-function findFieldLine(source: string, field: string, last?: number): number {
+export function findFieldLine(source: string, field: string, last?: number): number {
   const parts = field.split('.');
   const lines = source.split('\n');
   let from = 0;

@@ -1,4 +1,5 @@
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
+import { OLD_ADDRESS_RULE, isOldAddress, isRedirectTarget } from './redirects.ts';
 
 // The checks of the configuration's sections that hold settings of their own (theme, check,
 // contacts, runtime), and what a single value may be. config-check.ts gathers them.
@@ -35,14 +36,34 @@ export function validateCheck(check: unknown): Check[] {
         (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')),
       'must be a list of strings',
     ],
-    [
-      'check.staleTranslations',
-      check.staleTranslations === undefined ||
-        check.staleTranslations === 'warning' ||
-        check.staleTranslations === 'error',
+    ...(['staleTranslations', 'removedPages'] as const).map((key): Check => [
+      `check.${key}`,
+      check[key] === undefined || check[key] === 'warning' || check[key] === 'error',
       "must be 'warning' or 'error'",
-    ],
+    ]),
   ];
+}
+
+const REDIRECT_HINT =
+  "Write each entry as `{ from: '/old-path', to: '/new-path' }`, with `status: 302` for a move that is not for good.";
+
+/** The redirects' checks: a list of `{ from, to, status? }` (behaviour.md: Moved and removed pages). */
+export function validateRedirects(redirects: unknown): Check[] {
+  if (redirects === undefined) return [];
+  if (!Array.isArray(redirects)) return [['redirects', false, 'must be a list of { from, to, status? } entries']];
+  return redirects.flatMap((r: unknown, i): Check[] => {
+    if (!isRecord(r)) return [[`redirects.${i}`, false, 'must be an object { from, to, status? }', REDIRECT_HINT]];
+    return [
+      [`redirects.${i}.from`, isOldAddress(r.from), `must be ${OLD_ADDRESS_RULE}`, REDIRECT_HINT],
+      [
+        `redirects.${i}.to`,
+        isRedirectTarget(r.to),
+        'must be a root-relative path of this site (`/en/jobs`) or an `https://` URL',
+        REDIRECT_HINT,
+      ],
+      [`redirects.${i}.status`, r.status === undefined || r.status === 301 || r.status === 302, 'must be 301 or 302'],
+    ];
+  });
 }
 
 // The same patterns that link contact details in text (runtime/contacts.ts), for a whole value.
@@ -117,14 +138,16 @@ export function validateRuntime(runtime: unknown): Check[] {
 const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   '': [
     ...['locales', 'defaultLocale', 'fallbackLocale', 'baseUrl', 'host', 'listPageSize', 'titleSeparator'],
-    ...['keepWhole', 'theme', 'runtime', 'navigation', 'contacts', 'check', 'timeZone', 'robots', 'productionBranch'],
+    ...['keepWhole', 'theme', 'runtime', 'navigation', 'contacts', 'redirects', 'check'],
+    ...['timeZone', 'robots', 'productionBranch'],
   ],
   locales: ['code', 'iso', 'name', 'prefix', 'ogLocale', 'siteTitle'],
   theme: ['dark', 'primary', 'secondary', 'ripple'],
   runtime: ['cookieName', ...RUNTIME_NUMBERS],
   navigation: ['key', 'path', 'section'],
   contacts: ['key', 'email', 'phone', 'fax'],
-  check: ['budgets', 'sameInAllLocales', 'staleTranslations'],
+  redirects: ['from', 'to', 'status'],
+  check: ['budgets', 'sameInAllLocales', 'staleTranslations', 'removedPages'],
   'check.budgets': ['jsKb', 'cssKb', 'payloadKb'],
 };
 

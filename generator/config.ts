@@ -7,7 +7,7 @@ import { CACHES } from './caches.ts';
 import type { HostName, PublishConfig, SiteConfig, SiteConfigInput, SourceLoc } from './types.ts';
 import { HOSTS } from './hosts.ts';
 import { withoutExit } from './node-module.ts';
-import { CONFIG_FILE, toBaseUrl, validateConfig } from './config-check.ts';
+import { CONFIG_FILE, findFieldLine, toBaseUrl, validateConfig } from './config-check.ts';
 import { toBuildEnv } from './build-env.ts';
 
 /** Typed identity for `site/site.config.ts`. */
@@ -145,10 +145,16 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     runtime: Object.freeze({ ...input.runtime }),
     navigation: Object.freeze(input.navigation.map((n) => Object.freeze({ ...n, line: findNavLine(source, n.path) }))),
     contacts: Object.freeze((input.contacts ?? []).map((c) => Object.freeze({ ...c }))),
+    redirects: Object.freeze(
+      (input.redirects ?? []).map(({ from, to, status }, i) =>
+        Object.freeze({ from, to, status: status ?? 301, line: findFieldLine(source, `redirects.${i}.from`) }),
+      ),
+    ),
     check: Object.freeze({
       budgets: Object.freeze({ jsKb: 75, cssKb: 20, payloadKb: 30, ...input.check?.budgets }),
       sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),
       staleTranslations: input.check?.staleTranslations ?? 'warning',
+      removedPages: input.check?.removedPages ?? 'warning',
     }),
     publish: resolvePublishing(input, overrides),
   });

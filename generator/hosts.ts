@@ -53,6 +53,11 @@ export interface HostProfile {
    * element (which cannot hold `frame-ancestors`).
    */
   readonly policyInPage: boolean;
+  /**
+   * The host reads no redirect rules of ours (or, for S3, stores a redirect as an object): each old
+   * address gets a page of its own that sends the visitor on (behaviour.md: Moved and removed pages).
+   */
+  readonly redirectPages: boolean;
 }
 
 export const HOST_PROFILES: Readonly<Record<HostName, HostProfile>> = {
@@ -63,18 +68,40 @@ export const HOST_PROFILES: Readonly<Record<HostName, HostProfile>> = {
     files: ['nginx.conf', '_headers', '_redirects', '.nojekyll'],
     oneNotFoundPage: false,
     policyInPage: false,
+    redirectPages: true,
   },
   // The snippet maps `x` to `x/index.html` itself.
-  nginx: { layout: 'folder', files: ['nginx.conf'], oneNotFoundPage: false, policyInPage: false },
+  nginx: { layout: 'folder', files: ['nginx.conf'], oneNotFoundPage: false, policyInPage: false, redirectPages: false },
   // Pages redirects `x` to `x/` when only the folder exists, `x/` to `x` when only `x.html` does, and
-  // answers an unknown path with the nearest `404.html` above it (`_redirects` cannot say 404 there).
-  'cloudflare-pages': { layout: 'html', files: ['_headers'], oneNotFoundPage: false, policyInPage: false },
-  netlify: { layout: 'html', files: ['_headers', '_redirects'], oneNotFoundPage: false, policyInPage: false },
+  // answers an unknown path with the nearest `404.html` above it (`_redirects` cannot say 404 there;
+  // it carries the old addresses only).
+  'cloudflare-pages': {
+    layout: 'html',
+    files: ['_headers', '_redirects'],
+    oneNotFoundPage: false,
+    policyInPage: false,
+    redirectPages: false,
+  },
+  netlify: {
+    layout: 'html',
+    files: ['_headers', '_redirects'],
+    oneNotFoundPage: false,
+    policyInPage: false,
+    redirectPages: false,
+  },
   // Jekyll would drop every file whose name starts with `_` (`_app/`, `_payload.json`).
-  'github-pages': { layout: 'html', files: ['.nojekyll'], oneNotFoundPage: true, policyInPage: true },
+  'github-pages': {
+    layout: 'html',
+    files: ['.nojekyll'],
+    oneNotFoundPage: true,
+    policyInPage: true,
+    redirectPages: true,
+  },
   // S3 website hosting serves a key as it is: each page is uploaded under its URL without `.html`,
   // by the script that also sets each object's cache metadata.
-  s3: { layout: 'html', files: ['deploy-s3.sh'], oneNotFoundPage: true, policyInPage: true },
+  // An old address is uploaded as its page with the redirect as the object's metadata, which S3
+  // answers with a 301.
+  s3: { layout: 'html', files: ['deploy-s3.sh'], oneNotFoundPage: true, policyInPage: true, redirectPages: true },
 };
 
 /** The layout of an output built for `host` (an output from before hosts were chosen: `nginx`'s). */

@@ -65,6 +65,25 @@ export interface CheckConfig {
   readonly staleTranslations: 'warning' | 'error';
   /** Strings that may read the same in every locale (names, codes): no warning for them. */
   readonly sameInAllLocales: readonly string[];
+  /** How `site check` reports a page the previous output had and this one lost (behaviour.md: Moved and removed pages). */
+  readonly removedPages: 'warning' | 'error';
+}
+
+/** A redirect as the configuration writes it: `{ from, to, status? }`. */
+export interface RedirectInput {
+  from: string;
+  to: string;
+  status?: 301 | 302;
+}
+
+/**
+ * An old address that answers with a redirect (behaviour.md: Moved and removed pages): a page's
+ * alias, or an entry of the configuration's `redirects`. `to` is a path of the site or an https URL.
+ */
+export interface SiteRedirect {
+  readonly from: string;
+  readonly to: string;
+  readonly status: 301 | 302;
 }
 
 /** What `site/site.config.ts` exports. Paths are relative to the site root. */
@@ -88,10 +107,13 @@ export interface SiteConfigInput {
   navigation: NavItem[];
   /** The departments' e-mail addresses, telephone and fax numbers (behaviour.md: Contact details). */
   contacts?: Contact[];
+  /** Old addresses no page carries (a removed section, a campaign URL), sent on with a redirect. */
+  redirects?: RedirectInput[];
   check?: Partial<{
     budgets: Partial<CheckConfig['budgets']>;
     sameInAllLocales: string[];
     staleTranslations: 'warning' | 'error';
+    removedPages: 'warning' | 'error';
   }>;
   /** The zone whose calendar day decides what is published (behaviour.md: Publishing); `UTC` when absent. */
   timeZone?: string;
@@ -141,6 +163,8 @@ export interface SiteConfig {
   readonly runtime: RuntimeConfig;
   readonly navigation: readonly NavItem[];
   readonly contacts: readonly Contact[];
+  /** The configuration's redirects, each with the line of its entry. */
+  readonly redirects: readonly (SiteRedirect & { readonly line: number })[];
   readonly check: CheckConfig;
   readonly publish: PublishConfig;
 }
@@ -167,6 +191,8 @@ export interface FrontMatter {
   expiryDate: string | null;
   /** Kept out of search engines: `noindex`, not in the sitemap or the search. */
   noindex: boolean;
+  /** The old addresses of the page in this locale, as a visitor typed them (behaviour.md: Moved and removed pages). */
+  aliases: readonly string[];
   /** Everything else in the front matter: structured texts for the template. */
   extra: Record<string, unknown>;
 }
@@ -461,6 +487,10 @@ export interface BuildManifest {
   readonly search?: Readonly<Record<LocaleCode, string>>;
   /** Each locale's shared data file, root-relative (behaviour.md: Payloads). */
   readonly shared?: Readonly<Record<LocaleCode, string>>;
+  /** The old addresses the output answers with a redirect (behaviour.md: Moved and removed pages). */
+  readonly redirects?: readonly SiteRedirect[];
+  /** Pages the output this build replaced had, and this build neither writes nor redirects. */
+  readonly removed?: readonly string[];
 }
 
 /** The settings a build's output depends on, recorded in its manifest. */

@@ -67,6 +67,14 @@ const config: SiteConfigInput = {
     { key: 'procurement', email: 'procurement@cloudwing.example', phone: '+886-3-555-0100' },
     { key: 'ir', email: 'ir@cloudwing.example', phone: '+886-3-555-0100' },
   ],
+  // Old addresses no page carries, sent on (behaviour.md: Moved and removed pages): the careers
+  // section's former name, and a recruiting campaign's printed address, which will point elsewhere
+  // next season (302).
+  redirects: [
+    { from: '/careers', to: '/jobs' },
+    { from: '/en/careers', to: '/en/jobs' },
+    { from: '/recruiting-day', to: '/jobs/jobs-positions', status: 302 },
+  ],
   // `site check`: what a page may load on first view (gzip: 75 KB of JavaScript, React and the
   // translator among it, and 4 KB of embedded data), and strings that read the same in both languages by
   // design (names, codes, addresses) and need no warning.

@@ -53,6 +53,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const problems: SiteProblem[] = [
     ...(recovered ? [recovered] : []),
     ...loaded.problems.filter((p) => !TEXT_FAULTS.has(p.code)),
+    ...checkRemovedPages(config, built),
   ];
   // Which keys the pages read comes from rendering every page in memory, from the same sources.
   const usedKeys = await renderForKeys(root, loaded, problems);
@@ -106,6 +107,15 @@ async function renderForKeys(root: string, loaded: LoadedSources, problems: Site
     problems.push(...error.problems.filter((p) => !known.has(p) && !TEXT_FAULTS.has(p.code)));
   }
   return usedKeys;
+}
+
+/**
+ * The pages the build of the output found gone from the output it replaced, unanswered by any
+ * redirect (behaviour.md: Moved and removed pages): warnings, or errors where the configuration asks.
+ */
+function checkRemovedPages(config: SiteConfig, built: BuildManifest | null): SiteProblem[] {
+  const severity = config.check.removedPages;
+  return (built?.removed ?? []).map((url) => ({ ...toProblem('PAGE_REMOVED', { url }), severity }));
 }
 
 /**

@@ -4,7 +4,7 @@ import fg from 'fast-glob';
 import { unescapeHtml } from '../escape.ts';
 import { toLayout } from '../hosts.ts';
 import { readLatestManifest } from '../write/manifest.ts';
-import { toOutputUrl } from '../../runtime/urls.ts';
+import { toOutputUrl, toPageFiles } from '../../runtime/urls.ts';
 import type { Alternate, EmbeddedPayload } from '../types.ts';
 
 /** A built page as `site check` reads it: its URL, its head, its embedded data and its main links. */
@@ -33,10 +33,14 @@ const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
  * document, read once.
  */
 export function readOutputPages(outDir: string): OutputPage[] {
-  const layout = toLayout(readLatestManifest(outDir)?.builtWith?.host);
+  const manifest = readLatestManifest(outDir);
+  const layout = toLayout(manifest?.builtWith?.host);
+  // An old address's page only sends the visitor on (behaviour.md: Moved and removed pages): no page.
+  const moved = new Set((manifest?.redirects ?? []).flatMap((r) => toPageFiles(r.from, 'both')));
   const files = fg.sync('**/*.html', { cwd: outDir, ignore: ['_app/**'] }).sort();
   const present = new Set(files);
   return files
+    .filter((file) => !moved.has(file))
     .filter((file) => !(layout === 'both' && present.has(`${file.slice(0, -'.html'.length)}/index.html`)))
     .map((file) => {
       const html = readFileSync(path.join(outDir, file), 'utf8');

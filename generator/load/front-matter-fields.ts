@@ -1,6 +1,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
+import { OLD_ADDRESS_RULE, isOldAddress } from '../redirects.ts';
 import { TEXT_LIMITS } from './limits.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -9,6 +10,7 @@ import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, So
 const KNOWN_KEYS = [
   ...['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'],
   ...['draft', 'publishDate', 'expiryDate', 'noindex'],
+  'aliases',
 ];
 
 // Values that become link targets and image sources: `image`, `mapImage`, `href`, `ctaUrl`…
@@ -129,11 +131,12 @@ export function validateFrontMatter(
   const layout = toNameField(raw, 'layout', DEFAULT_LAYOUT, fail);
   const settings = toSettings(raw, config, fail);
   const publishing = toPublishing(raw, fail);
+  const aliases = toAliases(raw.aliases, fail);
   checkContactField(raw.contact, config, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return {
-    data: { title, description, template, layout, ...settings, ...publishing, extra },
+    data: { title, description, template, layout, ...settings, ...publishing, aliases, extra },
     problems: findTypos(file, extra, keyLines),
   };
 }
@@ -149,6 +152,24 @@ function findTypos(file: string, extra: Record<string, unknown>, keyLines: Recor
     if (setting === undefined) return [];
     return [toProblem('FRONT_MATTER_TYPO', { key, setting }, { file, line: keyLines[key] ?? 1, column: 1 })];
   });
+}
+
+/**
+ * `aliases: [/about/old-awards]`: the page's old addresses in this locale, each refused at its own
+ * line when it is not one (behaviour.md: Moved and removed pages).
+ */
+function toAliases(value: unknown, fail: Fail): string[] {
+  if (value === undefined || value === null) return [];
+  const hint =
+    'List the addresses the page answered at before, as a visitor typed them: `aliases: [/about/old-awards]` (in an English file `/en/about/old-awards`).';
+  if (!Array.isArray(value)) {
+    fail('aliases', 'must be a list of old addresses', hint);
+    return [];
+  }
+  value.forEach((item: unknown, i) => {
+    if (!isOldAddress(item)) fail(`aliases[${i}]`, `must be ${OLD_ADDRESS_RULE}, not \`${String(item)}\``, hint);
+  });
+  return value.filter(isOldAddress);
 }
 
 /** `contact: recruit` ends the page with that department's contact block (behaviour.md: Contact details). */

@@ -230,7 +230,7 @@ function findBefore(matter: string, token: string, offset: number): number {
   return found >= 0 ? found : offset;
 }
 
-/** The 1-based file line of each top-level key, for errors about its value. */
+/** The 1-based file line of each top-level key, and of each item of a top-level list, for errors about its value. */
 function toKeyLines(contents: YAMLMap | null, lines: LineCounter): Record<string, number> {
   const seen = new Set<string>();
   const entries: [string, number][] = [];
@@ -240,6 +240,11 @@ function toKeyLines(contents: YAMLMap | null, lines: LineCounter): Record<string
     if (seen.has(key)) continue;
     seen.add(key);
     entries.push([key, lines.linePos(pair.key.range[0]).line]);
+    // A list's items by their own lines (`aliases[1]`): an error about one points at it.
+    if (isSeq(pair.value))
+      pair.value.items.forEach((item, i) => {
+        if (isNode(item) && item.range) entries.push([`${key}[${i}]`, lines.linePos(item.range[0]).line]);
+      });
   }
   return Object.fromEntries(entries);
 }

@@ -90,6 +90,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const finished = await run.stage('write', () =>
       finishOutput({ sources, site, output, outDir, time, cards: cards.files, search }),
     );
+    run.keep(finished.problems);
     const report = toReport(run, { sources, site, output, rendered, bundled, cards, search, finished });
     const pages = toFinalPages(output, finished.buildId);
     return { report, manifest: finished.manifest, files: output.files, pages, rendered: rendered.rendered };

@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { BuildCache } from './session-cache.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { buildSearchIndexes, warmSearch, type SearchIndexes } from '../search/pagefind.ts';
-import type { BuildManifest, SiteConfig } from '../types.ts';
-import { toBuiltWith, toPreviousBuilds } from '../write/manifest.ts';
+import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
+import { readLatestManifest, toBuiltWith, toPreviousBuilds } from '../write/manifest.ts';
 import { removeTree, swapIntoPlace } from '../write/out-dir.ts';
 import { toSiteFiles } from '../write/site-files.ts';
 import type { SiteAssets } from './assets.ts';
@@ -39,6 +39,8 @@ export interface Finished {
   readonly buildId: string;
   readonly manifest: BuildManifest;
   readonly outDir: string | null;
+  /** A warning for each page the replaced output had and this one lost (PAGE_REMOVED). */
+  readonly problems: readonly SiteProblem[];
 }
 
 /**
@@ -59,6 +61,8 @@ export async function finishOutput(input: {
   // An index's files enter the build id by their folder's hash: none is hashed again.
   for (const [folder, hash] of search?.folders ?? []) output.digest?.addHashed(folder, hash);
   for (const [file, contents] of search?.files ?? []) output.unhashed.write(file, contents);
+  // The old addresses are written with the site's files, after the id: they enter it here.
+  output.digest?.add('redirects', JSON.stringify(sources.redirects));
   const buildId = output.digest ? output.digest.toId() : output.buildId;
   output.digest?.finish(buildId, (file, offsets, text) => output.unhashed.patch(file, offsets, text));
   const manifest = toManifest({ ...input, buildId });
@@ -67,7 +71,8 @@ export async function finishOutput(input: {
   await output.unhashed.settle();
   const previousOut = output.staging && outDir ? swapIntoPlace(output.staging, outDir) : null;
   if (previousOut) removeTree(previousOut);
-  return { buildId, manifest, outDir };
+  const problems = (manifest.removed ?? []).map((url) => toProblem('PAGE_REMOVED', { url }));
+  return { buildId, manifest, outDir, problems };
 }
 
 /**
@@ -89,5 +94,17 @@ function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly build
     builtWith: toBuiltWith(input.sources.config),
     ...(search ? { search: search.urls } : {}),
     shared: input.site.assets.shared,
+    redirects: input.sources.redirects,
+    removed: outDir ? toRemovedPages(outDir, input.sources) : [],
   };
+}
+
+/**
+ * The pages of the output this build replaces that it neither writes nor redirects (behaviour.md:
+ * Moved and removed pages): their addresses would answer 404 from now on.
+ */
+function toRemovedPages(outDir: string, sources: Sources): string[] {
+  const previous = readLatestManifest(outDir)?.prerendered ?? [];
+  const answered = new Set([...sources.pages.map((p) => p.url), ...sources.redirects.map((r) => r.from)]);
+  return previous.filter((url) => !answered.has(url));
 }

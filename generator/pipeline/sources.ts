@@ -9,6 +9,7 @@ import { resolvePages } from '../resolve/pages.ts';
 import { holdBack } from '../resolve/publish.ts';
 import { toBuildTime } from '../build-id.ts';
 import { findBadShareImages, findPublicConflicts, findUnknownAddresses } from '../resolve/public-files.ts';
+import { resolveRedirects } from '../resolve/redirects.ts';
 import { resolveRoutes } from '../resolve/routes.ts';
 import type { BuildCache } from './session-cache.ts';
 import type {
@@ -19,6 +20,7 @@ import type {
   Route,
   SiteConfig,
   SiteProblem,
+  SiteRedirect,
   TemplateInventory,
 } from '../types.ts';
 
@@ -47,6 +49,8 @@ export interface Sources {
   readonly pages: readonly Page[];
   /** The routes a production build leaves out (behaviour.md: Publishing), built or not. */
   readonly held: readonly HeldRoute[];
+  /** The old addresses that redirect: the pages' aliases and the configuration's redirects. */
+  readonly redirects: readonly SiteRedirect[];
 }
 
 /** The sources and every problem found in them, errors and warnings, in the order of the files. */
@@ -103,30 +107,36 @@ export async function loadSources(
   // Routes are not resolved from content files that could not be read: each would be reported
   // again as a page without that locale.
   const unread = content.problems.some((p) => p.severity === 'error');
-  const resolved = unread ? { routes: [], pages: [], held: [], problems: [] } : resolveSources(loaded);
+  const resolved = unread ? { routes: [], pages: [], held: [], redirects: [], problems: [] } : resolveSources(loaded);
   return { sources: { ...loaded, ...resolved }, problems: [...problems, ...resolved.problems] };
 }
 
 /** The routes, then one page per route and locale, and what the pages ask of the public files. */
-function resolveSources(loaded: Omit<Sources, 'routes' | 'pages' | 'held'>): {
+function resolveSources(loaded: Omit<Sources, 'routes' | 'pages' | 'held' | 'redirects'>): {
   routes: readonly Route[];
   pages: readonly Page[];
   held: readonly HeldRoute[];
+  redirects: readonly SiteRedirect[];
   problems: readonly SiteProblem[];
 } {
   const { config } = loaded;
   const resolved = resolveRoutes(config, loaded.content, loaded.templates);
   const { problems } = resolved;
-  if (problems.some((p) => p.severity === 'error')) return { routes: resolved.routes, pages: [], held: [], problems };
+  if (problems.some((p) => p.severity === 'error'))
+    return { routes: resolved.routes, pages: [], held: [], redirects: [], problems };
   const { time } = toBuildTime();
+  // What a production build leaves out is gone from here on: its pages, and its old addresses.
   const { routes, held } = holdBack(config, resolved.routes, time);
   const pages = resolvePages(config, routes, held);
+  const redirects = resolveRedirects(config, routes, pages, loaded.publicFiles);
   return {
     routes,
     pages,
     held,
+    redirects: redirects.redirects,
     problems: [
       ...problems,
+      ...redirects.problems,
       ...findPublicConflicts(config, pages, loaded.publicFiles),
       ...findBadShareImages(config, pages, loaded),
       ...findUnknownAddresses(config, pages, loaded.publicFiles),

@@ -79,6 +79,39 @@ export const catalogue = {
     hint: () =>
       "Rename or move the file: a public file takes no page's path or folder, and none of the files the build writes itself (the error pages, sitemap.xml, robots.txt, the host's files, _app/, builds/).",
   }),
+  REDIRECT_OUTSIDE_LOCALE: entry<{ from: string; locale: string; prefix: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The alias \`${a.from}\` is not an address of the ${a.locale} pages (under \`${a.prefix}\`): a visitor who typed it would land in the other language.`,
+    hint: (a) =>
+      `Write the old address as a visitor of the ${a.locale} page typed it, under \`${a.prefix}\`, or list it in the other locale's file.`,
+  }),
+  REDIRECT_COLLISION: entry<{ from: string; what: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The old address \`${a.from}\` is also ${a.what}: one address cannot answer with both, and one of them would be lost.`,
+    hint: () =>
+      'Remove the alias or redirect, or move what stands at that address; an address redirects only where the site has nothing else.',
+  }),
+  REDIRECT_CHAIN: entry<{ from: string; to: string; next: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The redirect from \`${a.from}\` leads to \`${a.to}\`, which redirects again, to \`${a.next}\`: visitors and search engines would take two steps, and a loop never ends.`,
+    hint: (a) => `Send \`${a.from}\` straight to where it ends: \`to: '${a.next}'\`.`,
+  }),
+  REDIRECT_UNKNOWN_TARGET: entry<{ from: string; to: string }>({
+    severity: 'error',
+    message: (a) => `The redirect from \`${a.from}\` leads to \`${a.to}\`, which is no page or file of this site.`,
+    hint: () =>
+      'Send it to a page the site builds (without a trailing slash, `/en/jobs`), a file of site/public, or a full `https://` address.',
+  }),
+  PAGE_REMOVED: entry<{ url: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `The page ${a.url} was in the previous output and is gone from this one: its address now answers 404, and links and search results that lead there break.`,
+    hint: () =>
+      "If the page moved, list its old address in the new page's front matter (`aliases: [/old-address]`); if it is gone for good, send it to the nearest page with `redirects` in site/site.config.ts.",
+  }),
   ROUTE_NO_CONTENT: entry<{ path: string; expected: string }>({
     severity: 'error',
     message: (a) => `The route ${a.path} is linked from the navigation but has no content in either locale.`,

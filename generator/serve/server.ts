@@ -5,6 +5,8 @@ import { isErrorPageName } from '../../runtime/urls.ts';
 import { HOST_FILES } from '../hosts.ts';
 import { SECURITY_HEADERS } from '../write/hosting.ts';
 import { createDiskSource, DEV_PREFIX, type FileSource } from './files.ts';
+import { createRedirectLookup } from './redirects.ts';
+import type { SiteRedirect } from '../types.ts';
 
 // The preview server: the built output as a static host serves it, plus, in watch mode, the
 // live-reload channel and the dev client (served from memory, never written to the output).
@@ -159,15 +161,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const { source } = options;
   const localePrefixes = options.localePrefixes.filter(Boolean).sort((a, b) => b.length - a.length);
   const dev = createDevChannel(options);
-
-  /** The 404 page of the path's locale, with status 404 (behaviour.md: Not found). */
-  const notFound = (res: ServerResponse, pathname: string) => {
-    const prefix = localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
-    const page = source.read(prefix ? `${prefix.slice(1)}/404.html` : '404.html');
-    const type = page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
-    res.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
-    res.end(page ?? 'Not found. Run `site build` first.\n');
-  };
+  const findRedirect = createRedirectLookup(source);
+  const notFound = (res: ServerResponse, pathname: string) => answerNotFound(source, localePrefixes, res, pathname);
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     // The production host's headers on every answer, so a policy violation shows up here first.
@@ -196,6 +191,9 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     // Error pages are no page of their own: `/404` is not `404.html`, which the runtime fetches
     // (behaviour.md: Hosts).
     if (isHostFile(clean) || (isErrorPageName(clean) && !clean.endsWith('.html'))) return notFound(res, clean);
+    // An old address answers as the hosts answer it (behaviour.md: Moved and removed pages).
+    const redirect = findRedirect(clean);
+    if (redirect) return answerRedirect(res, redirect, (req.url ?? '').slice(raw.length));
     source.serve(req, res, clean, () => notFound(res, clean));
   };
 
@@ -226,6 +224,30 @@ export async function startFolderServer(
   const site = createSiteServer({ source: createDiskSource(outDir), localePrefixes, devClient: null });
   await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`, close: () => site.close() };
+}
+
+/** The 404 page of the path's locale, with status 404 (behaviour.md: Not found). */
+function answerNotFound(
+  source: FileSource,
+  localePrefixes: readonly string[],
+  res: ServerResponse,
+  pathname: string,
+): void {
+  const prefix = localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const page = source.read(prefix ? `${prefix.slice(1)}/404.html` : '404.html');
+  const type = page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+  res.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+  res.end(page ?? 'Not found. Run `site build` first.\n');
+}
+
+/**
+ * An old address's answer: its status and target, the query kept where the target has none, sent
+ * as printable ASCII (behaviour.md: Moved and removed pages).
+ */
+function answerRedirect(res: ServerResponse, redirect: SiteRedirect, query: string): void {
+  const keep = query.startsWith('?') && !/[?#]/.test(redirect.to);
+  const location = keep ? `${redirect.to}${query.replace(/[^\x21-\x7e]/gu, toPercentEscapes)}` : redirect.to;
+  res.writeHead(redirect.status, { Location: location, 'Cache-Control': 'no-cache' }).end();
 }
 
 /** A page's path as the dev client reports it (`/en/contact/`, percent-encoded) → its page URL. */

@@ -1,13 +1,16 @@
 import { HOST_PROFILES, type HostFile } from '../hosts.ts';
-import type { BuildManifest, Page, SiteConfig } from '../types.ts';
+import { toRedirectFiles } from '../redirects.ts';
+import type { BuildManifest, Page, SiteConfig, SiteRedirect } from '../types.ts';
 import { toHeadersFile, toNginxConf, toRedirectsFile, toS3Script } from './hosting.ts';
 import { toBuildMeta, toLatest } from './manifest.ts';
+import { toRedirectPages } from './redirect-pages.ts';
 import { toRobots, toSitemap } from './sitemap.ts';
 import { toPageFiles } from '../../runtime/urls.ts';
 
 /**
  * The files of the site as a whole, written after the pages: the sitemap, robots.txt, the files
- * of the host the output is shaped for (behaviour.md: Hosts) and the build manifests,
+ * of the host the output is shaped for (behaviour.md: Hosts), the pages of the old addresses where
+ * the host needs them (behaviour.md: Moved and removed pages) and the build manifests,
  * `builds/latest.json` last, so it never names a build that is not whole. `otherHtml` lists the
  * HTML files that are not page documents (error pages, public files).
  */
@@ -17,14 +20,15 @@ export function toSiteFiles(
   manifest: BuildManifest,
   otherHtml: readonly string[],
 ): [string, string][] {
+  const redirects: readonly SiteRedirect[] = manifest.redirects ?? [];
   const hostFile = (name: HostFile): string => {
     switch (name) {
       case 'nginx.conf':
-        return toNginxConf(config);
+        return toNginxConf(config, redirects);
       case '_headers':
         return toHeadersFile(config.host, config.publish.env === 'preview');
       case '_redirects':
-        return toRedirectsFile(config);
+        return toRedirectsFile(config, redirects);
       case '.nojekyll':
         return '';
       case 'deploy-s3.sh':
@@ -34,6 +38,10 @@ export function toSiteFiles(
             return [file, file === 'index.html' ? file : p.url.slice(1)] as const;
           }),
           otherHtml,
+          redirects.map((r) => {
+            const file = toRedirectFiles(r, 'html')[0] as string;
+            return [file, r.from.slice(1), r.to] as const;
+          }),
         );
     }
   };
@@ -41,6 +49,7 @@ export function toSiteFiles(
     ['sitemap.xml', toSitemap(config, pages)],
     ['robots.txt', toRobots(config)],
     ...HOST_PROFILES[config.host].files.map((name): [string, string] => [name, hostFile(name)]),
+    ...toRedirectPages(config, redirects),
     toBuildMeta(manifest),
     toLatest(manifest),
   ];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
+import { expectOldAddresses } from '../helpers/host-specs.ts';
 import { getRaw } from '../helpers/http.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
@@ -191,6 +192,10 @@ describe('site serve --watch', () => {
     expect(page.body).toContain('<meta name="robots" content="noindex">');
   });
 
+  it('answers old addresses with their redirect and the security headers, as the hosts do', async () => {
+    await expectOldAddresses(serve.url, 'status', { headers: true, baseUrl: null });
+  });
+
   it("answers unknown paths with 404 and the page of the path's language", async () => {
     const en = await raw(`${serve.url}/en/no-such-page`);
     expect(en.status).toBe(404);
@@ -244,6 +249,8 @@ describe('site serve', () => {
     const identity = await getRaw(`${plain.url}/en/contact`);
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.equals(readFileSync(path.join(out, 'en/contact/index.html')))).toBe(true);
+    // Old addresses answer as the hosts answer them, not with the pages written there for hosts without rules.
+    await expectOldAddresses(plain.url, 'status', { headers: true, baseUrl: null });
     expect(await plain.stop()).toBe(0);
 
     const before = snapshotTree(out);

@@ -29,6 +29,7 @@ export function makeContentFile(
       publishDate: null,
       expiryDate: null,
       noindex: false,
+      aliases: [],
       extra: {},
       ...data,
     },

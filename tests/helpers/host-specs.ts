@@ -32,6 +32,59 @@ export interface HostSpecOptions {
   readonly caching: 'ours' | { readonly everything: string };
   /** The routes loaded in Chromium before the flows, the two languages in turn (default: SMALL_ROUTES). */
   readonly browse?: readonly string[];
+  /** How an old address answers (behaviour.md: Moved and removed pages): see OldAddressAnswer. */
+  readonly redirects: OldAddressAnswer;
+}
+
+/**
+ * How a host answers an old address: with the redirect's own status (301, or 302 for a campaign),
+ * with 301 whatever the status (S3 stores a redirect as an object's metadata), or with a page that
+ * sends the visitor on (GitHub Pages reads no rules).
+ */
+export type OldAddressAnswer = 'status' | 'permanent' | 'page';
+
+/**
+ * The real site's old addresses (site/site.config.ts and the company profile's `aliases`): where
+ * each leads, and its status. The small site has them too.
+ */
+export const OLD_ADDRESSES: readonly (readonly [from: string, to: string, status: 301 | 302])[] = [
+  ['/about/company-profile', '/about/about-company', 301],
+  ['/en/about/company-profile', '/en/about/about-company', 301],
+  ['/careers', '/jobs', 301],
+  ['/en/careers', '/en/jobs', 301],
+  ['/recruiting-day', '/jobs/jobs-positions', 302],
+];
+
+/**
+ * Every old address answered as the host answers it, with the security headers where the host
+ * sends them; a page that sends the visitor on carries no script and keeps out of the index. The
+ * sitemap names none of them. `baseUrl`: the base URL the output was built with, or null.
+ */
+export async function expectOldAddresses(
+  url: string,
+  answer: OldAddressAnswer,
+  options: { readonly headers: boolean; readonly baseUrl: string | null },
+): Promise<void> {
+  for (const [from, to, status] of OLD_ADDRESSES) {
+    const response = await fetch(`${url}${from}?via=print`, { redirect: 'manual' });
+    const body = await response.text();
+    if (answer === 'page') {
+      expect(response.status, from).toBe(200);
+      expect(body, from).toContain(`<meta http-equiv="refresh" content="0; url=${to}">`);
+      expect(body, from).toContain('<meta name="robots" content="noindex">');
+      expect(body, from).toContain(`<a href="${to}">`);
+      if (options.baseUrl) expect(body, from).toContain(`<link rel="canonical" href="${options.baseUrl}${to}">`);
+      expect(body, from).not.toMatch(/<script|<style|\son\w+=/i);
+      continue;
+    }
+    expect(response.status, from).toBe(answer === 'permanent' ? 301 : status);
+    const location = new URL(response.headers.get('location') ?? '', `${url}${from}`);
+    expect(location.origin + location.pathname, from).toBe(`${url}${to}`);
+    if (options.headers) {
+      expect(response.headers.get('content-security-policy'), from).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('x-content-type-options'), from).toBe('nosniff');
+    }
+  }
 }
 
 /**
@@ -134,6 +187,32 @@ export function hostSpecs(options: HostSpecOptions): void {
       expectRootAnswer(await getRaw(`${host.url}/`, { 'Accept-Language': language }), false, language);
     }
   });
+
+  it(
+    options.redirects === 'page'
+      ? 'answers an old address with a page that sends the visitor on, and follows it in Chromium'
+      : 'sends a moved page’s old address and a retired path on with their redirect',
+    async () => {
+      const host = options.host();
+      const baseUrl = /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(
+        readFileSync(path.join(host.out, 'index.html'), 'utf8'),
+      )?.[1];
+      await expectOldAddresses(host.url, options.redirects, { headers: options.headers, baseUrl: baseUrl ?? null });
+      const sitemap = readFileSync(path.join(host.out, 'sitemap.xml'), 'utf8');
+      for (const [from] of OLD_ADDRESSES) expect(sitemap, from).not.toContain(`${from}<`);
+      if (options.redirects !== 'page') return;
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage();
+        await page.goto(`${host.url}/en/about/company-profile`);
+        await page.waitForURL(`${host.url}/en/about/about-company`);
+        expect(await page.textContent('h1')).toBe('Company Profile');
+      } finally {
+        await closeContexts(browser);
+      }
+    },
+    60_000,
+  );
 
   it('caches content-hashed files for a year and revalidates pages, payloads and the latest build id', async () => {
     const host = options.host();

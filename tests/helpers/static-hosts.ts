@@ -79,6 +79,8 @@ export interface S3Object {
   readonly file: string;
   readonly contentType: string;
   readonly cacheControl: string | null;
+  /** `x-amz-website-redirect-location`: the website endpoint answers the key with a 301 there. */
+  readonly redirect: string | null;
 }
 
 export interface Bucket {
@@ -86,6 +88,8 @@ export interface Bucket {
   readonly objects: ReadonlyMap<string, S3Object>;
   /** Keys in the order they were uploaded. */
   readonly order: readonly string[];
+  /** Keys the deployment removed, in order. */
+  readonly removed: readonly string[];
 }
 
 /** aws-cli filters: `*` matches any characters, `/` included; `?` one character. */
@@ -97,16 +101,45 @@ function toFilter(pattern: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
+/** The options of an `aws s3` command the stand-in knows. */
+interface AwsOptions {
+  readonly exclude: RegExp[];
+  cacheControl: string | null;
+  contentType: string | null;
+  redirect: string | null;
+}
+
+function toAwsOptions(rest: readonly string[], line: string): AwsOptions {
+  const options: AwsOptions = { exclude: [], cacheControl: null, contentType: null, redirect: null };
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1] as string];
+    if (flag === '--exclude') options.exclude.push(toFilter(value));
+    else if (flag === '--cache-control') options.cacheControl = value;
+    else if (flag === '--content-type') options.contentType = value;
+    else if (flag === '--website-redirect') options.redirect = value;
+    else throw new Error(`an aws option the stand-in does not know: ${flag} (${line})`);
+  }
+  return options;
+}
+
 /**
- * Runs the output's `deploy-s3.sh` with a stand-in `aws` on the PATH that records each command,
- * then applies the commands as `aws s3 sync` and `aws s3 cp` do: the bucket that script leaves.
+ * Runs the output's `deploy-s3.sh` with a stand-in `aws` on the PATH that records each command
+ * (and lists the bucket as `aws s3 ls --recursive` does: the objects of `previous`, the bucket an
+ * earlier deployment left), then applies the commands as `aws s3 sync`, `cp` and `rm` do: the
+ * bucket that script leaves.
  */
-export function deployToBucket(out: string): Bucket {
+export function deployToBucket(out: string, previous?: Bucket): Bucket {
   const bin = mkdtempSync(path.join(tmpdir(), 'site-aws-'));
   const log = path.join(bin, 'calls');
+  const listing = path.join(bin, 'listing');
+  writeFileSync(
+    listing,
+    [...(previous?.objects.keys() ?? [])].map((key) => `2026-01-02 03:04:05       1234 ${key}\n`).join(''),
+  );
   writeFileSync(
     path.join(bin, 'aws'),
-    `#!/bin/sh\nfor arg in "$@"; do printf '%s\\037' "$arg" >> '${log}'; done\nprintf '\\n' >> '${log}'\n`,
+    `#!/bin/sh\nfor arg in "$@"; do printf '%s\\037' "$arg" >> '${log}'; done\nprintf '\\n' >> '${log}'\n` +
+      `if [ "$2" = ls ]; then cat '${listing}'; fi\n`,
   );
   chmodSync(path.join(bin, 'aws'), 0o755);
   writeFileSync(log, '');
@@ -115,8 +148,9 @@ export function deployToBucket(out: string): Bucket {
     env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` },
   });
   if (run.status !== 0) throw new Error(`deploy-s3.sh failed (${run.status}):\n${run.stderr}`);
-  const objects = new Map<string, S3Object>();
+  const objects = new Map<string, S3Object>(previous?.objects);
   const order: string[] = [];
+  const removed: string[] = [];
   const put = (key: string, object: S3Object) => {
     objects.set(key, object);
     order.push(key);
@@ -124,25 +158,22 @@ export function deployToBucket(out: string): Bucket {
   const toKey = (destination: string) => destination.replace(/^s3:\/\/site-bucket\/?/, '');
   for (const line of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
     const [service, command, source, destination, ...rest] = line.split('\x1f').slice(0, -1);
+    if (service === 's3' && command === 'ls' && source === 's3://site-bucket/' && destination === '--recursive')
+      continue;
+    if (service === 's3' && command === 'rm' && source && destination === undefined) {
+      objects.delete(toKey(source));
+      removed.push(toKey(source));
+      continue;
+    }
     if (service !== 's3' || !source || !destination)
       throw new Error(`an aws command the stand-in does not know: ${line}`);
-    const options: { exclude: RegExp[]; cacheControl: string | null; contentType: string | null } = {
-      exclude: [],
-      cacheControl: null,
-      contentType: null,
-    };
-    for (let i = 0; i < rest.length; i += 2) {
-      const [flag, value] = [rest[i], rest[i + 1] as string];
-      if (flag === '--exclude') options.exclude.push(toFilter(value));
-      else if (flag === '--cache-control') options.cacheControl = value;
-      else if (flag === '--content-type') options.contentType = value;
-      else throw new Error(`an aws option the stand-in does not know: ${flag}`);
-    }
+    const options = toAwsOptions(rest, line);
     if (command === 'cp') {
       put(toKey(destination), {
         file: source,
         contentType: options.contentType ?? toType(source),
         cacheControl: options.cacheControl,
+        redirect: options.redirect,
       });
     } else if (command === 'sync') {
       const prefix = toKey(destination);
@@ -152,17 +183,19 @@ export function deployToBucket(out: string): Bucket {
           file: path.join(source, file),
           contentType: options.contentType ?? toType(file),
           cacheControl: options.cacheControl,
+          redirect: null,
         });
       }
     } else throw new Error(`an aws command the stand-in does not know: ${line}`);
   }
-  return { objects, order };
+  return { objects, order, removed };
 }
 
 /**
  * An S3 bucket's website endpoint, as documented: `/key` is the object `key`; a path ending in `/`
- * (the root included) is the object `<path>index.html`; a missing key whose `key/index.html`
- * exists is redirected to `/key/` (302); anything else is 404 with the error document `404.html`.
+ * (the root included) is the object `<path>index.html`; an object with website redirect metadata
+ * is answered with a 301 to it; a missing key whose `key/index.html` exists is redirected to
+ * `/key/` (302); anything else is 404 with the error document `404.html`.
  * Each object is sent with the content type and cache policy it was uploaded with.
  */
 export function startS3Website(bucket: Bucket): Promise<HostServer> {
@@ -177,6 +210,11 @@ export function startS3Website(bucket: Bucket): Promise<HostServer> {
       res.end(readFileSync(object.file));
     };
     const object = bucket.objects.get(key);
+    // An object with website redirect metadata is answered with a 301 there, whatever it holds.
+    if (object?.redirect) {
+      res.writeHead(301, { Location: object.redirect }).end();
+      return;
+    }
     if (object) return send(200, object);
     if (!pathname.endsWith('/') && bucket.objects.has(`${key}/index.html`)) {
       res.writeHead(302, { Location: `${pathname}/` }).end();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
-import { FEW_PAGES, hostSpecs } from '../helpers/host-specs.ts';
+import { expectOldAddresses, FEW_PAGES, hostSpecs } from '../helpers/host-specs.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 import { startPagesDev, type PagesServer } from '../helpers/wrangler.ts';
 
@@ -29,6 +29,7 @@ describe('site build --host cloudflare-pages, on Cloudflare Pages (wrangler page
     notFound: 'by-language',
     headers: true,
     caching: 'ours',
+    redirects: 'status',
     browse: FEW_PAGES,
   });
 });
@@ -49,5 +50,9 @@ describe('the portable output, on Cloudflare Pages', () => {
     const en = await fetch(`${portable.url}/en/no-such-page`);
     expect(en.status).toBe(404);
     expect(await en.text()).toContain('<html lang="en-US">');
+  });
+
+  it('answers an old address with its redirect, not with the page written there for hosts without rules', async () => {
+    await expectOldAddresses(portable.url, 'status', { headers: true, baseUrl: null });
   });
 });

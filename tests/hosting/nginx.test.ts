@@ -87,6 +87,7 @@ describe.runIf(run)('the generated nginx snippet, in real nginx', () => {
     notFound: 'by-language',
     headers: true,
     caching: 'ours',
+    redirects: 'status',
   });
 
   it('redirects a trailing slash permanently to the path without it', async () => {

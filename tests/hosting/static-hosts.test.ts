@@ -45,6 +45,7 @@ describe('site build --host github-pages, on GitHub Pages’ rules', () => {
     ...WITHOUT_HEADERS,
     host: () => ({ url: server.url, out: out() }),
     caching: { everything: 'max-age=600' },
+    redirects: 'page',
   });
 
   it('publishes the files whose names start with an underscore (Jekyll is off)', async () => {
@@ -64,7 +65,12 @@ describe('site build --host s3, uploaded by its deploy-s3.sh, on S3 website host
   });
   afterAll(() => server?.stop());
 
-  hostSpecs({ ...WITHOUT_HEADERS, host: () => ({ url: server.url, out: out() }), caching: 'ours' });
+  hostSpecs({
+    ...WITHOUT_HEADERS,
+    host: () => ({ url: server.url, out: out() }),
+    caching: 'ours',
+    redirects: 'permanent',
+  });
 
   it('uploads in the order that never serves a page before its files, the latest build id last', () => {
     const { order } = bucket;
@@ -87,5 +93,28 @@ describe('site build --host s3, uploaded by its deploy-s3.sh, on S3 website host
       expect(objects.has(key), key).toBe(false);
     // Public files keep their names, hidden ones under .well-known/ included.
     expect(objects.has('robots.txt')).toBe(true);
+  });
+
+  it('stores an old address as an object that redirects, after the pages and before the latest build id', () => {
+    const { objects, order } = bucket;
+    expect(objects.get('about/company-profile')?.redirect).toBe('/about/about-company');
+    expect(objects.get('recruiting-day')?.redirect).toBe('/jobs/jobs-positions');
+    expect(objects.has('about/company-profile.html')).toBe(false);
+    expect(order.indexOf('careers')).toBeGreaterThan(order.indexOf('en/contact'));
+    expect(order.indexOf('careers')).toBeLessThan(order.indexOf('builds/latest.json'));
+  });
+
+  it('removes from the bucket the pages and files the build no longer writes, never the earlier builds’ _app/ and builds/ files', () => {
+    const gone = { file: path.join(out(), 'index.html'), contentType: 'text/html', cacheControl: null, redirect: null };
+    const earlier = new Map(bucket.objects);
+    for (const key of ['news/news99', 'images/retired.svg', '_app/boot.earlier1.js', 'builds/meta/earlier.json'])
+      earlier.set(key, gone);
+    const next = deployToBucket(out(), { objects: earlier, order: [], removed: [] });
+    expect([...next.removed].sort()).toEqual(['images/retired.svg', 'news/news99']);
+    expect(next.objects.has('_app/boot.earlier1.js')).toBe(true);
+    expect(next.objects.has('builds/meta/earlier.json')).toBe(true);
+    expect([...next.objects.keys()].sort()).toEqual(
+      [...bucket.objects.keys(), '_app/boot.earlier1.js', 'builds/meta/earlier.json'].sort(),
+    );
   });
 });

@@ -15,6 +15,11 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   FILE_NAME_NOT_UTF8: { file: 'site/public/caf\\xE9.png' },
   ROUTE_DUPLICATE: { path: '/contact', locale: 'en', first: 'contact.en.md', second: 'contact/index.en.md' },
   PUBLIC_FILE_CONFLICT: { file: 'site/public/contact', output: 'contact/index.html', what: 'the page /contact' },
+  REDIRECT_OUTSIDE_LOCALE: { from: '/about/old-awards', locale: 'en', prefix: '/en' },
+  REDIRECT_COLLISION: { from: '/contact', what: 'the page /contact' },
+  REDIRECT_CHAIN: { from: '/careers', to: '/jobs-old', next: '/jobs' },
+  REDIRECT_UNKNOWN_TARGET: { from: '/careers', to: '/no-such-page' },
+  PAGE_REMOVED: { url: '/en/news/news9' },
   ROUTE_NO_CONTENT: { path: '/careers', expected: 'site/content/careers.zhHant.md' },
   ROUTE_MISSING_LOCALE: {
     path: '/news/news9',

@@ -1,0 +1,112 @@
+import { CONFIG_FILE } from '../config-check.ts';
+import { HOST_FILES } from '../hosts.ts';
+import { toProblem } from '../problems/problem.ts';
+import { toTargetPath } from '../redirects.ts';
+import { toFeedPath, toLocaleOfPath } from '../../runtime/urls.ts';
+import type { Page, Route, SiteConfig, SiteProblem, SiteRedirect, SourceLoc } from '../types.ts';
+
+// The old addresses of the site (behaviour.md: Moved and removed pages): each page's aliases, sent
+// to the page, and the configuration's redirects. An old address stands where nothing else of the
+// site does, and a redirect leads to a page or a file of the site in one step, or to another site.
+
+interface Placed extends SiteRedirect {
+  readonly loc: SourceLoc;
+}
+
+/** Every redirect of the site, and the problems of those that cannot stand. */
+export function resolveRedirects(
+  config: SiteConfig,
+  routes: readonly Route[],
+  pages: readonly Page[],
+  publicFiles: readonly string[],
+): { redirects: SiteRedirect[]; problems: SiteProblem[] } {
+  const problems: SiteProblem[] = [];
+  const placed = [...toAliasRedirects(config, routes, pages, problems), ...toConfigRedirects(config)];
+  const taken = toTakenPaths(config, pages, publicFiles);
+  const redirects = new Map<string, Placed>();
+  for (const redirect of placed) {
+    const { from, loc } = redirect;
+    const first = redirects.get(from);
+    const what = first
+      ? `another redirect, at ${first.loc.file}:${first.loc.line}`
+      : (taken.get(from) ?? toOwnPathWhat(from));
+    if (what) problems.push(toProblem('REDIRECT_COLLISION', { from, what }, loc));
+    else redirects.set(from, redirect);
+  }
+  for (const redirect of redirects.values()) {
+    const problem = checkTarget(redirect, redirects, taken);
+    if (problem) problems.push(problem);
+  }
+  return { redirects: [...redirects.values()].map(({ from, to, status }) => ({ from, to, status })), problems };
+}
+
+/** Each page's aliases, sent with a 301 to the page in the locale of the file that lists them. */
+function toAliasRedirects(
+  config: SiteConfig,
+  routes: readonly Route[],
+  pages: readonly Page[],
+  problems: SiteProblem[],
+): Placed[] {
+  const urls = new Map(pages.filter((p) => (p.pagination?.page ?? 1) === 1).map((p) => [`${p.name}`, p.url]));
+  return routes.flatMap((route) =>
+    Object.values(route.files).flatMap((file) =>
+      file.data.aliases.flatMap((from, i): Placed[] => {
+        const loc = { file: file.file, line: file.keyLines[`aliases[${i}]`] ?? file.keyLines.aliases ?? 1, column: 1 };
+        const locale = config.locales.find((l) => l.code === file.locale);
+        if (toLocaleOfPath(config.locales, from).code !== file.locale && locale) {
+          const args = { from, locale: locale.code, prefix: locale.prefix || '/' };
+          problems.push(toProblem('REDIRECT_OUTSIDE_LOCALE', args, loc));
+          return [];
+        }
+        const to = urls.get(`${route.name}___${file.locale}`);
+        return to ? [{ from, to, status: 301, loc }] : [];
+      }),
+    ),
+  );
+}
+
+function toConfigRedirects(config: SiteConfig): Placed[] {
+  return config.redirects.map(({ from, to, status, line }) => ({
+    from,
+    to,
+    status,
+    loc: { file: CONFIG_FILE, line, column: 1 },
+  }));
+}
+
+/** The paths the site answers with something of its own, with what that is. */
+function toTakenPaths(config: SiteConfig, pages: readonly Page[], publicFiles: readonly string[]): Map<string, string> {
+  const taken = new Map<string, string>();
+  for (const file of publicFiles) {
+    taken.set(`/${file}`, `the public file site/public/${file}`);
+    // A public page of its own (`legacy/index.html`, `legacy.html`) answers at `/legacy` on most hosts.
+    const page = /^(.+?)(?:\/index)?\.html$/.exec(file)?.[1];
+    if (page && !taken.has(`/${page}`)) taken.set(`/${page}`, `the public file site/public/${file}`);
+  }
+  for (const page of pages) taken.set(page.url, `the page ${page.url}`);
+  for (const locale of config.locales) taken.set(toFeedPath(locale), 'the newsroom feed');
+  return taken;
+}
+
+/** What of the build's own an address would stand in the place of, or null. */
+function toOwnPathWhat(from: string): string | null {
+  if (/^\/(?:_app|builds)(?:\/|$)/.test(from)) return `the build's own files (${from.split('/')[1] as string}/)`;
+  if (/(?:^|\/)\d{3}(?:\.html)?$/.test(from)) return 'an error page';
+  const own = ['sitemap.xml', 'robots.txt', ...HOST_FILES];
+  return own.some((file) => from === `/${file}`) ? `the build's ${from.slice(1)}` : null;
+}
+
+/** A redirect whose target is redirected again, or is no page or file of the site: a problem. */
+function checkTarget(
+  redirect: Placed,
+  redirects: ReadonlyMap<string, Placed>,
+  taken: ReadonlyMap<string, string>,
+): SiteProblem | null {
+  const { from, to, loc } = redirect;
+  const target = toTargetPath(to);
+  if (target === null) return null;
+  const next = redirects.get(target);
+  if (next) return toProblem('REDIRECT_CHAIN', { from, to, next: next.to }, loc);
+  const known = taken.has(target) || taken.has(target.replace(/\/$/, '') || '/');
+  return known ? null : toProblem('REDIRECT_UNKNOWN_TARGET', { from, to }, loc);
+}

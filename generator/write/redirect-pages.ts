@@ -1,0 +1,47 @@
+import { toHtmlText } from '../escape.ts';
+import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
+import { toRedirectFiles } from '../redirects.ts';
+import type { SiteConfig, SiteRedirect } from '../types.ts';
+import { toAbsoluteUrl, toLocaleOfPath } from '../../runtime/urls.ts';
+
+// Where the host reads no redirect rules (GitHub Pages, a plain file server), an old address is a
+// tiny page that sends the visitor on (behaviour.md: Moved and removed pages): a refresh at once,
+// the new address as canonical so search engines move their entry, kept out of the index, and a
+// plain link. No script: the site's policy allows none inline.
+
+/** The document that stands at an old address. */
+export function toRedirectPage(config: SiteConfig, redirect: SiteRedirect): string {
+  const { to } = redirect;
+  const absolute = to.startsWith('/') ? (config.baseUrl === null ? null : toAbsoluteUrl(config.baseUrl, to)) : to;
+  const policy = HOST_PROFILES[config.host].policyInPage
+    ? [`<meta http-equiv="Content-Security-Policy" content="${toHtmlText(PAGE_CONTENT_SECURITY_POLICY)}">`]
+    : [];
+  const href = toHtmlText(to);
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${toLocaleOfPath(config.locales, redirect.from).iso}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    ...policy,
+    `<title>${href}</title>`,
+    '<meta name="robots" content="noindex">',
+    ...(absolute ? [`<link rel="canonical" href="${toHtmlText(absolute)}">`] : []),
+    `<meta http-equiv="refresh" content="0; url=${href}">`,
+    '</head>',
+    '<body>',
+    `<p><a href="${href}">${href}</a></p>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The redirect pages of an output shaped for a host that needs them, by file. */
+export function toRedirectPages(config: SiteConfig, redirects: readonly SiteRedirect[]): [string, string][] {
+  const { layout, redirectPages } = HOST_PROFILES[config.host];
+  if (!redirectPages) return [];
+  return redirects.flatMap((redirect) => {
+    const page = toRedirectPage(config, redirect);
+    return toRedirectFiles(redirect, layout).map((file): [string, string] => [file, page]);
+  });
+}
