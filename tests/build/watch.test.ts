@@ -49,6 +49,8 @@ describe('the watch session', () => {
       'id',
       'kept',
       'prerendered',
+      'redirects',
+      'removed',
       'search',
       'shared',
       'timestamp',
