@@ -17,19 +17,23 @@ export function toRedirectPage(config: SiteConfig, redirect: SiteRedirect): stri
     ? [`<meta http-equiv="Content-Security-Policy" content="${toHtmlText(PAGE_CONTENT_SECURITY_POLICY)}">`]
     : [];
   const href = toHtmlText(to);
+  const { iso } = toLocaleOfPath(config.locales, redirect.from);
+  // The moment before the refresh, or where refresh is turned off, the visitor reads where the
+  // page went, in the language of its old address (Chinese for a `zh` locale, English otherwise).
+  const moved = iso.toLowerCase().startsWith('zh') ? '此頁已移至：' : 'This page has moved to ';
   return [
     '<!DOCTYPE html>',
-    `<html lang="${toLocaleOfPath(config.locales, redirect.from).iso}">`,
+    `<html lang="${iso}">`,
     '<head>',
     '<meta charset="utf-8">',
     ...policy,
-    `<title>${href}</title>`,
+    `<title>${toHtmlText(moved)}${href}</title>`,
     '<meta name="robots" content="noindex">',
     ...(absolute ? [`<link rel="canonical" href="${toHtmlText(absolute)}">`] : []),
     `<meta http-equiv="refresh" content="0; url=${href}">`,
     '</head>',
     '<body>',
-    `<p><a href="${href}">${href}</a></p>`,
+    `<p>${toHtmlText(moved)}<a href="${href}">${href}</a></p>`,
     '</body>',
     '</html>',
     '',
