@@ -55,13 +55,13 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
               ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
               : s.stage === 'images'
                 ? ` (${report.images.made} of ${report.images.total} made)`
-              : s.stage === 'search' && report.search
-                ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
-                    report.search.bytes,
-                  )
-                    .map(([code, size]) => `${code} ${toSize(size)}`)
-                    .join(', ')})`
-                : '';
+                : s.stage === 'search' && report.search
+                  ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
+                      report.search.bytes,
+                    )
+                      .map(([code, size]) => `${code} ${toSize(size)}`)
+                      .join(', ')})`
+                  : '';
       return `${s.stage}${note} ${Math.round(s.ms)} ms`;
     })
     .join(' · ');

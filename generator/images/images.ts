@@ -108,9 +108,7 @@ async function readCached(job: ImageJob): Promise<MadeImage | null> {
 
 /** Keeps a made photo: its files first, then the record that names them. */
 async function writeCached(job: ImageJob, image: MadeImage): Promise<void> {
-  await Promise.all(
-    image.files.map((f) => writeCacheFile(path.join(DIR, `${job.key}-${f.width}.${f.ext}`), f.bytes)),
-  );
+  await Promise.all(image.files.map((f) => writeCacheFile(path.join(DIR, `${job.key}-${f.width}.${f.ext}`), f.bytes)));
   const record: ImageRecord = {
     format: FORMAT,
     width: image.width,
@@ -164,7 +162,11 @@ export function toImageWorkers(images: number, cores = availableParallelism()): 
 /** `_app/img/<name>-<key>-<width>.<ext>`: the source's name keeps the file recognizable. */
 function toOutputFile(job: ImageJob, width: number, ext: string): string {
   const base = path.posix.basename(job.src).replace(/\.[^.]+$/, '');
-  const name = base.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
+  const name =
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'image';
   return `_app/img/${name}-${job.key}-${width}.${ext}`;
 }
 

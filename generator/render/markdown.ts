@@ -8,15 +8,7 @@ import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
 import { hasEntry, readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
 import { toPictureHtml, toShownImage, toStamp } from './pictures.ts';
-import type {
-  ContentFile,
-  LinkIndex,
-  LocaleCode,
-  Page,
-  SiteProblem,
-  SourceLoc,
-  Unpublished,
-} from '../types.ts';
+import type { ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc, Unpublished } from '../types.ts';
 
 /** What resolving a link depends on: the page's file and locale, and the site's link index. */
 interface LinkContext {
