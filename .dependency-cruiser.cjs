@@ -5,7 +5,7 @@
 //   types.ts     the data that crosses stages: type imports only
 //   base         paths, caches, escaping, hosts, esbuild, node modules, build ids, message facts
 //   workers/pool.ts  the one worker pool, which the stages hand their heavy work to
-//   load/  resolve/  bundle/  render/  cards/  search/  write/   the stages, in this order
+//   load/  resolve/  bundle/  images/  render/  cards/  search/  write/   the stages, in this order
 //   pipeline/    the stage list and the sources every command reads
 //   check/  serve/  translations/   what runs on the pipeline
 //   commands/  report.ts  cli.ts  workers/worker.ts (a pool thread's entry)
@@ -19,6 +19,7 @@ const layers = [
   ['load', `${G}load/`],
   ['resolve', `${G}resolve/`],
   ['bundle', `${G}bundle/`],
+  ['images', `${G}images/`],
   ['render', `${G}render/`],
   ['cards', `${G}cards/`],
   ['search', `${G}search/`],

@@ -56,6 +56,12 @@ export const CACHES = {
     key: "the card layout's source, the page's title, section, brand and colours, and the renderers' versions; a PNG that is not whole is drawn again",
     sweep: DAY_OLD,
   },
+  images: {
+    dir: path.join(CACHE_DIR, 'images'),
+    format: 1,
+    key: "a photo's bytes (their hash), sharp's and libvips' versions and the settings it is made with (widths, formats, qualities, pixel limit); a record whose files are not all there is made again",
+    sweep: DAY_OLD,
+  },
   icons: {
     dir: path.join(CACHE_DIR, 'icons'),
     format: 1,

@@ -151,7 +151,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
       ),
     ),
     check: Object.freeze({
-      budgets: Object.freeze({ jsKb: 75, cssKb: 20, payloadKb: 30, ...input.check?.budgets }),
+      budgets: Object.freeze({ jsKb: 75, cssKb: 20, payloadKb: 30, imageKb: 200, ...input.check?.budgets }),
       sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),
       staleTranslations: input.check?.staleTranslations ?? 'warning',
       removedPages: input.check?.removedPages ?? 'warning',

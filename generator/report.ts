@@ -53,13 +53,15 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
             ? ` (${report.renderThreads} threads)`
             : s.stage === 'cards'
               ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
-              : s.stage === 'search' && report.search
-                ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
-                    report.search.bytes,
-                  )
-                    .map(([code, size]) => `${code} ${toSize(size)}`)
-                    .join(', ')})`
-                : '';
+              : s.stage === 'images' && report.images.total > 0
+                ? ` (${report.images.made} of ${report.images.total} made)`
+                : s.stage === 'search' && report.search
+                  ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
+                      report.search.bytes,
+                    )
+                      .map(([code, size]) => `${code} ${toSize(size)}`)
+                      .join(', ')})`
+                  : '';
       return `${s.stage}${note} ${Math.round(s.ms)} ms`;
     })
     .join(' · ');

@@ -60,7 +60,13 @@ export interface NavItem {
 /** Limits and allowances of `site check`. */
 export interface CheckConfig {
   /** Bytes (gzip) a page may load on first view, in KB: JavaScript, CSS, embedded payload. */
-  readonly budgets: { readonly jsKb: number; readonly cssKb: number; readonly payloadKb: number };
+  readonly budgets: {
+    readonly jsKb: number;
+    readonly cssKb: number;
+    readonly payloadKb: number;
+    /** The largest file of a photo a page shows (behaviour.md: Images). */
+    readonly imageKb: number;
+  };
   /** How `site check` reports a stale translation (behaviour.md: Translations). */
   readonly staleTranslations: 'warning' | 'error';
   /** Strings that may read the same in every locale (names, codes): no warning for them. */
@@ -365,6 +371,8 @@ export interface Payload {
    * (behaviour.md: Dates and numbers).
    */
   readonly dates: Readonly<Record<string, string>>;
+  /** The photos its front matter names, by path, for `<Image>` (behaviour.md: Images); absent when none. */
+  readonly images?: Readonly<Record<string, ImageInfo>>;
   /** What the document head says: the browser updates it after a client navigation. */
   readonly head: PageHead;
   /** Root-relative URL of the file its locale's pages share (`SharedData`). */
@@ -526,6 +534,8 @@ export interface BuildReport {
   readonly renderThreads: number;
   /** Share cards: how many the build has, and how many it drew (the rest came from the cache). */
   readonly cards: { readonly total: number; readonly drawn: number };
+  /** Photos (behaviour.md: Images): how many the site has, and how many were made (the rest came from the cache). */
+  readonly images: { readonly total: number; readonly made: number };
   /**
    * The search index (behaviour.md: Search): how many locales' indexes the build made (the rest
    * came from the cache) and each one's bytes; null when the build made none (`site check`).
@@ -651,6 +661,45 @@ export interface LinkIndex {
   readonly keepWhole?: readonly string[];
   /** URLs of the pages this build leaves out, and why (behaviour.md: Publishing). */
   readonly held?: ReadonlyMap<string, Unpublished>;
+  /** The photos of site/public the build made sizes of, by root-relative path (behaviour.md: Images). */
+  readonly images?: ImageIndex;
+}
+
+/**
+ * A photo of site/public as pages show it (behaviour.md: Images): its size after orientation and
+ * the files made of it, each format a `srcset` of widths.
+ */
+export interface ImageInfo {
+  /** The hash of the source's bytes and the settings it was made with. */
+  readonly key: string;
+  readonly width: number;
+  readonly height: number;
+  /** `srcset` of each format, best first: AVIF, WebP, then the source's own format. */
+  readonly avif: string;
+  readonly webp: string;
+  readonly fallback: { readonly type: string; readonly src: string; readonly srcset: string };
+  readonly sizes: string;
+}
+
+/** A photo that could not be read: why (sharp's words), reported where a page shows it. */
+export interface ImageFailure {
+  readonly failed: string;
+}
+
+/** Root-relative path of each raster file of site/public → what the build made of it. */
+export type ImageIndex = ReadonlyMap<string, ImageInfo | ImageFailure>;
+
+/** A photo to make the sizes of, in the worker pool or here (images/make.ts). */
+export interface ImageTask {
+  /** The source file, absolute. */
+  readonly file: string;
+}
+
+/** What was made of a photo: its size after orientation and each file, by name suffix (`736.avif`). */
+export interface MadeImage {
+  readonly width: number;
+  readonly height: number;
+  readonly files: readonly { readonly width: number; readonly ext: string; readonly bytes: Uint8Array }[];
 }
 
 /** A key a template read that its locale does not have. */

@@ -10,6 +10,7 @@ import type { BuildManifest, BuiltWith, Messages, Route, SiteConfig, SiteProblem
 import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { checkBudgets } from './budgets.ts';
+import { checkImages } from './images.ts';
 import { checkGlossary } from './glossary.ts';
 import { checkHtml } from './html.ts';
 import { checkFragments, checkLinks } from './links.ts';
@@ -71,6 +72,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
   problems.push(...checkSharing(checked, outDir, pages));
   problems.push(...checkBudgets(config, outDir, pages));
+  problems.push(...checkImages(config, outDir, pages));
   options.onProgress?.('validating HTML');
   problems.push(...(await checkHtml(pages, built?.id ?? null)));
   const links = await checkLinks(checked, outDir, {

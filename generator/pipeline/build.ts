@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
 import { renderCards } from '../cards/cards.ts';
+import { makeImages, type MadeImages } from '../images/images.ts';
 import { loadConfig, type ConfigOverrides } from '../config.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { TEXT_FAULTS } from '../messages.ts';
@@ -80,7 +81,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // The build's worker pool: its threads start only when a stage has enough work for them.
   const pool = createPool();
   try {
-    const rendered = await run.stage('render', () => renderOutput(sources, site, output, { ...options, pool }));
+    const images = await run.stage('images', () => makeImages(config.publicDir, sources.publicFiles, pool));
+    const rendered = await run.stage('render', () => renderOutput(sources, site, output, { ...options, pool, images }));
     run.keep(rendered.problems);
     await sweepMarkdownCache();
     const [cards, search] = await allStages([
@@ -91,7 +93,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       finishOutput({ sources, site, output, outDir, time, cards: cards.files, search }),
     );
     run.keep(finished.problems);
-    const report = toReport(run, { sources, site, output, rendered, bundled, cards, search, finished });
+    const report = toReport(run, { sources, site, output, rendered, bundled, images, cards, search, finished });
     const pages = toFinalPages(output, finished.buildId);
     return { report, manifest: finished.manifest, files: output.files, pages, rendered: rendered.rendered };
   } catch (error) {
@@ -134,6 +136,7 @@ function toReport(
     readonly output: Output;
     readonly rendered: RenderSiteResult;
     readonly bundled: Bundled;
+    readonly images: MadeImages;
     readonly cards: { readonly drawn: number };
     readonly search: SearchIndexes | null;
     readonly finished: Finished;
@@ -155,6 +158,7 @@ function toReport(
     bundleReused: done.bundled.reused,
     renderThreads: done.rendered.threads,
     cards: { total: done.site.cards.length, drawn: done.cards.drawn },
+    images: { total: done.images.total, made: done.images.made },
     search: search ? { indexed: search.indexed, bytes: search.bytes } : null,
     env: { name: done.sources.config.publish.env, source: done.sources.config.publish.envSource },
     held: toHeldReport(done.sources),

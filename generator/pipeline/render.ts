@@ -11,6 +11,7 @@ import type { SiteAssets } from './assets.ts';
 import type { Output } from './output.ts';
 import type { Sources } from './sources.ts';
 import type { TaskPool } from '../workers/pool.ts';
+import type { MadeImages } from '../images/images.ts';
 
 // The render stage's writes: the files every page shares first (with --precompress they compress
 // while the pages render), then each page as soon as it is rendered.
@@ -32,18 +33,24 @@ export async function renderOutput(
   sources: Sources,
   site: SiteAssets,
   output: Output,
-  options: RenderOptions & { readonly pool: TaskPool },
+  options: RenderOptions & { readonly pool: TaskPool; readonly images: MadeImages },
 ): Promise<RenderSiteResult> {
   const { config, pages, messages, publicFiles } = sources;
   const { assets } = site;
   for (const [file, contents] of assets.files) output.sink.write(file, contents);
   writePublicFiles(config, output.sink, publicFiles, sources.generatedFiles);
+  for (const [file, contents] of options.images.files) output.sink.write(file, contents);
   for (const [file, contents] of toFeeds(config, pages, site.translators)) output.sink.write(file, contents);
   stopForTest('rendering');
   const pageOf = new Map(pages.map((page) => [page.url, page]));
   const { first } = options;
   const files = output.files;
-  const links = toLinkIndex(pages, publicFiles, config.contacts, config.keepWhole, toHeldUrls(sources));
+  const links = toLinkIndex(pages, publicFiles, {
+    contacts: config.contacts,
+    keepWhole: config.keepWhole,
+    held: toHeldUrls(sources),
+    images: options.images.index,
+  });
   const task = { config, assets, buildId: output.buildId, links, messages };
   return renderSite({
     ...task,

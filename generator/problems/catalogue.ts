@@ -219,6 +219,13 @@ export const catalogue = {
     hint: () =>
       'Save the picture into site/public/images (where its licence allows) and write its path: `![A chart](/images/chart.png)`.',
   }),
+  IMAGE_UNREADABLE: entry<{ src: string; reason: string }>({
+    severity: 'error',
+    message: (a) =>
+      `The image \`${a.src}\` cannot be read as a picture (${a.reason.replace(/\s+$/, '')}): it is damaged, cut short, in another format than its name says, or larger than the build decodes (40 megapixels).`,
+    hint: (a) =>
+      `Open site/public${a.src} in an image editor and save it again as JPEG, PNG, WebP or AVIF, at most 8000 × 5000 pixels.`,
+  }),
   // Hostile or mistaken content: refused with its place, never a crash or a stalled build.
   LINK_MALFORMED: entry<{ href: string; reason: string; hint?: string }>({
     severity: 'error',
@@ -596,6 +603,20 @@ export const catalogue = {
     message: (a) =>
       `${a.page} loads ${a.size} of ${a.kind} on first view (gzip), over its ${a.limit} budget: ${a.files}.`,
     hint: () => 'Make the page lighter, or raise `check.budgets` in site/site.config.ts knowingly.',
+  }),
+  IMAGE_OVER_BUDGET: entry<{ page: string; src: string; size: string; limit: string }>({
+    severity: 'error',
+    message: (a) =>
+      `${a.page} shows the image \`${a.src}\` of ${a.size}, over the ${a.limit} budget of an image: a phone pays for every byte.`,
+    hint: () =>
+      'Save the photo smaller or with more compression (a photo is made into sizes up to twice the page column, so a larger original gains nothing), or raise `check.budgets.imageKb` in site/site.config.ts knowingly.',
+  }),
+  IMAGE_ALT_MISSING: entry<{ page: string; src: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `${a.page} shows the image \`${a.src}\` without alternative text: a screen reader says nothing of it, or reads its file name.`,
+    hint: () =>
+      'Say in a few words what the photo shows, between the brackets: `![The apron at dusk](/images/apron.jpg)`.',
   }),
 };
 

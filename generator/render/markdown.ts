@@ -7,16 +7,8 @@ import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
 import { hasEntry, readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
-import type {
-  Contact,
-  ContentFile,
-  LinkIndex,
-  LocaleCode,
-  Page,
-  SiteProblem,
-  SourceLoc,
-  Unpublished,
-} from '../types.ts';
+import { toPictureHtml, toShownImage, toStamp } from './pictures.ts';
+import type { ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc, Unpublished } from '../types.ts';
 
 /** What resolving a link depends on: the page's file and locale, and the site's link index. */
 interface LinkContext {
@@ -35,6 +27,8 @@ interface RenderEnv extends LinkContext {
   lines?: readonly string[];
   /** Where the last link placed in a block was found: the block's next one is written after it. */
   linkCursor?: { readonly block: Token; readonly line: number; readonly at: number };
+  /** Whether an image was written: the first loads at once, the rest when they near the screen. */
+  imageWritten?: boolean;
 }
 
 let parser: MarkdownItClass | null = null;
@@ -55,9 +49,28 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_table_labels', addTableLabels);
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
+  writePictures(md);
   refuseDeepNesting(md);
   parser = md;
   return md;
+}
+
+/**
+ * A photo of site/public is written as a `<picture>` of the sizes and formats the build made of
+ * it (behaviour.md: Images); any other image (an SVG) as markdown-it writes it. The body's first
+ * image loads at once and first; the others when they near the screen.
+ */
+function writePictures(md: MarkdownItClass): void {
+  const plain = md.renderer.rules.image;
+  md.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
+    const token = tokens[idx] as Token;
+    const first = !env.imageWritten;
+    env.imageWritten = true;
+    const shown = toShownImage(token.attrGet('src') ?? '', env.links);
+    if (!shown || 'failed' in shown) return plain ? plain(tokens, idx, options, env, self) : '';
+    const alt = self.renderInlineAsText(token.children ?? [], options, env);
+    return toPictureHtml(shown.info, { alt, title: token.attrGet('title'), first });
+  };
 }
 
 /**
@@ -108,7 +121,7 @@ export function renderMarkdown(
   if (
     cached &&
     cached.links.every(([href, resolved]) => resolvesTo(href, resolved, context, 'link')) &&
-    cached.images.every(([src, resolved]) => resolvesTo(src, resolved, context, 'image'))
+    cached.images.every(([src, stamp]) => toStampOf(src, context) === stamp)
   ) {
     return { html: cached.html, problems: [] };
   }
@@ -124,6 +137,12 @@ function resolvesTo(href: string, resolved: string, context: LinkContext, kind: 
   return checked.ok && checked.href === resolved;
 }
 
+/** What an image resolves to now, with the photo made of it (null when it does not resolve). */
+function toStampOf(src: string, context: LinkContext): string | null {
+  const checked = toCheckedHref(src, context, 'image');
+  return checked.ok ? toStamp(checked.href, context.links) : null;
+}
+
 /** A link may name a page or a public file (or another site); an image only a file of site/public. */
 type AddressKind = 'link' | 'image';
 
@@ -136,9 +155,17 @@ function checkLinks(state: StateCore): void {
       if (!kind || href === null) continue;
       const checked = toCheckedLink(href, env, block, kind);
       if ('problem' in checked) env.problems.push(checked.problem);
-      else {
-        token.attrSet(kind === 'link' ? 'href' : 'src', checked.href);
-        (kind === 'link' ? env.resolved : env.images).push([href, checked.href]);
+      else if (kind === 'link') {
+        token.attrSet('href', checked.href);
+        env.resolved.push([href, checked.href]);
+      } else {
+        token.attrSet('src', checked.href);
+        env.images.push([href, toStamp(checked.href, env.links)]);
+        const shown = toShownImage(checked.href, env.links);
+        if (shown && 'failed' in shown) {
+          const { loc } = toLinkSource(env, block, href);
+          env.problems.push(toProblem('IMAGE_UNREADABLE', { src: shown.src, reason: shown.failed }, loc));
+        }
       }
     }
   }
@@ -502,15 +529,15 @@ export function toSlug(text: string): string {
 export function toLinkIndex(
   pages: readonly Page[],
   publicFiles: readonly string[],
-  contacts: readonly Contact[] = [],
-  keepWhole: readonly string[] = [],
-  held: ReadonlyMap<string, Unpublished> = new Map(),
+  settings: Pick<LinkIndex, 'contacts' | 'keepWhole' | 'held' | 'images'> = {},
 ): LinkIndex {
+  const { contacts = [], keepWhole = [], held = new Map(), images = new Map() } = settings;
   const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
   const urls = new Map<string, Record<LocaleCode, string>>();
   for (const page of pages) {
     byUrl.set(page.url, { path: page.route.path, locale: page.locale });
     urls.set(page.route.path, page.localeUrls);
   }
-  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)), contacts, keepWhole, held };
+  const publicSet = new Set(publicFiles.map((f) => `/${f}`));
+  return { pages: byUrl, urls, publicFiles: publicSet, contacts, keepWhole, held, images };
 }

@@ -23,6 +23,7 @@ import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown } from './markdown.ts';
+import { toPageImages } from './pictures.ts';
 import { toTemplateLoc } from './server-module.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
 import { withoutExitSync } from '../node-module.ts';
@@ -49,7 +50,9 @@ export interface RenderResult {
 
 /** Renders one page of one locale into a complete document and the payload it was rendered from. */
 export function renderPage(page: Page, ctx: RenderContext): RenderResult {
-  const markdown = renderMarkdown(page.content, page.locale, ctx.links);
+  const rendered = renderMarkdown(page.content, page.locale, ctx.links);
+  const photos = toPageImages(page.content, ctx.links);
+  const markdown = { html: rendered.html, problems: [...rendered.problems, ...photos.problems] };
   const payload = toPayload(
     ctx.config,
     page,
@@ -57,6 +60,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
     ctx.buildId,
     ctx.translators.get(page.locale) as Translate,
     ctx.assets.shared[page.locale] ?? '',
+    photos.images,
   );
   const body = renderApp(payload, ctx, page.content.file);
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };

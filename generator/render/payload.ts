@@ -22,6 +22,7 @@ export function toPayload(
   buildId: string,
   t: Translate,
   shared: string,
+  images: Payload['images'] | null = null,
 ): Payload {
   const { content, route, pagination } = page;
   // The later pages of a long list say which page they are, so no two pages share a title or a
@@ -52,6 +53,7 @@ export function toPayload(
     pagination,
     // The dates the page shows, read from its rendered markup (renderPage).
     dates: {},
+    ...(images ? { images } : {}),
     head: {
       title: `${title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,
       canonical: page.canonical,

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { CardTask, PagesResult, PagesTask } from '../types.ts';
+import type { CardTask, ImageTask, MadeImage, PagesResult, PagesTask } from '../types.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 
 // The one pool of worker threads (piscina) that heavy jobs of a build run on, one item per task:
 // each kind of task is a function of the worker (worker.ts) from its input to its output. The
 // pipeline makes the pool for a build and closes it at the end; its threads start only when a stage
-// has enough work for them (cards.ts: toCardWorkers; pipeline/render.ts for pages), and take the next task as each finishes one.
+// has enough work for them (cards.ts: toCardWorkers; images.ts: toImageWorkers; pipeline/render.ts for pages), and take the next task as each finishes one.
 
 /** What each kind of task is given, and what it gives back (sent between threads by copy). */
 export interface TaskKinds {
@@ -15,6 +15,8 @@ export interface TaskKinds {
   readonly card: { readonly input: CardTask; readonly output: Uint8Array };
   /** A batch of pages rendered (a large build renders its pages on every core). */
   readonly pages: { readonly input: PagesTask; readonly output: PagesResult };
+  /** A photo made in every size and format (behaviour.md: Images). */
+  readonly image: { readonly input: ImageTask; readonly output: MadeImage };
 }
 export type TaskKind = keyof TaskKinds;
 export type Task = { [K in TaskKind]: { readonly kind: K; readonly input: TaskKinds[K]['input'] } }[TaskKind];

@@ -1,4 +1,5 @@
 import { drawCardTask } from '../cards/draw.ts';
+import { makeImage } from '../images/make.ts';
 import { renderPages } from '../render/pages-task.ts';
 import type { Task, TaskKind, TaskKinds } from './pool.ts';
 
@@ -10,6 +11,7 @@ import type { Task, TaskKind, TaskKinds } from './pool.ts';
 const run: { [K in TaskKind]: (input: TaskKinds[K]['input']) => Promise<TaskKinds[K]['output']> } = {
   card: drawCardTask,
   pages: (task) => Promise.resolve(renderPages(task)),
+  image: makeImage,
 };
 
 export default function runTask(task: Task): Promise<unknown> {

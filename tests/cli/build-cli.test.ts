@@ -29,7 +29,7 @@ describe('site build (subprocess)', () => {
     const count = SMALL_ROUTES.length;
     expect(first.stdout).toMatch(new RegExp(`Built ${count} zhHant, ${count} en pages and 4 error pages: \\d+ files`));
     expect(first.stdout).toMatch(
-      /prepare \d+ ms · config \d+ ms · sources \d+ ms · bundle (\(reused\) )?\d+ ms · assets \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
+      /prepare \d+ ms · config \d+ ms · sources \d+ ms · bundle (\(reused\) )?\d+ ms · assets \d+ ms · images \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
     );
     const before = snapshot(out);
     expect(Object.keys(before)).toContain('index.html');
@@ -73,12 +73,15 @@ describe('site build (subprocess)', () => {
       'sources',
       'bundle',
       'assets',
+      'images',
       'render',
       'cards',
       'search',
       'write',
     ]);
     expect(report.cards).toEqual({ total: SMALL_ROUTES.length * 2, drawn: 0 });
+    // The site's pictures are SVG: no photo to make.
+    expect(report.images).toEqual({ total: 0, made: 0 });
     // Nothing changed: the search indexes come from the cache.
     expect(report.search).toEqual({ indexed: 0, bytes: { zhHant: expect.any(Number), en: expect.any(Number) } });
     // The same id, the same timestamp, the same bytes: a redeploy changes nothing, and no open

@@ -43,6 +43,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   LINK_TO_UNPUBLISHED: { href: '/en/news/next', kind: 'draft' },
   IMAGE_UNKNOWN_FILE: { src: '/images/chart.png' },
   IMAGE_NOT_LOCAL: { src: 'https://example.org/chart.png' },
+  IMAGE_UNREADABLE: { src: '/images/apron.jpg', reason: 'Input file contains unsupported image format' },
   LINK_MALFORMED: { href: '/en/%zz', reason: '`%zz` starts no escape' },
   CONTENT_TOO_LARGE: { part: 'content file', size: '5 MB', limit: '4 MB' },
   MARKDOWN_TOO_DEEP: { limit: '100' },
@@ -115,6 +116,8 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   GLOSSARY_VARIANT: { variant: '總公司', preferred: '總部', english: 'headquarters', glossary: 'docs/glossary.md' },
   HTML_INVALID: { page: '/en/jobs', reason: 'Duplicate ID "map"', rule: 'no-dup-id' },
   BUDGET_EXCEEDED: { page: '/en', size: '81 KB', kind: 'JavaScript', limit: '75 KB', files: '/_app/boot.js' },
+  IMAGE_OVER_BUDGET: { page: '/en/about', src: '/images/apron.jpg', size: '312.4 KB', limit: '200 KB' },
+  IMAGE_ALT_MISSING: { page: '/en/about', src: '/images/apron.jpg' },
 };
 
 // The codes with optional arguments, given all of them: the type makes the table list every such

@@ -145,3 +145,45 @@ export function useReused(id: string, render: () => ReactElement): ReactElement 
     ? site.reuse(id, render, (children) => <SiteContext.Provider value={site}>{children}</SiteContext.Provider>)
     : render();
 }
+
+/**
+ * A photo of site/public as the build made it (behaviour.md: Images): a `<picture>` of AVIF, WebP
+ * and the source's format at the widths the page column needs, with its size, so nothing moves
+ * when it loads. It finds the files of the photos the page's front matter names (`image:`), as the
+ * Markdown body's photos are written; any other image (an SVG, a photo no field names) is a plain
+ * `<img>`. `priority` for a photo at the top of the page: it loads at once and first; the others
+ * load when they near the screen.
+ */
+export function Image({
+  src,
+  alt,
+  priority = false,
+  className,
+}: {
+  src: string;
+  alt: string;
+  priority?: boolean;
+  className?: string;
+}): ReactElement {
+  const info = useSite().payload.images?.[src];
+  // React 18 knows `fetchpriority` by its HTML name only.
+  const loading = priority
+    ? ({ fetchpriority: 'high' } as Record<string, string>)
+    : ({ loading: 'lazy', decoding: 'async' } as const);
+  if (!info) return <img src={src} alt={alt} className={className} {...loading} />;
+  return (
+    <picture className={className}>
+      <source type="image/avif" srcSet={info.avif} sizes={info.sizes} />
+      <source type="image/webp" srcSet={info.webp} sizes={info.sizes} />
+      <img
+        src={info.fallback.src}
+        srcSet={info.fallback.srcset}
+        sizes={info.sizes}
+        width={info.width}
+        height={info.height}
+        alt={alt}
+        {...loading}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,93 @@
+import { toHtmlText } from '../escape.ts';
+import { toProblem } from '../problems/problem.ts';
+import type { ContentFile, ImageInfo, LinkIndex, SiteProblem } from '../types.ts';
+
+// The markup of a photo in a page's Markdown body (behaviour.md: Images): a `<picture>` of the
+// files the build made of it. The body's HTML is part of the page's data and the browser reads it
+// back as it is, so server and browser show the same markup. site/templates/components/Image.tsx
+// writes the same for the templates' photos.
+
+/** The photo an image's address names, if the build made one of it: its info, or why it could not. */
+export function toShownImage(
+  href: string,
+  links: LinkIndex,
+): { readonly src: string; readonly info: ImageInfo } | { readonly src: string; readonly failed: string } | null {
+  const src = toSourcePath(href);
+  const image = src === null ? undefined : links.images?.get(src);
+  if (src === null || !image) return null;
+  return 'failed' in image ? { src, failed: image.failed } : { src, info: image };
+}
+
+/**
+ * What a cached body's image resolved to: its address and the photo made of it, so the cached
+ * markup is used only while the same photo files exist (render/markdown-cache.ts).
+ */
+export function toStamp(href: string, links: LinkIndex): string {
+  const shown = toShownImage(href, links);
+  return shown && 'info' in shown ? `${href}\0${shown.info.key}` : href;
+}
+
+/** The file of site/public an address names: its path, decoded (`/images/a%20b.jpg` → `/images/a b.jpg`). */
+function toSourcePath(href: string): string | null {
+  if (!href.startsWith('/') || href.startsWith('//')) return null;
+  try {
+    return decodeURI(new URL(href, 'https://site.invalid/').pathname);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `<picture>` with AVIF and WebP sources and the source format's `<img>`: its size (the browser
+ * keeps its place before it loads), its text, and when to load it. The first image of a page loads
+ * at once and first (the largest thing of the first screen, most often); the others when they near
+ * the screen.
+ */
+export function toPictureHtml(
+  info: ImageInfo,
+  { alt, title, first }: { readonly alt: string; readonly title: string | null; readonly first: boolean },
+): string {
+  const sizes = toHtmlText(info.sizes);
+  const source = (type: string, srcset: string) =>
+    `<source type="${type}" srcset="${toHtmlText(srcset)}" sizes="${sizes}">`;
+  const loading = first ? ' fetchpriority="high"' : ' loading="lazy" decoding="async"';
+  const titled = title ? ` title="${toHtmlText(title)}"` : '';
+  return (
+    `<picture>${source('image/avif', info.avif)}${source('image/webp', info.webp)}` +
+    `<img src="${toHtmlText(info.fallback.src)}" srcset="${toHtmlText(info.fallback.srcset)}" sizes="${sizes}"` +
+    ` width="${info.width}" height="${info.height}" alt="${toHtmlText(alt)}"${titled}${loading}></picture>`
+  );
+}
+
+/**
+ * The photos a page's front matter names (`image: /images/apron.jpg`, at any depth), for the
+ * templates' `<Image>`; one the build could not read is an error at its field's line.
+ */
+export function toPageImages(
+  file: ContentFile,
+  links: LinkIndex,
+): { readonly images: Record<string, ImageInfo> | null; readonly problems: SiteProblem[] } {
+  const images: Record<string, ImageInfo> = {};
+  const problems: SiteProblem[] = [];
+  if (!links.images || links.images.size === 0) return { images: null, problems };
+  for (const [field, value] of Object.entries(file.data.extra)) {
+    for (const text of toStrings(value)) {
+      const shown = toShownImage(text, links);
+      if (!shown) continue;
+      if ('info' in shown) images[shown.src] = shown.info;
+      else {
+        const loc = { file: file.file, line: file.keyLines[field] ?? 1, column: 1 };
+        problems.push(toProblem('IMAGE_UNREADABLE', { src: shown.src, reason: shown.failed }, loc));
+      }
+    }
+  }
+  return { images: Object.keys(images).length > 0 ? images : null, problems };
+}
+
+/** Every string of a front matter value, however deep. */
+function toStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(toStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(toStrings);
+  return [];
+}
