@@ -60,7 +60,7 @@ export async function renderOutput(
     ),
     usedKeys: options.usedKeys,
     first: first && files ? { urls: first.urls, onReady: () => first.onReady(new Map(files)) } : undefined,
-    cache: toRenderCache(sources, assets, options.cache),
+    cache: toRenderCache(sources, assets, options.cache, options.images),
     onPage: (rendered, kind) => output.emit(rendered, kind === 'page' ? (pageOf.get(rendered.url) ?? null) : null),
   });
 }
@@ -91,11 +91,13 @@ function toElsewhere(
 }
 
 /** Watch mode: a page whose inputs are as they were is not rendered again. */
-function toRenderCache(sources: Sources, assets: ClientAssets, cache: BuildCache | undefined) {
+function toRenderCache(sources: Sources, assets: ClientAssets, cache: BuildCache | undefined, images: MadeImages) {
   if (!cache?.bundle) return undefined;
+  // A photo saved anew gets new file names, which the pages that show it write.
+  const photos = [...images.index].map(([source, made]) => `${source}:${JSON.stringify(made)}`).join('\n');
   return {
     pages: cache.pages,
-    keyOf: createPageKeys({ ...sources, assets, sourceHashes: cache.bundle.sourceHashes }),
+    keyOf: createPageKeys({ ...sources, assets, sourceHashes: cache.bundle.sourceHashes, photos }),
   };
 }
 

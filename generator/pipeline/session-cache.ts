@@ -59,6 +59,8 @@ export function createPageKeys(input: {
   readonly messages: Messages;
   readonly pages: readonly Page[];
   readonly publicFiles: readonly string[];
+  /** The photos the build made, each with its files' names. */
+  readonly photos: string;
 }): (page: Page) => string {
   const { assets, sourceHashes } = input;
   const bySource = (files: readonly string[]) => files.map((f) => `${f}:${sourceHashes.get(f) ?? ''}`).join('\n');
@@ -72,6 +74,7 @@ export function createPageKeys(input: {
     JSON.stringify(input.config),
     input.pages.map((p) => p.url).join('\n'),
     input.publicFiles.join('\n'),
+    input.photos,
   );
   const templateKeys = new Map<string, string>();
   const localeKeys = new Map<string, string>();
