@@ -8,6 +8,9 @@ import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 import { problemsOf } from '../helpers/problems.ts';
 import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { serveOutput } from '../helpers/site-server.ts';
+import { problemsIn, waitForHydration } from '../helpers/site-fixture.ts';
 
 afterAll(removeSites);
 
@@ -113,6 +116,30 @@ describe('photos in a page', () => {
     const payload = JSON.parse(readFileSync(path.join(out, 'en/news/news1/_payload.json'), 'utf8'));
     expect(payload.images['/images/apron.jpg']).toMatchObject({ width: 1000, height: 1600 });
     expect(payload.html).toContain(pictures()[0]);
+  });
+
+  it('in Chromium: the page shows the AVIF file at the width it needs, and hydrates with no problem', async () => {
+    const served = await serveOutput(out, root);
+    const browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 }, deviceScaleFactor: 1 });
+    try {
+      const page = await context.newPage();
+      const logs: string[] = [];
+      page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+      await page.goto(`${served.url}/en/news/news1`);
+      await waitForHydration(page);
+      const shown = await page
+        .locator('picture img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.currentSrc);
+      // A phone's 375 px column: the 480 px file, not the 1,000 px one, in the best format it reads.
+      expect(shown).toMatch(/\/_app\/img\/apron-[0-9a-f]+-480\.avif$/);
+      expect(problemsIn(logs)).toEqual([]);
+    } finally {
+      await context.close();
+      await served.close();
+    }
   });
 
   it('makes the photos once: a second build takes them from the cache', async () => {
