@@ -3,7 +3,7 @@ import { requirePackage } from '../node-module.ts';
 import type * as ReactModule from 'react';
 import type * as ReactDomServer from 'react-dom/server';
 import { unescapeHtml } from '../escape.ts';
-import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
+import { HOST_PROFILES, toPagePolicy } from '../hosts.ts';
 import type {
   ClientAssets,
   LinkIndex,
@@ -121,7 +121,7 @@ export function renderPageDocument(
     noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
     fetchPreloads: extra.preloadShared === false ? [] : [payload.shared],
-    policy: HOST_PROFILES[ctx.config.host].policyInPage ? PAGE_CONTENT_SECURITY_POLICY : null,
+    policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
     share: extra.share ?? null,
     themeColor: ctx.config.theme.primary,
     icons: ctx.assets.icons
