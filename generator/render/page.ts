@@ -121,6 +121,7 @@ export function renderPageDocument(
     noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
     fetchPreloads: extra.preloadShared === false ? [] : [payload.shared],
+    scripts: ctx.config.scripts,
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
     share: extra.share ?? null,
     themeColor: ctx.config.theme.primary,
