@@ -47,7 +47,8 @@ export const POLICY_SCHEMES: Readonly<Record<PolicyDirective, readonly string[]>
  * hyphens, a leading `*.` for its subdomains, an optional port; no path, no quotes, no space (which
  * would start another source) and no `;` (which would start another directive).
  */
-export const POLICY_ORIGIN = /^(?:https|wss):\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
+export const POLICY_ORIGIN =
+  /^(?:https|wss):\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
 /** The origins a page's video embed loads its player from (behaviour.md: Video embeds). */
 export const VIDEO_ORIGINS = {
@@ -77,7 +78,9 @@ export function toContentSecurityPolicy(input: PolicyInput): string {
     ...new Set([...BASE_SOURCES[directive], ...(input.security[directive] ?? []), ...added]),
   ];
   const optional = (name: string, directive: PolicyDirective, added: readonly string[] = []) =>
-    (input.security[directive]?.length ?? 0) + added.length > 0 ? [`${name} ${sources(directive, added).join(' ')}`] : [];
+    (input.security[directive]?.length ?? 0) + added.length > 0
+      ? [`${name} ${sources(directive, added).join(' ')}`]
+      : [];
   return [
     "default-src 'self'",
     `script-src ${sources('scriptSrc', scriptOrigins).join(' ')}`,
@@ -85,7 +88,11 @@ export function toContentSecurityPolicy(input: PolicyInput): string {
     `img-src ${sources('imgSrc').join(' ')}`,
     `font-src ${sources('fontSrc').join(' ')}`,
     `connect-src ${sources('connectSrc').join(' ')}`,
-    ...optional('frame-src', 'frameSrc', [...new Set(input.videos)].sort().map((v) => VIDEO_ORIGINS[v])),
+    ...optional(
+      'frame-src',
+      'frameSrc',
+      [...new Set(input.videos)].sort().map((v) => VIDEO_ORIGINS[v]),
+    ),
     ...optional('media-src', 'mediaSrc'),
     "manifest-src 'self'",
     "object-src 'none'",
@@ -117,7 +124,11 @@ export function toVideoProviders(pages: readonly Page[]): VideoProvider[] {
 
 /** The build's policy: the configuration's, with the origins of the players its pages embed. */
 export function toBuildPolicy(config: SiteConfig, pages: readonly Page[]): string {
-  return toContentSecurityPolicy({ security: config.security, scripts: config.scripts, videos: toVideoProviders(pages) });
+  return toContentSecurityPolicy({
+    security: config.security,
+    scripts: config.scripts,
+    videos: toVideoProviders(pages),
+  });
 }
 
 /** The policy of a site that adds nothing: no configured sources, scripts or embeds. */

@@ -159,7 +159,8 @@ function checkVideoField(video: unknown, fail: Fail): void {
   if (!pattern || !Object.hasOwn(VIDEO_IDS, provider as string))
     fail('video', '`provider` must be `youtube` or `vimeo`', VIDEO_HINT);
   else if (typeof id !== 'string' && typeof id !== 'number') fail('video', '`id` is missing', VIDEO_HINT);
-  else if (!pattern.test(String(id))) fail('video', `\`${String(id)}\` is not a ${String(provider)} video id`, VIDEO_HINT);
+  else if (!pattern.test(String(id)))
+    fail('video', `\`${String(id)}\` is not a ${String(provider)} video id`, VIDEO_HINT);
   if (typeof title !== 'string' || title.trim() === '')
     fail('video', '`title` must name the video (the player and its poster are labelled with it)', VIDEO_HINT);
 }

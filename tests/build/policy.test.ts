@@ -40,7 +40,9 @@ describe('the security policy is made from the configuration (behaviour.md: Secu
   });
 
   it("'unsafe-inline' in scriptSrc fails the build, at its line", async () => {
-    const config = withSecurity("  security: {\n    scriptSrc: [\n      'https://plausible.io',\n      \"'unsafe-inline'\",\n    ],\n  },");
+    const config = withSecurity(
+      "  security: {\n    scriptSrc: [\n      'https://plausible.io',\n      \"'unsafe-inline'\",\n    ],\n  },",
+    );
     const problems = await buildProblems({ 'site/site.config.ts': config });
     const line = config.split('\n').findIndex((l) => l.includes('unsafe-inline')) + 1;
     expect(problems).toEqual([

@@ -38,7 +38,15 @@ describe.runIf(run)('nginx sends the configured policy', () => {
     expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' https://plausible.io;");
     expect(policy).toContain("connect-src 'self' https://plausible.io;");
     expect(policy).toContain('frame-src');
-    for (const url of ['/', '/en', '/en/services/service-ramp', asset, '/careers', '/en/no-such-page', '/en/contact/']) {
+    for (const url of [
+      '/',
+      '/en',
+      '/en/services/service-ramp',
+      asset,
+      '/careers',
+      '/en/no-such-page',
+      '/en/contact/',
+    ]) {
       const response = await fetch(`${nginx.url}${url}`, { redirect: 'manual' });
       expect(response.headers.get('content-security-policy'), url).toBe(policy);
     }

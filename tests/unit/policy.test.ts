@@ -21,7 +21,11 @@ describe('the policy (behaviour.md: Security policy)', () => {
 
   it('adds each directive its sources once, a script its origin, an embed its player', () => {
     const policy = toContentSecurityPolicy({
-      security: { scriptSrc: ['https://plausible.io'], formAction: ['https://forms.example.com'], mediaSrc: ['https:'] },
+      security: {
+        scriptSrc: ['https://plausible.io'],
+        formAction: ['https://forms.example.com'],
+        mediaSrc: ['https:'],
+      },
       scripts: [{ src: 'https://plausible.io/js/script.js' }, { src: '/local.js' }],
       videos: ['vimeo', 'youtube', 'vimeo'],
     });
@@ -35,7 +39,7 @@ describe('the policy (behaviour.md: Security policy)', () => {
     const lines = [
       '  security: {',
       "    scriptSrc: ['https://plausible.io', \"'unsafe-inline'\"],",
-      "    styleSrc: [\"'unsafe-eval'\"],",
+      '    styleSrc: ["\'unsafe-eval\'"],',
       '    imgSrc: [',
       "      'https://*.example.com',",
       "      '*',",
