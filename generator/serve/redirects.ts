@@ -3,8 +3,8 @@ import type { SiteRedirect } from '../types.ts';
 import type { FileSource } from './files.ts';
 
 // What the output being served says of itself in its build manifest, so `site serve` answers as
-// the hosts do, whichever host it was built for: its old addresses (behaviour.md: Moved and
-// removed pages) and its Content Security Policy (behaviour.md: Security policy).
+// the hosts do, whichever host it was built for: its old addresses
+// (behaviour.md: Moved and removed pages) and its policy (behaviour.md: Security policy).
 
 export interface BuildLookup {
   /** The redirect of a path, or undefined. */
