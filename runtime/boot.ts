@@ -74,8 +74,6 @@ async function boot(modules: SiteModules): Promise<void> {
   const onError = (error: unknown) => void handleRenderError(modules, container, serverHtml, error);
   setRenderErrorHandler(onError);
   hydrate(container, modules, view);
-  // Only a page with a script that waits for consent loads the notice's code (behaviour.md: Consent).
-  if (document.querySelector('script[data-consent-src]')) void import('./consent.ts').then((m) => m.startConsent());
   if (view.payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale(modules));
   window.addEventListener('error', (event) => {
     if (event.filename?.includes('/_app/')) onError(event.error);

@@ -1,11 +1,13 @@
-import { loadLocale } from './messages.ts';
-import { site } from './settings.ts';
+import type { Translate } from '../generator/types.ts';
 
 // Scripts that wait for the visitor's consent (behaviour.md: Consent). The server writes each one
 // inert (`type="text/plain"`, its address in `data-consent-src`), so nothing is requested without
-// JavaScript or before a choice; this chunk is loaded only on pages that carry one. The notice and
-// the "Cookie settings" button live after the app, outside what React renders, and follow the
-// page's language.
+// JavaScript or before a choice. It is part of the code the page loads once idle, never of the first
+// view, and starts only on a page that carries such a script. The notice and the "Cookie settings"
+// button live after the app, outside what React renders, and follow the page's language.
+
+/** The translator of the page shown now: a client navigation may change its language. */
+export type TranslatePage = () => Translate;
 
 /** Where the choice is kept: this browser's storage, never sent to the server, which needs it not. */
 const STORE = 'site-consent';
@@ -66,11 +68,9 @@ function createView(): { root: HTMLElement; notice: HTMLElement; texts: Record<s
   return { root, notice, texts: { title, text, accept, decline, settings } };
 }
 
-/** The texts in the page's language, again whenever a navigation changes it. */
-async function translate(texts: Record<string, HTMLElement>): Promise<void> {
-  const iso = document.documentElement.lang;
-  const locale = site.locales.find((l) => l.iso === iso)?.code ?? site.fallbackLocale;
-  const { t } = await loadLocale(locale);
+/** The texts in the page's language, again whenever a navigation changes it (`<html lang>`). */
+function translate(texts: Record<string, HTMLElement>, toTranslator: TranslatePage): void {
+  const t = toTranslator();
   (texts.title as HTMLElement).textContent = t('common:consent.title');
   (texts.text as HTMLElement).textContent = t('common:consent.text');
   (texts.accept as HTMLElement).textContent = t('common:consent.accept');
@@ -79,10 +79,10 @@ async function translate(texts: Record<string, HTMLElement>): Promise<void> {
 }
 
 /** Starts on a page with scripts that wait for consent: loads them, or asks first. */
-export async function startConsent(): Promise<void> {
+export function startConsent(toTranslator: TranslatePage): void {
   const view = createView();
-  await translate(view.texts);
-  new MutationObserver(() => void translate(view.texts)).observe(document.documentElement, {
+  translate(view.texts, toTranslator);
+  new MutationObserver(() => translate(view.texts, toTranslator)).observe(document.documentElement, {
     attributes: true,
     attributeFilter: ['lang'],
   });

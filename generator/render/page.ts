@@ -23,6 +23,7 @@ import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown } from './markdown.ts';
+import { renderVideoPoster } from './video.ts';
 import { toTemplateLoc } from './server-module.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
 import { withoutExitSync } from '../node-module.ts';
@@ -53,7 +54,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   const payload = toPayload(
     ctx.config,
     page,
-    markdown.html,
+    markdown.html + renderVideoPoster(page),
     ctx.buildId,
     ctx.translators.get(page.locale) as Translate,
     ctx.assets.shared[page.locale] ?? '',

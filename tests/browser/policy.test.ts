@@ -83,7 +83,9 @@ describe('the configured policy in Chromium', () => {
   it('a video requests nothing from its host before the click, then plays in a youtube-nocookie frame', async () => {
     const { page, offSite } = await open(`/en${VIDEO_PAGE}`);
     const poster = page.getByRole('link', { name: /A turnaround in two minutes/ });
-    await expect.poll(() => poster.isVisible()).toBe(true);
+    // The player's code comes with client navigation, once the page is idle.
+    await waitInPage(page, () => performance.getEntriesByName('site:navigation-ready').length > 0, null);
+    expect(await poster.isVisible()).toBe(true);
     expect(offSite.filter((u) => /youtube|vimeo/.test(u))).toEqual([]);
     await poster.click();
     const frame = page.locator('iframe[title="A turnaround in two minutes"]');

@@ -5,7 +5,6 @@ import PageAside from './PageAside.tsx';
 import PageHeading from './PageHeading.tsx';
 import Pagination from './Pagination.tsx';
 import Prose from './Prose.tsx';
-import VideoEmbed from './VideoEmbed.tsx';
 import { useSite } from './site.tsx';
 
 /**
@@ -33,7 +32,6 @@ export default function ContentPage({
         <div className="page-body__main">
           <Figure data={payload.data} eager />
           <Prose html={payload.html} />
-          <VideoEmbed data={payload.data} />
           {children}
           <Pagination />
           <ContactBlock data={payload.data} />
