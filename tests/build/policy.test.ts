@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../../generator/hosts.ts';
-import { removeSites } from '../helpers/make-site.ts';
+import { REPO_ROOT, removeSites } from '../helpers/make-site.ts';
 import { buildProblems } from '../helpers/problems.ts';
 import { ANALYTICS_SRC, makePolicySite, VIDEO_PAGE, withSecurity } from '../helpers/policy-site.ts';
 
@@ -49,5 +51,19 @@ describe('the security policy is made from the configuration (behaviour.md: Secu
       expect.objectContaining({ code: 'CONFIG_INVALID', loc: { file: 'site/site.config.ts', line, column: 1 } }),
     ]);
     expect(problems[0]?.message).toContain('`security.scriptSrc[1]`');
+  });
+
+  it('a video of an unknown provider fails the build at its line', async () => {
+    const file = 'site/content/services/service-ramp.en.md';
+    const text = readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(
+      '\n---\n',
+      '\nvideo:\n  provider: dailymotion\n  id: x8abc\n  title: A turnaround\n---\n',
+    );
+    const problems = await buildProblems({ [file]: text });
+    const line = text.split('\n').indexOf('video:') + 1;
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'FRONT_MATTER_INVALID', loc: { file, line, column: 1 } }),
+    ]);
+    expect(problems[0]?.message).toContain('`youtube` or `vimeo`');
   });
 });
