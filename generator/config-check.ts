@@ -14,6 +14,7 @@ import {
   type Check,
   type UnknownKey,
 } from './config-sections.ts';
+import { findListItemLine, validateScripts, validateSecurity } from './config-security.ts';
 
 // What `site/site.config.ts` must export: every field is checked at once, and each problem names
 // its field and the line to edit.
@@ -45,6 +46,8 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ...validateNavigation(input.navigation),
     ...validatePublishing(input),
     ...validateRedirects(input.redirects),
+    ...validateSecurity(input.security),
+    ...validateScripts(input.scripts),
   ];
   const problems = checks
     .filter(([, ok]) => !ok)
@@ -217,8 +220,14 @@ function validateNavigation(navigation: unknown): Check[] {
  * The line of a field's last key in the config source, so an error points where to edit. An index
  * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the
  * first; a key that only some entries hold is counted among those (`last`: the how-manyth it is).
+ * An item of a list of strings (`security.scriptSrc[1]`) is found on the line it stands.
  */
 export function findFieldLine(source: string, field: string, last?: number): number {
+  const item = /^(.*)\[(\d+)\]$/.exec(field);
+  if (item) {
+    const keyLine = findFieldLine(source, item[1] as string, last);
+    return findListItemLine(source.split('\n'), keyLine - 1, Number(item[2])) + 1;
+  }
   const parts = field.split('.');
   const lines = source.split('\n');
   let from = 0;

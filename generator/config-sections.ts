@@ -139,7 +139,7 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   '': [
     ...['locales', 'defaultLocale', 'fallbackLocale', 'baseUrl', 'host', 'listPageSize', 'titleSeparator'],
     ...['keepWhole', 'theme', 'runtime', 'navigation', 'contacts', 'redirects', 'check'],
-    ...['timeZone', 'robots', 'productionBranch'],
+    ...['timeZone', 'robots', 'productionBranch', 'security', 'scripts'],
   ],
   locales: ['code', 'iso', 'name', 'prefix', 'ogLocale', 'siteTitle'],
   theme: ['dark', 'primary', 'secondary', 'ripple'],
@@ -148,6 +148,8 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   contacts: ['key', 'email', 'phone', 'fax'],
   redirects: ['from', 'to', 'status'],
   check: ['budgets', 'sameInAllLocales', 'staleTranslations', 'removedPages'],
+  security: ['scriptSrc', 'connectSrc', 'imgSrc', 'frameSrc', 'formAction', 'styleSrc', 'fontSrc', 'mediaSrc'],
+  scripts: ['src', 'defer', 'async', 'attributes', 'consent'],
   'check.budgets': ['jsKb', 'cssKb', 'payloadKb', 'imageKb'],
 };
 

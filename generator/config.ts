@@ -157,6 +157,20 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
       removedPages: input.check?.removedPages ?? 'warning',
     }),
     publish: resolvePublishing(input, overrides),
+    security: Object.freeze(
+      Object.fromEntries(Object.entries(input.security ?? {}).map(([k, v]) => [k, Object.freeze([...v])])),
+    ),
+    scripts: Object.freeze(
+      (input.scripts ?? []).map((s) =>
+        Object.freeze({
+          src: s.src,
+          defer: s.defer ?? false,
+          async: s.async ?? false,
+          attributes: Object.freeze({ ...s.attributes }),
+          consent: s.consent ?? false,
+        }),
+      ),
+    ),
   });
 }
 

@@ -1,36 +1,139 @@
 import type { PageLayout } from '../runtime/urls.ts';
-import type { HostName } from './types.ts';
+import type { HostName, Page, SiteConfig } from './types.ts';
 
 // The static hosts an output can be shaped for (behaviour.md: Hosts). Each serves a page's
 // canonical URL (no trailing slash) with status 200 and no redirect only from the file layout it
 // knows, and reads its own configuration files, or none.
 
+/** The directives whose sources `security` in the configuration adds to (behaviour.md: Security policy). */
+export const POLICY_DIRECTIVES = [
+  'scriptSrc',
+  'connectSrc',
+  'imgSrc',
+  'frameSrc',
+  'formAction',
+  'styleSrc',
+  'fontSrc',
+  'mediaSrc',
+] as const;
+export type PolicyDirective = (typeof POLICY_DIRECTIVES)[number];
+
+/** The sources each directive allows whatever the configuration says. */
+const BASE_SOURCES: Readonly<Record<PolicyDirective, readonly string[]>> = {
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  connectSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  frameSrc: ["'self'"],
+  formAction: ["'self'"],
+  styleSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  mediaSrc: ["'self'"],
+};
+
+/** The schemes a directive may allow as a whole: never one that lets any script or page in. */
+export const POLICY_SCHEMES: Readonly<Record<PolicyDirective, readonly string[]>> = {
+  scriptSrc: [],
+  connectSrc: ['https:', 'wss:'],
+  imgSrc: ['https:', 'data:', 'blob:'],
+  frameSrc: ['https:'],
+  formAction: ['https:'],
+  styleSrc: ['https:'],
+  fontSrc: ['https:', 'data:'],
+  mediaSrc: ['https:', 'data:', 'blob:'],
+};
+
 /**
- * Nothing inline on any page (the data block is JSON, scripts are files): no 'unsafe-inline' or
- * 'unsafe-eval'. The search index runs as WebAssembly, which needs 'wasm-unsafe-eval' and nothing
- * more (behaviour.md: Search).
+ * An origin a directive may name: `https://` (or `wss://`), a host of letters, digits, dots and
+ * hyphens, a leading `*.` for its subdomains, an optional port; no path, no quotes, no space (which
+ * would start another source) and no `;` (which would start another directive).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const POLICY_ORIGIN =
+  /^(?:https|wss):\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
+
+/** The origins a page's video embed loads its player from (behaviour.md: Video embeds). */
+export const VIDEO_ORIGINS = {
+  youtube: 'https://www.youtube-nocookie.com',
+  vimeo: 'https://player.vimeo.com',
+} as const;
+export type VideoProvider = keyof typeof VIDEO_ORIGINS;
+
+/** What the policy is made from: the configuration's additions, its scripts, the embeds the pages use. */
+export interface PolicyInput {
+  readonly security: Readonly<Partial<Record<PolicyDirective, readonly string[]>>>;
+  readonly scripts: readonly { readonly src: string }[];
+  readonly videos: readonly VideoProvider[];
+}
+
+/**
+ * The one Content Security Policy of a build (behaviour.md: Security policy): nothing inline on any
+ * page (the data block is JSON, scripts are files), so no 'unsafe-inline' or 'unsafe-eval'. The
+ * search index runs as WebAssembly, which needs 'wasm-unsafe-eval' and nothing more (behaviour.md:
+ * Search). The configuration adds sources per directive, each configured script adds its origin to
+ * `script-src`, and a page's video embed its player's origin to `frame-src`; a directive the site
+ * adds nothing to and `default-src` covers (frames, media) is not written.
+ */
+export function toContentSecurityPolicy(input: PolicyInput): string {
+  const scriptOrigins = input.scripts.flatMap((s) => (s.src.startsWith('https://') ? [new URL(s.src).origin] : []));
+  const sources = (directive: PolicyDirective, added: readonly string[] = []) => [
+    ...new Set([...BASE_SOURCES[directive], ...(input.security[directive] ?? []), ...added]),
+  ];
+  const optional = (name: string, directive: PolicyDirective, added: readonly string[] = []) =>
+    (input.security[directive]?.length ?? 0) + added.length > 0
+      ? [`${name} ${sources(directive, added).join(' ')}`]
+      : [];
+  return [
+    "default-src 'self'",
+    `script-src ${sources('scriptSrc', scriptOrigins).join(' ')}`,
+    `style-src ${sources('styleSrc').join(' ')}`,
+    `img-src ${sources('imgSrc').join(' ')}`,
+    `font-src ${sources('fontSrc').join(' ')}`,
+    `connect-src ${sources('connectSrc').join(' ')}`,
+    ...optional(
+      'frame-src',
+      'frameSrc',
+      [...new Set(input.videos)].sort().map((v) => VIDEO_ORIGINS[v]),
+    ),
+    ...optional('media-src', 'mediaSrc'),
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action ${sources('formAction').join(' ')}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * The policy a page carries itself where the host sends no headers (behaviour.md: Hosts): the same,
  * less `frame-ancestors`, which a `<meta>` element cannot set (browsers ignore it there, with a warning).
  */
-export const PAGE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.split('; ')
-  .filter((directive) => !directive.startsWith('frame-ancestors'))
-  .join('; ');
+export function toPagePolicy(policy: string): string {
+  return policy
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+}
+
+/** The video providers the pages embed (front matter `video`, behaviour.md: Video embeds). */
+export function toVideoProviders(pages: readonly Page[]): VideoProvider[] {
+  return pages.flatMap((page) => {
+    const video = page.content.data.extra.video as { provider?: unknown } | undefined;
+    const provider = video?.provider;
+    return typeof provider === 'string' && Object.hasOwn(VIDEO_ORIGINS, provider) ? [provider as VideoProvider] : [];
+  });
+}
+
+/** The build's policy: the configuration's, with the origins of the players its pages embed. */
+export function toBuildPolicy(config: SiteConfig, pages: readonly Page[]): string {
+  return toContentSecurityPolicy({
+    security: config.security,
+    scripts: config.scripts,
+    videos: toVideoProviders(pages),
+  });
+}
+
+/** The policy of a site that adds nothing: no configured sources, scripts or embeds. */
+export const CONTENT_SECURITY_POLICY = toContentSecurityPolicy({ security: {}, scripts: [], videos: [] });
+export const PAGE_CONTENT_SECURITY_POLICY = toPagePolicy(CONTENT_SECURITY_POLICY);
 
 export const HOSTS: readonly HostName[] = ['portable', 'nginx', 'cloudflare-pages', 'netlify', 'github-pages', 's3'];
 

@@ -127,6 +127,43 @@ export interface SiteConfigInput {
   robots?: string[];
   /** The branch Cloudflare Pages publishes as production; other branches build as previews. `main` when absent. */
   productionBranch?: string;
+  /** Sources added to the Content Security Policy, per directive (behaviour.md: Security policy). */
+  security?: SecurityConfig;
+  /** External scripts every page's head loads, or loads after consent (behaviour.md: Third-party scripts). */
+  scripts?: ScriptInput[];
+}
+
+/** The sources the configuration adds to each directive of the Content Security Policy. */
+export interface SecurityConfig {
+  readonly scriptSrc?: readonly string[];
+  readonly connectSrc?: readonly string[];
+  readonly imgSrc?: readonly string[];
+  readonly frameSrc?: readonly string[];
+  readonly formAction?: readonly string[];
+  readonly styleSrc?: readonly string[];
+  readonly fontSrc?: readonly string[];
+  readonly mediaSrc?: readonly string[];
+}
+
+/** An external script as the configuration names it (behaviour.md: Third-party scripts). */
+export interface ScriptInput {
+  /** An `https://` URL, or a root-relative path of a file of site/public. */
+  src: string;
+  defer?: boolean;
+  async?: boolean;
+  /** `data-*`, `integrity`, `crossorigin` and `referrerpolicy` attributes, written as given. */
+  attributes?: Record<string, string>;
+  /** Loaded only once the visitor has accepted it (behaviour.md: Consent). */
+  consent?: boolean;
+}
+
+/** A configured script, settled. */
+export interface SiteScript {
+  readonly src: string;
+  readonly defer: boolean;
+  readonly async: boolean;
+  readonly attributes: Readonly<Record<string, string>>;
+  readonly consent: boolean;
 }
 
 /** What a build is for (behaviour.md: Publishing): the site itself, or a preview no search engine indexes. */
@@ -173,6 +210,9 @@ export interface SiteConfig {
   readonly redirects: readonly (SiteRedirect & { readonly line: number })[];
   readonly check: CheckConfig;
   readonly publish: PublishConfig;
+  /** The configured sources of each directive (behaviour.md: Security policy). */
+  readonly security: SecurityConfig;
+  readonly scripts: readonly SiteScript[];
 }
 
 /** Settings a page's front matter may carry. Locale-neutral ones must agree across locales. */
@@ -461,6 +501,8 @@ export interface ClientAssets {
   readonly notFoundScript: string;
   /** Root-relative URL of each locale's shared data file (`SharedData`). */
   readonly shared: Readonly<Record<LocaleCode, string>>;
+  /** The build's Content Security Policy, which the pages carry where the host sends no headers. */
+  readonly policy: string;
   /** Every file to write under `_app/`: output-relative path → contents. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
   /** Root-relative URLs of the app icons and each locale's web app manifest, when the site has a logo. */
@@ -474,8 +516,8 @@ export interface ClientAssets {
   readonly cards?: ReadonlyMap<string, string>;
 }
 
-/** What the bundle step makes: the assets without the shared data files, which need the pages. */
-export type CodeAssets = Omit<ClientAssets, 'shared'>;
+/** What the bundle step makes: the assets without the shared data files and the policy, which need the pages. */
+export type CodeAssets = Omit<ClientAssets, 'shared' | 'policy'>;
 
 export interface BuildManifest {
   readonly id: string;
@@ -497,6 +539,8 @@ export interface BuildManifest {
   readonly shared?: Readonly<Record<LocaleCode, string>>;
   /** The old addresses the output answers with a redirect (behaviour.md: Moved and removed pages). */
   readonly redirects?: readonly SiteRedirect[];
+  /** The build's Content Security Policy, which `site serve` sends (behaviour.md: Security policy). */
+  readonly policy?: string;
   /** Pages the output this build replaced had, and this build neither writes nor redirects. */
   readonly removed?: readonly string[];
 }

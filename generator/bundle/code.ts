@@ -39,8 +39,8 @@ export function toSharedFiles(
 }
 
 /** The code bundles with the shared data files: the assets a build writes under `_app/`. */
-export function withSharedFiles(code: CodeAssets, shared: SharedFiles): ClientAssets {
-  return { ...code, shared: shared.urls, files: new Map([...code.files, ...shared.files]) };
+export function withSharedFiles(code: CodeAssets, shared: SharedFiles, policy: string): ClientAssets {
+  return { ...code, shared: shared.urls, policy, files: new Map([...code.files, ...shared.files]) };
 }
 
 /** The code bundles, and every file esbuild read to make them (absolute paths). */

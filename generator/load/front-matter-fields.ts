@@ -133,12 +133,36 @@ export function validateFrontMatter(
   const publishing = toPublishing(raw, fail);
   const aliases = toAliases(raw.aliases, fail);
   checkContactField(raw.contact, config, fail);
+  checkVideoField(raw.video, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return {
     data: { title, description, template, layout, ...settings, ...publishing, aliases, extra },
     problems: findTypos(file, extra, keyLines),
   };
+}
+
+// A video's id as each provider writes it in its addresses: the id goes into the player's URL.
+const VIDEO_IDS: Readonly<Record<string, RegExp>> = { youtube: /^[A-Za-z0-9_-]{11}$/, vimeo: /^\d{1,12}$/ };
+const VIDEO_HINT =
+  'Write `video: { provider: youtube, id: dQw4w9WgXcQ, title: "…" }`: the id as it stands in the video\'s address (Vimeo: its number).';
+
+/** `video: { provider, id, title }`: a click-to-load player (behaviour.md: Video embeds). */
+function checkVideoField(video: unknown, fail: Fail): void {
+  if (video === undefined) return;
+  if (typeof video !== 'object' || video === null || Array.isArray(video)) {
+    fail('video', 'must be a mapping with provider, id and title', VIDEO_HINT);
+    return;
+  }
+  const { provider, id, title } = video as Record<string, unknown>;
+  const pattern = typeof provider === 'string' ? VIDEO_IDS[provider] : undefined;
+  if (!pattern || !Object.hasOwn(VIDEO_IDS, provider as string))
+    fail('video', '`provider` must be `youtube` or `vimeo`', VIDEO_HINT);
+  else if (typeof id !== 'string' && typeof id !== 'number') fail('video', '`id` is missing', VIDEO_HINT);
+  else if (!pattern.test(String(id)))
+    fail('video', `\`${String(id)}\` is not a ${String(provider)} video id`, VIDEO_HINT);
+  if (typeof title !== 'string' || title.trim() === '')
+    fail('video', '`title` must name the video (the player and its poster are labelled with it)', VIDEO_HINT);
 }
 
 /**

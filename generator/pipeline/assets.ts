@@ -2,6 +2,7 @@ import { bundleCode, toSharedFiles, withSharedFiles } from '../bundle/code.ts';
 import { bundleSiteCached } from '../bundle/cache.ts';
 import { toBundleKey } from '../bundle/key.ts';
 import type { BuildCache } from './session-cache.ts';
+import { toBuildPolicy } from '../hosts.ts';
 import { planCards, type CardJob } from '../cards/cards.ts';
 import { renderIcons } from '../cards/icons.ts';
 import { loadTemplateInventory } from '../load/templates.ts';
@@ -58,7 +59,8 @@ export async function toSiteAssets(
   // A key these texts lack is reported by the pages that read it too.
   const translators = createTranslators(config, messages, () => undefined);
   const data = Object.fromEntries(config.locales.map((l) => [l.code, toSharedData(config, l.code, messages, pages)]));
-  const shared = withSharedFiles(code, toSharedFiles(data, { stableNames: options.stableNames }));
+  const files = toSharedFiles(data, { stableNames: options.stableNames });
+  const shared = withSharedFiles(code, files, toBuildPolicy(config, pages));
   if (!options.shareable) return { assets: { ...shared, cards: new Map() }, cards: [], translators };
   const withAppIcons = await withIcons(shared, config, translators);
   const plan = planCards(config, pages, translators);

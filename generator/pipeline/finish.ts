@@ -95,6 +95,7 @@ function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly build
     ...(search ? { search: search.urls } : {}),
     shared: input.site.assets.shared,
     redirects: input.sources.redirects,
+    policy: input.site.assets.policy,
     removed: outDir ? toRemovedPages(outDir, input.sources) : [],
   };
 }

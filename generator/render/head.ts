@@ -1,5 +1,5 @@
 import { toHtmlText, toScriptJson } from '../escape.ts';
-import type { LocaleConfig, PageHead } from '../types.ts';
+import type { LocaleConfig, PageHead, SiteScript } from '../types.ts';
 import type { ShareHead } from './share.ts';
 
 export interface HeadInput {
@@ -12,6 +12,8 @@ export interface HeadInput {
   readonly noscriptCss: string;
   /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
   readonly blockingScripts: readonly string[];
+  /** The configured external scripts (behaviour.md: Third-party scripts). */
+  readonly scripts: readonly SiteScript[];
   /** JSON files the runtime fetches at start (the locale's shared data). */
   readonly fetchPreloads: readonly string[];
   /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
@@ -62,6 +64,7 @@ export function renderHead(input: HeadInput): string {
     ...toShareLines(input.share),
     `<link rel="stylesheet" href="${attr(input.css)}">`,
     `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
+    ...input.scripts.map(renderScript),
     ...input.fetchPreloads.map(
       (href) => `<link rel="preload" as="fetch" type="application/json" crossorigin="anonymous" href="${attr(href)}">`,
     ),
@@ -74,6 +77,22 @@ export function renderHead(input: HeadInput): string {
     ),
   );
   return lines.join('\n');
+}
+
+/**
+ * A configured script (behaviour.md: Third-party scripts). One that waits for consent is written
+ * inert, its address under `data-consent-src` and with a type no browser runs, so nothing is
+ * requested; the runtime makes a real script of it once the visitor accepts (behaviour.md: Consent).
+ */
+function renderScript(script: SiteScript): string {
+  const attributes = [
+    ...(script.consent ? ['type="text/plain"', `data-consent-src="${toHtmlText(script.src)}"`] : []),
+    ...(script.consent ? [] : [`src="${toHtmlText(script.src)}"`]),
+    ...(script.defer ? ['defer'] : []),
+    ...(script.async ? ['async'] : []),
+    ...Object.entries(script.attributes).map(([name, value]) => `${name}="${toHtmlText(value)}"`),
+  ];
+  return `<script ${attributes.join(' ')}></script>`;
 }
 
 /** An Open Graph (or article) property: `<meta property="og:title" content="…">`. */

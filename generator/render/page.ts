@@ -3,7 +3,7 @@ import { requirePackage } from '../node-module.ts';
 import type * as ReactModule from 'react';
 import type * as ReactDomServer from 'react-dom/server';
 import { unescapeHtml } from '../escape.ts';
-import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
+import { HOST_PROFILES, toPagePolicy } from '../hosts.ts';
 import type {
   ClientAssets,
   LinkIndex,
@@ -24,6 +24,7 @@ import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
 import { renderMarkdown } from './markdown.ts';
 import { toPageImages } from './pictures.ts';
+import { renderVideoPoster } from './video.ts';
 import { toTemplateLoc } from './server-module.ts';
 import { toLocaleConfig, toPayload } from './payload.ts';
 import { withoutExitSync } from '../node-module.ts';
@@ -56,7 +57,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   const payload = toPayload(
     ctx.config,
     page,
-    markdown.html,
+    markdown.html + renderVideoPoster(page),
     ctx.buildId,
     ctx.translators.get(page.locale) as Translate,
     ctx.assets.shared[page.locale] ?? '',
@@ -125,7 +126,8 @@ export function renderPageDocument(
     noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
     fetchPreloads: extra.preloadShared === false ? [] : [payload.shared],
-    policy: HOST_PROFILES[ctx.config.host].policyInPage ? PAGE_CONTENT_SECURITY_POLICY : null,
+    scripts: ctx.config.scripts,
+    policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
     share: extra.share ?? null,
     themeColor: ctx.config.theme.primary,
     icons: ctx.assets.icons

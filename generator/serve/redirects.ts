@@ -1,33 +1,52 @@
+import { CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type { SiteRedirect } from '../types.ts';
 import type { FileSource } from './files.ts';
 
-// The old addresses of the output being served (behaviour.md: Moved and removed pages), read from
-// its build manifest, so `site serve` answers them as the hosts do, whichever host it was built for.
+// What the output being served says of itself in its build manifest, so `site serve` answers as
+// the hosts do, whichever host it was built for: its old addresses
+// (behaviour.md: Moved and removed pages) and its policy (behaviour.md: Security policy).
 
-/** The redirect of a path, or undefined; the manifest is read again only when a build replaced it. */
-export function createRedirectLookup(source: FileSource): (pathname: string) => SiteRedirect | undefined {
+export interface BuildLookup {
+  /** The redirect of a path, or undefined. */
+  redirect(pathname: string): SiteRedirect | undefined;
+  /** The build's policy; an output from before the manifest held one gets the policy of a site that adds nothing. */
+  policy(): string;
+}
+
+/** The manifest is read again only when a build replaced it. */
+export function createBuildLookup(source: FileSource): BuildLookup {
   let latest = '';
   let redirects = new Map<string, SiteRedirect>();
-  return (pathname) => {
+  let policy = CONTENT_SECURITY_POLICY;
+  const refresh = () => {
     const bytes = source.read('builds/latest.json');
     const text = bytes ? Buffer.from(bytes).toString('utf8') : '';
-    if (text !== latest) {
-      latest = text;
-      redirects = new Map(readRedirects(source, text).map((r) => [r.from, r]));
-    }
-    return redirects.get(pathname);
+    if (text === latest) return;
+    latest = text;
+    const meta = readManifest(source, text);
+    redirects = new Map((Array.isArray(meta.redirects) ? meta.redirects : []).map((r) => [r.from, r]));
+    policy = typeof meta.policy === 'string' && meta.policy !== '' ? meta.policy : CONTENT_SECURITY_POLICY;
+  };
+  return {
+    redirect(pathname) {
+      refresh();
+      return redirects.get(pathname);
+    },
+    policy() {
+      refresh();
+      return policy;
+    },
   };
 }
 
-function readRedirects(source: FileSource, latest: string): readonly SiteRedirect[] {
+function readManifest(source: FileSource, latest: string): { redirects?: SiteRedirect[]; policy?: unknown } {
   try {
     const { id } = JSON.parse(latest) as { id?: unknown };
-    if (typeof id !== 'string' || !/^[\w-]+$/.test(id)) return [];
+    if (typeof id !== 'string' || !/^[\w-]+$/.test(id)) return {};
     const meta = source.read(`builds/meta/${id}.json`);
-    if (!meta) return [];
-    const { redirects } = JSON.parse(Buffer.from(meta).toString('utf8')) as { redirects?: SiteRedirect[] };
-    return Array.isArray(redirects) ? redirects : [];
+    if (!meta) return {};
+    return JSON.parse(Buffer.from(meta).toString('utf8')) as { redirects?: SiteRedirect[]; policy?: unknown };
   } catch {
-    return [];
+    return {};
   }
 }

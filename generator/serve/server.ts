@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { isErrorPageName } from '../../runtime/urls.ts';
 import { HOST_FILES } from '../hosts.ts';
-import { SECURITY_HEADERS } from '../write/hosting.ts';
+import { toSecurityHeaders } from '../write/hosting.ts';
 import { createDiskSource, DEV_PREFIX, type FileSource } from './files.ts';
-import { createRedirectLookup } from './redirects.ts';
+import { createBuildLookup } from './redirects.ts';
 import type { SiteRedirect } from '../types.ts';
 
 // The preview server: the built output as a static host serves it, plus, in watch mode, the
@@ -161,12 +161,13 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const { source } = options;
   const localePrefixes = options.localePrefixes.filter(Boolean).sort((a, b) => b.length - a.length);
   const dev = createDevChannel(options);
-  const findRedirect = createRedirectLookup(source);
+  const build = createBuildLookup(source);
   const notFound = (res: ServerResponse, pathname: string) => answerNotFound(source, localePrefixes, res, pathname);
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    // The production host's headers on every answer, so a policy violation shows up here first.
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    // The production host's headers on every answer, the build's own policy among them, so a
+    // policy violation shows up here first.
+    for (const [name, value] of toSecurityHeaders(build.policy())) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -192,7 +193,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     // (behaviour.md: Hosts).
     if (isHostFile(clean) || (isErrorPageName(clean) && !clean.endsWith('.html'))) return notFound(res, clean);
     // An old address answers as the hosts answer it (behaviour.md: Moved and removed pages).
-    const redirect = findRedirect(clean);
+    const redirect = build.redirect(clean);
     if (redirect) return answerRedirect(res, redirect, (req.url ?? '').slice(raw.length));
     source.serve(req, res, clean, () => notFound(res, clean));
   };

@@ -1,4 +1,4 @@
-import { HOST_PROFILES, type HostFile } from '../hosts.ts';
+import { CONTENT_SECURITY_POLICY, HOST_PROFILES, type HostFile } from '../hosts.ts';
 import { toRedirectFiles } from '../redirects.ts';
 import type { BuildManifest, Page, SiteConfig, SiteRedirect } from '../types.ts';
 import { toHeadersFile, toNginxConf, toRedirectsFile, toS3Script } from './hosting.ts';
@@ -21,12 +21,13 @@ export function toSiteFiles(
   otherHtml: readonly string[],
 ): [string, string][] {
   const redirects: readonly SiteRedirect[] = manifest.redirects ?? [];
+  const policy = manifest.policy ?? CONTENT_SECURITY_POLICY;
   const hostFile = (name: HostFile): string => {
     switch (name) {
       case 'nginx.conf':
-        return toNginxConf(config, redirects);
+        return toNginxConf(config, redirects, policy);
       case '_headers':
-        return toHeadersFile(config.host, config.publish.env === 'preview');
+        return toHeadersFile(config.host, config.publish.env === 'preview', policy);
       case '_redirects':
         return toRedirectsFile(config, redirects);
       case '.nojekyll':
