@@ -48,6 +48,7 @@ describe('the watch session', () => {
       'builtWith',
       'id',
       'kept',
+      'policy',
       'prerendered',
       'redirects',
       'removed',
