@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { startFolderServer } from '../../generator/serve/server.ts';
+import { findViolations } from '../helpers/axe.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { removeSites } from '../helpers/make-site.ts';
 import { ANALYTICS_SRC, CONSENT_SRC, makePolicySite, VIDEO_ID, VIDEO_PAGE } from '../helpers/policy-site.ts';
@@ -108,6 +109,29 @@ describe('a script that waits for consent (behaviour.md: Consent)', () => {
     ['/contact', '同意', '不同意', 'Cookie 設定'],
     ['/en/contact', 'Accept', 'Decline', 'Cookie settings'],
   ] as const) {
+    it(`${url}: the notice passes axe-core (WCAG 2.2 AA): its heading and buttons in enough contrast`, async () => {
+      // axe-core is injected as a script of its own, which the policy forbids: this context only lets it in.
+      const context = await browser().newContext({ bypassCSP: true });
+      const page = await context.newPage();
+      await page.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ body: '' }));
+      await page.goto(`${server.url}${url}`);
+      await page.getByRole('button', { name: accept, exact: true }).waitFor();
+      expect(await findViolations(page)).toEqual([]);
+      // axe leaves text over a fixed box unjudged: the heading is in the notice's own (light) colour.
+      const colours = await page.evaluate(() => {
+        const notice = document.querySelector('.consent__notice') as HTMLElement;
+        const title = notice.querySelector('.consent__title') as HTMLElement;
+        return [
+          getComputedStyle(title).color,
+          getComputedStyle(notice).color,
+          getComputedStyle(notice).backgroundColor,
+        ];
+      });
+      expect(colours[0]).toBe(colours[1]);
+      expect(colours[0]).not.toBe(colours[2]);
+      await context.close();
+    });
+
     it(`${url}: not loaded before Accept, loaded after; the choice survives a reload and is changed from the footer`, async () => {
       const first = await open(url);
       const { page, offSite } = first;
