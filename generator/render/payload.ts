@@ -79,14 +79,14 @@ function toUnpublishedBand(unpublished: Unpublished, iso: string): Unpublished &
   const zh = iso.toLowerCase().startsWith('zh');
   const label = zh
     ? {
-        draft: '草稿：正式建置不會發布此頁',
-        scheduled: `預定 ${date} 發布：在此之前，正式建置不會發布此頁`,
-        expired: `已於 ${date} 到期：正式建置不再發布此頁`,
+        draft: '草稿：此頁不會發布至正式網站',
+        scheduled: `預定 ${date} 發布：在此之前不會出現在正式網站`,
+        expired: `已於 ${date} 到期：正式網站不再發布此頁`,
       }[kind]
     : {
-        draft: 'Draft: a production build leaves this page out',
-        scheduled: `Scheduled for ${date}: a production build leaves this page out until then`,
-        expired: `Expired on ${date}: a production build no longer publishes this page`,
+        draft: 'Draft: not published on the live site',
+        scheduled: `Scheduled for ${date}: not on the live site until then`,
+        expired: `Expired on ${date}: no longer on the live site`,
       }[kind];
   return { kind, date, label };
 }

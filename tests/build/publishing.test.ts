@@ -135,10 +135,10 @@ describe('a production build', () => {
 describe('a build for review (--drafts, --future)', () => {
   it('builds the pages left out, each marked in its language, noindex, out of the sitemap', () => {
     expect(html(review, 'news/draft1/index.html')).toContain(
-      '<p class="notice notice-unpublished" role="note">草稿：正式建置不會發布此頁</p>',
+      '<p class="notice notice-unpublished" role="note">草稿：此頁不會發布至正式網站</p>',
     );
     expect(html(review, 'en/news/later1/index.html')).toContain(
-      'Scheduled for 2026-12-11: a production build leaves this page out until then',
+      'Scheduled for 2026-12-11: not on the live site until then',
     );
     expect(html(review, 'en/news/gone1/index.html')).toContain('Expired on 2026-12-05');
     for (const file of ['news/draft1/index.html', 'en/news/later1/index.html'])

@@ -188,7 +188,7 @@ describe('site serve --watch', () => {
     await serve.waitFor(/rebuilt/, from);
     const page = await raw(`${serve.url}/en/news/draftw`);
     expect(page.status).toBe(200);
-    expect(page.body).toContain('Draft: a production build leaves this page out');
+    expect(page.body).toContain('Draft: not published on the live site');
     expect(page.body).toContain('<meta name="robots" content="noindex">');
   });
 
