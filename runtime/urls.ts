@@ -78,3 +78,15 @@ export function toAbsoluteUrl(baseUrl: string | null, url: string): string {
 export function toFeedPath(locale: { readonly prefix: string }): string {
   return `${locale.prefix}/news/feed.xml`;
 }
+
+/**
+ * A root-relative address as the path of the site a browser asks for: dot segments resolved,
+ * escapes decoded, the query and fragment left out. Null when its escapes do not spell UTF-8.
+ */
+export function toSitePath(address: string): string | null {
+  try {
+    return decodeURI(new URL(address, 'https://site.invalid/').pathname);
+  } catch {
+    return null;
+  }
+}

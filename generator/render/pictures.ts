@@ -1,10 +1,11 @@
 import { toHtmlText } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
+import { toSitePath } from '../../runtime/urls.ts';
 import type { ContentFile, ImageInfo, LinkIndex, SiteProblem } from '../types.ts';
 
 // The markup of a photo in a page's Markdown body (behaviour.md: Images): a `<picture>` of the
 // files the build made of it. The body's HTML is part of the page's data and the browser reads it
-// back as it is, so server and browser show the same markup. site/templates/components/Image.tsx
+// back as it is, so server and browser show the same markup. The templates' `<Image>` (components/site.tsx)
 // writes the same for the templates' photos.
 
 /** The photo an image's address names, if the build made one of it: its info, or why it could not. */
@@ -12,7 +13,8 @@ export function toShownImage(
   href: string,
   links: LinkIndex,
 ): { readonly src: string; readonly info: ImageInfo } | { readonly src: string; readonly failed: string } | null {
-  const src = toSourcePath(href);
+  // The file of site/public the address names (`/images/a%20b.jpg` → `/images/a b.jpg`).
+  const src = href.startsWith('/') && !href.startsWith('//') ? toSitePath(href) : null;
   const image = src === null ? undefined : links.images?.get(src);
   if (src === null || !image) return null;
   return 'failed' in image ? { src, failed: image.failed } : { src, info: image };
@@ -25,16 +27,6 @@ export function toShownImage(
 export function toStamp(href: string, links: LinkIndex): string {
   const shown = toShownImage(href, links);
   return shown && 'info' in shown ? `${href}\0${shown.info.key}` : href;
-}
-
-/** The file of site/public an address names: its path, decoded (`/images/a%20b.jpg` → `/images/a b.jpg`). */
-function toSourcePath(href: string): string | null {
-  if (!href.startsWith('/') || href.startsWith('//')) return null;
-  try {
-    return decodeURI(new URL(href, 'https://site.invalid/').pathname);
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -5,7 +5,7 @@ import { isWholePng, toPngDecodeFault, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
 import { toFeedPath } from '../../runtime/urls.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
-import { toOutputFile, toPageFiles } from '../../runtime/urls.ts';
+import { toOutputFile, toPageFiles, toSitePath } from '../../runtime/urls.ts';
 
 // The public files and what the build writes beside them (behaviour.md: Safety): a file of
 // site/public never takes the path of a page's file, of a page's folder, or of a file the build
@@ -58,18 +58,6 @@ export function findPublicConflicts(
       );
   }
   return problems;
-}
-
-/**
- * A root-relative address as the path of the site a browser asks for: dot segments resolved,
- * escapes decoded, the query and fragment left out. Null when its escapes do not spell UTF-8.
- */
-function toSitePath(address: string): string | null {
-  try {
-    return decodeURI(new URL(address, 'https://site.invalid/').pathname);
-  } catch {
-    return null;
-  }
 }
 
 /**
