@@ -303,6 +303,8 @@ export interface Unpublished {
 /** A route a production build leaves out, and why. */
 export interface HeldRoute extends Unpublished {
   readonly route: Route;
+  /** Built all the same, and marked (`--drafts`, `--future`). */
+  readonly built: boolean;
 }
 
 export interface Alternate {

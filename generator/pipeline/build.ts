@@ -168,8 +168,7 @@ function toReport(
 
 /** The pages a production build leaves out, each with whether this build made it all the same. */
 function toHeldReport(sources: Sources): BuildReport['held'] {
-  const built = new Set(sources.routes.map((route) => route.path));
-  return sources.held.map(({ route, kind, date }) => ({ path: route.path, kind, date, built: built.has(route.path) }));
+  return sources.held.map(({ route, kind, date, built }) => ({ path: route.path, kind, date, built }));
 }
 
 /**

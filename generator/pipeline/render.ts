@@ -103,10 +103,8 @@ function toRenderCache(sources: Sources, assets: ClientAssets, cache: BuildCache
 
 /** The URLs of the pages this build leaves out, in every locale: a link to one is named as such. */
 function toHeldUrls(sources: Sources): Map<string, Unpublished> {
-  const built = new Set(sources.routes.map((route) => route.path));
   const held = new Map<string, Unpublished>();
-  for (const { route, kind, date } of sources.held)
-    if (!built.has(route.path))
-      for (const locale of sources.config.locales) held.set(toPageUrl(locale, route.path), { kind, date });
+  for (const { route, kind, date, built } of sources.held)
+    if (!built) for (const locale of sources.config.locales) held.set(toPageUrl(locale, route.path), { kind, date });
   return held;
 }

@@ -38,8 +38,9 @@ export function holdBack(
   const held: HeldRoute[] = [];
   for (const route of routes) {
     const unpublished = toUnpublished(route, today);
-    if (unpublished) held.push({ route, ...unpublished });
-    if (!unpublished || (unpublished.kind === 'draft' ? drafts : future)) kept.push(route);
+    const built = unpublished === null || (unpublished.kind === 'draft' ? drafts : future);
+    if (unpublished) held.push({ route, ...unpublished, built });
+    if (built) kept.push(route);
   }
   return { routes: kept, held };
 }

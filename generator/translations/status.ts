@@ -186,8 +186,7 @@ export async function loadTranslationSources(root: string): Promise<{
   const { routes } = sources;
   // A draft or a scheduled page is not counted, but it is translated before it is published: its
   // translations can be confirmed as any other's (behaviour.md: Publishing).
-  const built = new Set(routes.map((route) => route.path));
-  const held = sources.held.map((h) => h.route).filter((route) => !built.has(route.path));
+  const held = sources.held.filter((h) => !h.built).map((h) => h.route);
   return {
     held,
     config,
