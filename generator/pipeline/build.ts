@@ -81,7 +81,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // The build's worker pool: its threads start only when a stage has enough work for them.
   const pool = createPool();
   try {
-    const images = await run.stage('images', () => makeImages(config.publicDir, sources.publicFiles, pool));
+    const images = await run.stage('images', () => makeImages(config.publicDir, toPhotoFiles(sources), pool));
     const rendered = await run.stage('render', () => renderOutput(sources, site, output, { ...options, pool, images }));
     run.keep(rendered.problems);
     await sweepMarkdownCache();
@@ -164,6 +164,14 @@ function toReport(
     held: toHeldReport(done.sources),
     warnings: run.warnings,
   };
+}
+
+/**
+ * The files of site/public on the disk: a public module's output is published as it is made, and
+ * is no photo to read from site/public.
+ */
+function toPhotoFiles(sources: Sources): string[] {
+  return sources.publicFiles.filter((file) => !sources.generatedFiles.has(file));
 }
 
 /** The pages a production build leaves out, each with whether this build made it all the same. */

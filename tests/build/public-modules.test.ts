@@ -175,4 +175,14 @@ describe('modules of site/public', () => {
     ]);
     expect(problems[0]?.message).toContain('site/public/data/stamp.txt exists too');
   });
+  it('a module that makes a PNG: published as it returns it, never read from site/public as a photo', async () => {
+    // A 1 × 1 PNG, as bytes the module returns.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const root = makeSite({
+      'site/public/data/dot.png.ts': `export default function dot(): Uint8Array {\n  return Buffer.from('${png}', 'base64');\n}\n`,
+    });
+    const { files, report } = await buildSite({ root, write: false });
+    expect(Buffer.from(files?.get('data/dot.png') as Uint8Array).toString('base64')).toBe(png);
+    expect(report.warnings.filter((p) => p.severity === 'error')).toEqual([]);
+  });
 });
