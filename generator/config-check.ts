@@ -8,6 +8,7 @@ import {
   isText,
   validateCheck,
   validateContacts,
+  validateOrganization,
   validateRedirects,
   validateRuntime,
   validateTheme,
@@ -42,6 +43,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
     ...validateTheme(input.theme),
     ...validateCheck(input.check),
     ...validateContacts(input.contacts),
+    ...validateOrganization(input.organization),
     ...validateRuntime(input.runtime),
     ...validateNavigation(input.navigation),
     ...validatePublishing(input),
@@ -112,10 +114,17 @@ function validateLocale(l: Record<string, unknown>, i: number): Check[] {
     ],
     [
       `locales.${i}.ogLocale`,
-      typeof l.ogLocale === 'string' && /^[a-z]{2,3}_[A-Za-z]{2,4}$/.test(l.ogLocale),
-      'must look like `zh_Hant` or `en_US`',
+      typeof l.ogLocale === 'string' && /^[a-z]{2,3}_[A-Z]{2}$/.test(l.ogLocale),
+      'must be a language and a country, such as `zh_TW` or `en_US`: the locales share dialogs know',
+      'Facebook, LINE and LinkedIn read `og:locale` as language_COUNTRY; a script (`zh_Hant`) is none of theirs.',
     ],
-    [`locales.${i}.siteTitle`, isText(l.siteTitle), 'must be a non-empty string'],
+    [`locales.${i}.siteTitle`, isText(l.siteTitle), 'must be a non-empty string (the brand, such as `CloudWing`)'],
+    [
+      `locales.${i}.titleSeparator`,
+      l.titleSeparator === undefined || typeof l.titleSeparator === 'string',
+      'must be a string',
+    ],
+    [`locales.${i}.claim`, l.claim === undefined || isText(l.claim), 'must be a non-empty string'],
   ];
 }
 

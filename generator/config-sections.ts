@@ -102,6 +102,53 @@ export function validateContacts(contacts: unknown): Check[] {
   ];
 }
 
+const ORGANIZATION_HINT =
+  "Write `organization: { country: 'TW', postalCode: '337', stations: [{ iataCode: 'TPE', headquarters: true }] }`.";
+
+/** The organization's checks (behaviour.md: Sharing): a country code, a postal code, stations by IATA code. */
+export function validateOrganization(organization: unknown): Check[] {
+  if (organization === undefined) return [];
+  if (!isRecord(organization))
+    return [['organization', false, 'must be an object with country, postalCode and stations', ORGANIZATION_HINT]];
+  const { country, postalCode, stations } = organization;
+  const list = Array.isArray(stations) ? stations : [];
+  const codes = list.map((st: unknown) => (isRecord(st) ? st.iataCode : undefined));
+  return [
+    [
+      'organization.country',
+      typeof country === 'string' && /^[A-Z]{2}$/.test(country),
+      'must be a two-letter country code such as `TW`',
+    ],
+    [
+      'organization.postalCode',
+      postalCode === undefined || (typeof postalCode === 'string' && /^[A-Za-z0-9 -]{2,10}$/.test(postalCode)),
+      'must be a postal code such as `337`',
+    ],
+    [
+      'organization.stations',
+      Array.isArray(stations),
+      'must be a list of { iataCode, headquarters? }',
+      ORGANIZATION_HINT,
+    ],
+    ['organization.stations', new Set(codes).size === codes.length, 'lists an airport twice'],
+    ...list.flatMap((st: unknown, i): Check[] => {
+      const entry = isRecord(st) ? st : {};
+      return [
+        [
+          `organization.stations.${i}.iataCode`,
+          typeof entry.iataCode === 'string' && /^[A-Z]{3}$/.test(entry.iataCode),
+          "must be an airport's three-letter IATA code such as `TPE`",
+        ],
+        [
+          `organization.stations.${i}.headquarters`,
+          entry.headquarters === undefined || typeof entry.headquarters === 'boolean',
+          'must be true or false',
+        ],
+      ];
+    }),
+  ];
+}
+
 const RUNTIME_NUMBERS = [
   'cookieMaxAgeDays',
   'reloadGuardMs',
@@ -139,9 +186,11 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   '': [
     ...['locales', 'defaultLocale', 'fallbackLocale', 'baseUrl', 'host', 'listPageSize', 'titleSeparator'],
     ...['keepWhole', 'theme', 'runtime', 'navigation', 'contacts', 'redirects', 'check'],
-    ...['timeZone', 'robots', 'productionBranch', 'security', 'scripts'],
+    ...['timeZone', 'robots', 'productionBranch', 'security', 'scripts', 'organization'],
   ],
-  locales: ['code', 'iso', 'name', 'prefix', 'ogLocale', 'siteTitle'],
+  locales: ['code', 'iso', 'name', 'prefix', 'ogLocale', 'siteTitle', 'titleSeparator', 'claim'],
+  organization: ['country', 'postalCode', 'stations'],
+  'organization.stations': ['iataCode', 'headquarters'],
   theme: ['dark', 'primary', 'secondary', 'ripple'],
   runtime: ['cookieName', ...RUNTIME_NUMBERS],
   navigation: ['key', 'path', 'section'],

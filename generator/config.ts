@@ -133,9 +133,10 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     localesDir: path.join(site, 'locales'),
     templatesDir: path.join(site, 'templates'),
     publicDir: path.join(site, 'public'),
-    locales: Object.freeze(input.locales.map((l) => Object.freeze({ ...l }))),
+    locales: resolveLocales(input),
     defaultLocale: input.defaultLocale,
     fallbackLocale: input.fallbackLocale,
+    organization: resolveOrganization(input),
     baseUrl,
     host: overrides.host ?? input.host ?? 'portable',
     listPageSize: input.listPageSize ?? 24,
@@ -171,6 +172,25 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
         }),
       ),
     ),
+  });
+}
+
+/** The locales, each with the separator between a page title and its brand settled. */
+function resolveLocales(input: SiteConfigInput): SiteConfig['locales'] {
+  return Object.freeze(
+    input.locales.map((l) =>
+      Object.freeze({ ...l, titleSeparator: l.titleSeparator ?? input.titleSeparator ?? ' | ' }),
+    ),
+  );
+}
+
+/** The company's address and stations for structured data, or null when the configuration gives none. */
+function resolveOrganization(input: SiteConfigInput): SiteConfig['organization'] {
+  const organization = input.organization;
+  if (!organization) return null;
+  return Object.freeze({
+    ...organization,
+    stations: Object.freeze(organization.stations.map((station) => Object.freeze({ ...station }))),
   });
 }
 

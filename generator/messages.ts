@@ -37,8 +37,15 @@ export function createLineFinder(): (root: string, file: string, key: string) =>
       }
       fileLines.set(full, lines);
     }
-    const last = key.split('.').at(-1) as string;
-    return lines.findIndex((l) => l.includes(`"${last}"`)) + 1 || 1;
+    // Each part of a dotted key below the one before it: `airports.TPE.name` is the `name` of
+    // `TPE`, not the first `name` of the file.
+    let line = -1;
+    for (const part of key.split('.')) {
+      const found = lines.findIndex((l, i) => i > line && l.includes(`"${part}":`));
+      if (found < 0) break;
+      line = found;
+    }
+    return line + 1 || 1;
   };
 }
 

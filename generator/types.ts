@@ -21,10 +21,32 @@ export interface LocaleConfig {
   readonly name: string;
   /** URL prefix: `` for the default locale, `/en` for English. */
   readonly prefix: string;
-  /** `og:locale` value: `zh_Hant`, `en_US`. */
+  /** `og:locale` value, a locale share dialogs know: `zh_TW`, `en_US`. */
   readonly ogLocale: string;
-  /** The `<title>` suffix in this language. */
+  /** The brand in this language: the `<title>` suffix, `og:site_name`, the WebSite's name. */
   readonly siteTitle: string;
+  /** Between a page title and the brand (` | `, `｜`); the configuration's `titleSeparator` when absent. */
+  readonly titleSeparator?: string;
+  /** The brand's claim: the home page's title after the brand, and the WebSite's description. */
+  readonly claim?: string;
+}
+
+/** A locale as every stage reads it: its separator settled. */
+export interface SiteLocale extends LocaleConfig {
+  readonly titleSeparator: string;
+}
+
+/**
+ * The company as search engines know it (behaviour.md: Sharing): the facts that are the same in
+ * every language. Its names and the words of its address are texts of the `common` namespace.
+ */
+export interface OrganizationConfig {
+  /** ISO 3166 code of the country of its address and stations: `TW`. */
+  readonly country: string;
+  /** The postal code of its headquarters. */
+  readonly postalCode?: string;
+  /** The airports it works at, by IATA code; the one at its headquarters says so. */
+  readonly stations: readonly { readonly iataCode: string; readonly headquarters?: boolean }[];
 }
 
 export interface ThemeConfig {
@@ -95,6 +117,8 @@ export interface SiteRedirect {
 /** What `site/site.config.ts` exports. Paths are relative to the site root. */
 export interface SiteConfigInput {
   locales: LocaleConfig[];
+  /** The company's address and stations, for structured data (behaviour.md: Sharing). */
+  organization?: OrganizationConfig;
   defaultLocale: LocaleCode;
   fallbackLocale: LocaleCode;
   baseUrl?: string;
@@ -193,9 +217,10 @@ export interface SiteConfig {
   readonly localesDir: string;
   readonly templatesDir: string;
   readonly publicDir: string;
-  readonly locales: readonly LocaleConfig[];
+  readonly locales: readonly SiteLocale[];
   readonly defaultLocale: LocaleCode;
   readonly fallbackLocale: LocaleCode;
+  readonly organization: OrganizationConfig | null;
   /** Without a trailing slash; null when none is configured (SEO links are then root-relative). */
   readonly baseUrl: string | null;
   readonly host: HostName;
@@ -222,7 +247,10 @@ export interface FrontMatter {
   template: string;
   layout: string;
   order: number;
+  /** An article's day (`2024-03-12`), or day and time in the site's time zone (`2024-03-12T09:00`). */
   date: string | null;
+  /** When this language's text last changed in substance, written as `date` is (behaviour.md: Sharing). */
+  updated: string | null;
   /** Declared on single-language pages: the locales that have content. */
   locales: LocaleCode[] | null;
   /** Pages the template lists: the section's other pages, or the news articles, newest first. */
@@ -241,6 +269,27 @@ export interface FrontMatter {
   aliases: readonly string[];
   /** Everything else in the front matter: structured texts for the template. */
   extra: Record<string, unknown>;
+}
+
+/**
+ * A position's facts (front matter `job`, behaviour.md: Sharing), the same in every language: what
+ * its page shows and its JobPosting says. The day it was posted is the page's `date`.
+ */
+export interface JobFields {
+  /** Google's kinds of employment: `FULL_TIME`, `PART_TIME`, `CONTRACTOR`, `TEMPORARY`, `INTERN`, `VOLUNTEER`, `PER_DIEM`, `OTHER`. */
+  readonly employmentType: string;
+  /** The stations it is open at, by IATA code (`organization.stations`). */
+  readonly stations: readonly string[];
+  /** The base pay: an ISO 4217 currency, the range, and the period it is paid for. */
+  readonly salary: {
+    readonly currency: string;
+    readonly min: number;
+    readonly max: number;
+    /** `HOUR`, `DAY`, `WEEK`, `MONTH` or `YEAR`. */
+    readonly per: string;
+  };
+  /** The last day applications are taken (`2026-12-31`). */
+  readonly validThrough: string;
 }
 
 /** One translation file of one page: `site/content/<path>.<locale>.md`. */
@@ -516,6 +565,15 @@ export interface ClientAssets {
   };
   /** Root-relative URL of each page's share card, by page URL (behaviour.md: Sharing). */
   readonly cards?: ReadonlyMap<string, string>;
+  /** An article's card in the other shapes results show, by page URL (behaviour.md: Sharing). */
+  readonly cardVariants?: ReadonlyMap<string, readonly CardVariant[]>;
+}
+
+/** A share card of another shape than 1200 × 630: root-relative, and its size. */
+export interface CardVariant {
+  readonly path: string;
+  readonly width: number;
+  readonly height: number;
 }
 
 /** What the bundle step makes: the assets without the shared data files and the policy, which need the pages. */
@@ -545,6 +603,12 @@ export interface BuildManifest {
   readonly policy?: string;
   /** Pages the output this build replaced had, and this build neither writes nor redirects. */
   readonly removed?: readonly string[];
+  /**
+   * The pages whose front matter gives no date, by URL: the hash of their content and the day a
+   * build first saw it so, which the next build keeps while the hash holds
+   * (behaviour.md: Sitemap and robots).
+   */
+  readonly dated?: Readonly<Record<string, string>>;
 }
 
 /** The settings a build's output depends on, recorded in its manifest. */
@@ -666,6 +730,8 @@ export interface SiteSearch {
 export interface CardTask {
   readonly serverModule: string;
   readonly props: ShareCardProps;
+  /** Each PNG to draw: the card (1200 × 630), then the same card in other shapes. */
+  readonly sizes: readonly { readonly width: number; readonly height: number }[];
 }
 
 export interface ShareCardProps {

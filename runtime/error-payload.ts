@@ -1,4 +1,5 @@
 import type { Payload } from '../generator/types.ts';
+import { toDocumentTitle } from './titles.ts';
 
 /** What an error page needs to know of the site: shared by the build (static pages) and the browser. */
 export interface ErrorPayloadInput {
@@ -15,6 +16,7 @@ export interface ErrorPayloadInput {
   readonly menus: Payload['menus'];
   /** The URL of the locale's shared data file. */
   readonly shared: string;
+  /** The locale's brand and the separator before it. */
   readonly titleSeparator: string;
   readonly siteTitle: string;
   readonly ogLocale: string;
@@ -53,7 +55,7 @@ export function toErrorPayload(input: ErrorPayloadInput): Payload {
     dates: {},
     error: { status: input.status, ...input.error },
     head: {
-      title: `${title}${input.titleSeparator}${input.siteTitle}`,
+      title: toDocumentTitle(title, input),
       canonical: null,
       alternates: [],
       ogLocale: input.ogLocale,

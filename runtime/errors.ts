@@ -47,7 +47,7 @@ export async function showErrorPage(
       contacts: shared.contacts,
       menus: shared.menus,
       shared: other ? toSharedUrl(locale) : view.payload.shared,
-      titleSeparator: site.titleSeparator,
+      titleSeparator: localeInfo?.titleSeparator ?? ' | ',
       siteTitle: localeInfo?.siteTitle ?? '',
       ogLocale: localeInfo?.ogLocale ?? view.payload.head.ogLocale,
       error: options,

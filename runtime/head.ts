@@ -27,7 +27,7 @@ export function updateHead(payload: Payload): void {
   document.documentElement.lang = locale?.iso ?? payload.locale;
   document.title = payload.head.title;
   setMeta('meta[name="description"]', 'name', 'description', payload.description);
-  setMeta('meta[property="og:title"]', 'property', 'og:title', payload.head.title);
+  setMeta('meta[property="og:title"]', 'property', 'og:title', payload.title);
   setMeta('meta[property="og:description"]', 'property', 'og:description', payload.description);
   setMeta('meta[property="og:locale"]', 'property', 'og:locale', payload.head.ogLocale);
   // What the first page said for crawlers and share dialogs (its card, its dates, its feeds and
@@ -38,7 +38,8 @@ export function updateHead(payload: Payload): void {
   ))
     el.remove();
   if (payload.head.canonical) {
-    if (payload.head.noindex) setMeta('meta[name="robots"]', 'name', 'robots', 'noindex');
+    const robots = payload.head.noindex ? 'noindex' : 'max-image-preview:large';
+    setMeta('meta[name="robots"]', 'name', 'robots', robots);
     setLink('canonical', payload.head.canonical);
     for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);
     setMeta('meta[property="og:url"]', 'property', 'og:url', payload.head.canonical);

@@ -8,6 +8,7 @@ export interface RuntimeLocale {
   readonly prefix: string;
   readonly ogLocale: string;
   readonly siteTitle: string;
+  readonly titleSeparator: string;
 }
 
 /**
@@ -15,7 +16,6 @@ export interface RuntimeLocale {
  * knows of the locales.
  */
 export interface RuntimeSettings extends Omit<RuntimeConfig, 'drawerWidth' | 'railWidth'> {
-  readonly titleSeparator: string;
   /** Words a line never ends inside (word-breaks.ts). */
   readonly keepWhole: readonly string[];
   readonly locales: readonly RuntimeLocale[];

@@ -3,15 +3,18 @@ import type { SiteConfigInput } from '../generator/types.ts';
 // The site's settings. Every value is validated when the build starts; an invalid one stops the
 // build with an error naming the field and its line here.
 const config: SiteConfigInput = {
-  // Traditional Chinese at bare paths, English under /en (behaviour.md: Locales).
+  // Traditional Chinese at bare paths, English under /en (behaviour.md: Locales). Each page title
+  // ends with the brand; the home page's is the brand and its claim (behaviour.md: Head and SEO).
   locales: [
     {
       code: 'zhHant',
       iso: 'zh-Hant',
       name: '繁體中文',
       prefix: '',
-      ogLocale: 'zh_Hant',
-      siteTitle: '雲翔航勤 | 專業航空地勤服務',
+      ogLocale: 'zh_TW',
+      siteTitle: '雲翔航勤',
+      titleSeparator: '｜',
+      claim: '專業航空地勤服務',
     },
     {
       code: 'en',
@@ -19,7 +22,8 @@ const config: SiteConfigInput = {
       name: 'English',
       prefix: '/en',
       ogLocale: 'en_US',
-      siteTitle: 'CloudWing Aviation Services | Airport Ground Handling',
+      siteTitle: 'CloudWing',
+      claim: 'Airport Ground Handling',
     },
   ],
   defaultLocale: 'zhHant',
@@ -28,6 +32,13 @@ const config: SiteConfigInput = {
   baseUrl: 'https://cloudwing.example',
   titleSeparator: ' | ',
   timeZone: 'Asia/Taipei',
+  // The company as one entity in structured data (behaviour.md: Sharing): its headquarters'
+  // postal code and its stations; the words of its address are in the `common` texts.
+  organization: {
+    country: 'TW',
+    postalCode: '337',
+    stations: [{ iataCode: 'TPE', headquarters: true }, { iataCode: 'KHH' }, { iataCode: 'TSA' }, { iataCode: 'RMQ' }],
+  },
   // Terms of the glossary (docs/glossary.md) the word breaker takes apart: a title or a label never
   // ends a line inside them (營運控制 / 中心).
   keepWhole: ['營運控制中心', '安全品質室', '企業事務部', '股東常會'],

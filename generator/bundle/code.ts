@@ -109,14 +109,14 @@ function toRuntimeSettings(config: SiteConfig) {
     prefetchLimit: runtime.prefetchLimit,
     repaintWaitMs: runtime.repaintWaitMs,
     notificationMs: runtime.notificationMs,
-    titleSeparator: config.titleSeparator,
     keepWhole: config.keepWhole,
-    locales: config.locales.map(({ code, iso, prefix, ogLocale, siteTitle }) => ({
+    locales: config.locales.map(({ code, iso, prefix, ogLocale, siteTitle, titleSeparator }) => ({
       code,
       iso,
       prefix,
       ogLocale,
       siteTitle,
+      titleSeparator,
     })),
     fallbackLocale: config.fallbackLocale,
   };

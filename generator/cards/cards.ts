@@ -11,7 +11,7 @@ import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toSection } from '../resolve/sections.ts';
 import { toTemplateLocOfStack } from '../render/server-module.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
-import type { CardTask } from '../types.ts';
+import type { CardTask, CardVariant } from '../types.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from '../types.ts';
 
 // The share cards of a build (behaviour.md: Sharing): one PNG per page and locale, named by the
@@ -50,11 +50,31 @@ function remember(key: string, png: Uint8Array): void {
   if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
 }
 
+/** One PNG of a card: its cache entry's name, its output path, its size. */
+export interface CardFile {
+  readonly key: string;
+  readonly file: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The shapes besides 1200 × 630 an article's card is drawn in, for its NewsArticle: search results
+ * show an article's image at 16:9, 4:3 or 1:1, each at least 1200 px wide (behaviour.md: Sharing).
+ */
+export const ARTICLE_SHAPES = [
+  { width: 1200, height: 675 },
+  { width: 1200, height: 900 },
+  { width: 1200, height: 1200 },
+] as const;
+
 export interface CardJob {
   /** The hash of the card's inputs: its cache entry and its output name. */
   readonly key: string;
   /** Output-relative path: `_app/cards/<key>.png`. */
   readonly file: string;
+  /** Every PNG the job draws: the card, then its other shapes (`_app/cards/<key>-1200x675.png`). */
+  readonly files: readonly CardFile[];
   readonly props: ShareCardProps;
   /** The first page that shows it: a card that cannot be drawn is reported by it. */
   readonly url: string;
@@ -65,6 +85,8 @@ export interface CardJob {
 export interface CardPlan {
   /** Each page's card, root-relative, by page URL. */
   readonly urls: ReadonlyMap<string, string>;
+  /** An article's card in its other shapes, root-relative, by page URL. */
+  readonly variants: ReadonlyMap<string, readonly CardVariant[]>;
   /** One job per distinct card. */
   readonly jobs: readonly CardJob[];
 }
@@ -101,7 +123,8 @@ export function planCards(
   const layoutFile = path.join(config.templatesDir, 'ShareCard.tsx');
   const logoFile = path.join(config.publicDir, 'logo.svg');
   // Without a base URL no page can name its card (`og:image` must be absolute): none is drawn.
-  if (!config.baseUrl || !existsSync(layoutFile) || !existsSync(logoFile)) return { urls: new Map(), jobs: [] };
+  if (!config.baseUrl || !existsSync(layoutFile) || !existsSync(logoFile))
+    return { urls: new Map(), variants: new Map(), jobs: [] };
   const layout = readFileSync(layoutFile, 'utf8');
   const layoutName = path.relative(config.root, layoutFile).split(path.sep).join('/');
   const versions = toRendererVersions();
@@ -109,6 +132,7 @@ export function planCards(
   const site = toShownHost(config.baseUrl);
   const breaks = phraseBreakerFor(config.keepWhole);
   const urls = new Map<string, string>();
+  const variants = new Map<string, CardVariant[]>();
   const jobs = new Map<string, CardJob>();
   for (const page of pages) {
     if (typeof page.content.data.extra.shareImage === 'string') continue;
@@ -124,15 +148,33 @@ export function planCards(
       logo,
       colors: { navy: '#0f2740', primary: config.theme.primary, accent: config.theme.secondary },
     };
+    const shapes = page.route.template === 'article' ? ARTICLE_SHAPES : [];
     const key = createHash('sha256')
-      .update(`${versions}\n${layout}\n${JSON.stringify(props)}`)
+      .update(`${versions}\n${layout}\n${JSON.stringify(props)}\n${JSON.stringify(shapes)}`)
       .digest('hex')
       .slice(0, 20);
-    const file = `_app/cards/${key}.png`;
+    const files = toCardFiles(key, shapes);
+    const file = (files[0] as CardFile).file;
     urls.set(page.url, `/${file}`);
-    if (!jobs.has(key)) jobs.set(key, { key, file, props, url: page.url, layout: layoutName });
+    if (shapes.length > 0)
+      variants.set(
+        page.url,
+        files.slice(1).map((f) => ({ path: `/${f.file}`, width: f.width, height: f.height })),
+      );
+    if (!jobs.has(key)) jobs.set(key, { key, file, files, props, url: page.url, layout: layoutName });
   }
-  return { urls, jobs: [...jobs.values()] };
+  return { urls, variants, jobs: [...jobs.values()] };
+}
+
+/** The files of a card: `<key>.png` (1200 × 630), then `<key>-<width>x<height>.png` for each other shape. */
+function toCardFiles(key: string, shapes: readonly { width: number; height: number }[]): CardFile[] {
+  return [
+    { key, file: `_app/cards/${key}.png`, width: 1200, height: 630 },
+    ...shapes.map(({ width, height }) => {
+      const name = `${key}-${width}x${height}`;
+      return { key: name, file: `_app/cards/${name}.png`, width, height };
+    }),
+  ];
 }
 
 /**
@@ -141,11 +183,11 @@ export function planCards(
  */
 export interface CardThreads {
   start(threads: number): boolean;
-  run(kind: 'card', input: CardTask, signal?: AbortSignal): Promise<Uint8Array>;
+  run(kind: 'card', input: CardTask, signal?: AbortSignal): Promise<Uint8Array[]>;
 }
 
 /**
- * The PNG of every job: from the cache, or drawn (see drawCards) and then cached. Each cache entry
+ * The PNGs of every job: from the cache, or drawn (see drawCards) and then cached. Each cache entry
  * is written beside its place and renamed, so builds running at the same time never read half a card.
  */
 export async function renderCards(
@@ -154,16 +196,21 @@ export async function renderCards(
   threads?: CardThreads,
 ): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
   const files = new Map<string, Uint8Array>();
-  const toCacheFile = (job: CardJob) => path.join(CARDS_DIR, `${job.key}.png`);
-  const save = async (job: CardJob, png: Uint8Array) => {
-    files.set(job.file, png);
-    remember(job.key, png);
-    await writeCacheFile(toCacheFile(job), png);
+  const toCacheFile = (card: CardFile) => path.join(CARDS_DIR, `${card.key}.png`);
+  const save = async (job: CardJob, pngs: readonly Uint8Array[]) => {
+    for (const [i, card] of job.files.entries()) {
+      const png = pngs[i] as Uint8Array;
+      files.set(card.file, png);
+      remember(card.key, png);
+      await writeCacheFile(toCacheFile(card), png);
+    }
   };
   // The cards to draw are known at once, by whether their files are there, and drawing starts before
   // this returns: the build renders its pages on this thread meanwhile, and reading the cached cards
   // waits for it.
-  const misses = new Set(jobs.filter((job) => !recent.has(job.key) && !existsSync(toCacheFile(job))));
+  const misses = new Set(
+    jobs.filter((job) => job.files.some((card) => !recent.has(card.key) && !existsSync(toCacheFile(card)))),
+  );
   const drawing = drawCards([...misses], serverModule, save, threads);
   // Awaited below, after the reads: a failure meanwhile is not left unhandled.
   drawing.catch(() => undefined);
@@ -172,13 +219,16 @@ export async function renderCards(
   await Promise.all(
     jobs.map(async (job) => {
       if (misses.has(job)) return;
-      const png = recent.get(job.key) ?? (await readCacheFile(toCacheFile(job)));
+      const pngs = await Promise.all(
+        job.files.map(async (card) => recent.get(card.key) ?? (await readCacheFile(toCacheFile(card)))),
+      );
       // Cut short or damaged on the disk: drawn again like one that cannot be read.
-      if (!png || !isWholePng(png)) unreadable.push(job);
-      else {
-        files.set(job.file, png);
-        remember(job.key, png);
-      }
+      if (pngs.some((png) => !png || !isWholePng(png))) unreadable.push(job);
+      else
+        job.files.forEach((card, i) => {
+          files.set(card.file, pngs[i] as Uint8Array);
+          remember(card.key, pngs[i] as Uint8Array);
+        });
     }),
   );
   await drawing;
@@ -186,13 +236,17 @@ export async function renderCards(
   if (misses.size + unreadable.length > 0) await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
   // The files in the order of the jobs, whatever order they were read or drawn in: the manifest lists them.
   const ordered = new Map(
-    jobs.flatMap((job) => (files.has(job.file) ? [[job.file, files.get(job.file) as Uint8Array] as const] : [])),
+    jobs.flatMap((job) =>
+      job.files.flatMap((card) =>
+        files.has(card.file) ? [[card.file, files.get(card.file) as Uint8Array] as const] : [],
+      ),
+    ),
   );
   return { files: ordered, drawn: misses.size + unreadable.length };
 }
 
-/** Saves a drawn card. */
-type SaveCard = (job: CardJob, png: Uint8Array) => Promise<void>;
+/** Saves a drawn card's PNGs, in the order of its files. */
+type SaveCard = (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>;
 
 /**
  * Draws the cards of `jobs` and saves each one: many in the pool's threads (they start before the
@@ -205,7 +259,11 @@ async function drawCards(
   threads: CardThreads | undefined,
 ): Promise<void> {
   if (jobs.length === 0) return;
-  const toTask = (job: CardJob): CardTask => ({ serverModule, props: job.props });
+  const toTask = (job: CardJob): CardTask => ({
+    serverModule,
+    props: job.props,
+    sizes: job.files.map(({ width, height }) => ({ width, height })),
+  });
   const workers = toCardWorkers(jobs.length);
   if (threads && workers > 0 && threads.start(workers)) await drawInPool(threads, jobs, toTask, save);
   else await drawHere(jobs, toTask, save);

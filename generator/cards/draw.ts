@@ -188,16 +188,48 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
  * thread meanwhile lays out the next card: cards.ts draws two at a time), then encoded.
  */
 export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
-  const [, { renderAsync }] = loadRenderers();
-  const image = await renderAsync(await toCardSvg(Card, props), { font: { loadSystemFonts: false } });
-  return image.asPng();
+  const [png] = await drawCardSizes(Card, props, [CARD_SIZE]);
+  return png as Uint8Array;
 }
 
-/** Draws a card with the layout its server module exports, the site's code kept from ending the process. */
-export async function drawCardTask({ serverModule, props }: CardTask): Promise<Uint8Array> {
+/**
+ * One card in each size: laid out once at 1200 × 630, and drawn in another shape as that card on
+ * the layout's own background (`colors.navy`), centred, so a result that crops it to its shape
+ * still shows the whole card (behaviour.md: Sharing). No shape is narrower than the card.
+ */
+export async function drawCardSizes(
+  Card: ComponentType<ShareCardProps>,
+  props: ShareCardProps,
+  sizes: CardTask['sizes'],
+): Promise<Uint8Array[]> {
+  const [, { renderAsync }] = loadRenderers();
+  const svg = await toCardSvg(Card, props);
+  const options = { font: { loadSystemFonts: false } };
+  return Promise.all(
+    sizes.map(async (size) => (await renderAsync(toShapedSvg(svg, size, props.colors.navy), options)).asPng()),
+  );
+}
+
+/** The card's SVG inside one of another size, centred on a background of `color`. */
+export function toShapedSvg(svg: string, size: { width: number; height: number }, color: string): string {
+  if (size.width === CARD_SIZE.width && size.height === CARD_SIZE.height) return svg;
+  const x = (size.width - CARD_SIZE.width) / 2;
+  const y = (size.height - CARD_SIZE.height) / 2;
+  // satori's root element is `<svg width=… height=… viewBox=… xmlns=…>`: placed where it goes.
+  const placed = svg.replace(/^<svg /, `<svg x="${x}" y="${y}" `);
+  return [
+    `<svg width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}" xmlns="http://www.w3.org/2000/svg">`,
+    `<rect width="${size.width}" height="${size.height}" fill="${color}"/>`,
+    placed,
+    '</svg>',
+  ].join('');
+}
+
+/** Draws a card in its sizes with the layout its server module exports, the site's code kept from ending the process. */
+export async function drawCardTask({ serverModule, props, sizes }: CardTask): Promise<Uint8Array[]> {
   // The renderers first: loading the server module turns source maps on (see loadRenderers).
   loadRenderers();
   const { ShareCard } = loadServerModule(serverModule);
   if (!ShareCard) throw new Error('the server module has no ShareCard');
-  return withoutExit(() => drawCard(ShareCard, props));
+  return withoutExit(() => drawCardSizes(ShareCard, props, sizes));
 }

@@ -16,6 +16,7 @@ import { checkHtml } from './html.ts';
 import { checkFragments, checkLinks } from './links.ts';
 import { readOutputPages } from './output.ts';
 import { checkSeo } from './seo.ts';
+import { checkHead } from './head.ts';
 import { checkSharing } from './share.ts';
 import { checkContentScript, checkTranslations, type TranslationReport } from './translations.ts';
 import { RECORD_FILE, readTranslationRecord } from '../translations/record.ts';
@@ -70,6 +71,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const pages = readOutputPages(outDir);
   const sitemapFile = path.join(outDir, 'sitemap.xml');
   problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
+  problems.push(...checkHead(checked, pages));
   problems.push(...checkSharing(checked, outDir, pages));
   problems.push(...checkBudgets(config, outDir, pages));
   problems.push(...checkImages(config, outDir, pages));

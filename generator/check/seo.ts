@@ -195,7 +195,7 @@ function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): Sit
       return [url, alternates] as const;
     }),
   );
-  const problems: SiteProblem[] = [];
+  const problems: SiteProblem[] = [...checkLastmods(sitemap)];
   const indexable = pages.filter((p) => p.payload && p.payload.contentLocale === p.payload.locale && !p.noindex);
   for (const page of indexable) {
     const listed = page.canonical ? entries.get(page.canonical) : undefined;
@@ -212,4 +212,19 @@ function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): Sit
       problems.push(toProblem('SEO_SITEMAP', { reason: `${url} is listed but is not an indexable page` }, loc));
   }
   return problems;
+}
+
+/** A time with its zone offset, as the sitemap, the feeds and structured data write it. */
+export const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** Entries without a `lastmod`, or with one that is no time with its zone (behaviour.md: Sitemap and robots). */
+function checkLastmods(sitemap: string): SiteProblem[] {
+  const loc = { file: 'sitemap.xml', line: 1, column: 1 };
+  return [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].flatMap(([, body]) => {
+    const url = /<loc>([^<]*)<\/loc>/.exec(body as string)?.[1] ?? '';
+    const lastmod = /<lastmod>([^<]*)<\/lastmod>/.exec(body as string)?.[1];
+    if (lastmod && ZONED_TIME.test(lastmod) && !Number.isNaN(Date.parse(lastmod))) return [];
+    const reason = lastmod ? `the lastmod of ${url}, ${lastmod}, is no time with its zone` : `${url} has no lastmod`;
+    return [toProblem('SEO_SITEMAP', { reason }, loc)];
+  });
 }

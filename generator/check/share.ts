@@ -5,6 +5,8 @@ import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
 import type { OutputPage } from './output.ts';
 import { isWholePng, toPngSize } from '../png.ts';
+import { ZONED_TIME } from './seo.ts';
+import { findGraphFaults, findNodeFaults, type DataOutput, type Node } from './structured-data.ts';
 
 // `site check` on what pages tell share dialogs, search engines and feed readers (behaviour.md:
 // Sharing), read from the output as they would read it: the card image each page names, its
@@ -37,14 +39,6 @@ export function toXmlFault(xml: string): string | null {
   if (open.length > 0) return `<${open.at(-1)}> is never closed`;
   return roots === 1 ? null : `${roots} root elements, not one`;
 }
-
-/** Properties search engines require of each type this site writes. */
-const REQUIRED: Readonly<Record<string, readonly string[]>> = {
-  Organization: ['name', 'logo'],
-  WebSite: ['name', 'url'],
-  NewsArticle: ['headline', 'datePublished', 'author', 'publisher'],
-  BreadcrumbList: ['itemListElement'],
-};
 
 /** What the checks read of the build: the base URL, the output folder and the URLs of its pages. */
 interface Output {
@@ -139,48 +133,43 @@ function toImageFault(file: string, image: string): string | null {
   return null;
 }
 
-/** Faults of a page's JSON-LD blocks, and an article without its NewsArticle. */
+/**
+ * Faults of a page's JSON-LD (structured-data.ts): blocks that are no JSON or no schema.org, each
+ * node's, the graph's, and an article without its NewsArticle or a position without its JobPosting.
+ */
 function checkStructuredData(output: Output, page: OutputPage, head: string): SiteProblem[] {
-  const hasImage = attr(head, /<meta property="og:image" content="([^"]*)"/) !== null;
-  const types: string[] = [];
+  const image = attr(head, /<meta property="og:image" content="([^"]*)"/);
+  const drawnCard = image !== null && /\/_app\/cards\//.test(image);
+  const nodes: Node[] = [];
   const reasons: string[] = [];
   for (const [, block] of head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
-    let parsed: Record<string, unknown>;
+    let parsed: Node;
     try {
-      parsed = JSON.parse(block as string) as Record<string, unknown>;
+      parsed = JSON.parse(block as string) as Node;
     } catch {
       reasons.push('a block is no JSON');
       continue;
     }
-    const type = parsed['@type'];
-    if (parsed['@context'] !== 'https://schema.org' || typeof type !== 'string') {
-      reasons.push('a block has no `@context` https://schema.org or no `@type`');
+    const graph = Array.isArray(parsed['@graph']) ? (parsed['@graph'] as Node[]) : [parsed];
+    if (parsed['@context'] !== 'https://schema.org' || graph.some((node) => typeof node?.['@type'] !== 'string')) {
+      reasons.push('a block has no `@context` https://schema.org, or a node has no `@type`');
       continue;
     }
-    types.push(type);
-    reasons.push(...findDataFaults(output, type, parsed, hasImage));
+    nodes.push(...graph);
   }
+  const data: DataOutput = {
+    base: output.base,
+    toFile: (url) => toOutputFile(output, url),
+    isPage: (url) => isOutputPage(output, url),
+  };
+  reasons.push(...nodes.flatMap((node) => findNodeFaults(data, node, drawnCard)));
+  if (output.base && nodes.length > 0) reasons.push(...findGraphFaults(output.base, nodes));
+  const types = nodes.map((node) => node['@type']);
   if (output.base && page.payload?.template === 'article' && !types.includes('NewsArticle'))
     reasons.push('the article has no NewsArticle');
+  if (output.base && page.payload?.data?.job && !types.includes('JobPosting'))
+    reasons.push('the position has no JobPosting');
   return reasons.map((reason) => toProblem('STRUCTURED_DATA', { page: page.url, reason }));
-}
-
-/** Why one JSON-LD block of a type falls short: required properties, an article's image, its breadcrumbs. */
-function findDataFaults(output: Output, type: string, parsed: Record<string, unknown>, hasImage: boolean): string[] {
-  const reasons = (REQUIRED[type] ?? [])
-    .filter((key) => parsed[key] === undefined || parsed[key] === '')
-    .map((key) => `its ${type} has no \`${key}\``);
-  if (type === 'NewsArticle' && hasImage && parsed.image === undefined) reasons.push('its NewsArticle has no `image`');
-  if (type !== 'BreadcrumbList') return reasons;
-  const items = Array.isArray(parsed.itemListElement) ? (parsed.itemListElement as Record<string, unknown>[]) : [];
-  if (items.length === 0) reasons.push('its BreadcrumbList lists nothing');
-  items.forEach((item, i) => {
-    if (item.position !== i + 1 || typeof item.name !== 'string' || !item.name)
-      reasons.push(`breadcrumb ${i + 1} has no position ${i + 1} or no name`);
-    else if (typeof item.item !== 'string' || !isOutputPage(output, item.item))
-      reasons.push(`breadcrumb ${i + 1} (${item.name}) names no page of the build`);
-  });
-  return reasons;
 }
 
 /** A page that links no touch icon or no manifest. */
@@ -199,8 +188,13 @@ function checkFeed(output: Output, feed: string): SiteProblem[] {
   const fault = toXmlFault(xml);
   if (fault) return [fail(`not well-formed: ${fault}`)];
   const isAtom = /^(?:<\?xml[^>]*\?>\s*)?<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/.test(xml);
+  const times = [...xml.matchAll(/<(updated|published)>([^<]*)<\/\1>/g)].filter(
+    ([, , t]) => !ZONED_TIME.test(t as string),
+  );
   return [
     ...(isAtom ? [] : [fail('no Atom feed')]),
+    ...(/<feed [^>]*xml:lang="[^"]+"/.test(xml) ? [] : [fail('the feed does not say its language (`xml:lang`)')]),
+    ...times.map(([, name, time]) => fail(`<${name}> ${time} is no time with its zone offset`)),
     ...[...xml.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].flatMap(([, entry]) => {
       const link = attr(entry as string, /<link href="([^"]*)"/);
       return link && isOutputPage(output, link)

@@ -3,13 +3,14 @@ import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
 import { OLD_ADDRESS_RULE, isOldAddress } from '../redirects.ts';
 import { TEXT_LIMITS } from './limits.ts';
+import { checkJobField } from './job-field.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
 // that become link targets and image sources (behaviour.md: Safety).
 const KNOWN_KEYS = [
   ...['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'],
-  ...['draft', 'publishDate', 'expiryDate', 'noindex'],
+  ...['draft', 'publishDate', 'expiryDate', 'noindex', 'updated'],
   'aliases',
 ];
 
@@ -134,6 +135,7 @@ export function validateFrontMatter(
   const aliases = toAliases(raw.aliases, fail);
   checkContactField(raw.contact, config, fail);
   checkVideoField(raw.video, fail);
+  checkJobField(raw, config, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return {
@@ -170,9 +172,9 @@ function checkVideoField(video: unknown, fail: Fail): void {
  * template as any other key does, and the setting would silently keep its default.
  */
 function findTypos(file: string, extra: Record<string, unknown>, keyLines: Record<string, number>): SiteProblem[] {
-  const settings = [...KNOWN_KEYS, 'contact'];
+  const settings = [...KNOWN_KEYS, 'contact', 'job'];
   return Object.keys(extra).flatMap((key) => {
-    const setting = key === 'contact' ? undefined : toNearestName(key, settings);
+    const setting = key === 'contact' || key === 'job' ? undefined : toNearestName(key, settings);
     if (setting === undefined) return [];
     return [toProblem('FRONT_MATTER_TYPO', { key, setting }, { file, line: keyLines[key] ?? 1, column: 1 })];
   });
@@ -237,14 +239,10 @@ function toSettings(
   raw: Record<string, unknown>,
   config: SiteConfig,
   fail: Fail,
-): Pick<FrontMatter, 'order' | 'date' | 'locales' | 'list' | 'listLimit'> {
+): Pick<FrontMatter, 'order' | 'date' | 'updated' | 'locales' | 'list' | 'listLimit'> {
   const order = raw.order ?? 0;
   if (typeof order !== 'number' || !Number.isFinite(order)) fail('order', 'must be a number');
-  const date = toDate(raw.date);
-  if (date === undefined) {
-    const hint = 'Write the day as `date: 2025-03-18`: a four-digit year, a two-digit month and day.';
-    fail('date', toDateFault(raw.date), hint);
-  }
+  const [date, updated] = toDates(raw, fail);
   const locales = raw.locales ?? null;
   const codes = config.locales.map((l) => l.code);
   if (locales !== null && (!Array.isArray(locales) || locales.length === 0 || locales.some((l) => !codes.includes(l))))
@@ -257,7 +255,8 @@ function toSettings(
     fail('listLimit', 'must be a positive whole number');
   return {
     order: order as number,
-    date: date ?? null,
+    date,
+    updated,
     locales: locales as LocaleCode[] | null,
     list: list as FrontMatter['list'],
     listLimit: listLimit as number | null,
@@ -286,17 +285,38 @@ function toPublishing(
     day('publishDate'),
     day('expiryDate'),
   ];
-  const from = publishDate ?? toDate(raw.date) ?? null;
+  const from = publishDate ?? toDate(raw.date, { time: true })?.slice(0, 10) ?? null;
   if (expiryDate !== null && from !== null && expiryDate < from)
     fail('expiryDate', `is before the day the page goes live (${from}): it would never be published`);
   return { draft, noindex, publishDate, expiryDate };
 }
 
-/** A real calendar day written YYYY-MM-DD (the core schema keeps dates as text, quoted or not). */
-function toDate(v: unknown): string | null | undefined {
+/**
+ * `date` and `updated` (behaviour.md: Sharing): a day, or a day and a time of the site's time zone
+ * (`2024-03-12T09:00`); a page is not updated before it is dated.
+ */
+function toDates(raw: Record<string, unknown>, fail: Fail): [string | null, string | null] {
+  const [date, updated] = (['date', 'updated'] as const).map((field) => {
+    const value = toDate(raw[field], { time: true });
+    if (value === undefined) {
+      const hint = `Write the day as \`${field}: 2025-03-18\` (a four-digit year, a two-digit month and day), or with the time of day in the site's time zone as \`${field}: 2025-03-18T09:30\`.`;
+      fail(field, toDateFault(raw[field], true), hint);
+    }
+    return value ?? null;
+  }) as [string | null, string | null];
+  if (date !== null && updated !== null && updated < date)
+    fail('updated', `is before the page's date (${date}): a page is updated after it is published`);
+  return [date, updated];
+}
+
+// A day, and (where allowed) a time of day to the minute: `2024-03-12`, `2024-03-12T09:00`.
+const DAY_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d))?$/;
+
+/** A real calendar day written YYYY-MM-DD, with `THH:MM` where `time` allows (the core schema keeps dates as text). */
+function toDate(v: unknown, { time = false } = {}): string | null | undefined {
   if (v === undefined || v === null) return null;
-  const match = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) : null;
-  if (!match) return undefined;
+  const match = typeof v === 'string' ? DAY_TIME.exec(v) : null;
+  if (!match || (match[4] !== undefined && !time)) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
@@ -304,9 +324,9 @@ function toDate(v: unknown): string | null | undefined {
   return real ? (v as string) : undefined;
 }
 
-function toDateFault(v: unknown): string {
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))
-    return `must be a real calendar day; \`${v}\` does not exist`;
+function toDateFault(v: unknown, time = false): string {
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && DAY_TIME.test(v) && (time || !v.includes('T')))
+    return `must be a real calendar day; \`${v.slice(0, 10)}\` does not exist`;
   const shown =
     typeof v === 'string'
       ? `\`${toShownValue(v)}\``
@@ -315,5 +335,5 @@ function toDateFault(v: unknown): string {
         : typeof v === 'object'
           ? 'a mapping'
           : `\`${String(v)}\``;
-  return `must be a date written YYYY-MM-DD, not ${shown}`;
+  return `must be a date written ${time ? 'YYYY-MM-DD or YYYY-MM-DDTHH:MM' : 'YYYY-MM-DD'}, not ${shown}`;
 }

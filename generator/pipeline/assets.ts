@@ -64,7 +64,11 @@ export async function toSiteAssets(
   if (!options.shareable) return { assets: { ...shared, cards: new Map() }, cards: [], translators };
   const withAppIcons = await withIcons(shared, config, translators);
   const plan = planCards(config, pages, translators);
-  return { assets: { ...withAppIcons, cards: plan.urls }, cards: plan.jobs, translators };
+  return {
+    assets: { ...withAppIcons, cards: plan.urls, cardVariants: plan.variants },
+    cards: plan.jobs,
+    translators,
+  };
 }
 
 /** The assets with the app icons and manifests, when the site has a logo. */

@@ -6,6 +6,7 @@ import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
 import { readLatestManifest, toBuiltWith, toPreviousBuilds } from '../write/manifest.ts';
 import { removeTree, swapIntoPlace } from '../write/out-dir.ts';
 import { toSiteFiles } from '../write/site-files.ts';
+import { toDatedPages } from '../write/lastmod.ts';
 import type { SiteAssets } from './assets.ts';
 import type { Output } from './output.ts';
 import type { Sources } from './sources.ts';
@@ -97,6 +98,12 @@ function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly build
     redirects: input.sources.redirects,
     policy: input.site.assets.policy,
     removed: outDir ? toRemovedPages(outDir, input.sources) : [],
+    dated: toDatedPages(
+      input.sources.config,
+      input.sources.pages,
+      outDir ? readLatestManifest(outDir)?.dated : undefined,
+      time.time,
+    ),
   };
 }
 

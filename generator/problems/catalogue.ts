@@ -468,6 +468,19 @@ export const catalogue = {
     message: (a) => `Locale of ${a.page}: ${a.reason}.`,
     hint: () => "`<html lang>` and `og:locale` must be those of the page's locale.",
   }),
+  SEO_TITLE_LONG: entry<{ page: string; title: string; width: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `The title of ${a.page} takes ${a.width} characters (a Chinese character counting two), more than a search result shows (65): "${a.title}".`,
+    hint: () =>
+      "Shorten the page's `title`: the build leaves the brand off a title that would take more than 60, so a title this long is the page's own.",
+  }),
+  SEO_ROBOTS: entry<{ page: string; reason: string }>({
+    severity: 'error',
+    message: (a) => `Robots meta tag of ${a.page}: ${a.reason}.`,
+    hint: () =>
+      'An indexable page carries `<meta name="robots" content="max-image-preview:large">`, a page kept out of search engines `noindex`.',
+  }),
   SEO_DUPLICATE: entry<{ what: string; locale: string; value: string; pages: string }>({
     severity: 'error',
     message: (a) => `Duplicate ${a.what} in ${a.locale}: "${a.value}" on ${a.pages}.`,

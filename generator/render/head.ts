@@ -6,6 +6,8 @@ export interface HeadInput {
   readonly locale: LocaleConfig;
   readonly otherLocales: readonly LocaleConfig[];
   readonly head: PageHead;
+  /** The page's own title, without the brand: `og:title` (share dialogs show the site's name beside it). */
+  readonly pageTitle: string;
   readonly description: string;
   readonly buildId: string;
   readonly css: string;
@@ -42,8 +44,9 @@ export function renderHead(input: HeadInput): string {
     `<meta name="site-build" content="${attr(input.buildId)}">`,
   ];
   if (head.canonical) {
-    // A page kept out of search engines (behaviour.md: Publishing).
-    if (head.noindex) lines.push('<meta name="robots" content="noindex">');
+    // A page kept out of search engines (behaviour.md: Publishing); any other may be shown in
+    // results with a large preview of its images (behaviour.md: Head and SEO).
+    lines.push(`<meta name="robots" content="${head.noindex ? 'noindex' : 'max-image-preview:large'}">`);
     lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);
     for (const a of head.alternates)
       lines.push(`<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`);
@@ -56,7 +59,7 @@ export function renderHead(input: HeadInput): string {
   }
   lines.push(
     property('og:type', head.ogType),
-    property('og:title', head.title),
+    property('og:title', input.pageTitle),
     property('og:description', input.description),
     property('og:site_name', input.locale.siteTitle),
     property('og:locale', head.ogLocale),
@@ -117,9 +120,10 @@ function toShareLines(share: ShareHead | null): string[] {
   }
   if (share.published) lines.push(property('article:published_time', share.published));
   if (share.modified) lines.push(property('article:modified_time', share.modified));
+  // No `hreflang`: a feed is no language version of the page (behaviour.md: Sharing).
   for (const feed of share.feeds)
     lines.push(
-      `<link rel="alternate" type="application/atom+xml" hreflang="${attr(feed.hreflang)}" title="${attr(feed.title)}" href="${attr(feed.href)}">`,
+      `<link rel="alternate" type="application/atom+xml" title="${attr(feed.title)}" href="${attr(feed.href)}">`,
     );
   return lines;
 }

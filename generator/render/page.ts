@@ -78,7 +78,10 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
       page,
       translators: ctx.translators,
       cardPath: toCardPath(page, ctx),
+      variants:
+        typeof page.content.data.extra.shareImage === 'string' ? [] : (ctx.assets.cardVariants?.get(page.url) ?? []),
       logoPath: ctx.assets.icons?.large ?? '/logo.svg',
+      html: markdown.html,
     }),
   });
   return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems: markdown.problems };
@@ -120,6 +123,7 @@ export function renderPageDocument(
     locale,
     otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
     head: payload.head,
+    pageTitle: payload.title,
     description: payload.description,
     buildId: ctx.buildId,
     css: ctx.assets.css,

@@ -1,12 +1,13 @@
 import { toErrorPayload } from '../../runtime/error-payload.ts';
+import { toDocumentTitle } from '../../runtime/titles.ts';
 import type {
   LocaleCode,
-  LocaleConfig,
   Messages,
   Page,
   Payload,
   SharedData,
   SiteConfig,
+  SiteLocale,
   Translate,
   Unpublished,
 } from '../types.ts';
@@ -55,7 +56,7 @@ export function toPayload(
     dates: {},
     ...(images ? { images } : {}),
     head: {
-      title: `${title}${config.titleSeparator}${toLocaleConfig(config, page.locale).siteTitle}`,
+      title: toDocumentTitle(title, toLocaleConfig(config, page.locale), route.path === '/' && !nth),
       canonical: page.canonical,
       alternates: page.alternates,
       ogLocale: toLocaleConfig(config, page.locale).ogLocale,
@@ -142,15 +143,15 @@ export function toStaticErrorPayload(
     nav: toNavList(config),
     contacts: config.contacts,
     shared,
-    titleSeparator: config.titleSeparator,
+    titleSeparator: info.titleSeparator,
     siteTitle: info.siteTitle,
     ogLocale: info.ogLocale,
   });
 }
 
 /** The configuration of a locale by its code. */
-export function toLocaleConfig(config: SiteConfig, code: LocaleCode): LocaleConfig {
-  return config.locales.find((l) => l.code === code) as LocaleConfig;
+export function toLocaleConfig(config: SiteConfig, code: LocaleCode): SiteLocale {
+  return config.locales.find((l) => l.code === code) as SiteLocale;
 }
 
 function toNavList(config: SiteConfig): Payload['nav'] {

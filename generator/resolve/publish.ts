@@ -16,7 +16,8 @@ export function toUnpublished(route: Route, today: string): Unpublished | null {
   // One language's file saying so is enough: a page is published in all its languages at once.
   if (files.some((file) => file.data.draft)) return { kind: 'draft', date: null };
   const first = files[0]?.data;
-  const from = first?.publishDate ?? route.date;
+  // A date with a time of day goes live on its day, as a date without one.
+  const from = first?.publishDate ?? route.date?.slice(0, 10) ?? null;
   if (from !== null && from > today) return { kind: 'scheduled', date: from };
   const until = first?.expiryDate ?? null;
   if (until !== null && until < today) return { kind: 'expired', date: until };

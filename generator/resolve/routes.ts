@@ -99,9 +99,11 @@ function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): S
     'listLimit',
     'publishDate',
     'expiryDate',
+    // A position's facts (behaviour.md: Sharing): one JobPosting, whatever the language.
+    'job',
   ] as const;
   return fields.flatMap((field) => {
-    const values = files.map((f) => JSON.stringify(f.data[field]));
+    const values = files.map((f) => JSON.stringify(field === 'job' ? f.data.extra.job : f.data[field]));
     if (new Set(values).size <= 1) return [];
     const list = files.map((f, i) => `${values[i]} in ${f.file}`).join(', ');
     return [

@@ -11,8 +11,8 @@ import { PACKAGE_ROOT } from '../paths.ts';
 
 /** What each kind of task is given, and what it gives back (sent between threads by copy). */
 export interface TaskKinds {
-  /** A share card drawn as a PNG. */
-  readonly card: { readonly input: CardTask; readonly output: Uint8Array };
+  /** A share card drawn as a PNG in each of its sizes. */
+  readonly card: { readonly input: CardTask; readonly output: Uint8Array[] };
   /** A batch of pages rendered (a large build renders its pages on every core). */
   readonly pages: { readonly input: PagesTask; readonly output: PagesResult };
   /** A photo made in every size and format (behaviour.md: Images). */

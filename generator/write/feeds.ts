@@ -1,13 +1,16 @@
 import { toHtmlText } from '../escape.ts';
 import { toFeedPath } from '../../runtime/urls.ts';
 import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
+import { toPageTimes } from '../resolve/times.ts';
 
 /**
  * The newsroom's Atom feed of each locale (behaviour.md: Sharing): its articles newest first, each
  * with its absolute URL, dates and full summary; an article written in another language only (an
  * English-only article on the Chinese site) is in its own language's feed only. No feed without a
- * base URL: its links must be absolute. The feed's time is its newest article's, so an unchanged
- * site writes the same bytes. Titles and summaries are plain text (Atom's default type).
+ * base URL: its links must be absolute. An entry's `updated` is its article's `updated` (else its
+ * date), with the site's zone offset; the feed's is its latest entry's, so an unchanged site writes
+ * the same bytes. The feed says its language (`xml:lang`). Titles and summaries are plain text
+ * (Atom's default type).
  */
 export function toFeeds(
   config: SiteConfig,
@@ -25,25 +28,29 @@ export function toFeeds(
     const feedUrl = `${base}${toFeedPath(locale)}`;
     const home = `${base}${locale.prefix}`;
     const company = t('footer:company');
-    const entries = articles.map((article) =>
+    const times = articles.map((article) => toPageTimes(article.content, config.publish.timeZone));
+    const entries = articles.map((article, i) =>
       [
         '  <entry>',
         `    <title>${toXmlText(article.content.data.title)}</title>`,
         `    <id>${toXmlText(article.canonical)}</id>`,
         `    <link href="${toXmlText(article.canonical)}"/>`,
-        `    <updated>${toAtomDate(article.route.date)}</updated>`,
-        `    <published>${toAtomDate(article.route.date)}</published>`,
+        `    <updated>${toAtomTime(times[i]?.modified)}</updated>`,
+        `    <published>${toAtomTime(times[i]?.published)}</published>`,
         `    <summary>${toXmlText(article.content.data.description)}</summary>`,
         `    <author><name>${toXmlText(company)}</name></author>`,
         '  </entry>',
       ].join('\n'),
     );
+    const latest = times
+      .map((time) => toAtomTime(time.modified))
+      .sort((a, b) => Date.parse(b) - Date.parse(a) || b.localeCompare(a))[0];
     const feed = [
       '<?xml version="1.0" encoding="utf-8"?>',
-      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${toXmlText(locale.iso)}">`,
       `  <id>${toXmlText(feedUrl)}</id>`,
       `  <title>${toXmlText(`${t('nav:news')} · ${locale.siteTitle}`)}</title>`,
-      `  <updated>${toAtomDate(articles[0]?.route.date ?? null)}</updated>`,
+      `  <updated>${latest ?? toAtomTime(null)}</updated>`,
       '  <generator>site</generator>',
       `  <author><name>${toXmlText(company)}</name><uri>${toXmlText(home || base)}</uri></author>`,
       `  <link rel="alternate" href="${toXmlText(`${home}/news`)}"/>`,
@@ -58,9 +65,9 @@ export function toFeeds(
   });
 }
 
-/** An article's date as Atom writes it (RFC 3339, midnight UTC). */
-function toAtomDate(date: string | null): string {
-  return `${date ?? '1970-01-01'}T00:00:00Z`;
+/** A time as Atom writes it (RFC 3339); the start of 1970 for a feed of no article. */
+function toAtomTime(time: string | null | undefined): string {
+  return time ?? '1970-01-01T00:00:00Z';
 }
 
 /** Whether XML 1.0 allows a character: no control character but tab and line ends, no U+FFFE or U+FFFF. */

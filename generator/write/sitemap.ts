@@ -1,12 +1,18 @@
 import { toHtmlText } from '../escape.ts';
 import type { Page, SiteConfig } from '../types.ts';
 import { toAbsoluteUrl } from '../resolve/pages.ts';
+import { toLastmod } from './lastmod.ts';
 
 /**
- * `sitemap.xml`: every indexable page with the same alternates as its head; a `noindex` page is
- * no such page, and a preview build lists none (behaviour.md: Sitemap and robots).
+ * `sitemap.xml`: every indexable page with the same alternates as its head, and when it last
+ * changed (lastmod.ts); a `noindex` page is no such page, and a preview build lists none
+ * (behaviour.md: Sitemap and robots).
  */
-export function toSitemap(config: SiteConfig, pages: readonly Page[]): string {
+export function toSitemap(
+  config: SiteConfig,
+  pages: readonly Page[],
+  dated: Readonly<Record<string, string>> = {},
+): string {
   const preview = config.publish.env === 'preview';
   const entries = pages
     .filter((p) => p.indexable && !p.noindex && !preview)
@@ -14,7 +20,14 @@ export function toSitemap(config: SiteConfig, pages: readonly Page[]): string {
       const links = page.alternates.map(
         (a) => `    <xhtml:link rel="alternate" hreflang="${toHtmlText(a.hreflang)}" href="${toHtmlText(a.href)}"/>`,
       );
-      return [`  <url>`, `    <loc>${toHtmlText(page.canonical)}</loc>`, ...links, `  </url>`].join('\n');
+      const lastmod = toLastmod(config, page, dated);
+      return [
+        `  <url>`,
+        `    <loc>${toHtmlText(page.canonical)}</loc>`,
+        ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
+        ...links,
+        `  </url>`,
+      ].join('\n');
     });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -37,6 +37,11 @@ describe('site check on a site with one of each problem', () => {
       // A template that writes invalid HTML (a second element with the heading's id).
       'site/templates/components/Prose.tsx':
         'export default function Prose({ html }: { html: string }) {\n  if (html === \'\') return null;\n  return <div className="prose"><span id="page-title"></span><div dangerouslySetInnerHTML={{ __html: html }} /></div>;\n}\n',
+      // A headline longer than a search result shows, brand or not.
+      'site/content/news/news3.en.md': real('site/content/news/news3.en.md').replace(
+        /^title: .*$/m,
+        'title: "Operations Control Center Completes Its Typhoon-Season Preparations for All Four Stations"',
+      ),
       // A budget the pages cannot meet.
       'site/site.config.ts': real('site/site.config.ts').replace(/jsKb: \d+/, 'jsKb: 20'),
     });
@@ -67,6 +72,26 @@ describe('site check on a site with one of each problem', () => {
     rmSync(path.join(out, removedModule));
     // A picture the content shows, lost on its way to the host.
     rmSync(path.join(out, 'images/fleet-chart.svg'));
+    // A head without its robots rule and with another site name, a feed linked as a language
+    // version, a sitemap entry without its lastmod.
+    const edit = (file: string, from: string | RegExp, to: string) =>
+      writeFileSync(path.join(out, file), readFileSync(path.join(out, file), 'utf8').replace(from, to));
+    edit('en/contact/index.html', '<meta name="robots" content="max-image-preview:large">', '');
+    edit(
+      'en/contact/index.html',
+      '<meta property="og:site_name" content="CloudWing">',
+      '<meta property="og:site_name" content="CloudWing | Airport Ground Handling">',
+    );
+    edit(
+      'en/news/index.html',
+      '<link rel="alternate" type="application/atom+xml"',
+      '<link rel="alternate" type="application/atom+xml" hreflang="en-US"',
+    );
+    edit(
+      'sitemap.xml',
+      /(<loc>https:\/\/cloudwing\.example\/en\/customers<\/loc>)\n\s*<lastmod>[^<]*<\/lastmod>/,
+      '$1',
+    );
     report = await checkSite({ root, outDir: out, external: false });
   });
 
@@ -111,6 +136,27 @@ describe('site check on a site with one of each problem', () => {
           p.message.includes('/en/customers') && p.message.includes('https://cloudwing.example/customer is not a page'),
       ),
     ).toBe(true);
+  });
+
+  it('names what a result or a share dialog would read wrong in a head, and a sitemap entry without its lastmod', () => {
+    expect(withCode(report, 'SEO_TITLE_LONG').map((p) => [p.severity, p.message])).toEqual([
+      [
+        'warning',
+        'The title of /en/news/news3 takes 89 characters (a Chinese character counting two), more than a search result shows (65): "Operations Control Center Completes Its Typhoon-Season Preparations for All Four Stations".',
+      ],
+    ]);
+    expect(withCode(report, 'SEO_ROBOTS').map((p) => p.message)).toEqual([
+      'Robots meta tag of /en/contact: it has no `max-image-preview:large`: results show its images as thumbnails at most.',
+    ]);
+    expect(withCode(report, 'SEO_LOCALE').map((p) => p.message)).toContain(
+      'Locale of /en/contact: og:site_name is CloudWing | Airport Ground Handling where the brand is CloudWing.',
+    );
+    expect(
+      withCode(report, 'SEO_ALTERNATE').some((p) => p.message.startsWith('Alternates of /en/news: the feed link')),
+    ).toBe(true);
+    expect(withCode(report, 'SEO_SITEMAP').map((p) => p.message)).toContain(
+      'sitemap.xml: https://cloudwing.example/en/customers has no lastmod.',
+    );
   });
 
   it('names a link from the main content into the other locale', () => {
@@ -212,7 +258,7 @@ describe('site check (subprocess)', () => {
   it('passes the real site with exit 0', () => {
     // The real site as the browser tests see it, built once for the whole run.
     const text = runCli(['--root', REPO_ROOT, 'check', '--out', inject('builtSite').out]);
-    expect(text.stdout).toMatch(/site check: 0 errors, 0 warnings \(112 pages, \d+ links checked\)/);
+    expect(text.stdout).toMatch(/site check: 0 errors, 0 warnings \(124 pages, \d+ links checked\)/);
     expect(text.status).toBe(0);
   });
 

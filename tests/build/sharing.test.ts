@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
@@ -6,6 +6,7 @@ import { toCardWorkers, toShownHost } from '../../generator/cards/cards.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { readOutputPages } from '../../generator/check/output.ts';
 import { checkSharing, toXmlFault } from '../../generator/check/share.ts';
+import { findGraphFaults } from '../../generator/check/structured-data.ts';
 import { deflateSync } from 'node:zlib';
 import { toPngSize } from '../../generator/png.ts';
 import { loadConfig } from '../../generator/config.ts';
@@ -30,8 +31,11 @@ const meta = (html: string, property: string) =>
 /** The JSON-LD blocks of a page, parsed. */
 const structured = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (m) => JSON.parse(m[1] as string) as Record<string, unknown> & { '@type': string },
+    (m) => JSON.parse(m[1] as string) as Record<string, unknown>,
   );
+/** The nodes of a page's JSON-LD graphs. */
+const nodes = (html: string) =>
+  structured(html).flatMap((block) => block['@graph'] as (Record<string, unknown> & { '@type': string })[]);
 const local = (url: string) => url.replace('https://cloudwing.example', '');
 
 beforeAll(async () => {
@@ -178,42 +182,88 @@ describe('share cards', () => {
 });
 
 describe('articles and structured data', () => {
-  it('dates an article and describes it as a NewsArticle in its own language', () => {
+  it('dates an article with the site’s zone and describes it as a NewsArticle in its own language', () => {
     const html = page('/en/news/news3');
-    expect(meta(html, 'article:published_time')).toBe('2024-05-28');
-    expect(meta(html, 'article:modified_time')).toBe('2024-05-28');
-    const article = structured(html).find((d) => d['@type'] === 'NewsArticle');
+    // Its day at midnight in Taipei, not in UTC (08:00 there).
+    expect(meta(html, 'article:published_time')).toBe('2024-05-28T00:00:00+08:00');
+    expect(meta(html, 'article:modified_time')).toBe('2024-05-28T00:00:00+08:00');
+    const article = nodes(html).find((d) => d['@type'] === 'NewsArticle');
     expect(article).toMatchObject({
-      '@context': 'https://schema.org',
       headline: 'Operations Control Center Completes Typhoon-Season Preparations',
-      datePublished: '2024-05-28',
+      datePublished: '2024-05-28T00:00:00+08:00',
+      dateModified: '2024-05-28T00:00:00+08:00',
       inLanguage: 'en-US',
       url: 'https://cloudwing.example/en/news/news3',
-      image: [meta(html, 'og:image')],
-      publisher: { '@type': 'Organization', name: 'CloudWing Aviation Services Co., Ltd.' },
+      publisher: { '@id': 'https://cloudwing.example/#organization' },
+      author: { '@id': 'https://cloudwing.example/#organization' },
     });
     // An English-only article on the Chinese site is still in English.
-    expect(structured(page('/news/newsEn1')).find((d) => d['@type'] === 'NewsArticle')?.inLanguage).toBe('en-US');
+    expect(nodes(page('/news/newsEn1')).find((d) => d['@type'] === 'NewsArticle')?.inLanguage).toBe('en-US');
     expect(meta(page('/contact'), 'article:published_time')).toBeNull();
   });
 
-  it('describes the company on the home and contact pages, in the page’s language, with a contact point per department', () => {
-    for (const [url, name, other] of [
-      ['/', '雲翔航勤股份有限公司', 'CloudWing Aviation Services Co., Ltd.'],
-      ['/en/contact', 'CloudWing Aviation Services Co., Ltd.', '雲翔航勤股份有限公司'],
-    ] as const) {
-      const organization = structured(page(url)).find((d) => d['@type'] === 'Organization');
-      expect(organization, url).toMatchObject({ name, alternateName: [other], url: 'https://cloudwing.example' });
-      const points = organization?.contactPoint as { email: string; telephone?: string }[];
-      expect(points.map((p) => p.email)).toEqual(config.contacts.map((c) => c.email));
-      expect(points[0]?.telephone).toBe(config.contacts[0]?.phone);
+  it('offers an article’s card in 16:9, 4:3 and 1:1, each 1200 px wide, drawn once like the card', () => {
+    const html = page('/en/news/news3');
+    const images = nodes(html).find((d) => d['@type'] === 'NewsArticle')?.image as string[];
+    const card = (meta(html, 'og:image') as string).replace(/\.png$/, '');
+    expect(images).toEqual([`${card}-1200x675.png`, `${card}-1200x900.png`, `${card}-1200x1200.png`]);
+    expect(images.map((url) => toPngSize(readFileSync(path.join(out, local(url)))))).toEqual([
+      { width: 1200, height: 675 },
+      { width: 1200, height: 900 },
+      { width: 1200, height: 1200 },
+    ]);
+    // Other pages have their card alone.
+    const key = local(meta(page('/en/contact'), 'og:image') as string).slice('/_app/cards/'.length, -'.png'.length);
+    expect(readdirSync(path.join(out, '_app/cards')).filter((f) => f.startsWith(key))).toEqual([`${key}.png`]);
+  });
+
+  it('describes the company on every page as one organization, by `@id`, in the page’s language', () => {
+    const organizations = ['/', '/en', '/en/contact', '/about/about-company', '/en/news/news3'].map(
+      (url) => nodes(page(url)).find((d) => d['@type'] === 'Organization') as Record<string, unknown>,
+    );
+    for (const organization of organizations)
+      expect(organization).toMatchObject({
+        '@id': 'https://cloudwing.example/#organization',
+        url: 'https://cloudwing.example',
+      });
+    const [zh, en] = organizations;
+    expect(zh).toMatchObject({ name: '雲翔航勤', alternateName: ['CloudWing'], legalName: '雲翔航勤股份有限公司' });
+    expect(en).toMatchObject({
+      name: 'CloudWing',
+      alternateName: ['雲翔航勤'],
+      legalName: 'CloudWing Aviation Services Co., Ltd.',
+      address: {
+        streetAddress: 'No. 100, Hangqin Rd.',
+        addressLocality: 'Dayuan Dist.',
+        addressRegion: 'Taoyuan City',
+        postalCode: '337',
+        addressCountry: 'TW',
+      },
+    });
+    expect(
+      ((en as Record<string, unknown>).location as { iataCode: string; '@type': string }[]).map(
+        (l) => `${l['@type']} ${l.iataCode}`,
+      ),
+    ).toEqual(['Airport TPE', 'Airport KHH', 'Airport TSA', 'Airport RMQ']);
+    const points = (en as Record<string, unknown>).contactPoint as { email: string; telephone?: string }[];
+    expect(points.map((p) => p.email)).toEqual(config.contacts.map((c) => c.email));
+    expect(points[0]?.telephone).toBe(config.contacts[0]?.phone);
+    // The website: the brand, published by the organization.
+    expect(nodes(page('/en')).find((d) => d['@type'] === 'WebSite')).toMatchObject({
+      name: 'CloudWing',
+      alternateName: ['雲翔航勤'],
+      description: 'Airport Ground Handling',
+      publisher: { '@id': 'https://cloudwing.example/#organization' },
+    });
+    // One graph a page, every node tied to the organization.
+    for (const url of ['/', '/en/contact', '/en/news/news3', '/about/about-company', '/en/jobs/positions/ramp-agent']) {
+      expect(structured(page(url)), url).toHaveLength(1);
+      expect(findGraphFaults('https://cloudwing.example', nodes(page(url))), url).toEqual([]);
     }
-    expect(structured(page('/')).map((d) => d['@type'])).toEqual(['Organization', 'WebSite']);
-    expect(structured(page('/en/customers'))).toEqual([]);
   });
 
   it('gives every page below the top level its breadcrumbs: home, the section, the page', () => {
-    const crumbs = structured(page('/en/about/about-company')).find((d) => d['@type'] === 'BreadcrumbList');
+    const crumbs = nodes(page('/en/about/about-company')).find((d) => d['@type'] === 'BreadcrumbList');
     expect(crumbs?.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://cloudwing.example/en' },
       { '@type': 'ListItem', position: 2, name: 'About', item: 'https://cloudwing.example/en/about/about-layout' },
@@ -224,10 +274,52 @@ describe('articles and structured data', () => {
         item: 'https://cloudwing.example/en/about/about-company',
       },
     ]);
+    // Tied to the page, and through it to the website and the organization.
+    expect(nodes(page('/en/about/about-company')).find((d) => d['@type'] === 'WebPage')).toMatchObject({
+      breadcrumb: { '@id': crumbs?.['@id'] },
+      isPartOf: { '@id': 'https://cloudwing.example/#website' },
+    });
     // The section's own first page: home, then the page.
-    const first = structured(page('/about/about-layout')).find((d) => d['@type'] === 'BreadcrumbList');
+    const first = nodes(page('/about/about-layout')).find((d) => d['@type'] === 'BreadcrumbList');
     expect(first?.itemListElement).toHaveLength(2);
-    expect(structured(page('/contact')).some((d) => d['@type'] === 'BreadcrumbList')).toBe(false);
+    expect(nodes(page('/contact')).some((d) => d['@type'] === 'BreadcrumbList')).toBe(false);
+  });
+
+  it('describes a position as a JobPosting: its stations, its pay in TWD a month, hired for by the organization', () => {
+    for (const [url, title, name] of [
+      ['/en/jobs/positions/ramp-agent', 'Ramp Agent', 'Kaohsiung International Airport'],
+      ['/jobs/positions/ramp-agent', '機坪作業員', '高雄國際機場'],
+    ] as const) {
+      const job = nodes(page(url)).find((d) => d['@type'] === 'JobPosting') as Record<string, unknown>;
+      expect(job, url).toMatchObject({
+        title,
+        datePosted: '2026-01-01T00:00:00+08:00',
+        validThrough: '2026-12-31T23:59:59+08:00',
+        employmentType: 'FULL_TIME',
+        hiringOrganization: { '@id': 'https://cloudwing.example/#organization' },
+        baseSalary: {
+          '@type': 'MonetaryAmount',
+          currency: 'TWD',
+          value: { '@type': 'QuantitativeValue', minValue: 36000, maxValue: 42000, unitText: 'MONTH' },
+        },
+      });
+      const places = job.jobLocation as { name: string; address: Record<string, string> }[];
+      expect(places.map((p) => p.address.addressCountry)).toEqual(['TW', 'TW', 'TW']);
+      expect(places[1]?.name).toBe(name);
+      // The full description: the lead, then the page's text with its headings and lists.
+      expect(job.description).toMatch(/^<p>[^<]+<\/p><p>[\s\S]*<h2[^>]*>[\s\S]*<li>/);
+    }
+    // The page shows the same facts: the stations, the pay as the locale writes it, the last day.
+    const facts = /<section class="position position-facts"[\s\S]*?<\/section>/.exec(
+      page('/jobs/positions/ramp-agent'),
+    )?.[0];
+    expect(facts).toContain('桃園國際機場、高雄國際機場、台中國際機場');
+    expect(facts).toContain('月薪新台幣 3.6 萬至 4.2 萬元');
+    expect(
+      /<section class="position position-facts"[\s\S]*?<\/section>/.exec(page('/en/jobs/positions/ramp-agent'))?.[0],
+    ).toContain('NT$36,000–42,000 a month');
+    // The positions list links it.
+    expect(page('/en/jobs/jobs-positions')).toContain('<a href="/en/jobs/positions/ramp-agent">Ramp agent</a>');
   });
 });
 
@@ -245,7 +337,10 @@ describe('news feeds', () => {
       'https://cloudwing.example/en/news/news1',
     ]);
     expect(en).toContain('<summary>Ahead of typhoon season,');
-    expect(zh).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
+    // Each says its language, and its times with the site's zone.
+    expect(zh).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom" xml:lang="zh-Hant">/);
+    expect(en).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom" xml:lang="en-US">/);
+    expect(zh).toContain('<updated>2024-05-28T00:00:00+08:00</updated>');
   });
 
   it('writes any title and summary as text: markup, entities, a CDATA end and control characters cannot break it', async () => {
@@ -264,10 +359,13 @@ describe('news feeds', () => {
     expect(xml.match(/<entry>/g)).toHaveLength(3);
   });
 
-  it('links both feeds from every news page, with their languages, and from no other page', () => {
+  it('links both feeds from every news page, without hreflang (a feed is no language version), and from no other page', () => {
     for (const url of ['/news', '/en/news/news3']) {
-      const feeds = [...page(url).matchAll(/<link rel="alternate" type="application\/atom\+xml" hreflang="([^"]*)"/g)];
-      expect(feeds.map((m) => m[1])).toEqual(['zh-Hant', 'en-US']);
+      const feeds = [...page(url).matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]*>/g)].map(
+        (m) => m[0],
+      );
+      expect(feeds).toHaveLength(2);
+      for (const feed of feeds) expect(feed).not.toContain('hreflang');
     }
     expect(page('/en/contact')).not.toContain('application/atom+xml');
   });
@@ -301,7 +399,7 @@ describe('without a base URL', () => {
     expect(meta(html, 'og:image')).toBeNull();
     expect(structured(html)).toEqual([]);
     expect(files?.has('en/news/feed.xml')).toBe(false);
-    expect(meta(html, 'article:published_time')).toBe('2024-05-28');
+    expect(meta(html, 'article:published_time')).toBe('2024-05-28T00:00:00+08:00');
     expect(report.warnings.filter((w) => w.code === 'BASE_URL_MISSING')).toHaveLength(1);
   });
 });
@@ -320,6 +418,18 @@ describe('site check on what pages share', () => {
     writeFileSync(article, readFileSync(article, 'utf8').replace('"headline":', '"title":'));
     writeFileSync(path.join(out, 'en/news/feed.xml'), read('en/news/feed.xml').replace('</feed>', ''));
     rmSync(path.join(out, touch));
+    // An article without its square image, a position paid in no currency, a page tied to no website,
+    // a feed that does not say its language.
+    const edit = (file: string, from: string, to: string) =>
+      writeFileSync(path.join(out, file), read(file).replace(from, to));
+    edit('en/news/news3/index.html', '-1200x1200.png"', '-1200x900.png"');
+    edit('en/jobs/positions/ramp-agent/index.html', '"currency":"TWD"', '"currency":"NT$"');
+    edit(
+      'en/about/about-company/index.html',
+      '"isPartOf":{"@id":"https://cloudwing.example/#website"}',
+      '"isPartOf":{"@id":"https://cloudwing.example/#site"}',
+    );
+    edit('news/feed.xml', ' xml:lang="zh-Hant"', '');
     const codes = checkSharing(config, out, readOutputPages(out)).map((p) => `${p.code} ${p.message}`);
     expect(codes).toEqual(
       expect.arrayContaining([
@@ -329,6 +439,21 @@ describe('site check on what pages share', () => {
         ),
         expect.stringMatching(/^FEED_INVALID Feed https:\/\/cloudwing\.example\/en\/news\/feed\.xml: not well-formed/),
         expect.stringMatching(/^APP_ICON_MISSING .* is no file of the build/),
+        expect.stringMatching(
+          /^STRUCTURED_DATA Structured data of \/en\/news\/news3: its NewsArticle has no image of 1:1/,
+        ),
+        expect.stringMatching(
+          /^STRUCTURED_DATA Structured data of \/en\/jobs\/positions\/ramp-agent: its JobPosting has no baseSalary of a currency/,
+        ),
+        expect.stringMatching(
+          /^STRUCTURED_DATA Structured data of \/en\/about\/about-company: its WebPage names `@id` https:\/\/cloudwing\.example\/#site, no node of the page/,
+        ),
+        expect.stringMatching(
+          /^STRUCTURED_DATA Structured data of \/en\/about\/about-company: its BreadcrumbList is not tied to the organization by `@id`/,
+        ),
+        expect.stringMatching(
+          /^FEED_INVALID Feed https:\/\/cloudwing\.example\/news\/feed\.xml: the feed does not say its language/,
+        ),
       ]),
     );
   });

@@ -32,15 +32,17 @@ beforeAll(async () => {
 });
 
 describe('the real site', () => {
-  it('has exactly the 108 pages of the 54 routes, and no /news/news2', () => {
-    expect(ROUTES).toHaveLength(54);
+  it('has exactly the 120 pages of the 60 routes, and no /news/news2', () => {
+    // The 54 routes of the inventory, and a page of each of the six positions.
+    expect(ROUTES).toHaveLength(60);
+    expect(ROUTES.filter((r) => r.startsWith('/jobs/positions/'))).toHaveLength(6);
     expect([...EN_ONLY]).toEqual(['/news/newsEn1', '/news/newsEn2']);
     const expected = [...ROUTES, ...ROUTES.map(enUrl)].sort();
     expect([...result.manifest.prerendered].sort()).toEqual(expected);
     for (const url of expected) expect(() => htmlOf(url)).not.toThrow();
     expect(result.files?.has('news/news2/index.html')).toBe(false);
     expect(result.manifest.prerendered).not.toContain('/news/news2');
-    expect(result.report.pagesPerLocale).toEqual({ zhHant: 54, en: 54 });
+    expect(result.report.pagesPerLocale).toEqual({ zhHant: 60, en: 60 });
   });
 
   it('gives every page its locale, a title that differs by locale, a description and a canonical', () => {
@@ -49,19 +51,30 @@ describe('the real site', () => {
       const en = htmlOf(enUrl(route));
       expect(attr(zh, /<html lang="([^"]+)"/)).toBe('zh-Hant');
       expect(attr(en, /<html lang="([^"]+)"/)).toBe('en-US');
-      const zhTitle = attr(zh, /<title>([^<]+)<\/title>/) ?? '';
-      const enTitle = attr(en, /<title>([^<]+)<\/title>/) ?? '';
-      expect(enTitle).toMatch(/ \| CloudWing Aviation Services \| Airport Ground Handling$/);
+      const zhTitle = decode(attr(zh, /<title>([^<]+)<\/title>/) ?? '');
+      const enTitle = decode(attr(en, /<title>([^<]+)<\/title>/) ?? '');
+      // The page's title and the brand, or the page's title alone where both would be cut off in a
+      // result (behaviour.md: Head and SEO); the home page's is the brand and its claim.
+      const enOwn = payloadOf(enUrl(route)).title;
+      if (route === '/') expect(enTitle).toBe('CloudWing | Airport Ground Handling');
+      else if (enOwn.length + ' | CloudWing'.length <= 60) expect(enTitle).toBe(`${enOwn} | CloudWing`);
+      else expect(enTitle).toBe(enOwn);
+      expect(enTitle.length, route).toBeLessThanOrEqual(65);
+      // Share dialogs show the site's name beside the title: no brand in it.
+      expect(decode(attr(en, /<meta property="og:title" content="([^"]+)">/) ?? '')).toBe(enOwn);
       if (EN_ONLY.has(route)) {
         expect(zh).toContain('lang="en-US"');
         expect(attr(zh, /<link rel="canonical" href="([^"]+)">/)).toBe(abs(enUrl(route)));
       } else {
-        expect(zhTitle).toMatch(/ \| 雲翔航勤 \| 專業航空地勤服務$/);
+        expect(zhTitle).toMatch(route === '/' ? /^雲翔航勤｜專業航空地勤服務$/ : /｜雲翔航勤$/);
         expect(zhTitle).not.toBe(enTitle);
         expect(attr(zh, /<link rel="canonical" href="([^"]+)">/)).toBe(abs(route));
       }
       expect(attr(en, /<link rel="canonical" href="([^"]+)">/)).toBe(abs(enUrl(route)));
-      expect(attr(zh, /<meta property="og:locale" content="([^"]+)">/)).toBe('zh_Hant');
+      expect(attr(zh, /<meta property="og:locale" content="([^"]+)">/)).toBe('zh_TW');
+      expect(attr(zh, /<meta property="og:site_name" content="([^"]+)">/)).toBe('雲翔航勤');
+      expect(attr(en, /<meta property="og:site_name" content="([^"]+)">/)).toBe('CloudWing');
+      expect(en).toContain('<meta name="robots" content="max-image-preview:large">');
       expect(attr(en, /<meta property="og:locale" content="([^"]+)">/)).toBe('en_US');
       expect(attr(en, /<meta name="description" content="([^"]+)">/)?.length).toBeGreaterThan(40);
     }
@@ -111,7 +124,8 @@ describe('the real site', () => {
         // The heading's text; a product code in it sits in a span that keeps it on one line.
         const h1 = attr(html, /<h1 id="page-title" tabindex="-1">([\s\S]*?)<\/h1>/) ?? '';
         expect(decode(h1.replace(/<[^>]+>/g, ''))).toBe(payload.title);
-        expect(decode(attr(html, /<title>([^<]+)<\/title>/) ?? '').startsWith(payload.title)).toBe(true);
+        if (route !== '/')
+          expect(decode(attr(html, /<title>([^<]+)<\/title>/) ?? '').startsWith(payload.title)).toBe(true);
       }
     }
     expect(payloadOf('/about/about-group').name).toBe('about-about-group___zhHant');
@@ -125,7 +139,7 @@ describe('the real site', () => {
     expect(meta.id).toBe(latest.id);
     expect(meta.prerendered).toContain('/');
     expect(meta.prerendered).toContain('/en');
-    expect(meta.prerendered).toHaveLength(108);
+    expect(meta.prerendered).toHaveLength(120);
     expect(meta.prerendered.every((u: string) => u === '/' || !u.endsWith('/'))).toBe(true);
     const order = [...(result.files?.keys() ?? [])];
     expect(order.at(-1)).toBe('builds/latest.json');
@@ -134,7 +148,12 @@ describe('the real site', () => {
   it('writes a sitemap with alternates, and robots.txt naming it', () => {
     const sitemap = text('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(106);
+    expect(locs).toHaveLength(118);
+    // Every page says when it last changed, with the site's zone: an article its date.
+    const lastmods = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
+    expect(lastmods).toHaveLength(118);
+    for (const lastmod of lastmods) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+08:00$/);
+    expect(sitemap).toContain(`<loc>${abs('/en/news/news3')}</loc>\n    <lastmod>2024-05-28T00:00:00+08:00</lastmod>`);
     expect(locs).toContain(abs('/en/news/newsEn1'));
     expect(locs).not.toContain(abs('/news/newsEn1'));
     expect(sitemap).toContain(
@@ -176,9 +195,9 @@ describe('the real site', () => {
 
   it('writes the four error pages in their locale, noindex, without alternates', () => {
     const pages = {
-      '404.html': ['zh-Hant', '404 - 找不到頁面 | 雲翔航勤'],
+      '404.html': ['zh-Hant', '404 - 找不到頁面｜雲翔航勤'],
       'en/404.html': ['en-US', '404 - Page Not Found | CloudWing'],
-      '500.html': ['zh-Hant', '500 - 伺服器內部錯誤 | 雲翔航勤'],
+      '500.html': ['zh-Hant', '500 - 伺服器內部錯誤｜雲翔航勤'],
       'en/500.html': ['en-US', '500 - Internal Server Error | CloudWing'],
     };
     for (const [file, [lang, title]] of Object.entries(pages)) {

@@ -22,6 +22,7 @@ export function makeContentFile(
       layout: 'default',
       order: 0,
       date: null,
+      updated: null,
       locales: null,
       list: null,
       listLimit: null,

@@ -28,6 +28,7 @@ export const SMALL_ROUTES: readonly string[] = [
   '/strengths/homemade-equipment/eq1',
   '/jobs/jobs-layout',
   '/jobs/jobs-positions',
+  '/jobs/positions/ramp-agent',
   '/news/news1',
   '/news/news3',
   '/news/newsEn1',
@@ -80,14 +81,20 @@ function toSmallSite(site: string): Set<string> {
   return removed;
 }
 
-/** Turns Markdown links to removed routes into their plain text, in every content file. */
+/**
+ * Turns Markdown links to removed routes into their plain text, and drops the front matter's
+ * `href:` lines that name one (a positions list's links), in every content file.
+ */
 function unlinkRoutes(content: string, removed: ReadonlySet<string>): void {
+  const isRemoved = (href: string) => removed.has(href.replace(/^\/en(?=\/|$)/, '') || '/');
   for (const file of listContent(content)) {
     const full = path.join(content, file);
     const text = readFileSync(full, 'utf8');
-    const linked = text.replace(/\[([^\]]*)\]\((\/[^)\s#]*)(#[^)\s]*)?\)/g, (link, label: string, href: string) =>
-      removed.has(href.replace(/^\/en(?=\/|$)/, '') || '/') ? label : link,
-    );
+    const linked = text
+      .replace(/\[([^\]]*)\]\((\/[^)\s#]*)(#[^)\s]*)?\)/g, (link, label: string, href: string) =>
+        isRemoved(href) ? label : link,
+      )
+      .replace(/^ *href: (\/\S*)\n/gm, (line, href: string) => (isRemoved(href) ? '' : line));
     if (linked !== text) writeFileSync(full, linked);
   }
 }

@@ -102,6 +102,8 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   },
   APP_ICON_MISSING: { page: '/en/jobs', reason: 'no touch icon or no manifest' },
   SEO_LOCALE: { page: '/en/jobs', reason: '<html lang="zh-Hant"> where the locale is en-US' },
+  SEO_TITLE_LONG: { page: '/en/news/news3', title: 'A long headline | CloudWing', width: '70' },
+  SEO_ROBOTS: { page: '/en/jobs', reason: 'it has no `max-image-preview:large`' },
   SEO_DUPLICATE: { what: 'title', locale: 'en', value: 'Jobs', pages: '/en/jobs, /en/jobs/jobs-layout' },
   SEO_CROSS_LOCALE_LINK: { page: '/en/jobs', href: '/contact', suggestion: '/en/contact' },
   SEO_SITEMAP: { reason: 'missing' },

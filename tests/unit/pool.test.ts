@@ -35,21 +35,27 @@ const props: ShareCardProps = {
 };
 
 describe('the worker pool', () => {
-  it('draws a share card in its threads, the same bytes as the main thread draws', async () => {
+  it('draws a share card in its threads, in each size asked, the same bytes as the main thread draws', async () => {
     const serverModule = writeServerModule(
       'good',
       `(p) => ({ type: 'div', props: { style: { display: 'flex', width: 1200, height: 630, background: '#0f2740', color: '#fff', fontSize: 64, fontFamily: 'card' }, children: p.title } })`,
     );
-    const task: CardTask = { serverModule, props };
+    const sizes = [
+      { width: 1200, height: 630 },
+      { width: 1200, height: 1200 },
+    ];
+    const task: CardTask = { serverModule, props, sizes };
     // The pool is what the cards stage draws in.
     const pool: CardThreads & ReturnType<typeof createPool> = createPool();
     expect(pool.start(2), 'the worker is compiled (node scripts/compile.js)').toBe(true);
     try {
-      const [first, second] = await Promise.all([pool.run('card', task), pool.run('card', task)]);
-      expect(isWholePng(first)).toBe(true);
-      expect(toPngSize(first)).toEqual({ width: 1200, height: 630 });
-      expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
-      expect(Buffer.from(await drawCardTask(task)).equals(Buffer.from(first))).toBe(true);
+      const [[first, square], [second]] = await Promise.all([pool.run('card', task), pool.run('card', task)]);
+      expect(isWholePng(first as Uint8Array)).toBe(true);
+      expect(toPngSize(first as Uint8Array)).toEqual({ width: 1200, height: 630 });
+      expect(toPngSize(square as Uint8Array)).toEqual({ width: 1200, height: 1200 });
+      expect(Buffer.from(second as Uint8Array).equals(Buffer.from(first as Uint8Array))).toBe(true);
+      const [here] = await drawCardTask(task);
+      expect(Buffer.from(here as Uint8Array).equals(Buffer.from(first as Uint8Array))).toBe(true);
     } finally {
       await pool.close();
     }
@@ -60,7 +66,9 @@ describe('the worker pool', () => {
     const pool = createPool();
     expect(pool.start(2)).toBe(true);
     try {
-      await expect(pool.run('card', { serverModule, props })).rejects.toThrow('the card is broken');
+      await expect(pool.run('card', { serverModule, props, sizes: [{ width: 1200, height: 630 }] })).rejects.toThrow(
+        'the card is broken',
+      );
     } finally {
       await pool.close();
     }

@@ -1,0 +1,98 @@
+import type { BreadcrumbList, Graph, NewsArticle, Thing, WebPage, WebSite } from 'schema-dts';
+import type { SiteConfig, SiteLocale } from '../types.ts';
+import { toSection } from '../resolve/sections.ts';
+import { toPageTimes } from '../resolve/times.ts';
+import { toJobPosting } from './job-posting.ts';
+import { toOrganization, toOrganizationId, toOtherBrands } from './organization.ts';
+import type { GraphInput } from './share-input.ts';
+
+// A page's JSON-LD (behaviour.md: Sharing): one graph per page, in which every node is tied to the
+// one company by `@id`. The company is described whole on every page, so each page says who
+// publishes it without a search engine having to read another; its `@id` and `url` are the same on
+// every page of every language.
+
+/** The website's `@id`: `<base>/#website`. */
+const toWebSiteId = (base: string) => `${base}/#website`;
+
+/** The page's graph: the company, the website, the page, and its breadcrumbs, article or position. */
+export function toStructuredData(input: GraphInput): Graph {
+  const { config, page } = input;
+  const locale = config.locales.find((l) => l.code === page.locale) as SiteLocale;
+  const crumbs = page.route.path.split('/').length > 2 ? toBreadcrumbs(input, locale) : null;
+  const nodes: Thing[] = [
+    toOrganization(input, locale),
+    toWebSite(config, locale),
+    toWebPage(input, crumbs),
+    ...(crumbs ? [crumbs] : []),
+    ...(page.route.template === 'article' ? [toNewsArticle(input)] : []),
+    ...(page.content.data.extra.job ? [toJobPosting(input)] : []),
+  ];
+  return { '@context': 'https://schema.org', '@graph': nodes };
+}
+
+/** The website: the brand as its name in the page's language, the others' as `alternateName`. */
+function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
+  const base = config.baseUrl as string;
+  return {
+    '@type': 'WebSite',
+    '@id': toWebSiteId(base),
+    url: base,
+    name: locale.siteTitle,
+    alternateName: toOtherBrands(config, locale),
+    ...(locale.claim ? { description: locale.claim } : {}),
+    inLanguage: config.locales.map((l) => l.iso),
+    publisher: { '@id': toOrganizationId(base) },
+  };
+}
+
+/** The page itself: part of the website, with its breadcrumbs. */
+function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null): WebPage {
+  const base = config.baseUrl as string;
+  return {
+    '@type': 'WebPage',
+    '@id': page.canonical,
+    url: page.canonical,
+    name: page.content.data.title,
+    description: page.content.data.description,
+    inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? page.locale,
+    isPartOf: { '@id': toWebSiteId(base) },
+    ...(crumbs ? { breadcrumb: { '@id': crumbs['@id'] as string } } : {}),
+  };
+}
+
+/** An article's NewsArticle: headline, language of its text, its times, its card in three shapes, the company's. */
+function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
+  const organization = { '@id': toOrganizationId(config.baseUrl as string) };
+  const { published, modified } = toPageTimes(page.content, config.publish.timeZone);
+  return {
+    '@type': 'NewsArticle',
+    '@id': `${page.canonical}#article`,
+    headline: page.content.data.title,
+    description: page.content.data.description,
+    inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? page.locale,
+    url: page.canonical,
+    mainEntityOfPage: { '@id': page.canonical },
+    ...(published ? { datePublished: published } : {}),
+    ...(modified ? { dateModified: modified } : {}),
+    ...(images.length > 0 ? { image: images.map((image) => image.url) } : {}),
+    publisher: organization,
+    author: organization,
+  };
+}
+
+/** The trail from the home page, through the section unless the page is its first, to the page. */
+function toBreadcrumbs({ config, page, tIn, base }: GraphInput, locale: SiteLocale): BreadcrumbList {
+  const t = tIn(page.locale);
+  const absolute = (path: string) => (path === '/' ? base : `${base}${path}`);
+  const section = toSection(config, page, t);
+  const crumbs = [
+    { name: t('nav:home'), item: absolute(locale.prefix || '/') },
+    ...(section && section.url !== page.url ? [{ name: section.label, item: absolute(section.url) }] : []),
+    { name: page.content.data.title, item: page.canonical },
+  ];
+  return {
+    '@type': 'BreadcrumbList',
+    '@id': `${page.canonical}#breadcrumb`,
+    itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, ...crumb })),
+  };
+}
