@@ -115,7 +115,7 @@ describe('hydration', () => {
     await waitForHydration(page);
     expect(await page.locator('.error-message').isVisible()).toBe(true);
     expect(await page.locator('.error-message').textContent()).toBe('Page not found: /en/no-such-page?from=test');
-    expect(await page.title()).toBe('404 - Page Not Found | CloudWing Aviation Services | Airport Ground Handling');
+    expect(await page.title()).toBe('404 - Page Not Found | CloudWing');
     expect(problemsIn(watched.logs).filter((l) => !l.includes('404'))).toEqual([]);
     const zh = await site.open('/no-such-page');
     await waitForHydration(zh.page);

@@ -13,6 +13,8 @@ const head = (watched: WatchedPage) =>
     ),
     description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
     ogLocale: document.querySelector('meta[property="og:locale"]')?.getAttribute('content'),
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    robots: [...document.querySelectorAll('meta[name="robots"]')].map((m) => m.getAttribute('content')),
   }));
 
 describe('pages on demand', () => {
@@ -38,6 +40,10 @@ describe('pages on demand', () => {
       'en-US https://cloudwing.example/en/services/service-ramp',
     ]);
     expect(after.description).toMatch(/^Marshalling/);
+    // The title with the brand, og:title without it, as the server writes them (behaviour.md: Head and SEO).
+    expect(after.title).toBe('Ramp Handling | CloudWing');
+    expect(after.ogTitle).toBe('Ramp Handling');
+    expect(after.robots).toEqual(['max-image-preview:large']);
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
@@ -215,7 +221,7 @@ describe('pages on demand', () => {
     await page.waitForFunction(
       () => document.querySelector('.error-message')?.textContent === 'Page not found: /en/retired-page',
     );
-    expect(await page.title()).toBe('404 - Page Not Found | CloudWing Aviation Services | Airport Ground Handling');
+    expect(await page.title()).toBe('404 - Page Not Found | CloudWing');
     expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe(
       'noindex',
     );

@@ -337,6 +337,16 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(await configProblemAt(config, "prefix: '/EN'")).toContain('`locales.1.prefix`');
   });
 
+  it('an og:locale share dialogs do not know, or a station that is no airport code: the field and its line', async () => {
+    const script = real('site/site.config.ts').replace("ogLocale: 'zh_TW'", "ogLocale: 'zh_Hant'");
+    const message = await configProblemAt(script, "ogLocale: 'zh_Hant'");
+    expect(message).toContain('`locales.0.ogLocale`: must be a language and a country, such as `zh_TW` or `en_US`');
+    const station = real('site/site.config.ts').replace("{ iataCode: 'KHH' }", "{ iataCode: 'Kaohsiung' }");
+    expect(await configProblemAt(station, "iataCode: 'Kaohsiung'")).toContain(
+      "`organization.stations.1.iataCode`: must be an airport's three-letter IATA code",
+    );
+  });
+
   it('a word to keep whole that is none: the field, its line and what a word is', async () => {
     const config = real('site/site.config.ts').replace("keepWhole: ['營運控制中心',", "keepWhole: ['營運 控制中心',");
     const message = await configProblemAt(config, 'keepWhole:');

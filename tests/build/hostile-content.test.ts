@@ -137,10 +137,10 @@ describe('dates', () => {
     ['2026-13-45', 'does not exist'],
     ['2026-02-30', 'does not exist'],
     ['"2026-02-30"', 'does not exist'],
-    ['2026-2-3', 'YYYY-MM-DD, not `2026-2-3`'],
-    ["'2026-2-3'", 'YYYY-MM-DD, not `2026-2-3`'],
+    ['2026-2-3', 'YYYY-MM-DD or YYYY-MM-DDTHH:MM, not `2026-2-3`'],
+    ["'2026-2-3'", 'YYYY-MM-DD or YYYY-MM-DDTHH:MM, not `2026-2-3`'],
     ['18 March 2025', 'YYYY-MM-DD'],
-    ['20250318', 'YYYY-MM-DD, not `20250318`'],
+    ['20250318', 'YYYY-MM-DD or YYYY-MM-DDTHH:MM, not `20250318`'],
   ])('`date: %s` is refused at its line', (value, reason) => {
     const problem = only(page(`order: 1\ndate: ${value}\n`));
     expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 6 } });
@@ -152,6 +152,60 @@ describe('dates', () => {
     for (const value of ['2024-02-29', '"2024-02-29"', "'2024-02-29'"]) {
       expect(parse(page(`date: ${value}\n`)).file?.data.date).toBe('2024-02-29');
     }
+  });
+
+  it('`date` and `updated` take a time of day to the minute; `updated` before `date`, or a time of no day, is refused at its line', () => {
+    expect(parse(page('date: 2024-03-12T09:00\nupdated: 2024-03-13T17:45\n')).file?.data).toMatchObject({
+      date: '2024-03-12T09:00',
+      updated: '2024-03-13T17:45',
+    });
+    expect(parse(page('date: 2024-03-12\n')).file?.data.updated).toBeNull();
+    for (const [value, reason] of [
+      ['2024-03-13T24:00', 'YYYY-MM-DD or YYYY-MM-DDTHH:MM, not `2024-03-13T24:00`'],
+      ['2024-03-13T09:00:30', 'YYYY-MM-DD or YYYY-MM-DDTHH:MM'],
+      ['2024-02-30T09:00', '`2024-02-30` does not exist'],
+      ['2024-03-11', "is before the page's date (2024-03-12)"],
+    ]) {
+      const problem = only(page(`date: 2024-03-12\nupdated: ${value}\n`));
+      expect(problem, value).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 6 } });
+      expect(problem.message, value).toContain(reason);
+    }
+    // The days that publish a page are days.
+    expect(only(page('publishDate: 2024-03-12T09:00\n')).message).toContain('YYYY-MM-DD, not `2024-03-12T09:00`');
+  });
+});
+
+describe('a position (front matter `job`)', () => {
+  const job = (fields: string, date = 'date: 2026-01-01\n') =>
+    page(`template: position\n${date}job:\n${fields}`.replace('template: position\n', ''));
+  const good =
+    '  employmentType: FULL_TIME\n  stations: [TPE, KHH]\n  salary: { currency: TWD, min: 36000, max: 42000, per: MONTH }\n  validThrough: 2026-12-31\n';
+
+  it('passes with its kind of employment, stations of the configuration, a salary and a last day', () => {
+    expect(parse(job(good)).problems).toEqual([]);
+  });
+
+  it.each([
+    [good.replace('FULL_TIME', 'FULLTIME'), '`employmentType` must be one of FULL_TIME, PART_TIME'],
+    [
+      good.replace('[TPE, KHH]', '[TPE, HKG]'),
+      '`stations` must list the airports of the position by IATA code, from `organization.stations` in site/site.config.ts (TPE, KHH, TSA, RMQ)',
+    ],
+    [good.replace('currency: TWD', 'currency: NT$'), '`salary.currency` must be a currency code'],
+    [good.replace('min: 36000', 'min: 46000'), '`salary.min` and `salary.max` must be whole amounts, the lower first'],
+    [good.replace('per: MONTH', 'per: monthly'), '`salary.per` must be one of HOUR, DAY, WEEK, MONTH, YEAR'],
+    [
+      good.replace('validThrough: 2026-12-31', 'validThrough: 2025-12-31'),
+      "`validThrough` (2025-12-31) is before the page's date (2026-01-01)",
+    ],
+  ])('refuses a fault at the line of `job`: %#', (fields, reason) => {
+    const problem = only(job(fields));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 6 } });
+    expect(problem.message).toContain(reason);
+  });
+
+  it('needs the page’s date, the day the position was posted', () => {
+    expect(only(job(good, '')).message).toContain("needs the page's `date`: the day the position was posted");
   });
 });
 

@@ -51,7 +51,7 @@ describe('a list longer than a page', () => {
     expect(second).toContain('<link rel="alternate" hreflang="zh-Hant" href="https://cloudwing.example/news/page/2">');
     expect(second).toContain('<link rel="prev" href="https://cloudwing.example/en/news">');
     expect(second).toContain('<link rel="next" href="https://cloudwing.example/en/news/page/3">');
-    expect(html('news/page/2/index.html')).toContain('<title>最新消息 · 第 2 頁 |');
+    expect(html('news/page/2/index.html')).toContain('<title>最新消息 · 第 2 頁｜雲翔航勤</title>');
     expect(html('en/news/index.html')).not.toContain('rel="prev"');
     expect(html('en/news/page/3/index.html')).not.toContain('rel="next"');
   });

@@ -100,7 +100,10 @@ describe('a production build', () => {
     );
     expect(search.some(([, text]) => text.includes('/en/about/about-company'))).toBe(true);
     expect(search.filter(([, text]) => text.includes('about-investors'))).toEqual([]);
-    expect(html(production, 'en/contact/index.html')).not.toContain('name="robots"');
+    // Any other page may be shown with a large preview of its images.
+    expect(html(production, 'en/contact/index.html')).toContain(
+      '<meta name="robots" content="max-image-preview:large">',
+    );
   });
 
   it('refuses a link from a published page to a page it leaves out, at the link', async () => {

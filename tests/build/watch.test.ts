@@ -46,6 +46,7 @@ describe('the watch session', () => {
     expect(Object.keys(meta).sort()).toEqual([
       'assets',
       'builtWith',
+      'dated',
       'id',
       'kept',
       'policy',

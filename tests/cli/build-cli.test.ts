@@ -123,6 +123,62 @@ describe('site build (subprocess)', () => {
     expect(snapshot(a)).toEqual(snapshot(b));
   });
 
+  it('dates a page by its own content: an edited article and its `updated` change its dates alone, a week later', () => {
+    // The small site built, then built again into the same output a week later, with one article's
+    // body and its `updated` edited (behaviour.md: Sitemap and robots).
+    const root = makeSite();
+    const out = path.join(root, 'out');
+    const build = (epoch: number) =>
+      expect(
+        runCli(['--root', root, 'build', '--out', out], { env: { SOURCE_DATE_EPOCH: String(epoch) } }).status,
+      ).toBe(0);
+    const dates = () => {
+      const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+      const lastmods = Object.fromEntries(
+        [...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>\s*<lastmod>([^<]+)<\/lastmod>/g)].map((m) => [
+          m[1],
+          m[2],
+        ]),
+      );
+      const pages = readdirSync(out, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('index.html'));
+      const modified = Object.fromEntries(
+        pages.map((f) => [f, /"dateModified":"([^"]+)"/.exec(read(f))?.[1] ?? null]).filter(([, d]) => d !== null),
+      );
+      const entries = (feed: string) =>
+        Object.fromEntries(
+          [...read(feed).matchAll(/<id>([^<]+)<\/id>\s*<link[^>]*>\s*<updated>([^<]+)</g)].map((m) => [m[1], m[2]]),
+        );
+      return { lastmods, modified, zhFeed: entries('news/feed.xml'), enFeed: entries('en/news/feed.xml') };
+    };
+    build(1_790_000_000);
+    const before = dates();
+    expect(Object.keys(before.lastmods)).toHaveLength(2 * SMALL_ROUTES.length - 1);
+    const file = path.join(root, 'site/content/news/news3.en.md');
+    writeFileSync(
+      file,
+      `${readFileSync(file, 'utf8')
+        .replace(/^date: .*$/m, '$&\nupdated: 2026-09-15T10:30')
+        .trimEnd()}\n\nThe procedures were reviewed again after the September exercise.\n`,
+    );
+    build(1_790_000_000 + 7 * 86_400);
+    const after = dates();
+    const changed = (a: Record<string, string | null>, b: Record<string, string | null>) =>
+      Object.keys({ ...a, ...b }).filter((key) => a[key] !== b[key]);
+    const article = 'https://cloudwing.example/en/news/news3';
+    expect(changed(before.lastmods, after.lastmods)).toEqual([article]);
+    expect(after.lastmods[article]).toBe('2026-09-15T10:30:00+08:00');
+    // A page without a date of its own keeps the day of the build that first saw it as it is.
+    expect(after.lastmods['https://cloudwing.example/en/contact']).toBe('2026-09-21T00:00:00+08:00');
+    expect(changed(before.modified, after.modified)).toEqual(['en/news/news3/index.html']);
+    expect(after.modified['en/news/news3/index.html']).toBe('2026-09-15T10:30:00+08:00');
+    expect(after.modified['news/news3/index.html']).toBe('2024-05-28T00:00:00+08:00');
+    expect(changed(before.enFeed, after.enFeed)).toEqual([article]);
+    expect(after.enFeed[article]).toBe('2026-09-15T10:30:00+08:00');
+    expect(after.zhFeed).toEqual(before.zhFeed);
+  });
+
   it('reports a template failure at its page and source line, once for every page it broke, and writes nothing', () => {
     const root = makeSite();
     const template = path.join(root, 'site/templates/pages/article.tsx');
