@@ -25,15 +25,16 @@ const CARDS_PER_THREAD = 200;
 /**
  * What draws a card besides its texts: the drawing code (cards/draw.ts, as its source: the
  * compiled file is built from it, and a test run from sources then shares the cards of the
- * compiled `site`), and the renderer's and the fonts' packages as installed. Read when the first
- * card is planned, not when a command starts.
+ * compiled `site`), and the renderer's, the fonts' and sharp's (an article's other shapes)
+ * packages as installed. Read when the first card is planned, not when a command starts.
  */
 let renderer: string | null = null;
 function toRendererVersions(): string {
   if (renderer !== null) return renderer;
   const file = path.join(PACKAGE_ROOT, 'generator', 'cards', 'draw.ts');
   const hash = createHash('sha256').update(existsSync(file) ? readFileSync(file) : toCodeVersion());
-  for (const name of ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc']) hash.update(toPackageVersions(name));
+  for (const name of ['satori', '@resvg/resvg-js', '@fontsource/noto-sans-tc', 'sharp'])
+    hash.update(toPackageVersions(name));
   renderer = hash.digest('hex');
   return renderer;
 }

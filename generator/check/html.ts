@@ -30,8 +30,8 @@ export const HTML_RULES: ConfigData = {
     'valid-id': ['error', { relaxed: true }],
     // Telephone numbers are written as the company writes them; CSS keeps them on one line.
     'tel-non-breaking': 'off',
-    // Every title ends with the site title the company chose, which alone is long
-    // (behaviour.md: Head and SEO).
+    // A title's length is measured as a search result shows it, a Chinese character counting
+    // two, by SEO_TITLE_LONG (check/head.ts; behaviour.md: Head and SEO), not by characters.
     'long-title': 'off',
   },
 };
