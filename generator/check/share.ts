@@ -165,6 +165,11 @@ function checkStructuredData(output: Output, page: OutputPage, head: string): Si
   reasons.push(...nodes.flatMap((node) => findNodeFaults(data, node, drawnCard)));
   if (output.base && nodes.length > 0) reasons.push(...findGraphFaults(output.base, nodes));
   const types = nodes.map((node) => node['@type']);
+  // The website's name is the brand share dialogs show as the site's (behaviour.md: Head and SEO).
+  const siteName = attr(head, /<meta property="og:site_name" content="([^"]*)"/);
+  const website = nodes.find((node) => node['@type'] === 'WebSite');
+  if (website && website.name !== siteName)
+    reasons.push(`its WebSite's name is ${String(website.name)}, not the site's name ${siteName ?? '(none)'}`);
   if (output.base && page.payload?.template === 'article' && !types.includes('NewsArticle'))
     reasons.push('the article has no NewsArticle');
   if (output.base && page.payload?.data?.job && !types.includes('JobPosting'))

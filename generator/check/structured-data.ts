@@ -10,7 +10,7 @@ export type Node = Record<string, unknown>;
 
 /** Properties search engines require of each type this site writes. */
 const REQUIRED: Readonly<Record<string, readonly string[]>> = {
-  Organization: ['@id', 'name', 'logo', 'url'],
+  Organization: ['@id', 'name', 'legalName', 'logo', 'url'],
   WebSite: ['@id', 'name', 'url'],
   WebPage: ['@id', 'url', 'isPartOf'],
   NewsArticle: ['headline', 'datePublished', 'dateModified', 'author', 'publisher'],
@@ -45,6 +45,7 @@ export function findNodeFaults(output: DataOutput, node: Node, drawnCard: boolea
   }
   if (type === 'NewsArticle') reasons.push(...findImageFaults(output, node, drawnCard));
   if (type === 'JobPosting') reasons.push(...findJobFaults(node));
+  if (type === 'Organization') reasons.push(...findOrganizationFaults(node));
   if (type === 'BreadcrumbList') reasons.push(...findCrumbFaults(output, node));
   return reasons;
 }
@@ -96,20 +97,40 @@ function findJobFaults(node: Node): string[] {
   )
     reasons.push('its JobPosting has no baseSalary of a currency, a range from the lower and a period');
   const places = Array.isArray(node.jobLocation) ? (node.jobLocation as Node[]) : [node.jobLocation as Node];
-  for (const place of places) {
-    const address = (place?.address ?? {}) as Node;
-    const country = address.addressCountry;
-    if (
-      typeof country !== 'string' ||
-      !/^[A-Z]{2}$/.test(country) ||
-      !(address.addressLocality || address.addressRegion)
-    )
+  for (const place of places)
+    if (!isPostalAddress(place?.address))
       reasons.push(
         'a jobLocation of its JobPosting has no postal address with a country code and a locality or region',
       );
-  }
   const [posted, through] = [node.datePosted, node.validThrough].map((t) => Date.parse(String(t)));
   if ((posted as number) > (through as number)) reasons.push("its JobPosting's validThrough is before its datePosted");
+  return reasons;
+}
+
+/** A postal address with its country, and a locality or a region. */
+function isPostalAddress(value: unknown): boolean {
+  const address = (value ?? {}) as Node;
+  const country = address.addressCountry;
+  return (
+    address['@type'] === 'PostalAddress' &&
+    typeof country === 'string' &&
+    /^[A-Z]{2}$/.test(country) &&
+    Boolean(address.addressLocality || address.addressRegion)
+  );
+}
+
+/** The organization's address in its parts, and each of its stations an Airport by its IATA code. */
+function findOrganizationFaults(node: Node): string[] {
+  const reasons: string[] = [];
+  if (node.address !== undefined && !isPostalAddress(node.address))
+    reasons.push('its Organization has no postal address with a country code and a locality or region');
+  const locations = node.location === undefined ? [] : Array.isArray(node.location) ? node.location : [node.location];
+  for (const location of locations as Node[]) {
+    const code = location?.iataCode;
+    if (location?.['@type'] !== 'Airport' || typeof code !== 'string' || !/^[A-Z]{3}$/.test(code))
+      reasons.push(`a location of its Organization (${String(location?.name)}) is no Airport with an IATA code`);
+    else if (!isPostalAddress(location.address)) reasons.push(`its station ${code} has no postal address`);
+  }
   return reasons;
 }
 

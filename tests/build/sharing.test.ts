@@ -430,6 +430,13 @@ describe('site check on what pages share', () => {
       '"isPartOf":{"@id":"https://cloudwing.example/#site"}',
     );
     edit('news/feed.xml', ' xml:lang="zh-Hant"', '');
+    // A station that is no airport by its code, a website named by its old tagline.
+    edit('en/contact/index.html', '"iataCode":"KHH"', '"iataCode":"Kaohsiung"');
+    edit(
+      'en/customers/index.html',
+      '"url":"https://cloudwing.example","name":"CloudWing"',
+      '"url":"https://cloudwing.example","name":"CloudWing | Airport Ground Handling"',
+    );
     const codes = checkSharing(config, out, readOutputPages(out)).map((p) => `${p.code} ${p.message}`);
     expect(codes).toEqual(
       expect.arrayContaining([
@@ -453,6 +460,12 @@ describe('site check on what pages share', () => {
         ),
         expect.stringMatching(
           /^FEED_INVALID Feed https:\/\/cloudwing\.example\/news\/feed\.xml: the feed does not say its language/,
+        ),
+        expect.stringMatching(
+          /^STRUCTURED_DATA Structured data of \/en\/contact: a location of its Organization \(Kaohsiung International Airport\) is no Airport with an IATA code/,
+        ),
+        expect.stringMatching(
+          /^STRUCTURED_DATA Structured data of \/en\/customers: its WebSite's name is CloudWing \| Airport Ground Handling, not the site's name CloudWing/,
         ),
       ]),
     );
