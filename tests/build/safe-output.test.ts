@@ -43,9 +43,10 @@ describe('safe output', () => {
     const structured = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
       (m) => m[1] as string,
     );
-    expect(structured.map((block) => JSON.parse(block)['@type'])).toContain('NewsArticle');
+    const nodes = structured.flatMap((block) => JSON.parse(block)['@graph'] as Record<string, unknown>[]);
+    expect(nodes.map((node) => node['@type'])).toContain('NewsArticle');
     expect(structured.find((block) => block.includes('NewsArticle'))).not.toMatch(/<\/script|<script|<img/i);
-    expect(JSON.parse(structured.find((block) => block.includes('NewsArticle')) ?? '{}').headline).toBe(
+    expect(nodes.find((node) => node['@type'] === 'NewsArticle')?.headline).toBe(
       'Closing </script><script>alert(1)</script> tags',
     );
     // No element and no event-handler attribute came from the content (quoted values are skipped).
