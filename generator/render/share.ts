@@ -12,8 +12,6 @@ import { toStructuredData } from './structured-data.ts';
 export interface ShareHead {
   /** The share card: 1200 × 630. */
   readonly image: ShareImage | null;
-  /** An article's card in the shapes results show (16:9, 4:3, 1:1), for its NewsArticle; else none. */
-  readonly images: readonly ShareImage[];
   /** An article's `article:published_time` and `article:modified_time`, with the site's zone offset. */
   readonly published: string | null;
   readonly modified: string | null;
@@ -34,12 +32,12 @@ export function toShareHead(input: ShareInput): ShareHead {
   const tIn = (code: LocaleCode) => translators.get(code) ?? (translators.get(page.locale) as Translate);
   const times = page.route.template === 'article' ? toPageTimes(page.content, config.publish.timeZone) : null;
   const image = toShareImage(input);
+  // An article's card in the shapes results show (16:9, 4:3, 1:1), for its NewsArticle.
   const images = image ? toArticleImages(input, image) : [];
   const feeds = toFeedLinks(config, page, tIn);
   const structuredData = config.baseUrl ? [toStructuredData({ ...input, base: config.baseUrl, tIn, images })] : [];
   return {
     image,
-    images,
     published: times?.published ?? null,
     modified: times?.modified ?? null,
     feeds,
