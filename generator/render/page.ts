@@ -168,15 +168,17 @@ export function renderApp(
   try {
     return {
       html: withoutExitSync(() =>
-        renderToString(
-          createElement(App, {
-            payload,
-            t,
-            Page,
-            Layout,
-            breaks: phraseBreakerFor(ctx.config.keepWhole),
-            reuse: ctx.reuse,
-          }),
+        toAppMarkup(
+          renderToString(
+            createElement(App, {
+              payload,
+              t,
+              Page,
+              Layout,
+              breaks: phraseBreakerFor(ctx.config.keepWhole),
+              reuse: ctx.reuse,
+            }),
+          ),
         ),
       ),
     };
@@ -190,6 +192,18 @@ export function renderApp(
       ),
     };
   }
+}
+
+/** The preloads React writes ahead of the markup, one for each image it renders eagerly. */
+const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+
+/**
+ * The app's own markup, as the browser hydrates it: without the image preloads React puts before
+ * it. The head says what a page preloads, and the images are found in the markup as soon
+ * (behaviour.md: Pages on demand).
+ */
+function toAppMarkup(html: string): string {
+  return html.replace(HOISTED_PRELOADS, '');
 }
 
 /**

@@ -166,10 +166,7 @@ export function Image({
   className?: string;
 }): ReactElement {
   const info = useSite().payload.images?.[src];
-  // React 18 knows `fetchpriority` by its HTML name only.
-  const loading = priority
-    ? ({ fetchpriority: 'high' } as Record<string, string>)
-    : ({ loading: 'lazy', decoding: 'async' } as const);
+  const loading = priority ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   if (!info) return <img src={src} alt={alt} className={className} {...loading} />;
   return (
     <picture className={className}>
