@@ -97,6 +97,7 @@ function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly build
     redirects: input.sources.redirects,
     policy: input.site.assets.policy,
     removed: outDir ? toRemovedPages(outDir, input.sources) : [],
+    scripts: { idle: input.site.assets.idle, templates: input.site.assets.templates },
   };
 }
 

@@ -67,12 +67,9 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
   const shown = { ...payload, dates: toShownDates(body.html) };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
-  const isRoot = page.url === '/';
-  // Its preload of the locale's shared data would be wasted on the visitors it sends elsewhere.
   const html = renderPageDocument(ctx, shown, body.html, {
-    blocking: isRoot ? [ctx.assets.rootRedirect] : [],
+    blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
     scripts: [],
-    preloadShared: !isRoot,
     share: toShareHead({
       config: ctx.config,
       page,
@@ -102,7 +99,7 @@ export function toShownDates(html: string): Record<string, string> {
   return dates;
 }
 
-/** The document around a rendered app: head, embedded payload, the runtime entry and template chunk. */
+/** The document around a rendered app: head, embedded payload, the runtime's entry. */
 export function renderPageDocument(
   ctx: RenderContext,
   payload: Payload,
@@ -110,7 +107,6 @@ export function renderPageDocument(
   extra: {
     blocking: readonly string[];
     scripts: readonly string[];
-    preloadShared?: boolean;
     before?: string;
     share?: ShareHead;
   },
@@ -125,7 +121,8 @@ export function renderPageDocument(
     css: ctx.assets.css,
     noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
-    fetchPreloads: extra.preloadShared === false ? [] : [payload.shared],
+    // The locale's shared data loads with the app, once the page is idle (behaviour.md: Pages on demand).
+    fetchPreloads: [],
     scripts: ctx.config.scripts,
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
     share: extra.share ?? null,
@@ -141,7 +138,7 @@ export function renderPageDocument(
     body,
     payload,
     scripts: extra.scripts,
-    modules: [ctx.assets.boot, ...(ctx.assets.templates[payload.template] ?? []).slice(0, 1)],
+    modules: [ctx.assets.boot],
     ...(extra.before ? { before: extra.before } : {}),
   });
 }

@@ -52,6 +52,7 @@ describe('the watch session', () => {
       'prerendered',
       'redirects',
       'removed',
+      'scripts',
       'search',
       'shared',
       'timestamp',
