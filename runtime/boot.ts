@@ -9,7 +9,7 @@ import type { SiteModules, View } from './view.ts';
 // The first view (behaviour.md: Pages on demand): the page is complete without JavaScript, so all
 // that runs at once is what must: the language choice is recorded and the controls work
 // (controls.ts). The app (React, the translator, the page's template and its locale's data) loads
-// once the browser is idle after `load`, or at once when a control needs it; until it has
+// once the browser is free after `load`, or at once when a control needs it; until it has
 // hydrated the page, every link is a plain link that loads the next page in full.
 
 /** What the bundle's entry hands the runtime: loaders of the app shell and of each page template. */
@@ -18,7 +18,7 @@ export interface BootEntry {
   readonly pages: SiteModules['pages'];
 }
 
-/** Starts the first view; the app follows once the page is idle, or when a control needs it. */
+/** Starts the first view; the app follows once the page is free after `load`, or when a control needs it. */
 export function start(entry: BootEntry): void {
   setPages(entry.pages);
   // Choosing a language records the choice (behaviour.md: Locale choice and cookie), from the
@@ -28,12 +28,21 @@ export function start(entry: BootEntry): void {
     if (a?.dataset.locale) writeLocaleCookie(a.dataset.locale);
   });
   let app: Promise<void> | null = null;
+  let failed = false;
+  /** Loads the app, once; false when it could not be loaded. */
   const loadApp = () => {
-    // A mount failure is logged and thrown again (behaviour.md: Browser errors).
-    app ??= startApp(entry, controls).catch((error: unknown) => {
-      console.error('Error while mounting app:', error);
-      throw error;
-    });
+    app ??= startApp(entry, controls).then(
+      (hydrated) => {
+        failed = !hydrated;
+      },
+      (error: unknown) => {
+        // A mount failure is logged and thrown again (behaviour.md: Browser errors).
+        failed = true;
+        console.error('Error while mounting app:', error);
+        throw error;
+      },
+    );
+    return !failed;
   };
   const controls = startControls(loadApp);
   if (document.readyState === 'complete') whenFree(loadApp);
@@ -50,10 +59,10 @@ function readEmbedded(): { container: Element; page: EmbeddedPayload } {
 
 /**
  * Loads the app shell, the page's template and its locale's shared data side by side, and
- * hydrates. A chunk that fails here needs no reload: the server-rendered page stays usable
- * (behaviour.md: Browser errors).
+ * hydrates; false when they could not be loaded. A chunk that fails here needs no reload: the
+ * server-rendered page stays usable (behaviour.md: Browser errors).
  */
-async function startApp(entry: BootEntry, controls: PageControls): Promise<void> {
+async function startApp(entry: BootEntry, controls: PageControls): Promise<boolean> {
   const { container, page } = readEmbedded();
   let loaded: [Shell, View['Page'], SharedData];
   try {
@@ -67,8 +76,9 @@ async function startApp(entry: BootEntry, controls: PageControls): Promise<void>
     ]);
   } catch (error) {
     console.warn('The page stays server-rendered:', error);
-    return;
+    return false;
   }
   const [shell, Page, shared] = loaded;
   shell.hydratePage({ shell, pages: entry.pages, controls, container, page, Page, shared });
+  return true;
 }

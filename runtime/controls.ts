@@ -54,9 +54,10 @@ function setMenu(toggle: Element, open: boolean): void {
 
 /**
  * Starts the controls; `needApp` is called on each interaction that needs the app (it loads the
- * app once). Returns them for the app to take over.
+ * app once), and says whether the app is coming (false once it failed to load). Returns the
+ * controls for the app to take over.
  */
-export function startControls(needApp: () => void): PageControls {
+export function startControls(needApp: () => boolean): PageControls {
   let open: Open | null = null;
   let menu: Element | null = null;
   let search = false;
@@ -90,16 +91,19 @@ export function startControls(needApp: () => void): PageControls {
   const onClick = (event: MouseEvent) => {
     const control = (event.target as Element | null)?.closest?.<HTMLElement>(CONTROL);
     if (!control || event.button !== 0) return;
-    if (control.dataset.opens !== undefined) show(control);
-    else if (control.dataset.closes !== undefined) close();
-    else if (control.dataset.toggles !== undefined) toggleMenu(control);
+    const coming = needApp();
+    const { opens, closes, toggles } = control.dataset;
+    if (opens !== undefined) show(control);
+    else if (closes !== undefined) close();
+    else if (toggles !== undefined) toggleMenu(control);
+    // Without the app, the search control is the link it is without JavaScript.
+    else if (!coming) return;
     else if (control.dataset.search !== undefined) search = true;
     else held = control;
     // The control is this code's until the app takes it over: the app's own handlers, attached
     // while it hydrates, must not act on the same click again.
     event.preventDefault();
     event.stopPropagation();
-    needApp();
   };
   const onKey = (event: KeyboardEvent) => {
     const inside = (e: Element | null) => !!e && e.contains(event.target as Node);
@@ -113,10 +117,9 @@ export function startControls(needApp: () => void): PageControls {
       toggleMenu(menu);
       toggle.focus();
       event.stopPropagation();
-    } else if (isSearchKey(event) && document.querySelector('[data-search]')) {
+    } else if (isSearchKey(event) && document.querySelector('[data-search]') && needApp()) {
       event.preventDefault();
       search = true;
-      needApp();
     }
   };
   document.addEventListener('click', onClick, true);
