@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { toFirstViewScripts } from '../dist/first-view.js';
+import { toFirstViewScripts, toIdleScripts } from '../dist/first-view.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const gz = (bytes) => gzipSync(bytes, { level: 9 }).length;
@@ -14,7 +14,8 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 /**
  * The runtime's own code on a first view: its entry bundled with React, i18next and the templates
- * left out, and the chunks it imports statically (what it loads on demand, such as the search, is not).
+ * left out, and the chunks it imports statically (what it loads once idle or on demand, such as the
+ * app and the search, is not).
  */
 async function runtimeOwnSize() {
   const outdir = mkdtempSync(path.join(tmpdir(), 'site-runtime-'));
@@ -79,23 +80,40 @@ try {
     if (!sizes.has(url)) sizes.set(url, readScript(url) === null ? 0 : gz(Buffer.from(readScript(url))));
     return sizes.get(url);
   };
+  // The rules `site check` applies: before `load`, the page's scripts and every module they import
+  // statically; once idle, besides, the chunks the build manifest lists for every page and for the
+  // page's template. A module the output lacks weighs nothing here; `site check` reports it.
+  const latest = JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8'));
+  const { scripts } = JSON.parse(readFileSync(path.join(out, `builds/meta/${latest.id}.json`), 'utf8'));
+  const weigh = (urls) => urls.reduce((sum, src) => sum + sizeOf(src), 0);
+  const measure = (file) => {
+    const html = readFileSync(file, 'utf8');
+    const firstView = toFirstViewScripts(html, readScript);
+    const template = /"template":"([^"]+)"/.exec(html)?.[1] ?? null;
+    return { firstView: weigh(firstView), idle: weigh(toIdleScripts(firstView, scripts, template)) };
+  };
   const totals = htmlFiles(out)
-    .map((file) => {
-      // The rule `site check` applies: the page's scripts and every module they import statically.
-      // A module the output lacks weighs nothing here; `site check` reports it.
-      const scripts = toFirstViewScripts(readFileSync(file, 'utf8'), readScript);
-      const bytes = scripts.reduce((sum, src) => sum + sizeOf(src), 0);
-      return { page: path.relative(out, file), bytes };
-    })
-    .sort((a, b) => b.bytes - a.bytes);
-  const median = totals[Math.floor(totals.length / 2)].bytes;
+    .map((file) => ({ page: path.relative(out, file), ...measure(file) }))
+    .sort((a, b) => b.firstView - a.firstView);
+  const median = (key) => [...totals].sort((a, b) => a[key] - b[key])[Math.floor(totals.length / 2)][key];
+  const heaviest = [...totals].sort((a, b) => b.idle - a.idle)[0];
   console.log('JavaScript (gzip):');
   console.log(
-    `  runtime's own code, without react, react-dom and i18next: ${kb(await runtimeOwnSize())} (target ≤ 6 KB)`,
+    `  runtime's own code on a first view, without react, react-dom and i18next: ${kb(await runtimeOwnSize())} (target ≤ 6 KB)`,
   );
   console.log(
-    `  first page view, largest of ${totals.length} pages: ${kb(totals[0].bytes)} (${totals[0].page}; target ≤ 75 KB on every page); median ${kb(median)}`,
+    `  before load, largest of ${totals.length} pages: ${kb(totals[0].firstView)} (${totals[0].page}; target ≤ 15 KB on every page); median ${kb(median('firstView'))}`,
   );
+  console.log(
+    `  once idle, largest: ${kb(heaviest.idle)} (${heaviest.page}; budget 120 KB); median ${kb(median('idle'))}`,
+  );
+  console.log('  the audited pages (npm run audit): before load, once idle');
+  const audited = JSON.parse(readFileSync(path.join(ROOT, 'scripts/audit-pages.json'), 'utf8'));
+  for (const url of audited) {
+    const file = path.join(out, url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
+    const { firstView, idle } = measure(file);
+    console.log(`    ${url.padEnd(36)} ${kb(firstView).padStart(9)} ${kb(idle).padStart(9)}`);
+  }
 } finally {
   rmSync(path.dirname(out), { recursive: true, force: true });
 }

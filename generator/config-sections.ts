@@ -25,7 +25,7 @@ export function validateCheck(check: unknown): Check[] {
   const budgets = isRecord(check.budgets) ? check.budgets : {};
   return [
     ['check.budgets', check.budgets === undefined || isRecord(check.budgets), 'must be an object of sizes in KB'],
-    ...(['jsKb', 'cssKb', 'payloadKb', 'imageKb'] as const).map((key): Check => [
+    ...(['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb'] as const).map((key): Check => [
       `check.budgets.${key}`,
       budgets[key] === undefined || (typeof budgets[key] === 'number' && budgets[key] > 0),
       'must be a positive number of KB',
@@ -199,7 +199,7 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   check: ['budgets', 'sameInAllLocales', 'staleTranslations', 'removedPages'],
   security: ['scriptSrc', 'connectSrc', 'imgSrc', 'frameSrc', 'formAction', 'styleSrc', 'fontSrc', 'mediaSrc'],
   scripts: ['src', 'defer', 'async', 'attributes', 'consent'],
-  'check.budgets': ['jsKb', 'cssKb', 'payloadKb', 'imageKb'],
+  'check.budgets': ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb'],
 };
 
 /** A key the configuration does not know: its field, which of the list's keys of that name it is, and the nearest known key. */

@@ -114,6 +114,12 @@ async function compileConfig(configFile: string, source: string, root: string, l
   return code;
 }
 
+/**
+ * What `site check` holds a page to when the configuration says nothing (behaviour.md: Constants):
+ * KB of gzip, the JavaScript before `load` and once idle.
+ */
+const DEFAULT_BUDGETS = { jsKb: 20, idleJsKb: 120, cssKb: 20, payloadKb: 30, imageKb: 200 } as const;
+
 /** The checked configuration settled with the overrides and defaults: what every stage reads. */
 function resolveConfig(root: string, input: SiteConfigInput, source: string, overrides: ConfigOverrides): SiteConfig {
   const baseUrl = resolveBaseUrl(input, overrides);
@@ -152,7 +158,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
       ),
     ),
     check: Object.freeze({
-      budgets: Object.freeze({ jsKb: 75, cssKb: 20, payloadKb: 30, imageKb: 200, ...input.check?.budgets }),
+      budgets: Object.freeze({ ...DEFAULT_BUDGETS, ...input.check?.budgets }),
       sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),
       staleTranslations: input.check?.staleTranslations ?? 'warning',
       removedPages: input.check?.removedPages ?? 'warning',

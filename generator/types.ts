@@ -81,9 +81,12 @@ export interface NavItem {
 
 /** Limits and allowances of `site check`. */
 export interface CheckConfig {
-  /** Bytes (gzip) a page may load on first view, in KB: JavaScript, CSS, embedded payload. */
+  /** Bytes (gzip) a page may load, in KB: on first view, and its JavaScript once idle. */
   readonly budgets: {
+    /** The JavaScript fetched before the page's `load` (behaviour.md: Pages on demand). */
     readonly jsKb: number;
+    /** All the JavaScript the page has loaded once idle after `load`: the app and client navigation. */
+    readonly idleJsKb: number;
     readonly cssKb: number;
     readonly payloadKb: number;
     /** The largest file of a photo a page shows (behaviour.md: Images). */
@@ -530,11 +533,16 @@ export interface RenderedPage {
 export interface ClientAssets {
   /** Absolute path of the bundled server module (templates + App). */
   readonly serverModule: string;
-  /** Root-relative URL of the runtime's entry module. */
+  /** Root-relative URL of the runtime's entry module: what a page runs on first view. */
   readonly boot: string;
+  /**
+   * The chunks every page loads once idle beyond its first view, its template's aside: the app
+   * shell, React, the translator, client navigation (behaviour.md: Pages on demand).
+   */
+  readonly idle: readonly string[];
   /** Per page template: its chunk, then the chunks it imports. */
   readonly templates: Readonly<Record<string, readonly string[]>>;
-  /** Source files (relative to the site root) behind the entry and behind each page template. */
+  /** Source files (relative to the site root) behind what every page runs and behind each page template. */
   readonly sources: {
     readonly boot: readonly string[];
     readonly templates: Readonly<Record<string, readonly string[]>>;
@@ -609,6 +617,14 @@ export interface BuildManifest {
    * (behaviour.md: Sitemap and robots).
    */
   readonly dated?: Readonly<Record<string, string>>;
+  /**
+   * The scripts a page loads once idle, beyond its first view: every page's, and each page
+   * template's chunks (behaviour.md: Pages on demand); `site check` holds them to a budget.
+   */
+  readonly scripts?: {
+    readonly idle: readonly string[];
+    readonly templates: Readonly<Record<string, readonly string[]>>;
+  };
 }
 
 /** The settings a build's output depends on, recorded in its manifest. */
@@ -691,6 +707,30 @@ export interface AppProps extends TemplateProps {
    * by the id its template gives it (behaviour.md: Presentation, Markup rendered once).
    */
   readonly reuse?: Reuse;
+  /**
+   * In the browser only: the page's controls as they worked before it was hydrated, for the app to
+   * take over (behaviour.md: Controls before hydration). Absent on the server.
+   */
+  readonly controls?: PageControls;
+}
+
+/** What the page's controls were left doing when the app takes them over. */
+export interface ControlsState {
+  /** The id of the dialog a `data-opens` button opened (the drawer), or null. */
+  readonly dialog: string | null;
+  /** The `aria-controls` of the `data-toggles` button whose menu is open, or null. */
+  readonly menu: string | null;
+  /** Whether the visitor asked for the search (a `data-search` control, `/`, Ctrl-K). */
+  readonly search: boolean;
+}
+
+/** The controls that work before hydration (runtime/controls.ts), handed to the app. */
+export interface PageControls {
+  /**
+   * Stops handling the controls and says what is open; a click on a `data-needs-app` control
+   * made meanwhile is given to the app. Called once the app is hydrated; again, it says nothing is open.
+   */
+  takeOver(): ControlsState;
 }
 
 /**

@@ -45,6 +45,7 @@ function toElement(modules: SiteModules, view: View) {
         Page={view.Page}
         Layout={Layout}
         search={modules.search}
+        controls={modules.controls}
         breaks={phraseBreaks}
       />
     </Boundary>

@@ -3,3 +3,18 @@ export function whenIdle(callback: () => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(() => callback(), { timeout: 3000 });
   else setTimeout(callback, 200);
 }
+
+interface TaskScheduler {
+  postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown>;
+}
+
+/**
+ * Runs once the browser has nothing more urgent to do: as a background task where the browser
+ * schedules tasks by priority, else when it is idle. (An idle callback asked for during `load` may
+ * wait for its whole timeout where the browser draws no frame meanwhile.)
+ */
+export function whenFree(callback: () => void): void {
+  const scheduler = (window as Window & { scheduler?: TaskScheduler }).scheduler;
+  if (scheduler) void scheduler.postTask(callback, { priority: 'background' });
+  else whenIdle(callback);
+}

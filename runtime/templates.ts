@@ -3,22 +3,22 @@ import type { SiteModules, View } from './view.ts';
 // The page templates' chunks (behaviour.md: Pages on demand), loaded by name; in watch mode a
 // template whose chunk changed since the page loaded is taken from its new URL.
 
-let modules: SiteModules | null = null;
+let pages: SiteModules['pages'] = {};
 const replaced = new Map<string, string>();
 
-export function setModules(siteModules: SiteModules): void {
-  modules = siteModules;
+export function setPages(loaders: SiteModules['pages']): void {
+  pages = loaders;
 }
 
 export function loadTemplate(name: string): Promise<View['Page']> {
   const url = replaced.get(name);
   if (url !== undefined) return (import(url) as Promise<{ default: View['Page'] }>).then((m) => m.default);
-  const load = modules?.pages[name];
+  const load = pages[name];
   return load ? load().then((m) => m.default) : Promise.reject(new Error(`no template ${name}`));
 }
 
 /** Watch mode: the chunk of a template changed; the next render of that template loads it. */
 export function replaceTemplate(name: string, url: string): void {
-  if (!modules || !(name in modules.pages)) throw new Error(`no template ${name}`);
+  if (!(name in pages)) throw new Error(`no template ${name}`);
   replaced.set(name, url);
 }

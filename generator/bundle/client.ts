@@ -8,13 +8,14 @@ import { addInputs, runEsbuild, type BundleOptions, type BundleRun } from './run
 export interface ClientBundle {
   readonly files: Map<string, string>;
   readonly boot: string;
+  readonly idle: string[];
   readonly templates: Record<string, string[]>;
   readonly sources: ClientAssets['sources'];
 }
 
 /**
- * The browser bundle: the runtime entry with the app shell and layouts, and one chunk per page
- * template loaded on demand (esbuild code splitting; shared code in common chunks).
+ * The browser bundle: the runtime's entry (the first view), the app shell it loads later, and one
+ * chunk per page template loaded on demand (esbuild code splitting; shared code in common chunks).
  */
 export async function bundleClient(
   config: SiteConfig,
@@ -29,34 +30,42 @@ export async function bundleClient(
     toClientBuildOptions(config, templates, entry, outdir, define, options),
     'BUNDLE_FAILED',
     undefined,
-    options.contexts ? { contexts: options.contexts, name: 'client', extraKey: entry } : undefined,
+    options.contexts ? { contexts: options.contexts, name: 'client', extraKey: entry.boot + entry.shell } : undefined,
   );
   addInputs({ inputs, reuse: undefined }, { absWorkingDir: config.root }, result.metafile);
-  const { boot, templates: byTemplate, sources } = toEntryChunks(config.root, outdir, result.metafile?.outputs ?? {});
+  const chunks = toEntryChunks(config.root, outdir, result.metafile?.outputs ?? {}, templates.pages);
   const files = new Map(
     result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]),
   );
-  return { files, boot, templates: byTemplate, sources };
+  return { files, ...chunks };
 }
 
-/** The runtime entry's source: it starts the app with the shell, the layouts and a loader per page template. */
-function renderClientEntry(templates: TemplateInventory): string {
-  return [
+/**
+ * The sources of the runtime's entry, the first view (runtime/boot.ts, with a loader of the app
+ * shell and of each page template), and of the app shell it loads (App, the layouts, and the
+ * runtime that hydrates them).
+ */
+function renderClientEntry(templates: TemplateInventory): { boot: string; shell: string } {
+  const boot = [
     `import { start } from ${JSON.stringify(path.join(RUNTIME_DIR, 'boot.ts'))};`,
-    `import App from './App.tsx';`,
-    ...templates.layouts.map((name, i) => `import layout${i} from './layouts/${name}.tsx';`),
-    'start({ App,',
-    `  layouts: { ${templates.layouts.map((name, i) => `${JSON.stringify(name)}: layout${i}`).join(', ')} },`,
+    `start({ shell: () => import('site-shell'),`,
     `  pages: { ${templates.pages.map((name) => `${JSON.stringify(name)}: () => import('./pages/${name}.tsx')`).join(', ')} },`,
     '});',
   ].join('\n');
+  const shell = [
+    `export { hydratePage } from ${JSON.stringify(path.join(RUNTIME_DIR, 'hydrate.ts'))};`,
+    `export { default as App } from './App.tsx';`,
+    ...templates.layouts.map((name, i) => `import layout${i} from './layouts/${name}.tsx';`),
+    `export const layouts = { ${templates.layouts.map((name, i) => `${JSON.stringify(name)}: layout${i}`).join(', ')} };`,
+  ].join('\n');
+  return { boot, shell };
 }
 
 /** esbuild's options for the browser bundle: the runtime entry (from memory) and each page template. */
 function toClientBuildOptions(
   config: SiteConfig,
   templates: TemplateInventory,
-  entry: string,
+  entry: { boot: string; shell: string },
   outdir: string,
   define: Record<string, string>,
   options: BundleOptions,
@@ -66,11 +75,11 @@ function toClientBuildOptions(
     entryPoints: [{ in: 'site-boot', out: 'boot' }, ...pagePaths],
     plugins: [
       {
-        name: 'site-boot',
+        name: 'site-entry',
         setup(build) {
-          build.onResolve({ filter: /^site-boot$/ }, () => ({ path: 'site-boot', namespace: 'site' }));
-          build.onLoad({ filter: /.*/, namespace: 'site' }, () => ({
-            contents: entry,
+          build.onResolve({ filter: /^site-(boot|shell)$/ }, (args) => ({ path: args.path, namespace: 'site' }));
+          build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => ({
+            contents: args.path === 'site-shell' ? entry.shell : entry.boot,
             resolveDir: config.templatesDir,
             loader: 'ts',
           }));
@@ -101,25 +110,49 @@ function toClientBuildOptions(
   };
 }
 
-/** The chunks each entry loads first (the runtime's, each page template's) and the source files behind them. */
-function toEntryChunks(root: string, outdir: string, outputs: Metafile['outputs']): Omit<ClientBundle, 'files'> {
+/**
+ * The runtime modules a page loads once it is idle after hydrating, with the app shell and its own
+ * template's chunk: client navigation and the rest (runtime/hydrate.ts), and the error page's
+ * template, loaded ahead so that an error can be shown.
+ */
+const IDLE_RUNTIME = ['enhance.ts'];
+const IDLE_TEMPLATES = ['error'];
+
+/**
+ * The chunks each entry loads first (the first view's, each page template's), those every page
+ * loads once idle, and the source files behind them.
+ */
+function toEntryChunks(
+  root: string,
+  outdir: string,
+  outputs: Metafile['outputs'],
+  pages: readonly string[],
+): Omit<ClientBundle, 'files'> {
   const toUrl = (file: string) => `/_app/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`;
-  let boot = '';
+  const idleRuntime = new Set(IDLE_RUNTIME.map((name) => path.join(RUNTIME_DIR, name)));
+  let first: string[] = [];
+  const idle = new Set<string>();
   const byTemplate: Record<string, string[]> = {};
-  const sources = { boot: [] as string[], templates: {} as Record<string, string[]> };
   for (const [file, output] of Object.entries(outputs)) {
-    if (!output.entryPoint) continue;
-    if (output.entryPoint === 'site:site-boot') {
-      const [entry = '', ...imports] = toStaticClosure(outputs, file, toUrl);
-      boot = entry;
-      sources.boot = toSourceFiles(outputs, [entry, ...imports], toUrl);
-      continue;
-    }
-    const name = path.basename(output.entryPoint).replace(/\.tsx$/, '');
-    byTemplate[name] = toStaticClosure(outputs, file, toUrl);
-    sources.templates[name] = toSourceFiles(outputs, byTemplate[name], toUrl);
+    const entryPoint = output.entryPoint;
+    if (!entryPoint) continue;
+    const name = path.basename(entryPoint).replace(/\.tsx$/, '');
+    if (entryPoint === 'site:site-boot') first = toStaticClosure(outputs, file, toUrl);
+    else if (entryPoint === 'site:site-shell' || idleRuntime.has(path.resolve(root, entryPoint)))
+      for (const url of toStaticClosure(outputs, file, toUrl)) idle.add(url);
+    else if (pages.includes(name) && entryPoint.endsWith('.tsx'))
+      byTemplate[name] = toStaticClosure(outputs, file, toUrl);
   }
-  return { boot, templates: byTemplate, sources };
+  for (const name of IDLE_TEMPLATES) for (const url of byTemplate[name] ?? []) idle.add(url);
+  for (const url of first) idle.delete(url);
+  const sources = {
+    // What every page runs: a change to any of it may change every page.
+    boot: toSourceFiles(outputs, [...first, ...idle], toUrl),
+    templates: Object.fromEntries(
+      Object.entries(byTemplate).map(([name, urls]) => [name, toSourceFiles(outputs, urls, toUrl)]),
+    ),
+  };
+  return { boot: first[0] ?? '', idle: [...idle], templates: byTemplate, sources };
 }
 
 /** Every chunk a module imports statically, transitively, as URLs: what a page using it loads first. */

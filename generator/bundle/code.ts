@@ -87,6 +87,7 @@ export async function bundleCode(
   const assets: CodeAssets = {
     serverModule,
     boot: client.boot,
+    idle: client.idle,
     templates: client.templates,
     sources: client.sources,
     rootRedirect: add('root-redirect', 'js', rootRedirect),

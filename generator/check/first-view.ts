@@ -1,9 +1,9 @@
-// What a page loads of JavaScript on first view (behaviour.md: Pages on demand): its classic and
-// module scripts, and every module they import statically, found in the files themselves as the
-// browser finds them. The bundler writes a module's static imports first, one after another, so
+// What a page loads of JavaScript (behaviour.md: Pages on demand). On first view, before `load`:
+// its classic and module scripts, and every module they import statically, found in the files
+// themselves as the browser finds them. The bundler writes a module's static imports first, one after another, so
 // only that leading run of statements is read: text further on (a string or a comment that reads
-// like an import) is never taken for one. Dynamic imports (`import("…")`) load later and are not
-// counted.
+// like an import) is never taken for one. Dynamic imports (`import("…")`) load later: once idle,
+// a page has also loaded the chunks its build manifest lists for every page and for its template.
 
 /** One leading statement: whitespace or a comment, or an `import … from "…"` / `import "…"`. */
 const LEADING = /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|import\s*(?:[\w$\s{},*]+?from\s*)?(["'])([^"']+)\1\s*;?/y;
@@ -38,4 +38,16 @@ export function toFirstViewScripts(html: string, read: (url: string) => string |
 /** The addresses of a page's scripts (classic and module), without a query. */
 function toScriptSources(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => (m[1] as string).split('?')[0] as string);
+}
+
+/**
+ * The root-relative URLs of the scripts a page has loaded once idle after `load`: its first view's,
+ * then what the build manifest's `scripts` lists for every page and for the page's template.
+ */
+export function toIdleScripts(
+  firstView: readonly string[],
+  scripts: { readonly idle: readonly string[]; readonly templates: Readonly<Record<string, readonly string[]>> },
+  template: string | null,
+): string[] {
+  return [...new Set([...firstView, ...scripts.idle, ...(template ? (scripts.templates[template] ?? []) : [])])];
 }

@@ -73,7 +73,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
   problems.push(...checkHead(checked, pages));
   problems.push(...checkSharing(checked, outDir, pages));
-  problems.push(...checkBudgets(config, outDir, pages));
+  problems.push(...checkBudgets(config, outDir, pages, built?.scripts));
   problems.push(...checkImages(config, outDir, pages));
   options.onProgress?.('validating HTML');
   problems.push(...(await checkHtml(pages, built?.id ?? null)));

@@ -5,6 +5,7 @@ import { toProblem } from '../problems/problem.ts';
 import { startFolderServer } from '../serve/server.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
+import { readLatestManifest } from '../write/manifest.ts';
 import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
 import { toStaticImports } from './first-view.ts';
 import type { OutputPage } from './output.ts';
@@ -133,7 +134,8 @@ async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
 /**
  * Each module a script imports statically, as the browser follows them, must be a file of the
  * output (behaviour.md: Pages on demand): linkinator reads no JavaScript, so each script it found
- * answering is read from the output, and each module it imports in turn, each once.
+ * answering is read from the output, and each module it imports in turn, each once. So are the
+ * chunks a page loads once idle, which no page names: the build manifest lists them.
  */
 function checkImports(outDir: string, base: string, crawled: readonly LinkResult[]): LinkResult[] {
   const texts = new Map<string, string | null>();
@@ -145,6 +147,18 @@ function checkImports(outDir: string, base: string, crawled: readonly LinkResult
     .filter((r) => r.state === LinkState.OK && /^[^?#]*\.m?js(?:[?#]|$)/.test(r.url.slice(base.length)))
     .map((r) => r.url);
   const results: LinkResult[] = [];
+  // The chunks the manifest lists are followed as the scripts the crawl found; one of them missing
+  // is named by the script that imports it, else by the manifest.
+  const built = readLatestManifest(outDir);
+  const listed = built?.scripts ? [...built.scripts.idle, ...Object.values(built.scripts.templates).flat()] : [];
+  const seeds = [...new Set(listed.map((url) => new URL(url, base).href))];
+  const manifest = `${base}/builds/meta/${built?.id ?? ''}.json`;
+  if (seeds.length > 0) results.push({ url: manifest, status: 200, state: LinkState.OK });
+  for (const url of seeds) {
+    if (scripts.includes(url) || read(url) === null) continue;
+    scripts.push(url);
+    results.push({ url, status: 200, state: LinkState.OK, parent: manifest });
+  }
   for (const script of scripts) {
     for (const specifier of toStaticImports(read(script) ?? '')) {
       const url = new URL(specifier, script).href;
@@ -155,6 +169,9 @@ function checkImports(outDir: string, base: string, crawled: readonly LinkResult
       if (found && !known) scripts.push(url);
     }
   }
+  const named = new Set(results.map((r) => r.url));
+  const unnamed = seeds.filter((url) => read(url) === null && !named.has(url));
+  for (const url of unnamed) results.push({ url, status: 404, state: LinkState.BROKEN, parent: manifest });
   return results;
 }
 

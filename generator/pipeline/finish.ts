@@ -104,6 +104,7 @@ function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly build
       outDir ? readLatestManifest(outDir)?.dated : undefined,
       time.time,
     ),
+    scripts: { idle: input.site.assets.idle, templates: input.site.assets.templates },
   };
 }
 

@@ -611,10 +611,9 @@ export const catalogue = {
     message: (a) => `Invalid HTML in ${a.page}: ${a.reason} (${a.rule}).`,
     hint: () => 'Fix the template or content that writes this markup; the rule set is in the README.',
   }),
-  BUDGET_EXCEEDED: entry<{ page: string; size: string; kind: string; limit: string; files: string }>({
+  BUDGET_EXCEEDED: entry<{ page: string; size: string; kind: string; when: string; limit: string; files: string }>({
     severity: 'error',
-    message: (a) =>
-      `${a.page} loads ${a.size} of ${a.kind} on first view (gzip), over its ${a.limit} budget: ${a.files}.`,
+    message: (a) => `${a.page} loads ${a.size} of ${a.kind} ${a.when} (gzip), over its ${a.limit} budget: ${a.files}.`,
     hint: () => 'Make the page lighter, or raise `check.budgets` in site/site.config.ts knowingly.',
   }),
   IMAGE_OVER_BUDGET: entry<{ page: string; src: string; size: string; limit: string }>({

@@ -11,22 +11,20 @@ export interface DocumentInput {
   readonly payload: Payload;
   /** Classic scripts, deferred (they run in order, before the module). */
   readonly scripts: readonly string[];
-  /** The runtime's entry module, then the page template's chunk. */
+  /** The runtime's entry module: the first view (behaviour.md: Pages on demand). */
   readonly modules: readonly string[];
   /** Markup before the app, outside what the runtime hydrates (a `<noscript>` notice). */
   readonly before?: string;
 }
 
 /**
- * A complete HTML5 document; its only scripts are external files (no inline script). The modules
- * load at low priority and the chunks they import are found as they arrive: the page paints with
- * its stylesheet and images first, and hydrates after (behaviour.md: Pages on demand).
+ * A complete HTML5 document; its only scripts are external files (no inline script). The module is
+ * the small first view, which makes the page's controls work; the app follows once the page is
+ * idle (behaviour.md: Pages on demand).
  */
 export function renderDocument(input: DocumentInput): string {
   const scripts = input.scripts.map((src) => `<script src="${toHtmlText(src)}" defer></script>`).join('');
-  const modules = input.modules
-    .map((src) => `<script type="module" fetchpriority="low" src="${toHtmlText(src)}"></script>`)
-    .join('');
+  const modules = input.modules.map((src) => `<script type="module" src="${toHtmlText(src)}"></script>`).join('');
   return [
     '<!DOCTYPE html>',
     `<html lang="${input.locale.iso}">`,

@@ -67,12 +67,9 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
   const shown = { ...payload, dates: toShownDates(body.html) };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
-  const isRoot = page.url === '/';
-  // Its preload of the locale's shared data would be wasted on the visitors it sends elsewhere.
   const html = renderPageDocument(ctx, shown, body.html, {
-    blocking: isRoot ? [ctx.assets.rootRedirect] : [],
+    blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
     scripts: [],
-    preloadShared: !isRoot,
     share: toShareHead({
       config: ctx.config,
       page,
@@ -105,7 +102,7 @@ export function toShownDates(html: string): Record<string, string> {
   return dates;
 }
 
-/** The document around a rendered app: head, embedded payload, the runtime entry and template chunk. */
+/** The document around a rendered app: head, embedded payload, the runtime's entry. */
 export function renderPageDocument(
   ctx: RenderContext,
   payload: Payload,
@@ -113,7 +110,6 @@ export function renderPageDocument(
   extra: {
     blocking: readonly string[];
     scripts: readonly string[];
-    preloadShared?: boolean;
     before?: string;
     share?: ShareHead;
   },
@@ -129,7 +125,8 @@ export function renderPageDocument(
     css: ctx.assets.css,
     noscriptCss: ctx.assets.noscriptCss,
     blockingScripts: extra.blocking,
-    fetchPreloads: extra.preloadShared === false ? [] : [payload.shared],
+    // The locale's shared data loads with the app, once the page is idle (behaviour.md: Pages on demand).
+    fetchPreloads: [],
     scripts: ctx.config.scripts,
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
     share: extra.share ?? null,
@@ -145,7 +142,7 @@ export function renderPageDocument(
     body,
     payload,
     scripts: extra.scripts,
-    modules: [ctx.assets.boot, ...(ctx.assets.templates[payload.template] ?? []).slice(0, 1)],
+    modules: [ctx.assets.boot],
     ...(extra.before ? { before: extra.before } : {}),
   });
 }
@@ -172,15 +169,17 @@ export function renderApp(
   try {
     return {
       html: withoutExitSync(() =>
-        renderToString(
-          createElement(App, {
-            payload,
-            t,
-            Page,
-            Layout,
-            breaks: phraseBreakerFor(ctx.config.keepWhole),
-            reuse: ctx.reuse,
-          }),
+        toAppMarkup(
+          renderToString(
+            createElement(App, {
+              payload,
+              t,
+              Page,
+              Layout,
+              breaks: phraseBreakerFor(ctx.config.keepWhole),
+              reuse: ctx.reuse,
+            }),
+          ),
         ),
       ),
     };
@@ -194,6 +193,18 @@ export function renderApp(
       ),
     };
   }
+}
+
+/** The preloads React writes ahead of the markup, one for each image it renders eagerly. */
+const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
+
+/**
+ * The app's own markup, as the browser hydrates it: without the image preloads React puts before
+ * it. The head says what a page preloads, and the images are found in the markup as soon
+ * (behaviour.md: Pages on demand).
+ */
+function toAppMarkup(html: string): string {
+  return html.replace(HOISTED_PRELOADS, '');
 }
 
 /**

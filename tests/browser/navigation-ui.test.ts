@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
+import { holdApp, problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 const site = useSite();
 
@@ -59,6 +59,84 @@ describe('navigation for keyboard and touch', () => {
     await page.waitForURL(`${site.url}/en/customers`);
     await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
     expect(await page.locator('#site-drawer').isVisible()).toBe(false);
+  });
+
+  it('opens the drawer before the page is hydrated, and the app takes it over as it stands', async () => {
+    let release = () => undefined as void;
+    const watched = await site.open('/en/services/service-ramp', {
+      ...phone,
+      before: async (page) => {
+        release = await holdApp(page);
+      },
+    });
+    const { page } = watched;
+    const drawer = page.locator('#site-drawer');
+    await page.click('.menu-button');
+    expect(await drawer.isVisible()).toBe(true);
+    expect(await page.locator('.menu-button').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(inDrawer)).toBe(true);
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await page.evaluate(inDrawer)).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    expect(await drawer.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('menu-button');
+    // Open again: the current section's pages are there; another section's need the app, and its
+    // button, pressed meanwhile, unfolds it once the app is there.
+    await page.click('.menu-button');
+    expect(await drawer.locator('a[href="/en/services/service-cabin"]').isVisible()).toBe(true);
+    const about = drawer.getByRole('button', { name: 'About menu' });
+    await about.click();
+    expect(await drawer.locator('a[href="/en/about/about-company"]').count()).toBe(0);
+    release();
+    await waitForHydration(page);
+    await expect.poll(() => drawer.locator('a[href="/en/about/about-company"]').isVisible()).toBe(true);
+    expect(await drawer.isVisible()).toBe(true);
+    expect(await page.locator('.menu-button').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('drawer-about');
+    // Now the app's: Escape closes the drawer and gives the menu button focus back.
+    await page.keyboard.press('Escape');
+    expect(await drawer.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('menu-button');
+    expect(watched.documents).toHaveLength(1);
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
+  it('opens a section menu, switches the language and opens the search before the page is hydrated', async () => {
+    let release = () => undefined as void;
+    const watched = await site.open('/en/contact', {
+      viewport: { width: 1440, height: 900 },
+      before: async (page) => {
+        release = await holdApp(page);
+      },
+    });
+    const { page } = watched;
+    const toggle = page.locator('.has-menu:has(a[href="/en/services/service-layout"]) .submenu-toggle');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#menu-services').isVisible()).toBe(true);
+    expect(await page.locator('#menu-services a').count()).toBe(11);
+    await page.keyboard.press('Escape');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('submenu-toggle'))).toBe(true);
+    await page.mouse.move(0, 500);
+    await page.hover('.has-menu:has(a[href="/en/about/about-layout"]) > a');
+    expect(await page.locator('#menu-about').isVisible()).toBe(true);
+    // The language switcher: the page in the other language, loaded in full, and the choice stored.
+    await page.click('.language-switcher a');
+    await page.waitForURL(`${site.url}/contact`);
+    await page.waitForLoadState('load');
+    expect(watched.documents).toEqual([`${site.url}/en/contact`, `${site.url}/contact`]);
+    expect((await watched.context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('zhHant');
+    // The search control, clicked before the page is hydrated, opens the search once the app is there.
+    const logged = watched.logs.length;
+    await page.click('.site-header a.search-button');
+    expect(new URL(page.url()).hash).toBe('');
+    release();
+    await page.waitForSelector('.search-dialog[open] .search-dialog__input:focus');
+    expect(watched.documents).toHaveLength(2);
+    expect(problemsIn(watched.logs.slice(logged))).toEqual([]);
   });
 
   it('opens a section menu from the keyboard and closes it on Escape', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsIn, useSite, type WatchedPage } from '../helpers/site-fixture.ts';
+import { holdApp, problemsIn, useSite, type WatchedPage } from '../helpers/site-fixture.ts';
 
 const site = useSite();
 
@@ -45,6 +45,17 @@ describe('pages on demand', () => {
     expect(after.ogTitle).toBe('Ramp Handling');
     expect(after.robots).toEqual(['max-image-preview:large']);
     expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
+  it('loads the next page in full when a link is clicked before the page is hydrated', async () => {
+    const watched = await site.open('/en/contact', { before: (page) => holdApp(page) });
+    const { page } = watched;
+    await page.click('header a[href="/en/customers"]');
+    await page.waitForURL(`${site.url}/en/customers`);
+    await page.waitForLoadState('load');
+    expect(watched.documents).toEqual([`${site.url}/en/contact`, `${site.url}/en/customers`]);
+    expect(watched.requests.filter((u) => u.includes('/_payload.json'))).toEqual([]);
+    expect(await page.locator('h1').textContent()).toBe('Our Airline Customers');
   });
 
   it('moves focus to the new heading, announces the page and scrolls to the top', async () => {

@@ -620,7 +620,7 @@ describe('a key no setting has', () => {
       .replace("siteTitle: 'CloudWing", "sitetitle: 'x',\n      siteTitle: 'CloudWing")
       .replace('ripple: false }', 'ripple: false, primaryColour: 1 }')
       .replace("{ key: 'jobs', path: '/jobs', section: 'jobs' }", "{ key: 'jobs', path: '/jobs', sectoin: 'jobs' }")
-      .replace('budgets: { jsKb: 75,', 'budgets: { jsKB: 75, jsKb: 75,');
+      .replace('budgets: { jsKb: 15,', 'budgets: { jsKB: 15, jsKb: 15,');
     const problems = await problemsOf({ 'site/site.config.ts': typos });
     const lineOf = (text: string) => typos.split('\n').findIndex((l) => l.includes(text)) + 1;
     expect(problems.map((p) => [p.code, p.code === 'CONFIG_INVALID' && p.args.field, p.loc?.line])).toEqual([

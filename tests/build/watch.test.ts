@@ -53,6 +53,7 @@ describe('the watch session', () => {
       'prerendered',
       'redirects',
       'removed',
+      'scripts',
       'search',
       'shared',
       'timestamp',

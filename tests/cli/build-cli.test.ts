@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toFirstViewScripts } from '../../generator/check/first-view.ts';
+import { toFirstViewScripts, toIdleScripts } from '../../generator/check/first-view.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites, REPO_ROOT, SMALL_ROUTES } from '../helpers/make-site.ts';
 import { snapshotTree as snapshot } from '../helpers/tree.ts';
@@ -462,12 +462,17 @@ describe('no version skew', () => {
     const out = path.join(root, 'out');
     const css = path.join(root, 'site/templates/styles/site.css');
     const original = readFileSync(css, 'utf8');
-    // What an open page of a build loads: its stylesheets and scripts, and the chunks they import.
-    const appFiles = (html: string) => [
+    // What an open page of a build loads: its stylesheets and scripts, the chunks they import, and
+    // the app's chunks it loads once idle.
+    const appFiles = (html: string, id: string) => [
       ...new Set([
         ...[...html.matchAll(/(?:src|href)="(\/_app\/[^"]+)"/g)].map((m) => m[1] as string),
-        ...toFirstViewScripts(html, (url) =>
-          existsSync(path.join(out, url)) ? readFileSync(path.join(out, url), 'utf8') : null,
+        ...toIdleScripts(
+          toFirstViewScripts(html, (url) =>
+            existsSync(path.join(out, url)) ? readFileSync(path.join(out, url), 'utf8') : null,
+          ),
+          JSON.parse(readFileSync(path.join(out, `builds/meta/${id}.json`), 'utf8')).scripts,
+          'article',
         ),
       ]),
     ];
@@ -483,7 +488,7 @@ describe('no version skew', () => {
       expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
       const id = JSON.parse(readFileSync(path.join(out, 'builds/latest.json'), 'utf8')).id as string;
       const html = readFileSync(path.join(out, 'en/news/news3/index.html'), 'utf8');
-      builds.push({ id, files: appFiles(html) });
+      builds.push({ id, files: appFiles(html, id) });
     }
     const exists = (file: string) => existsSync(path.join(out, file));
     const [first, second, third, fourth] = builds as [

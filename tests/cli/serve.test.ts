@@ -8,6 +8,7 @@ import { expectOldAddresses } from '../helpers/host-specs.ts';
 import { getRaw } from '../helpers/http.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
+import { waitForHydration } from '../helpers/site-fixture.ts';
 import { snapshotTree } from '../helpers/tree.ts';
 
 const browser = useBrowser();
@@ -33,10 +34,15 @@ describe('site serve --watch', () => {
     await serve?.stop();
   });
 
-  /** Opens a page and marks its document: the mark survives an update in place, not a reload. */
+  /**
+   * Opens a page, waits until the app has hydrated it (an update reaches the app; a page still as
+   * its first view made it reloads), and marks its document: the mark survives an update in
+   * place, not a reload.
+   */
   const openMarked = async (pathname: string) => {
     const page = await browser().newPage();
     await page.goto(`${serve.url}${pathname}`);
+    await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { marked: boolean }).marked = true;
     });

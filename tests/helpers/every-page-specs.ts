@@ -1,6 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, it } from 'vitest';
+import { REPO_ROOT } from './make-site.ts';
 import { loadEveryPage, type Sweep } from './load-every-page.ts';
 import type { SiteFixture } from './site-fixture.ts';
+
+/** Every page type of the site: the templates its content files name, and the error pages'. */
+const PAGE_TYPES = [
+  ...new Set([
+    'error',
+    ...(readdirSync(path.join(REPO_ROOT, 'site/content'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => /^template: *(\S+)/m.exec(readFileSync(path.join(REPO_ROOT, 'site/content', file), 'utf8'))?.[1])
+      .filter((name): name is string => name !== undefined),
+  ]),
+].sort();
 
 /**
  * The specs every page of a locale must meet, from one sweep over its pages (load-every-page.ts):
@@ -17,6 +31,16 @@ export function everyPageSpecs(site: SiteFixture, language: string, urls: readon
     async () => {
       expect(urls).toHaveLength(60);
       expect((await sweep()).load).toEqual([]);
+    },
+    LIMIT,
+  );
+
+  it(
+    `fetches at most 15 KB (gzip) of JavaScript before load on every ${language} page and its not-found page, and, once idle, follows a link of each page type on the client`,
+    async () => {
+      const { scripts, navigated } = await sweep();
+      expect(scripts).toEqual([]);
+      expect(navigated.sort()).toEqual(PAGE_TYPES);
     },
     LIMIT,
   );

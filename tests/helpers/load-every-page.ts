@@ -1,6 +1,8 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
 import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
 import { checkLayout, checkPrint, NOT_PRINTED } from './design-rules.ts';
-import { problemsIn, waitForHydration, type SiteFixture } from './site-fixture.ts';
+import { problemsIn, waitForHydration, waitInPage, type SiteFixture, type WatchedPage } from './site-fixture.ts';
 
 /** Every failure of a sweep, as `url: what`, by what it is about. */
 export interface Sweep {
@@ -14,6 +16,53 @@ export interface Sweep {
   readonly print: string[];
   /** Each page's footer line with the copyright (`url: text`), failing or not. */
   readonly footers: string[];
+  /**
+   * JavaScript fetched before `load` over 15 KB (gzip) on a page, the not-found page included; on
+   * the first page of each template and the not-found page, a link that did not render on the client.
+   */
+  readonly scripts: string[];
+  /** The templates whose first page was followed by a client navigation. */
+  readonly navigated: string[];
+}
+
+/** What a first view may fetch of JavaScript before `load`, gzip (behaviour.md: Pages on demand). */
+const FIRST_VIEW_JS = 15 * 1024;
+
+/** The paths of the scripts the page fetched before its `load` event (the watch server's own client aside). */
+function toScriptsBeforeLoad(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    return performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime < load)
+      .map((r) => new URL(r.name).pathname)
+      .filter((path) => /\.m?js$/.test(path) && !path.startsWith('/__site/'));
+  });
+}
+
+/**
+ * Once the page is idle and knows its build's pages, a click on a link of its footer to another
+ * page renders that page on the client, with no new document; returns what went wrong, if anything.
+ */
+async function followLink(watched: WatchedPage): Promise<string | null> {
+  const { page } = watched;
+  await waitInPage(page, () => performance.getEntriesByName('site:navigation-ready').length > 0, null);
+  const documents = watched.documents.length;
+  const target = await page.evaluate(() => {
+    const link = [...document.querySelectorAll<HTMLAnchorElement>('.site-footer a[href^="/"]')].find(
+      (a) => new URL(a.href).pathname !== location.pathname,
+    );
+    link?.click();
+    return link ? new URL(link.href).pathname : null;
+  });
+  if (target === null) return 'no link in the footer to follow';
+  await waitInPage(
+    page,
+    (path) => location.pathname === path && document.getElementById('route-announcer')?.textContent === document.title,
+    target,
+  ).catch(() => undefined);
+  if (new URL(page.url()).pathname !== target) return `a click on ${target} did not show it`;
+  return watched.documents.length === documents ? null : `a click on ${target} loaded a new document`;
 }
 
 /** The widths each page is read at, with a height for each. */
@@ -40,7 +89,33 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     ),
   );
-  const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [] };
+  const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [], scripts: [], navigated: [] };
+  // Each script fetched and measured once (gzip, as a host sends it), whichever pages load it.
+  const sizes = new Map<string, Promise<number>>();
+  const sizeOf = (path: string) => {
+    if (!sizes.has(path))
+      sizes.set(
+        path,
+        fetch(`${site.url}${path}`)
+          .then((r) => r.arrayBuffer())
+          .then((bytes) => gzipSync(Buffer.from(bytes)).length),
+      );
+    return sizes.get(path) as Promise<number>;
+  };
+  /** The first view's JavaScript, then, on the first page of its template, a client navigation. */
+  const checkScripts = async (url: string) => {
+    const scripts = await toScriptsBeforeLoad(page);
+    const bytes = (await Promise.all(scripts.map(sizeOf))).reduce((sum, size) => sum + size, 0);
+    if (bytes > FIRST_VIEW_JS)
+      sweep.scripts.push(`${url}: ${(bytes / 1024).toFixed(1)} KB of JavaScript before load: ${scripts.join(' ')}`);
+    const template = await page.evaluate(
+      () => (JSON.parse(document.getElementById('site-data')?.textContent ?? '{}') as { template?: string }).template,
+    );
+    if (!template || sweep.navigated.includes(template)) return;
+    sweep.navigated.push(template);
+    const failed = await followLink(watched);
+    if (failed) sweep.scripts.push(`${url}: ${failed}`);
+  };
   for (const [index, url] of urls.entries()) {
     const fail = (what: string) => sweep.load.push(`${url}: ${what}`);
     const before = watched.logs.length;
@@ -69,7 +144,16 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
         for (const p of await page.evaluate(checkLayout, { rail: true })) sweep.tablet.push(`${url}: ${p}`);
       }
     }
+    await checkScripts(url);
     for (const line of problemsIn(watched.logs.slice(before))) fail(line);
   }
+  // The not-found page of the locale: its own small script besides, and a link home.
+  const notFound = `${urls[0] === '/' ? '' : urls[0]}/no-such-page`;
+  const before = watched.logs.length;
+  await page.goto(`${site.url}${notFound}`);
+  await waitForHydration(page);
+  await checkScripts(notFound);
+  for (const line of problemsIn(watched.logs.slice(before)).filter((l) => !l.includes('404')))
+    sweep.load.push(`${notFound}: ${line}`);
   return sweep;
 }

@@ -343,3 +343,21 @@ export async function navigateInPage(page: Page, url: string): Promise<void> {
 export function problemsIn(logs: readonly string[]): string[] {
   return logs.filter((l) => /^(error|warning|pageerror):/.test(l));
 }
+
+/**
+ * Holds the app back: the page's locale's shared data, which it hydrates with, is answered only
+ * once the function returned is called. Until then the page is what its first view makes of it
+ * (behaviour.md: Pages on demand, Controls before hydration).
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_app/data/**', async (route) => {
+    await held;
+    // A request of a page that has been left meanwhile is gone.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}

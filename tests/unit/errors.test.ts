@@ -117,7 +117,14 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   I18N_SAME_TEXT: { ns: 'common', key: 'brand', value: 'CloudWing' },
   GLOSSARY_VARIANT: { variant: '總公司', preferred: '總部', english: 'headquarters', glossary: 'docs/glossary.md' },
   HTML_INVALID: { page: '/en/jobs', reason: 'Duplicate ID "map"', rule: 'no-dup-id' },
-  BUDGET_EXCEEDED: { page: '/en', size: '81 KB', kind: 'JavaScript', limit: '75 KB', files: '/_app/boot.js' },
+  BUDGET_EXCEEDED: {
+    page: '/en',
+    size: '21 KB',
+    kind: 'JavaScript',
+    when: 'before `load`',
+    limit: '20 KB',
+    files: '/_app/boot.js',
+  },
   IMAGE_OVER_BUDGET: { page: '/en/about', src: '/images/apron.jpg', size: '312.4 KB', limit: '200 KB' },
   IMAGE_ALT_MISSING: { page: '/en/about', src: '/images/apron.jpg' },
 };

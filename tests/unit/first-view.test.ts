@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFirstViewScripts } from '../../generator/check/first-view.ts';
+import { toFirstViewScripts, toIdleScripts } from '../../generator/check/first-view.ts';
 
 // A page's first-view JavaScript: its scripts and what they import statically, as a browser finds it.
 describe('first-view scripts', () => {
@@ -32,5 +32,23 @@ describe('first-view scripts', () => {
 
   it('ignores data scripts without a source', () => {
     expect(toFirstViewScripts('<script type="application/json" id="site-data">{}</script>', read)).toEqual([]);
+  });
+
+  it('adds, once idle, the chunks every page loads and those of the page template, each once', () => {
+    const scripts = {
+      idle: ['/_app/chunk.A.js', '/_app/chunk.R.js'],
+      templates: { article: ['/_app/article.js', '/_app/chunk.R.js'], about: ['/_app/about.js'] },
+    };
+    expect(toIdleScripts(['/_app/boot.js', '/_app/chunk.A.js'], scripts, 'article')).toEqual([
+      '/_app/boot.js',
+      '/_app/chunk.A.js',
+      '/_app/chunk.R.js',
+      '/_app/article.js',
+    ]);
+    expect(toIdleScripts(['/_app/boot.js'], scripts, null)).toEqual([
+      '/_app/boot.js',
+      '/_app/chunk.A.js',
+      '/_app/chunk.R.js',
+    ]);
   });
 });

@@ -6,15 +6,19 @@ import { isInSection, useLocalUrl, useSite } from './site.tsx';
 /**
  * The navigation drawer on phones (256 px; behaviour.md: Constants): a modal dialog that keeps
  * focus inside while open, closes on Escape, on the backdrop and on navigation. Each section's
- * pages fold under it; the current section's are unfolded when the drawer opens.
+ * pages fold under it; the current section's are unfolded each time it opens (`opened` counts the
+ * openings). It is in the page from the start, hidden, so that it opens before the page is
+ * hydrated (`data-opens`, `data-closes`, `data-modal`: behaviour.md: Controls before hydration).
  */
 export default function Drawer({
   open,
+  opened,
   onClose,
   onSearch,
   onPrepareSearch,
 }: {
   open: boolean;
+  opened: number;
   onClose: () => void;
   onSearch: () => void;
   onPrepareSearch: () => void;
@@ -22,8 +26,11 @@ export default function Drawer({
   const { t } = useSite();
   const panel = useRef<HTMLDivElement>(null);
 
+  // Focus moves in as the drawer opens; not when it was open before the app took it over and
+  // the visitor's focus is inside already.
   useEffect(() => {
-    if (open) panel.current?.querySelector<HTMLElement>('button, a')?.focus();
+    if (open && !panel.current?.contains(document.activeElement))
+      panel.current?.querySelector<HTMLElement>('button, a')?.focus();
   }, [open]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -46,8 +53,8 @@ export default function Drawer({
   };
 
   return (
-    <div className="drawer" data-open={open ? '' : undefined} hidden={!open}>
-      <div className="drawer__backdrop" onClick={onClose} />
+    <div className="drawer" data-open={open ? '' : undefined} hidden={!open} data-modal="">
+      <div className="drawer__backdrop" onClick={onClose} data-closes="" />
       <div
         ref={panel}
         id="site-drawer"
@@ -57,13 +64,12 @@ export default function Drawer({
         aria-label={t('nav:mainNavigation')}
         onKeyDown={onKeyDown}
       >
-        <button type="button" className="drawer__close" onClick={onClose}>
+        <button type="button" className="drawer__close" onClick={onClose} data-closes="">
           <Icon name="close" />
           <span className="visually-hidden">{t('nav:closeMenu')}</span>
         </button>
-        {open ? <SearchButton className="search-button--drawer" onOpen={onSearch} onPrepare={onPrepareSearch} /> : null}
-        {/* The list is made each time the drawer opens: every page is lighter without it. */}
-        {open ? <DrawerList /> : null}
+        <SearchButton className="search-button--drawer" onOpen={onSearch} onPrepare={onPrepareSearch} />
+        <DrawerList key={opened} />
       </div>
     </div>
   );
@@ -104,6 +110,7 @@ function DrawerList() {
                 <button
                   type="button"
                   className="drawer__toggle"
+                  data-needs-app=""
                   aria-expanded={shown}
                   aria-controls={`drawer-${item.key}`}
                   onClick={() => toggle(item.key)}

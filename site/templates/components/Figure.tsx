@@ -23,9 +23,8 @@ export default function Figure({
         // Decoded off the way of the first paint, the hero too: the text paints without waiting
         // for the illustration to be drawn (a sync decode was a long task in the first view).
         decoding="async"
-        // The hero is the largest thing in the first view: fetched before the scripts. (React 18
-        // passes the attribute through only when it is written in lower case.)
-        {...(eager ? { fetchpriority: 'high' } : {})}
+        // The hero is the largest thing in the first view: fetched before the scripts.
+        {...(eager ? { fetchPriority: 'high' as const } : {})}
       />
     </figure>
   );

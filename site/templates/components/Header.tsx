@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import type DrawerComponent from './Drawer.tsx';
+import Drawer from './Drawer.tsx';
 import Icon from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import SearchButton from './SearchButton.tsx';
 import { isInSection, toMarks, toSectionOf, useLocalUrl, useReused, useSite } from './site.tsx';
 
 type SearchDialogType = ComponentType<{ onClose: () => void }>;
-type DrawerType = typeof DrawerComponent;
-/** The drawer's code: loaded once the page is hydrated, after its first view. */
-const loadDrawer = () => import('./Drawer.tsx').then((m) => m.default);
 /** The search dialog's code: loaded when the search is first opened or its control hovered. */
 const loadSearchDialog = () => import('./SearchDialog.tsx').then((m) => m.default as SearchDialogType);
 
@@ -24,10 +21,12 @@ function isTyping(target: EventTarget | null): boolean {
  * opens it in a 256 px drawer.
  */
 export default function Header() {
-  const { payload, t, search } = useSite();
+  const { payload, t, search, controls } = useSite();
   const toUrl = useLocalUrl();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // How often the drawer was opened: its list is made anew each time (Drawer).
+  const [drawerOpened, setDrawerOpened] = useState(0);
   const [searchOpen, setSearchOpen] = useState(false);
   const [SearchDialog, setSearchDialog] = useState<SearchDialogType | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -35,19 +34,6 @@ export default function Header() {
   /** What had focus before the search opened: it has it again when the search closes. */
   const beforeSearch = useRef<HTMLElement | null>(null);
   const section = toSectionOf(payload.path);
-  // The section menus and the drawer are made once the page is hydrated: every page is lighter
-  // without them, and before that each section's link leads to its overview and side navigation.
-  // The drawer's code is not part of the first view either: it loads as the page hydrates (a tap
-  // on the menu button before it arrives opens the drawer when it does).
-  const [hydrated, setHydrated] = useState(false);
-  const [Drawer, setDrawer] = useState<DrawerType | null>(null);
-  useEffect(() => {
-    setHydrated(true);
-    loadDrawer().then(
-      (drawer) => setDrawer(() => drawer),
-      (error: unknown) => console.warn('The menu could not load:', error),
-    );
-  }, []);
 
   // A navigation closes the drawer, any open menu and the search (behaviour.md: Constants).
   useEffect(() => {
@@ -75,6 +61,17 @@ export default function Header() {
     setSearchOpen(true);
     prepareSearch();
   }, [search, prepareSearch]);
+
+  // The controls worked before the page was hydrated (the drawer, the menus, the search control):
+  // the app takes them over as they stand, with no change a visitor could see
+  // (behaviour.md: Controls before hydration).
+  useEffect(() => {
+    const before = controls?.takeOver();
+    if (!before) return;
+    if (before.dialog === 'site-drawer') setDrawerOpen(true);
+    if (before.menu) setOpenMenu(before.menu.replace(/^menu-/, ''));
+    if (before.search) openSearch();
+  }, [controls, openSearch]);
 
   // Closed by the visitor (not by a navigation), the search gives focus back once the dialog is
   // gone: while it is open, the rest of the page cannot take focus.
@@ -112,8 +109,10 @@ export default function Header() {
     event.currentTarget.querySelector('button')?.focus();
   };
 
-  // The main navigation is the same on every page of a locale that marks the same entries, until
-  // the page is hydrated (its section menus are made then): rendered once for them on the server.
+  // The main navigation is the same on every page of a locale that marks the same entries, the
+  // page in its section's menu among them: rendered once for them on the server. Its section
+  // menus are in the page from the start, so that they open before it is hydrated.
+  const inMenu = Object.values(payload.menus).some((menu) => menu.some((link) => link.url === payload.url));
   const items = payload.nav
     .filter((item) => item.path !== '/')
     .map((item) => ({
@@ -121,7 +120,7 @@ export default function Header() {
       here: payload.path === item.path,
       inSection: section !== '' && isInSection(item, payload.path),
     }));
-  const mainNav = useReused(`main-nav|${payload.locale}|${toMarks(items)}`, () => (
+  const mainNav = useReused(`main-nav|${payload.locale}|${toMarks(items)}|${inMenu ? payload.url : ''}`, () => (
     <nav className="main-nav" aria-label={t('nav:mainNavigation')}>
       <ul className="main-nav__list">
         {items.map(({ item, here, inSection }) => {
@@ -148,13 +147,14 @@ export default function Header() {
                     className="submenu-toggle"
                     aria-expanded={openMenu === item.key}
                     aria-controls={`menu-${item.key}`}
+                    data-toggles=""
                     onClick={() => setOpenMenu(openMenu === item.key ? null : item.key)}
                   >
                     <Icon name="chevron" />
                     <span className="visually-hidden">{t('nav:sectionMenu', { section: label })}</span>
                   </button>
                   <ul className="submenu" id={`menu-${item.key}`}>
-                    {(hydrated ? menu : []).map((link) => (
+                    {menu.map((link) => (
                       <li key={link.url} className={link.depth > 0 ? 'submenu__item--nested' : undefined}>
                         <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
                           {t(`sidenav:${link.name}`)}
@@ -172,46 +172,52 @@ export default function Header() {
   ));
 
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <button
-          ref={menuButton}
-          type="button"
-          className="menu-button"
-          aria-expanded={drawerOpen}
-          aria-controls={Drawer ? 'site-drawer' : undefined}
-          onClick={() => setDrawerOpen(true)}
-        >
-          <Icon name="menu" />
-          <span className="visually-hidden">{t('nav:openMenu')}</span>
-        </button>
-        <a className="brand" href={toUrl('/')}>
-          <img className="brand__mark" src="/logo.svg" width="40" height="40" alt="" />
-          <span className="brand__name">{t('nav:brand')}</span>
-        </a>
-        {mainNav}
-        <SearchButton
-          className="search-button--header"
-          iconOnly
-          buttonRef={searchButton}
-          onOpen={openSearch}
-          onPrepare={prepareSearch}
-        />
-        <LanguageSwitcher />
-      </div>
-      {/* Without the runtime the drawer cannot open (noscript.css shows the main navigation). */}
-      {Drawer ? (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => {
-            setDrawerOpen(false);
-            menuButton.current?.focus();
-          }}
-          onSearch={openSearch}
-          onPrepareSearch={prepareSearch}
-        />
-      ) : null}
+    <>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-expanded={drawerOpen}
+            aria-controls="site-drawer"
+            data-opens="site-drawer"
+            onClick={() => {
+              setDrawerOpen(true);
+              setDrawerOpened((n) => n + 1);
+            }}
+          >
+            <Icon name="menu" />
+            <span className="visually-hidden">{t('nav:openMenu')}</span>
+          </button>
+          <a className="brand" href={toUrl('/')}>
+            <img className="brand__mark" src="/logo.svg" width="40" height="40" alt="" />
+            <span className="brand__name">{t('nav:brand')}</span>
+          </a>
+          {mainNav}
+          <SearchButton
+            className="search-button--header"
+            iconOnly
+            buttonRef={searchButton}
+            onOpen={openSearch}
+            onPrepare={prepareSearch}
+          />
+          <LanguageSwitcher />
+        </div>
+      </header>
+      {/* Without the runtime the drawer cannot open (noscript.css shows the main navigation). It
+          stands beside the header, whose controls are the ones a page without JavaScript has. */}
+      <Drawer
+        open={drawerOpen}
+        opened={drawerOpened}
+        onClose={() => {
+          setDrawerOpen(false);
+          menuButton.current?.focus();
+        }}
+        onSearch={openSearch}
+        onPrepareSearch={prepareSearch}
+      />
       {searchOpen && SearchDialog ? <SearchDialog onClose={closeSearch} /> : null}
-    </header>
+    </>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import Icon from './icons.tsx';
 import { useSite } from './site.tsx';
 
 /**
- * The search control (behaviour.md: Search). Without JavaScript, and until the page is hydrated, it
- * is a link to the footer's site map, which reaches every section; in the browser it is a button
- * that opens the search dialog, and a hover or focus on it starts loading the search.
+ * The search control (behaviour.md: Search). Without JavaScript it is a link to the footer's site
+ * map, which reaches every section; before the page is hydrated a click on it (`data-search`) asks
+ * for the app and the search opens once it is there (behaviour.md: Controls before hydration); in
+ * the hydrated page it is a button that opens the search dialog, and a hover or focus on it starts
+ * loading the search.
  */
 export default function SearchButton({
   className,
@@ -22,12 +24,17 @@ export default function SearchButton({
   buttonRef?: Ref<HTMLButtonElement>;
 }) {
   const { t, search } = useSite();
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(search !== null), [search]);
+  const [shown, setShown] = useState<'link' | 'button' | 'focused button'>('link');
+  const link = useRef<HTMLAnchorElement>(null);
+  // The link the page was hydrated with becomes a button: one that had focus passes it on.
+  useEffect(() => {
+    const focused = link.current !== null && link.current === document.activeElement;
+    setShown(search === null ? 'link' : focused ? 'focused button' : 'button');
+  }, [search]);
   const label = <span className={iconOnly ? 'visually-hidden' : undefined}>{t('common:search.open')}</span>;
-  if (!interactive)
+  if (shown === 'link')
     return (
-      <a className={`search-button ${className}`} href="#footer-sitemap">
+      <a ref={link} className={`search-button ${className}`} href="#footer-sitemap" data-search="">
         <Icon name="search" />
         {label}
       </a>
@@ -35,6 +42,7 @@ export default function SearchButton({
   return (
     <button
       ref={buttonRef}
+      autoFocus={shown === 'focused button'}
       type="button"
       className={`search-button ${className}`}
       aria-haspopup="dialog"

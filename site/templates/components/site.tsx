@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
-import type { NavItem, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
+import type { NavItem, PageControls, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
@@ -11,6 +11,11 @@ export interface Site {
   readonly breaks: (text: string) => readonly number[] | null;
   /** On the server: markup rendered once for every page that shares it (`Reused`); null in the browser. */
   readonly reuse: Reuse | null;
+  /**
+   * In the browser: the controls as they worked before the page was hydrated, which the header
+   * takes over (behaviour.md: Controls before hydration); null on the server.
+   */
+  readonly controls: PageControls | null;
 }
 
 export const SiteContext = createContext<Site | null>(null);
@@ -166,10 +171,7 @@ export function Image({
   className?: string;
 }): ReactElement {
   const info = useSite().payload.images?.[src];
-  // React 18 knows `fetchpriority` by its HTML name only.
-  const loading = priority
-    ? ({ fetchpriority: 'high' } as Record<string, string>)
-    : ({ loading: 'lazy', decoding: 'async' } as const);
+  const loading = priority ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   if (!info) return <img src={src} alt={alt} className={className} {...loading} />;
   return (
     <picture className={className}>

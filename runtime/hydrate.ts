@@ -1,0 +1,137 @@
+import type { EmbeddedPayload, PageControls, Payload, SharedData } from '../generator/types.ts';
+import type { Enhanced } from './enhance.ts';
+import type { RefreshRequest } from './navigate.ts';
+import { hydrate, setRenderErrorHandler, unmount } from './app.tsx';
+import { whenIdle } from './idle.ts';
+import { setSharedLookUp, toTranslator } from './messages.ts';
+import { readBuildId, readHead } from './page-data.ts';
+import { readShownPhrases } from './phrases.ts';
+import { toRequestedPath } from './requested-path.ts';
+import { forgetSearchIndex, siteSearch } from './search.ts';
+import { isBot, site } from './settings.ts';
+import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
+import type { SiteModules, View } from './view.ts';
+
+// The app's part of the runtime, loaded with the app shell once the page is idle or a control
+// needs it (boot.ts): it hydrates the page, and once idle again loads the rest, client
+// navigation, prefetch, the deployment check and the error pages, in a chunk of its own
+// (behaviour.md: Pages on demand).
+
+/** The app shell, loaded with the app: the layouts around every page, and what hydrates them. */
+export interface Shell {
+  readonly App: SiteModules['App'];
+  readonly layouts: SiteModules['layouts'];
+  readonly hydratePage: typeof hydratePage;
+}
+
+/** What the first view hands over: the app's code, the page's data, and the controls. */
+export interface Hydration {
+  readonly shell: Shell;
+  readonly pages: SiteModules['pages'];
+  readonly controls: PageControls;
+  readonly container: Element;
+  readonly page: EmbeddedPayload;
+  readonly Page: View['Page'];
+  readonly shared: SharedData;
+}
+
+/**
+ * The page's data made whole: its prose, head and build id are read back from the page itself
+ * (behaviour.md: Payloads). The 404 page was written once for every unknown path, and the path
+ * asked for is this one.
+ */
+function toPayload({ container, page, shared }: Hydration): Payload {
+  const embedded: EmbeddedPayload =
+    page.error?.status === 404 ? { ...page, error: { ...page.error, path: toRequestedPath() } } : page;
+  const html = container.querySelector(`[${PROSE_ATTRIBUTE}]`)?.innerHTML ?? '';
+  return withShared(fromEmbedded(embedded, { html, head: readHead(), buildId: readBuildId() }), shared);
+}
+
+/** Hydrates the server-rendered page, then, once idle, loads client navigation and the rest. */
+export function hydratePage(input: Hydration): void {
+  const { container, shell, controls } = input;
+  readShownPhrases(container);
+  // The search's first part is handed to the app here: it loads the rest of itself when used.
+  const modules: SiteModules = {
+    App: shell.App,
+    layouts: shell.layouts,
+    pages: input.pages,
+    search: siteSearch,
+    controls,
+  };
+  const payload = toPayload(input);
+  const { buildId, locale } = payload;
+  // A locale no payload named yet (the fallback's, before a first visit to it): the manifest says.
+  setSharedLookUp((code) =>
+    import('./deployment.ts').then((m) => m.readOwnManifest(buildId)).then((meta) => meta?.shared?.[code]),
+  );
+  const view: View = { payload, Page: input.Page, t: toTranslator(locale, input.shared) };
+  const serverHtml = container.innerHTML;
+  const onError = (error: unknown) => void handleRenderError(modules, container, serverHtml, error);
+  setRenderErrorHandler(onError);
+  hydrate(container, modules, view);
+  if (payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale(modules));
+  window.addEventListener('error', (event) => {
+    if (event.filename?.includes('/_app/')) onError(event.error);
+  });
+  window.addEventListener('unhandledrejection', (event) => onError(event.reason));
+  whenIdle(() => {
+    const enhanced = import('./enhance.ts').then((m) => {
+      navigation = m.enhance(modules, buildId, view, () => {
+        navigated = true;
+      });
+      return navigation;
+    });
+    // The first deployment check: idle, then `idleCheckDelayMs` (behaviour.md: New-build check).
+    setTimeout(() => void enhanced.then((e) => e.checkDeployment()), site.idleCheckDelayMs);
+    void modules.pages.error?.().catch(() => undefined);
+  });
+  if (__SITE_DEV__) listenForRebuilds();
+}
+
+/**
+ * Watch mode only (the define is false in a build, and the minifier drops this): the dev client
+ * asks the runtime to render the page again after a rebuild instead of reloading it, and a rebuild
+ * that made a new search index says so: the next search reads the manifest again.
+ */
+function listenForRebuilds(): void {
+  window.addEventListener('site:search', forgetSearchIndex);
+  window.addEventListener('site:refresh', (event) => {
+    const detail = (event as CustomEvent<RefreshRequest & { done?: Promise<void> }>).detail;
+    // Through the idle-time chunk, so that watch mode splits the code as a build does.
+    detail.done = import('./enhance.ts').then((m) => m.refresh(detail));
+  });
+}
+
+declare const __SITE_DEV__: boolean;
+
+let navigated = false;
+/** The client navigation and the deployment check, once their code is loaded. */
+let navigation: Enhanced | null = null;
+
+/**
+ * An error while rendering or navigating shows the 500 page, except to crawlers and bots: for them
+ * it is only logged and the server-rendered HTML stays (behaviour.md: Crawlers and bots).
+ */
+async function handleRenderError(
+  modules: SiteModules,
+  container: Element,
+  serverHtml: string,
+  error: unknown,
+): Promise<void> {
+  console.error('Rendering failed:', error);
+  if (!isBot()) {
+    await import('./errors.ts').then((m) => m.showErrorPage(modules, 500));
+    return;
+  }
+  // Before the navigation's code is loaded, no navigation is under way.
+  const target = navigation?.toPendingTarget() ?? null;
+  if (target) {
+    location.assign(target);
+  } else if (!navigated) {
+    unmount();
+    container.innerHTML = serverHtml;
+  } else {
+    location.reload();
+  }
+}
