@@ -62,7 +62,7 @@ function PositionFacts({ data }: { data: Data }) {
       <h2 id="position-facts-title">{t('common:positionFacts')}</h2>
       <dl className="position__facts">
         {facts
-          .filter(([, value]) => value)
+          .filter(([, value]) => value !== null && value !== '')
           .map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
