@@ -1,65 +1,78 @@
-// npm run screenshots: PNGs of the home, contact, service, news and open-positions pages in both
-// locales, on two phones (320 and 375 px), a tablet (768 px) and a desktop (1440 px); of the home
-// page's chart below the desktop width; and of the station map and the footer on a phone and a
-// desktop, into docs/screenshots/. Uses the same Chromium as the browser tests.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// npm run screenshots [folder]: what a visitor sees of the pages that sell, in both locales, on two
+// phones (320 and 375 px), a tablet (768 px) and a desktop (1440 px): each page's first screen and
+// the whole page, into `screenshots/` (or the folder given), for a review of the design as a whole.
+// The two pictures the README shows are refreshed in docs/screenshots/ as well. Uses the same
+// Chromium as the browser tests.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { buildSite } from '../generator/pipeline/build.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { serveOutput } from '../tests/helpers/site-server.ts';
 
 const ROOT = process.cwd();
+/** The pages a review looks at: name → route (in the default locale). */
 const PAGES = [
   ['home', '/'],
-  ['contact', '/contact'],
+  ['services', '/services/service-layout'],
   ['service', '/services/service-ramp'],
-  ['news', '/news/news3'],
-  ['jobs', '/jobs/jobs-positions'],
+  ['equipment', '/strengths/homemade-equipment/eq1'],
+  ['certification', '/strengths/strengths-certification'],
+  ['careers', '/jobs'],
+  ['positions', '/jobs/jobs-positions'],
+  ['position', '/jobs/positions/ramp-agent'],
+  ['newsroom', '/news'],
+  ['article', '/news/news3'],
+  ['contact', '/contact'],
+  ['stations', '/about/about-location'],
 ] as const;
 const WIDTHS = [320, 375, 768, 1440] as const;
-/** Parts shown on their own, whole, on a phone and a desktop: page → [name, selector]. */
-const PARTS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
-  home: [['footer', '.site-footer']],
-  contact: [['map', 'img[src*="stations-map"]']],
-};
+const LOCALES = ['zhHant', 'en'] as const;
+/** The README's pictures: file names in the shots folder, copied to docs/screenshots/. */
+const README_SHOTS = ['home-zhHant-1440.png', 'service-en-375.png'];
 
+const target = path.resolve(ROOT, process.argv[2] ?? 'screenshots');
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-shots-')), 'out');
 await buildSite({ root: ROOT, outDir: out });
 const server = await serveOutput(out, ROOT);
 const browser = await launchBrowser();
-const target = path.join(ROOT, 'docs', 'screenshots');
 mkdirSync(target, { recursive: true });
 try {
-  for (const locale of ['zhHant', 'en'] as const) {
+  for (const locale of LOCALES) {
     for (const [name, route] of PAGES) {
-      for (const width of WIDTHS) {
-        const context = await browser.newContext({
-          viewport: { width, height: width < 600 ? 812 : 900 },
-          deviceScaleFactor: 1,
-          locale: locale === 'en' ? 'en-US' : 'zh-TW',
-        });
-        await context.addCookies([{ name: 'i18n_redirected', value: locale, url: server.url }]);
-        const page = await context.newPage();
-        const url = locale === 'en' ? (route === '/' ? '/en' : `/en${route}`) : route;
-        await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
-        const file = path.join(target, `${name}-${locale}-${width}.png`);
-        await page.screenshot({ path: file, fullPage: false });
-        console.log(`saved ${path.relative(ROOT, file)}`);
-        const parts = [...(PARTS[name] ?? [])];
-        if (name === 'home' && width < 1440) parts.push(['chart', 'figure.chart']);
-        for (const [part, selector] of parts) {
-          if (part !== 'chart' && width !== 375 && width !== 1440) continue;
-          const shot = path.join(target, `${name}-${part}-${locale}-${width}.png`);
-          await page.locator(selector).first().screenshot({ path: shot });
-          console.log(`saved ${path.relative(ROOT, shot)}`);
-        }
-        await context.close();
-      }
+      for (const width of WIDTHS) await shoot(browser, { locale, name, route, width });
     }
   }
+  const docs = path.join(ROOT, 'docs', 'screenshots');
+  for (const file of README_SHOTS) copyFileSync(path.join(target, file), path.join(docs, file));
 } finally {
   await browser.close();
   await server.close();
   rmSync(path.dirname(out), { recursive: true, force: true });
+}
+
+interface Shot {
+  readonly locale: (typeof LOCALES)[number];
+  readonly name: string;
+  readonly route: string;
+  readonly width: number;
+}
+
+/** Saves one page's first screen (`<name>-<locale>-<width>.png`) and its whole length (`-full`). */
+async function shoot(browser: Browser, { locale, name, route, width }: Shot): Promise<void> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 812 : 900 },
+    deviceScaleFactor: 1,
+    locale: locale === 'en' ? 'en-US' : 'zh-TW',
+  });
+  await context.addCookies([{ name: 'i18n_redirected', value: locale, url: server.url }]);
+  const page = await context.newPage();
+  const url = locale === 'en' ? (route === '/' ? '/en' : `/en${route}`) : route;
+  await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
+  const file = path.join(target, `${name}-${locale}-${width}.png`);
+  await page.screenshot({ path: file });
+  await page.screenshot({ path: file.replace(/\.png$/, '-full.png'), fullPage: true });
+  console.log(`saved ${path.relative(ROOT, file)} and its whole page`);
+  await context.close();
 }
