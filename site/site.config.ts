@@ -77,6 +77,7 @@ const config: SiteConfigInput = {
     { key: 'recruit', email: 'recruit@cloudwing.example', phone: '+886-3-555-0100' },
     { key: 'procurement', email: 'procurement@cloudwing.example', phone: '+886-3-555-0100' },
     { key: 'ir', email: 'ir@cloudwing.example', phone: '+886-3-555-0100' },
+    { key: 'media', email: 'media@cloudwing.example' },
   ],
   // Old addresses no page carries, sent on (behaviour.md: Moved and removed pages): the careers
   // section's former name, and a recruiting campaign's printed address, which will point elsewhere
@@ -112,6 +113,7 @@ const config: SiteConfigInput = {
       'recruit@cloudwing.example',
       'procurement@cloudwing.example',
       'ir@cloudwing.example',
+      'media@cloudwing.example',
     ],
   },
 };
