@@ -17,10 +17,13 @@ import { useSite } from './site.tsx';
 export default function ContentPage({
   kind,
   eyebrow,
+  before,
   children,
 }: {
   kind: string;
   eyebrow?: ReactNode;
+  /** What the page's template shows before its prose (a position's facts and how to apply). */
+  before?: ReactNode;
   children?: ReactNode;
 }) {
   const { payload } = useSite();
@@ -31,6 +34,7 @@ export default function ContentPage({
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
         <div className="page-body__main">
           <Figure data={payload.data} eager />
+          {before}
           <Prose html={payload.html} />
           {children}
           <Pagination />
