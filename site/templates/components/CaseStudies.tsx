@@ -45,7 +45,7 @@ export default function CaseStudies({ data }: { data: Data }) {
   if (ids.length === 0) return null;
   return (
     <section className="case-studies" aria-labelledby="case-studies-title">
-      <h2 id="case-studies-title">{t('common:caseStudies.title')}</h2>
+      <h2 id="case-studies-title">{t('common:caseStudies.title', { count: ids.length })}</h2>
       <div className="case-studies__list">
         {ids.map((id) => (
           <CaseStudy key={id} id={id} />
