@@ -1,8 +1,8 @@
-import { toTelHref } from './contact-text.ts';
 import { toText, type Data } from './data.ts';
 import { useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 import { useCallToAction } from './PageAside.tsx';
+import { PhoneLink } from './PhoneRows.tsx';
 
 /**
  * The end of a page written for one audience (front matter `contact: <key>`): whom to write to,
@@ -39,7 +39,7 @@ export default function ContactBlock({ data }: { data: Data }) {
           <div>
             <dt>{t('common:contactPhone')}</dt>
             <dd>
-              <a href={toTelHref(contact.phone)}>{contact.phone}</a>
+              <PhoneLink phone={contact.phone} />
             </dd>
           </div>
         ) : null}
