@@ -69,7 +69,7 @@ describe('design', () => {
           if (!card.title || !card.summary) found.push(`${where}: no title or summary`);
           if (!card.link.startsWith(`${url.startsWith('/en') ? '/en' : ''}/jobs/positions/`))
             found.push(`${where}: its title links ${card.link || 'nothing'}`);
-          if (!/(NT\$|新台幣)/.test(card.pay)) found.push(`${where}: pay ${card.pay || 'missing'}`);
+          if (!/(NT\$|月薪)/.test(card.pay)) found.push(`${where}: pay ${card.pay || 'missing'}`);
           if (card.facts.length !== 3 || card.facts.some((fact) => !fact)) found.push(`${where}: facts ${card.facts}`);
           // Compact: a phone shows more than one card a screen (the page was 10,000 px tall at 320 px).
           if (card.height > 520) found.push(`${where}: ${Math.round(card.height)} px tall`);

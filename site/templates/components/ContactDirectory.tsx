@@ -57,7 +57,9 @@ export default function ContactDirectory() {
           <div key={contact.key}>
             <dt>{t(`common:contacts.${contact.key}`)}</dt>
             <dd>
-              {contact.key === 'media' ? <>{t('common:contactMediaPerson')} </> : null}
+              {contact.key === 'media' ? (
+                <span className="contact-directory__person">{t('common:contactMediaPerson')}</span>
+              ) : null}
               <EmailAddress address={contact.email} />
             </dd>
           </div>
