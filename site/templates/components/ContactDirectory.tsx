@@ -3,14 +3,9 @@ import PhoneRows, { PhoneLink, toPhoneNumbers } from './PhoneRows.tsx';
 import { useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
-/** A search for an address on OpenStreetMap: a map of the headquarters with no map on the page. */
-export function toMapHref(address: string): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
-}
-
 /**
  * The contact page's directory, from `contacts` in the site configuration: the headquarters'
- * address with a link to a map, telephone and fax numbers (a fax number is not a link), office
+ * address, telephone and fax numbers (a fax number is not a link), office
  * hours, the 24-hour operations line (front matter `operations`), then each department's e-mail
  * address, the media contact by name (behaviour.md: Contact details).
  */
@@ -25,11 +20,7 @@ export default function ContactDirectory() {
       <dl className="contact-block__details">
         <div>
           <dt>{t('common:contactAddress')}</dt>
-          <dd>
-            {t('footer:address')}
-            <br />
-            <a href={toMapHref(t('footer:address'))}>{t('common:contactMap')}</a>
-          </dd>
+          <dd>{t('footer:address')}</dd>
         </div>
         <PhoneRows
           phones={phones}
