@@ -77,6 +77,7 @@ const config: SiteConfigInput = {
     { key: 'recruit', email: 'recruit@cloudwing.example', phone: '+886-3-555-0100' },
     { key: 'procurement', email: 'procurement@cloudwing.example', phone: '+886-3-555-0100' },
     { key: 'ir', email: 'ir@cloudwing.example', phone: '+886-3-555-0100' },
+    { key: 'media', email: 'media@cloudwing.example' },
   ],
   // Old addresses no page carries, sent on (behaviour.md: Moved and removed pages): the careers
   // section's former name, and a recruiting campaign's printed address, which will point elsewhere
@@ -108,10 +109,15 @@ const config: SiteConfigInput = {
       'CW-BL8',
       '+886-3-555-0100',
       '+886-3-555-0199',
+      '+886-3-555-0111',
+      '+886-7-555-0200',
+      '+886-2-555-0300',
+      '+886-4-555-0400',
       'service@cloudwing.example',
       'recruit@cloudwing.example',
       'procurement@cloudwing.example',
       'ir@cloudwing.example',
+      'media@cloudwing.example',
     ],
   },
 };

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkTiles } from '../helpers/design-rules.ts';
+import { checkLayout, checkTiles } from '../helpers/design-rules.ts';
 import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 // Design rules that concern particular pages and widths (templates/README.md: Stylesheets): the
@@ -43,24 +43,22 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('shows each open position as a card linking its page, and a position’s facts as one card on that page', async () => {
+  it('shows each open position as a compact card with its pay, linking its page, and a position’s facts and apply buttons first on that page', async () => {
     const found: string[] = [];
     for (const width of [320, 768, 1440]) {
       const page = await openViewport(width);
       for (const url of ['/jobs/jobs-positions', '/en/jobs/jobs-positions']) {
         await page.goto(`${site.url}${url}`);
         const cards = await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('.position')].map((card) => {
+          [...document.querySelectorAll<HTMLElement>('.position-list .position')].map((card) => {
             const text = (selector: string) => card.querySelector(selector)?.textContent?.trim() ?? '';
-            const apply = card.querySelector<HTMLAnchorElement>('.position__apply a[href^="mailto:"]');
             return {
               title: text('h3'),
               link: card.querySelector('h3 a')?.getAttribute('href') ?? '',
+              pay: text('.position__fact--pay dd'),
               facts: [...card.querySelectorAll('.position__facts dd')].map((dd) => dd.textContent?.trim() ?? ''),
               summary: text('.position__summary'),
-              apply: apply
-                ? `${apply.getAttribute('href')} ${apply.textContent} ${apply.innerHTML.includes('<wbr>')}`
-                : '',
+              height: card.getBoundingClientRect().height,
               overflows: card.scrollWidth > card.clientWidth + 1,
             };
           }),
@@ -71,9 +69,10 @@ describe('design', () => {
           if (!card.title || !card.summary) found.push(`${where}: no title or summary`);
           if (!card.link.startsWith(`${url.startsWith('/en') ? '/en' : ''}/jobs/positions/`))
             found.push(`${where}: its title links ${card.link || 'nothing'}`);
-          if (card.facts.length !== 2 || card.facts.some((fact) => !fact)) found.push(`${where}: facts ${card.facts}`);
-          if (card.apply !== 'mailto:recruit@cloudwing.example recruit@cloudwing.example true')
-            found.push(`${where}: apply ${card.apply}`);
+          if (!/(NT\$|月薪)/.test(card.pay)) found.push(`${where}: pay ${card.pay || 'missing'}`);
+          if (card.facts.length !== 3 || card.facts.some((fact) => !fact)) found.push(`${where}: facts ${card.facts}`);
+          // Compact: a phone shows more than one card a screen (the page was 10,000 px tall at 320 px).
+          if (card.height > 520) found.push(`${where}: ${Math.round(card.height)} px tall`);
           if (card.overflows) found.push(`${where}: overflows`);
         }
       }
@@ -81,19 +80,50 @@ describe('design', () => {
         await page.goto(`${site.url}${url}`);
         const facts = await page.evaluate(() => {
           const card = document.querySelector<HTMLElement>('.position-facts');
-          return card
+          const apply = document.querySelector<HTMLElement>('.position-apply');
+          const prose = document.querySelector<HTMLElement>('main .prose');
+          return card && apply && prose
             ? {
                 values: [...card.querySelectorAll('dd')].map((dd) => dd.textContent?.trim() ?? ''),
-                overflows: card.scrollWidth > card.clientWidth + 1,
+                buttons: apply.querySelectorAll('a.button[href^="mailto:"]').length,
+                first: card.getBoundingClientRect().top < prose.getBoundingClientRect().top,
+                overflows: card.scrollWidth > card.clientWidth + 1 || apply.scrollWidth > apply.clientWidth + 1,
               }
             : null;
         });
         const where = `${url} at ${width} px`;
-        if (!facts) found.push(`${where}: no facts`);
-        else if (facts.values.length !== 5 || facts.values.some((value) => !value) || facts.overflows)
-          found.push(`${where}: facts ${facts.values.join(' / ')}${facts.overflows ? ', overflowing' : ''}`);
+        if (!facts) found.push(`${where}: no facts, apply box or text`);
+        else {
+          if (facts.values.length !== 5 || facts.values.some((value) => !value) || facts.overflows)
+            found.push(`${where}: facts ${facts.values.join(' / ')}${facts.overflows ? ', overflowing' : ''}`);
+          if (facts.buttons !== 3) found.push(`${where}: ${facts.buttons} apply buttons`);
+          if (!facts.first) found.push(`${where}: the facts follow the text`);
+        }
       }
     }
+    expect(found).toEqual([]);
+  });
+
+  it('keeps every table row a row on phones, as tall as its longest cell needs, its first column in view as it scrolls', async () => {
+    const urls = [
+      '/strengths/strengths-certification',
+      '/strengths/strengths-quality',
+      '/customers',
+      '/services/service-control',
+    ];
+    const found = await findAtWidths([320, 375], [...urls, ...urls.map((url) => `/en${url}`)], async (page) => {
+      const problems = (await page.evaluate(checkLayout, { rail: false })).filter((p) => /row|table|cell/.test(p));
+      const pinned = await page.evaluate(() => {
+        const table = document.querySelector<HTMLElement>('main .prose table');
+        const first = table?.querySelector<HTMLElement>('tbody td');
+        if (!table || !first) return 'no table';
+        if (table.scrollWidth <= table.clientWidth) return '';
+        const before = first.getBoundingClientRect().left;
+        table.scrollLeft = table.scrollWidth;
+        return Math.abs(first.getBoundingClientRect().left - before) > 1 ? 'its first column scrolls away' : '';
+      });
+      return pinned ? [...problems, pinned] : problems;
+    });
     expect(found).toEqual([]);
   });
 

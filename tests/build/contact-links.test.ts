@@ -44,6 +44,7 @@ describe('contact details on the built site', () => {
       'recruit@cloudwing.example',
       'procurement@cloudwing.example',
       'ir@cloudwing.example',
+      'media@cloudwing.example',
     ]);
   });
 
@@ -54,6 +55,9 @@ describe('contact details on the built site', () => {
       const text = textOutsideLinks(html);
       for (const [email] of text.matchAll(EMAIL)) plain.push(`${file}: ${email}`);
       for (const [number] of text.matchAll(NUMBER)) if (!faxes.has(number)) plain.push(`${file}: ${number}`);
+      // The Chinese pages' numbers, as Taiwan writes them (03-555-0100), are links all the same.
+      for (const [number] of text.matchAll(/(?<![\d-])0\d-\d{3}-\d{4}\b/g))
+        if (!faxes.has(number.replace(/^0/, '+886-'))) plain.push(`${file}: ${number}`);
     }
     expect(plain).toEqual([]);
     expect(pages().length).toBeGreaterThan(100);
@@ -68,16 +72,26 @@ describe('contact details on the built site', () => {
         // The text a visitor copies is the address or number: a <wbr> adds no character.
         const text = inner.replace(/<wbr\/?>/g, '');
         expect(text, file).not.toContain('<');
-        if (scheme === 'mailto:') {
+        if (scheme === 'mailto:' && !text.includes('@')) {
+          // A button (apply, request a proposal) writes to an address, its subject line written.
+          expect(target, file).toMatch(/^[\w.-]+@cloudwing\.example(\?subject=[^"&]+)?$/);
+        } else if (scheme === 'mailto:') {
           expect(target, file).toBe(text);
           // In a template's box and in Markdown prose alike, a narrow column breaks it after its @.
           expect(inner, file).toMatch(/^[^@<]+@<wbr\/?>[^@<]+$/);
-        } else expect(target, file).toBe(text.replace(/[^+\d]/g, ''));
+        } else {
+          // A Chinese page writes the number as Taiwan dials it at home; the link dials it from anywhere.
+          const local = file.startsWith('en/') ? text : text.replace(/^0/, '+886');
+          expect(target, file).toBe(local.replace(/[^+\d]/g, ''));
+        }
       }
     }
-    const contact = pages().find(([file]) => file === 'contact/index.html')?.[1] ?? '';
+    const contact = pages().find(([file]) => file === 'en/contact/index.html')?.[1] ?? '';
     expect(contact).toContain('+886-3-555-0199');
     expect(textOutsideLinks(contact)).toContain('+886-3-555-0199');
+    expect(textOutsideLinks(pages().find(([file]) => file === 'contact/index.html')?.[1] ?? '')).toContain(
+      '03-555-0199',
+    );
   });
 
   it('ends each audience page with its department in both locales', () => {
@@ -112,33 +126,135 @@ describe('contact details on the built site', () => {
 describe('the stations', () => {
   const stationsOf = (html: string) =>
     /<section aria-labelledby="stations-title">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  const cardsOf = (section: string) => section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? [];
 
-  it('show no number or address that is not their own: headquarters answers for them, named once', () => {
+  it("give each station's own number once, as Taiwan writes it on Chinese pages, dialled in the international form", () => {
+    const numbers = { KHH: '+886-7-555-0200', TSA: '+886-2-555-0300', RMQ: '+886-4-555-0400' };
     for (const file of ['contact/index.html', 'about/about-location/index.html']) {
       for (const path of [file, `en/${file}`]) {
         const section = stationsOf(pages().find(([f]) => f === path)?.[1] ?? '');
-        const cards = section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? [];
+        const cards = cardsOf(section);
         expect(cards, path).toHaveLength(4);
-        for (const card of cards) expect(card, path).not.toMatch(/href="(tel|mailto):/);
-        expect(section.match(/href="tel:\+88635550100"/g), path).toHaveLength(1);
-        expect(section.match(/href="mailto:service@cloudwing\.example"/g), path).toHaveLength(1);
+        for (const [code, number] of Object.entries(numbers)) {
+          const card = cards.find((c) => c.includes(`>${code}<`)) ?? '';
+          const shown = path.startsWith('en/') ? number : number.replace('+886-', '0');
+          expect(card, `${path} ${code}`).toContain(`<a href="tel:${number.replace(/-/g, '')}">${shown}</a>`);
+          expect(section.split(number.replace(/-/g, '')), `${path} ${code}`).toHaveLength(2);
+        }
       }
     }
   });
 
-  it("show a station's own telephone number and e-mail address where it has them", async () => {
+  it("show a station's own e-mail address where it has one", async () => {
     const file = 'site/content/contact.en.md';
     const source = readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(
-      '    address: "Kaohsiung International Airport, Kaohsiung"\n',
-      '    address: "Kaohsiung International Airport, Kaohsiung"\n    phone: "+886-7-555-0100"\n    email: "khh@cloudwing.example"\n',
+      '    phone: "+886-7-555-0200"\n',
+      '    phone: "+886-7-555-0200"\n    email: "khh@cloudwing.example"\n',
     );
     const built = await buildSite({ root: makeSite({ [file]: source }), write: false });
     const section = stationsOf(String(built.files?.get('en/contact/index.html') ?? ''));
-    const khh = (section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? []).find((card) => card.includes('KHH')) ?? '';
-    expect(khh).toContain('<a href="tel:+88675550100">+886-7-555-0100</a>');
+    const khh = cardsOf(section).find((card) => card.includes('KHH')) ?? '';
+    expect(khh).toContain('<a href="tel:+88675550200">+886-7-555-0200</a>');
     expect(khh).toContain('href="mailto:khh@cloudwing.example"');
-    // The other three still have none of their own: headquarters is named for them.
-    expect(section).toContain('href="tel:+88635550100"');
+  });
+});
+
+describe('the contact page', () => {
+  it('gives office hours, the 24-hour operations line, and the media contact by name', () => {
+    const expected = {
+      'contact/index.html': ['週一至週五 08:30–17:30', '>03-555-0111</a>', '林雅婷', 'mailto:media@cloudwing.example'],
+      'en/contact/index.html': [
+        'Monday to Friday',
+        '>+886-3-555-0111</a>',
+        'Lin Ya-ting',
+        'mailto:media@cloudwing.example',
+      ],
+    };
+    for (const [file, texts] of Object.entries(expected)) {
+      const html = pages().find(([f]) => f === file)?.[1] ?? '';
+      const directory = /<section class="contact-directory"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+      for (const text of texts) expect(directory, file).toContain(text);
+      expect(directory, file).toContain('href="tel:+88635550111"');
+    }
+  });
+});
+
+describe('the call to action', () => {
+  const asideOf = (file: string) => {
+    const html = pages().find(([f]) => f === file)?.[1] ?? '';
+    return /<section class="page-aside__contact[^"]*"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+  };
+  const buttonOf = (html: string) => /<a class="button" href="([^"]+)"/.exec(html)?.[1] ?? '';
+
+  it("is chosen by the page's audience, in the aside of both locales", () => {
+    const expected: Record<string, [audience: string, href: RegExp]> = {
+      'customers/index.html': ['service', /^mailto:service@cloudwing\.example\?subject=.+/],
+      'jobs/index.html': ['recruit', /^(\/en)?\/jobs\/jobs-positions$/],
+      // The recruiting article is the careers contact's, the other stories the press's.
+      'news/news1/index.html': ['recruit', /^(\/en)?\/jobs\/jobs-positions$/],
+      'news/news3/index.html': ['media', /^mailto:media@cloudwing\.example$/],
+      'news/index.html': ['media', /^mailto:media@cloudwing\.example$/],
+    };
+    for (const [file, [audience, href]] of Object.entries(expected)) {
+      for (const path of [file, `en/${file}`]) {
+        const aside = asideOf(path);
+        expect(aside, path).toContain(`data-audience="${audience}"`);
+        expect(buttonOf(aside), path).toMatch(href);
+      }
+    }
+    // No sales pitch beside the careers pages and the recruiting article.
+    for (const path of ['jobs/index.html', 'news/news1/index.html', 'en/news/news1/index.html'])
+      expect(asideOf(path), path).not.toContain('service@');
+  });
+
+  it('asks for a proposal on the service pages and registers a supplier on procurement, each subject line written', () => {
+    const expected: Record<string, string> = {
+      'services/service-ramp/index.html': 'service',
+      'strengths/strengths-quality/index.html': 'service',
+      'procurement/index.html': 'procurement',
+    };
+    for (const [file, key] of Object.entries(expected)) {
+      for (const path of [file, `en/${file}`]) {
+        const html = pages().find(([f]) => f === path)?.[1] ?? '';
+        const block = /<section class="contact-block"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+        const subject = decodeURIComponent(/mailto:[^"?]+\?subject=([^"]+)/.exec(block)?.[1] ?? '');
+        expect(buttonOf(block), path).toMatch(new RegExp(`^mailto:${key}@cloudwing\\.example\\?subject=`));
+        expect(subject, path).toMatch(
+          key === 'service'
+            ? path.startsWith('en/')
+              ? /proposal/
+              : /提案/
+            : path.startsWith('en/')
+              ? /Supplier registration/
+              : /供應商登錄/,
+        );
+      }
+    }
+  });
+});
+
+describe('applying for a position', () => {
+  it('offers one button for each station with openings, an e-mail with the position and the station in its subject', () => {
+    const expected: Record<string, string[]> = {
+      'jobs/positions/ramp-agent/index.html': ['TPE', 'KHH', 'RMQ'],
+      'jobs/positions/passenger-service-agent/index.html': ['TPE', 'KHH', 'TSA'],
+      'jobs/positions/load-controller/index.html': ['TPE'],
+    };
+    for (const [file, codes] of Object.entries(expected)) {
+      for (const path of [file, `en/${file}`]) {
+        const html = pages().find(([f]) => f === path)?.[1] ?? '';
+        const apply = /<section class="position-apply"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+        const title = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '';
+        const subjects = [...apply.matchAll(/href="mailto:recruit@cloudwing\.example\?subject=([^"]+)"/g)].map((m) =>
+          decodeURIComponent(m[1] as string),
+        );
+        expect(subjects, path).toHaveLength(codes.length);
+        subjects.forEach((subject, i) => {
+          expect(subject, path).toContain(title);
+          expect(subject, path).toContain(`${codes[i]}`);
+        });
+      }
+    }
   });
 });
 
@@ -152,8 +268,12 @@ describe('the footer', () => {
     for (const file of ['index.html', 'en/index.html', 'contact/index.html']) {
       const html = String(built.files?.get(file) ?? '');
       const footer = /<footer class="site-footer">[\s\S]*?<\/footer>/.exec(html)?.[0] ?? '';
-      expect(footer, file).toContain('<a href="tel:+88625550123">+886-2-555-0123</a>');
-      expect(footer, file).toContain('<dd>+886-2-555-0124</dd>');
+      // On Chinese pages the numbers read as Taiwan writes them; the link dials them from anywhere.
+      const [phone, fax] = file.startsWith('en/')
+        ? ['+886-2-555-0123', '+886-2-555-0124']
+        : ['02-555-0123', '02-555-0124'];
+      expect(footer, file).toContain(`<a href="tel:+88625550123">${phone}</a>`);
+      expect(footer, file).toContain(`<dd>${fax}</dd>`);
       expect(footer, file).toContain('<a href="mailto:hello@cloudwing.example">hello@<wbr/>cloudwing.example</a>');
       expect(footer, file).not.toMatch(/555-0100|555-0199|service@/);
     }

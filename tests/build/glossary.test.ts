@@ -26,19 +26,26 @@ describe('the glossary', () => {
     const byPreferred = Object.fromEntries(terms.map((t) => [t.preferred, t]));
     expect(byPreferred['ISAGO 註冊']?.variants).toContain('ISAGO 登錄');
     expect(byPreferred['企業事務部']?.variants).toEqual(['行政管理部', '企業事務處']);
-    expect(byPreferred['場站']?.variants).toEqual(['服務據點', '營運據點']);
+    expect(byPreferred['場站']?.variants).toEqual(expect.arrayContaining(['服務據點', '營運據點', '四個航站']));
+    // One term for ground support equipment, where three were in use.
+    expect(byPreferred['地面支援設備']).toMatchObject({
+      variants: ['地面裝備', '地勤裝備', '地勤設備'],
+      english: 'ground support equipment (GSE)',
+    });
     expect(byPreferred['最新消息']).toMatchObject({ variants: ['新聞中心'], english: 'News' });
     expect(byPreferred['總覽']?.variants).toEqual(['單元總覽']);
     expect(terms.every((t) => t.english !== '')).toBe(true);
   });
 
-  it('holds the English site to US spelling', () => {
+  it('holds the English site to US spelling and usage', () => {
     const english = toGlossary(GLOSSARY, ['zhHant', 'en']).filter((t) => t.locale === 'en');
     const byPreferred = Object.fromEntries(english.map((t) => [t.preferred, t]));
     expect(byPreferred['center']?.variants).toContain('centre');
     expect(byPreferred['license']?.variants).toContain('licence');
     expect(byPreferred['fueling']?.variants).toContain('fuelling');
-    expect(english.every((t) => t.english === 'US spelling')).toBe(true);
+    expect(byPreferred["driver's license"]?.variants).toContain('driving license');
+    expect(byPreferred['request for proposals']?.variants).toContain('tender');
+    expect(english.every((t) => t.english === 'US spelling' || t.english === 'US usage')).toBe(true);
   });
 
   it('reads only the tables under a heading that is a locale code', () => {
@@ -60,7 +67,7 @@ describe('the glossary', () => {
       'site/content/customers.zhHant.md': readFileSync(
         path.join(REPO_ROOT, 'site/content/customers.zhHant.md'),
         'utf8',
-      ).replace(/\n---\n/, '\n---\n請洽新聞中心或總公司。\n'),
+      ).replace(/\n---\n/, '\n---\n請洽新聞中心或總公司。\n四個航站的地面裝備。\n'),
       'site/locales/zhHant/footer.json': footer.replace('"headquarters": "總部"', '"headquarters": "總公司"'),
       // The English site is not held to the Chinese terms, but to US spelling.
       'site/content/customers.en.md': readFileSync(
@@ -90,6 +97,23 @@ describe('the glossary', () => {
         'warning',
         { file: 'site/content/customers.zhHant.md', line: bodyLine, column: 8 },
         { variant: '總公司', preferred: '總部', english: 'headquarters', glossary: GLOSSARY_FILE },
+      ],
+      [
+        'GLOSSARY_VARIANT',
+        'warning',
+        { file: 'site/content/customers.zhHant.md', line: bodyLine + 1, column: 1 },
+        { variant: '四個航站', preferred: '場站', english: 'station', glossary: GLOSSARY_FILE },
+      ],
+      [
+        'GLOSSARY_VARIANT',
+        'warning',
+        { file: 'site/content/customers.zhHant.md', line: bodyLine + 1, column: 6 },
+        {
+          variant: '地面裝備',
+          preferred: '地面支援設備',
+          english: 'ground support equipment (GSE)',
+          glossary: GLOSSARY_FILE,
+        },
       ],
       [
         'GLOSSARY_VARIANT',

@@ -1,5 +1,5 @@
 // The look of a page as a visitor sees it (templates/README.md: Stylesheets), as functions that run
-// inside the page: tables and the home chart on a phone, balanced headings, Chinese titles broken
+// inside the page: tables (rows, never cards) and the home chart on a phone, balanced headings, Chinese titles broken
 // between words, the tablet rail, paper.
 
 /** What print must not show. */
@@ -19,13 +19,25 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
       problems.push(`a table is wider than its container`);
     if (table.scrollWidth > table.clientWidth + 1 && !(scrolls && style.backgroundImage !== 'none'))
       problems.push(`a table's content is cut off with no sign that it scrolls`);
-    // On a phone a row is a card: its first cell is the title, and a key/value table repeats no header.
-    const columns = table.querySelectorAll('thead th').length;
-    for (const cell of table.querySelectorAll<HTMLTableCellElement>('tbody td')) {
-      const repeated = getComputedStyle(cell, '::before').content;
-      const bare = cell.cellIndex === 0 || columns === 2;
-      if (bare && repeated !== 'none' && repeated !== 'normal' && repeated !== '')
-        problems.push(`cell "${cell.textContent?.trim().slice(0, 20)}" repeats its header ${repeated}`);
+    // No row becomes a card (behaviour.md: Presentation): at every width a row keeps its cells side
+    // by side, and is no taller than its tallest cell's text and padding need.
+    for (const row of table.querySelectorAll<HTMLTableRowElement>('tr')) {
+      if (getComputedStyle(row).display !== 'table-row') problems.push('a table row is not shown as a row');
+      const needed = Math.max(
+        ...[...row.cells].map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+          const cellStyle = getComputedStyle(cell);
+          const lineHeight = parseFloat(cellStyle.lineHeight) || 1.2 * parseFloat(cellStyle.fontSize);
+          return lines * lineHeight + parseFloat(cellStyle.paddingTop) + parseFloat(cellStyle.paddingBottom);
+        }),
+      );
+      const height = row.getBoundingClientRect().height;
+      if (height > needed + 2)
+        problems.push(
+          `row "${row.textContent?.trim().slice(0, 20)}" is ${Math.round(height)} px tall for ${Math.round(needed)} px of text`,
+        );
     }
     for (const cell of table.querySelectorAll<HTMLElement>('th, td')) {
       if (!shown(cell) || cell.textContent?.trim() === '') continue;

@@ -46,7 +46,7 @@ export function everyPageSpecs(site: SiteFixture, language: string, urls: readon
   );
 
   it(
-    `on a 375 px phone, every table of every ${language} page reads as cards, the chart is legible and headings are balanced`,
+    `on a 375 px phone, every table of every ${language} page keeps its rows (none taller than its longest cell needs), the chart is legible and headings are balanced`,
     async () => {
       expect((await sweep()).phone).toEqual([]);
     },

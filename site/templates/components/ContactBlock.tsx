@@ -1,23 +1,33 @@
-import { toTelHref } from './contact-text.ts';
 import { toText, type Data } from './data.ts';
 import { useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
+import { useCallToAction } from './PageAside.tsx';
+import { PhoneLink } from './PhoneRows.tsx';
 
 /**
  * The end of a page written for one audience (front matter `contact: <key>`): whom to write to,
- * the department's e-mail address and telephone number as links, and the way to every other
- * contact (behaviour.md: Contact details).
+ * the audience's one action (a proposal request, the open positions, supplier registration), the
+ * department's e-mail address and telephone number as links, and the way to every other contact
+ * (behaviour.md: Contact details).
  */
 export default function ContactBlock({ data }: { data: Data }) {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
   const key = toText(data.contact);
   const contact = payload.contacts.find((c) => c.key === key);
+  const action = useCallToAction(contact?.key ?? '');
   if (!contact) return null;
   return (
     <section className="contact-block" aria-labelledby="contact-block-title">
       <h2 id="contact-block-title">{t(`common:contactBlock.${contact.key}.title`)}</h2>
       <p>{t(`common:contactBlock.${contact.key}.text`)}</p>
+      {!action || action.href === toUrl(payload.path) ? null : (
+        <p>
+          <a className="button" href={action.href}>
+            {action.label}
+          </a>
+        </p>
+      )}
       <dl className="contact-block__details">
         <div>
           <dt>{t('common:contactEmail')}</dt>
@@ -29,7 +39,7 @@ export default function ContactBlock({ data }: { data: Data }) {
           <div>
             <dt>{t('common:contactPhone')}</dt>
             <dd>
-              <a href={toTelHref(contact.phone)}>{contact.phone}</a>
+              <PhoneLink phone={contact.phone} />
             </dd>
           </div>
         ) : null}

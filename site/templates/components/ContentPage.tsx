@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import CaseStudies from './CaseStudies.tsx';
 import ContactBlock from './ContactBlock.tsx';
 import Figure from './Figure.tsx';
 import PageAside from './PageAside.tsx';
@@ -9,7 +10,8 @@ import { useSite } from './site.tsx';
 
 /**
  * A heading, the illustration, the page's prose, what the page's own template adds (`children`),
- * then the pagination; a page for one audience ends with its contact block. A block only some pages
+ * the case studies it names (`cases`, on the customer and service pages: a few lines each), then the
+ * pagination; a page for one audience ends with its contact block. A block only some pages
  * have (the station map, the organization chart) is imported by their template, so the other
  * pages do not load its code. A one-column page (`default` layout) has the
  * page aside beside its body.
@@ -17,10 +19,13 @@ import { useSite } from './site.tsx';
 export default function ContentPage({
   kind,
   eyebrow,
+  before,
   children,
 }: {
   kind: string;
   eyebrow?: ReactNode;
+  /** What the page's template shows before its prose (a position's facts and how to apply). */
+  before?: ReactNode;
   children?: ReactNode;
 }) {
   const { payload } = useSite();
@@ -31,8 +36,10 @@ export default function ContentPage({
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
         <div className="page-body__main">
           <Figure data={payload.data} eager />
+          {before}
           <Prose html={payload.html} />
           {children}
+          <CaseStudies data={payload.data} />
           <Pagination />
           <ContactBlock data={payload.data} />
         </div>

@@ -1,4 +1,7 @@
-import { useLocalUrl, useSite } from './site.tsx';
+import type { Payload } from '../../../generator/types.ts';
+import { toText } from './data.ts';
+import { toSectionOf, useLocalUrl, useSite } from './site.tsx';
+import EmailAddress from './EmailAddress.tsx';
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
@@ -11,14 +14,50 @@ export function toSections(html: string): { id: string; text: string }[] {
 }
 
 /**
- * Beside the text of a one-column page on wide screens: the page's sections, and the way to
- * reach the company. Below the desktop breakpoint it follows the text. A plain block, not an
- * `aside` landmark: it sits inside `main`.
+ * Whom a page is written for, as the department that answers it (behaviour.md: Contact details):
+ * the page's `contact` key; without one, a news page is the press's (`media`) and any other page
+ * an airline's (`service`).
+ */
+export function toAudience(payload: Pick<Payload, 'data' | 'path' | 'contacts'>): string {
+  const key = toText(payload.data.contact);
+  if (key) return key;
+  const media = toSectionOf(payload.path) === 'news' && payload.contacts.some((c) => c.key === 'media');
+  return media ? 'media' : 'service';
+}
+
+/** A `mailto:` address whose subject line is already written. */
+export function toMailto(email: string, subject: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+}
+
+/**
+ * The aside's one action for the page's audience: an airline requests a proposal by e-mail, a job
+ * seeker goes to the open positions, a supplier registers by e-mail, the press and investors write
+ * to their contact.
+ */
+export function useCallToAction(audience: string): { href: string; label: string } | null {
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const email = payload.contacts.find((c) => c.key === audience)?.email;
+  if (!email) return null;
+  const label = t(`common:audience.${audience}.action`);
+  if (audience === 'recruit') return { href: toUrl('/jobs/jobs-positions'), label };
+  if (audience === 'service' || audience === 'procurement')
+    return { href: toMailto(email, t(`common:audience.${audience}.subject`)), label };
+  return { href: `mailto:${email}`, label };
+}
+
+/**
+ * Beside the text of a one-column page on wide screens: the page's sections, and the one thing its
+ * audience came to do (toAudience). Below the desktop breakpoint it follows the text. A plain
+ * block, not an `aside` landmark: it sits inside `main`.
  */
 export default function PageAside() {
   const { payload, t } = useSite();
-  const toUrl = useLocalUrl();
   const sections = toSections(payload.html);
+  const audience = toAudience(payload);
+  const action = useCallToAction(audience);
+  const email = payload.contacts.find((c) => c.key === audience)?.email;
   return (
     <div className="page-aside">
       {sections.length >= 2 ? (
@@ -36,14 +75,25 @@ export default function PageAside() {
         </nav>
       ) : null}
       {payload.path === '/contact' ? null : (
-        <section className="page-aside__contact" aria-labelledby="page-aside-contact">
+        <section
+          className={`page-aside__contact page-aside__contact--${audience}`}
+          aria-labelledby="page-aside-contact"
+          data-audience={audience}
+        >
           <h2 id="page-aside-contact" className="page-aside__heading">
-            {t('common:asideContactTitle')}
+            {t(`common:audience.${audience}.title`)}
           </h2>
-          <p>{t('common:asideContactText')}</p>
-          <a className="button" href={toUrl('/contact')}>
-            {t('common:asideContactLink')}
-          </a>
+          <p>{t(`common:audience.${audience}.text`)}</p>
+          {action ? (
+            <a className="button" href={action.href}>
+              {action.label}
+            </a>
+          ) : null}
+          {email ? (
+            <p className="page-aside__email">
+              <EmailAddress address={email} />
+            </p>
+          ) : null}
         </section>
       )}
     </div>

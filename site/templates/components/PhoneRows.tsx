@@ -1,10 +1,26 @@
 import type { Payload } from '../../../generator/types.ts';
 import { toTelHref } from './contact-text.ts';
+import { useSite } from './site.tsx';
 
 /** The company's telephone and fax numbers, each once, from `contacts` in the site configuration. */
 export function toPhoneNumbers(contacts: Payload['contacts']): { phones: string[]; faxes: string[] } {
   const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
   return { phones: unique(contacts.map((c) => c.phone)), faxes: unique(contacts.map((c) => c.fax)) };
+}
+
+/**
+ * A number as the page's language writes it (behaviour.md: Contact details): the international
+ * form on English pages (`+886-7-555-0200`), the form Taiwan dials at home on Chinese pages
+ * (`07-555-0200`, the country code replaced by the trunk prefix 0).
+ */
+export function toLocalNumber(phone: string, locale: string): string {
+  return locale === 'zhHant' ? phone.replace(/^\+886[ -]?/, '0') : phone;
+}
+
+/** A telephone number as a `tel:` link, which always dials the international form. */
+export function PhoneLink({ phone }: { phone: string }) {
+  const { payload } = useSite();
+  return <a href={toTelHref(phone)}>{toLocalNumber(phone, payload.locale)}</a>;
 }
 
 /**
@@ -17,20 +33,21 @@ export default function PhoneRows(props: {
   phoneLabel: string;
   faxLabel: string;
 }) {
+  const { payload } = useSite();
   return (
     <>
       {props.phones.map((phone) => (
         <div key={phone}>
           <dt>{props.phoneLabel}</dt>
           <dd>
-            <a href={toTelHref(phone)}>{phone}</a>
+            <PhoneLink phone={phone} />
           </dd>
         </div>
       ))}
       {props.faxes.map((fax) => (
         <div key={fax}>
           <dt>{props.faxLabel}</dt>
-          <dd>{fax}</dd>
+          <dd>{toLocalNumber(fax, payload.locale)}</dd>
         </div>
       ))}
     </>

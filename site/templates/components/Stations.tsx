@@ -1,51 +1,22 @@
-import { toTelHref } from './contact-text.ts';
 import { toList, toText, type Data } from './data.ts';
 import { useSite } from './site.tsx';
+import { PhoneLink } from './PhoneRows.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
 /**
- * The stations with a numbered map (front matter `stations`, `mapImage`, `mapAlt`). A station shows
- * a telephone number or e-mail address only when it has one of its own; the others are reached
- * through headquarters, whose number and general address (the first of `contacts` in the site
- * configuration) are given once, above the stations (behaviour.md: Contact details).
+ * The stations with a numbered map (front matter `stations`, `mapImage`, `mapAlt`), each fact of a
+ * station once: its role and what sets it apart (`summary`), then compact rows of a label and its
+ * value. A station shows a telephone number or e-mail address only when it has one of its own
+ * (behaviour.md: Contact details).
  */
 export default function Stations({ data }: { data: Data }) {
-  const { payload, t } = useSite();
+  const { t } = useSite();
   const stations = toList(data.stations).sort((a, b) => Number(a.mapNumber ?? 0) - Number(b.mapNumber ?? 0));
   if (stations.length === 0) return null;
   const map = toText(data.mapImage);
-  // Every label written out, so that `site check` counts the labels of fields no station has today.
-  const fields = [
-    ['role', t('common:stationRole')],
-    ['opened', t('common:stationOpened')],
-    ['staff', t('common:stationStaff')],
-    ['address', t('common:stationAddress')],
-    ['phone', t('common:stationPhone')],
-    ['email', t('common:stationEmail')],
-    ['hours', t('common:stationHours')],
-  ] as const;
-  const central = payload.contacts[0];
-  const shared = central && stations.some((station) => !station.phone || !station.email);
   return (
     <section aria-labelledby="stations-title">
       <h2 id="stations-title">{t('common:stations')}</h2>
-      {shared ? (
-        <p className="stations__contact">
-          <span className="stations__contact-lead">{t('common:stationsContact')}</span>{' '}
-          {central.phone ? (
-            <>
-              <span>
-                <span className="stations__contact-label">{t('common:contactPhone')}</span>{' '}
-                <a href={toTelHref(central.phone)}>{central.phone}</a>
-              </span>{' '}
-            </>
-          ) : null}
-          <span>
-            <span className="stations__contact-label">{t('common:contactEmail')}</span>{' '}
-            <EmailAddress address={central.email} />
-          </span>
-        </p>
-      ) : null}
       <div className="stations">
         {map ? (
           <figure className="stations__map">
@@ -54,32 +25,53 @@ export default function Stations({ data }: { data: Data }) {
         ) : null}
         <ol className="station-list">
           {stations.map((station) => (
-            <li key={toText(station.code)} className="station">
-              <h3>
-                <span className="station__number" aria-hidden="true">
-                  {toText(station.mapNumber)}
-                </span>
-                {toText(station.name)} ({toText(station.code)})
-              </h3>
-              <dl>
-                {fields.map(([key, label]) => {
-                  const value = toText(station[key]);
-                  if (!value) return null;
-                  const shown =
-                    key === 'phone' ? (
-                      <a href={toTelHref(value)}>{value}</a>
-                    ) : key === 'email' ? (
-                      <EmailAddress address={value} />
-                    ) : (
-                      value
-                    );
-                  return [<dt key={`${key}-t`}>{label}</dt>, <dd key={`${key}-d`}>{shown}</dd>];
-                })}
-              </dl>
-            </li>
+            <Station key={toText(station.code)} station={station} />
           ))}
         </ol>
       </div>
     </section>
+  );
+}
+
+/** One station: its number on the map, its airport and code, its role, and its facts as rows. */
+function Station({ station }: { station: Record<string, unknown> }) {
+  const { t } = useSite();
+  // Every label written out, so that `site check` counts the labels of fields no station has today.
+  const fields = [
+    ['opened', t('common:stationOpened')],
+    ['staff', t('common:stationStaff')],
+    ['address', t('common:stationAddress')],
+    ['phone', t('common:stationPhone')],
+    ['email', t('common:stationEmail')],
+    ['hours', t('common:stationHours')],
+  ] as const;
+  const summary = toText(station.summary);
+  return (
+    <li className="station">
+      <h3>
+        <span className="station__number" aria-hidden="true">
+          {toText(station.mapNumber)}
+        </span>
+        <span>
+          {toText(station.name)} <span className="station__code">{toText(station.code)}</span>
+        </span>
+      </h3>
+      {toText(station.role) ? <p className="station__role">{toText(station.role)}</p> : null}
+      {summary ? <p className="station__summary">{summary}</p> : null}
+      <dl>
+        {fields.map(([key, label]) => {
+          const value = toText(station[key]);
+          if (!value) return null;
+          const shown =
+            key === 'phone' ? <PhoneLink phone={value} /> : key === 'email' ? <EmailAddress address={value} /> : value;
+          return (
+            <div key={key}>
+              <dt>{label}</dt>
+              <dd>{shown}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </li>
   );
 }

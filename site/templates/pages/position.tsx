@@ -1,18 +1,27 @@
 import type { ReactNode } from 'react';
+import ContactText from '../components/ContactText.tsx';
 import ContentPage from '../components/ContentPage.tsx';
 import { toRecord, toText, type Data } from '../components/data.ts';
+import { toMailto } from '../components/PageAside.tsx';
 import { useDate, useIso, useSite } from '../components/site.tsx';
 
 /**
- * A position of the careers section: what the role is, asks and offers (its text), then its facts,
- * from the front matter that its JobPosting is made of too (`job`, `shifts`; behaviour.md: Sharing).
+ * A position of the careers section: its facts and how to apply first, one button for each
+ * station with openings, then what the role is, asks and offers (its text). The facts come from
+ * the front matter that its JobPosting is made of too (`job`, `shifts`; behaviour.md: Sharing).
  */
 export default function PositionPage() {
   const { payload } = useSite();
   return (
-    <ContentPage kind="position">
-      <PositionFacts data={payload.data} />
-    </ContentPage>
+    <ContentPage
+      kind="position"
+      before={
+        <div className="position-top">
+          <PositionFacts data={payload.data} />
+          <PositionApply data={payload.data} />
+        </div>
+      }
+    />
   );
 }
 
@@ -25,6 +34,12 @@ function formatAmount(amount: number, iso: string): string {
   return new Intl.NumberFormat(iso).format(amount);
 }
 
+/** The IATA codes of the stations with openings for the position (`job.stations`). */
+function toStations(data: Data): string[] {
+  const job = toRecord(data.job);
+  return (Array.isArray(job?.stations) ? job.stations : []).map(String);
+}
+
 /** The stations, the kind of employment, the working hours, the base pay and the last day to apply. */
 function PositionFacts({ data }: { data: Data }) {
   const { payload, t } = useSite();
@@ -33,25 +48,25 @@ function PositionFacts({ data }: { data: Data }) {
   const job = toRecord(data.job);
   const salary = toRecord(job?.salary);
   if (!job || !salary) return null;
-  const stations = (Array.isArray(job.stations) ? job.stations : []).map((code) =>
-    t(`common:airports.${String(code)}.name`),
-  );
+  const stations = toStations(data).map((code) => t(`common:airports.${code}.name`));
   const validThrough = toText(job.validThrough);
   const facts: [label: string, value: ReactNode][] = [
-    [t('common:positionStations'), stations.join(t('common:listSeparator'))],
-    [t('common:positionType'), t(`common:employmentTypes.${String(job.employmentType)}`)],
-    [t('common:positionHours'), toText(data.shifts)],
     [
       t('common:positionPay'),
       <>
-        {t(`common:positionPayRange.${String(salary.per)}`, {
-          min: formatAmount(Number(salary.min), iso),
-          max: formatAmount(Number(salary.max), iso),
-        })}
+        <strong className="position__pay">
+          {t(`common:positionPayRange.${String(salary.per)}`, {
+            min: formatAmount(Number(salary.min), iso),
+            max: formatAmount(Number(salary.max), iso),
+          })}
+        </strong>
         <br />
         {t('common:positionPayNote')}
       </>,
     ],
+    [t('common:positionStations'), stations.join(t('common:listSeparator'))],
+    [t('common:positionHours'), toText(data.shifts)],
+    [t('common:positionType'), t(`common:employmentTypes.${String(job.employmentType)}`)],
     [
       t('common:positionValidThrough'),
       validThrough ? <time dateTime={validThrough}>{toDate(validThrough)}</time> : null,
@@ -70,6 +85,40 @@ function PositionFacts({ data }: { data: Data }) {
             </div>
           ))}
       </dl>
+    </section>
+  );
+}
+
+/**
+ * How to apply: one button for each station with openings, each an e-mail to the careers contact
+ * (`contact`) with the position and the station in its subject line, so that it works without
+ * JavaScript and reaches the right team (behaviour.md: Contact details).
+ */
+function PositionApply({ data }: { data: Data }) {
+  const { payload, t } = useSite();
+  const email = payload.contacts.find((c) => c.key === toText(data.contact))?.email;
+  const stations = toStations(data);
+  if (!email || stations.length === 0) return null;
+  return (
+    <section className="position-apply" aria-labelledby="position-apply-title">
+      <h2 id="position-apply-title">{t('common:positionApplyTitle')}</h2>
+      <p>{t('common:positionApplyLead')}</p>
+      <ul className="position-apply__stations">
+        {stations.map((code) => {
+          const station = t(`common:airports.${code}.name`);
+          const subject = t('common:positionApplySubject', { position: payload.title, station, code });
+          return (
+            <li key={code}>
+              <a className="button" href={toMailto(email, subject)}>
+                {t('common:positionApplyAt', { station })}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="position-apply__note">
+        <ContactText text={t('common:positionApplyNote', { email })} />
+      </p>
     </section>
   );
 }
