@@ -75,7 +75,9 @@ function numbersOf(html: string): Record<string, number> {
   const list = [
     ...html
       .replaceAll('<!-- -->', '')
-      .matchAll(/<span class="station__number" aria-hidden="true">(\d+)<\/span>.*?<span class="station__code">(\w+)<\/span>/g),
+      .matchAll(
+        /<span class="station__number" aria-hidden="true">(\d+)<\/span>.*?<span class="station__code">(\w+)<\/span>/g,
+      ),
   ];
   return Object.fromEntries(list.map((m) => [m[2], Number(m[1])]));
 }
