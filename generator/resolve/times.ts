@@ -7,21 +7,20 @@ import type { ContentFile } from '../types.ts';
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes the zone is ahead of UTC at the instant `utc` (ms). */
-function toOffsetMinutes(utc: number, timeZone: string): number {
+/** The zone's offset from UTC at the instant `utc` (ms), as `+08:00`, which Intl writes itself. */
+function toOffset(utc: number, timeZone: string): string {
   let format = offsetFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      ...{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' },
-    });
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
     offsetFormats.set(timeZone, format);
   }
-  const part = Object.fromEntries(format.formatToParts(utc).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year ?? 0, (part.month ?? 1) - 1, part.day ?? 1, part.hour, part.minute, part.second);
-  return Math.round((wall - Math.floor(utc / 1000) * 1000) / 60_000);
+  const name = format.formatToParts(utc).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  return name.slice(3) || '+00:00';
 }
+
+/** `+08:00` → 480. */
+const toMinutes = (offset: string) =>
+  (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
 
 /**
  * A local day (`2024-03-12`) or day and time (`2024-03-12T09:00`, seconds allowed) of `timeZone`
@@ -33,11 +32,8 @@ export function toZonedTime(local: string, timeZone: string): string {
   const wall = Date.parse(`${day}T${clock}Z`);
   // Twice: the offset at the wall time read as UTC may differ from the one at the true instant
   // (a zone that changes its clocks between the two).
-  const offset = toOffsetMinutes(wall - toOffsetMinutes(wall, timeZone) * 60_000, timeZone);
-  const sign = offset < 0 ? '-' : '+';
-  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `${day}T${clock}${sign}${hours}:${minutes}`;
+  const offset = toOffset(wall - toMinutes(toOffset(wall, timeZone)) * 60_000, timeZone);
+  return `${day}T${clock}${offset}`;
 }
 
 /** The last second of a local day: a posting valid through a day is valid all of it. */
