@@ -103,6 +103,22 @@ export default function Header() {
     return () => document.removeEventListener('keydown', onKey);
   }, [search, openSearch]);
 
+  // An open section menu closes when the visitor clicks or moves focus outside its entry, as it
+  // does before hydration (behaviour.md: Controls before hydration).
+  useEffect(() => {
+    if (openMenu === null) return;
+    const leave = (event: Event) => {
+      const entry = document.getElementById(`menu-${openMenu}`)?.parentElement;
+      if (entry && event.target instanceof Node && !entry.contains(event.target)) setOpenMenu(null);
+    };
+    document.addEventListener('click', leave, true);
+    document.addEventListener('focusin', leave, true);
+    return () => {
+      document.removeEventListener('click', leave, true);
+      document.removeEventListener('focusin', leave, true);
+    };
+  }, [openMenu]);
+
   const onMenuKey = (event: KeyboardEvent, key: string) => {
     if (event.key !== 'Escape' || openMenu !== key) return;
     setOpenMenu(null);
