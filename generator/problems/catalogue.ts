@@ -616,6 +616,13 @@ export const catalogue = {
     message: (a) => `${a.page} loads ${a.size} of ${a.kind} ${a.when} (gzip), over its ${a.limit} budget: ${a.files}.`,
     hint: () => 'Make the page lighter, or raise `check.budgets` in site/site.config.ts knowingly.',
   }),
+  FONT_BUDGET_EXCEEDED: entry<{ page: string; size: string; limit: string; files: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `${a.page} loads ${a.size} of fonts (the faces its text needs and those it preloads), over its ${a.limit} budget: ${a.files}.`,
+    hint: () =>
+      'Subset the face to the characters the site writes, load fewer weights (one variable file serves them all), preload only what the first view draws, or raise `check.budgets.fontKb` in site/site.config.ts knowingly.',
+  }),
   IMAGE_OVER_BUDGET: entry<{ page: string; src: string; size: string; limit: string }>({
     severity: 'error',
     message: (a) =>

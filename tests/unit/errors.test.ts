@@ -125,6 +125,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
     limit: '20 KB',
     files: '/_app/boot.js',
   },
+  FONT_BUDGET_EXCEEDED: { page: '/en', size: '64.2 KB', limit: '60 KB', files: '/fonts/brand.woff2' },
   IMAGE_OVER_BUDGET: { page: '/en/about', src: '/images/apron.jpg', size: '312.4 KB', limit: '200 KB' },
   IMAGE_ALT_MISSING: { page: '/en/about', src: '/images/apron.jpg' },
 };
