@@ -12,6 +12,7 @@ import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { checkBudgets, checkFontBudget } from './budgets.ts';
 import { checkImages } from './images.ts';
 import { checkGlossary } from './glossary.ts';
+import { checkMixedScript } from './mixed-script.ts';
 import { checkHtml } from './html.ts';
 import { checkFragments, checkLinks } from './links.ts';
 import { readOutputPages } from './output.ts';
@@ -64,6 +65,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     ...translations.problems,
     ...checkContentScript(config, routes),
     ...checkGlossary(config, routes),
+    ...checkMixedScript(config, routes),
     ...checkTranslationRecord(config, routes, messages),
   );
 

@@ -99,7 +99,7 @@ describe('hydration', () => {
     const { page } = watched;
     const made = () => page.evaluate(() => (window as unknown as { datesMade: { count: number } }).datesMade.count);
     // A tender's closing day and hour, as the server wrote them.
-    expect(await page.locator('main').textContent()).toContain('2026年12月11日 下午5:00');
+    expect(await page.locator('main').textContent()).toContain('2026 年 12 月 11 日 下午 5:00');
     expect(await made()).toBe(0);
     // Rendered on the client: the list of articles with its dates, from its payload.
     await navigateInPage(page, '/news');
