@@ -103,7 +103,7 @@ describe('hydration', () => {
     expect(await made()).toBe(0);
     // Rendered on the client: the list of articles with its dates, from its payload.
     await navigateInPage(page, '/news');
-    expect(await page.locator('main').textContent()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    expect(await page.locator('main').textContent()).toMatch(/\d{4} 年 \d{1,2} 月 \d{1,2} 日/);
     expect(await made()).toBe(0);
     expect(watched.documents).toHaveLength(1);
     expect(problemsIn(watched.logs)).toEqual([]);
