@@ -45,6 +45,11 @@ describe('Chinese and Latin in one text', () => {
     ]);
   });
 
+  it('gives the templates the same rules as the build (their own copy of the module)', () => {
+    const body = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(/^(\/\/.*\n)+\n?/, '');
+    expect(body('site/templates/components/mixed-script.ts')).toBe(body('runtime/mixed-script.ts'));
+  });
+
   it('writes Chinese dates and times with a space between each number and the Chinese', () => {
     expect(spaceNumbers('2026年9月8日')).toBe('2026 年 9 月 8 日');
     expect(spaceNumbers('2026年12月11日 下午5:00')).toBe('2026 年 12 月 11 日 下午 5:00');

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import type { NavItem, PageControls, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
-import { hasHan, spaceNumbers, toRunClass, toScriptRuns } from '../../../runtime/mixed-script.ts';
+import { hasHan, spaceNumbers, toRunClass, toScriptRuns } from './mixed-script.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
