@@ -15,6 +15,13 @@ export function validateTheme(theme: unknown): Check[] {
     ['theme.primary', isColor(theme.primary), 'must be a hex colour such as `#0066cc`'],
     ['theme.secondary', isColor(theme.secondary), 'must be a hex colour such as `#03dac6`'],
     ['theme.ripple', typeof theme.ripple === 'boolean', 'must be true or false'],
+    [
+      'theme.preloadFonts',
+      theme.preloadFonts === undefined ||
+        (Array.isArray(theme.preloadFonts) &&
+          theme.preloadFonts.every((href) => typeof href === 'string' && /^\/[^/].*\.woff2$/.test(href))),
+      'must be a list of root-relative URLs of WOFF2 files, such as `/fonts/brand.woff2`',
+    ],
   ];
 }
 
@@ -25,7 +32,7 @@ export function validateCheck(check: unknown): Check[] {
   const budgets = isRecord(check.budgets) ? check.budgets : {};
   return [
     ['check.budgets', check.budgets === undefined || isRecord(check.budgets), 'must be an object of sizes in KB'],
-    ...(['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb'] as const).map((key): Check => [
+    ...(['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'] as const).map((key): Check => [
       `check.budgets.${key}`,
       budgets[key] === undefined || (typeof budgets[key] === 'number' && budgets[key] > 0),
       'must be a positive number of KB',
@@ -160,7 +167,7 @@ const RUNTIME_NUMBERS = [
   'railWidth',
 ] as const;
 
-/** The runtime constants' checks: the cookie's name and the positive whole numbers. */
+/** The runtime constants' checks: the cookie's name and the positive whole numbers (the rail's may be 0: none). */
 export function validateRuntime(runtime: unknown): Check[] {
   if (!isRecord(runtime)) return [['runtime', false, 'must be an object with the runtime constants']];
   return [
@@ -171,8 +178,10 @@ export function validateRuntime(runtime: unknown): Check[] {
     ],
     ...RUNTIME_NUMBERS.map((key): Check => [
       `runtime.${key}`,
-      typeof runtime[key] === 'number' && Number.isInteger(runtime[key]) && runtime[key] > 0,
-      'must be a positive whole number',
+      typeof runtime[key] === 'number' &&
+        Number.isInteger(runtime[key]) &&
+        (runtime[key] > 0 || (key === 'railWidth' && runtime[key] === 0)),
+      key === 'railWidth' ? 'must be a whole number of px (0: no rail)' : 'must be a positive whole number',
     ]),
   ];
 }
@@ -191,7 +200,7 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   locales: ['code', 'iso', 'name', 'prefix', 'ogLocale', 'siteTitle', 'titleSeparator', 'claim'],
   organization: ['country', 'postalCode', 'stations'],
   'organization.stations': ['iataCode', 'headquarters'],
-  theme: ['dark', 'primary', 'secondary', 'ripple'],
+  theme: ['dark', 'primary', 'secondary', 'ripple', 'preloadFonts'],
   runtime: ['cookieName', ...RUNTIME_NUMBERS],
   navigation: ['key', 'path', 'section'],
   contacts: ['key', 'email', 'phone', 'fax'],
@@ -199,7 +208,7 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   check: ['budgets', 'sameInAllLocales', 'staleTranslations', 'removedPages'],
   security: ['scriptSrc', 'connectSrc', 'imgSrc', 'frameSrc', 'formAction', 'styleSrc', 'fontSrc', 'mediaSrc'],
   scripts: ['src', 'defer', 'async', 'attributes', 'consent'],
-  'check.budgets': ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb'],
+  'check.budgets': ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'],
 };
 
 /** A key the configuration does not know: its field, which of the list's keys of that name it is, and the nearest known key. */

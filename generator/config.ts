@@ -118,7 +118,7 @@ async function compileConfig(configFile: string, source: string, root: string, l
  * What `site check` holds a page to when the configuration says nothing (behaviour.md: Constants):
  * KB of gzip, the JavaScript before `load` and once idle.
  */
-const DEFAULT_BUDGETS = { jsKb: 20, idleJsKb: 120, cssKb: 20, payloadKb: 30, imageKb: 200 } as const;
+const DEFAULT_BUDGETS = { jsKb: 20, idleJsKb: 120, cssKb: 20, payloadKb: 30, imageKb: 200, fontKb: 100 } as const;
 
 /** The checked configuration settled with the overrides and defaults: what every stage reads. */
 function resolveConfig(root: string, input: SiteConfigInput, source: string, overrides: ConfigOverrides): SiteConfig {

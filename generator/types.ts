@@ -54,6 +54,11 @@ export interface ThemeConfig {
   readonly primary: string;
   readonly secondary: string;
   readonly ripple: boolean;
+  /**
+   * Root-relative URLs of the WOFF2 fonts every page's first view draws text with: each page's head
+   * preloads them (behaviour.md: Presentation). Default none.
+   */
+  readonly preloadFonts?: readonly string[];
 }
 
 /** Browser runtime constants (behaviour.md: Constants). */
@@ -91,6 +96,8 @@ export interface CheckConfig {
     readonly payloadKb: number;
     /** The largest file of a photo a page shows (behaviour.md: Images). */
     readonly imageKb: number;
+    /** The font files a page loads: those its text needs, and those it preloads (behaviour.md: Presentation). */
+    readonly fontKb: number;
   };
   /** How `site check` reports a stale translation (behaviour.md: Translations). */
   readonly staleTranslations: 'warning' | 'error';

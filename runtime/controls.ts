@@ -88,7 +88,14 @@ export function startControls(needApp: () => boolean): PageControls {
     if (opening) setMenu(toggle, true);
   };
 
+  // An open section menu closes when the visitor clicks or moves focus outside its entry.
+  const leave = (event: Event) => {
+    const target = event.target as Node | null;
+    if (menu && target && !menu.parentElement?.contains(target)) toggleMenu(menu);
+  };
+
   const onClick = (event: MouseEvent) => {
+    leave(event);
     const control = (event.target as Element | null)?.closest?.<HTMLElement>(CONTROL);
     if (!control || event.button !== 0) return;
     const coming = needApp();
@@ -124,11 +131,13 @@ export function startControls(needApp: () => boolean): PageControls {
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('keydown', onKey, true);
+  document.addEventListener('focusin', leave, true);
 
   return {
     takeOver(): ControlsState {
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('focusin', leave, true);
       const state = { dialog: open?.dialog.id ?? null, menu: menu?.getAttribute('aria-controls') ?? null, search };
       open = null;
       menu = null;

@@ -29,6 +29,10 @@ function createReader(outDir: string) {
       if (!texts.has(url)) texts.set(url, read(url)?.toString('utf8') ?? null);
       return texts.get(url) ?? null;
     },
+    /** The size of a file as it is sent (a font is compressed already), or null when there is none. */
+    bytes(url: string): number | null {
+      return read(url)?.length ?? null;
+    },
     /** The gzip size of files, each counted once. */
     size(urls: readonly string[]): number {
       return urls.reduce((sum, url) => {
@@ -83,5 +87,68 @@ export function checkBudgets(
           { file: page.file, line: 1, column: 1 },
         ),
       );
+  });
+}
+
+interface FontFace {
+  readonly url: string;
+  /** Code point ranges the face is for; empty: every character. */
+  readonly ranges: readonly (readonly [number, number])[];
+}
+
+/** The `@font-face` rules of a stylesheet: each face's first file and its `unicode-range`. */
+export function toFontFaces(css: string): FontFace[] {
+  return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, body = '']) => {
+    const url = /url\(\s*['"]?([^'")]+)['"]?\s*\)/.exec(body)?.[1];
+    if (!url) return [];
+    const range = /unicode-range\s*:\s*([^;]+)/.exec(body)?.[1] ?? '';
+    const ranges = [...range.matchAll(/U\+([0-9a-f?]+)(?:-([0-9a-f]+))?/gi)].map(([, from = '0', to]) => {
+      const low = parseInt(from.replace(/\?/g, '0'), 16);
+      const high = to ? parseInt(to, 16) : parseInt(from.replace(/\?/g, 'f'), 16);
+      return [low, high] as const;
+    });
+    return [{ url, ranges }];
+  });
+}
+
+/** Whether a text holds a character of a face's ranges (any character when it has none). */
+function needsFace(face: FontFace, text: string): boolean {
+  if (face.ranges.length === 0) return text.length > 0;
+  for (const char of text) {
+    const point = char.codePointAt(0) as number;
+    if (face.ranges.some(([low, high]) => point >= low && point <= high)) return true;
+  }
+  return false;
+}
+
+/**
+ * The font files a page loads (behaviour.md: Presentation): those it preloads, and each face of its
+ * stylesheets whose characters its text uses, as a browser asks for them; FONT_BUDGET_EXCEEDED
+ * where they weigh more than `check.budgets.fontKb`.
+ */
+export function checkFontBudget(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
+  const files = createReader(outDir);
+  const faces = new Map<string, FontFace[]>();
+  const limit = config.check.budgets.fontKb;
+  return pages.flatMap((page) => {
+    const head = page.html.slice(0, page.html.indexOf('</head>'));
+    const text = page.html.slice(head.length).replace(/<script[\s\S]*?<\/script>|<[^>]+>/g, '');
+    const urls = new Set(
+      [...head.matchAll(/<link rel="preload" as="font"[^>]* href="([^"]+)"/g)].map((m) => m[1] as string),
+    );
+    for (const [, css = ''] of head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) {
+      if (!faces.has(css)) faces.set(css, toFontFaces(files.text(css) ?? ''));
+      for (const face of faces.get(css) ?? []) if (needsFace(face, text)) urls.add(face.url);
+    }
+    const size = [...urls].reduce((sum, url) => sum + (files.bytes(url) ?? 0), 0);
+    if (size <= limit * 1024) return [];
+    const loc = { file: page.file, line: 1, column: 1 };
+    return [
+      toProblem(
+        'FONT_BUDGET_EXCEEDED',
+        { page: page.url, size: kb(size), limit: `${limit} KB`, files: [...urls].join(', ') },
+        loc,
+      ),
+    ];
   });
 }

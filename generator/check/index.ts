@@ -9,9 +9,10 @@ import { RUNTIME_DIR } from '../paths.ts';
 import type { BuildManifest, BuiltWith, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 import { readLatestManifest, toBuiltWith } from '../write/manifest.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
-import { checkBudgets } from './budgets.ts';
+import { checkBudgets, checkFontBudget } from './budgets.ts';
 import { checkImages } from './images.ts';
 import { checkGlossary } from './glossary.ts';
+import { checkMixedScript } from './mixed-script.ts';
 import { checkHtml } from './html.ts';
 import { checkFragments, checkLinks } from './links.ts';
 import { readOutputPages } from './output.ts';
@@ -64,6 +65,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     ...translations.problems,
     ...checkContentScript(config, routes),
     ...checkGlossary(config, routes),
+    ...checkMixedScript(config, routes),
     ...checkTranslationRecord(config, routes, messages),
   );
 
@@ -74,6 +76,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   problems.push(...checkHead(checked, pages));
   problems.push(...checkSharing(checked, outDir, pages));
   problems.push(...checkBudgets(config, outDir, pages, built?.scripts));
+  problems.push(...checkFontBudget(config, outDir, pages));
   problems.push(...checkImages(config, outDir, pages));
   options.onProgress?.('validating HTML');
   problems.push(...(await checkHtml(pages, built?.id ?? null)));

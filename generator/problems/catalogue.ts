@@ -606,6 +606,19 @@ export const catalogue = {
       `The site uses one term per concept, listed in ${a.glossary}. Write "${a.preferred}"; if "${a.variant}" is right here, ` +
       `remove it from the variants of "${a.preferred}" in ${a.glossary}.`,
   }),
+  MIXED_SCRIPT_SPACE: entry<{ found: string; glossary: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `"${a.found}": a number or a Latin word touches the Chinese beside it (or a link whose text does); the site writes a space between them.`,
+    hint: (a) =>
+      `Write a half-width space between Chinese and a number, a Latin word or a link that starts or ends with one (2025 年 9 月, 營運控制中心 24 小時, ISO 9001 認證): the rule is in ${a.glossary}, Chinese and Latin in one text.`,
+  }),
+  STATION_CODE_WIDTH: entry<{ found: string; glossary: string }>({
+    severity: 'warning',
+    message: (a) => `"${a.found}": a station code in Chinese text stands in full-width parentheses.`,
+    hint: (a) =>
+      `Write the code in full-width parentheses, 桃園（TPE）, as every Chinese page does: the rule is in ${a.glossary}, Chinese and Latin in one text.`,
+  }),
   HTML_INVALID: entry<{ page: string; reason: string; rule: string }>({
     severity: 'error',
     message: (a) => `Invalid HTML in ${a.page}: ${a.reason} (${a.rule}).`,
@@ -615,6 +628,13 @@ export const catalogue = {
     severity: 'error',
     message: (a) => `${a.page} loads ${a.size} of ${a.kind} ${a.when} (gzip), over its ${a.limit} budget: ${a.files}.`,
     hint: () => 'Make the page lighter, or raise `check.budgets` in site/site.config.ts knowingly.',
+  }),
+  FONT_BUDGET_EXCEEDED: entry<{ page: string; size: string; limit: string; files: string }>({
+    severity: 'warning',
+    message: (a) =>
+      `${a.page} loads ${a.size} of fonts (the faces its text needs and those it preloads), over its ${a.limit} budget: ${a.files}.`,
+    hint: () =>
+      'Subset the face to the characters the site writes, load fewer weights (one variable file serves them all), preload only what the first view draws, or raise `check.budgets.fontKb` in site/site.config.ts knowingly.',
   }),
   IMAGE_OVER_BUDGET: entry<{ page: string; src: string; size: string; limit: string }>({
     severity: 'error',

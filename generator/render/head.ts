@@ -18,6 +18,8 @@ export interface HeadInput {
   readonly scripts: readonly SiteScript[];
   /** JSON files the runtime fetches at start (the locale's shared data). */
   readonly fetchPreloads: readonly string[];
+  /** The fonts the first view draws its text with (`theme.preloadFonts`). */
+  readonly fontPreloads: readonly string[];
   /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
   readonly policy: string | null;
   /** Card, article dates, feeds and structured data (behaviour.md: Sharing); none on error pages. */
@@ -65,6 +67,10 @@ export function renderHead(input: HeadInput): string {
     property('og:locale', head.ogLocale),
     ...input.otherLocales.map((l) => property('og:locale:alternate', l.ogLocale)),
     ...toShareLines(input.share),
+    // Asked for beside the stylesheet rather than once it is parsed: the text is drawn in its face at once.
+    ...input.fontPreloads.map(
+      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin="anonymous" href="${attr(href)}">`,
+    ),
     `<link rel="stylesheet" href="${attr(input.css)}">`,
     `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
     ...input.scripts.map(renderScript),

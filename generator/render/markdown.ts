@@ -3,6 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
+import { hasHan, toRunClass, toScriptRuns } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
@@ -443,34 +444,31 @@ function addTableLabels(state: StateCore): void {
 }
 
 /**
- * Product codes and standards that a line must not split: `CW-UD20`, `ISO 9001`. A look ahead finds
- * the code's digit, so a long run is read once, not once per digit (behaviour.md: Safety).
- */
-const UNBROKEN = /\b(?:[A-Z]{2,}-(?=[A-Z]*\d)[A-Z0-9]+|ISO \d{4,5})\b/g;
-
-/**
  * Product codes and standards in text are wrapped in `<span class="nowrap">`, so a line never
- * breaks at their hyphen or space (behaviour.md: Presentation).
+ * breaks at their hyphen or space (behaviour.md: Presentation); in a heading with Chinese, each
+ * Latin run is wrapped in `<span class="latin">`, which keeps it from the Chinese letter spacing
+ * (docs/glossary.md: Chinese and Latin in one text).
  */
 function wrapCodes(state: StateCore): void {
-  for (const block of state.tokens) {
+  state.tokens.forEach((block, i) => {
+    const heading = state.tokens[i - 1]?.type === 'heading_open' && hasHan(block.content);
     // A code has a hyphen, a standard is `ISO …` (or an entity writes them): other text needs no search.
-    if (!block.children || !/[-&]|ISO/.test(block.content)) continue;
+    if (!block.children || (!heading && !/[-&]|ISO/.test(block.content))) return;
     block.children = block.children.flatMap((token) => {
-      if (token.type !== 'text' || token.content.search(UNBROKEN) < 0) return [token];
-      const parts: Token[] = [];
-      let at = 0;
-      for (const match of token.content.matchAll(UNBROKEN)) {
-        parts.push(toToken(state, 'text', token.content.slice(at, match.index)));
-        parts.push(toToken(state, 'html_inline', '<span class="nowrap">'));
-        parts.push(toToken(state, 'text', match[0]));
-        parts.push(toToken(state, 'html_inline', '</span>'));
-        at = match.index + match[0].length;
-      }
-      parts.push(toToken(state, 'text', token.content.slice(at)));
-      return parts.filter((part) => part.content !== '');
+      if (token.type !== 'text') return [token];
+      const runs = toScriptRuns(token.content, heading);
+      if (runs.length === 1 && runs[0]?.kind === 'text') return [token];
+      return runs.flatMap((run) => {
+        const className = toRunClass(run, heading);
+        if (!className) return [toToken(state, 'text', run.text)];
+        return [
+          toToken(state, 'html_inline', `<span class="${className}">`),
+          toToken(state, 'text', run.text),
+          toToken(state, 'html_inline', '</span>'),
+        ];
+      });
     });
-  }
+  });
 }
 
 /**

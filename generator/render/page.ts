@@ -127,6 +127,7 @@ export function renderPageDocument(
     blockingScripts: extra.blocking,
     // The locale's shared data loads with the app, once the page is idle (behaviour.md: Pages on demand).
     fetchPreloads: [],
+    fontPreloads: ctx.config.theme.preloadFonts ?? [],
     scripts: ctx.config.scripts,
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
     share: extra.share ?? null,

@@ -127,8 +127,8 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('shows one navigation per width: the menu button on phones, the rail on tablets, the main navigation on desktops', async () => {
-    const expected = (width: number) => (width < 600 ? 'menu-button' : width < 1024 ? 'rail' : 'main-nav');
+  it('shows one navigation per width: the menu button on phones and tablets, the main navigation on desktops', async () => {
+    const expected = (width: number) => (width < 1024 ? 'menu-button' : 'main-nav');
     const found: string[] = [];
     for (const javaScriptEnabled of [true, false]) {
       const { page } = await site.open('/en', { viewport: { width: 375, height: 800 }, javaScriptEnabled });
@@ -143,8 +143,8 @@ describe('design', () => {
               return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
             }),
           );
-          // Without JavaScript a phone's drawer cannot open: the main navigation stays in the header.
-          const want = javaScriptEnabled || width >= 600 ? expected(width) : 'main-nav';
+          // Without JavaScript the drawer cannot open: the main navigation stays in the header.
+          const want = javaScriptEnabled ? expected(width) : 'main-nav';
           if (shown.join() !== want) found.push(`${url} at ${width} px (script ${javaScriptEnabled}): ${shown.join()}`);
           // A desktop's main navigation keeps to one line beside the logo.
           const rows = await page.evaluate(
@@ -180,8 +180,8 @@ describe('design', () => {
             if (!el || el.getClientRects().length === 0) return null;
             const range = document.createRange();
             range.selectNodeContents(el);
-            const box = range.getBoundingClientRect();
-            // Hidden but for screen readers (the name on small desktops): no line to sit on.
+            // The logotype is a picture: its middle is its box's.
+            const box = el instanceof HTMLImageElement ? el.getBoundingClientRect() : range.getBoundingClientRect();
             if (el.getBoundingClientRect().width <= 1) return null;
             return (box.top + box.bottom) / 2;
           };
@@ -189,11 +189,11 @@ describe('design', () => {
             height: bar?.height ?? 0,
             bottom: bar?.bottom ?? 0,
             mark: mark ? mark.bottom : null,
-            name: middle(document.querySelector('.brand__name')),
+            name: middle(document.querySelector('.brand__logotype')),
             label: middle(document.querySelector('.main-nav__list > li > a')),
           };
         });
-        // The labels sit on the line of the company's name (where the name is shown).
+        // The labels sit on the middle line of the logotype.
         if (width >= 1024 && header.name !== null && header.label !== null && Math.abs(header.name - header.label) > 1)
           found.push(`${url} at ${width} px: the labels' middle is ${header.label}, the name's ${header.name}`);
         heights.push(header.height);
@@ -298,28 +298,36 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it("sets English in each platform's interface face and Traditional Chinese in the Taiwan faces first, wherever each is marked", async () => {
+  it('sets English in the brand face, served by the site, and Traditional Chinese in the Taiwan faces first, wherever each is marked', async () => {
     const page = await openViewport(1024);
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
     const first = (selector: string) =>
       page
         .locator(selector)
         .first()
         .evaluate((el) => getComputedStyle(el).fontFamily.split(',')[0]?.trim());
     await page.goto(`${site.url}/en/contact`);
-    expect(await first('main p')).toBe('-apple-system');
+    expect(await first('main p')).toBe('"IBM Plex Sans"');
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
-      /^-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, .*Arial, system-ui, "PingFang TC", .*sans-serif$/,
+      /^"IBM Plex Sans", -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, .*Arial, system-ui, "PingFang TC", .*sans-serif$/,
     );
+    // The face is the site's own file, and it is in use once the page has loaded.
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('16px "IBM Plex Sans"', 'CloudWing'))).toBe(true);
+    expect(fonts).toEqual(['/fonts/ibm-plex-sans-latin.woff2']);
     expect(await first('.language-switcher a[lang="zh-Hant"]')).toBe('"PingFang TC"');
     await page.goto(`${site.url}/contact`);
     expect(await first('main p')).toBe('"PingFang TC"');
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
-      /^"PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", "Source Han Sans TC", .*"Microsoft JhengHei", -apple-system, .*sans-serif$/,
+      /^"PingFang TC", "Noto Sans TC", "Noto Sans CJK TC", "Source Han Sans TC", .*"Microsoft JhengHei", "IBM Plex Sans", -apple-system, .*sans-serif$/,
     );
-    expect(await first('.language-switcher a[lang="en-US"]')).toBe('-apple-system');
+    expect(await first('.language-switcher a[lang="en-US"]')).toBe('"IBM Plex Sans"');
     // An English-only article on its Chinese URL is English text.
     await page.goto(`${site.url}/news/newsEn1`);
-    expect(await first('main [lang="en-US"] h1')).toBe('-apple-system');
+    expect(await first('main [lang="en-US"] h1')).toBe('"IBM Plex Sans"');
   });
 
   it('makes the telephone number, the e-mail address and every link of the footer a target of at least 44 × 44 px, the contact details grouped under one heading', async () => {

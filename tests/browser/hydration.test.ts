@@ -99,11 +99,11 @@ describe('hydration', () => {
     const { page } = watched;
     const made = () => page.evaluate(() => (window as unknown as { datesMade: { count: number } }).datesMade.count);
     // A tender's closing day and hour, as the server wrote them.
-    expect(await page.locator('main').textContent()).toContain('2026年12月11日 下午5:00');
+    expect(await page.locator('main').textContent()).toContain('2026 年 12 月 11 日 下午 5:00');
     expect(await made()).toBe(0);
     // Rendered on the client: the list of articles with its dates, from its payload.
     await navigateInPage(page, '/news');
-    expect(await page.locator('main').textContent()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    expect(await page.locator('main').textContent()).toMatch(/\d{4} 年 \d{1,2} 月 \d{1,2} 日/);
     expect(await made()).toBe(0);
     expect(watched.documents).toHaveLength(1);
     expect(problemsIn(watched.logs)).toEqual([]);

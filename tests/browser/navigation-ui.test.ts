@@ -1,9 +1,48 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { holdApp, problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 const site = useSite();
 
 const phone = { viewport: { width: 375, height: 740 } };
+
+/**
+ * From the skip link, Tab goes through the main navigation's entries and the menu buttons, none of
+ * their pages and no menu open; the services button opens its menu, whose pages Tab reaches next;
+ * Escape shuts it with focus on its button; focus moving past the next menu closes that one.
+ */
+async function walkMainNavigation(page: Page): Promise<void> {
+  const visited: string[] = [];
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press('Tab');
+    visited.push(await page.evaluate(() => document.activeElement?.closest('.submenu')?.id ?? 'outside'));
+  }
+  expect(visited.every((v) => v === 'outside')).toBe(true);
+  expect(await page.locator('.submenu:visible').count()).toBe(0);
+  const toggle = page.locator('.has-menu:has(a[href="/en/services/service-layout"]) .submenu-toggle');
+  await toggle.focus();
+  // The ring is drawn inside the button, clear of the bar's edges.
+  expect(await toggle.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineOffset)).toBe(
+    '-3px',
+  );
+  await page.keyboard.press('Enter');
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('.submenu')?.id)).toBe('menu-services');
+  await page.keyboard.press('Escape');
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(await page.locator('#menu-services').isVisible()).toBe(false);
+  expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+  // Opened, then left by Tab past its last page: the menu closes behind the visitor.
+  const careers = page.locator('.has-menu:has(a[href="/en/jobs"]) .submenu-toggle');
+  await careers.focus();
+  await page.keyboard.press('Enter');
+  const pages = await page.locator('#menu-jobs a').count();
+  for (let i = 0; i <= pages; i++) await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('.has-menu'))).toBe(null);
+  expect(await careers.getAttribute('aria-expanded')).toBe('false');
+  expect(await page.locator('#menu-jobs').isVisible()).toBe(false);
+}
 const inDrawer = () => !!document.activeElement?.closest('#site-drawer');
 
 describe('navigation for keyboard and touch', () => {
@@ -139,6 +178,22 @@ describe('navigation for keyboard and touch', () => {
     expect(problemsIn(watched.logs.slice(logged))).toEqual([]);
   });
 
+  it('keeps section menus shut while Tab walks the main navigation, before and after hydration', async () => {
+    let release = () => undefined as void;
+    const { page } = await site.open('/en/contact', {
+      viewport: { width: 1440, height: 900 },
+      before: async (p) => {
+        release = await holdApp(p);
+      },
+    });
+    await walkMainNavigation(page);
+    release();
+    await waitForHydration(page);
+    await page.mouse.move(0, 700);
+    await page.locator('.skip-link').focus();
+    await walkMainNavigation(page);
+  });
+
   it('opens a section menu from the keyboard and closes it on Escape', async () => {
     const { page } = await site.open('/en/contact', { viewport: { width: 1440, height: 900 } });
     await waitForHydration(page);
@@ -157,28 +212,18 @@ describe('navigation for keyboard and touch', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('submenu-toggle'))).toBe(true);
   });
 
-  it('shows an 80 px rail with labels on tablets below the header, in view as the page scrolls, and no menu button', async () => {
-    const { page } = await site.open('/en/contact', { viewport: { width: 800, height: 1000 } });
+  it('has no rail on tablets: the header spans the width, its menu button opens the drawer', async () => {
+    const { page } = await site.open('/en/contact', { viewport: { width: 768, height: 1000 } });
     await waitForHydration(page);
-    const rail = page.locator('nav.rail');
-    expect(await rail.isVisible()).toBe(true);
-    expect(await rail.evaluate((el) => el.getBoundingClientRect().width)).toBe(80);
-    expect(await rail.locator('a').count()).toBe(9);
-    expect(await page.locator('.menu-button').isVisible()).toBe(false);
-    // The header spans the width, its brand in the corner above the rail; the rail starts below it.
+    expect(await page.locator('nav.rail').isVisible()).toBe(false);
+    expect(await page.locator('.main-nav').isVisible()).toBe(false);
     const header = await page.locator('.site-header').boundingBox();
-    const brand = await page.locator('.brand').boundingBox();
-    const railTop = await rail.evaluate((el) => el.getBoundingClientRect().top);
-    expect(header?.width).toBe(800);
-    expect(brand?.x).toBeLessThan(80);
-    expect(railTop).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
-    // Scrolled past the header, and to the foot of the page: the rail stays at the top of the window.
-    for (const y of [400, 100_000]) {
-      await page.evaluate((to) => window.scrollTo(0, to), y);
-      await page.waitForFunction(() => scrollY > 0);
-      expect(await rail.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
-      expect(await rail.locator('a').first().isVisible()).toBe(true);
-    }
+    expect(header?.width).toBe(768);
+    await page.click('.menu-button');
+    expect(await page.locator('#site-drawer').isVisible()).toBe(true);
+    expect(await page.locator('#site-drawer').evaluate((el) => el.getBoundingClientRect().width)).toBe(256);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#site-drawer').isVisible()).toBe(false);
   });
 
   it('keeps the main navigation usable without JavaScript', async () => {

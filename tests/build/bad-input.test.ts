@@ -618,7 +618,7 @@ describe('a key no setting has', () => {
   it('at any level: a locale, the theme, a menu entry, the budgets', async () => {
     const typos = config
       .replace("siteTitle: 'CloudWing", "sitetitle: 'x',\n      siteTitle: 'CloudWing")
-      .replace('ripple: false }', 'ripple: false, primaryColour: 1 }')
+      .replace('ripple: false,', 'ripple: false,\n    primaryColour: 1,')
       .replace("{ key: 'jobs', path: '/jobs', section: 'jobs' }", "{ key: 'jobs', path: '/jobs', sectoin: 'jobs' }")
       .replace('budgets: { jsKb: 15,', 'budgets: { jsKB: 15, jsKb: 15,');
     const problems = await problemsOf({ 'site/site.config.ts': typos });
@@ -631,7 +631,7 @@ describe('a key no setting has', () => {
     ]);
     expect(problems.map((p) => p.hint)).toEqual([
       'Did you mean `siteTitle`? Rename the key.',
-      'The settings here are `dark`, `primary`, `secondary`, `ripple`; remove the key or name one of them.',
+      'The settings here are `dark`, `primary`, `secondary`, `ripple`, `preloadFonts`; remove the key or name one of them.',
       'Did you mean `section`? Rename the key.',
       'Did you mean `jsKb`? Rename the key.',
     ]);

@@ -45,7 +45,8 @@ describe('site check on a site with one of each problem', () => {
       // Budgets the pages cannot meet.
       'site/site.config.ts': real('site/site.config.ts')
         .replace(/jsKb: \d+/, 'jsKb: 1')
-        .replace(/idleJsKb: \d+/, 'idleJsKb: 20'),
+        .replace(/idleJsKb: \d+/, 'idleJsKb: 20')
+        .replace(/fontKb: \d+/, 'fontKb: 30'),
     });
     const out = path.join(root, 'out');
     await buildSite({ root, outDir: out });
@@ -248,6 +249,17 @@ describe('site check on a site with one of each problem', () => {
     expect(idle?.message).toMatch(/ over its 20 KB budget: \/_app\/boot\.\w+\.js, /);
     expect(idle?.message).toMatch(/\/_app\/contact\.\w+\.js/);
     expect(idle?.message).not.toMatch(/\/_app\/about\.\w+\.js/);
+  });
+
+  it('warns of a page whose fonts weigh more than their budget, naming the files', () => {
+    const over = withCode(report, 'FONT_BUDGET_EXCEEDED');
+    const contact = over.find((p) => p.message.startsWith('/en/contact loads '));
+    expect(contact?.severity).toBe('warning');
+    expect(contact?.message).toMatch(
+      /^\/en\/contact loads 4\d\.\d KB of fonts .*, over its 30 KB budget: \/fonts\/ibm-plex-sans-latin\.woff2\.$/,
+    );
+    // The preloaded face counts on a Chinese page too: its first view draws the switcher's "English".
+    expect(over.some((p) => p.message.startsWith('/contact loads '))).toBe(true);
   });
 
   it('reports translations for machines', () => {

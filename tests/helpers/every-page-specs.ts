@@ -54,7 +54,7 @@ export function everyPageSpecs(site: SiteFixture, language: string, urls: readon
   );
 
   it(
-    `on a 768 px tablet, tables keep their columns readable, and the rail labels and marks the current section, on every ${language} page`,
+    `on a 768 px tablet, tables keep their columns readable, and the rail (where the site has one) labels and marks the current section, on every ${language} page`,
     async () => {
       expect((await sweep()).tablet).toEqual([]);
     },

@@ -116,6 +116,8 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
   I18N_SIMPLIFIED: { char: '机', traditional: '機' },
   I18N_SAME_TEXT: { ns: 'common', key: 'brand', value: 'CloudWing' },
   GLOSSARY_VARIANT: { variant: '總公司', preferred: '總部', english: 'headquarters', glossary: 'docs/glossary.md' },
+  MIXED_SCRIPT_SPACE: { found: '控制中心24 小時', glossary: 'docs/glossary.md' },
+  STATION_CODE_WIDTH: { found: '(TPE)', glossary: 'docs/glossary.md' },
   HTML_INVALID: { page: '/en/jobs', reason: 'Duplicate ID "map"', rule: 'no-dup-id' },
   BUDGET_EXCEEDED: {
     page: '/en',
@@ -125,6 +127,7 @@ const LEAST: { readonly [C in ErrorCode]: ArgsOf<C> } = {
     limit: '20 KB',
     files: '/_app/boot.js',
   },
+  FONT_BUDGET_EXCEEDED: { page: '/en', size: '64.2 KB', limit: '60 KB', files: '/fonts/brand.woff2' },
   IMAGE_OVER_BUDGET: { page: '/en/about', src: '/images/apron.jpg', size: '312.4 KB', limit: '200 KB' },
   IMAGE_ALT_MISSING: { page: '/en/about', src: '/images/apron.jpg' },
 };

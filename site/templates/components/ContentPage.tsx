@@ -13,7 +13,7 @@ import { useSite } from './site.tsx';
  * the case studies it names (`cases`, on the customer and service pages: a few lines each), then the
  * pagination; a page for one audience ends with its contact block. A block only some pages
  * have (the station map, the organization chart) is imported by their template, so the other
- * pages do not load its code. A one-column page (`default` layout) has the
+ * pages do not load its code. A one-column page (`default` layout) and a section page have the
  * page aside beside its body.
  */
 export default function ContentPage({
@@ -29,7 +29,8 @@ export default function ContentPage({
   children?: ReactNode;
 }) {
   const { payload } = useSite();
-  const aside = payload.layout === 'default';
+  // The aside takes the grid's last columns on one-column and section pages alike (PageAside.css).
+  const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
       <PageHeading eyebrow={eyebrow} />

@@ -22,6 +22,16 @@ export default function Footer() {
       <footer className="site-footer">
         <div className="site-footer__inner">
           <section aria-labelledby="footer-company">
+            {/* The logotype in its colours for a dark ground; the heading below names the company. Lazy: React
+                would otherwise write a preload of it into the markup kept for every page (behaviour.md: Markup rendered once). */}
+            <img
+              className="site-footer__logotype"
+              src="/logotype-reversed.svg"
+              width="158"
+              height="48"
+              alt=""
+              loading="lazy"
+            />
             <h2 id="footer-company" className="site-footer__company">
               {t('footer:company')}
             </h2>

@@ -16,9 +16,8 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * Logo, main navigation with section menus, and the language switcher. One navigation per width
- * (behaviour.md: Presentation): on tablets the 80 px rail takes its place, on phones a menu button
- * opens it in a 256 px drawer.
+ * Logotype, main navigation with section menus, and the language switcher. One navigation per width
+ * (behaviour.md: Presentation): on phones and tablets a menu button opens it in a 256 px drawer.
  */
 export default function Header() {
   const { payload, t, search, controls } = useSite();
@@ -102,6 +101,22 @@ export default function Header() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [search, openSearch]);
+
+  // An open section menu closes when the visitor clicks or moves focus outside its entry, as it
+  // does before hydration (behaviour.md: Controls before hydration).
+  useEffect(() => {
+    if (openMenu === null) return;
+    const leave = (event: Event) => {
+      const entry = document.getElementById(`menu-${openMenu}`)?.parentElement;
+      if (entry && event.target instanceof Node && !entry.contains(event.target)) setOpenMenu(null);
+    };
+    document.addEventListener('click', leave, true);
+    document.addEventListener('focusin', leave, true);
+    return () => {
+      document.removeEventListener('click', leave, true);
+      document.removeEventListener('focusin', leave, true);
+    };
+  }, [openMenu]);
 
   const onMenuKey = (event: KeyboardEvent, key: string) => {
     if (event.key !== 'Escape' || openMenu !== key) return;
@@ -190,9 +205,9 @@ export default function Header() {
             <Icon name="menu" />
             <span className="visually-hidden">{t('nav:openMenu')}</span>
           </button>
+          {/* The logotype: the mark and the name in both scripts, drawn as shapes (public/logotype.svg). */}
           <a className="brand" href={toUrl('/')}>
-            <img className="brand__mark" src="/logo.svg" width="40" height="40" alt="" />
-            <span className="brand__name">{t('nav:brand')}</span>
+            <img className="brand__logotype" src="/logotype.svg" width="158" height="48" alt={t('nav:brand')} />
           </a>
           {mainNav}
           <SearchButton

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Phrases } from './site.tsx';
 
-// The codes the Markdown renderer keeps on one line (generator/render/markdown.ts), and, in a
-// title, a word joined by hyphens (`Typhoon-Season`): a title is short enough to break elsewhere.
-const UNBROKEN = /\b(?:[A-Z]{2,}-[A-Z0-9]*\d[A-Z0-9]*|ISO \d{4,5}|[A-Za-z]+(?:-[A-Za-z]+)+)\b/g;
+// In a title, a word joined by hyphens (`Typhoon-Season`): a title is short enough to break
+// elsewhere. Codes and standards Phrases keeps on one line itself (runtime/mixed-script.ts).
+const UNBROKEN = /\b[A-Za-z]+(?:-[A-Za-z]+)+\b(?!-)/g;
 
 /**
  * A title with its product codes, standards and hyphenated words (`CW-UD20`, `ISO 9001`,

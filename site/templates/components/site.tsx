@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import type { NavItem, PageControls, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
+import { hasHan, spaceNumbers, toRunClass, toScriptRuns } from './mixed-script.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
@@ -41,7 +42,7 @@ const COMPANY_TIME_ZONE = 'Asia/Taipei';
 
 /**
  * The one way a date is written on the site (behaviour.md: Dates and numbers): `Intl.DateTimeFormat`
- * in the locale's own style, `2025年3月18日` and `March 18, 2025`. A day (`2025-03-18`) is read in
+ * in the locale's own style, `2025 年 3 月 18 日` and `March 18, 2025`. A day (`2025-03-18`) is read in
  * UTC so server and browser agree; a day and time (`2026-12-11T17:00`) is Taiwan time and is written
  * with its hour.
  */
@@ -61,7 +62,9 @@ export function formatDate(date: string, iso: string): string {
     });
     dateFormats.set(id, format);
   }
-  const text = format.format(new Date(timed ? `${date}:00+08:00` : `${date}T00:00:00Z`));
+  const formatted = format.format(new Date(timed ? `${date}:00+08:00` : `${date}T00:00:00Z`));
+  // Chinese: a space between each number and the Chinese beside it (docs/glossary.md: Dates).
+  const text = iso.startsWith('zh') ? spaceNumbers(formatted) : formatted;
   written.set(date, text);
   return text;
 }
@@ -122,19 +125,40 @@ export function isInSection(item: NavItem, path: string): boolean {
 /**
  * A short text (a heading, a card's title, a label) that breaks between Chinese words only, not
  * inside one: `<wbr>` marks where a line may end, and the `.ph` rule lets Chinese text break
- * nowhere else (at spaces and after punctuation still). Text without Chinese is returned as it is.
+ * nowhere else (at spaces and after punctuation still). Its codes stay on one line (`CW-PCA90`,
+ * `ISO 45001`), and among Chinese its Latin runs drop the Chinese letter spacing (`.latin`;
+ * docs/glossary.md: Chinese and Latin in one text). Text with neither is returned as it is.
  */
 export function Phrases({ text }: { text: string }): ReactNode {
   const breaks = useSite().breaks(text);
-  if (breaks === null) return text;
+  const runs = toScriptRuns(text);
+  if (breaks === null && runs.length === 1 && runs[0]?.kind === 'text') return text;
+  const inChinese = hasHan(text);
   const parts: ReactNode[] = [];
   let at = 0;
-  for (const index of breaks) {
-    parts.push(text.slice(at, index), <wbr key={index} />);
-    at = index;
+  for (const run of runs) {
+    const end = at + run.text.length;
+    const className = toRunClass(run, inChinese);
+    // A break inside a Latin run or a code is not a break between Chinese words: none is marked there.
+    const inside = (breaks ?? []).filter((index) => index > at && index < end);
+    if (className)
+      parts.push(
+        <span key={`r${at}`} className={className}>
+          {run.text}
+        </span>,
+      );
+    else {
+      let from = at;
+      for (const index of inside) {
+        parts.push(text.slice(from, index), <wbr key={index} />);
+        from = index;
+      }
+      parts.push(text.slice(from, end));
+    }
+    if (breaks?.includes(end) && end < text.length) parts.push(<wbr key={end} />);
+    at = end;
   }
-  parts.push(text.slice(at));
-  return <span className="ph">{parts}</span>;
+  return breaks === null ? parts : <span className="ph">{parts}</span>;
 }
 
 /**
