@@ -144,7 +144,9 @@ function toPage(
   // (behaviour.md: Single-language pages).
   const canonicalLocale = ownContent ? locale : (contentLocales[0] as LocaleConfig);
   const sectionPages =
-    route.layout === 'section' || route.template === 'section' ? toSectionLinks(route, locale, routes) : [];
+    route.layout === 'section' || route.template === 'section'
+      ? toSectionLinks(route, locale, routes)
+      : toTopicLinks(route, locale, routes);
   return {
     route,
     locale: locale.code,
@@ -211,6 +213,20 @@ function toSectionLinks(route: Route, locale: LocaleConfig, routes: readonly Rou
     .filter((r) => r.section === route.section)
     .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
     .map((r) => toLink(r, locale, r.path.split('/').length - 3));
+}
+
+/**
+ * The topic pages of the news (pages with `list: articles` and a `topic`), in `order`, for a page
+ * that lists articles without a limit: the newsroom and each topic page link them all as their
+ * filter (behaviour.md: Topics).
+ */
+function toTopicLinks(route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
+  const data = (r: Route) => (r.files[r.contentLocales[0] as LocaleCode] as ContentFile).data;
+  if (data(route).list !== 'articles' || data(route).listLimit !== null) return [];
+  return routes
+    .filter((r) => data(r).list === 'articles' && toTopic(r) !== null)
+    .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
+    .map((r) => toLink(r, locale));
 }
 
 /**

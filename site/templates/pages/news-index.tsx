@@ -5,12 +5,9 @@ import LinkList, { CardMeta } from '../components/LinkList.tsx';
 import { useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
 
-// The newsroom's topics, in the order of its filter: each has a page that lists its articles,
-// `site/content/news/topics/<topic>.<locale>.md` (behaviour.md: Topics).
-const TOPICS = ['safety', 'equipment', 'stations', 'people', 'company'] as const;
-
 /**
- * The newsroom and its topic pages: the topic filter as links, then the featured story, larger,
+ * The newsroom and its topic pages (behaviour.md: Topics): the topic filter as links to the topic
+ * pages, then the featured story, larger,
  * then every other article as a card with its thumbnail, newest first.
  */
 export default function NewsIndexPage() {
@@ -23,17 +20,24 @@ export default function NewsIndexPage() {
   const others = payload.listed.filter((link) => link !== featured);
   return (
     <ContentPage kind="news-index" eyebrow={topic ? <a href={toUrl('/news')}>{t('nav:news')}</a> : undefined}>
-      <nav className="topic-filter" aria-label={t('common:newsroom.topics')}>
-        <ul>
-          {[undefined, ...TOPICS].map((key) => (
-            <li key={key ?? 'all'}>
-              <a href={toUrl(key ? `/news/topics/${key}` : '/news')} aria-current={key === topic ? 'page' : undefined}>
-                {key ? t(`common:newsroom.topicNames.${key}`) : t('common:newsroom.allTopics')}
+      {payload.sectionPages.length > 0 ? (
+        <nav className="topic-filter" aria-label={t('common:newsroom.topics')}>
+          <ul>
+            <li>
+              <a href={toUrl('/news')} aria-current={topic ? undefined : 'page'}>
+                {t('common:newsroom.allTopics')}
               </a>
             </li>
-          ))}
-        </ul>
-      </nav>
+            {payload.sectionPages.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
+                  {link.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {featured ? <FeaturedStory link={featured} /> : null}
       <LinkList links={others} className="cards cards--news" thumbnails />
     </ContentPage>
