@@ -1,7 +1,6 @@
 // npm run screenshots: PNGs of the home, contact, service, news and open-positions pages in both
-// locales, on two phones (320 and 375 px), a tablet (768 px) and a desktop (1440 px); of the home
-// page's chart below the desktop width; and of the station map and the footer on a phone and a
-// desktop, into docs/screenshots/. Uses the same Chromium as the browser tests.
+// locales, on two phones (320 and 375 px), a tablet (768 px) and a desktop (1440 px); and of the
+// station map and the footer on a phone and a desktop, into docs/screenshots/. Uses the same Chromium as the browser tests.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,10 +45,8 @@ try {
         const file = path.join(target, `${name}-${locale}-${width}.png`);
         await page.screenshot({ path: file, fullPage: false });
         console.log(`saved ${path.relative(ROOT, file)}`);
-        const parts = [...(PARTS[name] ?? [])];
-        if (name === 'home' && width < 1440) parts.push(['chart', 'figure.chart']);
-        for (const [part, selector] of parts) {
-          if (part !== 'chart' && width !== 375 && width !== 1440) continue;
+        for (const [part, selector] of PARTS[name] ?? []) {
+          if (width !== 375 && width !== 1440) continue;
           const shot = path.join(target, `${name}-${part}-${locale}-${width}.png`);
           await page.locator(selector).first().screenshot({ path: shot });
           console.log(`saved ${path.relative(ROOT, shot)}`);

@@ -276,6 +276,32 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('filters the newsroom by topic without JavaScript, and shows the first story in the first view on a phone', async () => {
+    const page = await openViewport(375);
+    await page.goto(`${site.url}/news`);
+    const first = await page.evaluate(
+      () => document.querySelector('.news-featured h2')?.getBoundingClientRect().bottom ?? 0,
+    );
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(800);
+    expect(await page.locator('.page-heading__lead').isVisible()).toBe(false);
+    await page.locator('.topic-filter a', { hasText: '安全與品質' }).click();
+    await page.waitForURL(`${site.url}/news/topics/safety`);
+    const shown = await page.evaluate(() => ({
+      current: document.querySelector('.topic-filter [aria-current="page"]')?.textContent,
+      stories: [...document.querySelectorAll('.cards--news .card__title a')].map((a) => a.getAttribute('href')),
+      badges: document.querySelectorAll('.cards--news .badge').length,
+    }));
+    expect(shown).toEqual({
+      current: '安全與品質',
+      stories: ['/news/newsEn2', '/news/news6', '/news/news3'],
+      badges: 1,
+    });
+    await page.locator('.topic-filter a', { hasText: '全部消息' }).click();
+    await page.waitForURL(`${site.url}/news`);
+    expect(await page.locator('.cards--news .card').count()).toBe(13);
+  });
+
   it("sets English in each platform's interface face and Traditional Chinese in the Taiwan faces first, wherever each is marked", async () => {
     const page = await openViewport(1024);
     const first = (selector: string) =>
