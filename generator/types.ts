@@ -431,6 +431,13 @@ export interface PageLink {
   readonly description: string;
   readonly date: string | null;
   readonly depth: number;
+  /** An article's illustration and its alt text (front matter `image`, `imageAlt`), for its card. */
+  readonly image?: string;
+  readonly imageAlt?: string;
+  /** An article's topic (front matter `topic`): the key of the list of its topic. */
+  readonly topic?: string;
+  /** An article its front matter puts first in the newsroom (`featured: true`). */
+  readonly featured?: true;
 }
 
 /**

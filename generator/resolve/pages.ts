@@ -144,7 +144,9 @@ function toPage(
   // (behaviour.md: Single-language pages).
   const canonicalLocale = ownContent ? locale : (contentLocales[0] as LocaleConfig);
   const sectionPages =
-    route.layout === 'section' || route.template === 'section' ? toSectionLinks(route, locale, routes) : [];
+    route.layout === 'section' || route.template === 'section'
+      ? toSectionLinks(route, locale, routes)
+      : toTopicLinks(route, locale, routes);
   return {
     route,
     locale: locale.code,
@@ -183,6 +185,8 @@ function toContentFor(route: Route, locale: LocaleCode): ContentFile {
 
 function toLink(route: Route, locale: LocaleConfig, depth = 0): PageLink {
   const content = toContentFor(route, locale.code);
+  const { image, imageAlt, featured } = content.data.extra;
+  const topic = toTopic(route);
   return {
     url: toPageUrl(locale, route.path),
     name: route.name,
@@ -191,7 +195,16 @@ function toLink(route: Route, locale: LocaleConfig, depth = 0): PageLink {
     description: content.data.description,
     date: route.date,
     depth,
+    ...(typeof image === 'string' ? { image, imageAlt: typeof imageAlt === 'string' ? imageAlt : '' } : {}),
+    ...(topic ? { topic } : {}),
+    ...(featured === true ? { featured } : {}),
   };
+}
+
+/** A page's topic (front matter `topic`), as its first language's file gives it (behaviour.md: Topics). */
+function toTopic(route: Route): string | null {
+  const { topic } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data.extra;
+  return typeof topic === 'string' && topic !== '' ? topic : null;
 }
 
 function toSectionLinks(route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
@@ -202,7 +215,24 @@ function toSectionLinks(route: Route, locale: LocaleConfig, routes: readonly Rou
     .map((r) => toLink(r, locale, r.path.split('/').length - 3));
 }
 
-/** Front matter `list: section` lists the section's other pages; `list: articles` the news, newest first. */
+/**
+ * The topic pages of the news (pages with `list: articles` and a `topic`), in `order`, for a page
+ * that lists articles without a limit: the newsroom and each topic page link them all as their
+ * filter (behaviour.md: Topics).
+ */
+function toTopicLinks(route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
+  const data = (r: Route) => (r.files[r.contentLocales[0] as LocaleCode] as ContentFile).data;
+  if (data(route).list !== 'articles' || data(route).listLimit !== null) return [];
+  return routes
+    .filter((r) => data(r).list === 'articles' && toTopic(r) !== null)
+    .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
+    .map((r) => toLink(r, locale));
+}
+
+/**
+ * Front matter `list: section` lists the section's other pages; `list: articles` the news, newest
+ * first, and with a `topic` only the articles of that topic (behaviour.md: Topics).
+ */
 function toListed(
   route: Route,
   locale: LocaleConfig,
@@ -212,8 +242,10 @@ function toListed(
   const { list, listLimit } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
   const limit = listLimit ?? Infinity;
   if (list === 'section') return sectionPages.filter((p) => p.name !== route.name).slice(0, limit);
-  if (list === 'articles') return articles.slice(0, limit).map((r) => toLink(r, locale));
-  return [];
+  if (list !== 'articles') return [];
+  const topic = toTopic(route);
+  const chosen = topic ? articles.filter((r) => toTopic(r) === topic) : articles;
+  return chosen.slice(0, limit).map((r) => toLink(r, locale));
 }
 
 function byDateDesc(a: Route, b: Route): number {

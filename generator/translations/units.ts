@@ -33,7 +33,18 @@ const MarkdownIt = requirePackage('markdown-it') as typeof MarkdownItClass;
 const markdown = new MarkdownIt({ html: true });
 
 /** Front matter fields that are not text a reader sees. */
-const NOT_TEXT = new Set(['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit', 'contact', 'source']);
+const NOT_TEXT = new Set([
+  'template',
+  'layout',
+  'order',
+  'date',
+  'locales',
+  'list',
+  'listLimit',
+  'contact',
+  'source',
+  'topic',
+]);
 /** Fields that hold an address or a file, not words (the URL fields of behaviour.md: Safety). */
 const ADDRESS = /^(?:image|href|url|src)$|[a-z0-9](?:Image|Url|Href|Src)$/;
 

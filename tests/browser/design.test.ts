@@ -254,7 +254,7 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('offers the way to the contacts and to the services on the home page’s first screen, at every width', async () => {
+  it('offers a handling proposal and the open positions on the home page’s first screen, at every width', async () => {
     const found = await findAtWidths([320, 375, 768, 1440], ['/', '/en'], async (page) => {
       const actions = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLAnchorElement>('.hero__actions a')].map((a) => ({
@@ -263,39 +263,73 @@ describe('design', () => {
         })),
       );
       const problems: string[] = [];
-      const [contact, services] = actions;
-      if (!contact?.href?.endsWith('/contact')) problems.push(`the first action links to ${contact?.href}`);
-      if (!services?.href?.includes('/services/')) problems.push(`the second action links to ${services?.href}`);
+      const [proposal, join] = actions;
+      if (!proposal?.href?.endsWith('/contact')) problems.push(`the first action links to ${proposal?.href}`);
+      if (!join?.href?.endsWith('/jobs/jobs-positions')) problems.push(`the second action links to ${join?.href}`);
       for (const action of actions) if (action.bottom > 800) problems.push(`${action.href} is below the first screen`);
       return problems;
     });
     expect(found).toEqual([]);
   });
 
-  it('sets the latest news beside the home page text on desktops, in one column, and below it on phones and tablets', async () => {
-    const found = await findAtWidths([375, 768, 1024, 1440], ['/', '/en'], async (page, _where, width) => {
+  it('spreads the home page’s apron scene edge to edge without a sideways scroll, keeps the claim clear of the apron, and sets the newest stories three across from tablets up', async () => {
+    const found = await findAtWidths([320, 768, 1024, 1440], ['/', '/en'], async (page, _where, width) => {
       const layout = await page.evaluate(() => {
-        const box = (selector: string) => {
-          const r = document.querySelector(selector)?.getBoundingClientRect();
-          return r ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+        const box = (el: Element | null) => el?.getBoundingClientRect() ?? null;
+        const art = box(document.querySelector('.hero__art'));
+        const main = box(document.querySelector('main'));
+        return {
+          art,
+          main,
+          scroll: document.documentElement.scrollWidth - window.innerWidth,
+          actions: box(document.querySelector('.hero__actions')),
+          news: [...document.querySelectorAll('.cards--home-news > .card')].map((c) => box(c)?.top ?? 0),
         };
-        const cards = [...document.querySelectorAll('.home-intro__news .card')].map(
-          (c) => c.getBoundingClientRect().left,
-        );
-        return { text: box('.home-intro > .prose'), news: box('.home-intro > .home-intro__news'), cards };
       });
-      const { text, news, cards } = layout;
-      if (!text || !news) return ['no text or news'];
+      const { art, main, scroll, actions, news } = layout;
+      if (!art || !main || !actions) return ['no hero'];
       const problems: string[] = [];
-      if (cards.length !== 3) problems.push(`${cards.length} articles`);
-      if (new Set(cards.map(Math.round)).size !== 1) problems.push('the articles are not one below the other');
-      const beside = news.left >= text.right && Math.abs(news.top - text.top) < 24;
-      const below = news.top >= text.bottom;
-      if (!(width >= 1024 ? beside : below))
-        problems.push(`the news is not ${width >= 1024 ? 'beside' : 'below'} the text`);
+      if (scroll > 0) problems.push(`the page scrolls ${scroll} px sideways`);
+      // Where the scene's sky ends, its box holding the scene's proportions before it loads (the
+      // pictures are not loaded here): the terminal's foot, 500 of its 800 units from the top.
+      const horizon = art.top + (art.height * 500) / 800;
+      const edge = width >= 1024 ? { left: 0, right: width } : { left: main.left, right: main.right };
+      if (Math.abs(art.left - edge.left) > 1 || Math.abs(art.right - edge.right) > 1)
+        problems.push(`the scene spans ${art.left}–${art.right}, not ${edge.left}–${edge.right}`);
+      if (width >= 1024 && actions.bottom > horizon) problems.push('the actions stand on the apron');
+      if (width < 1024 && actions.bottom > art.top) problems.push('the actions overlap the scene');
+      if (news.length !== 3) problems.push(`${news.length} stories`);
+      const rows = new Set(news.map(Math.round)).size;
+      if (rows !== (width >= 768 ? 1 : 3)) problems.push(`the stories stand in ${rows} rows`);
       return problems;
     });
     expect(found).toEqual([]);
+  });
+
+  it('filters the newsroom by topic without JavaScript, and shows the first story in the first view on a phone', async () => {
+    const page = await openViewport(375);
+    await page.goto(`${site.url}/news`);
+    const first = await page.evaluate(
+      () => document.querySelector('.news-featured h2')?.getBoundingClientRect().bottom ?? 0,
+    );
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(800);
+    expect(await page.locator('.page-heading__lead').isVisible()).toBe(false);
+    await page.locator('.topic-filter a', { hasText: '安全與品質' }).click();
+    await page.waitForURL(`${site.url}/news/topics/safety`);
+    const shown = await page.evaluate(() => ({
+      current: document.querySelector('.topic-filter [aria-current="page"]')?.textContent,
+      stories: [...document.querySelectorAll('.cards--news .card__title a')].map((a) => a.getAttribute('href')),
+      badges: document.querySelectorAll('.cards--news .badge').length,
+    }));
+    expect(shown).toEqual({
+      current: '安全與品質',
+      stories: ['/news/newsEn2', '/news/news6', '/news/news3'],
+      badges: 1,
+    });
+    await page.locator('.topic-filter a', { hasText: '全部消息' }).click();
+    await page.waitForURL(`${site.url}/news`);
+    expect(await page.locator('.cards--news .card').count()).toBe(13);
   });
 
   it('sets English in the brand face, served by the site, and Traditional Chinese in the Taiwan faces first, wherever each is marked', async () => {

@@ -53,13 +53,18 @@ describe("the site's content", () => {
     const short: string[] = [];
     for (const page of pages) {
       const [en, zh] = MINIMUM[page.template] ?? [0, 0];
-      const text = `${textOf(page.html)} ${dataText(page.data)}`;
+      // A list's main text is its lead and its list: the newsroom and its topic pages are their stories.
+      const listed =
+        page.template === 'news-index'
+          ? [page.description, ...page.listed.map((l) => `${l.title} ${l.description}`)]
+          : [];
+      const text = `${textOf(page.html)} ${dataText(page.data)} ${listed.join(' ')}`;
       const size = page.contentLocale === 'zhHant' ? countHan(text) : countWords(text);
       const minimum = page.contentLocale === 'zhHant' ? zh : en;
       if (size < minimum) short.push(`${page.url} (${page.template}): ${size} < ${minimum}`);
     }
     expect(short).toEqual([]);
-    expect(pages).toHaveLength(120);
+    expect(pages).toHaveLength(130);
   });
 
   it('has no placeholder text in any page or translation file', () => {

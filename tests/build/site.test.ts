@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
@@ -32,9 +33,10 @@ beforeAll(async () => {
 });
 
 describe('the real site', () => {
-  it('has exactly the 120 pages of the 60 routes, and no /news/news2', () => {
-    // The 54 routes of the inventory, and a page of each of the six positions.
-    expect(ROUTES).toHaveLength(60);
+  it('has exactly the 130 pages of the 65 routes, and no /news/news2', () => {
+    // The 54 routes of the inventory, a page of each of the six positions and of the five topics
+    // of the news.
+    expect(ROUTES).toHaveLength(65);
     expect(ROUTES.filter((r) => r.startsWith('/jobs/positions/'))).toHaveLength(6);
     expect([...EN_ONLY]).toEqual(['/news/newsEn1', '/news/newsEn2']);
     const expected = [...ROUTES, ...ROUTES.map(enUrl)].sort();
@@ -42,7 +44,7 @@ describe('the real site', () => {
     for (const url of expected) expect(() => htmlOf(url)).not.toThrow();
     expect(result.files?.has('news/news2/index.html')).toBe(false);
     expect(result.manifest.prerendered).not.toContain('/news/news2');
-    expect(result.report.pagesPerLocale).toEqual({ zhHant: 60, en: 60 });
+    expect(result.report.pagesPerLocale).toEqual({ zhHant: 65, en: 65 });
   });
 
   it('gives every page its locale, a title that differs by locale, a description and a canonical', () => {
@@ -139,7 +141,7 @@ describe('the real site', () => {
     expect(meta.id).toBe(latest.id);
     expect(meta.prerendered).toContain('/');
     expect(meta.prerendered).toContain('/en');
-    expect(meta.prerendered).toHaveLength(120);
+    expect(meta.prerendered).toHaveLength(130);
     expect(meta.prerendered.every((u: string) => u === '/' || !u.endsWith('/'))).toBe(true);
     const order = [...(result.files?.keys() ?? [])];
     expect(order.at(-1)).toBe('builds/latest.json');
@@ -148,10 +150,10 @@ describe('the real site', () => {
   it('writes a sitemap with alternates, and robots.txt naming it', () => {
     const sitemap = text('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(118);
+    expect(locs).toHaveLength(128);
     // Every page says when it last changed, with the site's zone: an article its date.
     const lastmods = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
-    expect(lastmods).toHaveLength(118);
+    expect(lastmods).toHaveLength(128);
     for (const lastmod of lastmods) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+08:00$/);
     expect(sitemap).toContain(`<loc>${abs('/en/news/news3')}</loc>\n    <lastmod>2024-05-28T00:00:00+08:00</lastmod>`);
     expect(locs).toContain(abs('/en/news/newsEn1'));
@@ -256,6 +258,103 @@ describe('the real site', () => {
     const code = modules.map((f) => text(f)).join('\n');
     expect(code).toContain('雲翔航勤');
     expect(code).not.toMatch(/\\u96F2/i);
+  });
+
+  it('lists each topic of the news on its own page in both languages, linked from the newsroom’s filter, with alternates and in the sitemap', () => {
+    const topics = ['safety', 'equipment', 'stations', 'people', 'company'];
+    const sitemap = text('sitemap.xml');
+    const articles = payloadOf('/en/news').listed;
+    const seen: string[] = [];
+    for (const topic of topics) {
+      const route = `/news/topics/${topic}`;
+      for (const url of [route, enUrl(route)]) {
+        const listed = payloadOf(url).listed;
+        expect(listed.length, url).toBeGreaterThan(0);
+        expect(
+          listed.every((link) => link.topic === topic),
+          url,
+        ).toBe(true);
+        // The filter: every topic and the whole newsroom, this one marked, links that need no script.
+        const filter = /<nav class="topic-filter"[^>]*>(.*?)<\/nav>/.exec(htmlOf(url))?.[1] ?? '';
+        const hrefs = [...filter.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+        const prefix = url.startsWith('/en') ? '/en' : '';
+        expect(hrefs).toEqual([`${prefix}/news`, ...topics.map((t) => `${prefix}/news/topics/${t}`)]);
+        expect(filter).toContain(`<a href="${url}" aria-current="page">`);
+        expect(sitemap).toContain(`<loc>${abs(url)}</loc>`);
+      }
+      expect(alternatesOf(htmlOf(route))).toEqual([
+        ['x-default', abs(route)],
+        ['zh', abs(route)],
+        ['zh-Hant', abs(route)],
+        ['en', abs(enUrl(route))],
+        ['en-US', abs(enUrl(route))],
+      ]);
+      seen.push(...payloadOf(enUrl(route)).listed.map((link) => link.url));
+    }
+    // Every article is under exactly one topic.
+    expect(seen.sort()).toEqual(articles.map((link) => link.url).sort());
+    const newsroom = htmlOf('/news');
+    expect(newsroom).toContain('<a href="/news" aria-current="page">全部消息</a>');
+    // The featured story leads the newsroom only, and is not listed twice there.
+    expect(newsroom.match(/<section class="news-featured"/g)).toHaveLength(1);
+    expect(newsroom.match(/href="\/news\/news9"/g)).toHaveLength(1);
+    expect(htmlOf('/news/topics/stations')).not.toContain('news-featured');
+  });
+
+  it('gives every article a thumbnail with alt text in both languages, shown in the lists, and marks the English-only releases in the Chinese newsroom', () => {
+    const articles = ROUTES.filter((r) => r.startsWith('/news/news'));
+    expect(articles).toHaveLength(14);
+    for (const route of articles) {
+      for (const url of EN_ONLY.has(route) ? [enUrl(route)] : [route, enUrl(route)]) {
+        const { data } = payloadOf(url);
+        expect(typeof data.image === 'string' && existsSync(path.join(REPO_ROOT, 'site/public', data.image)), url).toBe(
+          true,
+        );
+        expect(String(data.imageAlt ?? '').length, url).toBeGreaterThan(20);
+        // The article shows it too.
+        expect(htmlOf(url)).toContain(`src="${data.image}"`);
+      }
+    }
+    const zh = htmlOf('/news');
+    const thumbs = [...zh.matchAll(/<img class="(?:card__image|news-featured__image)" src="([^"]+)" alt="([^"]*)"/g)];
+    expect(thumbs).toHaveLength(14);
+    for (const [, , alt] of thumbs) expect(alt?.length).toBeGreaterThan(10);
+    const badges = [...zh.matchAll(/<li class="card card--thumb" lang="en-US">.*?<\/li>/g)].map((m) => m[0]);
+    expect(badges).toHaveLength(2);
+    for (const card of badges)
+      expect(card).toMatch(/<p class="card__date" lang="zh-Hant">.*<span class="badge">英文版<\/span>/);
+    expect(htmlOf('/en/news')).not.toContain('class="badge"');
+  });
+
+  it('opens the home page with one claim and two actions, a way in for each audience, four figures, six illustrated services, a case study and the three newest stories', () => {
+    for (const [home, prefix] of [
+      ['/', ''],
+      ['/en', '/en'],
+    ] as const) {
+      const html = htmlOf(home);
+      const hrefs = (pattern: RegExp) =>
+        [...(pattern.exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+      expect(html.match(/<h1 /g)).toHaveLength(1);
+      expect(html).toMatch(/<div class="hero__art"><img src="\/images\/hero-apron.svg" alt="[^"]{40,}"/);
+      expect(hrefs(/<p class="hero__actions">(.*?)<\/p>/)).toEqual([
+        `${prefix}/contact`,
+        `${prefix}/jobs/jobs-positions`,
+      ]);
+      expect(hrefs(/<ul class="audiences__list">(.*?)<\/ul>/)).toEqual([
+        `${prefix}/services/service-layout`,
+        `${prefix}/jobs/jobs-positions`,
+        `${prefix}/procurement`,
+        `${prefix}/about/about-investors`,
+      ]);
+      expect(html.match(/<li class="figure-card">/g)).toHaveLength(4);
+      const tiles = [...html.matchAll(/<li class="service-tile">(.*?)<\/li>/g)].map((m) => m[1] ?? '');
+      expect(tiles).toHaveLength(6);
+      for (const tile of tiles)
+        expect(tile).toMatch(/<img class="service-tile__image" src="\/images\/service-[a-z-]+\.svg" alt=""/);
+      expect(html).toMatch(/<section class="home-section case-study"/);
+      const news = /<ul class="cards cards--home-news[^"]*">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
+      expect(news.match(/<img class="card__image"/g)).toHaveLength(3);
+    }
   });
 
   it('renders section pages with their side navigation and overviews with a card per page', () => {

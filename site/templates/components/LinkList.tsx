@@ -1,20 +1,26 @@
 import type { PageLink } from '../../../generator/types.ts';
 import { toCardGrid } from './grid.ts';
-import { useDate, useSite } from './site.tsx';
+import { formatLanguageName, useDate, useIso, useSite } from './site.tsx';
 import Unbroken from './Unbroken.tsx';
 
-/** Pages as cards: a section overview's pages, or news articles with their dates. */
+/**
+ * Pages as cards: a section overview's pages, or news articles with their dates. With
+ * `thumbnails`, a card shows its page's illustration above its title (behaviour.md: Topics); an
+ * article written in another language than the page carries a badge naming that language in the
+ * page's own (an English-only release in the Chinese newsroom).
+ */
 export default function LinkList({
   links,
   headingLevel = 2,
   className = 'cards',
+  thumbnails = false,
 }: {
   links: readonly PageLink[];
   headingLevel?: 2 | 3;
   className?: string;
+  thumbnails?: boolean;
 }) {
   const { payload } = useSite();
-  const toDate = useDate();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const iso = (code: string) => payload.locales.find((l) => l.code === code)?.iso ?? code;
   return (
@@ -22,22 +28,47 @@ export default function LinkList({
       {links.map((link) => (
         <li
           key={link.url}
-          className="card"
+          className={thumbnails && link.image ? 'card card--thumb' : 'card'}
           lang={link.contentLocale !== payload.contentLocale ? iso(link.contentLocale) : undefined}
         >
+          {thumbnails && link.image ? (
+            <img
+              className="card__image"
+              src={link.image}
+              alt={link.imageAlt ?? ''}
+              width="800"
+              height="450"
+              loading="lazy"
+              decoding="async"
+            />
+          ) : null}
           <Heading className="card__title">
             <a href={link.url}>
               <Unbroken text={link.title} />
             </a>
           </Heading>
-          {link.date ? (
-            <p className="card__date">
-              <time dateTime={link.date}>{toDate(link.date)}</time>
-            </p>
-          ) : null}
+          <CardMeta link={link} />
           <p className="card__text">{link.description}</p>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A card's date and, for an article in another language than the page, the badge that says so. */
+export function CardMeta({ link }: { link: PageLink }) {
+  const { payload, t } = useSite();
+  const toDate = useDate();
+  const pageIso = useIso(payload.locale);
+  const other = link.contentLocale !== payload.locale;
+  if (!link.date && !other) return null;
+  const language = formatLanguageName(payload.locales.find((l) => l.code === link.contentLocale)?.iso ?? '', pageIso);
+  // The date and the badge belong to the page: they read in its language, as the article's own
+  // date line does (behaviour.md: Single-language pages).
+  return (
+    <p className="card__date" lang={other ? pageIso : undefined}>
+      {link.date ? <time dateTime={link.date}>{toDate(link.date)}</time> : null}
+      {other ? <span className="badge">{t('common:newsroom.inLanguage', { language })}</span> : null}
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import Figure from '../components/Figure.tsx';
 import PageAside from '../components/PageAside.tsx';
 import PageHeading from '../components/PageHeading.tsx';
 import Prose from '../components/Prose.tsx';
@@ -28,6 +29,7 @@ export default function ArticlePage() {
       />
       <div className="page-body page-body--aside">
         <div className="page-body__main">
+          <Figure data={payload.data} eager />
           <Prose html={payload.html} />
           <p lang={lang}>
             <a className="more-link" href={toUrl('/news')}>

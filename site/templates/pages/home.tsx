@@ -1,28 +1,118 @@
 import ContactText from '../components/ContactText.tsx';
-import { toRecord, toText } from '../components/data.ts';
-import Figure from '../components/Figure.tsx';
-import { toCardGrid } from '../components/grid.ts';
+import { toList, toRecord, toText, type Data } from '../components/data.ts';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
-import Prose from '../components/Prose.tsx';
 import { useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
 
-/** A home-page section with a heading and links to the pages of one navigation menu. */
-function MenuSection({ id, section, title, intro }: { id: string; section: string; title?: string; intro?: string }) {
+/**
+ * The home page, in the order a visitor decides: the illustrated hero with the claim and the two
+ * actions (a handling proposal, a position), a way in for each audience, four figures, six
+ * services with their scenes, a case study, the newest stories, and the call to contact.
+ */
+export default function HomePage() {
   const { payload, t } = useSite();
-  const links = (payload.menus[section] ?? []).filter((l) => l.depth === 0).slice(1);
-  if (!title || links.length === 0) return null;
+  const toUrl = useLocalUrl();
+  const data = payload.data;
+  const closing = toRecord(data.closing) ?? {};
   return (
-    <section className="home-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {intro ? <p className="home-section__intro">{intro}</p> : null}
-      <ul className={`cards cards--compact ${toCardGrid(links.length)}`}>
-        {links.map((link) => (
-          <li key={link.url} className="card">
-            <h3 className="card__title">
-              <a href={link.url}>{t(`sidenav:${link.name}`)}</a>
-            </h3>
+    <article className="page page--home">
+      <Hero data={data} />
+      <Audiences data={toRecord(data.audiences) ?? {}} />
+      <KeyFigures data={data} />
+      <Services data={toRecord(data.services) ?? {}} />
+      <CaseStudy data={toRecord(data.caseStudy) ?? {}} />
+      {payload.listed.length > 0 ? (
+        <section className="home-section" aria-labelledby="home-news-title">
+          <div className="home-section__head">
+            <h2 id="home-news-title">{t('common:latestNews')}</h2>
+            <a className="more-link" href={toUrl('/news')}>
+              {t('common:allNews')}
+            </a>
+          </div>
+          <LinkList links={payload.listed} headingLevel={3} className="cards cards--home-news" thumbnails />
+        </section>
+      ) : null}
+      {closing.title ? (
+        <section className="cta" aria-labelledby="home-contact-title">
+          <h2 id="home-contact-title">{toText(closing.title)}</h2>
+          <p>
+            <ContactText text={toText(closing.text) ?? ''} />
+          </p>
+          <a className="button" href={toUrl('/contact')}>
+            {toText(closing.link)}
+          </a>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+/** The first screen: the claim, the lead, the two actions, over the apron scene. */
+function Hero({ data }: { data: Data }) {
+  const { payload } = useSite();
+  const toUrl = useLocalUrl();
+  const actions = toRecord(data.actions) ?? {};
+  const action = (key: string) => toRecord(actions[key]) ?? {};
+  const src = toText(data.image);
+  return (
+    <header className="hero">
+      <div className="hero__text">
+        <h1 id="page-title" tabIndex={-1}>
+          <Unbroken text={payload.title} />
+        </h1>
+        <p className="hero__lead">{payload.description}</p>
+        <p className="hero__actions">
+          {(['proposal', 'join'] as const).map((key) =>
+            action(key).href ? (
+              <a
+                key={key}
+                className={key === 'proposal' ? 'button button--accent' : 'button button--secondary'}
+                href={toUrl(toText(action(key).href) ?? '/')}
+              >
+                {toText(action(key).label)}
+              </a>
+            ) : null,
+          )}
+        </p>
+      </div>
+      {src ? (
+        <div className="hero__art">
+          {/* The largest thing in the first view: fetched before the scripts, decoded off the
+              way of the first paint. */}
+          <img
+            src={src}
+            alt={toText(data.imageAlt) ?? ''}
+            width="1600"
+            height="800"
+            decoding="async"
+            fetchPriority="high"
+          />
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+/** One way in for each audience: airlines, job seekers, suppliers, investors. */
+function Audiences({ data }: { data: Data }) {
+  const toUrl = useLocalUrl();
+  const items = toList(data.items);
+  if (items.length === 0) return null;
+  return (
+    <section className="home-section audiences" aria-labelledby="home-audiences-title">
+      <h2 id="home-audiences-title" className="audiences__title">
+        {toText(data.title)}
+      </h2>
+      <ul className="audiences__list">
+        {items.map((item, i) => (
+          <li key={i} className="audience">
+            <h3 className="audience__who">{toText(item.who)}</h3>
+            <p className="audience__text">{toText(item.text)}</p>
+            <a className="audience__link" href={toUrl(toText(item.href) ?? '/')}>
+              {toText(item.link)}
+              <span aria-hidden="true"> →</span>
+            </a>
           </li>
         ))}
       </ul>
@@ -30,89 +120,77 @@ function MenuSection({ id, section, title, intro }: { id: string; section: strin
   );
 }
 
-/** The home page: hero, key figures, what the company does beside the latest news, customers, contact. */
-export default function HomePage() {
-  const { payload, t } = useSite();
+/** The services as tiles, each with its scene (decorative beside its title). */
+function Services({ data }: { data: Data }) {
   const toUrl = useLocalUrl();
-  const sections = toRecord(payload.data.sections) ?? {};
-  const part = (key: string) => toRecord(sections[key]) ?? {};
-  const customers = part('customers');
-  const contact = part('contact');
-  // The services section's first page, as the navigation links it.
-  const services = payload.menus.services?.[0];
+  const items = toList(data.items);
+  if (items.length === 0) return null;
   return (
-    <article className="page page--home">
-      <header className="hero">
-        <div>
-          <h1 id="page-title" tabIndex={-1}>
-            <Unbroken text={payload.title} />
-          </h1>
-          <p className="hero__lead">{payload.description}</p>
-          {contact.link ? (
-            <p className="hero__actions">
-              <a className="button" href={toUrl('/contact')}>
-                {toText(contact.link)}
-              </a>
-              {services ? (
-                <a className="button button--secondary" href={services.url}>
-                  {t('nav:services')}
-                </a>
-              ) : null}
-            </p>
-          ) : null}
-        </div>
-        <Figure data={payload.data} className="hero__image" eager />
-      </header>
-      <KeyFigures data={payload.data} />
-      {/* On desktops the company's text and the latest news side by side; on phones one after the other. */}
-      <div className="home-section home-intro">
-        <Prose html={payload.html} />
-        {payload.listed.length > 0 ? (
-          <section className="home-intro__news" aria-labelledby="home-news-title">
-            <h2 id="home-news-title">{t('common:latestNews')}</h2>
-            <LinkList links={payload.listed} headingLevel={3} className="cards cards--stack" />
-            <p>
-              <a className="more-link" href={toUrl('/news')}>
-                {t('common:allNews')}
-              </a>
-            </p>
-          </section>
+    <section className="home-section" aria-labelledby="home-services-title">
+      <div className="home-section__head">
+        <h2 id="home-services-title">{toText(data.title)}</h2>
+        {data.href ? (
+          <a className="more-link" href={toUrl(toText(data.href) ?? '/')}>
+            {toText(data.link)}
+          </a>
         ) : null}
       </div>
-      <MenuSection
-        id="home-services"
-        section="services"
-        title={toText(part('services').title)}
-        intro={toText(part('services').intro)}
-      />
-      <MenuSection
-        id="home-strengths"
-        section="strengths"
-        title={toText(part('strengths').title)}
-        intro={toText(part('strengths').intro)}
-      />
-      {customers.title ? (
-        <section className="home-section" aria-labelledby="home-customers-title">
-          <h2 id="home-customers-title">{toText(customers.title)}</h2>
-          <p className="home-section__intro">{toText(customers.text)}</p>
-          <p>
-            <a className="more-link" href={toUrl('/customers')}>
-              {toText(customers.link)}
-            </a>
-          </p>
-        </section>
-      ) : null}
-      {contact.title ? (
-        <section className="cta" aria-labelledby="home-contact-title">
-          <h2 id="home-contact-title">{toText(contact.title)}</h2>
-          <p>
-            <ContactText text={toText(contact.text)} />
-          </p>
-          <a className="button" href={toUrl('/contact')}>
-            {toText(contact.link)}
+      {data.intro ? <p className="home-section__intro">{toText(data.intro)}</p> : null}
+      <ul className="service-tiles">
+        {items.map((item, i) => (
+          <li key={i} className="service-tile">
+            {item.image ? (
+              <img
+                className="service-tile__image"
+                src={toText(item.image)}
+                alt=""
+                width="800"
+                height="450"
+                loading="lazy"
+                decoding="async"
+              />
+            ) : null}
+            <h3 className="service-tile__title">
+              <a href={toUrl(toText(item.href) ?? '/')}>{toText(item.title)}</a>
+            </h3>
+            <p className="service-tile__text">{toText(item.text)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One customer's story: what it asked, what was done, the result, beside its scene. */
+function CaseStudy({ data }: { data: Data }) {
+  const toUrl = useLocalUrl();
+  const paragraphs = (Array.isArray(data.paragraphs) ? data.paragraphs : []).flatMap((p) => toText(p) ?? []);
+  if (!data.title) return null;
+  return (
+    <section className="home-section case-study" aria-labelledby="home-case-title">
+      <div className="case-study__text">
+        <p className="case-study__label">{toText(data.label)}</p>
+        <h2 id="home-case-title">{toText(data.title)}</h2>
+        {paragraphs.map((text, i) => (
+          <p key={i}>{text}</p>
+        ))}
+        {data.href ? (
+          <a className="more-link" href={toUrl(toText(data.href) ?? '/')}>
+            {toText(data.link)}
           </a>
-        </section>
+        ) : null}
+      </div>
+      {data.image ? (
+        <img
+          className="case-study__image"
+          src={toText(data.image)}
+          alt=""
+          width="800"
+          height="450"
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
-    </article>
+    </section>
   );
 }

@@ -1,13 +1,74 @@
+import type { PageLink } from '../../../generator/types.ts';
 import ContentPage from '../components/ContentPage.tsx';
-import LinkList from '../components/LinkList.tsx';
-import { useSite } from '../components/site.tsx';
+import { toText } from '../components/data.ts';
+import LinkList, { CardMeta } from '../components/LinkList.tsx';
+import { useLocalUrl, useSite } from '../components/site.tsx';
+import Unbroken from '../components/Unbroken.tsx';
 
-/** The newsroom: every article, newest first. */
+/**
+ * The newsroom and its topic pages (behaviour.md: Topics): the topic filter as links to the topic
+ * pages, then the featured story, larger,
+ * then every other article as a card with its thumbnail, newest first.
+ */
 export default function NewsIndexPage() {
-  const { payload } = useSite();
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const topic = toText(payload.data.topic);
+  // The featured story leads the whole newsroom's first page, not a topic's list.
+  const featured =
+    !topic && (payload.pagination?.page ?? 1) === 1 ? payload.listed.find((link) => link.featured) : undefined;
+  const others = payload.listed.filter((link) => link !== featured);
   return (
-    <ContentPage kind="news-index">
-      <LinkList links={payload.listed} className="cards cards--news" />
+    <ContentPage kind="news-index" eyebrow={topic ? <a href={toUrl('/news')}>{t('nav:news')}</a> : undefined}>
+      {payload.sectionPages.length > 0 ? (
+        <nav className="topic-filter" aria-label={t('common:newsroom.topics')}>
+          <ul>
+            <li>
+              <a href={toUrl('/news')} aria-current={topic ? undefined : 'page'}>
+                {t('common:newsroom.allTopics')}
+              </a>
+            </li>
+            {payload.sectionPages.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
+                  {link.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {featured ? <FeaturedStory link={featured} /> : null}
+      <LinkList links={others} className="cards cards--news" thumbnails />
     </ContentPage>
+  );
+}
+
+/** The featured story: its illustration beside its title, date and summary. */
+function FeaturedStory({ link }: { link: PageLink }) {
+  const { t } = useSite();
+  return (
+    <section className="news-featured" aria-labelledby="news-featured-title">
+      {link.image ? (
+        <img
+          className="news-featured__image"
+          src={link.image}
+          alt={link.imageAlt ?? ''}
+          width="800"
+          height="450"
+          decoding="async"
+        />
+      ) : null}
+      <div className="news-featured__text">
+        <p className="news-featured__label">{t('common:newsroom.featured')}</p>
+        <h2 id="news-featured-title" className="news-featured__title">
+          <a href={link.url}>
+            <Unbroken text={link.title} />
+          </a>
+        </h2>
+        <CardMeta link={link} />
+        <p className="news-featured__summary">{link.description}</p>
+      </div>
+    </section>
   );
 }

@@ -2,12 +2,12 @@ import ContentPage from '../components/ContentPage.tsx';
 import LinkList from '../components/LinkList.tsx';
 import { useSite } from '../components/site.tsx';
 
-/** A section overview (`*-layout`): an introduction and a card for every page of the section. */
+/** A section overview (`*-layout`): an introduction and a card for every page of the section, with its illustration. */
 export default function SectionPage() {
   const { payload } = useSite();
   return (
     <ContentPage kind="section">
-      <LinkList links={payload.listed} />
+      <LinkList links={payload.listed} thumbnails />
     </ContentPage>
   );
 }
