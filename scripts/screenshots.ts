@@ -72,6 +72,11 @@ async function shoot(browser: Browser, { locale, name, route, width }: Shot): Pr
   await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
   const file = path.join(target, `${name}-${locale}-${width}.png`);
   await page.screenshot({ path: file });
+  // The whole page as a visitor who scrolled it sees it: lazy images below the first screen load.
+  await page.evaluate(() => {
+    for (const img of document.querySelectorAll('img[loading="lazy"]')) img.setAttribute('loading', 'eager');
+  });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
   await page.screenshot({ path: file.replace(/\.png$/, '-full.png'), fullPage: true });
   console.log(`saved ${path.relative(ROOT, file)} and its whole page`);
   await context.close();

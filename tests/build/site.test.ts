@@ -351,7 +351,7 @@ describe('the real site', () => {
       expect(tiles).toHaveLength(6);
       for (const tile of tiles)
         expect(tile).toMatch(/<img class="service-tile__image" src="\/images\/service-[a-z-]+\.svg" alt=""/);
-      expect(html).toMatch(/<section class="home-section case-study"/);
+      expect(html).toMatch(/<section class="home-section home-case"/);
       const news = /<ul class="cards cards--home-news[^"]*">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
       expect(news.match(/<img class="card__image"/g)).toHaveLength(3);
     }

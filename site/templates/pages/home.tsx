@@ -161,18 +161,26 @@ function Services({ data }: { data: Data }) {
   );
 }
 
-/** One customer's story: what it asked, what was done, the result, beside its scene. */
+/**
+ * One customer's story beside its scene: the case study the front matter names (`caseStudy.id`),
+ * told from the shared `common:caseStudies` texts so that it reads as on the customers page.
+ */
 function CaseStudy({ data }: { data: Data }) {
+  const { t } = useSite();
   const toUrl = useLocalUrl();
-  const paragraphs = (Array.isArray(data.paragraphs) ? data.paragraphs : []).flatMap((p) => toText(p) ?? []);
-  if (!data.title) return null;
+  const id = toText(data.id);
+  if (!id) return null;
+  const key = (field: string) => `common:caseStudies.${id}.${field}`;
   return (
-    <section className="home-section case-study" aria-labelledby="home-case-title">
-      <div className="case-study__text">
-        <p className="case-study__label">{toText(data.label)}</p>
-        <h2 id="home-case-title">{toText(data.title)}</h2>
-        {paragraphs.map((text, i) => (
-          <p key={i}>{text}</p>
+    <section className="home-section home-case" aria-labelledby="home-case-title">
+      <div className="home-case__text">
+        <p className="home-case__label">{t('common:caseStudies.title', { count: 1 })}</p>
+        <h2 id="home-case-title">{t(key('title'))}</h2>
+        <p className="home-case__client">
+          {t(key('client'))}, {t(key('year'))}
+        </p>
+        {(['challenge', 'action', 'result'] as const).map((field) => (
+          <p key={field}>{t(key(field))}</p>
         ))}
         {data.href ? (
           <a className="more-link" href={toUrl(toText(data.href) ?? '/')}>
@@ -182,7 +190,7 @@ function CaseStudy({ data }: { data: Data }) {
       </div>
       {data.image ? (
         <img
-          className="case-study__image"
+          className="home-case__image"
           src={toText(data.image)}
           alt=""
           width="800"
