@@ -61,18 +61,27 @@ describe('the Markdown cache', () => {
   it('never hides a link or image that no longer resolves: what it named is gone, and the error names the line', async () => {
     const unique = `Linked ${process.pid}-${Date.now()}`;
     const root = siteWith(
-      `${unique}: read [the first article](/en/news/news1).\n\n![Cargo](/images/service-cargo.svg)`,
+      `${unique}: read [the first article](/en/news/news1).\n\n![Cargo](/images/cargo-only-here.svg)`,
+    );
+    writeFileSync(
+      path.join(root, 'site/public/images/cargo-only-here.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
     expect(page(await build(root))).toContain('<a href="/en/news/news1">the first article</a>');
     for (const locale of ['en', 'zhHant']) rmSync(path.join(root, `site/content/news/news1.${locale}.md`));
-    rmSync(path.join(root, 'site/public/images/service-cargo.svg'));
+    rmSync(path.join(root, 'site/public/images/cargo-only-here.svg'));
+    const text = readFileSync(path.join(root, ARTICLE), 'utf8');
+    const lineOf = (part: string) => text.split('\n').findIndex((line) => line.includes(part)) + 1;
     const problems = await problemsOf(build(root));
     expect(problems).toEqual([
       expect.objectContaining({
         code: 'LINK_UNKNOWN_ROUTE',
-        loc: { file: ARTICLE, line: 9, column: expect.any(Number) },
+        loc: { file: ARTICLE, line: lineOf('the first article'), column: expect.any(Number) },
       }),
-      expect.objectContaining({ code: 'IMAGE_UNKNOWN_FILE', loc: { file: ARTICLE, line: 11, column: 10 } }),
+      expect.objectContaining({
+        code: 'IMAGE_UNKNOWN_FILE',
+        loc: { file: ARTICLE, line: lineOf('![Cargo]'), column: 10 },
+      }),
     ]);
     // And every build after it, as long as the link stays broken.
     expect((await problemsOf(build(root))).map((p) => p.code)).toContain('LINK_UNKNOWN_ROUTE');

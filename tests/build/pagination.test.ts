@@ -24,7 +24,8 @@ let root: string;
 let out: string;
 let files: ReadonlyMap<string, string | Uint8Array>;
 const html = (file: string) => String(files.get(file));
-const links = (page: string) => [...page.matchAll(/<li[^>]*class="card"[\s\S]*?<a href="([^"]*)"/g)].map((m) => m[1]);
+const links = (page: string) =>
+  [...page.matchAll(/<li[^>]*class="card(?: [^"]*)?"[\s\S]*?<a href="([^"]*)"/g)].map((m) => m[1]);
 
 beforeAll(async () => {
   root = makeSite({ 'site/site.config.ts': withPageSize('1') });

@@ -504,9 +504,11 @@ describe('hostile content, through the CLI: an error at its file and line, the p
     ['a YAML alias bomb', () => good.replace('order: 0', `order: 0\n${bomb}`), 'FRONT_MATTER_SYNTAX', 9],
     [
       'a javascript: image',
-      () => good.replace('order: 0', 'order: 0\nimage: "javascript:alert(1)"'),
+      () => good.replace(/^image: .*$/m, 'image: "javascript:alert(1)"'),
       'FRONT_MATTER_INVALID',
-      8,
+      readFileSync(path.join(REPO_ROOT, ARTICLE), 'utf8')
+        .split('\n')
+        .findIndex((line) => line.startsWith('image: ')) + 1,
     ],
     [
       'a malformed percent-escape in a link',
