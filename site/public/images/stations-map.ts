@@ -94,30 +94,52 @@ interface Collection {
 }
 
 /**
- * Countries decoded before in this process, by atlas file and ids: the two languages' maps are two
- * modules run one after the other (and again when the configuration changes while `site serve
- * --watch` runs), and reading the atlas, 3.6 MB of JSON, is most of a map's time.
+ * The land and graticule drawn before in this process, by atlas file: the two languages' maps are
+ * two modules run one after the other (and again when the configuration changes while `site serve
+ * --watch` runs), and their geography is the same; only the labels differ. Reading the atlas (3.6 MB
+ * of JSON) and drawing the coasts are nearly all of a map's time.
  */
-const DECODED = Symbol.for('cloudwing.stations-map.countries');
+const DRAWN = Symbol.for('cloudwing.stations-map.geography');
+
+interface Geography {
+  readonly graticule: string;
+  readonly neighbours: string;
+  readonly taiwan: string;
+}
 
 /**
  * The countries of the given ids from Natural Earth 1:10m (the coarser files lose Penghu and the
  * shape of the coast at this size); only those are decoded, the file holds the whole world.
  */
-function readCountries(ids: readonly string[]): readonly ExtendedFeature[] {
+function readCountries(file: string, ids: readonly string[]): readonly ExtendedFeature[] {
+  const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology;
+  const countries = topology.objects.countries as unknown as Collection;
+  const wanted = { ...countries, geometries: countries.geometries.filter((g) => ids.includes(String(g.id))) };
+  return (feature(topology, wanted as Parameters<typeof feature>[1]) as unknown as ExtendedFeatureCollection).features;
+}
+
+/** Taiwan, the neighbouring coast and the graticule as path data, drawn once per process. */
+function drawGeography(): Geography {
   const file = createRequire(import.meta.url).resolve('world-atlas/countries-10m.json');
-  const store = ((globalThis as { [DECODED]?: Map<string, readonly ExtendedFeature[]> })[DECODED] ??= new Map());
-  const key = `${file}\0${ids.join(',')}`;
-  let features = store.get(key);
-  if (!features) {
-    const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology;
-    const countries = topology.objects.countries as unknown as Collection;
-    const wanted = { ...countries, geometries: countries.geometries.filter((g) => ids.includes(String(g.id))) };
-    features = (feature(topology, wanted as Parameters<typeof feature>[1]) as unknown as ExtendedFeatureCollection)
-      .features;
-    store.set(key, features);
-  }
-  return features;
+  const store = ((globalThis as { [DRAWN]?: Map<string, Geography> })[DRAWN] ??= new Map());
+  const key = `${file}\0${JSON.stringify(FRAME)}`;
+  const known = store.get(key);
+  if (known) return known;
+  const countries = readCountries(file, [TAIWAN, ...NEIGHBOURS]);
+  const path = geoPath(toProjection()).digits(1);
+  const taiwan = countries.find((f) => String(f.id) === TAIWAN);
+  if (!taiwan) throw new Error(`Natural Earth has no Taiwan (id ${TAIWAN})`);
+  const drawn = {
+    graticule: path(geoGraticule().step([1, 1])()) ?? '',
+    neighbours: countries
+      .filter((f) => f !== taiwan)
+      .map((f) => path(f))
+      .filter(Boolean)
+      .join(''),
+    taiwan: path(taiwan) ?? '',
+  };
+  store.set(key, drawn);
+  return drawn;
 }
 
 /**
@@ -204,17 +226,8 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
 
 /** The whole map as SVG text: sea, graticule, neighbouring coast, Taiwan, scale, stations. */
 export function drawStationsMap(texts: MapTexts): string {
-  const countries = readCountries([TAIWAN, ...NEIGHBOURS]);
   const projection = toProjection();
-  const path = geoPath(projection).digits(1);
-  const taiwan = countries.find((f) => String(f.id) === TAIWAN);
-  if (!taiwan) throw new Error(`Natural Earth has no Taiwan (id ${TAIWAN})`);
-  const neighbours = countries
-    .filter((f) => f !== taiwan)
-    .map((f) => path(f))
-    .filter(Boolean)
-    .join('');
-  const graticule = path(geoGraticule().step([1, 1])());
+  const { graticule, neighbours, taiwan } = drawGeography();
   const fonts = texts.lang.startsWith('zh') ? `${FONTS.tc}, ${FONTS.latin}` : `${FONTS.latin}, ${FONTS.tc}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" lang="${texts.lang}">`,
@@ -224,7 +237,7 @@ export function drawStationsMap(texts: MapTexts): string {
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="${COLOURS.sea}"/>`,
     graticule ? `<path d="${graticule}" fill="none" stroke="${COLOURS.grid}" stroke-width="1"/>` : '',
     neighbours ? `<path d="${neighbours}" fill="${COLOURS.neighbour}" stroke="${COLOURS.grid}" stroke-width="1"/>` : '',
-    `<path id="taiwan" d="${path(taiwan) ?? ''}" fill="${COLOURS.land}" stroke="${COLOURS.coast}" stroke-width="1.2" stroke-linejoin="round"/>`,
+    `<path id="taiwan" d="${taiwan}" fill="${COLOURS.land}" stroke="${COLOURS.coast}" stroke-width="1.2" stroke-linejoin="round"/>`,
     `</g>`,
     `<g font-family="${fonts.replace(/"/g, '')}">`,
     drawScaleBar(projection, 50, texts.kilometres),
