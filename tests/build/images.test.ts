@@ -60,8 +60,8 @@ describe('photos in a page', () => {
   const article = `${real(ARTICLE).trimEnd()}\n\n![Apron at dusk](/images/apron.jpg)\n\nThe tug's towbar, drawn:\n\n![](/images/tug.png)\n`;
   beforeAll(async () => {
     root = makeSite({
-      [ARTICLE]: article.replace('order: 0\n', 'order: 0\nimage: /images/apron.jpg\n'),
-      'site/site.config.ts': real('site/site.config.ts').replace('payloadKb: 4 }', 'payloadKb: 4, imageKb: 60 }'),
+      [ARTICLE]: article.replace(/^image: .*$/m, 'image: /images/apron.jpg'),
+      'site/site.config.ts': real('site/site.config.ts').replace('budgets: {', 'budgets: { imageKb: 60,'),
     });
     writeFileSync(path.join(root, 'site/public/images/apron.jpg'), await cameraPhoto());
     writeFileSync(path.join(root, 'site/public/images/tug.png'), await diagram());
@@ -184,7 +184,7 @@ describe('photos in a page', () => {
     bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
     writeFileSync(path.join(root, 'site/public/images/fleet.jpg'), await cameraPhoto());
     writeFileSync(path.join(root, 'site/public/images/bomb.png'), bomb);
-    const text = article.replace('order: 0\n', 'order: 0\nimage: /images/bomb.png\n');
+    const text = article.replace(/^image: .*$/m, 'image: /images/bomb.png');
     writeFileSync(path.join(root, ARTICLE), text);
     const problems = await problemsOf(buildSite({ root, write: false }));
     expect(problems.map((p) => p.code)).toEqual(['IMAGE_UNREADABLE']);
