@@ -61,7 +61,7 @@ describe('photos in a page', () => {
   beforeAll(async () => {
     root = makeSite({
       [ARTICLE]: article.replace(/^image: .*$/m, 'image: /images/apron.jpg'),
-      'site/site.config.ts': real('site/site.config.ts').replace('payloadKb: 4,', 'payloadKb: 4, imageKb: 60,'),
+      'site/site.config.ts': real('site/site.config.ts').replace('budgets: {', 'budgets: { imageKb: 60,'),
     });
     writeFileSync(path.join(root, 'site/public/images/apron.jpg'), await cameraPhoto());
     writeFileSync(path.join(root, 'site/public/images/tug.png'), await diagram());

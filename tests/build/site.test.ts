@@ -335,7 +335,10 @@ describe('the real site', () => {
       const hrefs = (pattern: RegExp) =>
         [...(pattern.exec(html)?.[1] ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
       expect(html.match(/<h1 /g)).toHaveLength(1);
-      expect(html).toMatch(/<div class="hero__art"><img src="\/images\/hero-apron.svg" alt="[^"]{40,}"/);
+      // Phones get the scene drawn for their width; wider screens the wide scene, described.
+      expect(html).toMatch(
+        /<div class="hero__art"><picture><source media="\(max-width: 37.49rem\)" srcSet="\/images\/hero-apron-phone.svg"[^>]*\/><img src="\/images\/hero-apron.svg" alt="[^"]{40,}"/,
+      );
       expect(hrefs(/<p class="hero__actions">(.*?)<\/p>/)).toEqual([
         `${prefix}/contact`,
         `${prefix}/jobs/jobs-positions`,

@@ -55,6 +55,7 @@ function Hero({ data }: { data: Data }) {
   const actions = toRecord(data.actions) ?? {};
   const action = (key: string) => toRecord(actions[key]) ?? {};
   const src = toText(data.image);
+  const phoneSrc = toText(data.phoneImage);
   return (
     <header className="hero">
       <div className="hero__text">
@@ -80,14 +81,19 @@ function Hero({ data }: { data: Data }) {
         <div className="hero__art">
           {/* The largest thing in the first view: fetched before the scripts, decoded off the
               way of the first paint. */}
-          <img
-            src={src}
-            alt={toText(data.imageAlt) ?? ''}
-            width="1600"
-            height="800"
-            decoding="async"
-            fetchPriority="high"
-          />
+          <picture>
+            {/* Phones get the scene composed for their width: the people and vehicles at a
+                size that reads, not a thin strip of the wide scene. */}
+            {phoneSrc ? <source media="(max-width: 37.49rem)" srcSet={phoneSrc} width="750" height="600" /> : null}
+            <img
+              src={src}
+              alt={toText(data.imageAlt) ?? ''}
+              width="1600"
+              height="800"
+              decoding="async"
+              fetchPriority="high"
+            />
+          </picture>
         </div>
       ) : null}
     </header>
