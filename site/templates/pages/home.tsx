@@ -177,7 +177,7 @@ function CaseStudy({ data }: { data: Data }) {
         <p className="home-case__label">{t('common:caseStudies.title', { count: 1 })}</p>
         <h2 id="home-case-title">{t(key('title'))}</h2>
         <p className="home-case__client">
-          {t(key('client'))}, {t(key('year'))}
+          {t('common:caseStudies.byline', { client: t(key('client')), year: t(key('year')) })}
         </p>
         {(['challenge', 'action', 'result'] as const).map((field) => (
           <p key={field}>{t(key(field))}</p>
