@@ -7,7 +7,7 @@ import Unbroken from '../components/Unbroken.tsx';
 
 /**
  * The home page, in the order a visitor decides: the illustrated hero with the claim and the two
- * actions (a handling proposal, a position), a way in for each audience, four figures, six
+ * actions (a handling proposal, a position), a way in for each audience, the figures, six
  * services with their scenes, a case study, the newest stories, and the call to contact.
  */
 export default function HomePage() {
@@ -94,7 +94,7 @@ function Hero({ data }: { data: Data }) {
   );
 }
 
-/** One way in for each audience: airlines, job seekers, suppliers, investors. */
+/** One way in for each audience: airlines, job seekers, suppliers, investors, the press. */
 function Audiences({ data }: { data: Data }) {
   const toUrl = useLocalUrl();
   const items = toList(data.items);
