@@ -205,6 +205,12 @@ describe('the call to action', () => {
     // No sales pitch beside the careers pages and the recruiting article.
     for (const path of ['jobs/index.html', 'news/news1/index.html', 'en/news/news1/index.html'])
       expect(asideOf(path), path).not.toContain('service@');
+    // No link to the open positions on their list, nor beside a position's own apply buttons.
+    for (const file of ['jobs/jobs-positions/index.html', 'jobs/positions/ramp-agent/index.html'])
+      for (const path of [file, `en/${file}`]) {
+        expect(asideOf(path), path).toContain('data-audience="recruit"');
+        expect(buttonOf(asideOf(path)), path).toBe('');
+      }
   });
 
   it('asks for a proposal on the service pages and registers a supplier on procurement, each subject line written', () => {

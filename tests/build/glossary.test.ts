@@ -34,6 +34,12 @@ describe('the glossary', () => {
     });
     expect(byPreferred['最新消息']).toMatchObject({ variants: ['新聞中心'], english: 'News' });
     expect(byPreferred['總覽']?.variants).toEqual(['單元總覽']);
+    // One name for each service and product in menus, cards, titles and text.
+    expect(byPreferred['客艙服務']).toMatchObject({
+      variants: ['客艙清潔與整備', '[客艙清潔]'],
+      english: 'Cabin Services',
+    });
+    expect(byPreferred['航空站地勤業許可證']?.english).toBe('ground-handling license');
     expect(terms.every((t) => t.english !== '')).toBe(true);
   });
 
@@ -43,8 +49,12 @@ describe('the glossary', () => {
     expect(byPreferred['center']?.variants).toContain('centre');
     expect(byPreferred['license']?.variants).toContain('licence');
     expect(byPreferred['fueling']?.variants).toContain('fuelling');
-    expect(byPreferred["driver's license"]?.variants).toContain('driving license');
+    expect(byPreferred['driver’s license']?.variants).toContain('driving license');
     expect(byPreferred['request for proposals']?.variants).toContain('tender');
+    // One name for each service and product, and typographic apostrophes.
+    expect(byPreferred['Cabin Services']?.variants).toContain('Cabin Cleaning and Presentation');
+    expect(byPreferred['CW-PCA90 Pre-Conditioned Air Unit']?.variants).toContain('PCA Unit');
+    expect(byPreferred['’']?.variants).toContain("'s ");
     expect(english.every((t) => t.english === 'US spelling' || t.english === 'US usage')).toBe(true);
   });
 

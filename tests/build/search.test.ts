@@ -101,7 +101,7 @@ describe('the search index', () => {
     );
 
     const ramp = zhPages.get('/services/service-ramp') as Fragment;
-    expect(ramp.meta.title).toBe('停機坪作業服務');
+    expect(ramp.meta.title).toBe('停機坪作業');
     expect(ramp.meta.section).toBe('服務項目');
     expect(ramp.content).toContain('航機引導與停靠作業');
     // Not the header, the menus, the footer, the contact box or the page data.

@@ -319,7 +319,7 @@ describe('articles and structured data', () => {
       /<section class="position position-facts"[\s\S]*?<\/section>/.exec(page('/en/jobs/positions/ramp-agent'))?.[0],
     ).toContain('NT$36,000–42,000 a month');
     // The positions list links it.
-    expect(page('/en/jobs/jobs-positions')).toContain('<a href="/en/jobs/positions/ramp-agent">Ramp agent</a>');
+    expect(page('/en/jobs/jobs-positions')).toContain('<a href="/en/jobs/positions/ramp-agent">Ramp Agent</a>');
   });
 });
 

@@ -297,8 +297,8 @@ describe('the real site', () => {
     expect(newsroom).toContain('<a href="/news" aria-current="page">全部消息</a>');
     // The featured story leads the newsroom only, and is not listed twice there.
     expect(newsroom.match(/<section class="news-featured"/g)).toHaveLength(1);
-    expect(newsroom.match(/href="\/news\/news9"/g)).toHaveLength(1);
-    expect(htmlOf('/news/topics/stations')).not.toContain('news-featured');
+    expect(newsroom.match(/href="\/news\/news13"/g)).toHaveLength(1);
+    expect(htmlOf('/news/topics/equipment')).not.toContain('news-featured');
   });
 
   it('gives every article a thumbnail with alt text in both languages, shown in the lists, and marks the English-only releases in the Chinese newsroom', () => {
@@ -322,11 +322,11 @@ describe('the real site', () => {
     const badges = [...zh.matchAll(/<li class="card card--thumb" lang="en-US">.*?<\/li>/g)].map((m) => m[0]);
     expect(badges).toHaveLength(2);
     for (const card of badges)
-      expect(card).toMatch(/<p class="card__date" lang="zh-Hant">.*<span class="badge">英文版<\/span>/);
+      expect(card).toMatch(/<p class="card__date" lang="zh-Hant">.*<span class="badge">僅英文<\/span>/);
     expect(htmlOf('/en/news')).not.toContain('class="badge"');
   });
 
-  it('opens the home page with one claim and two actions, a way in for each audience, four figures, six illustrated services, a case study and the three newest stories', () => {
+  it('opens the home page with one claim and two actions, a way in for each audience, six figures with the safety record, six illustrated services, a case study and the three newest stories', () => {
     for (const [home, prefix] of [
       ['/', ''],
       ['/en', '/en'],
@@ -348,8 +348,10 @@ describe('the real site', () => {
         `${prefix}/jobs/jobs-positions`,
         `${prefix}/procurement`,
         `${prefix}/about/about-investors`,
+        `${prefix}/news`,
       ]);
-      expect(html.match(/<li class="figure-card">/g)).toHaveLength(4);
+      expect(html.match(/<li class="figure-card">/g)).toHaveLength(6);
+      expect(html).toMatch(/<span class="figure-card__value">0\.21<\/span>/);
       const tiles = [...html.matchAll(/<li class="service-tile">(.*?)<\/li>/g)].map((m) => m[1] ?? '');
       expect(tiles).toHaveLength(6);
       for (const tile of tiles)

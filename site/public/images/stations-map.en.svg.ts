@@ -4,7 +4,7 @@ import { drawStationsMap } from './stations-map.ts';
 export default function stationsMap(): string {
   return drawStationsMap({
     lang: 'en-US',
-    title: "Map of CloudWing's stations: 1 Taoyuan (headquarters), 2 Taipei Songshan, 3 Taichung, 4 Kaohsiung",
+    title: "Map of CloudWing's stations: 1 Taoyuan (headquarters), 2 Kaohsiung, 3 Taipei Songshan, 4 Taichung",
     names: { TPE: 'Taoyuan', TSA: 'Taipei Songshan', RMQ: 'Taichung', KHH: 'Kaohsiung' },
     hq: 'HQ',
     kilometres: 'km',

@@ -48,12 +48,12 @@ export interface MapTexts {
   readonly kilometres: string;
 }
 
-// Numbered from north to south, as the pages list them; Taoyuan lies a kilometre north of Songshan.
+// Numbered by size, as the pages list them (largest first); Taoyuan lies a kilometre north of Songshan.
 export const STATIONS: readonly Station[] = [
   { code: 'TPE', number: 1, lat: 25.0777, lon: 121.2328, hq: true, label: { dx: -26, dy: -10, anchor: 'end' } },
-  { code: 'TSA', number: 2, lat: 25.0694, lon: 121.5525, label: { dx: 0, dy: -62, anchor: 'end', leader: true } },
-  { code: 'RMQ', number: 3, lat: 24.2647, lon: 120.6208, label: { dx: -21, dy: 0, anchor: 'end' } },
-  { code: 'KHH', number: 4, lat: 22.5771, lon: 120.35, label: { dx: -21, dy: 0, anchor: 'end' } },
+  { code: 'KHH', number: 2, lat: 22.5771, lon: 120.35, label: { dx: -21, dy: 0, anchor: 'end' } },
+  { code: 'TSA', number: 3, lat: 25.0694, lon: 121.5525, label: { dx: 0, dy: -62, anchor: 'end', leader: true } },
+  { code: 'RMQ', number: 4, lat: 24.2647, lon: 120.6208, label: { dx: -21, dy: 0, anchor: 'end' } },
 ];
 
 /** The picture's size: the pages reserve 400 × 600 for it. */

@@ -2,8 +2,8 @@ import PhoneRows, { toPhoneNumbers } from './PhoneRows.tsx';
 import EmailAddress from './EmailAddress.tsx';
 import { Phrases, useReused, toBuildYear, useLocalUrl, useSite } from './site.tsx';
 
-/** The stations north to south, as the station map numbers them. */
-const STATIONS = ['tpe', 'tsa', 'rmq', 'khh'] as const;
+/** The stations by size, largest first, as the station map numbers them. */
+const STATIONS = ['tpe', 'khh', 'tsa', 'rmq'] as const;
 
 /**
  * The company and its headquarters, how to reach it, its stations and a site map of the main

@@ -41,7 +41,12 @@ export function useCallToAction(audience: string): { href: string; label: string
   const email = payload.contacts.find((c) => c.key === audience)?.email;
   if (!email) return null;
   const label = t(`common:audience.${audience}.action`);
-  if (audience === 'recruit') return { href: toUrl('/jobs/jobs-positions'), label };
+  // The list of positions is no action on that list, nor beside a position's own apply buttons
+  // (behaviour.md: Contact details).
+  if (audience === 'recruit')
+    return /^\/jobs\/(?:jobs-positions$|positions\/)/.test(payload.path)
+      ? null
+      : { href: toUrl('/jobs/jobs-positions'), label };
   if (audience === 'service' || audience === 'procurement')
     return { href: toMailto(email, t(`common:audience.${audience}.subject`)), label };
   return { href: `mailto:${email}`, label };

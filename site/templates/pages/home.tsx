@@ -7,7 +7,7 @@ import Unbroken from '../components/Unbroken.tsx';
 
 /**
  * The home page, in the order a visitor decides: the illustrated hero with the claim and the two
- * actions (a handling proposal, a position), a way in for each audience, four figures, six
+ * actions (a handling proposal, a position), a way in for each audience, the figures, six
  * services with their scenes, a case study, the newest stories, and the call to contact.
  */
 export default function HomePage() {
@@ -100,7 +100,7 @@ function Hero({ data }: { data: Data }) {
   );
 }
 
-/** One way in for each audience: airlines, job seekers, suppliers, investors. */
+/** One way in for each audience: airlines, job seekers, suppliers, investors, the press. */
 function Audiences({ data }: { data: Data }) {
   const toUrl = useLocalUrl();
   const items = toList(data.items);
@@ -183,7 +183,7 @@ function CaseStudy({ data }: { data: Data }) {
         <p className="home-case__label">{t('common:caseStudies.title', { count: 1 })}</p>
         <h2 id="home-case-title">{t(key('title'))}</h2>
         <p className="home-case__client">
-          {t(key('client'))}, {t(key('year'))}
+          {t('common:caseStudies.byline', { client: t(key('client')), year: t(key('year')) })}
         </p>
         {(['challenge', 'action', 'result'] as const).map((field) => (
           <p key={field}>{t(key(field))}</p>

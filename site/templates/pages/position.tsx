@@ -3,7 +3,7 @@ import ContactText from '../components/ContactText.tsx';
 import ContentPage from '../components/ContentPage.tsx';
 import { toRecord, toText, type Data } from '../components/data.ts';
 import { toMailto } from '../components/PageAside.tsx';
-import { useDate, useIso, useSite } from '../components/site.tsx';
+import { useIso, useSite } from '../components/site.tsx';
 
 /**
  * A position of the careers section: its facts and how to apply first, one button for each
@@ -44,7 +44,6 @@ function toStations(data: Data): string[] {
 function PositionFacts({ data }: { data: Data }) {
   const { payload, t } = useSite();
   const iso = useIso(payload.locale);
-  const toDate = useDate();
   const job = toRecord(data.job);
   const salary = toRecord(job?.salary);
   if (!job || !salary) return null;
@@ -69,7 +68,10 @@ function PositionFacts({ data }: { data: Data }) {
     [t('common:positionType'), t(`common:employmentTypes.${String(job.employmentType)}`)],
     [
       t('common:positionValidThrough'),
-      validThrough ? <time dateTime={validThrough}>{toDate(validThrough)}</time> : null,
+      // Openings are recruited for a year: the page names the year, not a closing day.
+      validThrough ? (
+        <time dateTime={validThrough}>{t('common:positionOpenThrough', { year: validThrough.slice(0, 4) })}</time>
+      ) : null,
     ],
   ];
   return (
