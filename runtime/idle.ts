@@ -18,3 +18,11 @@ export function whenFree(callback: () => void): void {
   if (scheduler) void scheduler.postTask(callback, { priority: 'background' });
   else whenIdle(callback);
 }
+
+/**
+ * Resolves in a later task, once the browser is free again: what follows an `await` of it runs
+ * apart from what came before, so that neither makes a long task with the other.
+ */
+export function nextFree(): Promise<void> {
+  return new Promise((resolve) => whenFree(resolve));
+}
