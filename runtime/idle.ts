@@ -20,9 +20,13 @@ export function whenFree(callback: () => void): void {
 }
 
 /**
- * Resolves in a later task, once the browser is free again: what follows an `await` of it runs
- * apart from what came before, so that neither makes a long task with the other.
+ * Resolves in a later task: a background one where the browser schedules tasks by priority, else
+ * after a zero timeout. What follows an `await` of it runs apart from what came before, so that
+ * neither makes a long task with the other; no idle time is waited for, as a control may be
+ * waiting for the app.
  */
 export function nextFree(): Promise<void> {
-  return new Promise((resolve) => whenFree(resolve));
+  const scheduler = (window as Window & { scheduler?: TaskScheduler }).scheduler;
+  if (scheduler) return scheduler.postTask(() => undefined, { priority: 'background' }).then(() => undefined);
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
