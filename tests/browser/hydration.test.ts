@@ -1,3 +1,4 @@
+import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { navigateInPage, problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
@@ -13,6 +14,13 @@ interface TraceEvent {
   readonly dur?: number;
   readonly tdur?: number;
   readonly args?: { data?: { url?: string } };
+}
+
+/** The browser a page's context belongs to, which records traces. */
+function toBrowser(context: BrowserContext): Browser {
+  const browser = context.browser();
+  if (!browser) throw new Error('the context has no browser');
+  return browser;
 }
 
 /**
@@ -144,16 +152,15 @@ describe('hydration', () => {
     // tasks of their own, the chunks compiled as they download (behaviour.md: Pages on demand).
     const watched = await site.open('/strengths/homemade-equipment/eq1', {
       viewport: { width: 375, height: 740 },
-      before: (page) =>
-        page
-          .context()
-          .browser()
-          ?.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] }),
+      before: (page, context) =>
+        toBrowser(context).startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+        }),
     });
-    const { page } = watched;
+    const { page, context } = watched;
     await waitForHydration(page);
     await page.waitForFunction(() => performance.getEntriesByName('site:navigation-ready').length > 0);
-    const tasks = toTasksAfterFirstPaint((await page.context().browser()?.stopTracing()) as Buffer);
+    const tasks = toTasksAfterFirstPaint(await toBrowser(context).stopTracing());
     expect(tasks.length).toBeGreaterThan(0);
     expect(tasks.filter((ms) => ms >= 20)).toEqual([]);
     expect(problemsIn(watched.logs)).toEqual([]);
