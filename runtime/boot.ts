@@ -2,7 +2,7 @@ import type { EmbeddedPayload, PageControls, SharedData } from '../generator/typ
 import type { Shell } from './hydrate.ts';
 import { startControls } from './controls.ts';
 import { writeLocaleCookie } from './cookie.ts';
-import { whenFree } from './idle.ts';
+import { nextFree, whenFree } from './idle.ts';
 import { loadTemplate, setPages } from './templates.ts';
 import type { SiteModules, View } from './view.ts';
 
@@ -12,8 +12,12 @@ import type { SiteModules, View } from './view.ts';
 // once the browser is free after `load`, or at once when a control needs it; until it has
 // hydrated the page, every link is a plain link that loads the next page in full.
 
-/** What the bundle's entry hands the runtime: loaders of the app shell and of each page template. */
+/**
+ * What the bundle's entry hands the runtime: loaders of React's renderer, of the app shell (which
+ * imports it too) and of each page template.
+ */
 export interface BootEntry {
+  readonly react: () => Promise<unknown>;
   readonly shell: () => Promise<Shell>;
   readonly pages: SiteModules['pages'];
 }
@@ -60,14 +64,16 @@ function readEmbedded(): { container: Element; page: EmbeddedPayload } {
 /**
  * Loads the app shell, the page's template and its locale's shared data side by side, and
  * hydrates; false when they could not be loaded. A chunk that fails here needs no reload: the
- * server-rendered page stays usable (behaviour.md: Browser errors).
+ * server-rendered page stays usable (behaviour.md: Browser errors). Hydration starts in a task of
+ * its own once the browser is free again, apart from the evaluation of the modules
+ * (behaviour.md: Pages on demand).
  */
 async function startApp(entry: BootEntry, controls: PageControls): Promise<boolean> {
   const { container, page } = readEmbedded();
   let loaded: [Shell, View['Page'], SharedData];
   try {
     loaded = await Promise.all([
-      entry.shell(),
+      loadShell(entry),
       loadTemplate(page.template),
       import('./messages.ts').then((m) => {
         m.noteSharedUrl(page.locale, page.shared);
@@ -79,6 +85,18 @@ async function startApp(entry: BootEntry, controls: PageControls): Promise<boole
     return false;
   }
   const [shell, Page, shared] = loaded;
+  await nextFree();
   shell.hydratePage({ shell, pages: entry.pages, controls, container, page, Page, shared });
   return true;
+}
+
+/**
+ * The app shell, React's renderer first: that module alone is most of the app's code to compile
+ * and run, so it is evaluated in a task of its own, and the rest of the shell in a later one
+ * (behaviour.md: Pages on demand).
+ */
+async function loadShell(entry: BootEntry): Promise<Shell> {
+  await entry.react();
+  await nextFree();
+  return entry.shell();
 }

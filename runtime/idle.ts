@@ -18,3 +18,15 @@ export function whenFree(callback: () => void): void {
   if (scheduler) void scheduler.postTask(callback, { priority: 'background' });
   else whenIdle(callback);
 }
+
+/**
+ * Resolves in a later task: a background one where the browser schedules tasks by priority, else
+ * after a zero timeout. What follows an `await` of it runs apart from what came before, so that
+ * neither makes a long task with the other; no idle time is waited for, as a control may be
+ * waiting for the app.
+ */
+export function nextFree(): Promise<void> {
+  const scheduler = (window as Window & { scheduler?: TaskScheduler }).scheduler;
+  if (scheduler) return scheduler.postTask(() => undefined, { priority: 'background' }).then(() => undefined);
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -35,30 +35,35 @@ const chrome = await chromeLauncher.launch({
 const RUNS = 3;
 let failed = false;
 
-/** One Lighthouse run of a page of the served site. */
-async function audit(page: string): Promise<Result> {
+/** One Lighthouse run of a page of the served site: its report, and its trace to read the tasks in. */
+async function audit(page: string): Promise<{ lhr: Result; trace: unknown }> {
   const result = await lighthouse(
     `${server.url}${page}`,
     { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
     undefined,
   );
   if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${page}`);
-  return result.lhr;
+  return { lhr: result.lhr, trace: result.artifacts.Trace };
 }
 
 try {
   await audit(PAGES[0] as string);
-  console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(16)).join('')}`);
+  console.log(`${'page'.padEnd(36)} ${CATEGORIES.map((c) => c.padStart(16)).join('')}${'TBT'.padStart(10)}`);
   for (const page of PAGES) {
-    const runs: Result[] = [];
+    const runs: { lhr: Result; trace: unknown }[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(page));
-    const score = (run: Result) => run.categories.performance?.score ?? 0;
-    // The run with the median performance score, reported whole.
-    const lhr = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(RUNS / 2)] as Result;
-    if (process.env.AUDIT_SAVE)
-      writeFileSync(path.join(process.env.AUDIT_SAVE, `${page.replaceAll('/', '_') || '_'}.json`), JSON.stringify(lhr));
+    const score = (run: { lhr: Result }) => run.lhr.categories.performance?.score ?? 0;
+    // The run with the median performance score, reported whole, with its trace when saved.
+    const median = [...runs].sort((a, b) => score(a) - score(b))[Math.floor(RUNS / 2)] as (typeof runs)[number];
+    const { lhr } = median;
+    if (process.env.AUDIT_SAVE) {
+      const name = page.replaceAll('/', '_') || '_';
+      writeFileSync(path.join(process.env.AUDIT_SAVE, `${name}.json`), JSON.stringify(lhr));
+      writeFileSync(path.join(process.env.AUDIT_SAVE, `${name}.trace.json`), JSON.stringify(median.trace));
+    }
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
-    console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(16)).join('')}`);
+    const tbt = `${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms`;
+    console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(16)).join('')}${tbt.padStart(10)}`);
     const below = CATEGORIES.filter((_, i) => (scores[i] ?? 0) < 100);
     for (const category of below) {
       failed = true;

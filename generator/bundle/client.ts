@@ -41,14 +41,14 @@ export async function bundleClient(
 }
 
 /**
- * The sources of the runtime's entry, the first view (runtime/boot.ts, with a loader of the app
- * shell and of each page template), and of the app shell it loads (App, the layouts, and the
- * runtime that hydrates them).
+ * The sources of the runtime's entry, the first view (runtime/boot.ts, with a loader of React's
+ * renderer, of the app shell and of each page template), and of the app shell it loads (App, the
+ * layouts, and the runtime that hydrates them).
  */
 function renderClientEntry(templates: TemplateInventory): { boot: string; shell: string } {
   const boot = [
     `import { start } from ${JSON.stringify(path.join(RUNTIME_DIR, 'boot.ts'))};`,
-    `start({ shell: () => import('site-shell'),`,
+    `start({ react: () => import('react-dom/client'), shell: () => import('site-shell'),`,
     `  pages: { ${templates.pages.map((name) => `${JSON.stringify(name)}: () => import('./pages/${name}.tsx')`).join(', ')} },`,
     '});',
   ].join('\n');
@@ -60,6 +60,9 @@ function renderClientEntry(templates: TemplateInventory): { boot: string; shell:
   ].join('\n');
   return { boot, shell };
 }
+
+/** The explicit compile hint a chunk starts with: compile every function of it eagerly. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** esbuild's options for the browser bundle: the runtime entry (from memory) and each page template. */
 function toClientBuildOptions(
@@ -100,6 +103,11 @@ function toClientBuildOptions(
     // The licences of the bundled packages (React's) in a file beside each chunk that holds them,
     // which the chunk names in one line: not downloaded with every first view.
     legalComments: 'linked',
+    // Every chunk asks, by its first line, to have all its functions compiled as it downloads, off
+    // the page's main thread: evaluating the app (React's renderer is one function as bundled)
+    // then takes little of it (behaviour.md: Pages on demand). A browser that does not know
+    // the hint reads a comment.
+    banner: { js: COMPILE_HINT },
     jsx: 'automatic',
     metafile: true,
     logLevel: 'silent',
@@ -117,6 +125,8 @@ function toClientBuildOptions(
  */
 const IDLE_RUNTIME = ['enhance.ts'];
 const IDLE_TEMPLATES = ['error'];
+/** React's renderer, which the first view loads on its own before the app shell (runtime/boot.ts). */
+const REACT_ENTRY = 'node_modules/react-dom/client.js';
 
 /**
  * The chunks each entry loads first (the first view's, each page template's), those every page
@@ -138,7 +148,11 @@ function toEntryChunks(
     if (!entryPoint) continue;
     const name = path.basename(entryPoint).replace(/\.tsx$/, '');
     if (entryPoint === 'site:site-boot') first = toStaticClosure(outputs, file, toUrl);
-    else if (entryPoint === 'site:site-shell' || idleRuntime.has(path.resolve(root, entryPoint)))
+    else if (
+      entryPoint === 'site:site-shell' ||
+      entryPoint.endsWith(REACT_ENTRY) ||
+      idleRuntime.has(path.resolve(root, entryPoint))
+    )
       for (const url of toStaticClosure(outputs, file, toUrl)) idle.add(url);
     else if (pages.includes(name) && entryPoint.endsWith('.tsx'))
       byTemplate[name] = toStaticClosure(outputs, file, toUrl);

@@ -1,7 +1,45 @@
+import type { Browser, BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { navigateInPage, problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 const site = useSite();
+
+/** An event of Chromium's trace: where it ran, when, for how long and how much processor time (µs). */
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly tdur?: number;
+  readonly args?: { data?: { url?: string } };
+}
+
+/** The browser a page's context belongs to, which records traces. */
+function toBrowser(context: BrowserContext): Browser {
+  const browser = context.browser();
+  if (!browser) throw new Error('the context has no browser');
+  return browser;
+}
+
+/**
+ * The processor time (ms) of each task the page's main thread ran after its first contentful
+ * paint, longest first: a task that long is as long a wait for a tap or a key. The test's own
+ * scripts in the page (evaluated with no URL) are not the page's work, and are left out.
+ */
+function toTasksAfterFirstPaint(trace: Buffer): number[] {
+  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  const paint = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!paint) throw new Error('the trace has no first contentful paint');
+  const main = events.filter((e) => e.pid === paint.pid && e.tid === paint.tid && e.ph === 'X' && e.ts > paint.ts);
+  const driver = main.filter((e) => e.name === 'EvaluateScript' && !e.args?.data?.url);
+  return main
+    .filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask')
+    .filter((task) => !driver.some((e) => e.ts >= task.ts && e.ts <= task.ts + (task.dur ?? 0)))
+    .map((task) => (task.tdur ?? 0) / 1000)
+    .sort((a, b) => b - a);
+}
 
 describe('hydration', () => {
   // Every page of each locale is loaded and read in every-page.test.ts and every-page-en.test.ts.
@@ -106,6 +144,25 @@ describe('hydration', () => {
     expect(await page.locator('main').textContent()).toMatch(/\d{4} 年 \d{1,2} 月 \d{1,2} 日/);
     expect(await made()).toBe(0);
     expect(watched.documents).toHaveLength(1);
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
+  it('answers a tap at once while the app loads and hydrates: no task after the first paint takes 20 ms of processor time', async () => {
+    // The longest page, and a phone: React's renderer, the app and the hydration each run in
+    // tasks of their own, the chunks compiled as they download (behaviour.md: Pages on demand).
+    const watched = await site.open('/strengths/homemade-equipment/eq1', {
+      viewport: { width: 375, height: 740 },
+      before: (page, context) =>
+        toBrowser(context).startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+        }),
+    });
+    const { page, context } = watched;
+    await waitForHydration(page);
+    await page.waitForFunction(() => performance.getEntriesByName('site:navigation-ready').length > 0);
+    const tasks = toTasksAfterFirstPaint(await toBrowser(context).stopTracing());
+    expect(tasks.length).toBeGreaterThan(0);
+    expect(tasks.filter((ms) => ms >= 20)).toEqual([]);
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 

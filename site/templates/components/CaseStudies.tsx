@@ -14,7 +14,7 @@ export function CaseStudy({ id, headingLevel = 3 }: { id: string; headingLevel?:
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const key = (field: string) => `common:caseStudies.${id}.${field}`;
   return (
-    <article className="case-study" aria-labelledby={`case-${id}`}>
+    <article className="case-studies__item" aria-labelledby={`case-${id}`}>
       <p className="case-study__meta">
         <span className="case-study__year">{t(key('year'))}</span> {t(key('client'))}
       </p>

@@ -62,7 +62,10 @@ export function CardMeta({ link }: { link: PageLink }) {
   const pageIso = useIso(payload.locale);
   const other = link.contentLocale !== payload.locale;
   if (!link.date && !other) return null;
-  const language = formatLanguageName(payload.locales.find((l) => l.code === link.contentLocale)?.iso ?? '', pageIso);
+  // Named only for the badge: the browser's language names are costly to make, once a page.
+  const language = other
+    ? formatLanguageName(payload.locales.find((l) => l.code === link.contentLocale)?.iso ?? '', pageIso)
+    : '';
   // The date and the badge belong to the page: they read in its language, as the article's own
   // date line does (behaviour.md: Single-language pages).
   return (

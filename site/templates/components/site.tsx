@@ -80,10 +80,18 @@ export function useDate(): (date: string) => string {
   return (date) => payload.dates?.[date] ?? formatDate(date, iso);
 }
 
+/** The browser's language names, made once for each language they are written in. */
+const languageNames = new Map<string, Intl.DisplayNames>();
+
 /** A language's name in another language: `en-US` in `zh-Hant` is 英文, in `en-US` English. */
 export function formatLanguageName(iso: string, inIso: string): string {
   const language = iso.split('-')[0] ?? iso;
-  return new Intl.DisplayNames([inIso], { type: 'language' }).of(language) ?? iso;
+  let names = languageNames.get(inIso);
+  if (!names) {
+    names = new Intl.DisplayNames([inIso], { type: 'language' });
+    languageNames.set(inIso, names);
+  }
+  return names.of(language) ?? iso;
 }
 
 /**
