@@ -3,7 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
-import { hasHan, toRunClass, toScriptRuns } from '../../runtime/mixed-script.ts';
+import { bindNumbers, hasHan, toRunClass, toScriptRuns } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
@@ -48,6 +48,7 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_heading_ids', addHeadingIds);
   md.core.ruler.push('site_contact_links', linkContacts);
   md.core.ruler.push('site_table_labels', addTableLabels);
+  md.core.ruler.push('site_number_units', bindNumberUnits);
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
   writePictures(md);
@@ -441,6 +442,18 @@ function addTableLabels(state: StateCore): void {
       column += 1;
     } else if (token.type === 'table_close') labels = [];
   });
+}
+
+/**
+ * A number keeps the Chinese unit after it on its line (`2027 年`, `6 公噸`; behaviour.md:
+ * Presentation): in the text of a paragraph, a heading or a table cell, the space between becomes a
+ * no-break space.
+ */
+function bindNumberUnits(state: StateCore): void {
+  for (const block of state.tokens) {
+    if (!block.children || !hasHan(block.content)) continue;
+    for (const child of block.children) if (child.type === 'text') child.content = bindNumbers(child.content);
+  }
 }
 
 /**

@@ -29,12 +29,14 @@ export default function ContentPage({
   children?: ReactNode;
 }) {
   const { payload } = useSite();
-  // The aside takes the grid's last columns on one-column and section pages alike (PageAside.css).
+  // The aside floats in the grid's last columns on one-column and section pages alike, beside the
+  // top of the text; it comes first so that what follows it can take the full width (PageAside.css).
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
       <PageHeading eyebrow={eyebrow} />
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
+        {aside ? <PageAside /> : null}
         <div className="page-body__main">
           <Figure data={payload.data} eager />
           {before}
@@ -44,7 +46,6 @@ export default function ContentPage({
           <Pagination />
           <ContactBlock data={payload.data} />
         </div>
-        {aside ? <PageAside /> : null}
       </div>
     </article>
   );

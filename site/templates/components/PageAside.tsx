@@ -49,17 +49,22 @@ export function useCallToAction(audience: string): { href: string; label: string
 
 /**
  * Beside the text of a one-column page on wide screens: the page's sections, and the one thing its
- * audience came to do (toAudience). Below the desktop breakpoint it follows the text. A plain
- * block, not an `aside` landmark: it sits inside `main`.
+ * audience came to do (toAudience). Below the desktop breakpoint it follows the text, unless the
+ * page already ends with that audience's contact block. A plain block, not an `aside` landmark: it
+ * sits inside `main`.
  */
 export default function PageAside() {
   const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
   const sections = toSections(payload.html);
   const audience = toAudience(payload);
   const action = useCallToAction(audience);
   const email = payload.contacts.find((c) => c.key === audience)?.email;
+  // A page that ends with its audience's contact block needs no second call on phones, where the
+  // aside follows the text and its contents list is hidden (PageAside.css).
+  const echoed = Boolean(email) && toText(payload.data.contact) === audience;
   return (
-    <div className="page-aside">
+    <div className={echoed ? 'page-aside page-aside--desktop' : 'page-aside'}>
       {sections.length >= 2 ? (
         <nav className="page-aside__toc" aria-labelledby="page-aside-toc">
           <h2 id="page-aside-toc" className="page-aside__heading">
@@ -84,7 +89,7 @@ export default function PageAside() {
             {t(`common:audience.${audience}.title`)}
           </h2>
           <p>{t(`common:audience.${audience}.text`)}</p>
-          {action ? (
+          {action && action.href !== toUrl(payload.path) ? (
             <a className="button" href={action.href}>
               {action.label}
             </a>

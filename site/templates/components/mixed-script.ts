@@ -73,3 +73,11 @@ export function toRunClass(run: Run, inChinese: boolean): string | null {
 export function spaceNumbers(text: string): string {
   return text.replace(/(\d)(?=\p{Script=Han})/gu, '$1 ').replace(/(\p{Script=Han})(?=\d)/gu, '$1 ');
 }
+
+/**
+ * A number and the Chinese unit after it on one line (`2027 年`, `6 公噸`, `4 萬元`): the space
+ * between them becomes a no-break space; a line may still end before the number.
+ */
+export function bindNumbers(text: string): string {
+  return text.replace(/(\d) (?=\p{Script=Han})/gu, '$1\u00a0');
+}
