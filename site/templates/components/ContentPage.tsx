@@ -19,11 +19,14 @@ import { useSite } from './site.tsx';
 export default function ContentPage({
   kind,
   eyebrow,
+  lead,
   before,
   children,
 }: {
   kind: string;
   eyebrow?: ReactNode;
+  /** What follows the heading's lead (the careers page's early action on phones). */
+  lead?: ReactNode;
   /** What the page's template shows before its prose (a position's facts and how to apply). */
   before?: ReactNode;
   children?: ReactNode;
@@ -34,7 +37,7 @@ export default function ContentPage({
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
-      <PageHeading eyebrow={eyebrow} />
+      <PageHeading eyebrow={eyebrow}>{lead}</PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
         {aside ? <PageAside /> : null}
         <div className="page-body__main">

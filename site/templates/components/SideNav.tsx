@@ -47,14 +47,17 @@ export default function SideNav() {
  * opens without JavaScript (`details`), its summary naming the section and the page shown.
  */
 export function SectionMenu() {
-  const { heading, links, label, current } = useSection();
+  const { heading, links, current } = useSection();
   if (links.length === 0) return null;
   const here = links.find((link) => link.url === current)?.label;
   return (
-    <nav className="section-menu" aria-label={label}>
+    // Named by its section alone: the side navigation's landmark has the longer name (each unique).
+    <nav className="section-menu" aria-labelledby="section-menu-title">
       <details>
         <summary>
-          <span className="section-menu__section">{heading}</span>
+          <span id="section-menu-title" className="section-menu__section">
+            {heading}
+          </span>
           {here ? (
             <span className="section-menu__current">
               <Phrases text={here} />
