@@ -46,7 +46,6 @@ const SUFFIXES = new Set([
   '局',
   '率',
   '類',
-  '車',
 ]);
 
 /** A number's multiplier (`64 萬`): the word after it is the number's unit, on the same line (`64 萬公噸`). */

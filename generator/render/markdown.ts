@@ -495,9 +495,11 @@ function breakCellPhrases(state: StateCore): void {
     if ((token.type !== 'th_open' && token.type !== 'td_open') || !inline?.children) return;
     let marked = false;
     inline.children = inline.children.flatMap((child) => {
-      const breaks = child.type === 'text' ? breaker(child.content) : null;
-      if (!breaks) return [child];
+      if (child.type !== 'text' || !hasHan(child.content)) return [child];
+      // A cell of one Chinese word is a `.ph` too: the word stays whole (營運控制中心).
       marked = true;
+      const breaks = breaker(child.content);
+      if (!breaks) return [child];
       const parts: Token[] = [];
       let at = 0;
       for (const index of breaks) {

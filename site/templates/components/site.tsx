@@ -137,7 +137,7 @@ export function Phrases({ text: written }: { text: string }): ReactNode {
   const text = inChinese ? bindNumbers(written) : written;
   const breaks = useSite().breaks(text);
   const runs = toScriptRuns(text);
-  if (breaks === null && runs.length === 1 && runs[0]?.kind === 'text') return text;
+  if (!inChinese && runs.length === 1 && runs[0]?.kind === 'text') return text;
   const parts: ReactNode[] = [];
   let at = 0;
   for (const run of runs) {
@@ -162,7 +162,8 @@ export function Phrases({ text: written }: { text: string }): ReactNode {
     if (breaks?.includes(end) && end < text.length) parts.push(<wbr key={end} />);
     at = end;
   }
-  return breaks === null ? parts : <span className="ph">{parts}</span>;
+  // Chinese text is a `.ph` even with no place to break: its one word stays whole (營運控制中心).
+  return inChinese ? <span className="ph">{parts}</span> : parts;
 }
 
 /**
