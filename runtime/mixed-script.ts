@@ -73,3 +73,12 @@ export function toRunClass(run: Run, inChinese: boolean): string | null {
 export function spaceNumbers(text: string): string {
   return text.replace(/(\d)(?=\p{Script=Han})/gu, '$1 ').replace(/(\p{Script=Han})(?=\d)/gu, '$1 ');
 }
+
+/**
+ * A number and the Chinese unit after it on one line (`2027 年`, `6 公噸`, `4 萬元`): the space
+ * between them becomes a no-break space; a line may still end before the number. The digits of a
+ * code or a standard (`CW-UD20 智慧`, `ISO 9001 品質`) are no quantity: their space stays.
+ */
+export function bindNumbers(text: string): string {
+  return text.replace(/(?<![A-Za-z0-9.,-])(?<![A-Z]{2,} )(\d[\d,.]*) (?=\p{Script=Han})/gu, '$1\u00a0');
+}

@@ -48,6 +48,9 @@ const SUFFIXES = new Set([
   '類',
 ]);
 
+/** A number's multiplier (`64 萬`): the word after it is the number's unit, on the same line (`64 萬公噸`). */
+const AFTER_MULTIPLIER = /\d[\s\u00a0]?[萬億千百]$/u;
+
 /** Where a text may end a line: the places between two words where both sides are Chinese, or null. */
 export type PhraseBreaker = (text: string) => readonly number[] | null;
 
@@ -69,7 +72,7 @@ export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreak
       if (!HAN.test(text)) return null;
       let breaks = known.get(text);
       if (breaks === undefined) {
-        breaks = withoutInside(findPhraseBreaks(text), text, words);
+        breaks = withoutInside(withoutAfterMultiplier(findPhraseBreaks(text), text), text, words);
         if (known.size >= KNOWN_LIMIT) known.clear();
         known.set(text, breaks);
       }
@@ -78,6 +81,13 @@ export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreak
     breakers.set(id, breaker);
   }
   return breaker;
+}
+
+/** The breaks that do not part a number's multiplier from its unit (`64 萬` / `公噸`). */
+function withoutAfterMultiplier(breaks: readonly number[] | null, text: string): readonly number[] | null {
+  if (!breaks) return breaks;
+  const kept = breaks.filter((index) => !AFTER_MULTIPLIER.test(text.slice(Math.max(0, index - 3), index)));
+  return kept.length > 0 ? kept : null;
 }
 
 /** The breaks that fall inside no occurrence of a word kept whole (each marked once: behaviour.md, Safety). */

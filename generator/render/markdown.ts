@@ -3,7 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
-import { hasHan, toRunClass, toScriptRuns } from '../../runtime/mixed-script.ts';
+import { bindNumbers, hasHan, toRunClass, toScriptRuns } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
@@ -48,6 +48,7 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_heading_ids', addHeadingIds);
   md.core.ruler.push('site_contact_links', linkContacts);
   md.core.ruler.push('site_table_labels', addTableLabels);
+  md.core.ruler.push('site_number_units', bindNumberUnits);
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
   writePictures(md);
@@ -444,6 +445,18 @@ function addTableLabels(state: StateCore): void {
 }
 
 /**
+ * A number keeps the Chinese unit after it on its line (`2027 年`, `6 公噸`; behaviour.md:
+ * Presentation): in the text of a paragraph, a heading or a table cell, the space between becomes a
+ * no-break space.
+ */
+function bindNumberUnits(state: StateCore): void {
+  for (const block of state.tokens) {
+    if (!block.children || !hasHan(block.content)) continue;
+    for (const child of block.children) if (child.type === 'text') child.content = bindNumbers(child.content);
+  }
+}
+
+/**
  * Product codes and standards in text are wrapped in `<span class="nowrap">`, so a line never
  * breaks at their hyphen or space (behaviour.md: Presentation); in a heading with Chinese, each
  * Latin run is wrapped in `<span class="latin">`, which keeps it from the Chinese letter spacing
@@ -482,9 +495,11 @@ function breakCellPhrases(state: StateCore): void {
     if ((token.type !== 'th_open' && token.type !== 'td_open') || !inline?.children) return;
     let marked = false;
     inline.children = inline.children.flatMap((child) => {
-      const breaks = child.type === 'text' ? breaker(child.content) : null;
-      if (!breaks) return [child];
+      if (child.type !== 'text' || !hasHan(child.content)) return [child];
+      // A cell of one Chinese word is a `.ph` too: the word stays whole (營運控制中心).
       marked = true;
+      const breaks = breaker(child.content);
+      if (!breaks) return [child];
       const parts: Token[] = [];
       let at = 0;
       for (const index of breaks) {

@@ -127,6 +127,95 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('lays a desktop page on one grid: the aside beside the top of the text, tables and cards the full width below it', async () => {
+    const urls = [
+      '/strengths/strengths-certification',
+      '/en/strengths/strengths-certification',
+      '/en/services/service-layout',
+    ];
+    const found = await findAtWidths([1024, 1440], urls, (page) =>
+      page.evaluate(() => {
+        const problems: string[] = [];
+        const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+        const main = box('.page-body');
+        const aside = box('.page-aside');
+        const text = box('.page-body__main > .prose > p');
+        const wide = box('.page-body__main > .prose > table') ?? box('.page-body__main > .cards');
+        if (!main || !aside || !text || !wide) return ['a part of the page is missing'];
+        // The aside: the grid's last 3 of 9 (section page) columns, beside the text, not over it.
+        if (Math.abs(aside.right - main.right) > 1) problems.push('the aside does not end at the page’s edge');
+        if (aside.left < text.right) problems.push('the aside overlaps the text');
+        if (aside.width > main.width / 3 + 1) problems.push(`the aside is ${Math.round(aside.width)} px wide`);
+        // Below the aside a table or a card grid takes the page's full width; the text keeps its measure.
+        if (wide.top < aside.bottom) problems.push('the table or cards start beside the aside');
+        else if (wide.width < main.width - 1)
+          problems.push(`the table or cards are ${Math.round(wide.width)} px of ${Math.round(main.width)}`);
+        if (text.width > main.width * (2 / 3) + 1) problems.push('a paragraph is wider than the text column');
+        return problems;
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('shows a four-column table whole on a 375 px phone, with no column cut off', async () => {
+    const found = await findAtWidths([375], ['/strengths/strengths-certification'], (page) =>
+      page.evaluate(() => {
+        const table = document.querySelector<HTMLElement>('main .prose table');
+        if (!table) return ['no table'];
+        return table.scrollWidth > table.clientWidth + 1
+          ? [`it needs ${table.scrollWidth} px of ${table.clientWidth}`]
+          : [];
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('gives phones the section menu under the heading, closed until opened, and one call to action at the end', async () => {
+    const urls = ['/services/service-ramp', '/en/services/service-ramp', '/en/services/service-layout'];
+    const found = await findAtWidths([375], urls, async (page, where) => {
+      const problems = await page.evaluate(() => {
+        const shown = (el: Element | null) => !!el && el.getClientRects().length > 0;
+        const list: string[] = [];
+        const menu = document.querySelector('.section-menu');
+        const heading = document.querySelector('.page-heading h1');
+        if (!shown(menu) || !heading) return ['no section menu'];
+        if (menu!.getBoundingClientRect().top < heading.getBoundingClientRect().bottom)
+          list.push('the menu is above the heading');
+        if (menu!.querySelector('a')?.checkVisibility()) list.push('the menu is open before it is opened');
+        if (shown(document.querySelector('.side-nav'))) list.push('the side navigation is shown as well');
+        // The page ends with its audience's contact block: the aside's action is not shown again.
+        if (!shown(document.querySelector('.contact-block'))) list.push('no contact block');
+        if (shown(document.querySelector('.page-aside'))) list.push('the aside repeats the call to action');
+        // A service card keeps its description.
+        for (const card of document.querySelectorAll('.card--thumb'))
+          if (!shown(card.querySelector('.card__text'))) list.push('a card has no description');
+        return list;
+      });
+      await page.click('.section-menu summary');
+      const open = await page.evaluate(() => document.querySelector('.section-menu a')?.checkVisibility() ?? false);
+      return open ? problems : [...problems, `${where}: the menu does not open without JavaScript`];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('stacks a news card’s picture above its title on the narrowest phones, which then use the card’s width', async () => {
+    const found = await findAtWidths([320], ['/en', '/en/news'], (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.card--thumb')]
+          .filter((card) => card.querySelector('.card__date'))
+          .flatMap((card) => {
+            const image = card.querySelector('.card__image')?.getBoundingClientRect();
+            const title = card.querySelector('.card__title')?.getBoundingClientRect();
+            if (!image || !title) return ['a card has no picture or title'];
+            return image.bottom <= title.top + 1 && title.width > card.getBoundingClientRect().width * 0.8
+              ? []
+              : [`“${card.querySelector('.card__title')?.textContent}” is beside its picture`];
+          }),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('shows one navigation per width: the menu button on phones and tablets, the main navigation on desktops', async () => {
     const expected = (width: number) => (width < 1024 ? 'menu-button' : 'main-nav');
     const found: string[] = [];

@@ -112,10 +112,14 @@ describe('hydration', () => {
       served.replaceAll('<wbr/>', '<wbr>'),
     );
     expect(problemsIn(watched.logs)).toEqual([]);
-    // A page rendered in the browser finds its own breaks (here: after every character).
+    // A page rendered in the browser finds its own breaks: with every character a word of its own,
+    // the rules keep such characters together, so none of the server's breaks is left.
     await navigateInPage(page, '/news/news10');
+    const served10 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await (await fetch(`${site.url}/news/news10`)).text())?.[1] ?? '';
+    expect(served10).toContain('<wbr/>');
     const title = await page.evaluate(() => document.querySelector('h1 .ph')?.innerHTML ?? '');
-    expect(title.split('<wbr>').every((part) => [...part.replace(/[^\p{Script=Han}]/gu, '')].length <= 1)).toBe(true);
+    expect(title).not.toBe('');
+    expect(title).not.toContain('<wbr>');
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ describe('pages on demand', () => {
     const watched = await site.openReady('/en/services/service-layout');
     const { page } = watched;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.click('main a[href="/en/services/service-ramp"]');
+    await page.click('main .card a[href="/en/services/service-ramp"]');
     await page.waitForURL(`${site.url}/en/services/service-ramp`);
     // Fetched on the click, or earlier by the prefetch of links in view: either way this URL.
     expect(watched.requests).toContain(`${site.url}/en/services/service-ramp/_payload.json?${site.buildId}`);

@@ -125,7 +125,7 @@ describe('contact details on the built site', () => {
 
 describe('the stations', () => {
   const stationsOf = (html: string) =>
-    /<section aria-labelledby="stations-title">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+    /<section class="page-wide" aria-labelledby="stations-title">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
   const cardsOf = (section: string) => section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? [];
 
   it("give each station's own number once, as Taiwan writes it on Chinese pages, dialled in the international form", () => {

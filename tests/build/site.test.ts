@@ -123,9 +123,12 @@ describe('the real site', () => {
         // The page knows its build id; its payload, asked for with the id as its query, leaves it out.
         expect(payload).not.toHaveProperty('buildId');
         expect(attr(html, /<meta name="site-build" content="([^"]+)">/)).toBe(result.manifest.id);
-        // The heading's text; a product code in it sits in a span that keeps it on one line.
+        // The heading's text; a product code in it sits in a span that keeps it on one line, and a
+        // number keeps its Chinese unit by a no-break space (`2024 年`).
         const h1 = attr(html, /<h1 id="page-title" tabindex="-1">([\s\S]*?)<\/h1>/) ?? '';
-        expect(decode(h1.replace(/<[^>]+>/g, ''))).toBe(payload.title);
+        expect(decode(h1.replace(/<[^>]+>/g, ''))).toBe(
+          payload.title.replace(/(?<![A-Za-z0-9.,-])(?<![A-Z]{2,} )(\d[\d,.]*) (?=\p{Script=Han})/gu, '$1\u00a0'),
+        );
         if (route !== '/')
           expect(decode(attr(html, /<title>([^<]+)<\/title>/) ?? '').startsWith(payload.title)).toBe(true);
       }
@@ -362,10 +365,27 @@ describe('the real site', () => {
     }
   });
 
-  it('renders section pages with their side navigation and overviews with a card per page', () => {
+  it('renders section pages with their side navigation (a menu under the heading below desktops) and overviews with a card per page', () => {
     const ramp = htmlOf('/en/services/service-ramp');
     expect(ramp).toMatch(/<nav class="side-nav" aria-label="Services section">/);
     expect(ramp).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp Handling</a>');
+    // Below desktops the same pages fold under the heading, in a disclosure that needs no script.
+    const heading = /<header class="page-heading">([\s\S]*?)<\/header>/.exec(ramp)?.[1] ?? '';
+    expect(heading).toMatch(
+      /<nav class="section-menu" aria-labelledby="section-menu-title"><details><summary><span id="section-menu-title" class="section-menu__section">Services<\/span>/,
+    );
+    expect(heading).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp Handling</a>');
+    // The page ends with the airlines' contact block: the aside's action is for desktops only.
+    expect(ramp).toMatch(/<div class="page-body page-body--aside"><div class="page-aside page-aside--desktop">/);
+    // The services overview opens with its scene, like every service page.
+    expect(htmlOf('/en/services/service-layout')).toMatch(
+      /<figure class="[^"]*"><img[^>]* src="\/images\/turnaround\.svg"/,
+    );
+    // The header's proposal request, to the contact page; the careers page's action under its lead.
+    expect(ramp).toContain('<a class="button header-action" href="/en/contact">Request a proposal</a>');
+    expect(htmlOf('/en/jobs')).toMatch(
+      /<p class="page-heading__action"><a class="button" href="\/en\/jobs\/jobs-positions">See open positions<\/a><\/p>/,
+    );
     const overview = payloadOf('/services/service-layout');
     expect(overview.listed.map((l) => l.url)).toHaveLength(10);
     expect(overview.listed.map((l) => l.url)).not.toContain('/services/service-layout');

@@ -49,7 +49,8 @@ describe('markdown', () => {
     ];
     const { html } = renderMarkdown(file(table.join('\n')), 'en', links);
     // The first cell is the row's title on a phone.
-    expect(html).toContain('<td>12 月 11 日</td>');
+    // A Chinese cell keeps its words whole, and each number its unit (a no-break space).
+    expect(html).toContain('<td class="ph">12\u00a0月 11\u00a0日</td>');
     expect(html).toContain('<td data-label="Code"><span class="nowrap">CW-UD20</span></td>');
     expect(html).toContain('<td data-label="Note">a &lt; b</td>');
     expect(html).toContain('<th>Note</th>');

@@ -44,7 +44,7 @@ export default function CaseStudies({ data }: { data: Data }) {
     .filter((id): id is (typeof CASE_STUDIES)[number] => (CASE_STUDIES as readonly string[]).includes(id));
   if (ids.length === 0) return null;
   return (
-    <section className="case-studies" aria-labelledby="case-studies-title">
+    <section className="case-studies page-wide" aria-labelledby="case-studies-title">
       <h2 id="case-studies-title">{t('common:caseStudies.title', { count: ids.length })}</h2>
       <div className="case-studies__list">
         {ids.map((id) => (

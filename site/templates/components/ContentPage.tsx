@@ -19,22 +19,27 @@ import { useSite } from './site.tsx';
 export default function ContentPage({
   kind,
   eyebrow,
+  lead,
   before,
   children,
 }: {
   kind: string;
   eyebrow?: ReactNode;
+  /** What follows the heading's lead (the careers page's early action on phones). */
+  lead?: ReactNode;
   /** What the page's template shows before its prose (a position's facts and how to apply). */
   before?: ReactNode;
   children?: ReactNode;
 }) {
   const { payload } = useSite();
-  // The aside takes the grid's last columns on one-column and section pages alike (PageAside.css).
+  // The aside floats in the grid's last columns on one-column and section pages alike, beside the
+  // top of the text; it comes first so that what follows it can take the full width (PageAside.css).
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
-      <PageHeading eyebrow={eyebrow} />
+      <PageHeading eyebrow={eyebrow}>{lead}</PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
+        {aside ? <PageAside /> : null}
         <div className="page-body__main">
           <Figure data={payload.data} eager />
           {before}
@@ -44,7 +49,6 @@ export default function ContentPage({
           <Pagination />
           <ContactBlock data={payload.data} />
         </div>
-        {aside ? <PageAside /> : null}
       </div>
     </article>
   );

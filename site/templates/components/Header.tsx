@@ -218,6 +218,10 @@ export default function Header() {
             onPrepare={prepareSearch}
           />
           <LanguageSwitcher />
+          {/* Wide desktops: the airlines' action in reach on every page, to the contact page. */}
+          <a className="button header-action" href={toUrl('/contact')}>
+            {t('nav:proposal')}
+          </a>
         </div>
       </header>
       {/* Without the runtime the drawer cannot open (noscript.css shows the main navigation). It

@@ -1,6 +1,6 @@
 import type { PageLink } from '../../../generator/types.ts';
 import { toCardGrid } from './grid.ts';
-import { formatLanguageName, useDate, useIso, useSite } from './site.tsx';
+import { formatLanguageName, Phrases, useDate, useIso, useSite } from './site.tsx';
 import Unbroken from './Unbroken.tsx';
 
 /**
@@ -48,7 +48,9 @@ export default function LinkList({
             </a>
           </Heading>
           <CardMeta link={link} />
-          <p className="card__text">{link.description}</p>
+          <p className="card__text">
+            <Phrases text={link.description ?? ''} />
+          </p>
         </li>
       ))}
     </ul>

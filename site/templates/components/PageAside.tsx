@@ -3,13 +3,22 @@ import { toText } from './data.ts';
 import { toSectionOf, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+// The browser writes the prose's no-break spaces (a number and its unit) as `&nbsp;` when the
+// page's prose is read back from it before hydration: the server has them as characters.
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': '\u00a0',
+};
 
 /** The `h2` headings of the rendered Markdown body: their ids and their text. */
 export function toSections(html: string): { id: string; text: string }[] {
   return [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map(([, id = '', inner = '']) => ({
     id,
-    text: inner.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e),
+    text: inner.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e),
   }));
 }
 
@@ -54,17 +63,22 @@ export function useCallToAction(audience: string): { href: string; label: string
 
 /**
  * Beside the text of a one-column page on wide screens: the page's sections, and the one thing its
- * audience came to do (toAudience). Below the desktop breakpoint it follows the text. A plain
- * block, not an `aside` landmark: it sits inside `main`.
+ * audience came to do (toAudience). Below the desktop breakpoint it follows the text, unless the
+ * page already ends with that audience's contact block. A plain block, not an `aside` landmark: it
+ * sits inside `main`.
  */
 export default function PageAside() {
   const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
   const sections = toSections(payload.html);
   const audience = toAudience(payload);
   const action = useCallToAction(audience);
   const email = payload.contacts.find((c) => c.key === audience)?.email;
+  // A page that ends with its audience's contact block needs no second call on phones, where the
+  // aside follows the text and its contents list is hidden (PageAside.css).
+  const echoed = Boolean(email) && toText(payload.data.contact) === audience;
   return (
-    <div className="page-aside">
+    <div className={echoed ? 'page-aside page-aside--desktop' : 'page-aside'}>
       {sections.length >= 2 ? (
         <nav className="page-aside__toc" aria-labelledby="page-aside-toc">
           <h2 id="page-aside-toc" className="page-aside__heading">
@@ -89,7 +103,7 @@ export default function PageAside() {
             {t(`common:audience.${audience}.title`)}
           </h2>
           <p>{t(`common:audience.${audience}.text`)}</p>
-          {action ? (
+          {action && action.href !== toUrl(payload.path) ? (
             <a className="button" href={action.href}>
               {action.label}
             </a>

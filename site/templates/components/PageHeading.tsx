@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import ContactText from './ContactText.tsx';
+import { SectionMenu } from './SideNav.tsx';
 import { useSite } from './site.tsx';
 import Unbroken from './Unbroken.tsx';
 
-/** The page's one `h1` and its lead. */
+/** The page's one `h1` and its lead; on a section page below desktops, the section's menu under them. */
 export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode; children?: ReactNode }) {
   const { payload } = useSite();
   return (
@@ -16,6 +17,7 @@ export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode
         <ContactText text={payload.description} />
       </p>
       {children}
+      <SectionMenu />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { toList, toText, type Data } from './data.ts';
-import { useSite } from './site.tsx';
+import { Phrases, useSite } from './site.tsx';
 
 /**
  * The open positions, one compact card each (front matter `positions`: `key`, `title`, `href`,
@@ -12,7 +12,7 @@ export default function Positions({ data }: { data: Data }) {
   const positions = toList(data.positions);
   if (positions.length === 0) return null;
   return (
-    <section className="positions" aria-labelledby="positions-title">
+    <section className="positions page-wide" aria-labelledby="positions-title">
       <h2 id="positions-title">{t('common:positions')}</h2>
       <ul className="position-list">
         {positions.map((position) => {
@@ -29,13 +29,17 @@ export default function Positions({ data }: { data: Data }) {
                 <h3 id={`${id}-title`}>
                   {href ? <a href={href}>{toText(position.title)}</a> : toText(position.title)}
                 </h3>
-                <p className="position__summary">{toText(position.summary)}</p>
+                <p className="position__summary">
+                  <Phrases text={toText(position.summary) ?? ''} />
+                </p>
                 <dl className="position__facts">
                   {facts.map(([key, label, value]) =>
                     value ? (
                       <div key={key} className={`position__fact--${key}`}>
                         <dt>{label}</dt>
-                        <dd>{value}</dd>
+                        <dd>
+                          <Phrases text={value} />
+                        </dd>
                       </div>
                     ) : null,
                   )}

@@ -1,5 +1,5 @@
 import { toList, toText, type Data } from './data.ts';
-import { useSite } from './site.tsx';
+import { Phrases, useSite } from './site.tsx';
 import { PhoneLink } from './PhoneRows.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
@@ -15,7 +15,7 @@ export default function Stations({ data }: { data: Data }) {
   if (stations.length === 0) return null;
   const map = toText(data.mapImage);
   return (
-    <section aria-labelledby="stations-title">
+    <section className="page-wide" aria-labelledby="stations-title">
       <h2 id="stations-title">{t('common:stations')}</h2>
       <div className="stations">
         {map ? (
@@ -53,17 +53,27 @@ function Station({ station }: { station: Record<string, unknown> }) {
           {toText(station.mapNumber)}
         </span>
         <span>
-          {toText(station.name)} <span className="station__code">{toText(station.code)}</span>
+          <Phrases text={toText(station.name) ?? ''} /> <span className="station__code">{toText(station.code)}</span>
         </span>
       </h3>
-      {toText(station.role) ? <p className="station__role">{toText(station.role)}</p> : null}
+      {toText(station.role) ? (
+        <p className="station__role">
+          <Phrases text={toText(station.role) ?? ''} />
+        </p>
+      ) : null}
       {summary ? <p className="station__summary">{summary}</p> : null}
       <dl>
         {fields.map(([key, label]) => {
           const value = toText(station[key]);
           if (!value) return null;
           const shown =
-            key === 'phone' ? <PhoneLink phone={value} /> : key === 'email' ? <EmailAddress address={value} /> : value;
+            key === 'phone' ? (
+              <PhoneLink phone={value} />
+            ) : key === 'email' ? (
+              <EmailAddress address={value} />
+            ) : (
+              <Phrases text={value} />
+            );
           return (
             <div key={key}>
               <dt>{label}</dt>

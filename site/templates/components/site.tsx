@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import type { NavItem, PageControls, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
-import { hasHan, spaceNumbers, toRunClass, toScriptRuns } from './mixed-script.ts';
+import { bindNumbers, hasHan, spaceNumbers, toRunClass, toScriptRuns } from './mixed-script.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
@@ -134,14 +134,18 @@ export function isInSection(item: NavItem, path: string): boolean {
  * A short text (a heading, a card's title, a label) that breaks between Chinese words only, not
  * inside one: `<wbr>` marks where a line may end, and the `.ph` rule lets Chinese text break
  * nowhere else (at spaces and after punctuation still). Its codes stay on one line (`CW-PCA90`,
- * `ISO 45001`), and among Chinese its Latin runs drop the Chinese letter spacing (`.latin`;
- * docs/glossary.md: Chinese and Latin in one text). Text with neither is returned as it is.
+ * `ISO 45001`), a number keeps its Chinese unit (`6 公噸`), and among Chinese its Latin runs drop
+ * the Chinese letter spacing (`.latin`; docs/glossary.md: Chinese and Latin in one text). Text
+ * with neither is returned as it is.
  */
-export function Phrases({ text }: { text: string }): ReactNode {
+export function Phrases({ text: written }: { text: string }): ReactNode {
+  const inChinese = hasHan(written);
+  // A number keeps its unit (`2027 年`); the breaks are those of the text as shown, which the
+  // browser reads back from the markup before it hydrates.
+  const text = inChinese ? bindNumbers(written) : written;
   const breaks = useSite().breaks(text);
   const runs = toScriptRuns(text);
-  if (breaks === null && runs.length === 1 && runs[0]?.kind === 'text') return text;
-  const inChinese = hasHan(text);
+  if (!inChinese && runs.length === 1 && runs[0]?.kind === 'text') return text;
   const parts: ReactNode[] = [];
   let at = 0;
   for (const run of runs) {
@@ -166,7 +170,8 @@ export function Phrases({ text }: { text: string }): ReactNode {
     if (breaks?.includes(end) && end < text.length) parts.push(<wbr key={end} />);
     at = end;
   }
-  return breaks === null ? parts : <span className="ph">{parts}</span>;
+  // Chinese text is a `.ph` even with no place to break: its one word stays whole (營運控制中心).
+  return inChinese ? <span className="ph">{parts}</span> : parts;
 }
 
 /**

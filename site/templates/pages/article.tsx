@@ -28,6 +28,7 @@ export default function ArticlePage() {
         }
       />
       <div className="page-body page-body--aside">
+        <PageAside />
         <div className="page-body__main">
           <Figure data={payload.data} eager />
           <Prose html={payload.html} />
@@ -37,7 +38,6 @@ export default function ArticlePage() {
             </a>
           </p>
         </div>
-        <PageAside />
       </div>
     </article>
   );

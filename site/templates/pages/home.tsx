@@ -2,7 +2,7 @@ import ContactText from '../components/ContactText.tsx';
 import { toList, toRecord, toText, type Data } from '../components/data.ts';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
-import { useLocalUrl, useSite } from '../components/site.tsx';
+import { Phrases, useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
 
 /**
@@ -62,7 +62,9 @@ function Hero({ data }: { data: Data }) {
         <h1 id="page-title" tabIndex={-1}>
           <Unbroken text={payload.title} />
         </h1>
-        <p className="hero__lead">{payload.description}</p>
+        <p className="hero__lead">
+          <Phrases text={payload.description ?? ''} />
+        </p>
         <p className="hero__actions">
           {(['proposal', 'join'] as const).map((key) =>
             action(key).href ? (
@@ -114,7 +116,9 @@ function Audiences({ data }: { data: Data }) {
         {items.map((item, i) => (
           <li key={i} className="audience">
             <h3 className="audience__who">{toText(item.who)}</h3>
-            <p className="audience__text">{toText(item.text)}</p>
+            <p className="audience__text">
+              <Phrases text={toText(item.text) ?? ''} />
+            </p>
             <a className="audience__link" href={toUrl(toText(item.href) ?? '/')}>
               {toText(item.link)}
               <span aria-hidden="true"> →</span>
@@ -159,7 +163,9 @@ function Services({ data }: { data: Data }) {
             <h3 className="service-tile__title">
               <a href={toUrl(toText(item.href) ?? '/')}>{toText(item.title)}</a>
             </h3>
-            <p className="service-tile__text">{toText(item.text)}</p>
+            <p className="service-tile__text">
+              <Phrases text={toText(item.text) ?? ''} />
+            </p>
           </li>
         ))}
       </ul>
@@ -186,7 +192,9 @@ function CaseStudy({ data }: { data: Data }) {
           {t('common:caseStudies.byline', { client: t(key('client')), year: t(key('year')) })}
         </p>
         {(['challenge', 'action', 'result'] as const).map((field) => (
-          <p key={field}>{t(key(field))}</p>
+          <p key={field}>
+            <Phrases text={t(key(field))} />
+          </p>
         ))}
         {data.href ? (
           <a className="more-link" href={toUrl(toText(data.href) ?? '/')}>

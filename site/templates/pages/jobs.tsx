@@ -1,12 +1,27 @@
 import ContentPage from '../components/ContentPage.tsx';
 import Positions from '../components/Positions.tsx';
-import { useSite } from '../components/site.tsx';
+import { useCallToAction } from '../components/PageAside.tsx';
+import { useLocalUrl, useSite } from '../components/site.tsx';
 
-/** A careers page: working at the company, benefits, and the open positions as cards. */
+/**
+ * A careers page: working at the company, benefits, and the open positions as cards. On phones and
+ * tablets the way to the open positions stands under the lead as well, before the long read (the
+ * aside with it is beside the text only on desktops).
+ */
 export default function JobsPage() {
   const { payload } = useSite();
+  const toUrl = useLocalUrl();
+  const action = useCallToAction('recruit');
+  const early =
+    action && action.href !== toUrl(payload.path) ? (
+      <p className="page-heading__action">
+        <a className="button" href={action.href}>
+          {action.label}
+        </a>
+      </p>
+    ) : null;
   return (
-    <ContentPage kind="jobs">
+    <ContentPage kind="jobs" lead={early}>
       <Positions data={payload.data} />
     </ContentPage>
   );

@@ -3,7 +3,7 @@ import ContactText from '../components/ContactText.tsx';
 import ContentPage from '../components/ContentPage.tsx';
 import { toRecord, toText, type Data } from '../components/data.ts';
 import { toMailto } from '../components/PageAside.tsx';
-import { useIso, useSite } from '../components/site.tsx';
+import { Phrases, useIso, useSite } from '../components/site.tsx';
 
 /**
  * A position of the careers section: its facts and how to apply first, one button for each
@@ -54,17 +54,22 @@ function PositionFacts({ data }: { data: Data }) {
       t('common:positionPay'),
       <>
         <strong className="position__pay">
-          {t(`common:positionPayRange.${String(salary.per)}`, {
-            min: formatAmount(Number(salary.min), iso),
-            max: formatAmount(Number(salary.max), iso),
-          })}
+          <Phrases
+            text={t(`common:positionPayRange.${String(salary.per)}`, {
+              min: formatAmount(Number(salary.min), iso),
+              max: formatAmount(Number(salary.max), iso),
+            })}
+          />
         </strong>
         <br />
-        {t('common:positionPayNote')}
+        <Phrases text={t('common:positionPayNote')} />
       </>,
     ],
-    [t('common:positionStations'), stations.join(t('common:listSeparator'))],
-    [t('common:positionHours'), toText(data.shifts)],
+    [
+      t('common:positionStations'),
+      stations.length > 0 ? <Phrases text={stations.join(t('common:listSeparator'))} /> : null,
+    ],
+    [t('common:positionHours'), toText(data.shifts) ? <Phrases text={toText(data.shifts) ?? ''} /> : null],
     [t('common:positionType'), t(`common:employmentTypes.${String(job.employmentType)}`)],
     [
       t('common:positionValidThrough'),
