@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runTranslations } from '../../generator/commands/translations.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
@@ -45,12 +45,11 @@ const edit = (root: string, file: string, change: (text: string) => string) => {
  */
 const status = async (root: string): Promise<Status> => {
   const printed: string[] = [];
-  const write = process.stdout.write;
-  process.stdout.write = ((chunk: string) => printed.push(chunk) > 0) as typeof process.stdout.write;
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => printed.push(String(chunk)) > 0);
   try {
     expect(await runTranslations({ root, json: true, names: [] })).toBe(0);
   } finally {
-    process.stdout.write = write;
+    write.mockRestore();
   }
   return JSON.parse(printed.join('')) as Status;
 };
