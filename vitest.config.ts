@@ -1,10 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
-// Every build the tests run (in their processes and in the `site` processes they start) renders
-// each reused part on every page too, and fails where a part's id leaves out what it shows
-// (docs/behaviour.md, Markup rendered once).
-process.env.SITE_VERIFY_REUSE ??= '1';
-
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],

@@ -1,4 +1,5 @@
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -12,18 +13,60 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CACHES } from '../../generator/caches.ts';
 import { toFirstViewScripts, toIdleScripts } from '../../generator/check/first-view.ts';
-import { runCli } from '../helpers/cli.ts';
+import { runCli, type CliResult } from '../helpers/cli.ts';
 import { makeSite, removeSites, REPO_ROOT, SMALL_ROUTES } from '../helpers/make-site.ts';
 import { snapshotTree as snapshot } from '../helpers/tree.ts';
 
 afterAll(removeSites);
 
-describe('site build (subprocess)', () => {
-  it('builds, reports, and a failed build leaves the previous output byte-identical', () => {
+/**
+ * The small site built once, for the tests whose builds fail and must leave that output as it was:
+ * they break a file with `withFile`, which puts it back.
+ */
+let built: { root: string; out: string; first: CliResult; before: ReturnType<typeof snapshot> } | null = null;
+function builtSite(): NonNullable<typeof built> {
+  if (!built) {
     const root = makeSite();
     const out = path.join(root, 'out');
     const first = runCli(['--root', root, 'build', '--out', out]);
+    built = { root, out, first, before: first.status === 0 ? snapshot(out) : {} };
+  }
+  return built;
+}
+
+/** Runs `run` with a file of the site replaced by `contents`, then puts the file back. */
+function withFile<T>(root: string, file: string, contents: string, run: () => T): T {
+  const original = readFileSync(path.join(root, file));
+  writeFileSync(path.join(root, file), contents);
+  try {
+    return run();
+  } finally {
+    writeFileSync(path.join(root, file), original);
+  }
+}
+
+/**
+ * The small site copied to two folders and built in each with --precompress at one
+ * SOURCE_DATE_EPOCH: the same bytes in both, and each text file compressed beside it.
+ */
+let copies: { roots: [string, string]; results: CliResult[] } | null = null;
+function twoFolders(): NonNullable<typeof copies> {
+  if (!copies) {
+    const roots: [string, string] = [makeSite(), makeSite()];
+    const env = { SOURCE_DATE_EPOCH: '1790000000' };
+    const results = roots.map((root) =>
+      runCli(['--root', root, 'build', '--out', path.join(root, 'out'), '--precompress'], { env }),
+    );
+    copies = { roots, results };
+  }
+  return copies;
+}
+
+describe('site build (subprocess)', () => {
+  it('builds, reports, and a failed build leaves the previous output byte-identical', () => {
+    const { root, out, first, before } = builtSite();
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     const count = SMALL_ROUTES.length;
@@ -31,12 +74,12 @@ describe('site build (subprocess)', () => {
     expect(first.stdout).toMatch(
       /prepare \d+ ms · config \d+ ms · sources \d+ ms · bundle (\(reused\) )?\d+ ms · assets \d+ ms · images \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
     );
-    const before = snapshot(out);
     expect(Object.keys(before)).toContain('index.html');
+    expect(snapshot(out)).toEqual(before);
 
-    const article = path.join(root, 'site/content/news/news3.en.md');
-    writeFileSync(article, readFileSync(article, 'utf8').replace(/^title: .*$/m, 'title: [broken'));
-    const second = runCli(['--root', root, 'build', '--out', out]);
+    const article = 'site/content/news/news3.en.md';
+    const broken = readFileSync(path.join(root, article), 'utf8').replace(/^title: .*$/m, 'title: [broken');
+    const second = withFile(root, article, broken, () => runCli(['--root', root, 'build', '--out', out]));
     expect(second.status).toBe(1);
     // The broken value is on line 2; YAML notices the unclosed list where the next key starts.
     expect(second.stderr).toMatch(/site\/content\/news\/news3\.en\.md:[23]:\d+ +FRONT_MATTER_SYNTAX/);
@@ -101,12 +144,8 @@ describe('site build (subprocess)', () => {
   });
 
   it('builds the same sources in two folders to the same bytes, the time from SOURCE_DATE_EPOCH', () => {
-    const env = { SOURCE_DATE_EPOCH: '1790000000' };
-    const roots = [makeSite(), makeSite()];
-    for (const root of roots)
-      expect(runCli(['--root', root, 'build', '--out', path.join(root, 'out'), '--precompress'], { env }).status).toBe(
-        0,
-      );
+    const { roots, results } = twoFolders();
+    for (const result of results) expect(result.status, result.stderr).toBe(0);
     const [a, b] = roots.map((root) => path.join(root, 'out')) as [string, string];
     expect(snapshot(b)).toEqual(snapshot(a));
     const latest = JSON.parse(readFileSync(path.join(a, 'builds/latest.json'), 'utf8'));
@@ -201,10 +240,8 @@ describe('site build (subprocess)', () => {
   });
 
   it('fails on a write the file system refuses, leaves the previous output as it was and no staging folder', () => {
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
-    const before = snapshot(out);
+    const { root, out, first, before } = builtSite();
+    expect(first.status).toBe(0);
     // The file system refusing one page.
     const result = runCli(['--root', root, 'build', '--out', out], {
       env: { SITE_TEST_REFUSE_WRITE: 'en/news/news3/index.html' },
@@ -218,10 +255,8 @@ describe('site build (subprocess)', () => {
   });
 
   it("fails on a search index's file refused after the render, and leaves the previous output as it was", () => {
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
-    const before = snapshot(out);
+    const { root, out, first, before } = builtSite();
+    expect(first.status).toBe(0);
     // The English index (the same files in the next build) is written once the pages are.
     const folder = readdirSync(path.join(out, '_app/search')).find((name) => name.startsWith('en.'));
     if (!folder) throw new Error('the build wrote no English search index');
@@ -387,8 +422,13 @@ describe('site build (subprocess)', () => {
 describe('the caches', () => {
   it('--no-cache builds the same output reading no cache; cache clear removes every cache and says how much', () => {
     const root = makeSite();
-    // A cache folder of this test's own: the other tests' builds keep theirs.
+    // A cache folder of this test's own: the other tests' builds keep theirs. It starts as a copy
+    // of the shared one, which holds the small site's share cards and search indexes where an
+    // earlier build made them: the first build then draws and indexes only what it lacks, as a
+    // developer's second build does, and the --no-cache build alone does all of it.
     const env = { SITE_CACHE_DIR: path.join(root, 'cache'), SOURCE_DATE_EPOCH: '1790000000' };
+    for (const { dir } of Object.values(CACHES))
+      if (existsSync(dir)) cpSync(dir, path.join(env.SITE_CACHE_DIR, path.basename(dir)), { recursive: true });
     const build = (out: string, ...flags: string[]) => {
       const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json', ...flags], { env });
       expect(result.status, result.stderr).toBe(0);
@@ -542,10 +582,10 @@ describe('site build --precompress', () => {
   }
 
   it('writes .gz and .br beside every text file above 1 KB', () => {
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    const result = runCli(['--root', root, 'build', '--out', out, '--precompress']);
-    expect(result.status).toBe(0);
+    const { roots, results } = twoFolders();
+    const out = path.join(roots[0], 'out');
+    const result = results[0] as CliResult;
+    expect(result.status, result.stderr).toBe(0);
     const compressed = expectPrecompressed(out);
     expect(compressed).toBeGreaterThanOrEqual(2 * SMALL_ROUTES.length);
     expect(result.stdout).toContain(`${compressed} text files precompressed (.gz and .br beside each)`);

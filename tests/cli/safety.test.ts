@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
 import { listPublicFiles } from '../../generator/load/templates.ts';
 import { buildSite } from '../../generator/pipeline/build.ts';
@@ -149,15 +149,21 @@ describe('nothing outside the project is read into the output', () => {
 
   it('a link to /etc, to the environment and to an outside Markdown file: errors naming link and target, nothing published, nothing printed', () => {
     const outside = secret();
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    expect(build(root, out).status).toBe(0);
-    const before = snapshotTree(out);
-    symlinkSync('/etc', path.join(root, 'site/public/etc'));
-    symlinkSync('/proc/self/environ', path.join(root, 'site/public/env.txt'));
-    symlinkSync(path.join(outside, 'secret.md'), path.join(root, 'site/content/news/news99.en.md'));
-    symlinkSync(path.join(outside, 'common.json'), path.join(root, 'site/locales/en/extra.json'));
-    const result = build(root, out, { SITE_SECRET_TOKEN: 'hunter2' });
+    const { root, out, before } = builtSite();
+    const links = [
+      ['/etc', 'site/public/etc'],
+      ['/proc/self/environ', 'site/public/env.txt'],
+      [path.join(outside, 'secret.md'), 'site/content/news/news99.en.md'],
+      [path.join(outside, 'common.json'), 'site/locales/en/extra.json'],
+    ] as const;
+    for (const [target, name] of links) symlinkSync(target, path.join(root, name));
+    const result = (() => {
+      try {
+        return build(root, out, { SITE_SECRET_TOKEN: 'hunter2' });
+      } finally {
+        for (const [, name] of links) rmSync(path.join(root, name));
+      }
+    })();
     expectRefused(result, 'SYMLINK_OUTSIDE');
     expect(result.stderr).toMatch(/site\/public\/etc:1:1 +SYMLINK_OUTSIDE/);
     expect(result.stderr).toContain('points outside the project, to /etc');
@@ -290,15 +296,25 @@ describe('the output never publishes itself', () => {
 describe('crash-proof output: a build killed at any step', () => {
   // `rendering` stops before the pages are written, `out-moved` between the two renames of the swap,
   // `staging-moved` after them, before the previous output is removed.
+  // One site for the three steps: each starts from the whole output the one before left, and puts
+  // the article back as it was.
+  let site: { root: string; out: string } | null = null;
+  const builtOnce = () => {
+    if (!site) {
+      const root = makeSite();
+      site = { root, out: path.join(root, 'out') };
+      expect(build(root, site.out).status).toBe(0);
+    }
+    return site;
+  };
   it.each(['rendering', 'out-moved', 'staging-moved'])(
     'killed at %s: the next command finds the previous or the new output whole and removes the leftovers',
     (step) => {
-      const root = makeSite();
-      const out = path.join(root, 'out');
-      expect(build(root, out).status).toBe(0);
+      const { root, out } = builtOnce();
       const previous = snapshotTree(out);
       const article = path.join(root, 'site/content/news/news3.en.md');
       const good = readFileSync(article, 'utf8');
+      onTestFinished(() => writeFileSync(article, good));
       writeFileSync(article, good.replace(/^title: .*$/m, 'title: A new title for the third article'));
 
       const killed = build(root, out, { SITE_TEST_KILL_AT: step });

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runTranslations } from '../../generator/commands/translations.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 
@@ -37,35 +38,49 @@ const edit = (root: string, file: string, change: (text: string) => string) => {
   writeFileSync(full, after);
 };
 
-const status = (root: string): Status => {
-  const result = runCli(['--root', root, 'translations', '--json']);
-  expect(result.stderr).toBe('');
-  expect(result.status).toBe(0);
-  return JSON.parse(result.stdout) as Status;
+/**
+ * What `site translations --json` prints, from the command run in this process: the tests read the
+ * state after each edit, and a Node start for each would cost more than the reading. The first
+ * test checks that the subprocess prints the same.
+ */
+const status = async (root: string): Promise<Status> => {
+  const printed: string[] = [];
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => printed.push(String(chunk)) > 0);
+  try {
+    expect(await runTranslations({ root, json: true, names: [] })).toBe(0);
+  } finally {
+    write.mockRestore();
+  }
+  return JSON.parse(printed.join('')) as Status;
 };
 
 describe('site translations', () => {
-  it('tracks a plural text by its base key: every form its language needs, whichever forms the source has', () => {
+  it('tracks a plural text by its base key: every form its language needs, whichever forms the source has', async () => {
     const root = makeSite();
     const COMMON_ZH = 'site/locales/zhHant/common.json';
     const COMMON_EN = 'site/locales/en/common.json';
     // Chinese has one form (`count_other`), English two: the text is one translation.
     edit(root, COMMON_ZH, (t) => t.replace('"共 {{count}} 筆結果"', '"找到 {{count}} 筆結果"'));
-    const stale = status(root).locales.en?.stale ?? [];
+    const stale = (await status(root)).locales.en?.stale ?? [];
     expect(stale.map((item) => item.id)).toEqual(['common:search.count']);
     expect(runCli(['--root', root, 'translations', 'done', 'common:search.count']).status).toBe(0);
-    expect(status(root).locales.en?.stale).toEqual([]);
+    expect((await status(root)).locales.en?.stale).toEqual([]);
     // An English form missing is the translation missing.
     edit(root, COMMON_EN, (t) => t.replace(/\n\s*"count_one": "[^"]*",/, ''));
-    expect(status(root).locales.en?.missing.map((item) => item.id)).toContain('common:search.count');
+    expect((await status(root)).locales.en?.missing.map((item) => item.id)).toContain('common:search.count');
   });
 
-  it('finds the translation a source edit left behind, shows what changed, and is in step once confirmed', () => {
+  it('finds the translation a source edit left behind, shows what changed, and is in step once confirmed', async () => {
     const root = makeSite();
-    expect(status(root).locales.en?.stale).toEqual([]);
+    expect((await status(root)).locales.en?.stale).toEqual([]);
     edit(root, RAMP_ZH, (t) => t.replace('清水補給與污水處理', '清水補給、污水處理與垃圾清運'));
 
-    const after = status(root);
+    const after = await status(root);
+    // The command as a user runs it prints the same, and exits 0.
+    const printed = runCli(['--root', root, 'translations', '--json']);
+    expect(printed.stderr).toBe('');
+    expect(printed.status).toBe(0);
+    expect(JSON.parse(printed.stdout)).toEqual(after);
     expect(after).toMatchObject({ record: RECORD, recorded: true });
     expect(Object.keys(after.locales)).toEqual(['en']);
     const [stale, ...others] = after.locales.en?.stale ?? [];
@@ -104,12 +119,12 @@ describe('site translations', () => {
     const done = runCli(['--root', root, 'translations', 'done', path.join(root, RAMP_EN)]);
     expect(done.stdout).toContain('Confirmed 1 translation');
     expect(done.status).toBe(0);
-    expect(status(root).locales.en?.stale).toEqual([]);
+    expect((await status(root)).locales.en?.stale).toEqual([]);
     const record = readFileSync(path.join(root, RECORD), 'utf8');
     expect(record).toContain('"- 清水補給、污水處理與垃圾清運"'.replace('- ', ''));
   });
 
-  it('does not count edits that say the same: whitespace, wrapping, Markdown written another way, settings', () => {
+  it('does not count edits that say the same: whitespace, wrapping, Markdown written another way, settings', async () => {
     const root = makeSite();
     edit(root, RAMP_ZH, (t) =>
       t
@@ -124,13 +139,13 @@ describe('site translations', () => {
       return settings + t.slice(body).replace(/^(\w[^\n]{40,}?) (\w)/m, '$1\n$2');
     });
     edit(root, 'site/content/news/news3.zhHant.md', (t) => t.replace(/\*\*([^*\n]+)\*\*/, '__$1__'));
-    expect(status(root).locales.en?.stale).toEqual([]);
+    expect((await status(root)).locales.en?.stale).toEqual([]);
   });
 
-  it('reports a new shared text as missing in the other locale, until it is translated and confirmed', () => {
+  it('reports a new shared text as missing in the other locale, until it is translated and confirmed', async () => {
     const root = makeSite();
     edit(root, 'site/locales/zhHant/nav.json', (t) => t.replace('{', '{\n  "safety": "飛安與品質",'));
-    const missing = status(root).locales.en?.missing ?? [];
+    const missing = (await status(root)).locales.en?.missing ?? [];
     expect(missing).toEqual([
       expect.objectContaining({
         id: 'nav:safety',
@@ -142,35 +157,37 @@ describe('site translations', () => {
     expect(runCli(['--root', root, 'translations']).stdout).toMatch(/missing site\/locales\/en\/nav\.json +nav:safety/);
     edit(root, 'site/locales/en/nav.json', (t) => t.replace('{', '{\n  "safety": "Safety and quality",'));
     // Translated but not yet confirmed: stale, never confirmed.
-    expect(status(root).locales.en?.stale).toEqual([expect.objectContaining({ id: 'nav:safety', confirmed: null })]);
+    expect((await status(root)).locales.en?.stale).toEqual([
+      expect.objectContaining({ id: 'nav:safety', confirmed: null }),
+    ]);
     expect(runCli(['--root', root, 'translations', 'done', 'nav:safety']).status).toBe(0);
-    const after = status(root).locales.en;
+    const after = (await status(root)).locales.en;
     expect(after?.stale).toEqual([]);
     expect(after?.missing).toEqual([]);
     expect(after?.current).toContain('nav:safety');
   });
 
-  it('follows an article written in English first: an English edit leaves the Chinese page stale', () => {
+  it('follows an article written in English first: an English edit leaves the Chinese page stale', async () => {
     const root = makeSite();
     const en = 'site/content/news/news3.en.md';
     const zh = 'site/content/news/news3.zhHant.md';
     edit(root, en, (t) => t.replace(/^---\n/, '---\nsource: en\n'));
     expect(runCli(['--root', root, 'translations', 'done', '/news/news3']).status).toBe(0);
-    let now = status(root);
+    let now = await status(root);
     expect(now.locales.zhHant?.current).toEqual(['/news/news3']);
     expect(now.locales.en?.current).not.toContain('/news/news3');
 
     edit(root, zh, (t) => t.replace(/^title: .*$/m, 'title: 中文標題改寫'));
-    expect(status(root).locales.zhHant?.stale).toEqual([]);
+    expect((await status(root)).locales.zhHant?.stale).toEqual([]);
     edit(root, en, (t) => t.replace(/^title: .*$/m, 'title: A Rewritten English Title'));
-    now = status(root);
+    now = await status(root);
     expect(now.locales.zhHant?.stale).toEqual([
       expect.objectContaining({ id: '/news/news3', source: 'en', file: zh, sourceFile: en }),
     ]);
     expect(now.locales.zhHant?.stale[0]?.changes[0]).toContainEqual({ text: 'Rewritten', change: 'added' });
   });
 
-  it('refuses a name that matches nothing and a record it cannot read, changing nothing', () => {
+  it('refuses a name that matches nothing and a record it cannot read, changing nothing', async () => {
     const root = makeSite();
     const record = path.join(root, RECORD);
     const before = readFileSync(record, 'utf8');
@@ -232,7 +249,7 @@ describe('site translations', () => {
     }
   });
 
-  it('site check warns about a stale translation, and fails on it when the configuration asks', () => {
+  it('site check warns about a stale translation, and fails on it when the configuration asks', async () => {
     const root = makeSite();
     edit(root, RAMP_ZH, (t) => t.replace('清水補給與污水處理', '清水補給、污水處理與垃圾清運'));
     edit(root, 'site/site.config.ts', (t) => t.replace('check: {', "check: {\n    staleTranslations: 'error',"));
