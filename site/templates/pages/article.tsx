@@ -33,7 +33,7 @@ export default function ArticlePage() {
           <Figure data={payload.data} eager />
           <Prose html={payload.html} />
           <p lang={lang}>
-            <a className="more-link" href={toUrl('/news')}>
+            <a className="more-link more-link--back" href={toUrl('/news')}>
               {t('common:backToNews')}
             </a>
           </p>
