@@ -28,7 +28,7 @@ describe('chunk reload guard', () => {
     });
     const { page } = watched;
     const article = '/en/news/news3';
-    await page.click(`main a[href="${article}"]`);
+    await page.click(`main a[href="${article}"]:visible`);
     await page.waitForURL(`${site.url}${article}`);
     await page.waitForLoadState('load');
     // The full load shows the server-rendered article, even though its chunk still fails.
@@ -45,7 +45,7 @@ describe('chunk reload guard', () => {
     await page.goto(`${site.url}/en/news`);
     await waitForHydration(page);
     await waitForManifest(watched);
-    await page.click(`main a[href="${article}"]`);
+    await page.click(`main a[href="${article}"]:visible`);
     await page.waitForSelector('.page--error');
     expect(watched.documents.filter((u) => u.endsWith(article))).toHaveLength(1);
     expect(await page.locator('h1').textContent()).toBe('Internal Server Error');
@@ -70,7 +70,7 @@ describe('chunk reload guard', () => {
         await breakArticleChunk(page);
       },
     });
-    await watched.page.click('main a[href="/en/news/news4"]');
+    await watched.page.click('main a[href="/en/news/news4"]:visible');
     await watched.page.waitForURL(`${site.url}/en/news/news4`);
     await watched.page.waitForLoadState('load');
     expect(watched.documents.filter((u) => u.endsWith('/en/news/news4'))).toHaveLength(1);

@@ -89,7 +89,7 @@ describe('search', () => {
     const watched = await site.openReady('/en/services/service-layout', { locale: 'en-US' });
     const { page } = watched;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.click('main a[href="/en/services/service-ramp"]');
+    await page.click('main a[href="/en/services/service-ramp"]:visible');
     await waitInPage(page, () => document.querySelector('h1')?.textContent === 'Ramp Handling', null);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     // The search was not loaded before the navigation: it reads the index the build manifest names.

@@ -48,7 +48,8 @@ describe('long texts in Chinese', () => {
     expect(result.stderr).toContain('CONTENT_LARGE');
     expect(result.status).toBe(0);
     const html = readFileSync(path.join(root, 'out', 'news', 'news3.html'), 'utf8');
-    const shown = /<td class="ph"[^>]*>([^<]*(?:<wbr\/?>[^<]*)*)<\/td>/.exec(html)?.[1] ?? '';
+    const cells = [...html.matchAll(/<td class="ph"[^>]*>([^<]*(?:<wbr\/?>[^<]*)*)<\/td>/g)].map((m) => m[1] ?? '');
+    const shown = cells.reduce((longest, next) => (next.length > longest.length ? next : longest), '');
     expect(shown.replace(/<wbr\/?>/g, '')).toBe(cell);
     expect(shown.split(/<wbr\/?>/).length).toBeGreaterThan(1000);
   });

@@ -316,7 +316,7 @@ export async function browseBehindHost(url: string, routes: readonly string[] = 
     });
     await page.goto(`${url}/en/services/service-layout`);
     await page.waitForResponse((r) => r.url().includes('/builds/latest.json?'));
-    await page.click('main a[href="/en/services/service-ramp"]');
+    await page.click('main a[href="/en/services/service-ramp"]:visible');
     await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
     expect(documents.filter((u) => u.endsWith('/service-ramp'))).toEqual([]);
 
@@ -341,7 +341,7 @@ export async function browseBehindHost(url: string, routes: readonly string[] = 
     await page.goto(`${url}/en/news`);
     await manifest;
     await waitForHydration(page);
-    await page.click('main a[href="/en/news/news3"]');
+    await page.click('main a[href="/en/news/news3"]:visible');
     await page.waitForURL(`${url}/en/news/news3`);
     await page.waitForLoadState('load');
     expect(documents.filter((u) => u.endsWith('/en/news/news3'))).toHaveLength(1);
