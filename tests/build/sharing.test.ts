@@ -312,7 +312,9 @@ describe('articles and structured data', () => {
     // The page shows the same facts: the stations, the pay as the locale writes it, the last day.
     const facts = /<section class="position position-facts"[\s\S]*?<\/section>/
       .exec(page('/jobs/positions/ramp-agent'))?.[0]
-      .replace(/<[^>]+>/g, '');
+      .replace(/<[^>]+>/g, '')
+      // A number keeps its unit with a no-break space.
+      .replace(/\u00a0|&nbsp;|&#xA0;/gi, ' ');
     expect(facts).toContain('桃園國際機場、高雄國際機場、台中國際機場');
     expect(facts).toContain('月薪新台幣 3.6 萬至 4.2 萬元');
     expect(
