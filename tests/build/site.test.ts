@@ -175,7 +175,7 @@ describe('the real site', () => {
     expect(zh).toMatch(
       /<span lang="zh-Hant">發布日期(<!-- -->)?：(<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}">\d{4} 年 \d{1,2} 月 \d{1,2} 日<\/time><\/span>/,
     );
-    expect(zh).toMatch(/<p lang="zh-Hant"><a class="more-link" href="\/news">返回最新消息<\/a><\/p>/);
+    expect(zh).toMatch(/<p lang="zh-Hant"><a class="more-link more-link--back" href="\/news">返回最新消息<\/a><\/p>/);
     const en = htmlOf('/en/news/newsEn1');
     expect(en).toMatch(
       /Published(<!-- -->)?: (<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/,
