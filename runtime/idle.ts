@@ -8,13 +8,18 @@ interface TaskScheduler {
   postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown>;
 }
 
+/** The browser's task scheduler, where it has one. */
+function taskScheduler(): TaskScheduler | undefined {
+  return (window as Window & { scheduler?: TaskScheduler }).scheduler;
+}
+
 /**
  * Runs once the browser has nothing more urgent to do: as a background task where the browser
  * schedules tasks by priority, else when it is idle. (An idle callback asked for during `load` may
  * wait for its whole timeout where the browser draws no frame meanwhile.)
  */
 export function whenFree(callback: () => void): void {
-  const scheduler = (window as Window & { scheduler?: TaskScheduler }).scheduler;
+  const scheduler = taskScheduler();
   if (scheduler) void scheduler.postTask(callback, { priority: 'background' });
   else whenIdle(callback);
 }
@@ -26,7 +31,7 @@ export function whenFree(callback: () => void): void {
  * waiting for the app.
  */
 export function nextFree(): Promise<void> {
-  const scheduler = (window as Window & { scheduler?: TaskScheduler }).scheduler;
+  const scheduler = taskScheduler();
   if (scheduler) return scheduler.postTask(() => undefined, { priority: 'background' }).then(() => undefined);
   return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -62,7 +62,7 @@ function renderClientEntry(templates: TemplateInventory): { boot: string; shell:
 }
 
 /** The explicit compile hint a chunk starts with: compile every function of it eagerly. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** esbuild's options for the browser bundle: the runtime entry (from memory) and each page template. */
 function toClientBuildOptions(
