@@ -36,7 +36,7 @@ export const POLICY_SCHEMES: Readonly<Record<PolicyDirective, readonly string[]>
   connectSrc: ['https:', 'wss:'],
   imgSrc: ['https:', 'data:', 'blob:'],
   frameSrc: ['https:'],
-  formAction: ['https:'],
+  formAction: ['https:', 'mailto:'],
   styleSrc: ['https:'],
   fontSrc: ['https:', 'data:'],
   mediaSrc: ['https:', 'data:', 'blob:'],

@@ -95,6 +95,9 @@ const config: SiteConfigInput = {
     { from: '/en/careers', to: '/en/jobs' },
     { from: '/recruiting-day', to: '/jobs/jobs-positions', status: 302 },
   ],
+  // The proposal request's form is written as an e-mail to the sales team: without JavaScript
+  // the browser posts it to a `mailto:` address (behaviour.md: Proposal requests).
+  security: { formAction: ['mailto:'] },
   // `site check`: what a page may load (gzip: 15 KB of JavaScript before `load`, 120 KB once idle,
   // React and the translator among it, and 4 KB of embedded data), and strings that read the same
   // in both languages by design (names, codes, addresses) and need no warning.

@@ -33,6 +33,9 @@ export const HTML_RULES: ConfigData = {
     // A title's length is measured as a search result shows it, a Chinese character counting
     // two, by SEO_TITLE_LONG (check/head.ts; behaviour.md: Head and SEO), not by characters.
     'long-title': 'off',
+    // A group of checkboxes is one field with several values, as radio buttons are: the proposal
+    // request's stations are posted as `Stations=TPE`, `Stations=KHH` (behaviour.md: Proposal requests).
+    'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
   },
 };
 

@@ -353,7 +353,7 @@ describe('design', () => {
       );
       const problems: string[] = [];
       const [proposal, join] = actions;
-      if (!proposal?.href?.endsWith('/contact')) problems.push(`the first action links to ${proposal?.href}`);
+      if (!proposal?.href?.endsWith('/proposal')) problems.push(`the first action links to ${proposal?.href}`);
       if (!join?.href?.endsWith('/jobs/jobs-positions')) problems.push(`the second action links to ${join?.href}`);
       for (const action of actions) if (action.bottom > 800) problems.push(`${action.href} is below the first screen`);
       return problems;

@@ -33,10 +33,10 @@ beforeAll(async () => {
 });
 
 describe('the real site', () => {
-  it('has exactly the 130 pages of the 65 routes, and no /news/news2', () => {
+  it('has exactly the 132 pages of the 66 routes, and no /news/news2', () => {
     // The 54 routes of the inventory, a page of each of the six positions and of the five topics
-    // of the news.
-    expect(ROUTES).toHaveLength(65);
+    // of the news, and the proposal request.
+    expect(ROUTES).toHaveLength(66);
     expect(ROUTES.filter((r) => r.startsWith('/jobs/positions/'))).toHaveLength(6);
     expect([...EN_ONLY]).toEqual(['/news/newsEn1', '/news/newsEn2']);
     const expected = [...ROUTES, ...ROUTES.map(enUrl)].sort();
@@ -44,7 +44,7 @@ describe('the real site', () => {
     for (const url of expected) expect(() => htmlOf(url)).not.toThrow();
     expect(result.files?.has('news/news2/index.html')).toBe(false);
     expect(result.manifest.prerendered).not.toContain('/news/news2');
-    expect(result.report.pagesPerLocale).toEqual({ zhHant: 65, en: 65 });
+    expect(result.report.pagesPerLocale).toEqual({ zhHant: 66, en: 66 });
   });
 
   it('gives every page its locale, a title that differs by locale, a description and a canonical', () => {
@@ -144,7 +144,7 @@ describe('the real site', () => {
     expect(meta.id).toBe(latest.id);
     expect(meta.prerendered).toContain('/');
     expect(meta.prerendered).toContain('/en');
-    expect(meta.prerendered).toHaveLength(130);
+    expect(meta.prerendered).toHaveLength(132);
     expect(meta.prerendered.every((u: string) => u === '/' || !u.endsWith('/'))).toBe(true);
     const order = [...(result.files?.keys() ?? [])];
     expect(order.at(-1)).toBe('builds/latest.json');
@@ -153,10 +153,10 @@ describe('the real site', () => {
   it('writes a sitemap with alternates, and robots.txt naming it', () => {
     const sitemap = text('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(128);
+    expect(locs).toHaveLength(130);
     // Every page says when it last changed, with the site's zone: an article its date.
     const lastmods = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
-    expect(lastmods).toHaveLength(128);
+    expect(lastmods).toHaveLength(130);
     for (const lastmod of lastmods) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+08:00$/);
     expect(sitemap).toContain(`<loc>${abs('/en/news/news3')}</loc>\n    <lastmod>2024-05-28T00:00:00+08:00</lastmod>`);
     expect(locs).toContain(abs('/en/news/newsEn1'));
@@ -343,7 +343,7 @@ describe('the real site', () => {
         /<div class="hero__art"><picture><source media="\(max-width: 37.49rem\)" srcSet="\/images\/hero-apron-phone.svg"[^>]*\/><img src="\/images\/hero-apron.svg" alt="[^"]{40,}"/,
       );
       expect(hrefs(/<p class="hero__actions">(.*?)<\/p>/)).toEqual([
-        `${prefix}/contact`,
+        `${prefix}/proposal`,
         `${prefix}/jobs/jobs-positions`,
       ]);
       expect(hrefs(/<ul class="audiences__list">(.*?)<\/ul>/)).toEqual([
@@ -381,8 +381,8 @@ describe('the real site', () => {
     expect(htmlOf('/en/services/service-layout')).toMatch(
       /<figure class="[^"]*"><img[^>]* src="\/images\/turnaround\.svg"/,
     );
-    // The header's proposal request, to the contact page; the careers page's action under its lead.
-    expect(ramp).toContain('<a class="button header-action" href="/en/contact">Request a proposal</a>');
+    // The header's proposal request, to its form; the careers page's action under its lead.
+    expect(ramp).toContain('<a class="button header-action" href="/en/proposal">Request a proposal</a>');
     expect(htmlOf('/en/jobs')).toMatch(
       /<p class="page-heading__action"><a class="button" href="\/en\/jobs\/jobs-positions">See open positions<\/a><\/p>/,
     );

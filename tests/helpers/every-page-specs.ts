@@ -29,7 +29,7 @@ export function everyPageSpecs(site: SiteFixture, language: string, urls: readon
   it(
     `hydrates every ${language} page under the hosts' security policy with no console problem or mismatch, and fits each on a 320 px phone`,
     async () => {
-      expect(urls).toHaveLength(65);
+      expect(urls).toHaveLength(66);
       expect((await sweep()).load).toEqual([]);
     },
     LIMIT,
@@ -74,7 +74,7 @@ export function everyPageSpecs(site: SiteFixture, language: string, urls: readon
     async () => {
       const year = new Date().getUTCFullYear();
       const footers = (await sweep()).footers;
-      expect(footers).toHaveLength(65);
+      expect(footers).toHaveLength(66);
       expect(footers.filter((line) => !line.includes(`© ${year}`))).toEqual([]);
     },
     LIMIT,

@@ -112,7 +112,7 @@ async function get(host: HostUnderTest, url: string, headers: Record<string, str
 export function hostSpecs(options: HostSpecOptions): void {
   it('serves every page of both locales at its canonical URL with 200 and no redirect', async () => {
     const host = options.host();
-    expect(URLS).toHaveLength(130);
+    expect(URLS).toHaveLength(132);
     const failures: string[] = [];
     for (const url of URLS) {
       const { response, body } = await get(host, url, { Cookie: 'i18n_redirected=zhHant', 'Accept-Language': 'zh-TW' });

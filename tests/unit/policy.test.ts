@@ -73,6 +73,14 @@ describe('the policy (behaviour.md: Security policy)', () => {
     ]);
   });
 
+  it('lets a form post to an e-mail address, and no other scheme but https:', () => {
+    const lines = ['  security: {', "    formAction: ['mailto:', 'data:'],", '  },'];
+    const input = { security: { formAction: ['mailto:', 'data:'] } };
+    expect(problemsOf(lines, input)).toEqual([['security.formAction[1]', 3]]);
+    const policy = toContentSecurityPolicy({ security: { formAction: ['mailto:'] }, scripts: [], videos: [] });
+    expect(policy).toContain("form-action 'self' mailto:;");
+  });
+
   it('refuses a scheme in scriptSrc, which would allow any script', () => {
     const input = { security: { scriptSrc: ['https:'] } };
     expect(problemsOf(['  security: {', "    scriptSrc: ['https:'],", '  },'], input)).toEqual([

@@ -218,8 +218,8 @@ export default function Header() {
             onPrepare={prepareSearch}
           />
           <LanguageSwitcher />
-          {/* Wide desktops: the airlines' action in reach on every page, to the contact page. */}
-          <a className="button header-action" href={toUrl('/contact')}>
+          {/* The airlines' action in reach on every page, to the proposal request. */}
+          <a className="button header-action" href={toUrl('/proposal')}>
             {t('nav:proposal')}
           </a>
         </div>

@@ -40,7 +40,7 @@ export function toMailto(email: string, subject: string): string {
 }
 
 /**
- * The aside's one action for the page's audience: an airline requests a proposal by e-mail, a job
+ * The aside's one action for the page's audience: an airline requests a proposal on its page, a job
  * seeker goes to the open positions, a supplier registers by e-mail, the press and investors write
  * to their contact.
  */
@@ -56,8 +56,9 @@ export function useCallToAction(audience: string): { href: string; label: string
     return /^\/jobs\/(?:jobs-positions$|positions\/)/.test(payload.path)
       ? null
       : { href: toUrl('/jobs/jobs-positions'), label };
-  if (audience === 'service' || audience === 'procurement')
-    return { href: toMailto(email, t(`common:audience.${audience}.subject`)), label };
+  // An airline's request has a form of its own, which writes the e-mail (behaviour.md: Proposal requests).
+  if (audience === 'service') return { href: toUrl('/proposal'), label };
+  if (audience === 'procurement') return { href: toMailto(email, t(`common:audience.${audience}.subject`)), label };
   return { href: `mailto:${email}`, label };
 }
 
