@@ -329,7 +329,7 @@ describe('the real site', () => {
     expect(htmlOf('/en/news')).not.toContain('class="badge"');
   });
 
-  it('opens the home page with one claim and two actions, a way in for each audience, six figures with the safety record, six illustrated services, a case study and the three newest stories', () => {
+  it('opens the home page with one claim and two actions, the licence and certificates, a way in for each audience, six figures with the safety record, six illustrated services, a case study and the three newest stories', () => {
     for (const [home, prefix] of [
       ['/', ''],
       ['/en', '/en'],
@@ -346,6 +346,11 @@ describe('the real site', () => {
         `${prefix}/proposal`,
         `${prefix}/jobs/jobs-positions`,
       ]);
+      // Under the hero, the licence and the three standards as text, and the way to their numbers.
+      const trust = /<section class="trust"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+      for (const code of ['CAA-GH-0098', 'ISAGO', 'ISO 9001', 'ISO 14001', 'ISO 45001']) expect(trust).toContain(code);
+      expect(trust).not.toContain('<img');
+      expect(trust).toContain(`href="${prefix}/strengths/strengths-certification"`);
       expect(hrefs(/<ul class="audiences__list">(.*?)<\/ul>/)).toEqual([
         `${prefix}/services/service-layout`,
         `${prefix}/jobs/jobs-positions`,

@@ -18,6 +18,7 @@ export default function HomePage() {
   return (
     <article className="page page--home">
       <Hero data={data} />
+      <Trust data={toRecord(data.trust) ?? {}} />
       <Audiences data={toRecord(data.audiences) ?? {}} />
       <KeyFigures data={data} />
       <Services data={toRecord(data.services) ?? {}} />
@@ -99,6 +100,38 @@ function Hero({ data }: { data: Data }) {
         </div>
       ) : null}
     </header>
+  );
+}
+
+/**
+ * Under the hero, the proof an airline looks for first: the licence and the certificates as text
+ * badges (no marks of the bodies that issue them), each code whole, and the way to their numbers
+ * and validity on the certification page.
+ */
+function Trust({ data }: { data: Data }) {
+  const toUrl = useLocalUrl();
+  const items = toList(data.items);
+  if (items.length === 0) return null;
+  return (
+    <section className="trust" aria-labelledby="home-trust-title">
+      <h2 id="home-trust-title" className="trust__title">
+        {toText(data.title)}
+      </h2>
+      <ul className="trust__list">
+        {items.map((item, i) => (
+          <li key={i} className="trust__badge">
+            <span className="trust__code nowrap">{toText(item.code)}</span>
+            <span className="trust__label">
+              <Phrases text={toText(item.label) ?? ''} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <a className="trust__link" href={toUrl(toText(data.href) ?? '/')}>
+        {toText(data.link)}
+        <span aria-hidden="true"> →</span>
+      </a>
+    </section>
   );
 }
 
