@@ -122,9 +122,10 @@ function toMenus(config: SiteConfig, locale: LocaleConfig, routes: readonly Rout
     sections.map((section) => [
       section,
       routes
-        .filter((r) => r.section === section)
+        // The section's page at the top (`/jobs`) is the navigation entry's own link, not in its menu.
+        .filter((r) => r.section === section && r.path.split('/').length > 2)
         .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
-        .map((r) => ({ url: toPageUrl(locale, r.path), name: r.name, depth: r.path.split('/').length - 3 })),
+        .map((r) => ({ url: toPageUrl(locale, r.path), name: r.name, depth: toDepth(r) })),
     ]),
   );
 }
@@ -212,7 +213,12 @@ function toSectionLinks(route: Route, locale: LocaleConfig, routes: readonly Rou
   return routes
     .filter((r) => r.section === route.section)
     .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
-    .map((r) => toLink(r, locale, r.path.split('/').length - 3));
+    .map((r) => toLink(r, locale, toDepth(r)));
+}
+
+/** How far in a section's menu a page stands: its folder's pages first, one level in below them. */
+function toDepth(route: Route): number {
+  return Math.max(0, route.path.split('/').length - 3);
 }
 
 /**

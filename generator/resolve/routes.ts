@@ -53,6 +53,17 @@ export function resolveRoutes(
   return { routes, problems };
 }
 
+/**
+ * The section a route belongs to (behaviour.md: Section pages): the folder it is in, or, for a page
+ * at the top that a navigation entry opens a section from (`/jobs` for `jobs`), that section, whose
+ * first page it is.
+ */
+function toRouteSection(config: SiteConfig, routePath: string): string {
+  const [, first = ''] = routePath.split('/');
+  if (routePath.split('/').length > 2) return first;
+  return config.navigation.find((item) => item.path === routePath && item.section === first)?.section ?? '';
+}
+
 /** The route of one path, or null when its files disagree, miss a locale or name no template. */
 function toRoute(
   config: SiteConfig,
@@ -75,7 +86,7 @@ function toRoute(
   return {
     path: routePath,
     name: toRouteName(routePath),
-    section: routePath.split('/')[1] && routePath.split('/').length > 2 ? (routePath.split('/')[1] as string) : '',
+    section: toRouteSection(config, routePath),
     template: first.data.template,
     // An unknown layout renders with the fallback layout (behaviour.md: Routes).
     layout: templates.layouts.includes(first.data.layout) ? first.data.layout : 'fallback',

@@ -57,6 +57,16 @@ describe('hydration', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
+  it('hydrates the careers page, whose side navigation and prose table both name positions, broken apart differently, without a mismatch', async () => {
+    const watched = await site.open('/jobs');
+    const { page } = watched;
+    const link = await page.locator('.side-nav a[href="/jobs/positions/passenger-service-agent"]').elementHandle();
+    await waitForHydration(page);
+    // The server's link is the one the app adopted: a mismatch would have rendered the page anew.
+    expect(await link?.evaluate((el) => el.isConnected)).toBe(true);
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
   it('carries each byte of page data once: no prose, head or shared data in the embedded copy', async () => {
     const watched = await site.open('/en/news/news3');
     const { page } = watched;

@@ -388,6 +388,16 @@ describe('the real site', () => {
     );
     // The header's proposal request, to its form; the careers page's action under its lead.
     expect(ramp).toContain('<a class="button header-action" href="/en/proposal">Request a proposal</a>');
+    // The careers page at the top is its section's first page, in its side navigation by its title;
+    // the header's careers menu leaves it out, as the entry's own link goes there.
+    const careers = htmlOf('/en/jobs');
+    expect(careers).toMatch(
+      /<nav class="side-nav" aria-label="[^"]+"><p class="side-nav__heading">Careers<\/p><ul><li><a href="\/en\/jobs" aria-current="page">/,
+    );
+    expect(careers).toContain('<a href="/en/jobs/jobs-benefits">Benefits</a>');
+    const menu = /<ul class="submenu" id="menu-jobs">([\s\S]*?)<\/ul>/.exec(careers)?.[1] ?? '';
+    expect(menu).toContain('href="/en/jobs/jobs-benefits"');
+    expect(menu).not.toContain('href="/en/jobs"');
     expect(htmlOf('/en/jobs')).toMatch(
       /<p class="page-heading__action"><a class="button" href="\/en\/jobs\/jobs-positions">See open positions<\/a><\/p>/,
     );

@@ -9,7 +9,12 @@ function useSection() {
   const section = payload.path.split('/')[1] ?? '';
   const pages = payload.layout === 'section' ? payload.sectionPages : [];
   const heading = pages.length > 0 ? t(`sidenav:${section}`) : '';
-  const links = pages.map((link) => ({ ...link, label: t(`sidenav:${link.name}`) }));
+  // The section's page at the top (`/jobs`) shares its key with the section's name: its title
+  // tells it from the section's overview.
+  const links = pages.map((link) => ({
+    ...link,
+    label: link.name === section ? link.title : t(`sidenav:${link.name}`),
+  }));
   return { heading, links, label: t('sidenav:label', { section: heading }), current: payload.url };
 }
 
