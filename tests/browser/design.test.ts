@@ -251,6 +251,38 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps the proposal request in the header on phones and tablets, whole, clear of the logotype, the menu button and the language switcher', async () => {
+    const found = await findAtWidths([320, 375, 768], ['/', '/en'], async (page, _where, width) => {
+      const boxes = await page.evaluate(() =>
+        ['.menu-button', '.brand__logotype', '.language-switcher a', '.header-action'].map((selector) => {
+          const el = document.querySelector(selector);
+          const box = el?.getBoundingClientRect();
+          return {
+            selector,
+            left: box?.left ?? 0,
+            right: box?.right ?? 0,
+            width: box?.width ?? 0,
+            text: el?.textContent ?? '',
+          };
+        }),
+      );
+      const problems: string[] = [];
+      const action = boxes.at(-1);
+      if (!action || action.width === 0) return ['no proposal request in the header'];
+      if (action.right > width) problems.push(`the proposal request ends at ${action.right}`);
+      // Left to right, each control at least 4 px from the next.
+      for (let i = 1; i < boxes.length; i++) {
+        const [before, after] = [boxes[i - 1], boxes[i]];
+        if (before && after && after.left - before.right < 4)
+          problems.push(`${after.selector} is ${after.left - before.right} px from ${before.selector}`);
+      }
+      const href = await page.locator('.header-action').getAttribute('href');
+      if (!href?.endsWith('/proposal')) problems.push(`the proposal request links to ${href}`);
+      return problems;
+    });
+    expect(found).toEqual([]);
+  });
+
   it('keeps the header one height in both languages, its labels on the line of the company name, the current section underlined on its bottom line and a section menu below it', async () => {
     const found: string[] = [];
     const { page } = await site.open('/en', { viewport: { width: 1440, height: 800 } });

@@ -218,9 +218,11 @@ export default function Header() {
             onPrepare={prepareSearch}
           />
           <LanguageSwitcher />
-          {/* The airlines' action in reach on every page, to the proposal request. */}
+          {/* The airlines' action in reach on every page, to the proposal request: compact on
+              phones, where the bar has room for a short label only. */}
           <a className="button header-action" href={toUrl('/proposal')}>
-            {t('nav:proposal')}
+            <span className="header-action__long">{t('nav:proposal')}</span>
+            <span className="header-action__short">{t('nav:proposalShort')}</span>
           </a>
         </div>
       </header>

@@ -16,7 +16,9 @@ export default function LanguageSwitcher() {
               data-locale={l.code}
               title={t('common:switchTo', { language: l.name })}
             >
-              {l.name}
+              <span className="language-switcher__long">{l.name}</span>
+              {/* Phones: the language's short name, beside the header's proposal request. */}
+              <span className="language-switcher__short">{t(`nav:languageShort.${l.code}`)}</span>
             </a>
           </li>
         ))}
