@@ -7,6 +7,7 @@ import { bindNumbers, hasHan, toRunClass, toScriptRuns } from '../../runtime/mix
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
+import { writeCompactTables } from './compact-tables.ts';
 import { hasEntry, readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
 import { toPictureHtml, toShownImage, toStamp } from './pictures.ts';
 import type { ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc, Unpublished } from '../types.ts';
@@ -52,6 +53,7 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
   writePictures(md);
+  writeCompactTables(md);
   refuseDeepNesting(md);
   parser = md;
   return md;

@@ -157,15 +157,27 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('shows a four-column table whole on a 375 px phone, with no column cut off', async () => {
-    const found = await findAtWidths([375], ['/strengths/strengths-certification'], (page) =>
-      page.evaluate(() => {
-        const table = document.querySelector<HTMLElement>('main .prose table');
-        if (!table) return ['no table'];
-        return table.scrollWidth > table.clientWidth + 1
-          ? [`it needs ${table.scrollWidth} px of ${table.clientWidth}`]
-          : [];
-      }),
+  it('shows a four-column table whole on a phone, in compact rows of at least 14 px, and as it is from 600 px', async () => {
+    const urls = ['/strengths/strengths-certification', '/en/strengths/strengths-certification'];
+    const found = await findAtWidths([320, 375, 768], urls, (page, _where, width) =>
+      page.evaluate((width) => {
+        const tables = [...document.querySelectorAll<HTMLElement>('main .prose table')].filter(
+          (table) => table.getClientRects().length > 0,
+        );
+        if (tables.length !== 1) return [`${tables.length} tables shown`];
+        const [table] = tables as [HTMLElement];
+        const problems: string[] = [];
+        const compact = table.classList.contains('table-compact');
+        if (compact !== width < 600) problems.push(compact ? 'the compact table is shown' : 'the wide table is shown');
+        if (table.scrollWidth > table.clientWidth + 1)
+          problems.push(`it needs ${table.scrollWidth} px of ${table.clientWidth}`);
+        if (table.getBoundingClientRect().right > width) problems.push('it ends past the screen');
+        const small = [...table.querySelectorAll('td')].filter((td) => parseFloat(getComputedStyle(td).fontSize) < 14);
+        if (small.length > 0) problems.push(`${small.length} cells under 14 px`);
+        // Each certificate's number beside its label, in the compact rows as in the wide table.
+        if (!/CAA-GH-0098/.test(table.textContent ?? '')) problems.push('no licence number');
+        return problems;
+      }, width),
     );
     expect(found).toEqual([]);
   });

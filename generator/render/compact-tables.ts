@@ -1,0 +1,73 @@
+import type MarkdownItClass from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+
+// A table of four columns or more does not fit a phone at a readable size: its longest words and
+// codes alone are wider than the screen. Such a table is written twice: as it is, for wider
+// screens, and in compact rows for phones, one band per row of the table, its first cell the
+// band's name and each other cell a row of its column's header and its value, as the stations
+// list is (behaviour.md: Presentation). The stylesheet shows one of the two; the compact one is
+// left out of the search index, which has its text from the other.
+
+/** From this many columns a table also gets its compact form. */
+export const COMPACT_FROM_COLUMNS = 4;
+
+/** A cell of the table: its text, to render, and the attributes of its `th` or `td`. */
+interface Cell {
+  readonly inline: Token;
+  readonly className: string | null;
+}
+
+/** The rows of the table that `table_close` at `end` closes, its header row first. */
+function toRows(tokens: readonly Token[], end: number): Cell[][] {
+  let start = end;
+  while (start > 0 && tokens[start]?.type !== 'table_open') start -= 1;
+  const rows: Cell[][] = [];
+  for (let i = start; i < end; i++) {
+    const token = tokens[i] as Token;
+    if (token.type === 'tr_open') rows.push([]);
+    const inline = tokens[i + 1];
+    if ((token.type === 'th_open' || token.type === 'td_open') && inline?.type === 'inline')
+      rows.at(-1)?.push({ inline, className: token.attrGet('class') });
+  }
+  return rows;
+}
+
+/** The compact form: a band (`tbody`) for each body row, its name across, then label and value rows. */
+export function toCompactTable(rows: readonly (readonly Cell[])[], render: (inline: Token) => string): string {
+  const [header = [], ...body] = rows;
+  const attr = (cell: Cell | undefined) => (cell?.className ? ` class="${cell.className}"` : '');
+  const bands = body.map((row) => {
+    const [name, ...values] = row;
+    const facts = values.map((cell, i) => {
+      const label = header[i + 1];
+      return (
+        `<tr>\n<th scope="row"${attr(label)}>${label ? render(label.inline) : ''}</th>\n` +
+        `<td${attr(cell)}>${render(cell.inline)}</td>\n</tr>\n`
+      );
+    });
+    const title = name
+      ? `<tr>\n<th colspan="2" scope="colgroup"${attr(name)}>${render(name.inline)}</th>\n</tr>\n`
+      : '';
+    return `<tbody>\n${title}${facts.join('')}</tbody>\n`;
+  });
+  return `<table class="table-compact" data-pagefind-ignore="all">\n${bands.join('')}</table>\n`;
+}
+
+/** Writes a wide table's compact form after it. */
+export function writeCompactTables(md: MarkdownItClass): void {
+  const plain = md.renderer.rules.table_close;
+  md.renderer.rules.table_close = (tokens, idx, options, env, self) => {
+    const closed = plain ? plain(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+    const rows = toRows(tokens, idx);
+    if ((rows[0]?.length ?? 0) < COMPACT_FROM_COLUMNS) return closed;
+    return `${closed}${toCompactTable(rows, (inline) => self.renderInline(inline.children ?? [], options, env))}`;
+  };
+  // The wide table is marked, so that the stylesheet can hide it where the compact one shows.
+  const open = md.renderer.rules.table_open;
+  md.renderer.rules.table_open = (tokens, idx, options, env, self) => {
+    const end = tokens.findIndex((t, i) => i > idx && t.type === 'table_close');
+    if ((toRows(tokens, end)[0]?.length ?? 0) >= COMPACT_FROM_COLUMNS)
+      (tokens[idx] as Token).attrJoin('class', 'table-wide');
+    return open ? open(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+  };
+}
