@@ -3,6 +3,7 @@ import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
 import { OLD_ADDRESS_RULE, isOldAddress } from '../redirects.ts';
 import { TEXT_LIMITS } from './limits.ts';
+import { checkCalloutFields } from './callout-fields.ts';
 import { checkJobField } from './job-field.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -136,6 +137,7 @@ export function validateFrontMatter(
   checkContactField(raw.contact, config, fail);
   checkVideoField(raw.video, fail);
   checkJobField(raw, config, fail);
+  checkCalloutFields(raw, fail);
   if (problems.length > 0) return { data: null, problems };
   const extra = Object.fromEntries(Object.entries(raw).filter(([k]) => !KNOWN_KEYS.includes(k)));
   return {

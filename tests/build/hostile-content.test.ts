@@ -209,6 +209,45 @@ describe('a position (front matter `job`)', () => {
   });
 });
 
+describe('a service page’s steps and an equipment page’s key facts (front matter `steps`, `specs`)', () => {
+  const steps = (items: string) => page(`steps:\n  title: How a turnaround runs\n  items:\n${items}`);
+  const item = (label: string, text = 'A line') => `    - label: "${label}"\n      text: "${text}"\n`;
+  const three = item('Arrival') + item('Servicing') + item('Departure');
+
+  it('passes with a title and three to six steps, each a short label and a line', () => {
+    expect(parse(steps(three)).problems).toEqual([]);
+    expect(
+      parse(
+        page(
+          'specs:\n  title: At a glance\n  items: [{ label: Towing, value: 6 t }, { label: Battery, value: LFP }]\n',
+        ),
+      ).problems,
+    ).toEqual([]);
+  });
+
+  it.each([
+    [item('Arrival') + item('Departure'), '`items` must be a list of 3 to 6 entries'],
+    [three + '    - text: "No label"\n', '`items[3].label` must be a non-empty text'],
+    [
+      three.replace('Servicing', 'Servicing, cleaning, catering and fueling'),
+      '`items[1].label` is 41 characters long, over the limit of 30',
+    ],
+  ])('refuses a fault at the line of `steps`, naming the item: %#', (items, reason) => {
+    const problem = only(steps(items));
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 5 } });
+    expect(problem.message).toContain(reason);
+    expect(problem.hint).toContain('three to six steps');
+  });
+
+  it('refuses a key fact without its value', () => {
+    const problem = only(
+      page('specs:\n  title: At a glance\n  items: [{ label: Towing, value: 6 t }, { label: Battery }]\n'),
+    );
+    expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 5 } });
+    expect(problem.message).toContain('`items[1].value` must be a non-empty text');
+  });
+});
+
 describe('anchors, aliases and tags', () => {
   const lol = (name: string, of: string) => `${name}: &${name} [${Array(9).fill(`*${of}`).join(',')}]\n`;
   const bomb =

@@ -137,6 +137,26 @@ describe('the real site', () => {
     expect(payloadOf('/en/strengths/homemade-equipment/eq1').name).toBe('strengths-homemade-equipment-eq1___en');
   });
 
+  it('shows every service page’s steps and every in-house equipment page’s key facts under its scene, in both languages', () => {
+    const pages = ROUTES.flatMap((route) => [route, enUrl(route)]).filter((url) =>
+      ['service', 'equipment'].includes(payloadOf(url).template),
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(28);
+    for (const url of pages) {
+      const html = htmlOf(url);
+      const service = payloadOf(url).template === 'service';
+      const block =
+        (service ? /<section class="steps"[\s\S]*?<\/section>/ : /<section class="specs"[\s\S]*?<\/section>/).exec(
+          html,
+        )?.[0] ?? '';
+      const items = block.match(service ? /<li class="steps__item">/g : /<div class="specs__item">/g) ?? [];
+      expect(items.length, url).toBeGreaterThanOrEqual(service ? 3 : 2);
+      // Under the page's scene, before its text.
+      expect(html.indexOf('<figure'), url).toBeLessThan(html.indexOf(block));
+      expect(html.indexOf(block), url).toBeLessThan(html.indexOf('data-prose'));
+    }
+  });
+
   it('writes the manifests: latest names the build, meta lists every page', () => {
     const latest = JSON.parse(text('builds/latest.json'));
     expect(latest).toEqual({ id: result.manifest.id, timestamp: result.manifest.timestamp });

@@ -1,6 +1,9 @@
+import { Specs } from '../components/Callouts.tsx';
 import ContentPage from '../components/ContentPage.tsx';
+import { useSite } from '../components/site.tsx';
 
-/** An item of in-house equipment. */
+/** An item of in-house equipment: its key facts in a box under its scene, then its story. */
 export default function EquipmentPage() {
-  return <ContentPage kind="equipment" />;
+  const { payload } = useSite();
+  return <ContentPage kind="equipment" before={<Specs data={payload.data.specs} />} />;
 }

@@ -1,6 +1,9 @@
+import { Steps } from '../components/Callouts.tsx';
 import ContentPage from '../components/ContentPage.tsx';
+import { useSite } from '../components/site.tsx';
 
-/** A service page: what the service covers and how it is delivered. */
+/** A service page: how the work runs at a glance (its steps), then what it covers and how. */
 export default function ServicePage() {
-  return <ContentPage kind="service" />;
+  const { payload } = useSite();
+  return <ContentPage kind="service" before={<Steps data={payload.data.steps} />} />;
 }

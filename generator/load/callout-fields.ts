@@ -1,0 +1,53 @@
+// A service page's steps and an equipment page's key facts (front matter `steps`, `specs`;
+// behaviour.md: Presentation): short texts the page shows as a diagram and a callout box, checked
+// when the file is read so that a missing label or an overlong one is named at its line.
+
+type Fail = (field: string, reason: string, hint?: string) => void;
+
+/** The shape of each field: what its items hold, how many, and how long each text may be. */
+const CALLOUTS = {
+  steps: {
+    texts: { label: 30, text: 90 },
+    required: ['label'],
+    count: [3, 6],
+    hint: 'Write `steps: { title: "How a turnaround runs", items: [{ label: "Arrival", text: "Marshalled in, chocked and coned" }, …] }`: three to six steps, each a short label (at most 30 characters) and, if you like, a line of at most 90.',
+  },
+  specs: {
+    texts: { label: 30, value: 60 },
+    required: ['label', 'value'],
+    count: [2, 6],
+    hint: 'Write `specs: { title: "At a glance", items: [{ label: "Towing capacity", value: "6 t" }, …] }`: two to six facts, each a label (at most 30 characters) and a value (at most 60), taken from the page\'s own text.',
+  },
+} as const;
+
+/** Every fault of the page's `steps` and `specs`, each named by its place (`steps.items[2].label`). */
+export function checkCalloutFields(raw: Record<string, unknown>, fail: Fail): void {
+  for (const key of ['steps', 'specs'] as const) {
+    const value = raw[key];
+    if (value === undefined) continue;
+    const { texts, required, count, hint } = CALLOUTS[key];
+    const bad = (reason: string) => fail(key, reason, hint);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      bad('must be a mapping with a `title` and a list of `items`');
+      continue;
+    }
+    const { title, items } = value as Record<string, unknown>;
+    if (typeof title !== 'string' || title.trim() === '') bad('`title` must be a non-empty text');
+    if (!Array.isArray(items) || items.length < count[0] || items.length > count[1]) {
+      bad(`\`items\` must be a list of ${count[0]} to ${count[1]} entries`);
+      continue;
+    }
+    items.forEach((item: unknown, i) => {
+      const fields =
+        typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+      for (const [name, limit] of Object.entries(texts)) {
+        const text = fields[name];
+        const place = `\`items[${i}].${name}\``;
+        if (text === undefined && !(required as readonly string[]).includes(name)) continue;
+        if (typeof text !== 'string' || text.trim() === '') bad(`${place} must be a non-empty text`);
+        else if ([...text.trim()].length > limit)
+          bad(`${place} is ${[...text.trim()].length} characters long, over the limit of ${limit}`);
+      }
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { toList, toRecord, toText } from './data.ts';
+import { Phrases } from './site.tsx';
+
+/**
+ * A service page's steps (front matter `steps`): how the work runs, as numbered stages joined by
+ * a line, across the text column on wider screens and down it on phones (behaviour.md:
+ * Presentation). An ordered list: the numbers are its own.
+ */
+export function Steps({ data }: { data: unknown }) {
+  const steps = toRecord(data);
+  const items = toList(steps?.items);
+  if (!steps || items.length === 0) return null;
+  return (
+    <section className="steps" aria-labelledby="steps-title">
+      <h2 id="steps-title" className="steps__title">
+        {toText(steps.title)}
+      </h2>
+      <ol className="steps__list">
+        {items.map((item, i) => (
+          <li key={i} className="steps__item">
+            <span className="steps__label">
+              <Phrases text={toText(item.label) ?? ''} />
+            </span>
+            {item.text ? (
+              <span className="steps__text">
+                <Phrases text={toText(item.text) ?? ''} />
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * An equipment page's key facts (front matter `specs`) in a box under its scene: each label over
+ * its value, set large (behaviour.md: Presentation).
+ */
+export function Specs({ data }: { data: unknown }) {
+  const specs = toRecord(data);
+  const items = toList(specs?.items);
+  if (!specs || items.length === 0) return null;
+  return (
+    <section className="specs" aria-labelledby="specs-title">
+      <h2 id="specs-title" className="specs__title">
+        {toText(specs.title)}
+      </h2>
+      <dl className="specs__list">
+        {items.map((item, i) => (
+          <div key={i} className="specs__item">
+            <dt className="specs__label">
+              <Phrases text={toText(item.label) ?? ''} />
+            </dt>
+            <dd className="specs__value">
+              <Phrases text={toText(item.value) ?? ''} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
