@@ -2,11 +2,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../generator/write/hosting.ts';
+import { toSecurityHeaders } from '../../generator/write/hosting.ts';
 import { useBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
+import { loadSitePolicy } from '../helpers/site-policy.ts';
 
 // `site serve` as the production host behaves (behaviour.md: Safety): no redirect leaves the
 // origin, every answer carries the host's security headers and policy, the host files are not
@@ -63,6 +64,10 @@ async function watchProblems(page: Page): Promise<string[]> {
 
 const isHydrated = () =>
   Object.keys(document.getElementById('app') ?? {}).some((k) => k.startsWith('__reactContainer'));
+
+// The site's own policy: what its configuration adds to the tool's (the proposal request's form action).
+const CONTENT_SECURITY_POLICY = (await loadSitePolicy()).header;
+const SECURITY_HEADERS = toSecurityHeaders(CONTENT_SECURITY_POLICY);
 
 function expectSecurityHeaders(headers: Headers, what: string): void {
   for (const [name, value] of SECURITY_HEADERS) expect(headers.get(name), `${name} on ${what}`).toBe(value);

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, PAGE_CONTENT_SECURITY_POLICY } from '../../generator/hosts.ts';
 import { closeContexts, launchBrowser } from './browser.ts';
 import { expectRootAnswer, HOSTILE_ACCEPT_LANGUAGES } from './accept-language.ts';
 import { getRaw } from './http.ts';
 import { SMALL_ROUTES } from './make-site.ts';
 import { ROUTES } from './routes.ts';
+import { loadSitePolicy } from './site-policy.ts';
 import { waitForHydration } from './site-fixture.ts';
 
 // What every host must give a visitor of the output shaped for it (behaviour.md: Hosts), asserted
@@ -65,6 +65,7 @@ export async function expectOldAddresses(
   answer: OldAddressAnswer,
   options: { readonly headers: boolean; readonly baseUrl: string | null },
 ): Promise<void> {
+  const policy = await loadSitePolicy();
   for (const [from, to, status] of OLD_ADDRESSES) {
     const response = await fetch(`${url}${from}?via=print`, { redirect: 'manual' });
     const body = await response.text();
@@ -81,7 +82,7 @@ export async function expectOldAddresses(
     const location = new URL(response.headers.get('location') ?? '', `${url}${from}`);
     expect(location.origin + location.pathname, from).toBe(`${url}${to}`);
     if (options.headers) {
-      expect(response.headers.get('content-security-policy'), from).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('content-security-policy'), from).toBe(policy.header);
       expect(response.headers.get('x-content-type-options'), from).toBe('nosniff');
     }
   }
@@ -159,10 +160,11 @@ export function hostSpecs(options: HostSpecOptions): void {
       : 'carries the policy in every page, less what only a header can say',
     async () => {
       const host = options.host();
+      const policy = await loadSitePolicy();
       for (const url of ['/en/contact', '/no-such-page', '/builds/latest.json']) {
         const { response, body } = await get(host, url);
         if (options.headers) {
-          expect(response.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
+          expect(response.headers.get('content-security-policy'), url).toBe(policy.header);
           expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
           expect(response.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin');
         } else if (url !== '/builds/latest.json') {
@@ -170,14 +172,14 @@ export function hostSpecs(options: HostSpecOptions): void {
           expect(body, url).toMatch(
             new RegExp(`<head>\\n<meta charset="utf-8">\\n<meta http-equiv="Content-Security-Policy" content="`),
           );
-          expect(body.replaceAll('&#39;', "'"), url).toContain(`content="${PAGE_CONTENT_SECURITY_POLICY}"`);
+          expect(body.replaceAll('&#39;', "'"), url).toContain(`content="${policy.page}"`);
         }
       }
       // WebAssembly (the search) and nothing else beyond 'self': no inline script or style, no eval.
-      expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self' 'wasm-unsafe-eval';");
-      expect(CONTENT_SECURITY_POLICY).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
-      expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
-      expect(PAGE_CONTENT_SECURITY_POLICY).not.toMatch(/'unsafe-inline'|'unsafe-eval'|frame-ancestors/);
+      expect(policy.header).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(policy.header).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
+      expect(policy.header).toContain("frame-ancestors 'none'");
+      expect(policy.page).not.toMatch(/'unsafe-inline'|'unsafe-eval'|frame-ancestors/);
     },
   );
 

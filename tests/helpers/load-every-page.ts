@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { CONTENT_SECURITY_POLICY } from '../../generator/write/hosting.ts';
 import { checkLayout, checkPrint, NOT_PRINTED } from './design-rules.ts';
+import { loadSitePolicy } from './site-policy.ts';
 import { problemsIn, waitForHydration, waitInPage, type SiteFixture, type WatchedPage } from './site-fixture.ts';
 
 /** Every failure of a sweep, as `url: what`, by what it is about. */
@@ -90,6 +90,7 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
     ),
   );
   const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [], scripts: [], navigated: [] };
+  const policy = (await loadSitePolicy()).header;
   // Each script fetched and measured once (gzip, as a host sends it), whichever pages load it.
   const sizes = new Map<string, Promise<number>>();
   const sizeOf = (path: string) => {
@@ -121,7 +122,7 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
     const before = watched.logs.length;
     const response = await page.goto(`${site.url}${url}`);
     if (response?.status() !== 200) fail(`answered ${response?.status()}`);
-    if ((await response?.headerValue('content-security-policy')) !== CONTENT_SECURITY_POLICY)
+    if ((await response?.headerValue('content-security-policy')) !== policy)
       fail('sent another security policy than the host files');
     await waitForHydration(page);
     if (new URL(page.url()).pathname !== url) fail(`moved to ${page.url()}`);
