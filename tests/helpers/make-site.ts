@@ -18,6 +18,7 @@ export const SMALL_ROUTES: readonly string[] = [
   '/jobs',
   '/news',
   '/procurement',
+  '/proposal',
   '/about/about-layout',
   '/about/about-company',
   '/about/about-investors',
