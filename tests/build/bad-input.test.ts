@@ -179,13 +179,13 @@ describe('bad input fails the build with the code, the file and the line', () =>
   it('a URL field of front matter naming no page or file: the field, its line, at any depth', async () => {
     const home = real('site/content/index.en.md')
       .replace('image: /images/hero-apron.svg', 'image: /images/turnaround-old.svg')
-      .replace('    href: /contact\n', '    href: /en/contact/\n')
+      .replace('    href: /proposal\n', '    href: /en/proposal/\n')
       .replace('list: articles\n', 'list: articles\nfeedUrl: /en/news/feed.xml?x#y\n');
     const problems = await problemsOf({ 'site/content/index.en.md': home });
     const lineOf = (text: string) => home.split('\n').findIndex((l) => l.includes(text)) + 1;
     expect(problems.map((p) => [p.code, p.loc?.line, p.args])).toEqual([
       ['FRONT_MATTER_INVALID', lineOf('turnaround-old'), expect.objectContaining({ field: 'image' })],
-      ['FRONT_MATTER_INVALID', lineOf('/en/contact/'), expect.objectContaining({ field: 'actions.proposal.href' })],
+      ['FRONT_MATTER_INVALID', lineOf('/en/proposal/'), expect.objectContaining({ field: 'actions.proposal.href' })],
     ]);
     expect(problems[0]?.message).toContain('names `/images/turnaround-old.svg`, which is no page or file of this site');
   });
