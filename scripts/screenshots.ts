@@ -26,6 +26,7 @@ const PAGES = [
   ['article', '/news/news3'],
   ['contact', '/contact'],
   ['stations', '/about/about-location'],
+  ['proposal', '/proposal'],
 ] as const;
 const WIDTHS = [320, 375, 768, 1440] as const;
 const LOCALES = ['zhHant', 'en'] as const;
