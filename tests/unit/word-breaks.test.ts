@@ -31,6 +31,15 @@ describe('where a Chinese phrase may end a line', () => {
     expect(shown('站在機坪')).toBe('站在|機坪');
   });
 
+  it('never inside a measure after its numeral, after a prefix, nor before the 車 that ends a vehicle', () => {
+    expect(shown('確保每一次過站都準時')).toBe('確保|每一次|過站都|準時');
+    expect(shown('每一項服務')).toBe('每一項|服務');
+    expect(shown('依照貴公司的作業手冊')).not.toMatch(/貴\|公司/);
+    expect(shown('輸送帶車與升降平台車')).toBe('輸送帶車|與|升降|平台車');
+    // The vehicle's 車 ends its word: the next word may begin a line.
+    expect(shown('拖板車讓貨物')).toBe('拖板車|讓|貨物');
+  });
+
   it('never before a particle: 的, 地 and 們 stay with the word before them', () => {
     expect(shown('值得信賴的地勤夥伴')).toBe('值得|信賴的地勤|夥伴');
     expect(shown('我們的團隊')).not.toMatch(/\|[的們]/);

@@ -61,7 +61,11 @@ function Station({ station }: { station: Record<string, unknown> }) {
           <Phrases text={toText(station.role) ?? ''} />
         </p>
       ) : null}
-      {summary ? <p className="station__summary">{summary}</p> : null}
+      {summary ? (
+        <p className="station__summary">
+          <Phrases text={summary} />
+        </p>
+      ) : null}
       <dl>
         {fields.map(([key, label]) => {
           const value = toText(station[key]);

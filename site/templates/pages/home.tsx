@@ -35,7 +35,9 @@ export default function HomePage() {
       ) : null}
       {closing.title ? (
         <section className="cta" aria-labelledby="home-contact-title">
-          <h2 id="home-contact-title">{toText(closing.title)}</h2>
+          <h2 id="home-contact-title">
+            <Phrases text={toText(closing.title) ?? ''} />
+          </h2>
           <p>
             <ContactText text={toText(closing.text) ?? ''} />
           </p>
@@ -138,7 +140,9 @@ function Services({ data }: { data: Data }) {
   return (
     <section className="home-section" aria-labelledby="home-services-title">
       <div className="home-section__head">
-        <h2 id="home-services-title">{toText(data.title)}</h2>
+        <h2 id="home-services-title">
+          <Phrases text={toText(data.title) ?? ''} />
+        </h2>
         {data.href ? (
           <a className="more-link" href={toUrl(toText(data.href) ?? '/')}>
             {toText(data.link)}
@@ -187,7 +191,9 @@ function CaseStudy({ data }: { data: Data }) {
     <section className="home-section home-case" aria-labelledby="home-case-title">
       <div className="home-case__text">
         <p className="home-case__label">{t('common:caseStudies.title', { count: 1 })}</p>
-        <h2 id="home-case-title">{t(key('title'))}</h2>
+        <h2 id="home-case-title">
+          <Phrases text={t(key('title'))} />
+        </h2>
         <p className="home-case__client">
           {t('common:caseStudies.byline', { client: t(key('client')), year: t(key('year')) })}
         </p>
