@@ -324,9 +324,14 @@ describe('the real site', () => {
     for (const [, , alt] of thumbs) expect(alt?.length).toBeGreaterThan(10);
     const badges = [...zh.matchAll(/<li class="card card--thumb" lang="en-US">.*?<\/li>/g)].map((m) => m[0]);
     expect(badges).toHaveLength(2);
-    for (const card of badges)
+    for (const card of badges) {
       expect(card).toMatch(/<p class="card__date" lang="zh-Hant">.*<span class="badge">僅英文<\/span>/);
+      // Under its English title, a Chinese line says what the release is about.
+      const summary = /<p class="card__summary" lang="zh-Hant">(.*?)<\/p>/.exec(card)?.[1] ?? '';
+      expect(summary.replace(/<[^>]+>/g, '')).toMatch(/\p{Script=Han}{8}/u);
+    }
     expect(htmlOf('/en/news')).not.toContain('class="badge"');
+    expect(htmlOf('/en/news')).not.toContain('card__summary');
   });
 
   it('opens the home page with one claim and two actions, a way in for each audience, six figures with the safety record, six illustrated services, a case study and the three newest stories', () => {
