@@ -334,6 +334,28 @@ describe('the real site', () => {
     expect(htmlOf('/en/news')).not.toContain('card__summary');
   });
 
+  it('gives each role a scene of its own, on its card in the open positions and on its page, in both languages', () => {
+    for (const prefix of ['', '/en']) {
+      const list = htmlOf(`${prefix}/jobs/jobs-positions`);
+      const cards = [...list.matchAll(/<li id="position-[^"]+" class="position">.*?<\/li>/g)].map((m) => m[0]);
+      expect(cards.length, prefix).toBeGreaterThan(0);
+      const images = cards.map((card) => {
+        const [, src = '', alt = ''] = /<img class="position__image" src="([^"]+)" alt="([^"]*)"/.exec(card) ?? [];
+        const href = /<h3 id="[^"]+"><a href="([^"]+)"/.exec(card)?.[1] ?? '';
+        // The card shows the scene of the position's page, described there in the same words.
+        const { data } = payloadOf(href);
+        expect(src, href).toBe(data.image);
+        expect(alt, href).toBe(data.imageAlt);
+        expect(alt.length, href).toBeGreaterThan(20);
+        return src;
+      });
+      expect(new Set(images).size, prefix).toBe(cards.length);
+      // No role borrows a service's scene.
+      for (const service of ['service-layout', 'service-ramp', 'service-passenger', 'service-operation'])
+        expect(images, service).not.toContain(payloadOf(`${prefix}/services/${service}`).data.image);
+    }
+  });
+
   it('opens the home page with one claim and two actions, a way in for each audience, six figures with the safety record, six illustrated services, a case study and the three newest stories', () => {
     for (const [home, prefix] of [
       ['/', ''],
