@@ -183,7 +183,8 @@ export function findBreaks(text: string, window = WINDOW): number[] {
     const single = [...segment].length === 1;
     const measure = (at: number): boolean =>
       [...(segments[at]?.segment ?? '')].length === 1 && ENDS_IN_NUMERAL.test(segments[at - 1]?.segment ?? '');
-    // A suffix that ended the word before it (拖板車|讓) pairs with no character after it.
+    // A suffix that ended the word before it (拖板車|讓), like a particle (延誤的|離場), pairs with no
+    // character after it.
     const ended = (at: number): boolean =>
       SUFFIXES.has(segments[at]?.segment ?? '') && [...(segments[at - 1]?.segment ?? '')].length > 1;
     const unknown =
@@ -192,7 +193,8 @@ export function findBreaks(text: string, window = WINDOW): number[] {
       !JOINERS.has(previous) &&
       !JOINERS.has(segment) &&
       !measure(i - 1) &&
-      !ended(i - 1);
+      !ended(i - 1) &&
+      !NO_BREAK_BEFORE.has(previous);
     // A prefix alone before a word (貴|公司) and a measure word after its numeral (每一|次) stay on its line.
     const bound = (PREFIXES.has(previous) && i > 0) || measure(i);
     // 地 alone before a word makes the word before it an adverb (舒適地|出發) and stays with it; 地

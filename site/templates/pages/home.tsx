@@ -149,7 +149,11 @@ function Services({ data }: { data: Data }) {
           </a>
         ) : null}
       </div>
-      {data.intro ? <p className="home-section__intro">{toText(data.intro)}</p> : null}
+      {data.intro ? (
+        <p className="home-section__intro">
+          <Phrases text={toText(data.intro) ?? ''} />
+        </p>
+      ) : null}
       <ul className="service-tiles">
         {items.map((item, i) => (
           <li key={i} className="service-tile">
@@ -165,7 +169,9 @@ function Services({ data }: { data: Data }) {
               />
             ) : null}
             <h3 className="service-tile__title">
-              <a href={toUrl(toText(item.href) ?? '/')}>{toText(item.title)}</a>
+              <a href={toUrl(toText(item.href) ?? '/')}>
+                <Phrases text={toText(item.title) ?? ''} />
+              </a>
             </h3>
             <p className="service-tile__text">
               <Phrases text={toText(item.text) ?? ''} />
