@@ -5,7 +5,7 @@ import { Phrases, useLocalUrl, useSite } from './site.tsx';
  * The open positions, one compact card each (front matter `positions`: `key`, `title`, `href`,
  * `stations`, `pay`, `type`, `summary`): what the role is, where it is open, what it pays, and the
  * way to its own page (`href`), which says what the role asks and has a button to apply at each
- * station. A card shows its position page's illustration at its top, as a section's cards do.
+ * station. A card shows its position page's scene beside its title, as the home page's service tiles do.
  */
 export default function Positions({ data }: { data: Data }) {
   const { t, payload } = useSite();
@@ -32,10 +32,11 @@ export default function Positions({ data }: { data: Data }) {
             <li key={id} id={id} className="position">
               <article aria-labelledby={`${id}-title`}>
                 {page?.image ? (
+                  // Decorative beside the title that names the role; its page describes the scene.
                   <img
                     className="position__image"
                     src={page.image}
-                    alt={page.imageAlt ?? ''}
+                    alt=""
                     width="800"
                     height="450"
                     loading="lazy"
