@@ -438,6 +438,11 @@ export interface PageLink {
   readonly topic?: string;
   /** An article its front matter puts first in the newsroom (`featured: true`). */
   readonly featured?: true;
+  /**
+   * On a page of a locale the linked page is not written in: a line in that locale saying what it
+   * is about (front matter `summaries`, by locale code).
+   */
+  readonly summary?: string;
 }
 
 /**

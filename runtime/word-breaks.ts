@@ -46,7 +46,20 @@ const SUFFIXES = new Set([
   '局',
   '率',
   '類',
+  '車',
 ]);
+
+/**
+ * Characters that, left alone by the word breaker before a word, begin it as a prefix (貴公司,
+ * 該公司, 各場站): they stay with the word after them.
+ */
+const PREFIXES = new Set(['貴', '該', '各', '每']);
+
+/**
+ * A word that ends in a numeral (每一, 第三, 兩): the measure word the word breaker leaves alone
+ * after it (每一次, 每一項) stays with it, and a line may end after the measure word.
+ */
+const ENDS_IN_NUMERAL = /[一二三四五六七八九十百千萬兩幾每第]$/u;
 
 /** A number's multiplier (`64 萬`): the word after it is the number's unit, on the same line (`64 萬公噸`). */
 const AFTER_MULTIPLIER = /\d[\s\u00a0]?[萬億千百]$/u;
@@ -167,12 +180,27 @@ export function findBreaks(text: string, window = WINDOW): number[] {
     // A word the dictionary does not know comes apart into single characters (地|勤, 航|廈, 雲|翔):
     // two of them in a row are kept together rather than split where no word ends, unless one is a
     // conjunction, a word of its own (推機|與|拖機).
+    const single = [...segment].length === 1;
+    const measure = (at: number): boolean =>
+      [...(segments[at]?.segment ?? '')].length === 1 && ENDS_IN_NUMERAL.test(segments[at - 1]?.segment ?? '');
+    // A suffix that ended the word before it (拖板車|讓), like a particle (延誤的|離場), pairs with no
+    // character after it.
+    const ended = (at: number): boolean =>
+      SUFFIXES.has(segments[at]?.segment ?? '') && [...(segments[at - 1]?.segment ?? '')].length > 1;
     const unknown =
-      [...previous].length === 1 && [...segment].length === 1 && !JOINERS.has(previous) && !JOINERS.has(segment);
+      [...previous].length === 1 &&
+      single &&
+      !JOINERS.has(previous) &&
+      !JOINERS.has(segment) &&
+      !measure(i - 1) &&
+      !ended(i - 1) &&
+      !NO_BREAK_BEFORE.has(previous);
+    // A prefix alone before a word (貴|公司) and a measure word after its numeral (每一|次) stay on its line.
+    const bound = (PREFIXES.has(previous) && i > 0) || measure(i);
     // 地 alone before a word makes the word before it an adverb (舒適地|出發) and stays with it; 地
     // before a single character begins a word the dictionary does not know (地|勤).
     const adverb = segment === '地' && !([...next].length === 1 && HAN.test(next));
-    const suffix = [...segment].length === 1 && SUFFIXES.has(segment);
+    const suffix = single && SUFFIXES.has(segment);
     if (
       index > 0 &&
       HAN.test(before) &&
@@ -180,6 +208,7 @@ export function findBreaks(text: string, window = WINDOW): number[] {
       !unknown &&
       !adverb &&
       !suffix &&
+      !bound &&
       !NO_BREAK_BEFORE.has(after)
     )
       breaks.push(index);

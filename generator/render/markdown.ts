@@ -486,19 +486,22 @@ function wrapCodes(state: StateCore): void {
   });
 }
 
+/** The blocks whose Chinese ends a line between words only: a heading and a table cell. */
+const PHRASE_BLOCKS = new Set(['heading_open', 'th_open', 'td_open']);
+
 /**
- * A table cell's Chinese ends a line between words only, as the templates' titles do
- * (behaviour.md: Presentation): the cell is a `.ph` and `<wbr>` marks the places between words.
+ * A heading's and a table cell's Chinese ends a line between words only, as the templates' titles
+ * do (behaviour.md: Presentation): the block is a `.ph` and `<wbr>` marks the places between words.
  */
 function breakCellPhrases(state: StateCore): void {
   const breaker = phraseBreakerFor((state.env as RenderEnv).links.keepWhole);
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
-    if ((token.type !== 'th_open' && token.type !== 'td_open') || !inline?.children) return;
+    if (!PHRASE_BLOCKS.has(token.type) || !inline?.children) return;
     let marked = false;
     inline.children = inline.children.flatMap((child) => {
       if (child.type !== 'text' || !hasHan(child.content)) return [child];
-      // A cell of one Chinese word is a `.ph` too: the word stays whole (營運控制中心).
+      // A block of one Chinese word is a `.ph` too: the word stays whole (營運控制中心).
       marked = true;
       const breaks = breaker(child.content);
       if (!breaks) return [child];

@@ -186,8 +186,13 @@ function toContentFor(route: Route, locale: LocaleCode): ContentFile {
 
 function toLink(route: Route, locale: LocaleConfig, depth = 0): PageLink {
   const content = toContentFor(route, locale.code);
-  const { image, imageAlt, featured } = content.data.extra;
+  const { image, imageAlt, featured, summaries } = content.data.extra;
   const topic = toTopic(route);
+  // A single-language page says in the list's own language what it is about (behaviour.md: Single-language pages).
+  const summary =
+    content.locale !== locale.code && summaries && typeof summaries === 'object'
+      ? (summaries as Record<string, unknown>)[locale.code]
+      : undefined;
   return {
     url: toPageUrl(locale, route.path),
     name: route.name,
@@ -199,6 +204,7 @@ function toLink(route: Route, locale: LocaleConfig, depth = 0): PageLink {
     ...(typeof image === 'string' ? { image, imageAlt: typeof imageAlt === 'string' ? imageAlt : '' } : {}),
     ...(topic ? { topic } : {}),
     ...(featured === true ? { featured } : {}),
+    ...(typeof summary === 'string' && summary !== '' ? { summary } : {}),
   };
 }
 

@@ -344,9 +344,38 @@ describe('the real site', () => {
     for (const [, , alt] of thumbs) expect(alt?.length).toBeGreaterThan(10);
     const badges = [...zh.matchAll(/<li class="card card--thumb" lang="en-US">.*?<\/li>/g)].map((m) => m[0]);
     expect(badges).toHaveLength(2);
-    for (const card of badges)
+    for (const card of badges) {
       expect(card).toMatch(/<p class="card__date" lang="zh-Hant">.*<span class="badge">僅英文<\/span>/);
+      // Under its English title, a Chinese line says what the release is about.
+      const summary = /<p class="card__summary" lang="zh-Hant">(.*?)<\/p>/.exec(card)?.[1] ?? '';
+      expect(summary.replace(/<[^>]+>/g, '')).toMatch(/\p{Script=Han}{8}/u);
+    }
     expect(htmlOf('/en/news')).not.toContain('class="badge"');
+    expect(htmlOf('/en/news')).not.toContain('card__summary');
+  });
+
+  it('gives each role a scene of its own, on its card in the open positions and on its page, in both languages', () => {
+    for (const prefix of ['', '/en']) {
+      const list = htmlOf(`${prefix}/jobs/jobs-positions`);
+      const cards = [...list.matchAll(/<li id="position-[^"]+" class="position">.*?<\/li>/g)].map((m) => m[0]);
+      expect(cards.length, prefix).toBeGreaterThan(0);
+      const images = cards.map((card) => {
+        const [, src = '', alt = ''] = /<img class="position__image" src="([^"]+)" alt="([^"]*)"/.exec(card) ?? [];
+        const href = /<h3 id="[^"]+"><a href="([^"]+)"/.exec(card)?.[1] ?? '';
+        // The card shows the scene of the position's page beside the title that names the role (so
+        // the card's copy is decorative); the page describes it.
+        const { data } = payloadOf(href);
+        expect(src, href).toBe(data.image);
+        expect(alt, href).toBe('');
+        expect(String(data.imageAlt ?? '').length, href).toBeGreaterThan(20);
+        expect(htmlOf(href)).toContain(`alt="${String(data.imageAlt)}"`);
+        return src;
+      });
+      expect(new Set(images).size, prefix).toBe(cards.length);
+      // No role borrows a service's scene.
+      for (const service of ['service-layout', 'service-ramp', 'service-passenger', 'service-operation'])
+        expect(images, service).not.toContain(payloadOf(`${prefix}/services/${service}`).data.image);
+    }
   });
 
   it('opens the home page with one claim and two actions, the licence and certificates, a way in for each audience, six figures with the safety record, six illustrated services, a case study and the three newest stories', () => {

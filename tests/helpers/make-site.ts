@@ -22,6 +22,8 @@ export const SMALL_ROUTES: readonly string[] = [
   '/about/about-layout',
   '/about/about-company',
   '/about/about-investors',
+  // The stations' facts (common:airports.*) are all shown here; the contact page shows some.
+  '/about/about-location',
   '/services/service-layout',
   '/services/service-ramp',
   '/strengths/strengths-layout',

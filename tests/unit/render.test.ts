@@ -31,13 +31,15 @@ const file = (body: string, locale = 'en'): ContentFile =>
   });
 
 describe('markdown', () => {
-  it('marks the places between Chinese words in a table cell, and leaves other cells as they are', () => {
+  it('marks the places between Chinese words in a table cell and a heading, and leaves other cells as they are', () => {
     const table = ['| 裝備類型 | Role |', '|---|---|', '| 無障礙升降車 | CW-AL12 lift |'];
     const { html } = renderMarkdown(file(table.join('\n'), 'zhHant'), 'zhHant', links);
     expect(html).toContain('<th class="ph">裝備<wbr>類型</th>');
-    expect(html).toContain('<td class="ph">無<wbr>障礙<wbr>升降<wbr>車</td>');
+    expect(html).toContain('<td class="ph">無<wbr>障礙<wbr>升降車</td>');
     expect(html).toContain('<th>Role</th>');
     expect(html).toContain('<span class="nowrap">CW-AL12</span> lift</td>');
+    const heading = renderMarkdown(file('## 從機坪到客艙的每一次過站', 'zhHant'), 'zhHant', links).html;
+    expect(heading).toContain('class="ph">從機坪到<wbr>客艙的<wbr>每一次<wbr>過站</h2>');
   });
 
   it("gives each body cell but a row's first its column's header text as data-label, without the header's Markdown", () => {
@@ -150,7 +152,7 @@ describe('markdown', () => {
     const { html } = renderMarkdown(file('## What we do\n\n## What we do\n\n## 服務內容'), 'en', links);
     expect(html).toContain('<h2 id="what-we-do">');
     expect(html).toContain('<h2 id="what-we-do-2">');
-    expect(html).toContain('<h2 id="服務內容">');
+    expect(html).toContain('<h2 id="服務內容" class="ph">');
     // An id a heading would take twice, or that the page around the prose has, gets a free suffix.
     const taken = renderMarkdown(
       file('## Overview\n\n## Overview\n\n## Overview 2\n\n## Main\n\n## Page title'),

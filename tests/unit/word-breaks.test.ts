@@ -18,7 +18,7 @@ describe('where a Chinese phrase may end a line', () => {
 
   it('never inside a word the word breaker does not know, which it splits into single characters', () => {
     expect(shown('雲翔航勤提供地勤服務')).toBe('雲翔航勤|提供|地勤|服務');
-    expect(shown('貨運站的機坪安全')).toBe('貨運站的機坪|安全');
+    expect(shown('貨運站的機坪安全')).toBe('貨運站的|機坪|安全');
     // A conjunction between such characters is a word of its own.
     expect(shown('推機與拖機')).toBe('推機|與|拖機');
   });
@@ -31,8 +31,19 @@ describe('where a Chinese phrase may end a line', () => {
     expect(shown('站在機坪')).toBe('站在|機坪');
   });
 
+  it('never inside a measure after its numeral, after a prefix, nor before the 車 that ends a vehicle', () => {
+    expect(shown('確保每一次過站都準時')).toBe('確保|每一次|過站都|準時');
+    expect(shown('每一項服務')).toBe('每一項|服務');
+    expect(shown('依照貴公司的作業手冊')).not.toMatch(/貴\|公司/);
+    expect(shown('輸送帶車與升降平台車')).toBe('輸送帶車|與|升降|平台車');
+    // The vehicle's 車 ends its word: the next word may begin a line.
+    expect(shown('拖板車讓貨物')).toBe('拖板車|讓|貨物');
+  });
+
   it('never before a particle: 的, 地 and 們 stay with the word before them', () => {
-    expect(shown('值得信賴的地勤夥伴')).toBe('值得|信賴的地勤|夥伴');
+    expect(shown('值得信賴的地勤夥伴')).toBe('值得|信賴的|地勤|夥伴');
+    // After a particle a line may end, even before characters the word breaker could not place.
+    expect(shown('延誤的離場航班')).toBe('延誤的|離場航班');
     expect(shown('我們的團隊')).not.toMatch(/\|[的們]/);
     // The adverb's 地 too (舒適地), but not the 地 of 地勤.
     expect(shown('準時、安全、舒適地出發')).toBe('準時、安全、舒適地|出發');
@@ -48,7 +59,7 @@ describe('where a Chinese phrase may end a line', () => {
   it('gives the same answer for the same text, the second time from memory', () => {
     const first = toPhraseBreaks('桃園國際機場的航班與航廈');
     expect(toPhraseBreaks('桃園國際機場的航班與航廈')).toBe(first);
-    expect(shown('桃園國際機場的航班與航廈')).toBe('桃園|國際機場的航班|與|航廈');
+    expect(shown('桃園國際機場的航班與航廈')).toBe('桃園|國際機場的|航班|與|航廈');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useSite } from './site.tsx';
+import { Phrases, useSite } from './site.tsx';
 import { toText, type Data } from './data.ts';
 
 /** The case studies there are, each told in the `caseStudies` block of the locale's `common` texts. */
@@ -19,13 +19,15 @@ export function CaseStudy({ id, headingLevel = 3 }: { id: string; headingLevel?:
         <span className="case-study__year">{t(key('year'))}</span> {t(key('client'))}
       </p>
       <Heading id={`case-${id}`} className="case-study__title">
-        {t(key('title'))}
+        <Phrases text={t(key('title'))} />
       </Heading>
       <dl className="case-study__story">
         {(['challenge', 'action', 'result'] as const).map((field) => (
           <div key={field} className={`case-study__${field}`}>
             <dt>{t(`common:caseStudies.${field}`)}</dt>
-            <dd>{t(key(field))}</dd>
+            <dd>
+              <Phrases text={t(key(field))} />
+            </dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,5 @@
 import { toText, type Data } from './data.ts';
-import { useLocalUrl, useSite } from './site.tsx';
+import { Phrases, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 import { useCallToAction } from './PageAside.tsx';
 import { PhoneLink } from './PhoneRows.tsx';
@@ -20,7 +20,9 @@ export default function ContactBlock({ data }: { data: Data }) {
   return (
     <section className="contact-block" aria-labelledby="contact-block-title">
       <h2 id="contact-block-title">{t(`common:contactBlock.${contact.key}.title`)}</h2>
-      <p>{t(`common:contactBlock.${contact.key}.text`)}</p>
+      <p>
+        <Phrases text={t(`common:contactBlock.${contact.key}.text`)} />
+      </p>
       {!action || action.href === toUrl(payload.path) ? null : (
         <p>
           <a className="button" href={action.href}>

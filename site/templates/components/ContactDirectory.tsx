@@ -1,6 +1,6 @@
 import { toText } from './data.ts';
 import PhoneRows, { PhoneLink, toPhoneNumbers } from './PhoneRows.tsx';
-import { useSite } from './site.tsx';
+import { Phrases, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
 /**
@@ -30,23 +30,31 @@ export default function ContactDirectory() {
         />
         <div>
           <dt>{t('common:contactHours')}</dt>
-          <dd>{t('common:contactHoursText')}</dd>
+          <dd>
+            <Phrases text={t('common:contactHoursText')} />
+          </dd>
         </div>
       </dl>
       {operations ? (
         <div className="contact-directory__operations">
-          <h3 id="contact-directory-operations">{t('common:contactOperations')}</h3>
+          <h3 id="contact-directory-operations">
+            <Phrases text={t('common:contactOperations')} />
+          </h3>
           <p className="contact-directory__line">
             <PhoneLink phone={operations} />
           </p>
-          <p>{t('common:contactOperationsNote')}</p>
+          <p>
+            <Phrases text={t('common:contactOperationsNote')} />
+          </p>
         </div>
       ) : null}
       <h3 id="contact-directory-emails">{t('common:contactByTopic')}</h3>
       <dl className="contact-directory__emails">
         {payload.contacts.map((contact) => (
           <div key={contact.key}>
-            <dt>{t(`common:contacts.${contact.key}`)}</dt>
+            <dt>
+              <Phrases text={t(`common:contacts.${contact.key}`)} />
+            </dt>
             <dd>
               {contact.key === 'media' ? (
                 <span className="contact-directory__person">{t('common:contactMediaPerson')}</span>

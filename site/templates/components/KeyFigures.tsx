@@ -31,7 +31,11 @@ export default function KeyFigures({ data }: { data: Data }) {
               <span className="figure-card__label">
                 <Phrases text={toText(f.label) ?? ''} />
               </span>
-              {f.detail ? <span className="figure-card__detail">{toText(f.detail)}</span> : null}
+              {f.detail ? (
+                <span className="figure-card__detail">
+                  <Phrases text={toText(f.detail) ?? ''} />
+                </span>
+              ) : null}
             </li>
           );
         })}
@@ -46,7 +50,9 @@ export default function KeyFigures({ data }: { data: Data }) {
               const share = Math.max(0, Math.min(1, Number(bar.value) / Number(bar.max || 100)));
               return (
                 <li key={i} className="chart__row">
-                  <span className="chart__label">{toText(bar.label)}</span>
+                  <span className="chart__label">
+                    <Phrases text={toText(bar.label) ?? ''} />
+                  </span>
                   <span className="chart__value">{toText(bar.display)}</span>
                   <svg
                     className="chart__bar"

@@ -47,6 +47,11 @@ export default function LinkList({
               <Unbroken text={link.title} />
             </a>
           </Heading>
+          {link.summary ? (
+            <p className="card__summary" lang={iso(payload.locale)}>
+              <Phrases text={link.summary} />
+            </p>
+          ) : null}
           <CardMeta link={link} />
           <p className="card__text">
             <Phrases text={link.description ?? ''} />

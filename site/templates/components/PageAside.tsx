@@ -1,6 +1,6 @@
 import type { Payload } from '../../../generator/types.ts';
 import { toText } from './data.ts';
-import { toSectionOf, useLocalUrl, useSite } from './site.tsx';
+import { Phrases, toSectionOf, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 
 // The browser writes the prose's no-break spaces (a number and its unit) as `&nbsp;` when the
@@ -16,7 +16,7 @@ const ENTITIES: Record<string, string> = {
 
 /** The `h2` headings of the rendered Markdown body: their ids and their text. */
 export function toSections(html: string): { id: string; text: string }[] {
-  return [...html.matchAll(/<h2 id="([^"]+)">([\s\S]*?)<\/h2>/g)].map(([, id = '', inner = '']) => ({
+  return [...html.matchAll(/<h2 id="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g)].map(([, id = '', inner = '']) => ({
     id,
     text: inner.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e),
   }));
@@ -88,7 +88,9 @@ export default function PageAside() {
           <ul>
             {sections.map((s) => (
               <li key={s.id}>
-                <a href={`#${s.id}`}>{s.text}</a>
+                <a href={`#${s.id}`}>
+                  <Phrases text={s.text} />
+                </a>
               </li>
             ))}
           </ul>
@@ -101,9 +103,11 @@ export default function PageAside() {
           data-audience={audience}
         >
           <h2 id="page-aside-contact" className="page-aside__heading">
-            {t(`common:audience.${audience}.title`)}
+            <Phrases text={t(`common:audience.${audience}.title`)} />
           </h2>
-          <p>{t(`common:audience.${audience}.text`)}</p>
+          <p>
+            <Phrases text={t(`common:audience.${audience}.text`)} />
+          </p>
           {action && action.href !== toUrl(payload.path) ? (
             <a className="button" href={action.href}>
               {action.label}

@@ -1,14 +1,15 @@
 import { toList, toText, type Data } from './data.ts';
-import { Phrases, useSite } from './site.tsx';
+import { Phrases, useLocalUrl, useSite } from './site.tsx';
 
 /**
  * The open positions, one compact card each (front matter `positions`: `key`, `title`, `href`,
  * `stations`, `pay`, `type`, `summary`): what the role is, where it is open, what it pays, and the
  * way to its own page (`href`), which says what the role asks and has a button to apply at each
- * station.
+ * station. A card shows its position page's scene beside its title, as the home page's service tiles do.
  */
 export default function Positions({ data }: { data: Data }) {
-  const { t } = useSite();
+  const { t, payload } = useSite();
+  const toUrl = useLocalUrl();
   const positions = toList(data.positions);
   if (positions.length === 0) return null;
   return (
@@ -18,6 +19,10 @@ export default function Positions({ data }: { data: Data }) {
         {positions.map((position) => {
           const id = `position-${toText(position.key) ?? ''}`;
           const href = toText(position.href);
+          // Written with or without its locale prefix (`/en/jobs/…`, `/jobs/…`).
+          const page = href
+            ? payload.sectionPages.find((link) => link.url === href || link.url === toUrl(href))
+            : undefined;
           const facts = [
             ['pay', t('common:positionPay'), toText(position.pay)],
             ['stations', t('common:positionStations'), toText(position.stations)],
@@ -26,6 +31,18 @@ export default function Positions({ data }: { data: Data }) {
           return (
             <li key={id} id={id} className="position">
               <article aria-labelledby={`${id}-title`}>
+                {page?.image ? (
+                  // Decorative beside the title that names the role; its page describes the scene.
+                  <img
+                    className="position__image"
+                    src={page.image}
+                    alt=""
+                    width="800"
+                    height="450"
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
                 <h3 id={`${id}-title`}>
                   {href ? <a href={href}>{toText(position.title)}</a> : toText(position.title)}
                 </h3>

@@ -1,18 +1,25 @@
-import { toList, toText, type Data } from './data.ts';
+import { toText, type Data } from './data.ts';
 import { Phrases, useSite } from './site.tsx';
 import { PhoneLink } from './PhoneRows.tsx';
-import EmailAddress from './EmailAddress.tsx';
+
+/** A station's facts, in the order its rows show them: each a text of `common:airports.<code>`. */
+const FACTS = ['opened', 'staff', 'address', 'phone', 'hours'] as const;
+type Fact = (typeof FACTS)[number];
 
 /**
- * The stations with a numbered map (front matter `stations`, `mapImage`, `mapAlt`), each fact of a
- * station once: its role and what sets it apart (`summary`), then compact rows of a label and its
- * value. A station shows a telephone number or e-mail address only when it has one of its own
- * (behaviour.md: Contact details).
+ * The stations with a numbered map (front matter `stations`: their codes, numbered on the map in
+ * this order; `mapImage`, `mapAlt`), each fact of a station once: its role and what sets it apart
+ * (`summary`), then compact rows of a label and its value. The facts are the locale's texts of each
+ * airport (`common:airports.<code>`), the one source every page that names a station reads; a page
+ * that needs only some rows lists them in `stationFacts`. Only the headquarters' station
+ * (`headquarters`: its code) has an address of its own (behaviour.md: Contact details).
  */
 export default function Stations({ data }: { data: Data }) {
   const { t } = useSite();
-  const stations = toList(data.stations).sort((a, b) => Number(a.mapNumber ?? 0) - Number(b.mapNumber ?? 0));
-  if (stations.length === 0) return null;
+  const codes = Array.isArray(data.stations) ? data.stations.map((code) => String(code)) : [];
+  if (codes.length === 0) return null;
+  const listed = Array.isArray(data.stationFacts) ? data.stationFacts.map((fact) => String(fact)) : null;
+  const facts = FACTS.filter((fact) => !listed || listed.includes(fact));
   const map = toText(data.mapImage);
   return (
     <section className="page-wide" aria-labelledby="stations-title">
@@ -24,8 +31,14 @@ export default function Stations({ data }: { data: Data }) {
           </figure>
         ) : null}
         <ol className="station-list">
-          {stations.map((station) => (
-            <Station key={toText(station.code)} station={station} />
+          {codes.map((code, i) => (
+            <Station
+              key={code}
+              code={code}
+              number={i + 1}
+              facts={facts.filter((fact) => fact !== 'address' || code === toText(data.headquarters))}
+              summary={!listed || listed.includes('summary')}
+            />
           ))}
         </ol>
       </div>
@@ -34,49 +47,43 @@ export default function Stations({ data }: { data: Data }) {
 }
 
 /** One station: its number on the map, its airport and code, its role, and its facts as rows. */
-function Station({ station }: { station: Record<string, unknown> }) {
+function Station(props: { code: string; number: number; facts: readonly Fact[]; summary: boolean }) {
   const { t } = useSite();
+  const { code } = props;
   // Every label written out, so that `site check` counts the labels of fields no station has today.
-  const fields = [
-    ['opened', t('common:stationOpened')],
-    ['staff', t('common:stationStaff')],
-    ['address', t('common:stationAddress')],
-    ['phone', t('common:stationPhone')],
-    ['email', t('common:stationEmail')],
-    ['hours', t('common:stationHours')],
-  ] as const;
-  const summary = toText(station.summary);
+  const labels: Record<Fact, string> = {
+    opened: t('common:stationOpened'),
+    staff: t('common:stationStaff'),
+    address: t('common:stationAddress'),
+    phone: t('common:stationPhone'),
+    hours: t('common:stationHours'),
+  };
+  const summary = props.summary ? t(`common:airports.${code}.summary`) : undefined;
   return (
     <li className="station">
       <h3>
         <span className="station__number" aria-hidden="true">
-          {toText(station.mapNumber)}
+          {props.number}
         </span>
         <span>
-          <Phrases text={toText(station.name) ?? ''} /> <span className="station__code">{toText(station.code)}</span>
+          <Phrases text={t(`common:airports.${code}.name`)} /> <span className="station__code">{code}</span>
         </span>
       </h3>
-      {toText(station.role) ? (
-        <p className="station__role">
-          <Phrases text={toText(station.role) ?? ''} />
+      <p className="station__role">
+        <Phrases text={t(`common:airports.${code}.role`)} />
+      </p>
+      {summary ? (
+        <p className="station__summary">
+          <Phrases text={summary} />
         </p>
       ) : null}
-      {summary ? <p className="station__summary">{summary}</p> : null}
       <dl>
-        {fields.map(([key, label]) => {
-          const value = toText(station[key]);
-          if (!value) return null;
-          const shown =
-            key === 'phone' ? (
-              <PhoneLink phone={value} />
-            ) : key === 'email' ? (
-              <EmailAddress address={value} />
-            ) : (
-              <Phrases text={value} />
-            );
+        {props.facts.map((key) => {
+          const value = t(`common:airports.${code}.${key}`);
+          const shown = key === 'phone' ? <PhoneLink phone={value} /> : <Phrases text={value} />;
           return (
             <div key={key}>
-              <dt>{label}</dt>
+              <dt>{labels[key]}</dt>
               <dd>{shown}</dd>
             </div>
           );

@@ -36,7 +36,9 @@ export default function HomePage() {
       ) : null}
       {closing.title ? (
         <section className="cta" aria-labelledby="home-contact-title">
-          <h2 id="home-contact-title">{toText(closing.title)}</h2>
+          <h2 id="home-contact-title">
+            <Phrases text={toText(closing.title) ?? ''} />
+          </h2>
           <p>
             <ContactText text={toText(closing.text) ?? ''} />
           </p>
@@ -171,14 +173,20 @@ function Services({ data }: { data: Data }) {
   return (
     <section className="home-section" aria-labelledby="home-services-title">
       <div className="home-section__head">
-        <h2 id="home-services-title">{toText(data.title)}</h2>
+        <h2 id="home-services-title">
+          <Phrases text={toText(data.title) ?? ''} />
+        </h2>
         {data.href ? (
           <a className="more-link" href={toUrl(toText(data.href) ?? '/')}>
             {toText(data.link)}
           </a>
         ) : null}
       </div>
-      {data.intro ? <p className="home-section__intro">{toText(data.intro)}</p> : null}
+      {data.intro ? (
+        <p className="home-section__intro">
+          <Phrases text={toText(data.intro) ?? ''} />
+        </p>
+      ) : null}
       <ul className="service-tiles">
         {items.map((item, i) => (
           <li key={i} className="service-tile">
@@ -194,7 +202,9 @@ function Services({ data }: { data: Data }) {
               />
             ) : null}
             <h3 className="service-tile__title">
-              <a href={toUrl(toText(item.href) ?? '/')}>{toText(item.title)}</a>
+              <a href={toUrl(toText(item.href) ?? '/')}>
+                <Phrases text={toText(item.title) ?? ''} />
+              </a>
             </h3>
             <p className="service-tile__text">
               <Phrases text={toText(item.text) ?? ''} />
@@ -220,7 +230,9 @@ function CaseStudy({ data }: { data: Data }) {
     <section className="home-section home-case" aria-labelledby="home-case-title">
       <div className="home-case__text">
         <p className="home-case__label">{t('common:caseStudies.title', { count: 1 })}</p>
-        <h2 id="home-case-title">{t(key('title'))}</h2>
+        <h2 id="home-case-title">
+          <Phrases text={t(key('title'))} />
+        </h2>
         <p className="home-case__client">
           {t('common:caseStudies.byline', { client: t(key('client')), year: t(key('year')) })}
         </p>

@@ -2,7 +2,7 @@ import type { PageLink } from '../../../generator/types.ts';
 import ContentPage from '../components/ContentPage.tsx';
 import { toText } from '../components/data.ts';
 import LinkList, { CardMeta } from '../components/LinkList.tsx';
-import { useLocalUrl, useSite } from '../components/site.tsx';
+import { Phrases, useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
 
 /**
@@ -67,7 +67,9 @@ function FeaturedStory({ link }: { link: PageLink }) {
           </a>
         </h2>
         <CardMeta link={link} />
-        <p className="news-featured__summary">{link.description}</p>
+        <p className="news-featured__summary">
+          <Phrases text={link.description ?? ''} />
+        </p>
       </div>
     </section>
   );

@@ -109,7 +109,9 @@ function PositionApply({ data }: { data: Data }) {
   return (
     <section className="position-apply" aria-labelledby="position-apply-title">
       <h2 id="position-apply-title">{t('common:positionApplyTitle')}</h2>
-      <p>{t('common:positionApplyLead')}</p>
+      <p>
+        <Phrases text={t('common:positionApplyLead')} />
+      </p>
       <ul className="position-apply__stations">
         {stations.map((code) => {
           const station = t(`common:airports.${code}.name`);

@@ -3,7 +3,7 @@ import ContactText from '../components/ContactText.tsx';
 import { toList, toText } from '../components/data.ts';
 import PageHeading from '../components/PageHeading.tsx';
 import Prose from '../components/Prose.tsx';
-import { useDate, useSite } from '../components/site.tsx';
+import { Phrases, useDate, useSite } from '../components/site.tsx';
 
 /**
  * Procurement: the open notices from the front matter (`notices`), their days and closing times
@@ -27,7 +27,9 @@ export default function ProcurementPage() {
             <h2 id="notices">{toText(data.noticesTitle)}</h2>
             {notices.map((notice, i) => (
               <section key={i} aria-labelledby={`notice-${i + 1}`}>
-                <h3 id={`notice-${i + 1}`}>{toText(notice.title)}</h3>
+                <h3 id={`notice-${i + 1}`}>
+                  <Phrases text={toText(notice.title) ?? ''} />
+                </h3>
                 <ul>
                   <li>
                     <strong>{t('common:noticePublished')}</strong>
