@@ -48,6 +48,16 @@ const dataText = (value: unknown): string =>
         ? Object.values(value).map(dataText).join(' ')
         : '';
 
+/** The facts of the stations a page lists, which its locale's shared texts hold (`common:airports`). */
+const stationText = (page: Payload): string => {
+  const codes = (page.data as { stations?: unknown }).stations;
+  if (!Array.isArray(codes)) return '';
+  const common = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'site/locales', page.contentLocale, 'common.json'), 'utf8'),
+  ) as { airports?: Record<string, unknown> };
+  return codes.map((code) => dataText(common.airports?.[String(code)])).join(' ');
+};
+
 describe("the site's content", () => {
   it("gives every page at least its template's minimum of main text", () => {
     const short: string[] = [];
@@ -58,7 +68,7 @@ describe("the site's content", () => {
         page.template === 'news-index'
           ? [page.description, ...page.listed.map((l) => `${l.title} ${l.description}`)]
           : [];
-      const text = `${textOf(page.html)} ${dataText(page.data)} ${listed.join(' ')}`;
+      const text = `${textOf(page.html)} ${dataText(page.data)} ${listed.join(' ')} ${stationText(page)}`;
       const size = page.contentLocale === 'zhHant' ? countHan(text) : countWords(text);
       const minimum = page.contentLocale === 'zhHant' ? zh : en;
       if (size < minimum) short.push(`${page.url} (${page.template}): ${size} < ${minimum}`);
