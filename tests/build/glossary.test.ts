@@ -40,6 +40,10 @@ describe('the glossary', () => {
       english: 'Cabin Services',
     });
     expect(byPreferred['航空站地勤業許可證']?.english).toBe('ground-handling license');
+    // Place names and the currency are written with 臺, never 台.
+    expect(byPreferred['臺灣']?.variants).toEqual(['台灣']);
+    expect(byPreferred['臺北']?.variants).toEqual(['台北']);
+    expect(byPreferred['新臺幣']?.variants).toEqual(['新台幣']);
     expect(terms.every((t) => t.english !== '')).toBe(true);
   });
 

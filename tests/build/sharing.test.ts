@@ -316,7 +316,7 @@ describe('articles and structured data', () => {
       // A number keeps its unit with a no-break space.
       .replace(/\u00a0|&nbsp;|&#xA0;/gi, ' ');
     expect(facts).toContain('桃園國際機場、高雄國際機場、臺中國際機場');
-    expect(facts).toContain('月薪新台幣 3.6 萬至 4.2 萬元');
+    expect(facts).toContain('月薪新臺幣 3.6 萬至 4.2 萬元');
     expect(
       /<section class="position position-facts"[\s\S]*?<\/section>/.exec(page('/en/jobs/positions/ramp-agent'))?.[0],
     ).toContain('NT$36,000–42,000 a month');

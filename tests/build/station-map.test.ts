@@ -100,7 +100,7 @@ describe('the station map', () => {
     // The alt text, the map and the list on the page name the same stations with the same numbers.
     const alt = src?.[2] ?? '';
     const names =
-      locale === 'en' ? ['Taoyuan', 'Kaohsiung', 'Taipei Songshan', 'Taichung'] : ['桃園', '高雄', '台北松山', '台中'];
+      locale === 'en' ? ['Taoyuan', 'Kaohsiung', 'Taipei Songshan', 'Taichung'] : ['桃園', '高雄', '臺北松山', '臺中'];
     for (const name of names) {
       expect(alt).toContain(name);
       expect(svg).toContain(`>${name}</tspan>`);
