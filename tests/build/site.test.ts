@@ -159,6 +159,15 @@ describe('the real site', () => {
     }
   });
 
+  it('lists the services on the services overview, leaving out the page of the values behind them', () => {
+    for (const url of ['/services/service-layout', '/en/services/service-layout']) {
+      const cards = htmlOf(url).match(/class="card /g) ?? [];
+      const services = ROUTES.filter((route) => payloadOf(route).template === 'service' && !route.endsWith('-spirit'));
+      expect(cards.length, url).toBe(services.length);
+      expect(htmlOf(url), url).toMatch(/<a [^>]*href="[^"]*\/services\/service-spirit"/);
+    }
+  });
+
   it('writes the manifests: latest names the build, meta lists every page', () => {
     const latest = JSON.parse(text('builds/latest.json'));
     expect(latest).toEqual({ id: result.manifest.id, timestamp: result.manifest.timestamp });
@@ -455,8 +464,10 @@ describe('the real site', () => {
       /<p class="page-heading__action"><a class="button" href="\/en\/jobs\/jobs-positions">See open positions<\/a><\/p>/,
     );
     const overview = payloadOf('/services/service-layout');
-    expect(overview.listed.map((l) => l.url)).toHaveLength(10);
+    // A card per service: the service philosophy, a page of values, is not among them.
+    expect(overview.listed.map((l) => l.url)).toHaveLength(9);
     expect(overview.listed.map((l) => l.url)).not.toContain('/services/service-layout');
+    expect(overview.listed.map((l) => l.url)).not.toContain('/services/service-spirit');
     const news = payloadOf('/en/news');
     expect(news.listed).toHaveLength(14);
     const dates = news.listed.map((l) => l.date ?? '');
