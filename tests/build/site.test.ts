@@ -168,6 +168,21 @@ describe('the real site', () => {
     }
   });
 
+  it('shows the monthly base pay of every position on the careers page, each row linked to its position', () => {
+    const positions = ROUTES.filter((route) => route.startsWith('/jobs/positions/'));
+    for (const [url, prefix] of [
+      ['/jobs', ''],
+      ['/en/jobs', '/en'],
+    ] as const) {
+      for (const position of positions) {
+        const row = new RegExp(
+          `<td[^>]*><a href="${prefix}${position}">(?:[^<]|<wbr>)+</a></td>\\s*<td[^>]*>\\d[^<]*\\d[^<]*</td>`,
+        );
+        expect(htmlOf(url), `${url} ${position}`).toMatch(row);
+      }
+    }
+  });
+
   it('writes the manifests: latest names the build, meta lists every page', () => {
     const latest = JSON.parse(text('builds/latest.json'));
     expect(latest).toEqual({ id: result.manifest.id, timestamp: result.manifest.timestamp });
