@@ -267,6 +267,8 @@ export interface FrontMatter {
   list: 'section' | 'articles' | null;
   /** At most this many listed pages. */
   listLimit: number | null;
+  /** False: left out of its section overview's cards, still in the section's navigation. */
+  inOverview: boolean;
   /** Kept out of a production build (behaviour.md: Publishing). */
   draft: boolean;
   /** The day the page goes live, when not its `date`. */

@@ -10,7 +10,7 @@ import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, So
 // What the fields of a page's front matter may hold: the settings every page has, and URL fields
 // that become link targets and image sources (behaviour.md: Safety).
 const KNOWN_KEYS = [
-  ...['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'],
+  ...['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit', 'inOverview'],
   ...['draft', 'publishDate', 'expiryDate', 'noindex', 'updated'],
   'aliases',
 ];
@@ -241,7 +241,7 @@ function toSettings(
   raw: Record<string, unknown>,
   config: SiteConfig,
   fail: Fail,
-): Pick<FrontMatter, 'order' | 'date' | 'updated' | 'locales' | 'list' | 'listLimit'> {
+): Pick<FrontMatter, 'order' | 'date' | 'updated' | 'locales' | 'list' | 'listLimit' | 'inOverview'> {
   const order = raw.order ?? 0;
   if (typeof order !== 'number' || !Number.isFinite(order)) fail('order', 'must be a number');
   const [date, updated] = toDates(raw, fail);
@@ -255,6 +255,8 @@ function toSettings(
   const listLimit = raw.listLimit ?? null;
   if (listLimit !== null && (typeof listLimit !== 'number' || !Number.isInteger(listLimit) || listLimit < 1))
     fail('listLimit', 'must be a positive whole number');
+  const inOverview = raw.inOverview ?? true;
+  if (typeof inOverview !== 'boolean') fail('inOverview', 'must be `true` or `false`');
   return {
     order: order as number,
     date,
@@ -262,6 +264,7 @@ function toSettings(
     locales: locales as LocaleCode[] | null,
     list: list as FrontMatter['list'],
     listLimit: listLimit as number | null,
+    inOverview: inOverview as boolean,
   };
 }
 

@@ -161,7 +161,7 @@ function toPage(
     unpublished: null,
     localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, route.path)])),
     sectionPages,
-    listed: toListed(route, locale, sectionPages, articles),
+    listed: toListed(route, locale, sectionPages, articles, toLeftOut(route, routes)),
     menus,
     pagination: null,
   };
@@ -250,14 +250,23 @@ function toListed(
   locale: LocaleConfig,
   sectionPages: readonly PageLink[],
   articles: readonly Route[],
+  leftOut: ReadonlySet<string>,
 ): PageLink[] {
   const { list, listLimit } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
   const limit = listLimit ?? Infinity;
-  if (list === 'section') return sectionPages.filter((p) => p.name !== route.name).slice(0, limit);
+  if (list === 'section')
+    return sectionPages.filter((p) => p.name !== route.name && !leftOut.has(p.name)).slice(0, limit);
   if (list !== 'articles') return [];
   const topic = toTopic(route);
   const chosen = topic ? articles.filter((r) => toTopic(r) === topic) : articles;
   return chosen.slice(0, limit).map((r) => toLink(r, locale));
+}
+
+/** The names of a section overview's pages that say `inOverview: false` (none for other pages). */
+function toLeftOut(route: Route, routes: readonly Route[]): ReadonlySet<string> {
+  const data = (r: Route) => (r.files[r.contentLocales[0] as LocaleCode] as ContentFile).data;
+  if (data(route).list !== 'section') return new Set();
+  return new Set(routes.filter((r) => r.section === route.section && !data(r).inOverview).map((r) => r.name));
 }
 
 function byDateDesc(a: Route, b: Route): number {

@@ -108,6 +108,7 @@ function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): S
     'locales',
     'list',
     'listLimit',
+    'inOverview',
     'publishDate',
     'expiryDate',
     // A position's facts (behaviour.md: Sharing): one JobPosting, whatever the language.

@@ -479,8 +479,10 @@ describe('the real site', () => {
       /<p class="page-heading__action"><a class="button" href="\/en\/jobs\/jobs-positions">See open positions<\/a><\/p>/,
     );
     const overview = payloadOf('/services/service-layout');
-    // A card per service: the service philosophy, a page of values, is not among them.
+    // A card per service: the service philosophy, a page of values (`inOverview: false`), is not
+    // among them, and stays in the section's navigation.
     expect(overview.listed.map((l) => l.url)).toHaveLength(9);
+    expect(overview.sectionPages.map((l) => l.url)).toContain('/services/service-spirit');
     expect(overview.listed.map((l) => l.url)).not.toContain('/services/service-layout');
     expect(overview.listed.map((l) => l.url)).not.toContain('/services/service-spirit');
     const news = payloadOf('/en/news');

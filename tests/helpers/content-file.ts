@@ -26,6 +26,7 @@ export function makeContentFile(
       locales: null,
       list: null,
       listLimit: null,
+      inOverview: true,
       draft: false,
       publishDate: null,
       expiryDate: null,

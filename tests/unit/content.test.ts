@@ -78,7 +78,7 @@ describe('content files', () => {
     const { problems } = toContentFile(
       config,
       'site/content/a.en.md',
-      '---\ntitle: ""\ndescription: x\norder: first\ndate: 18 March\nlocales: [fr]\nlist: everything\n---\n',
+      '---\ntitle: ""\ndescription: x\norder: first\ndate: 18 March\nlocales: [fr]\nlist: everything\ninOverview: no\n---\n',
     );
     expect(problems.map((p) => [p.message.split(' ')[3], p.loc?.line])).toEqual([
       ['`title`', 2],
@@ -86,6 +86,7 @@ describe('content files', () => {
       ['`date`', 5],
       ['`locales`', 6],
       ['`list`', 7],
+      ['`inOverview`', 8],
     ]);
   });
 
@@ -175,6 +176,7 @@ describe('a front matter key a letter or two from a setting', () => {
       'locales',
       'list',
       'listLimit',
+      'inOverview',
       'contact',
     ];
     const edit = fc
