@@ -364,7 +364,7 @@ function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: Source
 /**
  * E-mail addresses and telephone numbers written as plain text become `mailto:` and `tel:` links,
  * so no page can forget one; fax numbers and text already inside a link or code stay as they are
- * (behaviour.md: Contact details). An address may break after its `@` (a `<wbr>`, as the templates'
+ * (behaviour.md: Contact details). An address may break before its `@` (a `<wbr>`, as the templates'
  * EmailAddress writes it), never inside a word; its text stays the address.
  */
 function linkContacts(state: StateCore): void {
@@ -390,14 +390,14 @@ function linkContacts(state: StateCore): void {
   }
 }
 
-/** A contact link's text: an e-mail address with a `<wbr>` after its `@`, a number as written. */
+/** A contact link's text: an e-mail address with a `<wbr>` before its `@`, a number as written. */
 function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] {
   const at = part.text.indexOf('@');
   if (part.kind !== 'email' || at < 0) return [toToken(state, 'text', part.text)];
   return [
-    toToken(state, 'text', part.text.slice(0, at + 1)),
+    toToken(state, 'text', part.text.slice(0, at)),
     toToken(state, 'html_inline', '<wbr>'),
-    toToken(state, 'text', part.text.slice(at + 1)),
+    toToken(state, 'text', part.text.slice(at)),
   ];
 }
 
@@ -489,6 +489,9 @@ function wrapCodes(state: StateCore): void {
 /** The blocks whose Chinese ends a line between words only: a heading and a table cell. */
 const PHRASE_BLOCKS = new Set(['heading_open', 'th_open', 'td_open']);
 
+/** The marks inside or after a Chinese sentence: a cell with one holds sentences, not a label. */
+const SENTENCE_MARK = /[，。；：]/u;
+
 /**
  * A heading's and a table cell's Chinese ends a line between words only, as the templates' titles
  * do (behaviour.md: Presentation): the block is a `.ph` and `<wbr>` marks the places between words.
@@ -498,6 +501,8 @@ function breakCellPhrases(state: StateCore): void {
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
     if (!PHRASE_BLOCKS.has(token.type) || !inline?.children) return;
+    // A cell of sentences is running text: it breaks as Chinese does, between any two characters.
+    if (token.type === 'td_open' && SENTENCE_MARK.test(inline.content)) return;
     let marked = false;
     inline.children = inline.children.flatMap((child) => {
       if (child.type !== 'text' || !hasHan(child.content)) return [child];

@@ -65,11 +65,11 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     if (box.left < chart.left - 1 || box.right > chart.right + 1)
       problems.push(`"${label.textContent}" leaves the chart`);
   }
-  // An e-mail address in prose breaks after its @ and stays in its column; its text is the address.
+  // An e-mail address in prose breaks before its @ and stays in its column; its text is the address.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.prose a[href^="mailto:"]')) {
     const address = link.getAttribute('href')?.slice('mailto:'.length) ?? '';
     if (link.textContent !== address) problems.push(`the link to ${address} reads "${link.textContent}"`);
-    if (!link.querySelector('wbr')) problems.push(`${address} in prose cannot break after its @`);
+    if (!link.querySelector('wbr')) problems.push(`${address} in prose cannot break before its @`);
     const column = (link.closest('.prose') as HTMLElement).getBoundingClientRect();
     for (const box of link.getClientRects())
       if (box.right > column.right + 1) problems.push(`${address} leaves its column`);

@@ -49,12 +49,12 @@ export default function LinkList({
           </Heading>
           {link.summary ? (
             <p className="card__summary" lang={iso(payload.locale)}>
-              <Phrases text={link.summary} />
+              <Phrases running text={link.summary} />
             </p>
           ) : null}
           <CardMeta link={link} />
           <p className="card__text">
-            <Phrases text={link.description ?? ''} />
+            <Phrases running text={link.description ?? ''} />
           </p>
         </li>
       ))}

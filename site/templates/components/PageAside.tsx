@@ -106,7 +106,7 @@ export default function PageAside() {
             <Phrases text={t(`common:audience.${audience}.title`)} />
           </h2>
           <p>
-            <Phrases text={t(`common:audience.${audience}.text`)} />
+            <Phrases running text={t(`common:audience.${audience}.text`)} />
           </p>
           {action && action.href !== toUrl(payload.path) ? (
             <a className="button" href={action.href}>

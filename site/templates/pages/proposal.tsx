@@ -254,7 +254,7 @@ function NextSteps({ next, operations }: { next: Data; operations: string | unde
       <ol className="proposal-next__steps">
         {steps.map((step) => (
           <li key={step}>
-            <Phrases text={step} />
+            <Phrases running text={step} />
           </li>
         ))}
       </ol>
