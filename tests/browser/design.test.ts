@@ -195,9 +195,9 @@ describe('design', () => {
           list.push('the menu is above the heading');
         if (menu!.querySelector('a')?.checkVisibility()) list.push('the menu is open before it is opened');
         if (shown(document.querySelector('.side-nav'))) list.push('the side navigation is shown as well');
-        // The page ends with its audience's contact block: the aside's action is not shown again.
-        if (!shown(document.querySelector('.contact-block'))) list.push('no contact block');
-        if (shown(document.querySelector('.page-aside'))) list.push('the aside repeats the call to action');
+        // The aside, after the text, is the page's one contact box: no block repeats it.
+        if (!shown(document.querySelector('.page-aside__contact'))) list.push('no contact box');
+        if (shown(document.querySelector('.contact-block'))) list.push('a contact block repeats the aside');
         // A service card keeps its description.
         for (const card of document.querySelectorAll('.card--thumb'))
           if (!shown(card.querySelector('.card__text'))) list.push('a card has no description');
