@@ -110,6 +110,7 @@ function AsideContact() {
       className={`page-aside__contact page-aside__contact--${audience}`}
       aria-labelledby="page-aside-contact"
       data-audience={audience}
+      data-search-ignore=""
     >
       <h2 id="page-aside-contact" className="page-aside__heading">
         <Phrases text={t(`common:audience.${audience}.title`)} />
