@@ -187,13 +187,13 @@ describe('the station map', () => {
         (m) => {
           const circles = [...(m[3] ?? '').matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)];
           const [, x, y, r] = circles.at(-1) ?? [];
-          return { code: m[1], x: Number(x), y: Number(y), r: Number(r) + (m[2] ? 5 : 0) };
+          return { code: m[1] ?? '', x: Number(x), y: Number(y), r: Number(r) + (m[2] ? 5 : 0) };
         },
       );
       expect(discs).toHaveLength(4);
       for (const a of discs)
         for (const b of discs)
-          if (a.code < (b.code ?? ''))
+          if (a.code < b.code)
             expect(Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r, `${a.code}–${b.code}`).toBeGreaterThanOrEqual(8);
     }
   });
