@@ -86,15 +86,16 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
         `heading "${heading.textContent?.slice(0, 30)}" is not ${wanted === 'balance' ? 'balanced' : 'pretty'}`,
       );
   }
-  // Titles, leads, card titles, figure labels, side-navigation labels, table cells and the footer's
-  // lines end a line between Chinese words only (the browser's own word breaker judges), never
-  // inside one (營運控制中 / 心).
+  // Titles, card titles, figure labels, side-navigation labels and the table cells of a word or a name
+  // end a line between Chinese words only (the browser's own word breaker judges), never inside one
+  // (營運控制中 / 心). Running text (a lead, a description, a cell of sentences, the footer's lines)
+  // breaks as Chinese does, between any two characters.
   const words = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const han = /\p{Script=Han}/u;
   // Particles belong to the word before them: never the first character of a line (信賴 / 的夥伴).
   const particles = /^[的了們著嗎呢吧]$/u;
   for (const element of document.querySelectorAll<HTMLElement>(
-    'h1, .page-heading__lead, .card__title, .figure-card__label, .side-nav a, main th, main td, .site-footer p',
+    'h1, .card__title, .figure-card__label, .side-nav a, main th, main td.ph',
   )) {
     const text = element.textContent ?? '';
     if (!shown(element) || !han.test(text)) continue;
