@@ -52,6 +52,7 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_number_units', bindNumberUnits);
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
+  md.core.ruler.push('site_sentence_ends', tieSentenceEnds);
   writePictures(md);
   writeCompactTables(md);
   refuseDeepNesting(md);
@@ -520,6 +521,32 @@ function breakCellPhrases(state: StateCore): void {
       return parts;
     });
     if (marked) token.attrJoin('class', 'ph');
+  });
+}
+
+/** The last three Chinese characters of a paragraph and the marks after them (`作業。`). */
+const SENTENCE_END = /\p{Script=Han}{3}\p{P}*$/u;
+
+/**
+ * A Chinese paragraph's last three characters share its last line (behaviour.md: Presentation):
+ * no line holds one or two characters alone (`業。`), which no wrapping of the browser's prevents in
+ * Chinese. They are wrapped in `<span class="nowrap">`, as the templates' running text ends.
+ */
+function tieSentenceEnds(state: StateCore): void {
+  state.tokens.forEach((token, i) => {
+    const inline = state.tokens[i + 1];
+    if (token.type !== 'paragraph_open' || !inline?.children || !hasHan(inline.content)) return;
+    const last = inline.children.at(-1);
+    const match = last?.type === 'text' ? SENTENCE_END.exec(last.content) : null;
+    if (!last || !match || match.index === 0) return;
+    inline.children.splice(
+      -1,
+      1,
+      toToken(state, 'text', last.content.slice(0, match.index)),
+      toToken(state, 'html_inline', '<span class="nowrap">'),
+      toToken(state, 'text', match[0]),
+      toToken(state, 'html_inline', '</span>'),
+    );
   });
 }
 

@@ -42,6 +42,19 @@ describe('markdown', () => {
     expect(heading).toContain('class="ph">從機坪到<wbr>客艙的<wbr>每一次<wbr>過站</h2>');
   });
 
+  it("lets a Chinese paragraph and a cell of sentences break anywhere, the paragraph's last three characters on one line", () => {
+    const body = [
+      '航機引導、推機與拖機及溫控醫藥品。',
+      '',
+      '| 項目 | 說明 |',
+      '|---|---|',
+      '| 電池 | 一次充電，支援一整個班次。 |',
+    ];
+    const { html } = renderMarkdown(file(body.join('\n'), 'zhHant'), 'zhHant', links);
+    expect(html).toContain('<p>航機引導、推機與拖機及溫控<span class="nowrap">醫藥品。</span></p>');
+    expect(html).toContain('<td>一次充電，支援一整個班次。</td>');
+  });
+
   it("gives each body cell but a row's first its column's header text as data-label, without the header's Markdown", () => {
     const table = [
       '| **截止日期** | `Code` | Note |',
