@@ -52,6 +52,7 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_number_units', bindNumberUnits);
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
+  md.core.ruler.push('site_sentence_ends', tieSentenceEnds);
   writePictures(md);
   writeCompactTables(md);
   refuseDeepNesting(md);
@@ -364,7 +365,7 @@ function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: Source
 /**
  * E-mail addresses and telephone numbers written as plain text become `mailto:` and `tel:` links,
  * so no page can forget one; fax numbers and text already inside a link or code stay as they are
- * (behaviour.md: Contact details). An address may break after its `@` (a `<wbr>`, as the templates'
+ * (behaviour.md: Contact details). An address may break before its `@` (a `<wbr>`, as the templates'
  * EmailAddress writes it), never inside a word; its text stays the address.
  */
 function linkContacts(state: StateCore): void {
@@ -390,14 +391,14 @@ function linkContacts(state: StateCore): void {
   }
 }
 
-/** A contact link's text: an e-mail address with a `<wbr>` after its `@`, a number as written. */
+/** A contact link's text: an e-mail address with a `<wbr>` before its `@`, a number as written. */
 function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] {
   const at = part.text.indexOf('@');
   if (part.kind !== 'email' || at < 0) return [toToken(state, 'text', part.text)];
   return [
-    toToken(state, 'text', part.text.slice(0, at + 1)),
+    toToken(state, 'text', part.text.slice(0, at)),
     toToken(state, 'html_inline', '<wbr>'),
-    toToken(state, 'text', part.text.slice(at + 1)),
+    toToken(state, 'text', part.text.slice(at)),
   ];
 }
 
@@ -489,6 +490,9 @@ function wrapCodes(state: StateCore): void {
 /** The blocks whose Chinese ends a line between words only: a heading and a table cell. */
 const PHRASE_BLOCKS = new Set(['heading_open', 'th_open', 'td_open']);
 
+/** The marks inside or after a Chinese sentence: a cell with one holds sentences, not a label. */
+const SENTENCE_MARK = /[，。；：]/u;
+
 /**
  * A heading's and a table cell's Chinese ends a line between words only, as the templates' titles
  * do (behaviour.md: Presentation): the block is a `.ph` and `<wbr>` marks the places between words.
@@ -498,6 +502,8 @@ function breakCellPhrases(state: StateCore): void {
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
     if (!PHRASE_BLOCKS.has(token.type) || !inline?.children) return;
+    // A cell of sentences is running text: it breaks as Chinese does, between any two characters.
+    if (token.type === 'td_open' && SENTENCE_MARK.test(inline.content)) return;
     let marked = false;
     inline.children = inline.children.flatMap((child) => {
       if (child.type !== 'text' || !hasHan(child.content)) return [child];
@@ -515,6 +521,32 @@ function breakCellPhrases(state: StateCore): void {
       return parts;
     });
     if (marked) token.attrJoin('class', 'ph');
+  });
+}
+
+/** The last three Chinese characters of a paragraph and the marks after them (`作業。`). */
+const SENTENCE_END = /\p{Script=Han}{3}\p{P}*$/u;
+
+/**
+ * A Chinese paragraph's last three characters share its last line (behaviour.md: Presentation):
+ * no line holds one or two characters alone (`業。`), which no wrapping of the browser's prevents in
+ * Chinese. They are wrapped in `<span class="nowrap">`, as the templates' running text ends.
+ */
+function tieSentenceEnds(state: StateCore): void {
+  state.tokens.forEach((token, i) => {
+    const inline = state.tokens[i + 1];
+    if (token.type !== 'paragraph_open' || !inline?.children || !hasHan(inline.content)) return;
+    const last = inline.children.at(-1);
+    const match = last?.type === 'text' ? SENTENCE_END.exec(last.content) : null;
+    if (!last || !match || match.index === 0) return;
+    inline.children.splice(
+      -1,
+      1,
+      toToken(state, 'text', last.content.slice(0, match.index)),
+      toToken(state, 'html_inline', '<span class="nowrap">'),
+      toToken(state, 'text', match[0]),
+      toToken(state, 'html_inline', '</span>'),
+    );
   });
 }
 

@@ -127,7 +127,7 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('lays a desktop page on one grid: the aside beside the top of the text, tables and cards the full width below it', async () => {
+  it('lays a desktop page on one grid: the aside beside the top of the text, a table as wide as the text column, cards the full width below it', async () => {
     const urls = [
       '/strengths/strengths-certification',
       '/en/strengths/strengths-certification',
@@ -140,16 +140,22 @@ describe('design', () => {
         const main = box('.page-body');
         const aside = box('.page-aside');
         const text = box('.page-body__main > .prose > p');
-        const wide = box('.page-body__main > .prose > table') ?? box('.page-body__main > .cards');
-        if (!main || !aside || !text || !wide) return ['a part of the page is missing'];
+        const table = box('.page-body__main > .prose > table:not(.table-compact)');
+        const wide = table ? undefined : box('.page-body__main > .cards');
+        if (!main || !aside || !text || !(table ?? wide)) return ['a part of the page is missing'];
+        // A table takes the text column's width; wider only where its columns need it, then below the aside.
+        if (table && table.width < text.width - 1)
+          problems.push(`the table is ${Math.round(table.width)} px, the text ${Math.round(text.width)} px`);
+        if (table && table.width > text.width + 1 && (table.top < aside.bottom || table.right > main.right + 1))
+          problems.push(`the table, ${Math.round(table.width)} px, is wider than the text beside the aside`);
         // The aside: the grid's last 3 of 9 (section page) columns, beside the text, not over it.
         if (Math.abs(aside.right - main.right) > 1) problems.push('the aside does not end at the page’s edge');
         if (aside.left < text.right) problems.push('the aside overlaps the text');
         if (aside.width > main.width / 3 + 1) problems.push(`the aside is ${Math.round(aside.width)} px wide`);
-        // Below the aside a table or a card grid takes the page's full width; the text keeps its measure.
-        if (wide.top < aside.bottom) problems.push('the table or cards start beside the aside');
-        else if (wide.width < main.width - 1)
-          problems.push(`the table or cards are ${Math.round(wide.width)} px of ${Math.round(main.width)}`);
+        // Below the aside a card grid takes the page's full width; the text keeps its measure.
+        if (wide && wide.top < aside.bottom) problems.push('the cards start beside the aside');
+        else if (wide && wide.width < main.width - 1)
+          problems.push(`the cards are ${Math.round(wide.width)} px of ${Math.round(main.width)}`);
         if (text.width > main.width * (2 / 3) + 1) problems.push('a paragraph is wider than the text column');
         return problems;
       }),
@@ -195,9 +201,9 @@ describe('design', () => {
           list.push('the menu is above the heading');
         if (menu!.querySelector('a')?.checkVisibility()) list.push('the menu is open before it is opened');
         if (shown(document.querySelector('.side-nav'))) list.push('the side navigation is shown as well');
-        // The page ends with its audience's contact block: the aside's action is not shown again.
-        if (!shown(document.querySelector('.contact-block'))) list.push('no contact block');
-        if (shown(document.querySelector('.page-aside'))) list.push('the aside repeats the call to action');
+        // The aside, after the text, is the page's one contact box: no block repeats it.
+        if (!shown(document.querySelector('.page-aside__contact'))) list.push('no contact box');
+        if (shown(document.querySelector('.contact-block'))) list.push('a contact block repeats the aside');
         // A service card keeps its description.
         for (const card of document.querySelectorAll('.card--thumb'))
           if (!shown(card.querySelector('.card__text'))) list.push('a card has no description');

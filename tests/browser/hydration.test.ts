@@ -91,7 +91,7 @@ describe('hydration', () => {
       'Background',
     ]);
     await expect.poll(() => page.locator('#menu-about a').count()).toBeGreaterThan(3);
-    await page.click('.more-link');
+    await page.click('.more-link--back');
     await page.waitForFunction(() => location.pathname === '/en/news');
     await page.goBack();
     await page.waitForFunction(() => document.querySelector('[data-prose] h2')?.id === 'three-phases-of-response');

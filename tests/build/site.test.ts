@@ -372,12 +372,15 @@ describe('the real site', () => {
     expect(badges).toHaveLength(2);
     for (const card of badges) {
       expect(card).toMatch(/<p class="card__date" lang="zh-Hant">.*<span class="badge">僅英文<\/span>/);
-      // Under its English title, a Chinese line says what the release is about.
-      const summary = /<p class="card__summary" lang="zh-Hant">(.*?)<\/p>/.exec(card)?.[1] ?? '';
-      expect(summary.replace(/<[^>]+>/g, '')).toMatch(/\p{Script=Han}{8}/u);
+      // Under its English title, a Chinese line says what the release is about, in place of the
+      // English description: one text, where the other cards have theirs.
+      const texts = [...card.matchAll(/<p class="card__text"( lang="zh-Hant")?>(.*?)<\/p>/g)];
+      expect(texts).toHaveLength(1);
+      expect(texts[0]?.[1]).toBeTruthy();
+      expect(texts[0]?.[2]?.replace(/<[^>]+>/g, '')).toMatch(/\p{Script=Han}{8}/u);
     }
     expect(htmlOf('/en/news')).not.toContain('class="badge"');
-    expect(htmlOf('/en/news')).not.toContain('card__summary');
+    expect(htmlOf('/en/news')).not.toContain('card__text" lang=');
   });
 
   it('gives each role a scene of its own, on its card in the open positions and on its page, in both languages', () => {
@@ -455,8 +458,9 @@ describe('the real site', () => {
       /<nav class="section-menu" aria-labelledby="section-menu-title"><details><summary><span id="section-menu-title" class="section-menu__section">Services<\/span>/,
     );
     expect(heading).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp Handling</a>');
-    // The page ends with the airlines' contact block: the aside's action is for desktops only.
-    expect(ramp).toMatch(/<div class="page-body page-body--aside"><div class="page-aside page-aside--desktop">/);
+    // The aside is the page's one contact box: no contact block repeats it at the end.
+    expect(ramp).toMatch(/<div class="page-body page-body--aside"><div class="page-aside">/);
+    expect(ramp).not.toContain('class="contact-block"');
     // The services overview opens with its scene, like every service page.
     expect(htmlOf('/en/services/service-layout')).toMatch(
       /<figure class="[^"]*"><img[^>]* src="\/images\/turnaround\.svg"/,

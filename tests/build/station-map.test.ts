@@ -179,6 +179,25 @@ describe('the station map', () => {
     }
   });
 
+  it("keeps the numbered markers apart, Songshan's joined to its airport by a line", () => {
+    for (const locale of ['en', 'zhHant']) {
+      const svg = text(`images/stations-map.${locale}.svg`);
+      // Each numbered marker: the last circle of its group, with its radius, and a ring's 5 units more.
+      const discs = [...svg.matchAll(/<g class="station" data-code="(\w+)"[^>]*?( data-hq="")?>(.*?)<\/g>/gs)].map(
+        (m) => {
+          const circles = [...(m[3] ?? '').matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)];
+          const [, x, y, r] = circles.at(-1) ?? [];
+          return { code: m[1] ?? '', x: Number(x), y: Number(y), r: Number(r) + (m[2] ? 5 : 0) };
+        },
+      );
+      expect(discs).toHaveLength(4);
+      for (const a of discs)
+        for (const b of discs)
+          if (a.code < b.code)
+            expect(Math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r, `${a.code}–${b.code}`).toBeGreaterThanOrEqual(8);
+    }
+  });
+
   it('draws Taiwan at a size that fills the picture, with Penghu and the outlying islands', () => {
     const svg = text('images/stations-map.zhHant.svg');
     const box = outlineBox(svg);

@@ -65,11 +65,11 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     if (box.left < chart.left - 1 || box.right > chart.right + 1)
       problems.push(`"${label.textContent}" leaves the chart`);
   }
-  // An e-mail address in prose breaks after its @ and stays in its column; its text is the address.
+  // An e-mail address in prose breaks before its @ and stays in its column; its text is the address.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('.prose a[href^="mailto:"]')) {
     const address = link.getAttribute('href')?.slice('mailto:'.length) ?? '';
     if (link.textContent !== address) problems.push(`the link to ${address} reads "${link.textContent}"`);
-    if (!link.querySelector('wbr')) problems.push(`${address} in prose cannot break after its @`);
+    if (!link.querySelector('wbr')) problems.push(`${address} in prose cannot break before its @`);
     const column = (link.closest('.prose') as HTMLElement).getBoundingClientRect();
     for (const box of link.getClientRects())
       if (box.right > column.right + 1) problems.push(`${address} leaves its column`);
@@ -86,15 +86,16 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
         `heading "${heading.textContent?.slice(0, 30)}" is not ${wanted === 'balance' ? 'balanced' : 'pretty'}`,
       );
   }
-  // Titles, leads, card titles, figure labels, side-navigation labels, table cells and the footer's
-  // lines end a line between Chinese words only (the browser's own word breaker judges), never
-  // inside one (營運控制中 / 心).
+  // Titles, card titles, figure labels, side-navigation labels and the table cells of a word or a name
+  // end a line between Chinese words only (the browser's own word breaker judges), never inside one
+  // (營運控制中 / 心). Running text (a lead, a description, a cell of sentences, the footer's lines)
+  // breaks as Chinese does, between any two characters.
   const words = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const han = /\p{Script=Han}/u;
   // Particles belong to the word before them: never the first character of a line (信賴 / 的夥伴).
   const particles = /^[的了們著嗎呢吧]$/u;
   for (const element of document.querySelectorAll<HTMLElement>(
-    'h1, .page-heading__lead, .card__title, .figure-card__label, .side-nav a, main th, main td, .site-footer p',
+    'h1, .card__title, .figure-card__label, .side-nav a, main th, main td.ph',
   )) {
     const text = element.textContent ?? '';
     if (!shown(element) || !han.test(text)) continue;

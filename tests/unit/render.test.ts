@@ -42,6 +42,19 @@ describe('markdown', () => {
     expect(heading).toContain('class="ph">從機坪到<wbr>客艙的<wbr>每一次<wbr>過站</h2>');
   });
 
+  it("lets a Chinese paragraph and a cell of sentences break anywhere, the paragraph's last three characters on one line", () => {
+    const body = [
+      '航機引導、推機與拖機及溫控醫藥品。',
+      '',
+      '| 項目 | 說明 |',
+      '|---|---|',
+      '| 電池 | 一次充電，支援一整個班次。 |',
+    ];
+    const { html } = renderMarkdown(file(body.join('\n'), 'zhHant'), 'zhHant', links);
+    expect(html).toContain('<p>航機引導、推機與拖機及溫控<span class="nowrap">醫藥品。</span></p>');
+    expect(html).toContain('<td>一次充電，支援一整個班次。</td>');
+  });
+
   it("gives each body cell but a row's first its column's header text as data-label, without the header's Markdown", () => {
     const table = [
       '| **截止日期** | `Code` | Note |',
@@ -177,9 +190,9 @@ describe('markdown', () => {
     const { html, problems } = renderMarkdown(file(body), 'en', { ...links, contacts });
     expect(problems).toEqual([]);
     expect(html).toContain(
-      '<h2 id="reach-us-at-irbexample">Reach us at <a href="mailto:ir@b.example">ir@<wbr>b.example</a></h2>',
+      '<h2 id="reach-us-at-irbexample">Reach us at <a href="mailto:ir@b.example">ir<wbr>@b.example</a></h2>',
     );
-    expect(html).toContain('Write to <a href="mailto:a@b.example">a@<wbr>b.example</a>, call ');
+    expect(html).toContain('Write to <a href="mailto:a@b.example">a<wbr>@b.example</a>, call ');
     expect(html).toContain('<strong><a href="tel:+88635550100">+886-3-555-0100</a></strong>');
     expect(html).toContain('fax +886-3-555-0199.');
     expect(html).not.toContain('tel:+88635550199');

@@ -34,6 +34,11 @@ export interface Station {
     readonly anchor: 'start' | 'end';
     readonly leader?: boolean;
   };
+  /**
+   * How far the numbered marker is drawn from the airport, which a dot marks, joined to it by a
+   * line: Songshan's, whose marker would touch Taoyuan's 30 km to the west.
+   */
+  readonly marker?: { readonly dx: number; readonly dy: number };
 }
 
 export type StationCode = 'TPE' | 'TSA' | 'RMQ' | 'KHH';
@@ -52,7 +57,14 @@ export interface MapTexts {
 export const STATIONS: readonly Station[] = [
   { code: 'TPE', number: 1, lat: 25.0777, lon: 121.2328, hq: true, label: { dx: -26, dy: -10, anchor: 'end' } },
   { code: 'KHH', number: 2, lat: 22.5771, lon: 120.35, label: { dx: -21, dy: 0, anchor: 'end' } },
-  { code: 'TSA', number: 3, lat: 25.0694, lon: 121.5525, label: { dx: 0, dy: -62, anchor: 'end', leader: true } },
+  {
+    code: 'TSA',
+    number: 3,
+    lat: 25.0694,
+    lon: 121.5525,
+    label: { dx: 0, dy: -62, anchor: 'end', leader: true },
+    marker: { dx: 30, dy: 12 },
+  },
   { code: 'RMQ', number: 4, lat: 24.2647, lon: 120.6208, label: { dx: -21, dy: 0, anchor: 'end' } },
 ];
 
@@ -197,7 +209,8 @@ function drawScaleBar(projection: GeoProjection, km: number, unit: string): stri
 function drawStation(projection: GeoProjection, station: Station, texts: MapTexts): string {
   const at = projection([station.lon, station.lat]);
   if (!at) return '';
-  const [x, y] = [round(at[0]), round(at[1])];
+  const [ax, ay] = [round(at[0]), round(at[1])];
+  const [x, y] = [round(ax + (station.marker?.dx ?? 0)), round(ay + (station.marker?.dy ?? 0))];
   const r = station.hq ? 15 : 13;
   const { dx, dy, anchor, leader } = station.label;
   // A label running off the picture's right edge is held to it (Songshan's, near the east coast).
@@ -208,6 +221,10 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
   const sub = station.hq ? `${station.code}${separator}${escapeText(texts.hq)}` : station.code;
   return [
     `<g class="station" data-code="${station.code}" data-number="${station.number}"${station.hq ? ' data-hq=""' : ''}>`,
+    // The airport itself first, where its marker is drawn away from it.
+    station.marker
+      ? `<circle cx="${ax}" cy="${ay}" r="4" fill="${COLOURS.station}"/><path d="M${ax} ${ay}L${x} ${y}" stroke="${COLOURS.station}" stroke-width="2"/>`
+      : '',
     leader
       ? `<path d="M${x} ${round(y - r - 2)}V${round(ly + 8)}" stroke="${COLOURS.muted}" stroke-width="1.5" fill="none"/>`
       : '',

@@ -26,7 +26,7 @@ export function CaseStudy({ id, headingLevel = 3 }: { id: string; headingLevel?:
           <div key={field} className={`case-study__${field}`}>
             <dt>{t(`common:caseStudies.${field}`)}</dt>
             <dd>
-              <Phrases text={t(key(field))} />
+              <Phrases running text={t(key(field))} />
             </dd>
           </div>
         ))}

@@ -21,7 +21,7 @@ export default function ContactBlock({ data }: { data: Data }) {
     <section className="contact-block" aria-labelledby="contact-block-title">
       <h2 id="contact-block-title">{t(`common:contactBlock.${contact.key}.title`)}</h2>
       <p>
-        <Phrases text={t(`common:contactBlock.${contact.key}.text`)} />
+        <Phrases running text={t(`common:contactBlock.${contact.key}.text`)} />
       </p>
       {!action || action.href === toUrl(payload.path) ? null : (
         <p>

@@ -31,20 +31,20 @@ export default function ContactDirectory() {
         <div>
           <dt>{t('common:contactHours')}</dt>
           <dd>
-            <Phrases text={t('common:contactHoursText')} />
+            <Phrases running text={t('common:contactHoursText')} />
           </dd>
         </div>
       </dl>
       {operations ? (
         <div className="contact-directory__operations">
           <h3 id="contact-directory-operations">
-            <Phrases text={t('common:contactOperations')} />
+            <Phrases running text={t('common:contactOperations')} />
           </h3>
           <p className="contact-directory__line">
             <PhoneLink phone={operations} />
           </p>
           <p>
-            <Phrases text={t('common:contactOperationsNote')} />
+            <Phrases running text={t('common:contactOperationsNote')} />
           </p>
         </div>
       ) : null}
@@ -53,7 +53,7 @@ export default function ContactDirectory() {
         {payload.contacts.map((contact) => (
           <div key={contact.key}>
             <dt>
-              <Phrases text={t(`common:contacts.${contact.key}`)} />
+              <Phrases running text={t(`common:contacts.${contact.key}`)} />
             </dt>
             <dd>
               {contact.key === 'media' ? (

@@ -15,7 +15,7 @@ export default function ContactText({ text }: { text: string | undefined }) {
       {toTextParts(text, payload.contacts).map((part, i) => (
         <Fragment key={i}>
           {typeof part === 'string' ? (
-            <Phrases text={part} />
+            <Phrases running text={part} />
           ) : part.kind === 'email' ? (
             <EmailAddress address={part.text} />
           ) : (

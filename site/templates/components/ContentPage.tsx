@@ -11,7 +11,7 @@ import { useSite } from './site.tsx';
 /**
  * A heading, the illustration, the page's prose, what the page's own template adds (`children`),
  * the case studies it names (`cases`, on the customer and service pages: a few lines each), then the
- * pagination; a page for one audience ends with its contact block. A block only some pages
+ * pagination; a page for one audience without the aside ends with its contact block. A block only some pages
  * have (the station map, the organization chart) is imported by their template, so the other
  * pages do not load its code. A one-column page (`default` layout) and a section page have the
  * page aside beside its body.
@@ -47,7 +47,8 @@ export default function ContentPage({
           {children}
           <CaseStudies data={payload.data} />
           <Pagination />
-          <ContactBlock data={payload.data} />
+          {/* The aside is the page's one contact box; a page without one ends with its audience's. */}
+          {aside ? null : <ContactBlock data={payload.data} />}
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 /**
- * An e-mail address as a `mailto:` link that a narrow column breaks after its `@`, never inside a
- * word: `procurement@` / `cloudwing.example` rather than `procurement@cloudwing.exa` / `mple`.
+ * An e-mail address as a `mailto:` link that a narrow column breaks before its `@`, never inside a
+ * word: `procurement` / `@cloudwing.example` rather than `procurement@cloudwing.exa` / `mple`; the
+ * `@` begins the line, so the address reads as one that goes on.
  */
 export default function EmailAddress({ address }: { address: string }) {
   const at = address.indexOf('@');
@@ -10,9 +11,9 @@ export default function EmailAddress({ address }: { address: string }) {
         address
       ) : (
         <>
-          {address.slice(0, at + 1)}
+          {address.slice(0, at)}
           <wbr />
-          {address.slice(at + 1)}
+          {address.slice(at)}
         </>
       )}
     </a>

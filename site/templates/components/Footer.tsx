@@ -36,7 +36,7 @@ export default function Footer() {
               {t('footer:company')}
             </h2>
             <p>
-              <Phrases text={t('footer:tagline')} />
+              <Phrases running text={t('footer:tagline')} />
             </p>
             <p className="site-footer__address">
               <span className="label">{t('footer:headquarters')}</span>
@@ -84,10 +84,10 @@ export default function Footer() {
         <div className="site-footer__legal">
           <p>{t('footer:copyright', { year: String(year) })}</p>
           <p>
-            <Phrases text={t('footer:fictional')} />
+            <Phrases running text={t('footer:fictional')} />
           </p>
           <p className="site-footer__cookies">
-            <Phrases text={t('footer:cookieNote')} />
+            <Phrases running text={t('footer:cookieNote')} />
           </p>
         </div>
       </footer>

@@ -33,7 +33,7 @@ export default function KeyFigures({ data }: { data: Data }) {
               </span>
               {f.detail ? (
                 <span className="figure-card__detail">
-                  <Phrases text={toText(f.detail) ?? ''} />
+                  <Phrases running text={toText(f.detail) ?? ''} />
                 </span>
               ) : null}
             </li>

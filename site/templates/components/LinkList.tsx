@@ -7,7 +7,8 @@ import Unbroken from './Unbroken.tsx';
  * Pages as cards: a section overview's pages, or news articles with their dates. With
  * `thumbnails`, a card shows its page's illustration above its title (behaviour.md: Topics); an
  * article written in another language than the page carries a badge naming that language in the
- * page's own (an English-only release in the Chinese newsroom).
+ * page's own (an English-only release in the Chinese newsroom) and its summary in the page's
+ * language instead of its own description.
  */
 export default function LinkList({
   links,
@@ -47,15 +48,18 @@ export default function LinkList({
               <Unbroken text={link.title} />
             </a>
           </Heading>
-          {link.summary ? (
-            <p className="card__summary" lang={iso(payload.locale)}>
-              <Phrases text={link.summary} />
-            </p>
-          ) : null}
           <CardMeta link={link} />
-          <p className="card__text">
-            <Phrases text={link.description ?? ''} />
-          </p>
+          {/* An article in another language is described by its summary in the page's language
+              alone, where the others have their description. */}
+          {link.summary ? (
+            <p className="card__text" lang={iso(payload.locale)}>
+              <Phrases running text={link.summary} />
+            </p>
+          ) : (
+            <p className="card__text">
+              <Phrases running text={link.description ?? ''} />
+            </p>
+          )}
         </li>
       ))}
     </ul>

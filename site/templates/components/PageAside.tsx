@@ -2,6 +2,7 @@ import type { Payload } from '../../../generator/types.ts';
 import { toText } from './data.ts';
 import { Phrases, toSectionOf, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
+import { PhoneLink } from './PhoneRows.tsx';
 
 // The browser writes the prose's no-break spaces (a number and its unit) as `&nbsp;` when the
 // page's prose is read back from it before hydration: the server has them as characters.
@@ -64,22 +65,18 @@ export function useCallToAction(audience: string): { href: string; label: string
 
 /**
  * Beside the text of a one-column page on wide screens: the page's sections, and the one thing its
- * audience came to do (toAudience). Below the desktop breakpoint it follows the text, unless the
- * page already ends with that audience's contact block. A plain block, not an `aside` landmark: it
- * sits inside `main`.
+ * audience came to do (toAudience), with the department's e-mail address and telephone number: the
+ * page's one contact box (behaviour.md: Contact details). Below the desktop breakpoint it follows
+ * the text. The contact and proposal pages, whose text is the contact, have none. A plain block,
+ * not an `aside` landmark: it sits inside `main`.
  */
 export default function PageAside() {
   const { payload, t } = useSite();
-  const toUrl = useLocalUrl();
   const sections = toSections(payload.html);
-  const audience = toAudience(payload);
-  const action = useCallToAction(audience);
-  const email = payload.contacts.find((c) => c.key === audience)?.email;
-  // A page that ends with its audience's contact block needs no second call on phones, where the
-  // aside follows the text and its contents list is hidden (PageAside.css).
-  const echoed = Boolean(email) && toText(payload.data.contact) === audience;
+  const contact = payload.path !== '/contact' && payload.path !== '/proposal';
+  if (!contact && sections.length < 2) return null;
   return (
-    <div className={echoed ? 'page-aside page-aside--desktop' : 'page-aside'}>
+    <div className="page-aside">
       {sections.length >= 2 ? (
         <nav className="page-aside__toc" aria-labelledby="page-aside-toc">
           <h2 id="page-aside-toc" className="page-aside__heading">
@@ -96,30 +93,52 @@ export default function PageAside() {
           </ul>
         </nav>
       ) : null}
-      {payload.path === '/contact' ? null : (
-        <section
-          className={`page-aside__contact page-aside__contact--${audience}`}
-          aria-labelledby="page-aside-contact"
-          data-audience={audience}
-        >
-          <h2 id="page-aside-contact" className="page-aside__heading">
-            <Phrases text={t(`common:audience.${audience}.title`)} />
-          </h2>
-          <p>
-            <Phrases text={t(`common:audience.${audience}.text`)} />
-          </p>
-          {action && action.href !== toUrl(payload.path) ? (
-            <a className="button" href={action.href}>
-              {action.label}
-            </a>
-          ) : null}
-          {email ? (
-            <p className="page-aside__email">
-              <EmailAddress address={email} />
-            </p>
-          ) : null}
-        </section>
-      )}
+      {contact ? <AsideContact /> : null}
     </div>
+  );
+}
+
+/** The aside's contact box: the audience's question, its action, and whom to write to or call. */
+function AsideContact() {
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const audience = toAudience(payload);
+  const action = useCallToAction(audience);
+  const department = payload.contacts.find((c) => c.key === audience);
+  return (
+    <section
+      className={`page-aside__contact page-aside__contact--${audience}`}
+      aria-labelledby="page-aside-contact"
+      data-audience={audience}
+      data-search-ignore=""
+    >
+      <h2 id="page-aside-contact" className="page-aside__heading">
+        <Phrases text={t(`common:audience.${audience}.title`)} />
+      </h2>
+      <p>
+        <Phrases running text={t(`common:audience.${audience}.text`)} />
+      </p>
+      {action && action.href !== toUrl(payload.path) ? (
+        <a className="button" href={action.href}>
+          {action.label}
+        </a>
+      ) : null}
+      {department ? (
+        <p className="page-aside__email">
+          <EmailAddress address={department.email} />
+          {department.phone ? (
+            <>
+              <br />
+              <PhoneLink phone={department.phone} />
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <p>
+        <a className="more-link" href={toUrl('/contact')}>
+          {t('common:contactAll')}
+        </a>
+      </p>
+    </section>
   );
 }

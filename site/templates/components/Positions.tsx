@@ -47,7 +47,7 @@ export default function Positions({ data }: { data: Data }) {
                   {href ? <a href={href}>{toText(position.title)}</a> : toText(position.title)}
                 </h3>
                 <p className="position__summary">
-                  <Phrases text={toText(position.summary) ?? ''} />
+                  <Phrases running text={toText(position.summary) ?? ''} />
                 </p>
                 <dl className="position__facts">
                   {facts.map(([key, label, value]) =>

@@ -74,13 +74,13 @@ function Station(props: { code: string; number: number; facts: readonly Fact[]; 
       </p>
       {summary ? (
         <p className="station__summary">
-          <Phrases text={summary} />
+          <Phrases running text={summary} />
         </p>
       ) : null}
       <dl>
         {props.facts.map((key) => {
           const value = t(`common:airports.${code}.${key}`);
-          const shown = key === 'phone' ? <PhoneLink phone={value} /> : <Phrases text={value} />;
+          const shown = key === 'phone' ? <PhoneLink phone={value} /> : <Phrases running text={value} />;
           return (
             <div key={key}>
               <dt>{labels[key]}</dt>

@@ -136,14 +136,18 @@ export function isInSection(item: NavItem, path: string): boolean {
  * nowhere else (at spaces and after punctuation still). Its codes stay on one line (`CW-PCA90`,
  * `ISO 45001`), a number keeps its Chinese unit (`6 公噸`), and among Chinese its Latin runs drop
  * the Chinese letter spacing (`.latin`; docs/glossary.md: Chinese and Latin in one text). Text
- * with neither is returned as it is.
+ * with neither is returned as it is. `running`: a text of sentences (a description, a note), whose
+ * Chinese breaks between any two characters as the browser places them (behaviour.md: Presentation).
  */
-export function Phrases({ text: written }: { text: string }): ReactNode {
+export function Phrases({ text: written, running = false }: { text: string; running?: boolean }): ReactNode {
   const inChinese = hasHan(written);
   // A number keeps its unit (`2027 年`); the breaks are those of the text as shown, which the
   // browser reads back from the markup before it hydrates.
   const text = inChinese ? bindNumbers(written) : written;
-  const breaks = useSite().breaks(text);
+  const found = useSite().breaks(text);
+  // Running text (a card's description, a note, a paragraph) breaks as Chinese does, between any
+  // two characters but before a closing mark: kept to words, its lines came out ragged.
+  const breaks = running ? null : found;
   const runs = toScriptRuns(text);
   if (!inChinese && runs.length === 1 && runs[0]?.kind === 'text') return text;
   const parts: ReactNode[] = [];
@@ -170,8 +174,29 @@ export function Phrases({ text: written }: { text: string }): ReactNode {
     if (breaks?.includes(end) && end < text.length) parts.push(<wbr key={end} />);
     at = end;
   }
+  if (running) return inChinese ? withTiedEnd(parts) : parts;
   // Chinese text is a `.ph` even with no place to break: its one word stays whole (營運控制中心).
   return inChinese ? <span className="ph">{parts}</span> : parts;
+}
+
+/** The last three Chinese characters of a sentence and the marks after them (`醫藥品。`). */
+const SENTENCE_END = /\p{Script=Han}{3}[\p{P}]*$/u;
+
+/**
+ * Running Chinese whose last characters share one line: its last line never holds one or two
+ * characters alone (`品。`), which no wrapping of the browser's prevents in Chinese.
+ */
+function withTiedEnd(parts: ReactNode[]): ReactNode[] {
+  const last = parts.at(-1);
+  const match = typeof last === 'string' ? SENTENCE_END.exec(last) : null;
+  if (typeof last !== 'string' || !match || match.index === 0) return parts;
+  return [
+    ...parts.slice(0, -1),
+    last.slice(0, match.index),
+    <span key="end" className="nowrap">
+      {match[0]}
+    </span>,
+  ];
 }
 
 /**

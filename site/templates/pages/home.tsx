@@ -66,7 +66,7 @@ function Hero({ data }: { data: Data }) {
           <Unbroken text={payload.title} />
         </h1>
         <p className="hero__lead">
-          <Phrases text={payload.description ?? ''} />
+          <Phrases running text={payload.description ?? ''} />
         </p>
         <p className="hero__actions">
           {(['proposal', 'join'] as const).map((key) =>
@@ -152,7 +152,7 @@ function Audiences({ data }: { data: Data }) {
           <li key={i} className="audience">
             <h3 className="audience__who">{toText(item.who)}</h3>
             <p className="audience__text">
-              <Phrases text={toText(item.text) ?? ''} />
+              <Phrases running text={toText(item.text) ?? ''} />
             </p>
             <a className="audience__link" href={toUrl(toText(item.href) ?? '/')}>
               {toText(item.link)}
@@ -184,7 +184,7 @@ function Services({ data }: { data: Data }) {
       </div>
       {data.intro ? (
         <p className="home-section__intro">
-          <Phrases text={toText(data.intro) ?? ''} />
+          <Phrases running text={toText(data.intro) ?? ''} />
         </p>
       ) : null}
       <ul className="service-tiles">
@@ -207,7 +207,7 @@ function Services({ data }: { data: Data }) {
               </a>
             </h3>
             <p className="service-tile__text">
-              <Phrases text={toText(item.text) ?? ''} />
+              <Phrases running text={toText(item.text) ?? ''} />
             </p>
           </li>
         ))}
@@ -238,7 +238,7 @@ function CaseStudy({ data }: { data: Data }) {
         </p>
         {(['challenge', 'action', 'result'] as const).map((field) => (
           <p key={field}>
-            <Phrases text={t(key(field))} />
+            <Phrases running text={t(key(field))} />
           </p>
         ))}
         {data.href ? (

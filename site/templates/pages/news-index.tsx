@@ -68,7 +68,7 @@ function FeaturedStory({ link }: { link: PageLink }) {
         </h2>
         <CardMeta link={link} />
         <p className="news-featured__summary">
-          <Phrases text={link.description ?? ''} />
+          <Phrases running text={link.description ?? ''} />
         </p>
       </div>
     </section>

@@ -62,14 +62,14 @@ function PositionFacts({ data }: { data: Data }) {
           />
         </strong>
         <br />
-        <Phrases text={t('common:positionPayNote')} />
+        <Phrases running text={t('common:positionPayNote')} />
       </>,
     ],
     [
       t('common:positionStations'),
       stations.length > 0 ? <Phrases text={stations.join(t('common:listSeparator'))} /> : null,
     ],
-    [t('common:positionHours'), toText(data.shifts) ? <Phrases text={toText(data.shifts) ?? ''} /> : null],
+    [t('common:positionHours'), toText(data.shifts) ? <Phrases running text={toText(data.shifts) ?? ''} /> : null],
     [t('common:positionType'), t(`common:employmentTypes.${String(job.employmentType)}`)],
     [
       t('common:positionValidThrough'),
@@ -110,7 +110,7 @@ function PositionApply({ data }: { data: Data }) {
     <section className="position-apply" aria-labelledby="position-apply-title">
       <h2 id="position-apply-title">{t('common:positionApplyTitle')}</h2>
       <p>
-        <Phrases text={t('common:positionApplyLead')} />
+        <Phrases running text={t('common:positionApplyLead')} />
       </p>
       <ul className="position-apply__stations">
         {stations.map((code) => {

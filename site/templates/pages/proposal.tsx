@@ -164,7 +164,11 @@ function ProposalForm({ form, stations }: { form: Data; stations: string[] }) {
         ))}
         <div className="proposal-form__field">
           <label htmlFor="proposal-start">{toText(form.start)}</label>
-          <input id="proposal-start" name={words.labels.start} type="date" />
+          {/* The field writes a date as the browser's language does: an example in the page's own. */}
+          <p className="proposal-form__hint" id="proposal-start-hint">
+            {t('common:proposalDateHint')}
+          </p>
+          <input id="proposal-start" name={words.labels.start} type="date" aria-describedby="proposal-start-hint" />
         </div>
       </div>
       <fieldset
@@ -254,7 +258,7 @@ function NextSteps({ next, operations }: { next: Data; operations: string | unde
       <ol className="proposal-next__steps">
         {steps.map((step) => (
           <li key={step}>
-            <Phrases text={step} />
+            <Phrases running text={step} />
           </li>
         ))}
       </ol>
