@@ -39,7 +39,7 @@ describe('pages on demand', () => {
       'en https://cloudwing.example/en/services/service-ramp',
       'en-US https://cloudwing.example/en/services/service-ramp',
     ]);
-    expect(after.description).toMatch(/^Marshalling/);
+    expect(after.description).toMatch(/^Marshaling/);
     // The title with the brand, og:title without it, as the server writes them (behaviour.md: Head and SEO).
     expect(after.title).toBe('Ramp Handling | CloudWing');
     expect(after.ogTitle).toBe('Ramp Handling');
