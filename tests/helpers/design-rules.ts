@@ -65,14 +65,31 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
     if (box.left < chart.left - 1 || box.right > chart.right + 1)
       problems.push(`"${label.textContent}" leaves the chart`);
   }
-  // An e-mail address in prose breaks before its @ and stays in its column; its text is the address.
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('.prose a[href^="mailto:"]')) {
+  // An e-mail address, in prose or in a box, is one line where its column is wide enough, the whole
+  // address moved to the next line; it breaks before its @ only in a column narrower than itself, and
+  // never leaves its column. Its text is the address.
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]:not(.button)')) {
     const address = link.getAttribute('href')?.slice('mailto:'.length) ?? '';
+    // A link that names a person rather than the address (Email Lin Ya-ting) reads as it likes.
+    if (!shown(link) || !link.textContent?.includes('@')) continue;
     if (link.textContent !== address) problems.push(`the link to ${address} reads "${link.textContent}"`);
-    if (!link.querySelector('wbr')) problems.push(`${address} in prose cannot break before its @`);
-    const column = (link.closest('.prose') as HTMLElement).getBoundingClientRect();
-    for (const box of link.getClientRects())
-      if (box.right > column.right + 1) problems.push(`${address} leaves its column`);
+    if (!link.querySelector('wbr')) problems.push(`${address} cannot break before its @`);
+    const column = (link.parentElement as HTMLElement).getBoundingClientRect();
+    const boxes = [...link.getClientRects()];
+    if (boxes.length > 1) problems.push(`${address} is split at the end of a line`);
+    // The address set on one line, measured beside the link: wider than its column's text, it may break.
+    const probe = link.cloneNode(true) as HTMLElement;
+    probe.style.cssText = 'position:absolute;white-space:nowrap;max-width:none;visibility:hidden';
+    link.after(probe);
+    const oneLine = probe.getBoundingClientRect().width;
+    probe.remove();
+    const parent = getComputedStyle(link.parentElement as HTMLElement);
+    const room = column.width - parseFloat(parent.paddingLeft) - parseFloat(parent.paddingRight);
+    const range = document.createRange();
+    range.selectNodeContents(link);
+    const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    if (lines > 1 && oneLine <= room) problems.push(`${address} takes two lines in a column wide enough for one`);
+    for (const box of boxes) if (box.right > column.right + 1) problems.push(`${address} leaves its column`);
   }
   for (const tile of document.querySelectorAll<HTMLElement>('.figure-card, .card'))
     if (tile.scrollWidth > tile.clientWidth + 1) problems.push(`tile "${tile.textContent?.slice(0, 20)}" overflows`);
@@ -86,16 +103,17 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
         `heading "${heading.textContent?.slice(0, 30)}" is not ${wanted === 'balance' ? 'balanced' : 'pretty'}`,
       );
   }
-  // Titles, card titles, figure labels, side-navigation labels and the table cells of a word or a name
+  // Titles, card titles, figure labels, side-navigation labels, the table cells of a word or a name,
+  // and the texts of a few lines (a page's lead, the hero's, the steps' captions, the footer's motto)
   // end a line between Chinese words only (the browser's own word breaker judges), never inside one
-  // (營運控制中 / 心). Running text (a lead, a description, a cell of sentences, the footer's lines)
-  // breaks as Chinese does, between any two characters.
+  // (營運控制中 / 心). Running text (a description, a cell of sentences, a paragraph) breaks as Chinese
+  // does, between any two characters.
   const words = new Intl.Segmenter('zh-Hant', { granularity: 'word' });
   const han = /\p{Script=Han}/u;
   // Particles belong to the word before them: never the first character of a line (信賴 / 的夥伴).
   const particles = /^[的了們著嗎呢吧]$/u;
   for (const element of document.querySelectorAll<HTMLElement>(
-    'h1, .card__title, .figure-card__label, .side-nav a, main th, main td.ph',
+    'h1, .card__title, .figure-card__label, .side-nav a, main th, main td.ph, .page-heading__lead, .hero__lead, .steps__text, .site-footer p > .ph',
   )) {
     const text = element.textContent ?? '';
     if (!shown(element) || !han.test(text)) continue;

@@ -23,7 +23,7 @@ export function Steps({ data }: { data: unknown }) {
             </span>
             {item.text ? (
               <span className="steps__text">
-                <Phrases running text={toText(item.text) ?? ''} />
+                <Phrases text={toText(item.text) ?? ''} />
               </span>
             ) : null}
           </li>

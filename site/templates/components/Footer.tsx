@@ -36,7 +36,7 @@ export default function Footer() {
               {t('footer:company')}
             </h2>
             <p>
-              <Phrases running text={t('footer:tagline')} />
+              <Phrases text={t('footer:tagline')} />
             </p>
             <p className="site-footer__address">
               <span className="label">{t('footer:headquarters')}</span>

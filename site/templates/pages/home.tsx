@@ -40,7 +40,7 @@ export default function HomePage() {
             <Phrases text={toText(closing.title) ?? ''} />
           </h2>
           <p>
-            <ContactText text={toText(closing.text) ?? ''} />
+            <ContactText whole text={toText(closing.text) ?? ''} />
           </p>
           <a className="button" href={toUrl('/contact')}>
             {toText(closing.link)}
@@ -66,14 +66,15 @@ function Hero({ data }: { data: Data }) {
           <Unbroken text={payload.title} />
         </h1>
         <p className="hero__lead">
-          <Phrases running text={payload.description ?? ''} />
+          <Phrases text={payload.description ?? ''} />
         </p>
         <p className="hero__actions">
+          {/* The proposal request in the one style it has in the header, the asides and the form. */}
           {(['proposal', 'join'] as const).map((key) =>
             action(key).href ? (
               <a
                 key={key}
-                className={key === 'proposal' ? 'button button--accent' : 'button button--secondary'}
+                className={key === 'proposal' ? 'button' : 'button button--secondary'}
                 href={toUrl(toText(action(key).href) ?? '/')}
               >
                 {toText(action(key).label)}

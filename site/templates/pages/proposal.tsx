@@ -229,7 +229,7 @@ function ProposalForm({ form, stations }: { form: Data; stations: string[] }) {
         <textarea id="proposal-message" name={words.labels.message} rows={6} />
       </div>
       <p className="proposal-form__submit">
-        <button type="submit" className="button button--accent">
+        <button type="submit" className="button">
           {toText(form.submit)}
         </button>
       </p>
@@ -258,7 +258,7 @@ function NextSteps({ next, operations }: { next: Data; operations: string | unde
       <ol className="proposal-next__steps">
         {steps.map((step) => (
           <li key={step}>
-            <Phrases running text={step} />
+            <Phrases text={step} />
           </li>
         ))}
       </ol>
