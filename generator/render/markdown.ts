@@ -3,7 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
-import { bindNumbers, hasHan, toRunClass, toScriptRuns } from '../../runtime/mixed-script.ts';
+import { bindNumbers, hasHan, toRunClass, toScriptRuns, toTiedEnd } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
@@ -524,27 +524,23 @@ function breakCellPhrases(state: StateCore): void {
   });
 }
 
-/** The last three Chinese characters of a paragraph and the marks after them (`作業。`). */
-const SENTENCE_END = /\p{Script=Han}{3}\p{P}*$/u;
-
 /**
- * A Chinese paragraph's last three characters share its last line (behaviour.md: Presentation):
- * no line holds one or two characters alone (`業。`), which no wrapping of the browser's prevents in
- * Chinese. They are wrapped in `<span class="nowrap">`, as the templates' running text ends.
+ * A Chinese paragraph's last three characters share its last line (behaviour.md: Presentation;
+ * mixed-script.ts, toTiedEnd), wrapped in `<span class="nowrap">` as the templates' running text ends.
  */
 function tieSentenceEnds(state: StateCore): void {
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
     if (token.type !== 'paragraph_open' || !inline?.children || !hasHan(inline.content)) return;
     const last = inline.children.at(-1);
-    const match = last?.type === 'text' ? SENTENCE_END.exec(last.content) : null;
-    if (!last || !match || match.index === 0) return;
+    const at = last?.type === 'text' ? toTiedEnd(last.content) : -1;
+    if (!last || at < 0) return;
     inline.children.splice(
       -1,
       1,
-      toToken(state, 'text', last.content.slice(0, match.index)),
+      toToken(state, 'text', last.content.slice(0, at)),
       toToken(state, 'html_inline', '<span class="nowrap">'),
-      toToken(state, 'text', match[0]),
+      toToken(state, 'text', last.content.slice(at)),
       toToken(state, 'html_inline', '</span>'),
     );
   });

@@ -208,9 +208,14 @@ function toLink(route: Route, locale: LocaleConfig, depth = 0): PageLink {
   };
 }
 
+/** A route's settings, which every locale's file gives alike: its first locale's front matter. */
+function toSettingsOf(route: Route): ContentFile['data'] {
+  return (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
+}
+
 /** A page's topic (front matter `topic`), as its first language's file gives it (behaviour.md: Topics). */
 function toTopic(route: Route): string | null {
-  const { topic } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data.extra;
+  const { topic } = toSettingsOf(route).extra;
   return typeof topic === 'string' && topic !== '' ? topic : null;
 }
 
@@ -233,10 +238,9 @@ function toDepth(route: Route): number {
  * filter (behaviour.md: Topics).
  */
 function toTopicLinks(route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
-  const data = (r: Route) => (r.files[r.contentLocales[0] as LocaleCode] as ContentFile).data;
-  if (data(route).list !== 'articles' || data(route).listLimit !== null) return [];
+  if (toSettingsOf(route).list !== 'articles' || toSettingsOf(route).listLimit !== null) return [];
   return routes
-    .filter((r) => data(r).list === 'articles' && toTopic(r) !== null)
+    .filter((r) => toSettingsOf(r).list === 'articles' && toTopic(r) !== null)
     .sort((a, b) => a.order - b.order || a.path.localeCompare(b.path))
     .map((r) => toLink(r, locale));
 }
@@ -252,7 +256,7 @@ function toListed(
   articles: readonly Route[],
   leftOut: ReadonlySet<string>,
 ): PageLink[] {
-  const { list, listLimit } = (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
+  const { list, listLimit } = toSettingsOf(route);
   const limit = listLimit ?? Infinity;
   if (list === 'section')
     return sectionPages.filter((p) => p.name !== route.name && !leftOut.has(p.name)).slice(0, limit);
@@ -264,9 +268,8 @@ function toListed(
 
 /** The names of a section overview's pages that say `inOverview: false` (none for other pages). */
 function toLeftOut(route: Route, routes: readonly Route[]): ReadonlySet<string> {
-  const data = (r: Route) => (r.files[r.contentLocales[0] as LocaleCode] as ContentFile).data;
-  if (data(route).list !== 'section') return new Set();
-  return new Set(routes.filter((r) => r.section === route.section && !data(r).inOverview).map((r) => r.name));
+  if (toSettingsOf(route).list !== 'section') return new Set();
+  return new Set(routes.filter((r) => r.section === route.section && !toSettingsOf(r).inOverview).map((r) => r.name));
 }
 
 function byDateDesc(a: Route, b: Route): number {

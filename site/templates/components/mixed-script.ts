@@ -82,3 +82,16 @@ export function spaceNumbers(text: string): string {
 export function bindNumbers(text: string): string {
   return text.replace(/(?<![A-Za-z0-9.,-])(?<![A-Z]{2,} )(\d[\d,.]*) (?=\p{Script=Han})/gu, '$1\u00a0');
 }
+
+/** The last three Chinese characters of a text and the marks after them (`醫藥品。`). */
+const TIED_END = /\p{Script=Han}{3}\p{P}*$/u;
+
+/**
+ * Where the end of a Chinese text that shares its last line begins: its last three characters and
+ * the marks after them, so that no line holds one or two characters alone (`品。`), which no
+ * wrapping of the browser's prevents in Chinese. -1: nothing to tie (too short, or no Chinese end).
+ */
+export function toTiedEnd(text: string): number {
+  const match = TIED_END.exec(text);
+  return match && match.index > 0 ? match.index : -1;
+}

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import type { NavItem, PageControls, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
-import { bindNumbers, hasHan, spaceNumbers, toRunClass, toScriptRuns } from './mixed-script.ts';
+import { bindNumbers, hasHan, spaceNumbers, toRunClass, toScriptRuns, toTiedEnd } from './mixed-script.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
@@ -179,22 +179,16 @@ export function Phrases({ text: written, running = false }: { text: string; runn
   return inChinese ? <span className="ph">{parts}</span> : parts;
 }
 
-/** The last three Chinese characters of a sentence and the marks after them (`醫藥品。`). */
-const SENTENCE_END = /\p{Script=Han}{3}[\p{P}]*$/u;
-
-/**
- * Running Chinese whose last characters share one line: its last line never holds one or two
- * characters alone (`品。`), which no wrapping of the browser's prevents in Chinese.
- */
+/** Running Chinese whose last characters share one line (mixed-script.ts, toTiedEnd). */
 function withTiedEnd(parts: ReactNode[]): ReactNode[] {
   const last = parts.at(-1);
-  const match = typeof last === 'string' ? SENTENCE_END.exec(last) : null;
-  if (typeof last !== 'string' || !match || match.index === 0) return parts;
+  const at = typeof last === 'string' ? toTiedEnd(last) : -1;
+  if (typeof last !== 'string' || at < 0) return parts;
   return [
     ...parts.slice(0, -1),
-    last.slice(0, match.index),
+    last.slice(0, at),
     <span key="end" className="nowrap">
-      {match[0]}
+      {last.slice(at)}
     </span>,
   ];
 }
