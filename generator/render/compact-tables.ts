@@ -58,16 +58,22 @@ export function writeCompactTables(md: MarkdownItClass): void {
   const plain = md.renderer.rules.table_close;
   md.renderer.rules.table_close = (tokens, idx, options, env, self) => {
     const closed = plain ? plain(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
-    const rows = toRows(tokens, idx);
-    if ((rows[0]?.length ?? 0) < COMPACT_FROM_COLUMNS) return closed;
-    return `${closed}${toCompactTable(rows, (inline) => self.renderInline(inline.children ?? [], options, env))}`;
+    if (!(tokens[idx] as Token).meta?.compact) return closed;
+    const render = (inline: Token) => self.renderInline(inline.children ?? [], options, env);
+    return `${closed}${toCompactTable(toRows(tokens, idx), render)}`;
   };
-  // The wide table is marked, so that the stylesheet can hide it where the compact one shows.
+  // The wide table is marked, so that the stylesheet can hide it where the compact one shows, and
+  // its end, which writes the compact form after it.
   const open = md.renderer.rules.table_open;
   md.renderer.rules.table_open = (tokens, idx, options, env, self) => {
-    const end = tokens.findIndex((t, i) => i > idx && t.type === 'table_close');
-    if ((toRows(tokens, end)[0]?.length ?? 0) >= COMPACT_FROM_COLUMNS)
+    let end = idx;
+    while (end < tokens.length && tokens[end]?.type !== 'table_close') end += 1;
+    const header = tokens.slice(idx, end).findIndex((t) => t.type === 'tr_close');
+    const columns = tokens.slice(idx, idx + header).filter((t) => t.type === 'th_open' || t.type === 'td_open').length;
+    if (columns >= COMPACT_FROM_COLUMNS) {
       (tokens[idx] as Token).attrJoin('class', 'table-wide');
+      (tokens[end] as Token).meta = { compact: true };
+    }
     return open ? open(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
   };
 }
