@@ -44,6 +44,12 @@ export const CACHES = {
     key: "a page body's text, file and locales, the configured contacts and keep-whole terms, the versions of site, Node and markdown-it; read only while every link it resolved resolves the same",
     sweep: 'entries unused for a day, once a day',
   },
+  pages: {
+    dir: path.join(CACHE_DIR, 'pages'),
+    format: 1,
+    key: "one file per site, named by the server module's hash, the asset URLs, the configuration, every page's URL, the held pages, public files and photos, the build's year and the versions of site, React, i18next and markdown-it; in it each page by its own texts, lists and menus and its locale's messages",
+    sweep: 'entries unused for a day, once a day',
+  },
   search: {
     dir: path.join(CACHE_DIR, 'search'),
     format: 1,

@@ -49,8 +49,8 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
       const note =
         s.stage === 'bundle' && report.bundleReused
           ? ' (reused)'
-          : s.stage === 'render' && report.renderThreads > 1
-            ? ` (${report.renderThreads} threads)`
+          : s.stage === 'render'
+            ? ` (${report.pagesRendered} of ${Object.values(report.pagesPerLocale).reduce((a, b) => a + b, 0)} rendered${report.renderThreads > 1 ? `, ${report.renderThreads} threads` : ''})`
             : s.stage === 'cards'
               ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
               : s.stage === 'images' && report.images.total > 0

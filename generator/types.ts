@@ -679,6 +679,8 @@ export interface BuildReport {
   readonly bundleReused: boolean;
   /** Threads the pages rendered on: 1, or more for a large build (every core). */
   readonly renderThreads: number;
+  /** Pages rendered anew (the rest were kept from an earlier build). */
+  readonly pagesRendered: number;
   /** Share cards: how many the build has, and how many it drew (the rest came from the cache). */
   readonly cards: { readonly total: number; readonly drawn: number };
   /** Photos (behaviour.md: Images): how many the site has, and how many were made (the rest came from the cache). */

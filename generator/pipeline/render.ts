@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { createPageKeys, type BuildCache } from './session-cache.ts';
+import { keepInMemory, keepOnDisk, type KeptPages } from '../render/page-cache.ts';
 import { countUncachedBodies, toLinkIndex } from '../render/markdown.ts';
 import { renderSite, type Elsewhere, type RenderSiteResult } from '../render/site.ts';
 import type { ClientAssets, LinkIndex, Page, Unpublished } from '../types.ts';
@@ -52,18 +53,25 @@ export async function renderOutput(
     images: options.images.index,
   });
   const task = { config, assets, buildId: output.buildId, links, messages };
-  return renderSite({
+  const kept = toKeptPages(sources, assets, options, output);
+  const rendered = await renderSite({
     ...task,
     pages,
-    elsewhere: toElsewhere(options, output, pages, links, (batch) =>
+    elsewhere: toElsewhere(options, output, toFresh(pages, kept), links, (batch) =>
       options.pool.run('pages', { ...task, pages: batch }),
     ),
     usedKeys: options.usedKeys,
     first: first && files ? { urls: first.urls, onReady: () => first.onReady(new Map(files)) } : undefined,
-    cache: toRenderCache(sources, assets, options.cache, options.images),
-    onPage: (rendered, kind) => output.emit(rendered, kind === 'page' ? (pageOf.get(rendered.url) ?? null) : null),
+    kept,
+    onPage: (page, kind) => output.emit(page, kind === 'page' ? (pageOf.get(page.url) ?? null) : null),
   });
+  kept?.save?.(pages);
+  return rendered;
 }
+
+/** The pages no earlier build kept. */
+const toFresh = (pages: readonly Page[], kept: KeptPages | undefined) =>
+  kept ? pages.filter((page) => !kept.has(page)) : pages;
 
 /**
  * From this many pages whose bodies are rendered anew (not read from the Markdown cache) on, a
@@ -90,15 +98,27 @@ function toElsewhere(
   return options.pool.start(threads) ? { threads, render } : undefined;
 }
 
-/** Watch mode: a page whose inputs are as they were is not rendered again. */
-function toRenderCache(sources: Sources, assets: ClientAssets, cache: BuildCache | undefined, images: MadeImages) {
-  if (!cache?.bundle) return undefined;
+/**
+ * The pages earlier builds rendered, by the key of their inputs: a watch session's in memory, a
+ * build's on disk. `site check` renders every page, to learn which keys each reads; so do a build
+ * kept in memory and one that checks the reuse of parts (SITE_VERIFY_REUSE).
+ */
+function toKeptPages(
+  sources: Sources,
+  assets: ClientAssets,
+  options: RenderOptions & { readonly images: MadeImages },
+  output: Output,
+): KeptPages | undefined {
+  const { cache, images } = options;
+  const { buildId } = output;
+  if (options.usedKeys || (cache ? !cache.bundle : !output.staging || process.env.SITE_VERIFY_REUSE === '1'))
+    return undefined;
   // A photo saved anew gets new file names, which the pages that show it write.
   const photos = [...images.index].map(([source, made]) => `${source}:${JSON.stringify(made)}`).join('\n');
-  return {
-    pages: cache.pages,
-    keyOf: createPageKeys({ ...sources, assets, sourceHashes: cache.bundle.sourceHashes, photos }),
-  };
+  const year = buildId.slice(0, buildId.indexOf('-'));
+  const sourceHashes = cache?.bundle?.sourceHashes ?? null;
+  const keys = createPageKeys({ ...sources, assets, sourceHashes, photos, year });
+  return cache ? keepInMemory(cache.pages, keys.keyOf) : keepOnDisk(keys.site, keys.keyOf, buildId);
 }
 
 /** The URLs of the pages this build leaves out, in every locale: a link to one is named as such. */

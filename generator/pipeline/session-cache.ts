@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { newBuildId } from '../build-id.ts';
 import { createEsbuildContexts, type EsbuildContexts } from '../esbuild.ts';
-import type { RenderCache } from '../render/site.ts';
+import path from 'node:path';
+import { CACHES } from '../caches.ts';
+import { toCodeVersion, toPackageVersions } from '../code-version.ts';
 import type { ParsedContent } from '../load/parse-content.ts';
-import type { ClientAssets, CodeAssets, Messages, Page, SiteConfig } from '../types.ts';
+import type { ClientAssets, CodeAssets, HeldRoute, Messages, Page, RenderedPage, SiteConfig } from '../types.ts';
 
 // What a watch session keeps between builds (architecture.md: The build). The build runs every
 // step each time; the cache only answers "is this input the same as last time?" by content, so a
@@ -20,7 +22,8 @@ export interface BuildCache {
     readonly sourceHashes: ReadonlyMap<string, string>;
     readonly assets: CodeAssets;
   } | null;
-  readonly pages: RenderCache;
+  /** Rendered pages by URL, with the key of their inputs. */
+  readonly pages: Map<string, { readonly key: string; readonly page: RenderedPage }>;
   /** The configuration module as last imported, by the text of site/site.config.ts. */
   readonly config: Map<string, unknown>;
   /** esbuild's incremental contexts: a rebuild parses again only the files that changed. */
@@ -48,49 +51,78 @@ const hash = (...parts: readonly (string | Uint8Array)[]) => {
 };
 
 /**
- * What a page's HTML depends on: the page itself (its texts, lists, menus, alternates), the
- * template sources it is rendered with, its locale's messages, the set of pages and public files
- * its links are checked against, and the asset URLs. Equal keys, equal HTML.
+ * What a page's HTML depends on: the page itself (its texts, lists, menus, alternates), the code it
+ * is rendered with, its locale's messages, the pages, held pages and public files its links are
+ * checked against, and the asset URLs. Equal keys, equal HTML. A watch session keys each template's
+ * sources apart (an edit to one leaves the others' pages); a build keys the server module, named by
+ * the hash of every template, with the versions of `site` and the packages that render.
  */
 export function createPageKeys(input: {
   readonly config: SiteConfig;
   readonly assets: ClientAssets;
-  readonly sourceHashes: ReadonlyMap<string, string>;
+  /** Watch mode: each source file's hash (relative to the project root). */
+  readonly sourceHashes: ReadonlyMap<string, string> | null;
   readonly messages: Messages;
   readonly pages: readonly Page[];
+  readonly held: readonly HeldRoute[];
   readonly publicFiles: readonly string[];
   /** The photos the build made, each with its files' names. */
   readonly photos: string;
-}): (page: Page) => string {
-  const { assets, sourceHashes } = input;
-  const bySource = (files: readonly string[]) => files.map((f) => `${f}:${sourceHashes.get(f) ?? ''}`).join('\n');
+  /** Year of the build, which a page shows (its id's first part). */
+  readonly year: string;
+}): { readonly site: string; readonly keyOf: (page: Page) => string } {
+  const { assets, sourceHashes, config } = input;
+  const bySource = (files: readonly string[]) => files.map((f) => `${f}:${sourceHashes?.get(f) ?? ''}`).join('\n');
   // Sources no template chunk lists (server-only code, the layouts' shared parts) affect every page.
   const listed = new Set([...assets.sources.boot, ...Object.values(assets.sources.templates).flat()]);
+  const code = sourceHashes
+    ? [
+        bySource(assets.sources.boot),
+        bySource([...sourceHashes.keys()].filter((f) => !listed.has(f) && !f.endsWith('.css'))),
+      ]
+    : [
+        path.basename(assets.serverModule),
+        toCodeVersion(),
+        ...RENDERERS.map(toPackageVersions),
+        `${CACHES.pages.format}`,
+      ];
   const shared = hash(
-    bySource(assets.sources.boot),
-    bySource([...sourceHashes.keys()].filter((f) => !listed.has(f) && !f.endsWith('.css'))),
-    // The asset URLs a page names; not the server module's file, whose sources are keyed above.
+    ...code,
+    // The asset URLs a page names; the server module's file is keyed above.
     JSON.stringify({ ...assets, files: null, sources: null, serverModule: null }),
-    JSON.stringify(input.config),
+    // Where the project sits changes no page: copies of a site share their pages.
+    JSON.stringify(config, (_name, value: unknown) =>
+      typeof value === 'string' && value.startsWith(config.root) ? `<root>${value.slice(config.root.length)}` : value,
+    ),
     input.pages.map((p) => p.url).join('\n'),
+    JSON.stringify(input.held.map(({ route, ...held }) => ({ ...held, route: route.path }))),
     input.publicFiles.join('\n'),
     input.photos,
+    input.year,
   );
-  const templateKeys = new Map<string, string>();
-  const localeKeys = new Map<string, string>();
-  return (page) => {
-    const template = page.route.template;
-    let templateKey = templateKeys.get(template);
-    if (templateKey === undefined) {
-      templateKey = hash(bySource(assets.sources.templates[template] ?? []));
-      templateKeys.set(template, templateKey);
-    }
-    let localeKey = localeKeys.get(page.locale);
-    if (localeKey === undefined) {
-      localeKey = hash(JSON.stringify(input.messages[page.locale] ?? {}));
-      localeKeys.set(page.locale, localeKey);
-    }
-    // The page without its route's other-locale files: an edit to one translation is not the other's.
-    return hash(shared, templateKey, localeKey, JSON.stringify({ ...page, route: { ...page.route, files: null } }));
+  const templateKey = memo((template: string) =>
+    sourceHashes ? hash(bySource(assets.sources.templates[template] ?? [])) : '',
+  );
+  const localeKey = memo((locale: string) => hash(JSON.stringify(input.messages[locale] ?? {})));
+  // The page without its route's other-locale files: an edit to one translation is not the other's.
+  const keyOf = (page: Page) =>
+    hash(
+      shared,
+      templateKey(page.route.template),
+      localeKey(page.locale),
+      JSON.stringify({ ...page, route: { ...page.route, files: null } }),
+    );
+  return { site: shared, keyOf };
+}
+
+/** `make`, made once for each argument. */
+function memo<T>(make: (arg: string) => T): (arg: string) => T {
+  const made = new Map<string, T>();
+  return (arg) => {
+    if (!made.has(arg)) made.set(arg, make(arg));
+    return made.get(arg) as T;
   };
 }
+
+/** The packages whose code renders a page besides the bundle's own. */
+const RENDERERS = ['react', 'react-dom', 'i18next', 'markdown-it'];

@@ -15,7 +15,6 @@ import type { Contact, ContentFile, LocaleCode } from '../types.ts';
 // body with a broken link is rendered every time, and its problem reported every time.
 
 const { dir: DIR, format: FORMAT } = CACHES.markdown;
-const SWEPT = path.join(DIR, 'swept');
 
 export interface MarkdownEntry {
   readonly html: string;
@@ -87,15 +86,20 @@ export function writeEntry(key: string, entry: MarkdownEntry): void {
 }
 
 /**
- * Once a day at most (a sweep reads the date of every entry): removes the entries unused for a
- * day, and writes that were never finished. Called once per build.
+ * Once a day at most (a sweep reads the date of every entry): removes the Markdown and page entries
+ * unused for a day, and writes that were never finished. Called once per build.
  */
-export async function sweepMarkdownCache(): Promise<void> {
-  const swept = await stat(SWEPT).then(
-    (s) => s.mtimeMs,
-    () => 0,
+export async function sweepRenderCaches(): Promise<void> {
+  await Promise.all(
+    [DIR, CACHES.pages.dir].map(async (dir) => {
+      const swept = path.join(dir, 'swept');
+      const last = await stat(swept).then(
+        (s) => s.mtimeMs,
+        () => 0,
+      );
+      if (Date.now() - last < UNUSED_MS) return;
+      await removeUnused(dir, (name) => /\.(json|txt|tmp)$/.test(name));
+      await writeFile(swept, '').catch(() => undefined);
+    }),
   );
-  if (Date.now() - swept < UNUSED_MS) return;
-  await removeUnused(DIR, (name) => name.endsWith('.json') || name.endsWith('.tmp'));
-  await writeFile(SWEPT, '').catch(() => undefined);
 }

@@ -205,7 +205,8 @@ const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
  * (behaviour.md: Pages on demand).
  */
 function toAppMarkup(html: string): string {
-  return html.replace(HOISTED_PRELOADS, '');
+  // Looked for at the start alone, not tried at every position of the document.
+  return html.startsWith('<link rel="preload"') ? html.replace(HOISTED_PRELOADS, '') : html;
 }
 
 /**

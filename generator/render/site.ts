@@ -16,11 +16,9 @@ import { createTranslators } from './i18n.ts';
 import { toMissingKeyProblems } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import { toLocaleMenus } from './payload.ts';
+import type { KeptPages } from './page-cache.ts';
 import { createReuse } from './reuse.ts';
 import { loadServerModule } from './server-module.ts';
-
-/** Rendered pages a watch session keeps between builds: URL → the key of its inputs and the page. */
-export type RenderCache = Map<string, { readonly key: string; readonly page: RenderedPage }>;
 
 export interface RenderSiteInput {
   readonly config: SiteConfig;
@@ -33,8 +31,8 @@ export interface RenderSiteInput {
   readonly onPage: (page: RenderedPage, kind: 'page' | 'error') => void;
   /** Collects every translation key the templates read (`ns:key`), for `site check`. */
   readonly usedKeys?: Set<string> | undefined;
-  /** Reuse: a page whose key is unchanged is not rendered again. */
-  readonly cache?: { readonly pages: RenderCache; readonly keyOf: (page: Page) => string } | undefined;
+  /** Pages kept from an earlier build: one whose inputs are unchanged is not rendered again. */
+  readonly kept?: KeptPages | undefined;
   /**
    * A large build: renders a batch of pages on a thread of the worker pool, while this thread
    * renders others (not with a session cache, `first` or `usedKeys`).
@@ -128,29 +126,22 @@ async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: T
       await new Promise((resolve) => setImmediate(resolve));
       sliceStarted = performance.now();
     }
-    const key = input.cache?.keyOf(page);
-    const reused = key === undefined ? undefined : input.cache?.pages.get(page.url);
-    if (reused && reused.key === key) {
-      input.onPage(reused.page, 'page');
-      continue;
-    }
-    const missingBefore = tally.missing.length;
-    const result = renderOne(page, ctx, tally);
-    if (!result.rendered) continue;
-    // Only a page rendered without a problem is reused: a mistake is reported until it is fixed.
-    if (key !== undefined && result.problems.length === 0 && tally.missing.length === missingBefore)
-      input.cache?.pages.set(page.url, { key, page: result.rendered });
-    input.onPage(result.rendered, 'page');
+    const rendered = input.kept?.get(page) ?? renderOne(page, ctx, tally, input.kept);
+    if (rendered) input.onPage(rendered, 'page');
   }
   if (first && firstCount === ordered.length) first.onReady();
 }
 
-function renderOne(page: Page, ctx: RenderContext, tally: Tally): ReturnType<typeof renderPage> {
+/** A page rendered anew; kept for later builds when it rendered without a problem, so a mistake is reported until it is fixed. */
+function renderOne(page: Page, ctx: RenderContext, tally: Tally, kept: KeptPages | undefined): RenderedPage | null {
   tally.current = page.url;
+  const missingBefore = tally.missing.length;
   const result = renderPage(page, ctx);
   tally.problems.push(...result.problems);
   tally.rendered += 1;
-  return result;
+  if (result.rendered && result.problems.length === 0 && tally.missing.length === missingBefore)
+    kept?.set(page, result.rendered);
+  return result.rendered;
 }
 
 /** Pages a batch: enough to be worth a message to another thread, few enough to share out evenly. */
@@ -169,8 +160,9 @@ async function renderShared(
   tally: Tally,
   elsewhere: Elsewhere,
 ): Promise<void> {
-  const batches = Array.from({ length: Math.ceil(input.pages.length / BATCH) }, (_, n) =>
-    input.pages.slice(n * BATCH, (n + 1) * BATCH),
+  const fresh = takeKept(input);
+  const batches = Array.from({ length: Math.ceil(fresh.length / BATCH) }, (_, n) =>
+    fresh.slice(n * BATCH, (n + 1) * BATCH),
   );
   let front = 0;
   let back = batches.length;
@@ -185,20 +177,34 @@ async function renderShared(
   for (let n = 0; n < IN_HAND * elsewhere.threads; n++) send();
   while (front < back) {
     for (const page of batches[front++] as Page[]) {
-      const result = renderOne(page, ctx, tally);
-      if (result.rendered) input.onPage(result.rendered, 'page');
+      const rendered = renderOne(page, ctx, tally, input.kept);
+      if (rendered) input.onPage(rendered, 'page');
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
   while (away.size > 0) await Promise.all(away);
 }
 
-/** What a thread of the pool rendered, as if this thread had. */
+/** Hands on the kept pages; returns the others, to be rendered. */
+function takeKept(input: RenderSiteInput): Page[] {
+  return input.pages.filter((page) => {
+    const kept = input.kept?.get(page);
+    if (kept) input.onPage(kept, 'page');
+    return !kept;
+  });
+}
+
+/** What a thread of the pool rendered, as if this thread had; kept when its batch had no problem. */
 function takeResult(input: RenderSiteInput, tally: Tally, pages: readonly Page[], result: PagesResult): void {
   tally.problems.push(...result.problems);
   tally.missing.push(...result.missing);
   tally.rendered += pages.length;
-  for (const rendered of result.rendered) if (rendered) input.onPage(rendered, 'page');
+  const clean = result.problems.length === 0 && result.missing.length === 0;
+  for (const [n, rendered] of result.rendered.entries()) {
+    if (!rendered) continue;
+    if (clean) input.kept?.set(pages[n] as Page, rendered);
+    input.onPage(rendered, 'page');
+  }
 }
 
 /** Pages per locale, for the report. */

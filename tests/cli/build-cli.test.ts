@@ -72,7 +72,7 @@ describe('site build (subprocess)', () => {
     const count = SMALL_ROUTES.length;
     expect(first.stdout).toMatch(new RegExp(`Built ${count} zhHant, ${count} en pages and 4 error pages: \\d+ files`));
     expect(first.stdout).toMatch(
-      /prepare \d+ ms · config \d+ ms · sources \d+ ms · bundle (\(reused\) )?\d+ ms · assets \d+ ms · images \d+ ms · render \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
+      /prepare \d+ ms · config \d+ ms · sources \d+ ms · bundle (\(reused\) )?\d+ ms · assets \d+ ms · images \d+ ms · render \(\d+ of \d+ rendered\) \d+ ms · cards \(\d+ of \d+ drawn\) \d+ ms · search \(\d of 2 indexed, zhHant [\d.]+ KB, en [\d.]+ KB\) \d+ ms · write \d+ ms/,
     );
     expect(Object.keys(before)).toContain('index.html');
     expect(snapshot(out)).toEqual(before);
@@ -432,14 +432,21 @@ describe('the caches', () => {
     const build = (out: string, ...flags: string[]) => {
       const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json', ...flags], { env });
       expect(result.status, result.stderr).toBe(0);
-      return JSON.parse(result.stdout) as { buildId: string; bundleReused: boolean; search: { indexed: number } };
+      return JSON.parse(result.stdout) as {
+        buildId: string;
+        bundleReused: boolean;
+        pagesRendered: number;
+        search: { indexed: number };
+      };
     };
     build('warm');
     const cached = build('cached');
     expect(cached.bundleReused).toBe(true);
+    expect(cached.pagesRendered).toBe(0);
     expect(cached.search.indexed).toBe(0);
     const uncached = build('uncached', '--no-cache');
     expect(uncached.bundleReused).toBe(false);
+    expect(uncached.pagesRendered).toBe(2 * SMALL_ROUTES.length);
     expect(uncached.search.indexed).toBe(2);
     expect(uncached.buildId).toBe(cached.buildId);
     expect(snapshot(path.join(root, 'uncached'))).toEqual(snapshot(path.join(root, 'cached')));
@@ -451,6 +458,33 @@ describe('the caches', () => {
     );
     expect(readdirSync(path.join(root, 'cache'))).toEqual([]);
     expect(runCli(['--root', root, 'cache', 'clear'], { env }).stdout).toContain('The caches were empty');
+  });
+});
+
+describe('pages kept between builds', () => {
+  it('renders again only the pages an edit reaches, and writes what a build from nothing writes', () => {
+    const root = makeSite();
+    const env = { SITE_CACHE_DIR: path.join(root, 'cache'), SOURCE_DATE_EPOCH: '1790000000' };
+    const build = (out: string, ...flags: string[]) => {
+      const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json', ...flags], { env });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stdout).not.toContain('"warnings": [\n    {');
+      return JSON.parse(result.stdout) as { buildId: string; pagesRendered: number };
+    };
+    expect(build('first').pagesRendered).toBe(2 * SMALL_ROUTES.length);
+    // A sentence added to the English contact page's body: that page alone shows it.
+    const contact = path.join(root, 'site/content/contact.en.md');
+    writeFileSync(contact, `${readFileSync(contact, 'utf8')}\nThe front desk also takes parcels for the station.\n`);
+    const edited = build('edited');
+    expect(edited.pagesRendered).toBe(1);
+    expect(readFileSync(path.join(root, 'edited/en/contact/index.html'), 'utf8')).toContain('takes parcels');
+    const fresh = build('fresh', '--no-cache');
+    expect(edited.buildId).toBe(fresh.buildId);
+    expect(snapshot(path.join(root, 'edited'))).toEqual(snapshot(path.join(root, 'fresh')));
+    // A style changed: every page names the new stylesheet, so every page is rendered again.
+    const styles = path.join(root, 'site/templates/styles/print.css');
+    writeFileSync(styles, `${readFileSync(styles, 'utf8')}\n@media print { .site-footer { margin-top: 0; } }\n`);
+    expect(build('styled').pagesRendered).toBe(2 * SMALL_ROUTES.length);
   });
 });
 

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { readCacheFileSync, writeCacheFileSync } from '../file-cache.ts';
+import { CACHES } from '../caches.ts';
+import type { Page, RenderedPage } from '../types.ts';
+
+// Rendered pages kept between builds (behaviour.md: Caches): a page whose inputs are byte for byte
+// as they were (its key, pipeline/session-cache.ts) is read back instead of rendered again, so a
+// build after an edit renders the pages the edit reaches and no other. A page is rendered with its
+// build's stand-in for the id (write/emit.ts replaces it); an entry holds the stand-in it was
+// rendered with, and a later build writes its own over it.
+
+const { dir: DIR } = CACHES.pages;
+
+/** Pages kept from an earlier build: what a page's key gives back, and where a new page goes. */
+export interface KeptPages {
+  readonly get: (page: Page) => RenderedPage | undefined;
+  /** Whether `get` has the page, without reading it. */
+  readonly has: (page: Page) => boolean;
+  readonly set: (page: Page, rendered: RenderedPage) => void;
+  /** Keeps them for the next build, given every page of this one. */
+  readonly save?: (pages: readonly Page[]) => void;
+}
+
+/** Pages of a session, in memory (watch mode): by URL, with the key they were rendered under. */
+export function keepInMemory(
+  kept: Map<string, { readonly key: string; readonly page: RenderedPage }>,
+  keyOf: (page: Page) => string,
+): KeptPages {
+  keyOf = once(keyOf);
+  return {
+    get: (page) => {
+      const entry = kept.get(page.url);
+      return entry && entry.key === keyOf(page) ? entry.page : undefined;
+    },
+    has: (page) => kept.get(page.url)?.key === keyOf(page),
+    set: (page, rendered) => kept.set(page.url, { key: keyOf(page), page: rendered }),
+  };
+}
+
+/**
+ * Pages on disk (`site build`): one file for the site (named by what every page shares, so a copy
+ * of the project finds it), read once when the first page is asked for and written again, once,
+ * when the build rendered a page anew. It is a line of JSON, `{ standIn, pages: { key: [start,
+ * split, end] } }`, then each page's payload (JSON) and document as they are: a document written
+ * into a JSON string would cost more to write and read than to render.
+ */
+export function keepOnDisk(site: string, keyOf: (page: Page) => string, standIn: string): KeptPages {
+  keyOf = once(keyOf);
+  const file = path.join(DIR, `${site}.txt`);
+  let pack: Pack | undefined;
+  const fresh = new Map<string, RenderedPage>();
+  const swap = (part: string) => (pack && pack.standIn !== standIn ? part.replaceAll(pack.standIn, standIn) : part);
+  return {
+    get: (page) => {
+      const at = (pack ??= readPack(file, standIn.length)).pages[keyOf(page)];
+      if (!at) return undefined;
+      try {
+        const payload = JSON.parse(swap(pack.body.slice(at[0], at[1]))) as RenderedPage['payload'];
+        const html = swap(pack.body.slice(at[1] + 1, at[2]));
+        return payload.url === page.url ? { url: page.url, locale: page.locale, html, payload } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    has: (page) => (pack ??= readPack(file, standIn.length)).pages[keyOf(page)] !== undefined,
+    set: (page, rendered) => void fresh.set(keyOf(page), rendered),
+    save: (pages) => {
+      if (fresh.size > 0) writeCacheFileSync(file, toPack(pages.map(keyOf), fresh, pack, standIn));
+    },
+  };
+}
+
+interface Pack {
+  readonly standIn: string;
+  readonly pages: Readonly<Record<string, readonly [start: number, split: number, end: number]>>;
+  readonly body: string;
+}
+
+/** The site's pack, or an empty one where there is none or it is not whole. */
+function readPack(file: string, standInLength: number): Pack {
+  const empty = { standIn: '', pages: {}, body: '' };
+  const text = readCacheFileSync(file);
+  const newline = text?.indexOf('\n') ?? -1;
+  if (text === null || newline === -1) return empty;
+  try {
+    const head = JSON.parse(text.slice(0, newline)) as Omit<Pack, 'body'> & { readonly length: number };
+    const body = text.slice(newline + 1);
+    return head.standIn.length === standInLength && head.length === body.length ? { ...head, body } : empty;
+  } catch {
+    return empty;
+  }
+}
+
+/** The pack of this build's pages: those rendered anew, and those read from the last pack. */
+function toPack(
+  keys: readonly string[],
+  fresh: ReadonlyMap<string, RenderedPage>,
+  last: Pack | undefined,
+  standIn: string,
+): string {
+  const entryOf = (key: string): readonly [string, string] | null => {
+    const rendered = fresh.get(key);
+    if (rendered) return [JSON.stringify(rendered.payload), rendered.html];
+    const at = last?.pages[key];
+    if (!at || !last) return null;
+    const swap = (part: string) => part.replaceAll(last.standIn, standIn);
+    return [swap(last.body.slice(at[0], at[1])), swap(last.body.slice(at[1] + 1, at[2]))];
+  };
+  const parts: string[] = [];
+  const pages: Record<string, [number, number, number]> = {};
+  let length = 0;
+  for (const key of keys) {
+    const entry = entryOf(key);
+    if (!entry) continue;
+    const [payload, html] = entry;
+    pages[key] = [length, length + payload.length, length + payload.length + 1 + html.length];
+    parts.push(payload, '\n', html);
+    length = (pages[key] as [number, number, number])[2];
+  }
+  return `${JSON.stringify({ standIn, length, pages })}\n${parts.join('')}`;
+}
+
+/** A page's key is made once, whether it is looked up, then kept. */
+function once(keyOf: (page: Page) => string): (page: Page) => string {
+  const keys = new WeakMap<Page, string>();
+  return (page) => {
+    const key = keys.get(page) ?? keyOf(page);
+    keys.set(page, key);
+    return key;
+  };
+}
