@@ -38,12 +38,6 @@ export const CACHES = {
     key: "the configuration, the versions of site, gray-matter and yaml (the file's name); each entry by a content file's path and the hash of its text",
     sweep: DAY_OLD,
   },
-  markdown: {
-    dir: path.join(CACHE_DIR, 'markdown'),
-    format: 2,
-    key: "a page body's text, file and locales, the configured contacts and keep-whole terms, the versions of site, Node and markdown-it; read only while every link it resolved resolves the same",
-    sweep: 'entries unused for a day, once a day',
-  },
   pages: {
     dir: path.join(CACHE_DIR, 'pages'),
     format: 1,

@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { createPageKeys, type BuildCache } from './session-cache.ts';
 import { keepInMemory, keepOnDisk, type KeptPages } from '../render/page-cache.ts';
-import { countUncachedBodies, toLinkIndex } from '../render/markdown.ts';
+import { toLinkIndex } from '../render/markdown.ts';
 import { renderSite, type Elsewhere, type RenderSiteResult } from '../render/site.ts';
-import type { ClientAssets, LinkIndex, Page, Unpublished } from '../types.ts';
+import type { ClientAssets, Page, Unpublished } from '../types.ts';
 import { toPageUrl } from '../resolve/pages.ts';
 import { stopForTest } from '../write/out-dir.ts';
 import { toFeeds } from '../write/feeds.ts';
@@ -57,7 +57,7 @@ export async function renderOutput(
   const rendered = await renderSite({
     ...task,
     pages,
-    elsewhere: toElsewhere(options, output, toFresh(pages, kept), links, (batch) =>
+    elsewhere: toElsewhere(options, output, toFresh(pages, kept), (batch) =>
       options.pool.run('pages', { ...task, pages: batch }),
     ),
     usedKeys: options.usedKeys,
@@ -74,34 +74,31 @@ const toFresh = (pages: readonly Page[], kept: KeptPages | undefined) =>
   kept ? pages.filter((page) => !kept.has(page)) : pages;
 
 /**
- * From this many pages whose bodies are rendered anew (not read from the Markdown cache) on, a
- * build renders on every core: fewer, or pages whose bodies are cached, do not pay for the threads'
- * start (the figures: README, Benchmarks).
+ * From this many pages to render (not kept from an earlier build) on, a build renders on every
+ * core: fewer do not pay for the threads' start (the figures: README, Benchmarks).
  */
 const PAGES_FOR_POOL = 400;
 
 /**
  * The pool's threads the pages render on too, if any: for a build written to disk (not a watch
- * session, `site check` or an in-memory test build) with enough bodies to render, on a machine of
+ * session, `site check` or an in-memory test build) with enough pages to render, on a machine of
  * more than one core, one thread per core but this one.
  */
 function toElsewhere(
   options: { readonly pool: TaskPool } & RenderOptions,
   output: Output,
   pages: readonly Page[],
-  links: LinkIndex,
   render: Elsewhere['render'],
 ): Elsewhere | undefined {
   if (options.cache || options.usedKeys || !output.staging || pages.length < PAGES_FOR_POOL) return undefined;
-  if (countUncachedBodies(pages, links) < PAGES_FOR_POOL) return undefined;
   const threads = availableParallelism() - 1;
   return options.pool.start(threads) ? { threads, render } : undefined;
 }
 
 /**
  * The pages earlier builds rendered, by the key of their inputs: a watch session's in memory, a
- * build's on disk. `site check` renders every page, to learn which keys each reads; so do a build
- * kept in memory and one that checks the reuse of parts (SITE_VERIFY_REUSE).
+ * build's on disk. `site check` renders every page, to learn which keys each reads; so does a
+ * build that checks the reuse of parts (SITE_VERIFY_REUSE).
  */
 function toKeptPages(
   sources: Sources,
@@ -111,8 +108,7 @@ function toKeptPages(
 ): KeptPages | undefined {
   const { cache, images } = options;
   const { buildId } = output;
-  if (options.usedKeys || (cache ? !cache.bundle : !output.staging || process.env.SITE_VERIFY_REUSE === '1'))
-    return undefined;
+  if (options.usedKeys || (cache ? !cache.bundle : process.env.SITE_VERIFY_REUSE === '1')) return undefined;
   // A photo saved anew gets new file names, which the pages that show it write.
   const photos = [...images.index].map(([source, made]) => `${source}:${JSON.stringify(made)}`).join('\n');
   const year = buildId.slice(0, buildId.indexOf('-'));

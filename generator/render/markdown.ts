@@ -8,8 +8,7 @@ import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
 import { writeCompactTables } from './compact-tables.ts';
-import { hasEntry, readEntry, toEntryKey, writeEntry } from './markdown-cache.ts';
-import { toPictureHtml, toShownImage, toStamp } from './pictures.ts';
+import { toPictureHtml, toShownImage } from './pictures.ts';
 import type { ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc, Unpublished } from '../types.ts';
 
 /** What resolving a link depends on: the page's file and locale, and the site's link index. */
@@ -21,10 +20,6 @@ interface LinkContext {
 
 interface RenderEnv extends LinkContext {
   problems: SiteProblem[];
-  /** Each link written in the body that resolved, with the address it is written out as. */
-  resolved: [href: string, resolved: string][];
-  /** Each image likewise. */
-  images: [src: string, resolved: string][];
   /** The body's lines, split once when a link needs its place. */
   lines?: readonly string[];
   /** Where the last link placed in a block was found: the block's next one is written after it. */
@@ -36,7 +31,7 @@ interface RenderEnv extends LinkContext {
 let parser: MarkdownItClass | null = null;
 
 /**
- * The Markdown parser, made when the first body is rendered: a build whose bodies all come from
+ * The Markdown parser, made when the first body is rendered: a build whose pages all come from
  * the cache never loads markdown-it, a noticeable part of a command's start. Raw HTML is escaped, never
  * passed through: content cannot inject markup or scripts. markdown-it's own validateLink drops
  * `javascript:`, `vbscript:`, `file:` and most `data:` links.
@@ -104,48 +99,18 @@ function refuseDeepNesting(md: MarkdownItClass): void {
   };
 }
 
-/** How many of the pages' bodies have no rendered Markdown in the cache: what a render must make anew. */
-export function countUncachedBodies(pages: readonly Page[], links: LinkIndex): number {
-  return pages.filter((page) => !hasEntry(toEntryKey(page.content, page.locale, links))).length;
-}
-
 /**
  * Renders a page's Markdown body. Internal links must name a page or public file; a link written
- * in another locale's text (a single-language page) is pointed at the page's own locale. A body
- * rendered before by the same code is read from the cache when each of its links still resolves
- * as it did (generator/markdown-cache.ts).
+ * in another locale's text (a single-language page) is pointed at the page's own locale.
  */
 export function renderMarkdown(
   file: ContentFile,
   locale: LocaleCode,
   links: LinkIndex,
 ): { html: string; problems: SiteProblem[] } {
-  const key = toEntryKey(file, locale, links);
-  const cached = readEntry(key);
-  const context: LinkContext = { file, locale, links };
-  if (
-    cached &&
-    cached.links.every(([href, resolved]) => resolvesTo(href, resolved, context, 'link')) &&
-    cached.images.every(([src, stamp]) => toStampOf(src, context) === stamp)
-  ) {
-    return { html: cached.html, problems: [] };
-  }
-  const env: RenderEnv = { ...context, problems: [], resolved: [], images: [] };
+  const env: RenderEnv = { file, locale, links, problems: [] };
   const html = toParser().render(file.body, env);
-  if (env.problems.length === 0) writeEntry(key, { html, links: env.resolved, images: env.images });
   return { html, problems: env.problems };
-}
-
-/** Whether a link or image resolves to the address it was written out as when it was cached. */
-function resolvesTo(href: string, resolved: string, context: LinkContext, kind: AddressKind): boolean {
-  const checked = toCheckedHref(href, context, kind);
-  return checked.ok && checked.href === resolved;
-}
-
-/** What an image resolves to now, with the photo made of it (null when it does not resolve). */
-function toStampOf(src: string, context: LinkContext): string | null {
-  const checked = toCheckedHref(src, context, 'image');
-  return checked.ok ? toStamp(checked.href, context.links) : null;
 }
 
 /** A link may name a page or a public file (or another site); an image only a file of site/public. */
@@ -160,12 +125,9 @@ function checkLinks(state: StateCore): void {
       if (!kind || href === null) continue;
       const checked = toCheckedLink(href, env, block, kind);
       if ('problem' in checked) env.problems.push(checked.problem);
-      else if (kind === 'link') {
-        token.attrSet('href', checked.href);
-        env.resolved.push([href, checked.href]);
-      } else {
+      else if (kind === 'link') token.attrSet('href', checked.href);
+      else {
         token.attrSet('src', checked.href);
-        env.images.push([href, toStamp(checked.href, env.links)]);
         const shown = toShownImage(checked.href, env.links);
         if (shown && 'failed' in shown) {
           const { loc } = toLinkSource(env, block, href);
@@ -227,8 +189,7 @@ const NOT_A_URL = {
 
 /**
  * The answers given so far in a build (one link index) by what they depend on: the same address
- * is written on many pages (a contact page, a section's overview), and a page read from the cache
- * checks each of its addresses again.
+ * is written on many pages (a contact page, a section's overview).
  */
 const checkedHrefs = new WeakMap<LinkIndex, Map<string, CheckedHref>>();
 

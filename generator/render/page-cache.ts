@@ -1,5 +1,6 @@
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readCacheFileSync, writeCacheFileSync } from '../file-cache.ts';
+import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import type { Page, RenderedPage } from '../types.ts';
 
@@ -128,4 +129,19 @@ function once(keyOf: (page: Page) => string): (page: Page) => string {
     keys.set(page, key);
     return key;
   };
+}
+
+/**
+ * Once a day at most (a sweep reads the date of every file): removes the sites' files unused for
+ * a day, and writes that were never finished. Called once per build.
+ */
+export async function sweepKeptPages(): Promise<void> {
+  const swept = path.join(DIR, 'swept');
+  const last = await stat(swept).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
+  if (Date.now() - last < UNUSED_MS) return;
+  await removeUnused(DIR, (name) => name.endsWith('.txt') || name.endsWith('.tmp'));
+  await writeFile(swept, '').catch(() => undefined);
 }

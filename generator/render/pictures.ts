@@ -21,15 +21,6 @@ export function toShownImage(
 }
 
 /**
- * What a cached body's image resolved to: its address and the photo made of it, so the cached
- * markup is used only while the same photo files exist (render/markdown-cache.ts).
- */
-export function toStamp(href: string, links: LinkIndex): string {
-  const shown = toShownImage(href, links);
-  return shown && 'info' in shown ? `${href}\0${shown.info.key}` : href;
-}
-
-/**
  * `<picture>` with AVIF and WebP sources and the source format's `<img>`: its size (the browser
  * keeps its place before it loads), its text, and when to load it. The first image of a page loads
  * at once and first (the largest thing of the first screen, most often); the others when they near

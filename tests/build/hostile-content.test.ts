@@ -529,7 +529,7 @@ describe('patterns run over a body', () => {
     contacts: [{ key: 'service', email: 'service@cloudwing.example', fax: '+886-3-555-0199' }],
     keepWhole: ['營運控制中心'],
   };
-  // A body with a problem is never kept in the cache: each run renders it again.
+  // Each body ends with a link to no page: the patterns run over the whole body before its problem is reported.
   const render = (body: string) => {
     const { html, problems } = renderMarkdown(makeContentFile(`${body}\n\n[x](/nowhere)\n`), 'en', links);
     expect(problems.map((p) => p.code)).toEqual(['LINK_UNKNOWN_ROUTE']);

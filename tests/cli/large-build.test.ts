@@ -39,7 +39,7 @@ describe('a large build', () => {
       expect(result.status, result.stderr).toBe(0);
       return JSON.parse(result.stdout) as { buildId: string; renderThreads: number };
     };
-    // The first build renders every body; the second reads them from the cache and needs no threads.
+    // The first build renders every page; the second reads them from the cache and needs no threads.
     const cold = build('cold');
     expect(cold.renderThreads).toBe(cores);
     const warm = build('warm');
