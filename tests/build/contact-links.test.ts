@@ -129,7 +129,7 @@ describe('contact details on the built site', () => {
 describe('the stations', () => {
   const stationsOf = (html: string) =>
     /<section class="page-wide" aria-labelledby="stations-title">[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
-  const cardsOf = (section: string) => section.match(/<li class="station">[\s\S]*?<\/li>/g) ?? [];
+  const cardsOf = (section: string) => section.match(/<li class="station"[^>]*>[\s\S]*?<\/li>/g) ?? [];
 
   it("give each station's own number once, as Taiwan writes it on Chinese pages, dialled in the international form", () => {
     const numbers = { KHH: '+886-7-555-0200', TSA: '+886-2-555-0300', RMQ: '+886-4-555-0400' };

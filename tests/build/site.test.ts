@@ -463,7 +463,7 @@ describe('the real site', () => {
     expect(ramp).not.toContain('class="contact-block"');
     // The services overview opens with its scene, like every service page.
     expect(htmlOf('/en/services/service-layout')).toMatch(
-      /<figure class="[^"]*"><img[^>]* src="\/images\/turnaround\.svg"/,
+      /<figure class="[^"]*"><img[^>]* src="\/images\/turnaround-plan\.svg"/,
     );
     // The header's proposal request, to its form; the careers page's action under its lead.
     expect(ramp).toMatch(

@@ -4,6 +4,8 @@ import { Phrases, useReused, toBuildYear, useLocalUrl, useSite } from './site.ts
 
 /** The stations by size, largest first, as the station map numbers them. */
 const STATIONS = ['tpe', 'khh', 'tsa', 'rmq'] as const;
+/** The page that shows each station (`#station-<code>`). */
+const STATIONS_PAGE = '/about/about-location';
 
 /**
  * The company and its headquarters, how to reach it, its stations and a site map of the main
@@ -66,7 +68,9 @@ export default function Footer() {
             <h2 id="footer-stations">{t('footer:stationsHeading')}</h2>
             <ul className="site-footer__stations">
               {STATIONS.map((s) => (
-                <li key={s}>{t(`footer:stations.${s}`)}</li>
+                <li key={s}>
+                  <a href={`${toUrl(STATIONS_PAGE)}#station-${s}`}>{t(`footer:stations.${s}`)}</a>
+                </li>
               ))}
             </ul>
           </section>

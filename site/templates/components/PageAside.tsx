@@ -1,5 +1,5 @@
 import type { Payload } from '../../../generator/types.ts';
-import { toText } from './data.ts';
+import { toRecord, toText, type Data } from './data.ts';
 import { Phrases, toSectionOf, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 import { PhoneLink } from './PhoneRows.tsx';
@@ -74,7 +74,8 @@ export default function PageAside() {
   const { payload, t } = useSite();
   const sections = toSections(payload.html);
   const contact = payload.path !== '/contact' && payload.path !== '/proposal';
-  if (!contact && sections.length < 2) return null;
+  const assurances = toRecord(payload.data.assurances);
+  if (!contact && !assurances && sections.length < 2) return null;
   return (
     <div className="page-aside">
       {sections.length >= 2 ? (
@@ -94,7 +95,39 @@ export default function PageAside() {
         </nav>
       ) : null}
       {contact ? <AsideContact /> : null}
+      {assurances ? <Assurances data={assurances} /> : null}
     </div>
+  );
+}
+
+/**
+ * What a buyer checks before asking (front matter `assurances`: a title, lines of proof, and a
+ * link to where each is shown in full), beside the proposal request.
+ */
+function Assurances({ data }: { data: Data }) {
+  const toUrl = useLocalUrl();
+  const items = Array.isArray(data.items) ? data.items.map(toText).filter((item) => item !== undefined) : [];
+  const href = toText(data.href);
+  return (
+    <section className="page-aside__assurances" aria-labelledby="page-aside-assurances">
+      <h2 id="page-aside-assurances" className="page-aside__heading">
+        <Phrases text={toText(data.title) ?? ''} />
+      </h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>
+            <Phrases text={item} />
+          </li>
+        ))}
+      </ul>
+      {href ? (
+        <p>
+          <a className="more-link" href={toUrl(href)}>
+            {toText(data.link)}
+          </a>
+        </p>
+      ) : null}
+    </section>
   );
 }
 

@@ -46,7 +46,7 @@ export default function Stations({ data }: { data: Data }) {
   );
 }
 
-/** One station: its number on the map, its airport and code, its role, and its facts as rows. */
+/** One station: its number on the map, its airport and code, its role, and its facts as rows; `#station-<code>` links to it. */
 function Station(props: { code: string; number: number; facts: readonly Fact[]; summary: boolean }) {
   const { t } = useSite();
   const { code } = props;
@@ -60,7 +60,7 @@ function Station(props: { code: string; number: number; facts: readonly Fact[]; 
   };
   const summary = props.summary ? t(`common:airports.${code}.summary`) : undefined;
   return (
-    <li className="station">
+    <li className="station" id={`station-${code.toLowerCase()}`}>
       <h3>
         <span className="station__number" aria-hidden="true">
           {props.number}
