@@ -39,22 +39,31 @@ export function keepInMemory(
 }
 
 /**
- * Pages on disk (`site build`): one file for the site (named by what every page shares, so a copy
- * of the project finds it), read once when the first page is asked for and written again, once,
- * when the build rendered a page anew. It is a line of JSON, `{ standIn, pages: { key: [start,
- * split, end] } }`, then each page's payload (JSON) and document as they are: a document written
- * into a JSON string would cost more to write and read than to render.
+ * Pages on disk (`site build`): the site's pages in a few files (named by what every page shares,
+ * so a copy of the project finds them), each page in the one its key names. A file is read when a
+ * page of it is first asked for, and written again, once, when the build rendered a page of it
+ * anew. It is a line of JSON, `{ standIn, length, pages: { key: [start, split, end] } }`, then each
+ * page's payload (JSON) and document as they are: a document written into a JSON string would cost
+ * more to write and read than to render.
  */
 export function keepOnDisk(site: string, keyOf: (page: Page) => string, standIn: string): KeptPages {
   keyOf = once(keyOf);
-  const file = path.join(DIR, `${site}.txt`);
-  let pack: Pack | undefined;
+  const packs = new Map<string, Pack>();
+  const fileOf = (shard: string) => path.join(DIR, `${site}-${shard}.txt`);
+  const packOf = (key: string) => {
+    const shard = toShard(key);
+    const pack = packs.get(shard) ?? readPack(fileOf(shard), standIn.length);
+    packs.set(shard, pack);
+    return pack;
+  };
   const fresh = new Map<string, RenderedPage>();
-  const swap = (part: string) => (pack && pack.standIn !== standIn ? part.replaceAll(pack.standIn, standIn) : part);
   return {
     get: (page) => {
-      const at = (pack ??= readPack(file, standIn.length)).pages[keyOf(page)];
+      const key = keyOf(page);
+      const pack = packOf(key);
+      const at = pack.pages[key];
       if (!at) return undefined;
+      const swap = (part: string) => (pack.standIn === standIn ? part : part.replaceAll(pack.standIn, standIn));
       try {
         const payload = JSON.parse(swap(pack.body.slice(at[0], at[1]))) as RenderedPage['payload'];
         const html = swap(pack.body.slice(at[1] + 1, at[2]));
@@ -63,13 +72,31 @@ export function keepOnDisk(site: string, keyOf: (page: Page) => string, standIn:
         return undefined;
       }
     },
-    has: (page) => (pack ??= readPack(file, standIn.length)).pages[keyOf(page)] !== undefined,
+    has: (page) => {
+      const key = keyOf(page);
+      return packOf(key).pages[key] !== undefined;
+    },
     set: (page, rendered) => void fresh.set(keyOf(page), rendered),
     save: (pages) => {
-      if (fresh.size > 0) writeCacheFileSync(file, toPack(pages.map(keyOf), fresh, pack, standIn));
+      const shards = new Map<string, string[]>();
+      for (const key of pages.map(keyOf)) {
+        const keys = shards.get(toShard(key)) ?? [];
+        shards.set(toShard(key), keys);
+        keys.push(key);
+      }
+      for (const [shard, keys] of shards) {
+        if (keys.some((key) => fresh.has(key)))
+          writeCacheFileSync(fileOf(shard), toPack(keys, fresh, packs.get(shard), standIn));
+      }
     },
   };
 }
+
+/**
+ * The file of the site's a page is kept in, by its key: a large site's pages are not one string
+ * (V8 holds a string of at most half a billion characters), and an edit rewrites a sixteenth of them.
+ */
+const toShard = (key: string) => (key.charCodeAt(0) % 16).toString(16);
 
 interface Pack {
   readonly standIn: string;
@@ -77,7 +104,7 @@ interface Pack {
   readonly body: string;
 }
 
-/** The site's pack, or an empty one where there is none or it is not whole. */
+/** A file of the site's pages, or an empty one where there is none or it is not whole. */
 function readPack(file: string, standInLength: number): Pack {
   const empty = { standIn: '', pages: {}, body: '' };
   const text = readCacheFileSync(file);
@@ -92,7 +119,7 @@ function readPack(file: string, standInLength: number): Pack {
   }
 }
 
-/** The pack of this build's pages: those rendered anew, and those read from the last pack. */
+/** A file of this build's pages: those rendered anew, and those read from the file before. */
 function toPack(
   keys: readonly string[],
   fresh: ReadonlyMap<string, RenderedPage>,
