@@ -88,12 +88,3 @@ export async function runEsbuild(
     throw new SiteError([toProblem(code, { reason }, loc)], { cause });
   }
 }
-
-/** The text of a bundle with one output file. */
-export async function runEsbuildToText(
-  options: BuildOptions,
-  code: 'BUNDLE_FAILED' | 'CONFIG_LOAD',
-  reuse?: Reuse,
-): Promise<string> {
-  return (await runEsbuild(options, code, undefined, reuse)).outputFiles[0]?.text ?? '';
-}

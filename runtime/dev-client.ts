@@ -83,7 +83,6 @@ function swapStylesheets(): void {
   }
 }
 
-/** Asks the runtime to render the page again; resolves false when it cannot (not hydrated, error page). */
 /** Asks the runtime to bring the page up to date; resolves false when it cannot (not hydrated, error page). */
 async function refreshInPlace(request: {
   render: boolean;

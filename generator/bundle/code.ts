@@ -10,10 +10,6 @@ import { bundleServer } from './server.ts';
 // by its own module (server.ts, client.ts, css.ts) from one esbuild run (run.ts).
 
 /**
- * This module's own file (once compiled, the chunk that holds it and the modules it alone
- * imports): part of the bundle cache's key.
- */
-/**
  * What every page of a locale shares (behaviour.md: Payloads), as one JSON file per locale under
  * `_app/data/`, and their URLs: locale → URL.
  */

@@ -70,10 +70,6 @@ export const ARTICLE_SHAPES = [
 ] as const;
 
 export interface CardJob {
-  /** The hash of the card's inputs: its cache entry and its output name. */
-  readonly key: string;
-  /** Output-relative path: `_app/cards/<key>.png`. */
-  readonly file: string;
   /** Every PNG the job draws: the card, then its other shapes (`_app/cards/<key>-1200x675.png`). */
   readonly files: readonly CardFile[];
   readonly props: ShareCardProps;
@@ -92,21 +88,6 @@ export interface CardPlan {
   readonly jobs: readonly CardJob[];
 }
 
-/** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
-export function toCardFailure(job: CardJob, error: { readonly message: string; readonly stack?: string }): SiteError {
-  // Where satori refuses the layout, the stack is satori's own: the layout's file is named instead.
-  const loc = toTemplateLocOfStack(error.stack ?? '') ?? {
-    file: job.layout,
-    line: 1,
-    column: 1,
-  };
-  return new SiteError([toProblem('CARD_FAILED', { url: job.url, reason: error.message.replace(/\.$/, '') }, loc)]);
-}
-
-/**
- * The card of every page that names no `shareImage` of its own, when the site has a base URL, a
- * card layout (`site/templates/ShareCard.tsx`) and a logo.
- */
 /**
  * The host a card shows, as a visitor reads it: an internationalized name in its own script
  * (`https://xn--fsqu00a.xn--kpry57d` → `例子.台灣`), not as the punycode the pages' URLs carry.
@@ -116,6 +97,10 @@ export function toShownHost(baseUrl: string): string {
   return `${domainToUnicode(hostname) || hostname}${port ? `:${port}` : ''}`;
 }
 
+/**
+ * The card of every page that names no `shareImage` of its own, when the site has a base URL, a
+ * card layout (`site/templates/ShareCard.tsx`) and a logo.
+ */
 export function planCards(
   config: SiteConfig,
   pages: readonly Page[],
@@ -155,14 +140,13 @@ export function planCards(
       .digest('hex')
       .slice(0, 20);
     const files = toCardFiles(key, shapes);
-    const file = (files[0] as CardFile).file;
-    urls.set(page.url, `/${file}`);
+    urls.set(page.url, `/${(files[0] as CardFile).file}`);
     if (shapes.length > 0)
       variants.set(
         page.url,
         files.slice(1).map((f) => ({ path: `/${f.file}`, width: f.width, height: f.height })),
       );
-    if (!jobs.has(key)) jobs.set(key, { key, file, files, props, url: page.url, layout: layoutName });
+    if (!jobs.has(key)) jobs.set(key, { files, props, url: page.url, layout: layoutName });
   }
   return { urls, variants, jobs: [...jobs.values()] };
 }
@@ -250,8 +234,12 @@ export async function renderCards(
 type SaveCard = (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>;
 
 /**
- * Draws the cards of `jobs` and saves each one: many in the pool's threads (they start before the
- * first `await`, so they draw while the caller goes on), fewer here.
+ * Draws the cards of `jobs` and saves each one. Many go to the pool's threads, all at once (they
+ * start before the first `await`, so they draw while the caller goes on). Fewer than the pool pays
+ * for (a page edited in watch mode; the real site's) are drawn here, with the fonts this process
+ * has read already, two at a time: resvg rasterizes one off this thread while satori lays out the
+ * other. The drawing code loads only when a card is drawn here: a build whose cards all come from
+ * the cache never loads it, nor React's ES module entry it imports.
  */
 async function drawCards(
   jobs: readonly CardJob[],
@@ -266,50 +254,32 @@ async function drawCards(
     sizes: job.files.map(({ width, height }) => ({ width, height })),
   });
   const workers = toCardWorkers(jobs.length);
-  if (threads && workers > 0 && threads.start(workers)) await drawInPool(threads, jobs, toTask, save);
-  else await drawHere(jobs, toTask, save);
-}
-
-/** The error a card's drawing failed with, as CARD_FAILED. */
-const toFailure = (job: CardJob, error: unknown) =>
-  toCardFailure(job, error instanceof Error ? error : { message: String(error) });
-
-/**
- * Fewer cards than the pool pays for (a page edited in watch mode; the real site's): here, with the
- * fonts this process has read already, two at a time: resvg rasterizes one off this thread while
- * satori lays out the other. The drawing code loads only when a card is drawn: a build whose cards
- * all come from the cache never loads it, nor React's ES module entry it imports.
- */
-async function drawHere(jobs: readonly CardJob[], toTask: (job: CardJob) => CardTask, save: SaveCard): Promise<void> {
-  const { drawCardTask } = await import('./draw.ts');
-  const queue = [...jobs];
-  const drawOne = (job: CardJob) =>
-    drawCardTask(toTask(job)).catch((error: unknown) => {
-      // A layout that fails fails every card: the cards still waiting are not drawn.
-      queue.length = 0;
-      throw toFailure(job, error);
-    });
-  const drawNext = async (): Promise<void> => {
-    for (let job = queue.shift(); job; job = queue.shift()) await save(job, await drawOne(job));
-  };
-  await Promise.all([drawNext(), drawNext()]);
-}
-
-/** Many cards: in the pool's threads, each taking the next card as it finishes one. */
-async function drawInPool(
-  threads: CardThreads,
-  jobs: readonly CardJob[],
-  toTask: (job: CardJob) => CardTask,
-  save: SaveCard,
-): Promise<void> {
+  const inPool = threads !== undefined && workers > 0 && threads.start(workers);
+  const drawHere = inPool ? null : (await import('./draw.ts')).drawCardTask;
   const failing = new AbortController();
-  const drawOne = (job: CardJob) =>
-    threads.run('card', toTask(job), failing.signal).catch((error: unknown) => {
-      // A layout that fails fails every card: the cards still queued are not drawn.
-      failing.abort();
-      throw toFailure(job, error);
-    });
-  await Promise.all(jobs.map(async (job) => save(job, await drawOne(job))));
+  const draw = (task: CardTask) =>
+    drawHere ? drawHere(task) : (threads as CardThreads).run('card', task, failing.signal);
+  const queue = [...jobs];
+  const drawNext = async (): Promise<void> => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const pngs = await draw(toTask(job)).catch((error: unknown) => {
+        // A layout that fails fails every card: the cards still waiting are not drawn.
+        queue.length = 0;
+        failing.abort();
+        throw toCardFailure(job, error);
+      });
+      await save(job, pngs);
+    }
+  };
+  await Promise.all(Array.from({ length: inPool ? jobs.length : 2 }, drawNext));
+}
+
+/** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
+function toCardFailure(job: CardJob, error: unknown): SiteError {
+  const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+  // Where satori refuses the layout, the stack is satori's own: the layout's file is named instead.
+  const loc = toTemplateLocOfStack(stack ?? '') ?? { file: job.layout, line: 1, column: 1 };
+  return new SiteError([toProblem('CARD_FAILED', { url: job.url, reason: message.replace(/\.$/, '') }, loc)]);
 }
 
 /**

@@ -38,11 +38,6 @@ function readFaces(): FontFace[] {
   }));
 }
 
-/** The text a card draws. */
-export function toCardText(props: ShareCardProps): string {
-  return [props.title, props.section ?? '', props.company, props.brand, props.site].join('');
-}
-
 let faces: FontFace[] | null = null;
 /** The face whose range holds a code point (null: none), as looked up before. */
 const faceOf = new Map<number, FontFace | null>();
@@ -174,7 +169,7 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
   const layOut = (shown: ShareCardProps) =>
     satori(createElement(Card, { ...shown, logo }), {
       ...CARD_SIZE,
-      fonts: toFonts(toCardText(shown)),
+      fonts: toFonts([shown.title, shown.section ?? '', shown.company, shown.brand, shown.site].join('')),
       loadAdditionalAsset: (_language, segment) => {
         for (const { segment: grapheme } of graphemes.segment(segment)) missing.add(grapheme);
         return Promise.resolve([]);
@@ -185,16 +180,8 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
 }
 
 /**
- * Draws one card as a PNG: satori's SVG, rasterized by resvg on a thread of libuv's pool (this
- * thread meanwhile lays out the next card: cards.ts draws two at a time), then encoded.
- */
-export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
-  const [png] = await drawCardSizes(Card, props, [CARD_SIZE]);
-  return png as Uint8Array;
-}
-
-/**
- * One card in each size: drawn once at 1200 × 630, and in another shape as that card on the
+ * One card in each size: drawn once at 1200 × 630 (satori's SVG, rasterized by resvg on a thread of
+ * libuv's pool while this thread lays out the next card), and in another shape as that card on the
  * layout's own background (`colors.navy`), centred, so a result that crops it to its shape still
  * shows the whole card (behaviour.md: Sharing). sharp pads the card's PNG and encodes it, a
  * quarter of what drawing each shape with resvg costs; no shape is smaller than the card.
