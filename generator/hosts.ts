@@ -5,21 +5,8 @@ import type { HostName, Page, SiteConfig } from './types.ts';
 // canonical URL (no trailing slash) with status 200 and no redirect only from the file layout it
 // knows, and reads its own configuration files, or none.
 
-/** The directives whose sources `security` in the configuration adds to (behaviour.md: Security policy). */
-export const POLICY_DIRECTIVES = [
-  'scriptSrc',
-  'connectSrc',
-  'imgSrc',
-  'frameSrc',
-  'formAction',
-  'styleSrc',
-  'fontSrc',
-  'mediaSrc',
-] as const;
-export type PolicyDirective = (typeof POLICY_DIRECTIVES)[number];
-
 /** The sources each directive allows whatever the configuration says. */
-const BASE_SOURCES: Readonly<Record<PolicyDirective, readonly string[]>> = {
+const BASE_SOURCES = {
   scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   connectSrc: ["'self'"],
   imgSrc: ["'self'", 'data:'],
@@ -28,7 +15,11 @@ const BASE_SOURCES: Readonly<Record<PolicyDirective, readonly string[]>> = {
   styleSrc: ["'self'"],
   fontSrc: ["'self'"],
   mediaSrc: ["'self'"],
-};
+} as const satisfies Readonly<Record<string, readonly string[]>>;
+export type PolicyDirective = keyof typeof BASE_SOURCES;
+
+/** The directives whose sources `security` in the configuration adds to (behaviour.md: Security policy). */
+export const POLICY_DIRECTIVES = Object.keys(BASE_SOURCES) as PolicyDirective[];
 
 /** The schemes a directive may allow as a whole: never one that lets any script or page in. */
 export const POLICY_SCHEMES: Readonly<Record<PolicyDirective, readonly string[]>> = {
@@ -113,22 +104,16 @@ export function toPagePolicy(policy: string): string {
     .join('; ');
 }
 
-/** The video providers the pages embed (front matter `video`, behaviour.md: Video embeds). */
-export function toVideoProviders(pages: readonly Page[]): VideoProvider[] {
-  return pages.flatMap((page) => {
-    const video = page.content.data.extra.video as { provider?: unknown } | undefined;
-    const provider = video?.provider;
+/**
+ * The build's policy: the configuration's, with the origins of the players its pages embed (front
+ * matter `video`, behaviour.md: Video embeds).
+ */
+export function toBuildPolicy(config: SiteConfig, pages: readonly Page[]): string {
+  const videos = pages.flatMap((page) => {
+    const provider = (page.content.data.extra.video as { provider?: unknown } | undefined)?.provider;
     return typeof provider === 'string' && Object.hasOwn(VIDEO_ORIGINS, provider) ? [provider as VideoProvider] : [];
   });
-}
-
-/** The build's policy: the configuration's, with the origins of the players its pages embed. */
-export function toBuildPolicy(config: SiteConfig, pages: readonly Page[]): string {
-  return toContentSecurityPolicy({
-    security: config.security,
-    scripts: config.scripts,
-    videos: toVideoProviders(pages),
-  });
+  return toContentSecurityPolicy({ security: config.security, scripts: config.scripts, videos });
 }
 
 /** The policy of a site that adds nothing: no configured sources, scripts or embeds. */

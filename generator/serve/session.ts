@@ -48,7 +48,7 @@ export interface DevSession {
 
 const ORDER: readonly ChangeKind[] = ['full', 'template', 'messages', 'content', 'public'];
 
-export function createDevSession(root: string, baseUrl?: string): DevSession {
+export function createDevSession(root: string): DevSession {
   const cache = createBuildCache();
   let files: ReadonlyMap<string, string | Uint8Array> = new Map();
   return {
@@ -75,7 +75,7 @@ export function createDevSession(root: string, baseUrl?: string): DevSession {
         // The web team sees what it is writing: drafts and scheduled pages too, each marked
         // (behaviour.md: Publishing).
         const publish = { drafts: true, future: true };
-        result = await buildSite({ root, write: false, baseUrl, cache, first, publish });
+        result = await buildSite({ root, write: false, cache, first, publish });
       } catch (error) {
         files = lastGood;
         throw error;

@@ -2,6 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import chokidar from 'chokidar';
 
+/** How long the files stay unchanged before a batch runs, in ms. */
+const QUIET_MS = 5;
+
 export interface Watcher {
   /** Resolves once every source is watched: a change saved after that is never missed. */
   readonly ready: Promise<void>;
@@ -21,9 +24,8 @@ export interface Watcher {
 export function watchSources(
   root: string,
   onBatch: (files: string[]) => Promise<void>,
-  options: { since?: number; quietMs?: number } = {},
+  options: { since?: number } = {},
 ): Watcher {
-  const quietMs = options.quietMs ?? 5;
   const ignored = (p: string) =>
     path
       .relative(root, path.resolve(root, p))
@@ -49,7 +51,7 @@ export function watchSources(
   };
   const schedule = () => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), quietMs);
+    timer = setTimeout(() => void flush(), QUIET_MS);
   };
   for (const event of ['add', 'change', 'unlink'] as const) {
     watcher.on(event, (file: string) => {

@@ -51,7 +51,7 @@ export interface DiskSinkOptions {
 }
 
 /** The output written into the staging folder, compressed beside it with `precompress`. */
-export function createDiskSink(staging: string, options: DiskSinkOptions = {}): OutputSink {
+export function createDiskSink(staging: string, options: DiskSinkOptions): OutputSink {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
   const { makeDir, put } = createStagingWriter(staging, stats);
   const compression = createCompressionQueue(options.previousOut, (file, compressed) => {
@@ -103,10 +103,7 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
 }
 
 /** Writes files below the staging folder, counted in `stats`, making each folder once. */
-function createStagingWriter(
-  staging: string,
-  stats: SinkStats,
-): { readonly makeDir: (dir: string) => void; readonly put: (file: string, contents: string | Uint8Array) => void } {
+function createStagingWriter(staging: string, stats: SinkStats) {
   // The tests have the file system refuse one file (SITE_TEST_REFUSE_WRITE).
   const refused = process.env.SITE_TEST_REFUSE_WRITE;
   // The staging folder exists: the build made it before anything is written.

@@ -1,5 +1,4 @@
 import { CONTENT_SECURITY_POLICY, HOST_PROFILES, type HostFile } from '../hosts.ts';
-import { toRedirectFiles } from '../redirects.ts';
 import type { BuildManifest, Page, SiteConfig, SiteRedirect } from '../types.ts';
 import { toHeadersFile, toNginxConf, toRedirectsFile, toS3Script } from './hosting.ts';
 import { toBuildMeta, toLatest } from './manifest.ts';
@@ -40,7 +39,7 @@ export function toSiteFiles(
           }),
           otherHtml,
           redirects.map((r) => {
-            const file = toRedirectFiles(r, 'html')[0] as string;
+            const file = toPageFiles(r.from, 'html')[0] as string;
             return [file, r.from.slice(1), r.to] as const;
           }),
         );
