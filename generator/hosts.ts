@@ -148,6 +148,15 @@ export interface HostProfile {
   readonly redirectPages: boolean;
 }
 
+/** A host that reads `_headers` and `_redirects`. */
+const RULES_HOST: HostProfile = {
+  layout: 'html',
+  files: ['_headers', '_redirects'],
+  oneNotFoundPage: false,
+  policyInPage: false,
+  redirectPages: false,
+};
+
 export const HOST_PROFILES: Readonly<Record<HostName, HostProfile>> = {
   // Both layouts: `x.html` for the hosts that serve it at `x` (Cloudflare Pages, Netlify, GitHub
   // Pages), `x/index.html` for those that serve only folders (Vercel, a plain file server).
@@ -163,20 +172,8 @@ export const HOST_PROFILES: Readonly<Record<HostName, HostProfile>> = {
   // Pages redirects `x` to `x/` when only the folder exists, `x/` to `x` when only `x.html` does, and
   // answers an unknown path with the nearest `404.html` above it (`_redirects` cannot say 404 there;
   // it carries the old addresses only).
-  'cloudflare-pages': {
-    layout: 'html',
-    files: ['_headers', '_redirects'],
-    oneNotFoundPage: false,
-    policyInPage: false,
-    redirectPages: false,
-  },
-  netlify: {
-    layout: 'html',
-    files: ['_headers', '_redirects'],
-    oneNotFoundPage: false,
-    policyInPage: false,
-    redirectPages: false,
-  },
+  'cloudflare-pages': RULES_HOST,
+  netlify: RULES_HOST,
   // Jekyll would drop every file whose name starts with `_` (`_app/`, `_payload.json`).
   'github-pages': {
     layout: 'html',

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { domainToUnicode } from 'node:url';
-import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { isWholePng } from '../png.ts';
 import { toCodeVersion, toPackageVersions } from '../code-version.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
@@ -39,17 +39,9 @@ function toRendererVersions(): string {
   return renderer;
 }
 
-/**
- * The cards this process drew or read last, newest last: a watch session's rebuild finds them
- * here without reading the disk (a few thousand cards of ~30 KB at most).
- */
+/** The cards this process drew or read last (a few thousand cards of ~30 KB at most). */
 const recent = new Map<string, Uint8Array>();
 const RECENT_LIMIT = 4000;
-function remember(key: string, png: Uint8Array): void {
-  recent.delete(key);
-  recent.set(key, png);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
-}
 
 /** One PNG of a card: its cache entry's name, its output path, its size. */
 export interface CardFile {
@@ -182,12 +174,14 @@ export async function renderCards(
 ): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
   const files = new Map<string, Uint8Array>();
   const toCacheFile = (card: CardFile) => path.join(CARDS_DIR, `${card.key}.png`);
+  const keep = (card: CardFile, png: Uint8Array) => {
+    files.set(card.file, png);
+    remember(recent, card.key, png, RECENT_LIMIT);
+  };
   const save = async (job: CardJob, pngs: readonly Uint8Array[]) => {
     for (const [i, card] of job.files.entries()) {
-      const png = pngs[i] as Uint8Array;
-      files.set(card.file, png);
-      remember(card.key, png);
-      await writeCacheFile(toCacheFile(card), png);
+      keep(card, pngs[i] as Uint8Array);
+      await writeCacheFile(toCacheFile(card), pngs[i] as Uint8Array);
     }
   };
   // The cards to draw are known at once, by whether their files are there, and drawing starts before
@@ -209,11 +203,7 @@ export async function renderCards(
       );
       // Cut short or damaged on the disk: drawn again like one that cannot be read.
       if (pngs.some((png) => !png || !isWholePng(png))) unreadable.push(job);
-      else
-        job.files.forEach((card, i) => {
-          files.set(card.file, pngs[i] as Uint8Array);
-          remember(card.key, pngs[i] as Uint8Array);
-        });
+      else job.files.forEach((card, i) => keep(card, pngs[i] as Uint8Array));
     }),
   );
   await drawing;
@@ -221,11 +211,7 @@ export async function renderCards(
   if (misses.size + unreadable.length > 0) await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
   // The files in the order of the jobs, whatever order they were read or drawn in: the manifest lists them.
   const ordered = new Map(
-    jobs.flatMap((job) =>
-      job.files.flatMap((card) =>
-        files.has(card.file) ? [[card.file, files.get(card.file) as Uint8Array] as const] : [],
-      ),
-    ),
+    jobs.flatMap((job) => job.files.map((card) => [card.file, files.get(card.file) as Uint8Array] as const)),
   );
   return { files: ordered, drawn: misses.size + unreadable.length };
 }
@@ -285,9 +271,7 @@ function toCardFailure(job: CardJob, error: unknown): SiteError {
 /**
  * How many of the pool's threads draw `cards` cards: one per 200 cards up to the cores, and none
  * below two. The main thread draws two cards at a time itself, and each thread of the pool pays for
- * its start and reads the fonts again (about a second of CPU). Measured on two cores, every card
- * drawn (the real site's, then more with other titles), the main thread against two threads: 108
- * cards in 4.6 and 5.2 s, 216 in 6.1 and 6.5 s, 432 in 11 s alike.
+ * its start and reads the fonts again (about a second of CPU).
  */
 export function toCardWorkers(cards: number, cores = availableParallelism()): number {
   const threads = Math.min(cores, Math.floor(cards / CARDS_PER_THREAD));

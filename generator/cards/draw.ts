@@ -16,10 +16,6 @@ import { loadServerModule } from '../render/server-module.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
-/** The font package's folder, found when the first card is drawn. */
-const toFontPackage = () =>
-  path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
-
 interface FontFace {
   readonly file: string;
   readonly ranges: readonly (readonly [number, number])[];
@@ -27,7 +23,7 @@ interface FontFace {
 
 /** The package's WOFF files of the card's one weight (its texts are all bold), each with the code points it holds. */
 function readFaces(): FontFace[] {
-  const fontPackage = toFontPackage();
+  const fontPackage = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
   const css = readFileSync(path.join(fontPackage, '700.css'), 'utf8');
   return [...css.matchAll(/url\(\.\/files\/([^)]+\.woff)\) format\('woff'\);\s*unicode-range: ([^;]+);/g)].map((m) => ({
     file: path.join(fontPackage, 'files', m[1] as string),

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { CACHES, isCacheReading } from '../caches.ts';
-import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import type { ImageFailure, ImageIndex, ImageInfo, ImageTask, MadeImage } from '../types.ts';
 import { IMAGE_SETTINGS, IMAGE_SIZES, makeImage, toFallbackExt, toSharpVersion } from './make.ts';
 
@@ -85,10 +85,7 @@ export async function makeImages(
   return { index, files, total: jobs.length, made: misses.length };
 }
 
-/**
- * The photos this process made or read last, by key: a watch session's rebuild finds them here
- * instead of reading every file of every photo again (the cards keep theirs the same way).
- */
+/** The photos this process made or read last, by key. */
 const recent = new Map<string, MadeImage>();
 const RECENT_LIMIT = 500;
 
@@ -97,14 +94,8 @@ async function readCached(job: ImageJob): Promise<MadeImage | null> {
   const kept = isCacheReading() ? recent.get(job.key) : undefined;
   if (kept) return kept;
   const image = await readCacheRecord(job);
-  if (image) remember(job.key, image);
+  if (image) remember(recent, job.key, image, RECENT_LIMIT);
   return image;
-}
-
-function remember(key: string, image: MadeImage): void {
-  recent.delete(key);
-  recent.set(key, image);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
 }
 
 async function readCacheRecord(job: ImageJob): Promise<MadeImage | null> {
@@ -129,7 +120,7 @@ async function readCacheRecord(job: ImageJob): Promise<MadeImage | null> {
 
 /** Keeps a made photo: its files first, then the record that names them. */
 async function writeCached(job: ImageJob, image: MadeImage): Promise<void> {
-  remember(job.key, image);
+  remember(recent, job.key, image, RECENT_LIMIT);
   await Promise.all(image.files.map((f) => writeCacheFile(path.join(DIR, `${job.key}-${f.width}.${f.ext}`), f.bytes)));
   const record: ImageRecord = {
     format: FORMAT,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import type { LocaleCode, SiteConfig } from '../types.ts';
 import { NOT_CONTENT, toIndexLanguage, toMainElement, toSearchHtml, type SearchEntry } from './entries.ts';
@@ -50,7 +50,7 @@ function toPagefindVersion(): string {
   return pagefindVersion;
 }
 
-/** The indexes this process made or read last: a watch session's rebuild finds them here. */
+/** The indexes this process made or read last. */
 const recent = new Map<string, ReadonlyMap<string, Uint8Array>>();
 const RECENT_LIMIT = 8;
 
@@ -90,9 +90,7 @@ export async function buildSearchIndexes(
   );
   for (const { locale, key, index, made: fresh } of made) {
     if (fresh) indexed += 1;
-    recent.delete(key);
-    recent.set(key, index);
-    if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+    remember(recent, key, index, RECENT_LIMIT);
     const contentHash = toContentHash(index);
     const folder = `${SEARCH_FOLDER}/${locale.code}.${contentHash.slice(0, 10)}`;
     folders.set(folder, contentHash);

@@ -266,14 +266,9 @@ export function toRedirectsFile(config: SiteConfig, redirects: readonly SiteRedi
 }
 
 /**
- * `deploy-s3.sh`: uploads the output to an S3 bucket set up for website hosting (index document
- * `index.html`, error document `404.html`) with the AWS CLI, in the order that never lets a page
- * name a file that is not there yet: content-hashed files and manifests, then the other files,
- * then the pages (each under its URL, without `.html`) and the old addresses (each its redirect
- * page, with the redirect as the object's metadata), and `builds/latest.json` last. Every object
- * gets its cache policy and, for pages, its content type. Last, what the bucket holds and this
- * build no longer writes is removed, but for `_app/` and `builds/`, whose earlier files open pages
- * of earlier builds still load (behaviour.md: Moved and removed pages).
+ * `deploy-s3.sh`, for a bucket set up for website hosting (index document `index.html`, error
+ * document `404.html`): the order its header lists never lets a page name a file that is not there
+ * yet, and keeps what open pages of earlier builds load (behaviour.md: Moved and removed pages).
  */
 export function toS3Script(
   pageFiles: readonly (readonly [file: string, key: string])[],

@@ -184,24 +184,18 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
   };
 }
 
-/** Counts a written file and its bytes. */
 function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.files += 1;
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
-/**
- * Writes a page's document (in each file of the layout) and, for routes, its `_payload.json` beside it (behaviour.md: Payloads).
- */
-export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload = true): void {
+/** Writes a page's outputs (toPageOutputs). */
+export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload: boolean): void {
   for (const [files, text] of toPageOutputs(page, layout, withPayload))
     for (const file of files) sink.write(file, text);
 }
 
-/**
- * A page's output: its document, in each file of the layout (the same text), and for a route its
- * `_payload.json`.
- */
+/** A page's document, in each file of the layout, and for a route its `_payload.json` (behaviour.md: Payloads). */
 export function toPageOutputs(
   page: RenderedPage,
   layout: PageLayout,

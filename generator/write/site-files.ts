@@ -7,11 +7,9 @@ import { toRobots, toSitemap } from './sitemap.ts';
 import { toPageFiles } from '../../runtime/urls.ts';
 
 /**
- * The files of the site as a whole, written after the pages: the sitemap, robots.txt, the files
- * of the host the output is shaped for (behaviour.md: Hosts), the pages of the old addresses where
- * the host needs them (behaviour.md: Moved and removed pages) and the build manifests,
- * `builds/latest.json` last, so it never names a build that is not whole. `otherHtml` lists the
- * HTML files that are not page documents (error pages, public files).
+ * The files of the site as a whole, written after the pages (behaviour.md: Hosts, Moved and removed
+ * pages), `builds/latest.json` last, so it never names a build that is not whole. `otherHtml` lists
+ * the HTML files that are not page documents (error pages, public files).
  */
 export function toSiteFiles(
   config: SiteConfig,
