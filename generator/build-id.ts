@@ -37,8 +37,7 @@ function toYearPrefix(time: number): string {
 
 /**
  * A file that carries the stand-in id: its bytes, their hash without the stand-in, and its places.
- * The bytes are a view of the encoding buffer, good until the next draft: written (or copied) at
- * once.
+ * The bytes are a view of the encoding buffer, good until the next draft: written (or copied) at once.
  */
 export interface Draft {
   readonly bytes: Buffer;
@@ -109,7 +108,6 @@ export class BuildDigest {
     this.placeholder = `${toYearPrefix(time)}${randomBytes(6).toString('hex')}`;
   }
 
-  /** A file without the id. */
   add(file: string, contents: string | Uint8Array): void {
     this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
   }
@@ -119,7 +117,6 @@ export class BuildDigest {
     this.hashes.push(`${name}\0${hash}`);
   }
 
-  /** A file drafted with the stand-in (toDraft). */
   note(file: string, draft: Omit<Draft, 'bytes'>): void {
     this.hashes.push(`${file}\0${draft.hash}`);
     this.drafts.push({ file, at: draft.at });

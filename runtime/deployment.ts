@@ -9,14 +9,10 @@ import { site } from './settings.ts';
 
 const HOUR = 3_600_000;
 
-function isManifest(value: unknown): value is { id: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
-}
-
 async function readManifest<T>(url: string): Promise<T | null> {
   try {
     const value = await fetchJson<unknown>(url, { cache: 'no-store' });
-    if (!isManifest(value)) throw new Error(`${url} has no build id`);
+    if (typeof (value as { id?: unknown } | null)?.id !== 'string') throw new Error(`${url} has no build id`);
     return value as T;
   } catch (error) {
     console.warn('Deployment check skipped:', error instanceof Error ? error.message : error);

@@ -132,14 +132,10 @@ async function makeIndex(
     if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
     // The WebAssembly of the index's language only (`unknown` serves languages without a stemmer).
     const entry = written.files.find((file) => file.path === 'pagefind-entry.json');
-    const languages = entry
-      ? (
-          JSON.parse(Buffer.from(entry.content).toString('utf8')) as {
-            languages?: Record<string, { wasm?: string | null }>;
-          }
-        ).languages
-      : undefined;
-    const wasm = new Set(Object.values(languages ?? {}).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`));
+    const { languages = {} }: { languages?: Record<string, { wasm?: string | null }> } = entry
+      ? JSON.parse(Buffer.from(entry.content).toString('utf8'))
+      : {};
+    const wasm = new Set(Object.values(languages).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`));
     return new Map(
       written.files
         .filter((file) => NEEDED.test(file.path) && (!file.path.startsWith('wasm.') || wasm.has(file.path)))

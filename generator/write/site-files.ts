@@ -1,7 +1,6 @@
 import { CONTENT_SECURITY_POLICY, HOST_PROFILES, type HostFile } from '../hosts.ts';
 import type { BuildManifest, Page, SiteConfig, SiteRedirect } from '../types.ts';
 import { toHeadersFile, toNginxConf, toRedirectsFile, toS3Script } from './hosting.ts';
-import { toBuildMeta, toLatest } from './manifest.ts';
 import { toRedirectPages } from './redirect-pages.ts';
 import { toRobots, toSitemap } from './sitemap.ts';
 import { toPageFiles } from '../../runtime/urls.ts';
@@ -48,7 +47,8 @@ export function toSiteFiles(
     ['robots.txt', toRobots(config)],
     ...HOST_PROFILES[config.host].files.map((name): [string, string] => [name, hostFile(name)]),
     ...toRedirectPages(config, redirects),
-    toBuildMeta(manifest),
-    toLatest(manifest),
+    // Immutable, lists every page (behaviour.md: Deployment awareness).
+    [`builds/meta/${manifest.id}.json`, JSON.stringify(manifest)],
+    ['builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp })],
   ];
 }
