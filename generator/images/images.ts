@@ -152,14 +152,11 @@ async function makeMisses(
       results.set(job, { failed: error instanceof Error ? error.message : String(error) });
     }
   };
-  if (inPool) await Promise.all(jobs.map(makeOne));
-  else {
-    const queue = [...jobs];
-    const next = async (): Promise<void> => {
-      for (let job = queue.shift(); job; job = queue.shift()) await makeOne(job);
-    };
-    await Promise.all([next(), next()]);
-  }
+  const queue = [...jobs];
+  const next = async (): Promise<void> => {
+    for (let job = queue.shift(); job; job = queue.shift()) await makeOne(job);
+  };
+  await Promise.all(Array.from({ length: inPool ? jobs.length : 2 }, next));
   return results;
 }
 

@@ -56,15 +56,7 @@ export function emitPage(
     }
   }
   if (!page) return { url: rendered.url, files, search: null };
-  const entry = ctx.search
-    ? toPageSearchEntry({
-        config: ctx.config,
-        page,
-        rendered,
-        t: ctx.search.get(page.locale),
-        layout: ctx.layout,
-        mainHash: mainHash ?? undefined,
-      })
-    : null;
+  const t = ctx.search?.get(page.locale);
+  const entry = ctx.search && toPageSearchEntry({ ...ctx, page, rendered, t, mainHash: mainHash ?? undefined });
   return { url: rendered.url, files, search: entry ? { locale: page.locale, entry } : null };
 }
