@@ -66,15 +66,11 @@ export function startDeploymentCheck(buildId: string, translate: () => Translate
 
 /** A polite, dismissible notice that stays 5 s, paused while hovered or focused. */
 function showNotice(t: Translate): void {
-  const box = document.createElement('div');
-  box.className = 'site-notice';
+  const box = Object.assign(document.createElement('div'), { className: 'site-notice' });
   box.setAttribute('role', 'status');
   document.body.append(box);
-  const text = document.createElement('p');
-  text.textContent = t('common:updateAvailable');
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'site-notice__close';
+  const text = Object.assign(document.createElement('p'), { textContent: t('common:updateAvailable') });
+  const close = Object.assign(document.createElement('button'), { type: 'button', className: 'site-notice__close' });
   close.textContent = t('common:dismiss');
   let remaining = site.notificationMs;
   let started = Date.now();

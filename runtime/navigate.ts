@@ -67,9 +67,10 @@ export function initNavigation(siteModules: SiteModules, id: string): void {
 
 /** Where a page rendered on the client is announced to screen readers (settle). */
 function addAnnouncer(): void {
-  const announcer = document.createElement('div');
-  announcer.id = 'route-announcer';
-  announcer.className = 'visually-hidden';
+  const announcer = Object.assign(document.createElement('div'), {
+    id: 'route-announcer',
+    className: 'visually-hidden',
+  });
   announcer.setAttribute('aria-live', 'assertive');
   announcer.setAttribute('aria-atomic', 'true');
   document.body.append(announcer);
