@@ -24,11 +24,11 @@ export function toBuildTime(env: NodeJS.ProcessEnv = process.env): { time: numbe
   const epoch = env.SOURCE_DATE_EPOCH?.trim();
   if (!epoch) return { time: Date.now(), fixed: false };
   if (!/^\d{1,12}$/.test(epoch) || Number(epoch) > LATEST_EPOCH)
-    throw new SiteError([toProblem('SOURCE_DATE_EPOCH_INVALID', { value: toShown(epoch) })]);
+    throw new SiteError([
+      toProblem('SOURCE_DATE_EPOCH_INVALID', { value: epoch.length > 40 ? `${epoch.slice(0, 40)}…` : epoch }),
+    ]);
   return { time: Number(epoch) * 1000, fixed: true };
 }
-
-const toShown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /** `<start of the year in base 36>-`: the part of the id that is known before the pages are. */
 function toYearPrefix(time: number): string {

@@ -61,7 +61,9 @@ export function initNavigation(siteModules: SiteModules, id: string): void {
   history.scrollRestoration = 'manual';
   history.replaceState({ ...(history.state as object | null), key: entryKey }, '');
   document.addEventListener('click', onClick);
-  window.addEventListener('popstate', onPopState);
+  window.addEventListener('popstate', (event) => {
+    void navigate(new URL(location.href), false, (event.state as { key?: number } | null)?.key);
+  });
   addAnnouncer();
 }
 
@@ -95,11 +97,6 @@ function onClick(event: MouseEvent): void {
   if (!url) return;
   event.preventDefault();
   void navigate(url, true);
-}
-
-function onPopState(event: PopStateEvent): void {
-  const key = (event.state as { key?: number } | null)?.key;
-  void navigate(new URL(location.href), false, key);
 }
 
 /** Yields one frame so the click paints first: an animation frame, then a zero timeout (≤ 100 ms). */

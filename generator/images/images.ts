@@ -15,6 +15,7 @@ import { IMAGE_SETTINGS, IMAGE_SIZES, makeImage, toFallbackExt, toSharpVersion }
 const { dir: DIR, format: FORMAT } = CACHES.images;
 /** Photos to make per thread of the worker pool (see toImageWorkers). */
 const IMAGES_PER_THREAD = 8;
+/** A file of site/public that is a photo the build makes sizes of (SVG stays as it is). */
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
 
 /** Threads to make photos in: the build's worker pool (workers/pool.ts). */
@@ -47,16 +48,13 @@ interface ImageJob {
   readonly key: string;
 }
 
-/** Whether a file of site/public is a photo the build makes sizes of (SVG stays as it is). */
-export const isPhoto = (file: string) => RASTER.test(file);
-
 /** Every photo of site/public, from the cache or made. */
 export async function makeImages(
   publicDir: string,
   publicFiles: readonly string[],
   threads?: ImageThreads,
 ): Promise<MadeImages> {
-  const photos = publicFiles.filter(isPhoto);
+  const photos = publicFiles.filter((file) => RASTER.test(file));
   if (photos.length === 0) return { index: new Map(), files: new Map(), total: 0, made: 0 };
   const settings = `${FORMAT}\0${toSharpVersion()}\0${JSON.stringify(IMAGE_SETTINGS)}\0`;
   const jobs = await Promise.all(
