@@ -24,11 +24,11 @@ export function toBuildTime(env: NodeJS.ProcessEnv = process.env): { time: numbe
   const epoch = env.SOURCE_DATE_EPOCH?.trim();
   if (!epoch) return { time: Date.now(), fixed: false };
   if (!/^\d{1,12}$/.test(epoch) || Number(epoch) > LATEST_EPOCH)
-    throw new SiteError([toProblem('SOURCE_DATE_EPOCH_INVALID', { value: toShown(epoch) })]);
+    throw new SiteError([
+      toProblem('SOURCE_DATE_EPOCH_INVALID', { value: epoch.length > 40 ? `${epoch.slice(0, 40)}…` : epoch }),
+    ]);
   return { time: Number(epoch) * 1000, fixed: true };
 }
-
-const toShown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /** `<start of the year in base 36>-`: the part of the id that is known before the pages are. */
 function toYearPrefix(time: number): string {
@@ -37,8 +37,7 @@ function toYearPrefix(time: number): string {
 
 /**
  * A file that carries the stand-in id: its bytes, their hash without the stand-in, and its places.
- * The bytes are a view of the encoding buffer, good until the next draft: written (or copied) at
- * once.
+ * The bytes are a view of the encoding buffer, good until the next draft: written (or copied) at once.
  */
 export interface Draft {
   readonly bytes: Buffer;
@@ -109,7 +108,6 @@ export class BuildDigest {
     this.placeholder = `${toYearPrefix(time)}${randomBytes(6).toString('hex')}`;
   }
 
-  /** A file without the id. */
   add(file: string, contents: string | Uint8Array): void {
     this.hashes.push(`${file}\0${createHash('sha256').update(contents).digest('hex')}`);
   }
@@ -119,7 +117,6 @@ export class BuildDigest {
     this.hashes.push(`${name}\0${hash}`);
   }
 
-  /** A file drafted with the stand-in (toDraft). */
   note(file: string, draft: Omit<Draft, 'bytes'>): void {
     this.hashes.push(`${file}\0${draft.hash}`);
     this.drafts.push({ file, at: draft.at });

@@ -48,18 +48,13 @@ export interface Reuse {
   readonly extraKey?: string;
 }
 
-/** The options as data: functions (plugins) drop out, so `extraKey` must cover what they produce. */
-function toOptionsKey(options: BuildOptions, extraKey: string): string {
-  return (
-    JSON.stringify(options, (_key, value: unknown) => (typeof value === 'function' ? undefined : value)) + extraKey
-  );
-}
-
 async function runOnce(options: BuildOptions, reuse: Reuse | undefined) {
   const full: BuildOptions = { bundle: true, logLevel: 'silent', ...options, write: false };
   const { build, context } = await import('esbuild');
   if (!reuse) return build(full);
-  const key = toOptionsKey(full, reuse.extraKey ?? '');
+  // The options as data: functions (plugins) drop out, so `extraKey` must cover what they produce.
+  const data = JSON.stringify(full, (_key, value: unknown) => (typeof value === 'function' ? undefined : value));
+  const key = data + (reuse.extraKey ?? '');
   let entry = reuse.contexts.byName.get(reuse.name);
   if (entry?.key !== key) {
     if (entry) void entry.context.then((c) => c.dispose()).catch(() => undefined);
@@ -87,13 +82,4 @@ export async function runEsbuild(
       : fallbackLoc;
     throw new SiteError([toProblem(code, { reason }, loc)], { cause });
   }
-}
-
-/** The text of a bundle with one output file. */
-export async function runEsbuildToText(
-  options: BuildOptions,
-  code: 'BUNDLE_FAILED' | 'CONFIG_LOAD',
-  reuse?: Reuse,
-): Promise<string> {
-  return (await runEsbuild(options, code, undefined, reuse)).outputFiles[0]?.text ?? '';
 }

@@ -130,7 +130,16 @@ export async function readCacheFile(file: string): Promise<Buffer | null> {
   return contents;
 }
 
-/** Writes the record (see writeCacheFile). */
+/**
+ * Keeps `value` as the newest of what this process made or read last, the oldest dropped past
+ * `limit`: a watch session's rebuild finds it there without reading the disk.
+ */
+export function remember<V>(recent: Map<string, V>, key: string, value: V, limit: number): void {
+  recent.delete(key);
+  recent.set(key, value);
+  if (recent.size > limit) recent.delete(recent.keys().next().value as string);
+}
+
 export function writeRecord(file: string, record: InputRecord): Promise<void> {
   return writeCacheFile(file, JSON.stringify(record));
 }

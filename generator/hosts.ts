@@ -5,21 +5,8 @@ import type { HostName, Page, SiteConfig } from './types.ts';
 // canonical URL (no trailing slash) with status 200 and no redirect only from the file layout it
 // knows, and reads its own configuration files, or none.
 
-/** The directives whose sources `security` in the configuration adds to (behaviour.md: Security policy). */
-export const POLICY_DIRECTIVES = [
-  'scriptSrc',
-  'connectSrc',
-  'imgSrc',
-  'frameSrc',
-  'formAction',
-  'styleSrc',
-  'fontSrc',
-  'mediaSrc',
-] as const;
-export type PolicyDirective = (typeof POLICY_DIRECTIVES)[number];
-
 /** The sources each directive allows whatever the configuration says. */
-const BASE_SOURCES: Readonly<Record<PolicyDirective, readonly string[]>> = {
+const BASE_SOURCES = {
   scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   connectSrc: ["'self'"],
   imgSrc: ["'self'", 'data:'],
@@ -28,7 +15,11 @@ const BASE_SOURCES: Readonly<Record<PolicyDirective, readonly string[]>> = {
   styleSrc: ["'self'"],
   fontSrc: ["'self'"],
   mediaSrc: ["'self'"],
-};
+} as const satisfies Readonly<Record<string, readonly string[]>>;
+export type PolicyDirective = keyof typeof BASE_SOURCES;
+
+/** The directives whose sources `security` in the configuration adds to (behaviour.md: Security policy). */
+export const POLICY_DIRECTIVES = Object.keys(BASE_SOURCES) as PolicyDirective[];
 
 /** The schemes a directive may allow as a whole: never one that lets any script or page in. */
 export const POLICY_SCHEMES: Readonly<Record<PolicyDirective, readonly string[]>> = {
@@ -113,22 +104,16 @@ export function toPagePolicy(policy: string): string {
     .join('; ');
 }
 
-/** The video providers the pages embed (front matter `video`, behaviour.md: Video embeds). */
-export function toVideoProviders(pages: readonly Page[]): VideoProvider[] {
-  return pages.flatMap((page) => {
-    const video = page.content.data.extra.video as { provider?: unknown } | undefined;
-    const provider = video?.provider;
+/**
+ * The build's policy: the configuration's, with the origins of the players its pages embed (front
+ * matter `video`, behaviour.md: Video embeds).
+ */
+export function toBuildPolicy(config: SiteConfig, pages: readonly Page[]): string {
+  const videos = pages.flatMap((page) => {
+    const provider = (page.content.data.extra.video as { provider?: unknown } | undefined)?.provider;
     return typeof provider === 'string' && Object.hasOwn(VIDEO_ORIGINS, provider) ? [provider as VideoProvider] : [];
   });
-}
-
-/** The build's policy: the configuration's, with the origins of the players its pages embed. */
-export function toBuildPolicy(config: SiteConfig, pages: readonly Page[]): string {
-  return toContentSecurityPolicy({
-    security: config.security,
-    scripts: config.scripts,
-    videos: toVideoProviders(pages),
-  });
+  return toContentSecurityPolicy({ security: config.security, scripts: config.scripts, videos });
 }
 
 /** The policy of a site that adds nothing: no configured sources, scripts or embeds. */
@@ -163,6 +148,15 @@ export interface HostProfile {
   readonly redirectPages: boolean;
 }
 
+/** A host that reads `_headers` and `_redirects`. */
+const RULES_HOST: HostProfile = {
+  layout: 'html',
+  files: ['_headers', '_redirects'],
+  oneNotFoundPage: false,
+  policyInPage: false,
+  redirectPages: false,
+};
+
 export const HOST_PROFILES: Readonly<Record<HostName, HostProfile>> = {
   // Both layouts: `x.html` for the hosts that serve it at `x` (Cloudflare Pages, Netlify, GitHub
   // Pages), `x/index.html` for those that serve only folders (Vercel, a plain file server).
@@ -178,20 +172,8 @@ export const HOST_PROFILES: Readonly<Record<HostName, HostProfile>> = {
   // Pages redirects `x` to `x/` when only the folder exists, `x/` to `x` when only `x.html` does, and
   // answers an unknown path with the nearest `404.html` above it (`_redirects` cannot say 404 there;
   // it carries the old addresses only).
-  'cloudflare-pages': {
-    layout: 'html',
-    files: ['_headers', '_redirects'],
-    oneNotFoundPage: false,
-    policyInPage: false,
-    redirectPages: false,
-  },
-  netlify: {
-    layout: 'html',
-    files: ['_headers', '_redirects'],
-    oneNotFoundPage: false,
-    policyInPage: false,
-    redirectPages: false,
-  },
+  'cloudflare-pages': RULES_HOST,
+  netlify: RULES_HOST,
   // Jekyll would drop every file whose name starts with `_` (`_app/`, `_payload.json`).
   'github-pages': {
     layout: 'html',

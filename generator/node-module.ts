@@ -44,13 +44,13 @@ export function compileUnregistered(code: string, file: string): unknown {
 
 /** How many runs of the site's own code are under way (see `withoutExit`). */
 let guarded = 0;
+let installed = false;
 
 /**
  * Puts a stand-in in the place of `process.exit`, once per thread: while the site's code runs it
  * throws, at any other time it is the real one. Guarding a run is then two additions, cheap enough
  * for every page a build renders.
  */
-let installed = false;
 function installExitGuard(): void {
   if (installed) return;
   installed = true;
@@ -68,10 +68,9 @@ function installExitGuard(): void {
 }
 
 /**
- * Runs the site's own code (its configuration, templates and public modules) with
- * `process.exit` turned into an error where it is called. Called there, it would end the command
- * at once, with nothing built and perhaps an exit code of 0 that tells a CI job all went well. Runs
- * may overlap (modules made side by side).
+ * Runs the site's own code (its configuration, templates and public modules) with `process.exit`
+ * an error: it would end the command at once, with nothing built and perhaps an exit code of 0
+ * that tells a CI job all went well. Runs may overlap (modules made side by side).
  */
 export async function withoutExit<T>(run: () => T | Promise<T>): Promise<T> {
   installExitGuard();

@@ -1,8 +1,5 @@
-import { toPageFiles, type PageLayout } from '../runtime/urls.ts';
-import type { SiteRedirect } from './types.ts';
-
-// What an old address may be, and where a redirect stands in an output; the configuration, the
-// front matter, the host files and `site serve` read the same rules here
+// What an old address may be; the configuration, the front matter, the host files and `site serve`
+// read the same rules here
 // (behaviour.md: Moved and removed pages).
 
 /**
@@ -35,9 +32,4 @@ export function isRedirectTarget(value: unknown): value is string {
 /** The path part of a target of the site (`/en/jobs?x#y` → `/en/jobs`); null for an https URL. */
 export function toTargetPath(to: string): string | null {
   return to.startsWith('/') ? (to.split(/[?#]/)[0] as string) : null;
-}
-
-/** The files a redirect's page is written to, where the host serves files and no rules (the page's own layout). */
-export function toRedirectFiles(redirect: SiteRedirect, layout: PageLayout): string[] {
-  return toPageFiles(redirect.from, layout);
 }

@@ -9,14 +9,10 @@ import { site } from './settings.ts';
 
 const HOUR = 3_600_000;
 
-function isManifest(value: unknown): value is { id: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string';
-}
-
 async function readManifest<T>(url: string): Promise<T | null> {
   try {
     const value = await fetchJson<unknown>(url, { cache: 'no-store' });
-    if (!isManifest(value)) throw new Error(`${url} has no build id`);
+    if (typeof (value as { id?: unknown } | null)?.id !== 'string') throw new Error(`${url} has no build id`);
     return value as T;
   } catch (error) {
     console.warn('Deployment check skipped:', error instanceof Error ? error.message : error);
@@ -70,15 +66,11 @@ export function startDeploymentCheck(buildId: string, translate: () => Translate
 
 /** A polite, dismissible notice that stays 5 s, paused while hovered or focused. */
 function showNotice(t: Translate): void {
-  const box = document.createElement('div');
-  box.className = 'site-notice';
+  const box = Object.assign(document.createElement('div'), { className: 'site-notice' });
   box.setAttribute('role', 'status');
   document.body.append(box);
-  const text = document.createElement('p');
-  text.textContent = t('common:updateAvailable');
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.className = 'site-notice__close';
+  const text = Object.assign(document.createElement('p'), { textContent: t('common:updateAvailable') });
+  const close = Object.assign(document.createElement('button'), { type: 'button', className: 'site-notice__close' });
   close.textContent = t('common:dismiss');
   let remaining = site.notificationMs;
   let started = Date.now();

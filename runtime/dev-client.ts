@@ -32,12 +32,9 @@ function showOverlay(report: ErrorReport): void {
   title.textContent =
     'The last change could not be built. The page below is the last good build; fix the file and it reloads.';
   Object.assign(title.style, { color: '#ff8a80', fontWeight: '700', margin: '0 0 1rem' });
-  const body = document.createElement('pre');
-  body.textContent = report.text;
+  const body = Object.assign(document.createElement('pre'), { textContent: report.text });
   Object.assign(body.style, { whiteSpace: 'pre-wrap', margin: '0' });
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.textContent = 'Close';
+  const close = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Close' });
   Object.assign(close.style, {
     position: 'absolute',
     top: '1rem',
@@ -83,7 +80,6 @@ function swapStylesheets(): void {
   }
 }
 
-/** Asks the runtime to render the page again; resolves false when it cannot (not hydrated, error page). */
 /** Asks the runtime to bring the page up to date; resolves false when it cannot (not hydrated, error page). */
 async function refreshInPlace(request: {
   render: boolean;
@@ -194,9 +190,7 @@ async function markStaleTranslation(): Promise<void> {
   Object.assign(text.style, { margin: '0' });
   const since = first.confirmed ? `since ${first.confirmed}` : 'since it was last confirmed';
   text.textContent = `Translation out of date: ${first.sourceFile} (${first.source}) has changed ${since}. Run \`site translations\` to see what changed.`;
-  const close = document.createElement('button');
-  close.type = 'button';
-  close.textContent = '×';
+  const close = Object.assign(document.createElement('button'), { type: 'button', textContent: '×' });
   close.setAttribute('aria-label', 'Dismiss');
   Object.assign(close.style, {
     position: 'absolute',

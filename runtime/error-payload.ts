@@ -2,20 +2,14 @@ import type { Payload } from '../generator/types.ts';
 import { toDocumentTitle } from './titles.ts';
 
 /** What an error page needs to know of the site: shared by the build (static pages) and the browser. */
-export interface ErrorPayloadInput {
-  readonly buildId: string;
-  readonly locale: string;
+export interface ErrorPayloadInput extends Pick<
+  Payload,
+  'buildId' | 'locale' | 'url' | 'locales' | 'nav' | 'contacts' | 'menus' | 'shared'
+> {
   readonly status: number;
   /** The translated status message and description (`errors` namespace). */
   readonly statusMessage: string;
   readonly description: string;
-  readonly url: string;
-  readonly locales: Payload['locales'];
-  readonly nav: Payload['nav'];
-  readonly contacts: Payload['contacts'];
-  readonly menus: Payload['menus'];
-  /** The URL of the locale's shared data file. */
-  readonly shared: string;
   /** The locale's brand and the separator before it. */
   readonly titleSeparator: string;
   readonly siteTitle: string;

@@ -10,11 +10,6 @@ import { site } from './settings.ts';
 import { fromEmbedded, withShared } from './shared-data.ts';
 import { toLocaleOfPath } from './urls.ts';
 
-/** The locale of a path by its prefix (behaviour.md: Errors). */
-export function toPathLocale(path: string): string {
-  return toLocaleOfPath(site.locales, path).code;
-}
-
 /**
  * Shows the error page in the browser (behaviour.md: Error pages): status, status message,
  * description and a link home (and, after a failed reload, a link to try again); never a stack.
@@ -26,7 +21,9 @@ export async function showErrorPage(
 ): Promise<void> {
   const view = currentView();
   if (!view) return;
-  const locale = toPathLocale(options.path ?? location.pathname);
+  // The locale of the path by its prefix (behaviour.md: Errors).
+  const localeInfo = toLocaleOfPath(site.locales, options.path ?? location.pathname);
+  const locale = localeInfo.code;
   const kind = status === 404 ? 'notFound' : 'serverError';
   try {
     // The page's own locale has what it needs; another one's texts and menus are loaded.
@@ -34,7 +31,6 @@ export async function showErrorPage(
     const t = other?.t ?? view.t;
     const shared = other?.shared ?? view.payload;
     const { default: Page } = await (modules.pages.error as SiteModules['pages'][string])();
-    const localeInfo = site.locales.find((l) => l.code === locale);
     const payload = toErrorPayload({
       buildId: view.payload.buildId,
       locale,
@@ -47,9 +43,9 @@ export async function showErrorPage(
       contacts: shared.contacts,
       menus: shared.menus,
       shared: other ? toSharedUrl(locale) : view.payload.shared,
-      titleSeparator: localeInfo?.titleSeparator ?? ' | ',
-      siteTitle: localeInfo?.siteTitle ?? '',
-      ogLocale: localeInfo?.ogLocale ?? view.payload.head.ogLocale,
+      titleSeparator: localeInfo.titleSeparator,
+      siteTitle: localeInfo.siteTitle,
+      ogLocale: localeInfo.ogLocale,
       error: options,
     });
     renderView(modules, { payload, Page, t });
@@ -69,8 +65,8 @@ export async function showErrorPage(
  */
 export async function showNotFoundInPathLocale(modules: SiteModules): Promise<void> {
   const view = currentView();
-  const locale = site.locales.find((l) => l.code === toPathLocale(location.pathname));
-  if (!view || view.payload.error?.status !== 404 || !locale || locale.code === view.payload.locale) return;
+  const locale = toLocaleOfPath(site.locales, location.pathname);
+  if (!view || view.payload.error?.status !== 404 || locale.code === view.payload.locale) return;
   try {
     const response = await fetch(`${locale.prefix}/404.html`);
     if (!response.ok) throw new Error(`${locale.prefix}/404.html answered ${response.status}`);

@@ -1,4 +1,4 @@
-import type { EmbeddedPayload, PageControls, Payload, SharedData } from '../generator/types.ts';
+import type { EmbeddedPayload, Payload, SharedData } from '../generator/types.ts';
 import type { Enhanced } from './enhance.ts';
 import type { RefreshRequest } from './navigate.ts';
 import { hydrate, setRenderErrorHandler, unmount } from './app.tsx';
@@ -18,17 +18,13 @@ import type { SiteModules, View } from './view.ts';
 // (behaviour.md: Pages on demand).
 
 /** The app shell, loaded with the app: the layouts around every page, and what hydrates them. */
-export interface Shell {
-  readonly App: SiteModules['App'];
-  readonly layouts: SiteModules['layouts'];
+export interface Shell extends Pick<SiteModules, 'App' | 'layouts'> {
   readonly hydratePage: typeof hydratePage;
 }
 
 /** What the first view hands over: the app's code, the page's data, and the controls. */
-export interface Hydration {
+export interface Hydration extends Pick<SiteModules, 'pages' | 'controls'> {
   readonly shell: Shell;
-  readonly pages: SiteModules['pages'];
-  readonly controls: PageControls;
   readonly container: Element;
   readonly page: EmbeddedPayload;
   readonly Page: View['Page'];

@@ -1,16 +1,13 @@
+import type { LocaleConfig } from '../generator/types.ts';
+
 // Language matching (behaviour.md: Language matching), shared by the root redirect and the host
 // configuration: for each of the visitor's languages in order of preference, an exact tag match,
 // else a primary-subtag match; the first language that matches anything decides; none → the
 // fallback.
 
-export interface MatchableLocale {
-  readonly code: string;
-  readonly iso: string;
-}
-
 export function matchLocale(
   preferred: readonly string[],
-  locales: readonly MatchableLocale[],
+  locales: readonly Pick<LocaleConfig, 'code' | 'iso'>[],
   fallback: string,
 ): string {
   for (const tag of preferred) {

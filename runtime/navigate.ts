@@ -61,15 +61,18 @@ export function initNavigation(siteModules: SiteModules, id: string): void {
   history.scrollRestoration = 'manual';
   history.replaceState({ ...(history.state as object | null), key: entryKey }, '');
   document.addEventListener('click', onClick);
-  window.addEventListener('popstate', onPopState);
+  window.addEventListener('popstate', (event) => {
+    void navigate(new URL(location.href), false, (event.state as { key?: number } | null)?.key);
+  });
   addAnnouncer();
 }
 
 /** Where a page rendered on the client is announced to screen readers (settle). */
 function addAnnouncer(): void {
-  const announcer = document.createElement('div');
-  announcer.id = 'route-announcer';
-  announcer.className = 'visually-hidden';
+  const announcer = Object.assign(document.createElement('div'), {
+    id: 'route-announcer',
+    className: 'visually-hidden',
+  });
   announcer.setAttribute('aria-live', 'assertive');
   announcer.setAttribute('aria-atomic', 'true');
   document.body.append(announcer);
@@ -94,11 +97,6 @@ function onClick(event: MouseEvent): void {
   if (!url) return;
   event.preventDefault();
   void navigate(url, true);
-}
-
-function onPopState(event: PopStateEvent): void {
-  const key = (event.state as { key?: number } | null)?.key;
-  void navigate(new URL(location.href), false, key);
 }
 
 /** Yields one frame so the click paints first: an animation frame, then a zero timeout (≤ 100 ms). */

@@ -1,15 +1,8 @@
 // What the runtime knows of the site, fixed when the build bundles it (the `__SITE__` define).
-import type { RuntimeConfig } from '../generator/types.ts';
+import type { RuntimeConfig, SiteLocale } from '../generator/types.ts';
 import { BOT_PATTERN } from './bots.ts';
 
-export interface RuntimeLocale {
-  readonly code: string;
-  readonly iso: string;
-  readonly prefix: string;
-  readonly ogLocale: string;
-  readonly siteTitle: string;
-  readonly titleSeparator: string;
-}
+export type RuntimeLocale = Pick<SiteLocale, 'code' | 'iso' | 'prefix' | 'ogLocale' | 'siteTitle' | 'titleSeparator'>;
 
 /**
  * The configuration's runtime constants (behaviour.md: Constants) the browser needs, and what it

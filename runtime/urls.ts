@@ -1,10 +1,9 @@
+import type { LocaleConfig } from '../generator/types.ts';
+
 // URL facts the generator, the checker, the servers and the browser share: one pure module (no
 // DOM, no Node), so they cannot disagree about which file serves a URL or which locale a path is in.
 
-export interface PrefixedLocale {
-  readonly code: string;
-  readonly prefix: string;
-}
+type PrefixedLocale = Pick<LocaleConfig, 'code' | 'prefix'>;
 
 /**
  * The locale of a path by its prefix (behaviour.md: Locales): `/en` and `/en/...` are English,

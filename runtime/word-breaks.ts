@@ -20,40 +20,22 @@ const KNOWN_LIMIT = 20_000;
 const DICTIONARY_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]{2,}/gu;
 
 /** Conjunctions: a word each, even between characters the word breaker could not place. */
-const JOINERS = new Set(['與', '及', '和', '或', '並']);
+const JOINERS = new Set('與及和或並');
 
 /** Particles that never begin a line: they belong to the word before them (信賴的, 我們). */
-const NO_BREAK_BEFORE = new Set(['的', '了', '們', '著', '嗎', '呢', '吧']);
+const NO_BREAK_BEFORE = new Set('的了們著嗎呢吧');
 
 /**
  * Characters that, left alone by the word breaker after a word, end it as a suffix (服務員,
  * 技術員, 工程師, 航空器, 品質室, 事務部, 颱風季): they stay with the word before them.
  */
-const SUFFIXES = new Set([
-  '員',
-  '師',
-  '器',
-  '室',
-  '部',
-  '處',
-  '站',
-  '季',
-  '者',
-  '性',
-  '化',
-  '區',
-  '廳',
-  '局',
-  '率',
-  '類',
-  '車',
-]);
+const SUFFIXES = new Set('員師器室部處站季者性化區廳局率類車');
 
 /**
  * Characters that, left alone by the word breaker before a word, begin it as a prefix (貴公司,
  * 該公司, 各場站): they stay with the word after them.
  */
-const PREFIXES = new Set(['貴', '該', '各', '每']);
+const PREFIXES = new Set('貴該各每');
 
 /**
  * A word that ends in a numeral (每一, 第三, 兩): the measure word the word breaker leaves alone

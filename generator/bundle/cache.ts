@@ -17,12 +17,8 @@ import type { CodeAssets, SiteConfig, TemplateInventory } from '../types.ts';
 
 const { dir: DIR, format: FORMAT } = CACHES.bundles;
 
+/** Its inputs: every file esbuild read but the templates' and runtime's (in the key), `<root>/…` below the project. */
 interface Entry extends InputRecord {
-  /**
-   * Every file esbuild read but the templates' and runtime's (in the key): its path (`<root>/…`
-   * below the project) → hash of its contents.
-   */
-  readonly inputs: Readonly<Record<string, string>>;
   readonly assets: Omit<CodeAssets, 'files'> & { readonly files: readonly (readonly [string, string])[] };
 }
 

@@ -5,14 +5,11 @@ import { bundleClient, bundleScript } from './client.ts';
 import { bundleCss, bundleNoscriptCss } from './css.ts';
 import { toContentHash, type BundleOptions, type BundleRun } from './run.ts';
 import { bundleServer } from './server.ts';
+import type { RuntimeSettings } from '../../runtime/settings.ts';
 
 // The code a build writes under `_app/` and the server module that renders its pages: each made
 // by its own module (server.ts, client.ts, css.ts) from one esbuild run (run.ts).
 
-/**
- * This module's own file (once compiled, the chunk that holds it and the modules it alone
- * imports): part of the bundle cache's key.
- */
 /**
  * What every page of a locale shares (behaviour.md: Payloads), as one JSON file per locale under
  * `_app/data/`, and their URLs: locale → URL.
@@ -100,25 +97,10 @@ export async function bundleCode(
 }
 
 /** What the browser runtime is told of the site at bundle time (runtime/settings.ts). */
-function toRuntimeSettings(config: SiteConfig) {
-  const { runtime } = config;
-  return {
-    cookieName: runtime.cookieName,
-    cookieMaxAgeDays: runtime.cookieMaxAgeDays,
-    reloadGuardMs: runtime.reloadGuardMs,
-    idleCheckDelayMs: runtime.idleCheckDelayMs,
-    prefetchLimit: runtime.prefetchLimit,
-    repaintWaitMs: runtime.repaintWaitMs,
-    notificationMs: runtime.notificationMs,
-    keepWhole: config.keepWhole,
-    locales: config.locales.map(({ code, iso, prefix, ogLocale, siteTitle, titleSeparator }) => ({
-      code,
-      iso,
-      prefix,
-      ogLocale,
-      siteTitle,
-      titleSeparator,
-    })),
-    fallbackLocale: config.fallbackLocale,
-  };
+function toRuntimeSettings(config: SiteConfig): RuntimeSettings {
+  const { drawerWidth: _drawer, railWidth: _rail, ...runtime } = config.runtime;
+  const locales = config.locales.map(({ code, iso, prefix, ogLocale, siteTitle, titleSeparator }) => {
+    return { code, iso, prefix, ogLocale, siteTitle, titleSeparator };
+  });
+  return { ...runtime, keepWhole: config.keepWhole, locales, fallbackLocale: config.fallbackLocale };
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { domainToUnicode } from 'node:url';
-import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { isWholePng } from '../png.ts';
 import { toCodeVersion, toPackageVersions } from '../code-version.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
@@ -39,17 +39,9 @@ function toRendererVersions(): string {
   return renderer;
 }
 
-/**
- * The cards this process drew or read last, newest last: a watch session's rebuild finds them
- * here without reading the disk (a few thousand cards of ~30 KB at most).
- */
+/** The cards this process drew or read last (a few thousand cards of ~30 KB at most). */
 const recent = new Map<string, Uint8Array>();
 const RECENT_LIMIT = 4000;
-function remember(key: string, png: Uint8Array): void {
-  recent.delete(key);
-  recent.set(key, png);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
-}
 
 /** One PNG of a card: its cache entry's name, its output path, its size. */
 export interface CardFile {
@@ -70,10 +62,6 @@ export const ARTICLE_SHAPES = [
 ] as const;
 
 export interface CardJob {
-  /** The hash of the card's inputs: its cache entry and its output name. */
-  readonly key: string;
-  /** Output-relative path: `_app/cards/<key>.png`. */
-  readonly file: string;
   /** Every PNG the job draws: the card, then its other shapes (`_app/cards/<key>-1200x675.png`). */
   readonly files: readonly CardFile[];
   readonly props: ShareCardProps;
@@ -92,21 +80,6 @@ export interface CardPlan {
   readonly jobs: readonly CardJob[];
 }
 
-/** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
-export function toCardFailure(job: CardJob, error: { readonly message: string; readonly stack?: string }): SiteError {
-  // Where satori refuses the layout, the stack is satori's own: the layout's file is named instead.
-  const loc = toTemplateLocOfStack(error.stack ?? '') ?? {
-    file: job.layout,
-    line: 1,
-    column: 1,
-  };
-  return new SiteError([toProblem('CARD_FAILED', { url: job.url, reason: error.message.replace(/\.$/, '') }, loc)]);
-}
-
-/**
- * The card of every page that names no `shareImage` of its own, when the site has a base URL, a
- * card layout (`site/templates/ShareCard.tsx`) and a logo.
- */
 /**
  * The host a card shows, as a visitor reads it: an internationalized name in its own script
  * (`https://xn--fsqu00a.xn--kpry57d` → `例子.台灣`), not as the punycode the pages' URLs carry.
@@ -116,6 +89,10 @@ export function toShownHost(baseUrl: string): string {
   return `${domainToUnicode(hostname) || hostname}${port ? `:${port}` : ''}`;
 }
 
+/**
+ * The card of every page that names no `shareImage` of its own, when the site has a base URL, a
+ * card layout (`site/templates/ShareCard.tsx`) and a logo.
+ */
 export function planCards(
   config: SiteConfig,
   pages: readonly Page[],
@@ -155,14 +132,13 @@ export function planCards(
       .digest('hex')
       .slice(0, 20);
     const files = toCardFiles(key, shapes);
-    const file = (files[0] as CardFile).file;
-    urls.set(page.url, `/${file}`);
+    urls.set(page.url, `/${(files[0] as CardFile).file}`);
     if (shapes.length > 0)
       variants.set(
         page.url,
         files.slice(1).map((f) => ({ path: `/${f.file}`, width: f.width, height: f.height })),
       );
-    if (!jobs.has(key)) jobs.set(key, { key, file, files, props, url: page.url, layout: layoutName });
+    if (!jobs.has(key)) jobs.set(key, { files, props, url: page.url, layout: layoutName });
   }
   return { urls, variants, jobs: [...jobs.values()] };
 }
@@ -198,12 +174,14 @@ export async function renderCards(
 ): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
   const files = new Map<string, Uint8Array>();
   const toCacheFile = (card: CardFile) => path.join(CARDS_DIR, `${card.key}.png`);
+  const keep = (card: CardFile, png: Uint8Array) => {
+    files.set(card.file, png);
+    remember(recent, card.key, png, RECENT_LIMIT);
+  };
   const save = async (job: CardJob, pngs: readonly Uint8Array[]) => {
     for (const [i, card] of job.files.entries()) {
-      const png = pngs[i] as Uint8Array;
-      files.set(card.file, png);
-      remember(card.key, png);
-      await writeCacheFile(toCacheFile(card), png);
+      keep(card, pngs[i] as Uint8Array);
+      await writeCacheFile(toCacheFile(card), pngs[i] as Uint8Array);
     }
   };
   // The cards to draw are known at once, by whether their files are there, and drawing starts before
@@ -225,11 +203,7 @@ export async function renderCards(
       );
       // Cut short or damaged on the disk: drawn again like one that cannot be read.
       if (pngs.some((png) => !png || !isWholePng(png))) unreadable.push(job);
-      else
-        job.files.forEach((card, i) => {
-          files.set(card.file, pngs[i] as Uint8Array);
-          remember(card.key, pngs[i] as Uint8Array);
-        });
+      else job.files.forEach((card, i) => keep(card, pngs[i] as Uint8Array));
     }),
   );
   await drawing;
@@ -237,11 +211,7 @@ export async function renderCards(
   if (misses.size + unreadable.length > 0) await removeUnused(CARDS_DIR, (name) => name.endsWith('.png'));
   // The files in the order of the jobs, whatever order they were read or drawn in: the manifest lists them.
   const ordered = new Map(
-    jobs.flatMap((job) =>
-      job.files.flatMap((card) =>
-        files.has(card.file) ? [[card.file, files.get(card.file) as Uint8Array] as const] : [],
-      ),
-    ),
+    jobs.flatMap((job) => job.files.map((card) => [card.file, files.get(card.file) as Uint8Array] as const)),
   );
   return { files: ordered, drawn: misses.size + unreadable.length };
 }
@@ -250,8 +220,12 @@ export async function renderCards(
 type SaveCard = (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>;
 
 /**
- * Draws the cards of `jobs` and saves each one: many in the pool's threads (they start before the
- * first `await`, so they draw while the caller goes on), fewer here.
+ * Draws the cards of `jobs` and saves each one. Many go to the pool's threads, all at once (they
+ * start before the first `await`, so they draw while the caller goes on). Fewer than the pool pays
+ * for (a page edited in watch mode; the real site's) are drawn here, with the fonts this process
+ * has read already, two at a time: resvg rasterizes one off this thread while satori lays out the
+ * other. The drawing code loads only when a card is drawn here: a build whose cards all come from
+ * the cache never loads it, nor React's ES module entry it imports.
  */
 async function drawCards(
   jobs: readonly CardJob[],
@@ -266,58 +240,38 @@ async function drawCards(
     sizes: job.files.map(({ width, height }) => ({ width, height })),
   });
   const workers = toCardWorkers(jobs.length);
-  if (threads && workers > 0 && threads.start(workers)) await drawInPool(threads, jobs, toTask, save);
-  else await drawHere(jobs, toTask, save);
-}
-
-/** The error a card's drawing failed with, as CARD_FAILED. */
-const toFailure = (job: CardJob, error: unknown) =>
-  toCardFailure(job, error instanceof Error ? error : { message: String(error) });
-
-/**
- * Fewer cards than the pool pays for (a page edited in watch mode; the real site's): here, with the
- * fonts this process has read already, two at a time: resvg rasterizes one off this thread while
- * satori lays out the other. The drawing code loads only when a card is drawn: a build whose cards
- * all come from the cache never loads it, nor React's ES module entry it imports.
- */
-async function drawHere(jobs: readonly CardJob[], toTask: (job: CardJob) => CardTask, save: SaveCard): Promise<void> {
-  const { drawCardTask } = await import('./draw.ts');
-  const queue = [...jobs];
-  const drawOne = (job: CardJob) =>
-    drawCardTask(toTask(job)).catch((error: unknown) => {
-      // A layout that fails fails every card: the cards still waiting are not drawn.
-      queue.length = 0;
-      throw toFailure(job, error);
-    });
-  const drawNext = async (): Promise<void> => {
-    for (let job = queue.shift(); job; job = queue.shift()) await save(job, await drawOne(job));
-  };
-  await Promise.all([drawNext(), drawNext()]);
-}
-
-/** Many cards: in the pool's threads, each taking the next card as it finishes one. */
-async function drawInPool(
-  threads: CardThreads,
-  jobs: readonly CardJob[],
-  toTask: (job: CardJob) => CardTask,
-  save: SaveCard,
-): Promise<void> {
+  const inPool = threads !== undefined && workers > 0 && threads.start(workers);
+  const drawHere = inPool ? null : (await import('./draw.ts')).drawCardTask;
   const failing = new AbortController();
-  const drawOne = (job: CardJob) =>
-    threads.run('card', toTask(job), failing.signal).catch((error: unknown) => {
-      // A layout that fails fails every card: the cards still queued are not drawn.
-      failing.abort();
-      throw toFailure(job, error);
-    });
-  await Promise.all(jobs.map(async (job) => save(job, await drawOne(job))));
+  const draw = (task: CardTask) =>
+    drawHere ? drawHere(task) : (threads as CardThreads).run('card', task, failing.signal);
+  const queue = [...jobs];
+  const drawNext = async (): Promise<void> => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const pngs = await draw(toTask(job)).catch((error: unknown) => {
+        // A layout that fails fails every card: the cards still waiting are not drawn.
+        queue.length = 0;
+        failing.abort();
+        throw toCardFailure(job, error);
+      });
+      await save(job, pngs);
+    }
+  };
+  await Promise.all(Array.from({ length: inPool ? jobs.length : 2 }, drawNext));
+}
+
+/** CARD_FAILED for a job whose layout threw, at the layout's line when the stack names it. */
+function toCardFailure(job: CardJob, error: unknown): SiteError {
+  const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+  // Where satori refuses the layout, the stack is satori's own: the layout's file is named instead.
+  const loc = toTemplateLocOfStack(stack ?? '') ?? { file: job.layout, line: 1, column: 1 };
+  return new SiteError([toProblem('CARD_FAILED', { url: job.url, reason: message.replace(/\.$/, '') }, loc)]);
 }
 
 /**
  * How many of the pool's threads draw `cards` cards: one per 200 cards up to the cores, and none
  * below two. The main thread draws two cards at a time itself, and each thread of the pool pays for
- * its start and reads the fonts again (about a second of CPU). Measured on two cores, every card
- * drawn (the real site's, then more with other titles), the main thread against two threads: 108
- * cards in 4.6 and 5.2 s, 216 in 6.1 and 6.5 s, 432 in 11 s alike.
+ * its start and reads the fonts again (about a second of CPU).
  */
 export function toCardWorkers(cards: number, cores = availableParallelism()): number {
   const threads = Math.min(cores, Math.floor(cards / CARDS_PER_THREAD));

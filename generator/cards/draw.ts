@@ -16,10 +16,6 @@ import { loadServerModule } from '../render/server-module.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
-/** The font package's folder, found when the first card is drawn. */
-const toFontPackage = () =>
-  path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
-
 interface FontFace {
   readonly file: string;
   readonly ranges: readonly (readonly [number, number])[];
@@ -27,7 +23,7 @@ interface FontFace {
 
 /** The package's WOFF files of the card's one weight (its texts are all bold), each with the code points it holds. */
 function readFaces(): FontFace[] {
-  const fontPackage = toFontPackage();
+  const fontPackage = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
   const css = readFileSync(path.join(fontPackage, '700.css'), 'utf8');
   return [...css.matchAll(/url\(\.\/files\/([^)]+\.woff)\) format\('woff'\);\s*unicode-range: ([^;]+);/g)].map((m) => ({
     file: path.join(fontPackage, 'files', m[1] as string),
@@ -36,11 +32,6 @@ function readFaces(): FontFace[] {
       return [parseInt(from, 16), parseInt(to ?? from, 16)] as const;
     }),
   }));
-}
-
-/** The text a card draws. */
-export function toCardText(props: ShareCardProps): string {
-  return [props.title, props.section ?? '', props.company, props.brand, props.site].join('');
 }
 
 let faces: FontFace[] | null = null;
@@ -174,7 +165,7 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
   const layOut = (shown: ShareCardProps) =>
     satori(createElement(Card, { ...shown, logo }), {
       ...CARD_SIZE,
-      fonts: toFonts(toCardText(shown)),
+      fonts: toFonts([shown.title, shown.section ?? '', shown.company, shown.brand, shown.site].join('')),
       loadAdditionalAsset: (_language, segment) => {
         for (const { segment: grapheme } of graphemes.segment(segment)) missing.add(grapheme);
         return Promise.resolve([]);
@@ -185,16 +176,8 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
 }
 
 /**
- * Draws one card as a PNG: satori's SVG, rasterized by resvg on a thread of libuv's pool (this
- * thread meanwhile lays out the next card: cards.ts draws two at a time), then encoded.
- */
-export async function drawCard(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<Uint8Array> {
-  const [png] = await drawCardSizes(Card, props, [CARD_SIZE]);
-  return png as Uint8Array;
-}
-
-/**
- * One card in each size: drawn once at 1200 × 630, and in another shape as that card on the
+ * One card in each size: drawn once at 1200 × 630 (satori's SVG, rasterized by resvg on a thread of
+ * libuv's pool while this thread lays out the next card), and in another shape as that card on the
  * layout's own background (`colors.navy`), centred, so a result that crops it to its shape still
  * shows the whole card (behaviour.md: Sharing). sharp pads the card's PNG and encodes it, a
  * quarter of what drawing each shape with resvg costs; no shape is smaller than the card.

@@ -5,7 +5,7 @@ import { SiteError, toProblem } from '../problems/problem.ts';
 import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { isWholePng } from '../png.ts';
 import { CACHE_DIR } from '../paths.ts';
-import type { LocaleCode, SiteConfig, Translate } from '../types.ts';
+import type { ClientAssets, LocaleCode, SiteConfig, Translate } from '../types.ts';
 
 // The app icons and the web app manifests (behaviour.md: Sharing): PNGs rendered from
 // `site/public/logo.svg` at build time, on the theme's primary colour so that no corner is left
@@ -14,13 +14,7 @@ import type { LocaleCode, SiteConfig, Translate } from '../types.ts';
 /** Icon sizes: the touch icon, then the manifest's two. */
 export const ICON_SIZES = { touch: 180, small: 192, large: 512 } as const;
 
-export interface Icons {
-  /** Root-relative URLs of the PNGs. */
-  readonly touch: string;
-  readonly small: string;
-  readonly large: string;
-  /** Root-relative URL of each locale's web app manifest. */
-  readonly manifests: Readonly<Record<LocaleCode, string>>;
+export interface Icons extends NonNullable<ClientAssets['icons']> {
   /** The files to write, by output path. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildSite } from '../pipeline/build.ts';
 import { RECORD_FILE } from '../translations/record.ts';
-import { runEsbuildToText } from '../esbuild.ts';
+import { runEsbuild } from '../esbuild.ts';
 import { loadConfig } from '../config.ts';
 import { isSiteError } from '../problems/problem.ts';
 import { RUNTIME_DIR } from '../paths.ts';
@@ -34,10 +34,8 @@ export interface ServeOptions {
 
 /** The dev client, bundled when the server starts; it is never written to the output. */
 export async function bundleDevClient(): Promise<string> {
-  return runEsbuildToText(
-    { entryPoints: [path.join(RUNTIME_DIR, 'dev-client.ts')], minify: true, format: 'iife' },
-    'BUNDLE_FAILED',
-  );
+  const entryPoints = [path.join(RUNTIME_DIR, 'dev-client.ts')];
+  return (await runEsbuild({ entryPoints, minify: true, format: 'iife' }, 'BUNDLE_FAILED')).outputFiles[0]?.text ?? '';
 }
 
 /** Listens on the port, or on the next free one when it is taken (said so). */

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { CACHES, isCacheReading } from '../caches.ts';
-import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import type { ImageFailure, ImageIndex, ImageInfo, ImageTask, MadeImage } from '../types.ts';
 import { IMAGE_SETTINGS, IMAGE_SIZES, makeImage, toFallbackExt, toSharpVersion } from './make.ts';
 
@@ -15,6 +15,7 @@ import { IMAGE_SETTINGS, IMAGE_SIZES, makeImage, toFallbackExt, toSharpVersion }
 const { dir: DIR, format: FORMAT } = CACHES.images;
 /** Photos to make per thread of the worker pool (see toImageWorkers). */
 const IMAGES_PER_THREAD = 8;
+/** A file of site/public that is a photo the build makes sizes of (SVG stays as it is). */
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
 
 /** Threads to make photos in: the build's worker pool (workers/pool.ts). */
@@ -47,16 +48,13 @@ interface ImageJob {
   readonly key: string;
 }
 
-/** Whether a file of site/public is a photo the build makes sizes of (SVG stays as it is). */
-export const isPhoto = (file: string) => RASTER.test(file);
-
 /** Every photo of site/public, from the cache or made. */
 export async function makeImages(
   publicDir: string,
   publicFiles: readonly string[],
   threads?: ImageThreads,
 ): Promise<MadeImages> {
-  const photos = publicFiles.filter(isPhoto);
+  const photos = publicFiles.filter((file) => RASTER.test(file));
   if (photos.length === 0) return { index: new Map(), files: new Map(), total: 0, made: 0 };
   const settings = `${FORMAT}\0${toSharpVersion()}\0${JSON.stringify(IMAGE_SETTINGS)}\0`;
   const jobs = await Promise.all(
@@ -85,10 +83,7 @@ export async function makeImages(
   return { index, files, total: jobs.length, made: misses.length };
 }
 
-/**
- * The photos this process made or read last, by key: a watch session's rebuild finds them here
- * instead of reading every file of every photo again (the cards keep theirs the same way).
- */
+/** The photos this process made or read last, by key. */
 const recent = new Map<string, MadeImage>();
 const RECENT_LIMIT = 500;
 
@@ -97,14 +92,8 @@ async function readCached(job: ImageJob): Promise<MadeImage | null> {
   const kept = isCacheReading() ? recent.get(job.key) : undefined;
   if (kept) return kept;
   const image = await readCacheRecord(job);
-  if (image) remember(job.key, image);
+  if (image) remember(recent, job.key, image, RECENT_LIMIT);
   return image;
-}
-
-function remember(key: string, image: MadeImage): void {
-  recent.delete(key);
-  recent.set(key, image);
-  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
 }
 
 async function readCacheRecord(job: ImageJob): Promise<MadeImage | null> {
@@ -129,7 +118,7 @@ async function readCacheRecord(job: ImageJob): Promise<MadeImage | null> {
 
 /** Keeps a made photo: its files first, then the record that names them. */
 async function writeCached(job: ImageJob, image: MadeImage): Promise<void> {
-  remember(job.key, image);
+  remember(recent, job.key, image, RECENT_LIMIT);
   await Promise.all(image.files.map((f) => writeCacheFile(path.join(DIR, `${job.key}-${f.width}.${f.ext}`), f.bytes)));
   const record: ImageRecord = {
     format: FORMAT,
@@ -161,14 +150,11 @@ async function makeMisses(
       results.set(job, { failed: error instanceof Error ? error.message : String(error) });
     }
   };
-  if (inPool) await Promise.all(jobs.map(makeOne));
-  else {
-    const queue = [...jobs];
-    const next = async (): Promise<void> => {
-      for (let job = queue.shift(); job; job = queue.shift()) await makeOne(job);
-    };
-    await Promise.all([next(), next()]);
-  }
+  const queue = [...jobs];
+  const next = async (): Promise<void> => {
+    for (let job = queue.shift(); job; job = queue.shift()) await makeOne(job);
+  };
+  await Promise.all(Array.from({ length: inPool ? jobs.length : 2 }, next));
   return results;
 }
 

@@ -41,17 +41,6 @@ export function toFallbackExt(sourceExt: string): 'jpg' | 'png' | 'webp' {
   return 'jpg';
 }
 
-/** The widths made of a photo `width` wide: those below it, and its own width up to twice the layout's. */
-export function toImageWidths(width: number): number[] {
-  const top = Math.min(width, 2 * LAYOUT_WIDTH);
-  return [...IMAGE_WIDTHS.filter((w) => w < top), top];
-}
-
-/** The formats made of a photo: AVIF and WebP, then the fallback (once, when it is WebP). */
-export function toImageExts(sourceExt: string): string[] {
-  return [...new Set(['avif', 'webp', toFallbackExt(sourceExt)])];
-}
-
 /**
  * Every file of a photo: each format at each width, oriented as its EXIF says (`rotate()`), with
  * no metadata (sharp writes none unless asked: the camera and a GPS position stay out). Throws
@@ -66,18 +55,16 @@ export async function makeImage(task: ImageTask): Promise<MadeImage> {
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
   const ext = task.file.slice(task.file.lastIndexOf('.') + 1).toLowerCase();
-  const jobs = toImageExts(ext).flatMap((format) => toImageWidths(width).map((w) => ({ format, w })));
+  // AVIF and WebP, then the fallback (once, when it is WebP); the widths below the photo's, and its
+  // own up to twice the layout's.
+  const formats = [...new Set(['avif', 'webp', toFallbackExt(ext)] as const)];
+  const top = Math.min(width, 2 * LAYOUT_WIDTH);
+  const widths = [...IMAGE_WIDTHS.filter((w) => w < top), top];
+  const jobs = formats.flatMap((format) => widths.map((w) => ({ format, w })));
   const files = await Promise.all(
     jobs.map(async ({ format, w }) => {
-      const resized = source.clone().resize({ width: w });
-      const encoded =
-        format === 'avif'
-          ? resized.avif(IMAGE_SETTINGS.avif)
-          : format === 'webp'
-            ? resized.webp(IMAGE_SETTINGS.webp)
-            : format === 'png'
-              ? resized.png(IMAGE_SETTINGS.png)
-              : resized.jpeg(IMAGE_SETTINGS.jpeg);
+      const encoder = format === 'jpg' ? 'jpeg' : format;
+      const encoded = source.clone().resize({ width: w }).toFormat(encoder, IMAGE_SETTINGS[encoder]);
       return { width: w, ext: format, bytes: new Uint8Array(await encoded.toBuffer()) };
     }),
   );

@@ -85,8 +85,8 @@ export function toPageSearchEntry(input: {
   const { payload } = rendered;
   // A page kept out of search engines is kept out of the site's search too (behaviour.md: Publishing).
   if (page.noindex || payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return null;
-  const start = rendered.html.indexOf('<main');
-  if (start < 0 || rendered.html.lastIndexOf('</main>') < start) return null;
+  const main = toMainElement(rendered.html);
+  if (main === null) return null;
   const [file = ''] = toPageFiles(page.url, input.layout);
   const iso = config.locales.find((l) => l.code === page.locale)?.iso ?? page.locale;
   const entry = {
@@ -95,21 +95,17 @@ export function toPageSearchEntry(input: {
     section: t ? (toSection(config, page, t)?.label ?? null) : null,
     keywords: toKeywords(payload.data.keywords),
   };
-  if (mainHash === undefined) return toSearchEntry({ ...entry, main: toMainElement(rendered.html) ?? '' }, file, iso);
-  const madeWith = [toIndexLanguage(iso), entry.title, entry.section, entry.keywords, mainHash];
-  return { ...entry, file, digest: createHash('sha256').update(JSON.stringify(madeWith)).digest('base64url') };
+  const madeWith =
+    mainHash === undefined
+      ? toSearchHtml({ ...entry, main }, toIndexLanguage(iso))
+      : JSON.stringify([toIndexLanguage(iso), entry.title, entry.section, entry.keywords, mainHash]);
+  return { ...entry, file, digest: createHash('sha256').update(madeWith).digest('base64url') };
 }
 
 /** Front matter `keywords`: a list of words, or one line of them separated by commas. */
 function toKeywords(value: unknown): string[] {
   const list = typeof value === 'string' ? value.split(/[,，、]/) : Array.isArray(value) ? value : [];
   return list.filter((word): word is string => typeof word === 'string' && word.trim() !== '').map((w) => w.trim());
-}
-
-export function toSearchEntry(doc: SearchDocument, file: string, iso: string): SearchEntry {
-  const html = toSearchHtml(doc, toIndexLanguage(iso));
-  const { main: _main, ...rest } = doc;
-  return { ...rest, file, digest: createHash('sha256').update(html).digest('base64url') };
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import type { LocaleCode, SiteConfig } from '../types.ts';
 import { NOT_CONTENT, toIndexLanguage, toMainElement, toSearchHtml, type SearchEntry } from './entries.ts';
@@ -50,7 +50,7 @@ function toPagefindVersion(): string {
   return pagefindVersion;
 }
 
-/** The indexes this process made or read last: a watch session's rebuild finds them here. */
+/** The indexes this process made or read last. */
 const recent = new Map<string, ReadonlyMap<string, Uint8Array>>();
 const RECENT_LIMIT = 8;
 
@@ -90,9 +90,7 @@ export async function buildSearchIndexes(
   );
   for (const { locale, key, index, made: fresh } of made) {
     if (fresh) indexed += 1;
-    recent.delete(key);
-    recent.set(key, index);
-    if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string);
+    remember(recent, key, index, RECENT_LIMIT);
     const contentHash = toContentHash(index);
     const folder = `${SEARCH_FOLDER}/${locale.code}.${contentHash.slice(0, 10)}`;
     folders.set(folder, contentHash);
@@ -134,14 +132,10 @@ async function makeIndex(
     if (written.errors.length > 0) throw new Error(`Pagefind could not write its index: ${written.errors.join('; ')}`);
     // The WebAssembly of the index's language only (`unknown` serves languages without a stemmer).
     const entry = written.files.find((file) => file.path === 'pagefind-entry.json');
-    const languages = entry
-      ? (
-          JSON.parse(Buffer.from(entry.content).toString('utf8')) as {
-            languages?: Record<string, { wasm?: string | null }>;
-          }
-        ).languages
-      : undefined;
-    const wasm = new Set(Object.values(languages ?? {}).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`));
+    const { languages = {} }: { languages?: Record<string, { wasm?: string | null }> } = entry
+      ? JSON.parse(Buffer.from(entry.content).toString('utf8'))
+      : {};
+    const wasm = new Set(Object.values(languages).map((l) => `wasm.${l.wasm ?? 'unknown'}.pagefind`));
     return new Map(
       written.files
         .filter((file) => NEEDED.test(file.path) && (!file.path.startsWith('wasm.') || wasm.has(file.path)))

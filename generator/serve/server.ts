@@ -63,10 +63,15 @@ export function isForbiddenPath(rawPath: string): boolean {
 // `/\t/evil.example` would read as `//evil.example`.
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
-/** One character as `%XX` escapes: a byte of the request line as it came, anything wider as UTF-8. */
-function toPercentEscapes(char: string): string {
-  const bytes = char.charCodeAt(0) < 0x100 ? Buffer.from(char, 'latin1') : Buffer.from(char, 'utf8');
-  return [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+/**
+ * A query as printable ASCII, each other character as `%XX` escapes: a byte of the request line as
+ * it came, anything wider as UTF-8.
+ */
+function toAsciiQuery(query: string): string {
+  return query.replace(/[^\x21-\x7e]/gu, (char) => {
+    const bytes = char.charCodeAt(0) < 0x100 ? Buffer.from(char, 'latin1') : Buffer.from(char, 'utf8');
+    return [...bytes].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  });
 }
 
 /**
@@ -81,7 +86,7 @@ export function toTrailingSlashRedirect(rawPath: string, query: string): string 
   if (forms === null || forms.some((form) => form.includes('\\') || CONTROL_CHARACTER.test(form))) return null;
   const segments = toInnerSegments(forms[1] as string);
   if (segments.some((segment) => segment === '.' || segment === '..')) return null;
-  const search = query.startsWith('?') ? query.replace(/[^\x21-\x7e]/gu, toPercentEscapes) : '';
+  const search = query.startsWith('?') ? toAsciiQuery(query) : '';
   return `/${segments.map(encodeURIComponent).join('/')}${search}`;
 }
 
@@ -93,11 +98,6 @@ export function toTrailingSlashRedirect(rawPath: string, query: string): string 
 function toInnerSegments(pathname: string): string[] {
   const parts = pathname.split('/');
   return parts.slice(parts.findIndex(Boolean), parts.findLastIndex(Boolean) + 1);
-}
-
-/** The host files `site build` writes beside the pages are configuration, not content (as in nginx). */
-function isHostFile(pathname: string): boolean {
-  return HOST_FILES.some((file) => pathname === `/${file}`);
 }
 
 type DevChannel = Omit<SiteServer, 'server' | 'close'> & {
@@ -189,9 +189,10 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     }
     // Repeated slashes read as one, as nginx merges them; `..` was refused above.
     const clean = path.posix.normalize(pathname);
-    // Error pages are no page of their own: `/404` is not `404.html`, which the runtime fetches
-    // (behaviour.md: Hosts).
-    if (isHostFile(clean) || (isErrorPageName(clean) && !clean.endsWith('.html'))) return notFound(res, clean);
+    // The host files are configuration, not content (as in nginx). Error pages are no page of their
+    // own: `/404` is not `404.html`, which the runtime fetches (behaviour.md: Hosts).
+    const hostFile = HOST_FILES.some((file) => clean === `/${file}`);
+    if (hostFile || (isErrorPageName(clean) && !clean.endsWith('.html'))) return notFound(res, clean);
     // An old address answers as the hosts answer it (behaviour.md: Moved and removed pages).
     const redirect = build.redirect(clean);
     if (redirect) return answerRedirect(res, redirect, (req.url ?? '').slice(raw.length));
@@ -247,7 +248,7 @@ function answerNotFound(
  */
 function answerRedirect(res: ServerResponse, redirect: SiteRedirect, query: string): void {
   const keep = query.startsWith('?') && !/[?#]/.test(redirect.to);
-  const location = keep ? `${redirect.to}${query.replace(/[^\x21-\x7e]/gu, toPercentEscapes)}` : redirect.to;
+  const location = keep ? `${redirect.to}${toAsciiQuery(query)}` : redirect.to;
   res.writeHead(redirect.status, { Location: location, 'Cache-Control': 'no-cache' }).end();
 }
 

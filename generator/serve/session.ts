@@ -1,7 +1,6 @@
 import { buildSite } from '../pipeline/build.ts';
 import { createBuildCache } from '../pipeline/session-cache.ts';
 import { disposeEsbuildContexts } from '../esbuild.ts';
-import { toChangeKind, type ChangeKind } from './changes.ts';
 import { isPageDocument } from '../../runtime/urls.ts';
 
 // Watch mode is the build with a cache (architecture.md: The build): every change runs the same
@@ -10,6 +9,24 @@ import { isPageDocument } from '../../runtime/urls.ts';
 // changed, a page is rendered again only when one of its inputs did). Because every step runs, a
 // file that is still broken is reported again, and a deleted page is gone from every list at once.
 // The production output folder is never touched.
+
+/**
+ * What a changed file invalidates (paths relative to the project root):
+ * - `content`: a page's translation file → the pages that use it;
+ * - `messages`: a shared translation file → every page of that locale;
+ * - `template`: a template, component or stylesheet → the pages rendered with it;
+ * - `public`: a file copied as it is;
+ * - `full`: the configuration or the runtime → everything.
+ */
+export type ChangeKind = 'content' | 'messages' | 'template' | 'public' | 'full';
+
+export function toChangeKind(file: string): ChangeKind {
+  if (file.startsWith('site/content/')) return 'content';
+  if (file.startsWith('site/locales/')) return 'messages';
+  if (file.startsWith('site/templates/')) return 'template';
+  if (file.startsWith('site/public/')) return 'public';
+  return 'full';
+}
 
 export interface RebuildResult {
   /** The broadest kind of change in the batch, for the terminal. */
@@ -48,7 +65,7 @@ export interface DevSession {
 
 const ORDER: readonly ChangeKind[] = ['full', 'template', 'messages', 'content', 'public'];
 
-export function createDevSession(root: string, baseUrl?: string): DevSession {
+export function createDevSession(root: string): DevSession {
   const cache = createBuildCache();
   let files: ReadonlyMap<string, string | Uint8Array> = new Map();
   return {
@@ -75,7 +92,7 @@ export function createDevSession(root: string, baseUrl?: string): DevSession {
         // The web team sees what it is writing: drafts and scheduled pages too, each marked
         // (behaviour.md: Publishing).
         const publish = { drafts: true, future: true };
-        result = await buildSite({ root, write: false, baseUrl, cache, first, publish });
+        result = await buildSite({ root, write: false, cache, first, publish });
       } catch (error) {
         files = lastGood;
         throw error;

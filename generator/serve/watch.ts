@@ -2,6 +2,9 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import chokidar from 'chokidar';
 
+/** How long the files stay unchanged before a batch runs, in ms. */
+const QUIET_MS = 5;
+
 export interface Watcher {
   /** Resolves once every source is watched: a change saved after that is never missed. */
   readonly ready: Promise<void>;
@@ -10,20 +13,16 @@ export interface Watcher {
 
 /**
  * Watches the site's sources and the runtime. Changes arriving together (an editor's save, a
- * `git checkout`) are coalesced into one batch after a short quiet period, and batches run one at
- * a time: a rebuild never overlaps another; changes during a rebuild form the next batch.
- *
- * A file saved before the watch began, after `since` (the start of the first build, which read the
- * sources before the watch was set up), is a change too: it is found by its time once the watch is
- * ready, and forms the first batch. So is one saved while the watch was being set up, which the
- * watcher may have taken for the file as it first found it.
+ * `git checkout`) form one batch, and batches run one at a time: changes during a rebuild form the
+ * next. A file saved after `since` (the start of the first build, which read the sources before
+ * the watch was set up) is a change too, found by its time once the watch is ready: the watcher
+ * may have taken it for the file as it first found it.
  */
 export function watchSources(
   root: string,
   onBatch: (files: string[]) => Promise<void>,
-  options: { since?: number; quietMs?: number } = {},
+  options: { since?: number } = {},
 ): Watcher {
-  const quietMs = options.quietMs ?? 5;
   const ignored = (p: string) =>
     path
       .relative(root, path.resolve(root, p))
@@ -49,7 +48,7 @@ export function watchSources(
   };
   const schedule = () => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void flush(), quietMs);
+    timer = setTimeout(() => void flush(), QUIET_MS);
   };
   for (const event of ['add', 'change', 'unlink'] as const) {
     watcher.on(event, (file: string) => {

@@ -41,8 +41,22 @@ export function createPool(): TaskPool {
   let pool: Piscina<Task, TaskKinds[TaskKind]['output']> | null = null;
   return {
     start(threads) {
-      if (!pool && threads > 0 && existsSync(WORKER_FILE)) pool = startThreads(threads);
-      return pool !== null;
+      if (pool || threads <= 0 || !existsSync(WORKER_FILE)) return pool !== null;
+      pool = new Piscina({
+        filename: WORKER_FILE,
+        minThreads: threads,
+        maxThreads: threads,
+        // Two tasks at a time in each thread: one waits for native work off the thread (resvg
+        // rasterizing a card) while the other runs.
+        concurrentTasksPerWorker: 2,
+        // Tasks come as messages, so a thread's event loop turns between them: only then are the
+        // native objects of the last task freed (resvg's 3 MB of pixels a card), which would pile up
+        // while the thread slept between tasks.
+        atomics: 'disabled',
+        // React's production build, whatever the command was started with (bin/site.js sets it).
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      return true;
     },
     run(kind, input, signal) {
       if (!pool) return Promise.reject(new Error('the worker pool has no thread started'));
@@ -53,21 +67,4 @@ export function createPool(): TaskPool {
       pool = null;
     },
   };
-}
-
-function startThreads(threads: number): Piscina<Task, TaskKinds[TaskKind]['output']> {
-  return new Piscina({
-    filename: WORKER_FILE,
-    minThreads: threads,
-    maxThreads: threads,
-    // Two tasks at a time in each thread: one waits for native work off the thread (resvg
-    // rasterizing a card) while the other runs.
-    concurrentTasksPerWorker: 2,
-    // Tasks come as messages, so a thread's event loop turns between them: only then are the
-    // native objects of the last task freed (resvg's 3 MB of pixels a card), which would pile up
-    // while the thread slept between tasks.
-    atomics: 'disabled',
-    // React's production build, whatever the command was started with (bin/site.js sets it).
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
 }

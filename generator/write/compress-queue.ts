@@ -17,39 +17,21 @@ export interface CompressionQueue {
   readonly discard: () => Promise<void>;
 }
 
-/** The queue of a build's compressions; `write` puts a file's siblings beside it. */
+/**
+ * The queue of a build's compressions; `write` puts a file's siblings beside it. At most `limit`
+ * run at a time: each holds an encoder's memory until it finishes. The first failure is kept for
+ * `settle`; the tasks themselves never reject (no unhandled rejection).
+ */
 export function createCompressionQueue(
   previousOut: string | undefined,
   write: (file: string, compressed: Compressed) => void,
 ): CompressionQueue {
-  const tasks = createTaskQueue(COMPRESSIONS_IN_FLIGHT);
   const compressTwin = createTwinCompressor();
-  return {
-    add: (file, data, size) => {
-      if (!shouldPrecompress(file, size)) return;
-      tasks.add(async () => {
-        const bytes = typeof data === 'function' ? data() : data;
-        write(file, reusePrevious(previousOut, file, bytes) ?? (await compressTwin(file, bytes)));
-      });
-    },
-    settle: tasks.settle,
-    discard: tasks.discard,
-  };
-}
-
-/**
- * Runs tasks at most `limit` at a time: each compression holds an encoder's memory until it
- * finishes. The first failure is kept for `settle`; tasks themselves never reject (no unhandled
- * rejection).
- */
-function createTaskQueue(
-  limit: number,
-): Omit<CompressionQueue, 'add'> & { readonly add: (task: () => Promise<void>) => void } {
   const queue: (() => Promise<void>)[] = [];
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | null = null;
   const pump = () => {
-    while (running.size < limit && queue.length > 0) {
+    while (running.size < COMPRESSIONS_IN_FLIGHT && queue.length > 0) {
       const task = (queue.shift() as () => Promise<void>)()
         .catch((error: unknown) => {
           failure ??= { error };
@@ -65,8 +47,12 @@ function createTaskQueue(
     while (running.size > 0) await Promise.race(running);
   };
   return {
-    add: (task) => {
-      queue.push(task);
+    add: (file, data, size) => {
+      if (!shouldPrecompress(file, size)) return;
+      queue.push(async () => {
+        const bytes = typeof data === 'function' ? data() : data;
+        write(file, reusePrevious(previousOut, file, bytes) ?? (await compressTwin(file, bytes)));
+      });
       pump();
     },
     settle: async () => {

@@ -1,4 +1,4 @@
-import { toDraft } from '../build-id.ts';
+import { toDraft, type Draft } from '../build-id.ts';
 import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { toPageOutputs } from './output.ts';
@@ -9,11 +9,9 @@ import type { PageLayout } from '../../runtime/urls.ts';
 // page is taken (behaviour.md: Build id).
 
 /** A file written with the stand-in id: its size, its hash without the stand-in, the stand-in's places. */
-export interface EmittedFile {
+export interface EmittedFile extends Pick<Draft, 'hash' | 'at'> {
   readonly file: string;
   readonly size: number;
-  readonly hash: string;
-  readonly at: readonly number[];
 }
 
 export interface EmittedPage {
@@ -58,15 +56,7 @@ export function emitPage(
     }
   }
   if (!page) return { url: rendered.url, files, search: null };
-  const entry = ctx.search
-    ? toPageSearchEntry({
-        config: ctx.config,
-        page,
-        rendered,
-        t: ctx.search.get(page.locale),
-        layout: ctx.layout,
-        mainHash: mainHash ?? undefined,
-      })
-    : null;
+  const t = ctx.search?.get(page.locale);
+  const entry = ctx.search && toPageSearchEntry({ ...ctx, page, rendered, t, mainHash: mainHash ?? undefined });
   return { url: rendered.url, files, search: entry ? { locale: page.locale, entry } : null };
 }

@@ -4,13 +4,9 @@ import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
 import { toPageTimes } from '../resolve/times.ts';
 
 /**
- * The newsroom's Atom feed of each locale (behaviour.md: Sharing): its articles newest first, each
- * with its absolute URL, dates and full summary; an article written in another language only (an
- * English-only article on the Chinese site) is in its own language's feed only. No feed without a
- * base URL: its links must be absolute. An entry's `updated` is its article's `updated` (else its
- * date), with the site's zone offset; the feed's is its latest entry's, so an unchanged site writes
- * the same bytes. The feed says its language (`xml:lang`). Titles and summaries are plain text
- * (Atom's default type).
+ * The newsroom's Atom feed of each locale (behaviour.md: Sharing), its articles in their own
+ * language only, newest first. No feed without a base URL: its links must be absolute. The feed's
+ * `updated` is its latest entry's, so an unchanged site writes the same bytes.
  */
 export function toFeeds(
   config: SiteConfig,

@@ -2,8 +2,6 @@ import { BOT_PATTERN } from '../../runtime/bots.ts';
 import { CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type { HostName, LocaleConfig, SiteConfig, SiteRedirect } from '../types.ts';
 
-export { CONTENT_SECURITY_POLICY };
-
 type Header = readonly [name: string, value: string];
 
 // Host files written beside the pages, generated from the same configuration as the site: the
@@ -28,9 +26,6 @@ export function toSecurityHeaders(policy: string, preview = false): readonly Hea
   ];
 }
 
-/** The headers of a site that adds nothing to the policy. */
-export const SECURITY_HEADERS = toSecurityHeaders(CONTENT_SECURITY_POLICY);
-
 /**
  * The paths whose trailing slash nginx removes with a 301, as written in the configuration file.
  * The target is `$uri`, which nginx has decoded, so the pattern admits only what stays a path of
@@ -51,15 +46,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** nginx drops the server's `add_header`s in a block that adds its own: every block repeats them. */
-function headers(
-  security: readonly Header[],
-  indent: string,
-  cacheControl: string,
-  extra: readonly Header[] = [],
-): string {
+function headers(security: readonly Header[], indent: string, cacheControl: string, extra: readonly Header[] = []) {
   return [...security, ['Cache-Control', cacheControl] as const, ...extra]
     .map(([name, value]) => `${indent}add_header ${name} "${value}" always;`)
     .join('\n');
+}
+
+/** A `location` block with the headers and `lines`. */
+function location(security: readonly Header[], match: string, cacheControl: string, lines: readonly string[]) {
+  return [`location ${match} {`, headers(security, '    ', cacheControl), ...lines.map((l) => `    ${l}`), '}'];
 }
 
 /** What the bare root's answer, page or redirect, depends on: a shared cache keeps one per value. */
@@ -97,11 +92,7 @@ export function toNginxConf(
     '# Pages and payloads: `<path>/index.html` for `<path>`, revalidated on every visit; unknown',
     '# paths answer 404 with the page of their language.',
     ...config.locales.filter((l) => l.prefix).flatMap((l) => renderLocaleLocations(security, l)),
-    'location / {',
-    headers(security, '    ', REVALIDATE),
-    '    error_page 404 /404.html;',
-    '    try_files $uri $uri/index.html =404;',
-    '}',
+    ...location(security, '/', REVALIDATE, ['error_page 404 /404.html;', 'try_files $uri $uri/index.html =404;']),
     '',
   ].join('\n');
 }
@@ -170,31 +161,18 @@ function renderRootRedirects(security: readonly Header[], config: SiteConfig, l:
 function renderFixedLocations(security: readonly Header[]): string[] {
   return [
     ...TRAILING_SLASH_COMMENT,
-    `location ~ "${TRAILING_SLASH_PATTERN}" {`,
-    headers(security, '    ', REVALIDATE),
-    '    return 301 $site_path$is_args$args;',
-    '}',
+    ...location(security, `~ "${TRAILING_SLASH_PATTERN}"`, REVALIDATE, ['return 301 $site_path$is_args$args;']),
     '',
     '# The host files themselves are configuration, not content; the output marker neither.',
-    'location ~ ^/(?:nginx\\.conf|_headers|_redirects|\\.site-output|\\.nojekyll)$ {',
-    headers(security, '    ', REVALIDATE),
-    '    error_page 404 /404.html;',
-    '    return 404;',
-    '}',
+    ...location(security, '~ ^/(?:nginx\\.conf|_headers|_redirects|\\.site-output|\\.nojekyll)$', REVALIDATE, [
+      'error_page 404 /404.html;',
+      'return 404;',
+    ]),
     '',
     '# Content-hashed files and build manifests never change; the latest build id always may.',
-    'location /_app/ {',
-    headers(security, '    ', IMMUTABLE),
-    '    try_files $uri =404;',
-    '}',
-    'location /builds/meta/ {',
-    headers(security, '    ', IMMUTABLE),
-    '    try_files $uri =404;',
-    '}',
-    'location = /builds/latest.json {',
-    headers(security, '    ', REVALIDATE),
-    '    try_files $uri =404;',
-    '}',
+    ...location(security, '/_app/', IMMUTABLE, ['try_files $uri =404;']),
+    ...location(security, '/builds/meta/', IMMUTABLE, ['try_files $uri =404;']),
+    ...location(security, '= /builds/latest.json', REVALIDATE, ['try_files $uri =404;']),
   ];
 }
 
@@ -207,29 +185,19 @@ function renderRedirectLocations(security: readonly Header[], redirects: readonl
   if (redirects.length === 0) return [];
   return [
     '# Old addresses: moved pages and retired paths send the visitor on.',
-    ...redirects.flatMap(({ from, to, status }) => [
-      `location = ${from} {`,
-      headers(security, '    ', REVALIDATE),
-      `    return ${status} ${/[?#]/.test(to) ? to : `${to}$is_args$args`};`,
-      '}',
-    ]),
+    ...redirects.flatMap(({ from, to, status }) =>
+      location(security, `= ${from}`, REVALIDATE, [`return ${status} ${/[?#]/.test(to) ? to : `${to}$is_args$args`};`]),
+    ),
     '',
   ];
 }
 
 /** The lines of a prefixed locale's blocks: its home page, and its pages with its own 404 page. */
 function renderLocaleLocations(security: readonly Header[], l: LocaleConfig): string[] {
+  const notFound = `error_page 404 ${l.prefix}/404.html;`;
   return [
-    `location = ${l.prefix} {`,
-    headers(security, '    ', REVALIDATE),
-    `    error_page 404 ${l.prefix}/404.html;`,
-    `    try_files ${l.prefix}/index.html =404;`,
-    '}',
-    `location ${l.prefix}/ {`,
-    headers(security, '    ', REVALIDATE),
-    `    error_page 404 ${l.prefix}/404.html;`,
-    '    try_files $uri $uri/index.html =404;',
-    '}',
+    ...location(security, `= ${l.prefix}`, REVALIDATE, [notFound, `try_files ${l.prefix}/index.html =404;`]),
+    ...location(security, `${l.prefix}/`, REVALIDATE, [notFound, 'try_files $uri $uri/index.html =404;']),
   ];
 }
 
@@ -297,18 +265,10 @@ export function toRedirectsFile(config: SiteConfig, redirects: readonly SiteRedi
   ].join('\n');
 }
 
-/** The cache policies, by kind of file, for hosts whose files carry their own metadata (S3). */
-export const CACHE_CONTROL = { immutable: IMMUTABLE, revalidate: REVALIDATE } as const;
-
 /**
- * `deploy-s3.sh`: uploads the output to an S3 bucket set up for website hosting (index document
- * `index.html`, error document `404.html`) with the AWS CLI, in the order that never lets a page
- * name a file that is not there yet: content-hashed files and manifests, then the other files,
- * then the pages (each under its URL, without `.html`) and the old addresses (each its redirect
- * page, with the redirect as the object's metadata), and `builds/latest.json` last. Every object
- * gets its cache policy and, for pages, its content type. Last, what the bucket holds and this
- * build no longer writes is removed, but for `_app/` and `builds/`, whose earlier files open pages
- * of earlier builds still load (behaviour.md: Moved and removed pages).
+ * `deploy-s3.sh`, for a bucket set up for website hosting (index document `index.html`, error
+ * document `404.html`): the order its header lists never lets a page name a file that is not there
+ * yet, and keeps what open pages of earlier builds load (behaviour.md: Moved and removed pages).
  */
 export function toS3Script(
   pageFiles: readonly (readonly [file: string, key: string])[],

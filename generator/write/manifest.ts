@@ -2,16 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildManifest, BuiltWith, SiteConfig } from '../types.ts';
 
-/** `builds/meta/<id>.json`: immutable, lists every page (behaviour.md: Deployment awareness). */
-export function toBuildMeta(manifest: BuildManifest): [string, string] {
-  return [`builds/meta/${manifest.id}.json`, JSON.stringify(manifest)];
-}
-
-/** `builds/latest.json`: the id of the build the output holds. */
-export function toLatest(manifest: BuildManifest): [string, string] {
-  return ['builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp })];
-}
-
 /** How many earlier builds' files an output keeps, so that their open pages still load. */
 export const KEPT_BUILDS = 2;
 

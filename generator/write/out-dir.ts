@@ -99,15 +99,9 @@ export function createStaging(outDir: string, buildId: string): string {
     mkdirSync(staging, { recursive: true });
     writeFileSync(path.join(staging, OUTPUT_MARKER), MARKER_TEXT);
   } catch (cause) {
-    throw new SiteError(
-      [
-        toProblem('OUTPUT_FAILED', {
-          reason: `cannot create ${staging}: ${(cause as Error).message}`,
-          code: (cause as NodeJS.ErrnoException).code,
-        }),
-      ],
-      { cause },
-    );
+    const { message, code } = cause as NodeJS.ErrnoException;
+    const problem = toProblem('OUTPUT_FAILED', { reason: `cannot create ${staging}: ${message}`, code });
+    throw new SiteError([problem], { cause });
   }
   return staging;
 }

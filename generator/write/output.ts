@@ -51,7 +51,7 @@ export interface DiskSinkOptions {
 }
 
 /** The output written into the staging folder, compressed beside it with `precompress`. */
-export function createDiskSink(staging: string, options: DiskSinkOptions = {}): OutputSink {
+export function createDiskSink(staging: string, options: DiskSinkOptions): OutputSink {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
   const { makeDir, put } = createStagingWriter(staging, stats);
   const compression = createCompressionQueue(options.previousOut, (file, compressed) => {
@@ -103,10 +103,7 @@ export function createDiskSink(staging: string, options: DiskSinkOptions = {}): 
 }
 
 /** Writes files below the staging folder, counted in `stats`, making each folder once. */
-function createStagingWriter(
-  staging: string,
-  stats: SinkStats,
-): { readonly makeDir: (dir: string) => void; readonly put: (file: string, contents: string | Uint8Array) => void } {
+function createStagingWriter(staging: string, stats: SinkStats) {
   // The tests have the file system refuse one file (SITE_TEST_REFUSE_WRITE).
   const refused = process.env.SITE_TEST_REFUSE_WRITE;
   // The staging folder exists: the build made it before anything is written.
@@ -187,24 +184,18 @@ export function createMemorySink(): OutputSink & { readonly files: Map<string, s
   };
 }
 
-/** Counts a written file and its bytes. */
 function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.files += 1;
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
-/**
- * Writes a page's document (in each file of the layout) and, for routes, its `_payload.json` beside it (behaviour.md: Payloads).
- */
-export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload = true): void {
+/** Writes a page's outputs (toPageOutputs). */
+export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload: boolean): void {
   for (const [files, text] of toPageOutputs(page, layout, withPayload))
     for (const file of files) sink.write(file, text);
 }
 
-/**
- * A page's output: its document, in each file of the layout (the same text), and for a route its
- * `_payload.json`.
- */
+/** A page's document, in each file of the layout, and for a route its `_payload.json` (behaviour.md: Payloads). */
 export function toPageOutputs(
   page: RenderedPage,
   layout: PageLayout,

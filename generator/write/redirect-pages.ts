@@ -1,8 +1,7 @@
 import { toHtmlText } from '../escape.ts';
 import { HOST_PROFILES, PAGE_CONTENT_SECURITY_POLICY } from '../hosts.ts';
-import { toRedirectFiles } from '../redirects.ts';
 import type { SiteConfig, SiteRedirect } from '../types.ts';
-import { toAbsoluteUrl, toLocaleOfPath } from '../../runtime/urls.ts';
+import { toAbsoluteUrl, toLocaleOfPath, toPageFiles } from '../../runtime/urls.ts';
 
 // Where the host reads no redirect rules (GitHub Pages, a plain file server), an old address is a
 // tiny page that sends the visitor on (behaviour.md: Moved and removed pages): a refresh at once,
@@ -46,6 +45,7 @@ export function toRedirectPages(config: SiteConfig, redirects: readonly SiteRedi
   if (!redirectPages) return [];
   return redirects.flatMap((redirect) => {
     const page = toRedirectPage(config, redirect);
-    return toRedirectFiles(redirect, layout).map((file): [string, string] => [file, page]);
+    // Each in the files a page of its path would have, where the host serves files and no rules.
+    return toPageFiles(redirect.from, layout).map((file): [string, string] => [file, page]);
   });
 }

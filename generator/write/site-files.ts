@@ -1,18 +1,14 @@
 import { CONTENT_SECURITY_POLICY, HOST_PROFILES, type HostFile } from '../hosts.ts';
-import { toRedirectFiles } from '../redirects.ts';
 import type { BuildManifest, Page, SiteConfig, SiteRedirect } from '../types.ts';
 import { toHeadersFile, toNginxConf, toRedirectsFile, toS3Script } from './hosting.ts';
-import { toBuildMeta, toLatest } from './manifest.ts';
 import { toRedirectPages } from './redirect-pages.ts';
 import { toRobots, toSitemap } from './sitemap.ts';
 import { toPageFiles } from '../../runtime/urls.ts';
 
 /**
- * The files of the site as a whole, written after the pages: the sitemap, robots.txt, the files
- * of the host the output is shaped for (behaviour.md: Hosts), the pages of the old addresses where
- * the host needs them (behaviour.md: Moved and removed pages) and the build manifests,
- * `builds/latest.json` last, so it never names a build that is not whole. `otherHtml` lists the
- * HTML files that are not page documents (error pages, public files).
+ * The files of the site as a whole, written after the pages (behaviour.md: Hosts, Moved and removed
+ * pages), `builds/latest.json` last, so it never names a build that is not whole. `otherHtml` lists
+ * the HTML files that are not page documents (error pages, public files).
  */
 export function toSiteFiles(
   config: SiteConfig,
@@ -40,7 +36,7 @@ export function toSiteFiles(
           }),
           otherHtml,
           redirects.map((r) => {
-            const file = toRedirectFiles(r, 'html')[0] as string;
+            const file = toPageFiles(r.from, 'html')[0] as string;
             return [file, r.from.slice(1), r.to] as const;
           }),
         );
@@ -51,7 +47,8 @@ export function toSiteFiles(
     ['robots.txt', toRobots(config)],
     ...HOST_PROFILES[config.host].files.map((name): [string, string] => [name, hostFile(name)]),
     ...toRedirectPages(config, redirects),
-    toBuildMeta(manifest),
-    toLatest(manifest),
+    // Immutable, lists every page (behaviour.md: Deployment awareness).
+    [`builds/meta/${manifest.id}.json`, JSON.stringify(manifest)],
+    ['builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp })],
   ];
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { drawCard, toCardSvg, toDrawable } from '../../generator/cards/draw.ts';
+import { drawCardSizes, toCardSvg, toDrawable } from '../../generator/cards/draw.ts';
 import { isWholePng, toPngSize } from '../../generator/png.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import ShareCard from '../../site/templates/ShareCard.tsx';
@@ -25,6 +25,10 @@ const card = (base: typeof zh, section: string | null, title: string): ShareCard
   title,
   titleBreaks: toPhraseBreaks(title),
 });
+
+/** A card drawn in its own size only. */
+const drawCard = async (Card: typeof ShareCard, props: ShareCardProps) =>
+  (await drawCardSizes(Card, props, [{ width: 1200, height: 630 }]))[0] as Uint8Array;
 
 /** The box of each white shape of a card below the brand (the title's words), as resvg bounds it. */
 function toTitleBoxes(svg: string) {

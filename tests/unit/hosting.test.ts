@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config.ts';
-import { CONTENT_SECURITY_POLICY, toHeadersFile, toNginxConf, toRedirectsFile } from '../../generator/write/hosting.ts';
+import { CONTENT_SECURITY_POLICY } from '../../generator/hosts.ts';
+import { toHeadersFile, toNginxConf, toRedirectsFile } from '../../generator/write/hosting.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
 // The rule files of hosts that cannot run here (Netlify, Cloudflare Pages): their syntax and order.
