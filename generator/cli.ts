@@ -4,7 +4,7 @@ import { HOSTS } from './hosts.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { requirePackage } from './node-module.ts';
 import type * as CommanderModule from 'commander';
-import type { HostName } from './types.ts';
+import type { runBuild as RunBuild } from './commands/build.ts';
 
 const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof CommanderModule;
 type Program = CommanderModule.Command;
@@ -85,22 +85,10 @@ function declareBuild(program: Program, { root, toOut }: Globals): void {
         'what the build is for: a preview is noindex everywhere (default: production, or preview on a branch deployment of Netlify, Cloudflare Pages or Vercel)',
       ).choices(['production', 'preview']),
     )
-    .action(
-      async (opts: {
-        out?: string;
-        baseUrl?: string;
-        json?: boolean;
-        precompress?: boolean;
-        cache: boolean;
-        host?: HostName;
-        drafts?: boolean;
-        future?: boolean;
-        env?: string;
-      }) => {
-        const { runBuild } = await import('./commands/build.ts');
-        process.exitCode = await runBuild({ ...opts, root: root(), out: toOut(opts.out) });
-      },
-    );
+    .action(async (opts: Omit<Parameters<typeof RunBuild>[0], 'root' | 'out'> & { out?: string }) => {
+      const { runBuild } = await import('./commands/build.ts');
+      process.exitCode = await runBuild({ ...opts, root: root(), out: toOut(opts.out) });
+    });
 }
 
 function declareServe(program: Program, { root, toOut }: Globals): void {

@@ -226,10 +226,8 @@ function validateNavigation(navigation: unknown): Check[] {
 }
 
 /**
- * The line of a field's last key in the config source, so an error points where to edit. An index
- * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the
- * first; a key that only some entries hold is counted among those (`last`: the how-manyth it is).
- * An item of a list of strings (`security.scriptSrc[1]`) is found on the line it stands.
+ * The line of a field's last key in the config source: `locales.1.prefix` is the second `prefix`
+ * after `locales`; `last` counts among the entries that hold the key; `scriptSrc[1]` is an item's line.
  */
 export function findFieldLine(source: string, field: string, last?: number): number {
   const item = /^(.*)\[(\d+)\]$/.exec(field);
@@ -264,11 +262,8 @@ function isBaseUrl(v: unknown): boolean {
 }
 
 /**
- * A base URL as the pages write it: the origin of an absolute http(s) URL without a path, query,
- * fragment, user name or password (`https://Example.com:443/` → `https://example.com`); null for
- * anything else. Spaces and line breaks around it are dropped (an environment variable set from a
- * YAML block ends in one); inside it, the URL parser would drop them without a word while the
- * pages wrote them out: refused.
+ * The origin of an absolute http(s) URL without path, query, fragment or credentials, else null.
+ * Blanks around it are dropped (a CI variable from a YAML block ends in one); inside, refused.
  */
 export function toBaseUrl(value: string): string | null {
   const trimmed = value.trim();

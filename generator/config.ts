@@ -78,11 +78,7 @@ async function importConfigModule(configFile: string, source: string, root: stri
   }
 }
 
-/**
- * The configuration compiled to JavaScript. Every command reads it first, so the result is kept
- * in the build's cache (keyed by the file's text and esbuild's version, verified by every file it
- * imports): a command whose configuration has not changed starts without compiling it.
- */
+/** The configuration compiled to JavaScript, cached: every command reads it first. */
 async function compileConfig(configFile: string, source: string, root: string, loc: SourceLoc): Promise<string> {
   const record = path.join(CACHES.config.dir, `${hashBytes([ESBUILD_VERSION, source].join('\0')).slice(0, 20)}.json`);
   const toPath = (input: string) => path.resolve(root, input);
@@ -102,8 +98,7 @@ async function compileConfig(configFile: string, source: string, root: string, l
     loc,
   );
   const code = result.outputFiles[0]?.text ?? '';
-  // The configuration itself is verified too: a save while it compiled must not leave this code
-  // under the name of a text it was not compiled from.
+  // The configuration itself is verified too, against a save while it compiled.
   const files = Object.keys(result.metafile?.inputs ?? {}).filter((f) => !f.includes(':'));
   const inputs = Object.fromEntries(
     await Promise.all(files.map(async (f) => [f, (await hashFile(toPath(f))) ?? ''] as const)),
@@ -114,10 +109,7 @@ async function compileConfig(configFile: string, source: string, root: string, l
   return code;
 }
 
-/**
- * What `site check` holds a page to when the configuration says nothing (behaviour.md: Constants):
- * KB of gzip, the JavaScript before `load` and once idle.
- */
+/** KB of gzip `site check` holds a page to when the configuration says nothing (behaviour.md: Constants). */
 const DEFAULT_BUDGETS = { jsKb: 20, idleJsKb: 120, cssKb: 20, payloadKb: 30, imageKb: 200, fontKb: 100 } as const;
 
 /** The checked configuration settled with the overrides and defaults: what every stage reads. */

@@ -48,12 +48,7 @@ function createReader(outDir: string) {
   };
 }
 
-/**
- * Bytes (gzip) each page loads (behaviour.md: Pages on demand): its JavaScript before `load` (its
- * scripts and what they import), its JavaScript once idle (the app, its template, client
- * navigation: the chunks the build manifest lists), and on first view its stylesheets and its
- * embedded data.
- */
+/** Bytes (gzip) each page loads (behaviour.md: Pages on demand): JavaScript before `load` and once idle, CSS, data. */
 export function checkBudgets(
   config: SiteConfig,
   outDir: string,
@@ -121,11 +116,7 @@ function needsFace(face: FontFace, text: string): boolean {
   return false;
 }
 
-/**
- * The font files a page loads (behaviour.md: Presentation): those it preloads, and each face of its
- * stylesheets whose characters its text uses, as a browser asks for them; FONT_BUDGET_EXCEEDED
- * where they weigh more than `check.budgets.fontKb`.
- */
+/** The font files a page loads, preloaded or asked for by its text's characters (behaviour.md: Presentation). */
 export function checkFontBudget(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
   const files = createReader(outDir);
   const faces = new Map<string, FontFace[]>();

@@ -35,11 +35,7 @@ function toChineseFiles(config: SiteConfig, routes: readonly Route[], locale: Lo
   return [...contentFiles, ...messageFiles];
 }
 
-/**
- * `MIXED_SCRIPT_SPACE` where a number or a Latin word touches Chinese (`2025年`, `控制中心24 小時`),
- * and `STATION_CODE_WIDTH` where a station code stands in half-width parentheses (`桃園(TPE)`), in
- * every content and message file of a Chinese locale: at its line and column.
- */
+/** In Chinese files: a number or Latin word touching Chinese (`2025年`), a station code in half-width `(TPE)`. */
 export function checkMixedScript(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const halfWidth = toHalfWidthCodes(config);
   return config.locales

@@ -32,10 +32,7 @@ export interface TranslationReport {
   readonly singleLanguage: { path: string; locales: string[] }[];
 }
 
-/**
- * Keys written out in code (`t('ns:key')`) in the runtime and the templates: used even when no page
- * renders them during the build (the browser's error page, the new-version notice).
- */
+/** Keys written out in code (`t('ns:key')`): used even when no page renders them during the build. */
 function literalKeys(dirs: readonly string[]): string[] {
   return dirs
     .flatMap((dir) => fg.sync('**/*.{ts,tsx}', { cwd: dir, absolute: true }))

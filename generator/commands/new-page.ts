@@ -40,10 +40,8 @@ export interface NewPageContext {
 }
 
 /**
- * The settings most of the siblings carry (each page counted once, whatever its locales): their
- * template and layout (the defaults when there are none, or no one value leads); an article's date
- * (most siblings carry one) as `today`; the next `order` after theirs, or for an article the order
- * the articles share, since they are listed by date.
+ * The settings most siblings carry (each page once): template and layout (else the defaults), a date
+ * of `today` when most are dated, and the next `order` (for an article, the order articles share).
  */
 export function toNewPageSettings(
   siblings: readonly ContentFile[],

@@ -25,11 +25,7 @@ const URL_HINT =
   'become link targets and image sources: write a path of this site that starts with one `/`, or a full ' +
   '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
 
-/**
- * Every URL field at any depth, named by its path (`cards[2].link`) at the line of its key: the
- * problems of those whose value is refused, and the paths of this site the others name (the
- * resolve step finds each one a page or a public file).
- */
+/** Every URL field at any depth (`cards[2].link`): the refused ones' problems, and the site paths the others name. */
 export function findUrlFields(
   contents: unknown,
   at: (offset: number) => SourceLoc,
@@ -169,10 +165,7 @@ function checkVideoField(video: unknown, fail: Fail): void {
     fail('video', '`title` must name the video (the player and its poster are labelled with it)', VIDEO_HINT);
 }
 
-/**
- * A warning for each key a letter or two away from a page's setting (`templete`): it goes to the
- * template as any other key does, and the setting would silently keep its default.
- */
+/** A warning for each key a letter or two away from a page's setting (`templete`), which would keep its default. */
 function findTypos(file: string, extra: Record<string, unknown>, keyLines: Record<string, number>): SiteProblem[] {
   const settings = [...KNOWN_KEYS, 'contact', 'job'];
   return Object.keys(extra).flatMap((key) => {
@@ -182,10 +175,7 @@ function findTypos(file: string, extra: Record<string, unknown>, keyLines: Recor
   });
 }
 
-/**
- * `aliases: [/about/old-awards]`: the page's old addresses in this locale, each refused at its own
- * line when it is not one (behaviour.md: Moved and removed pages).
- */
+/** `aliases: [/about/old-awards]`: the page's old addresses in this locale (behaviour.md: Moved and removed pages). */
 function toAliases(value: unknown, fail: Fail): string[] {
   if (value === undefined || value === null) return [];
   const hint =
@@ -296,10 +286,7 @@ function toPublishing(
   return { draft, noindex, publishDate, expiryDate };
 }
 
-/**
- * `date` and `updated` (behaviour.md: Sharing): a day, or a day and a time of the site's time zone
- * (`2024-03-12T09:00`); a page is not updated before it is dated.
- */
+/** `date` and `updated` (behaviour.md: Sharing): a day, or a day and time (`2024-03-12T09:00`). */
 function toDates(raw: Record<string, unknown>, fail: Fail): [string | null, string | null] {
   const [date, updated] = (['date', 'updated'] as const).map((field) => {
     const value = toDate(raw[field], { time: true });

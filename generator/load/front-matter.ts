@@ -67,10 +67,9 @@ function toEmpty(): Omit<ParsedFile, 'body' | 'bodyLine'> {
 }
 
 /**
- * What gray-matter must not be given: a language after the first `---` (it would pick another
- * engine, and `---js` runs the text as code), front matter never closed (it would read the whole
- * file as front matter), too large or with too many blank lines in a row, and a closing line with
- * more than `---` (gray-matter closes at any line that starts with it).
+ * What gray-matter must not be given: a language after `---` (`---js` runs the text as code), front
+ * matter never closed (the whole file would be read), too large or too blank, and a closing line
+ * with more than `---` (gray-matter closes at any line that starts with it).
  */
 function findSplitProblem(file: string, source: string, language: string): SiteProblem | null {
   const syntax = (args: ArgsOf<'FRONT_MATTER_SYNTAX'>, line: number, column: number) =>
@@ -151,10 +150,7 @@ function findDeepNesting(matter: string): number | null {
   return null;
 }
 
-/**
- * A YAML error at its place in the file. An unclosed `[`, `{` or quote is noticed where the next
- * line starts; the problem is the opening character, so the error points there.
- */
+/** A YAML error at its place; an unclosed `[`, `{` or quote points at its opening, not where it is noticed. */
 function toYamlProblem(
   doc: Document.Parsed,
   error: YAMLError,

@@ -9,8 +9,7 @@ import { loadWrittenFolders } from './written-folders.ts';
 
 /** The page templates and layouts the site has: `site/templates/{pages,layouts}/<name>.tsx`. */
 export async function loadTemplateInventory(config: SiteConfig): Promise<TemplateInventory> {
-  // Listed by the same rules as every other source folder: hidden files left out, a link followed
-  // only where it stays inside the project (checkSourceLinks reports the others).
+  // Listed by the rules of every source folder (checkSourceLinks reports the links it refuses).
   const { files } = await listFiles(config.root, config.templatesDir);
   const named = (folder: string) => {
     const template = new RegExp(`^${folder}/([^/]+)\\.tsx$`);
@@ -19,18 +18,12 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
   return { pages: named('pages'), layouts: named('layouts') };
 }
 
-/**
- * What editors and file browsers leave beside the files they touch: a backup (`logo.svg~`), an
- * Emacs auto-save (`#about.md#`), Windows's thumbnail caches (`Thumbs.db`, which keeps thumbnails
- * of pictures deleted since) and folder settings (`desktop.ini`).
- */
+/** Editors' and file browsers' leftovers: backups, Emacs auto-saves, Windows's thumbnail caches and folder settings. */
 const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini)$/i;
 
 /**
- * The files `site/public` publishes, relative to it, sorted: everything but hidden files, except
- * `.well-known/` (security.txt and the like), and editors' leftovers; those it skips are named in
- * one warning of each kind. A link into what the build writes (`outDir`, its real path, when it
- * writes one; the caches) is refused.
+ * The files `site/public` publishes, sorted: all but hidden files (`.well-known/` aside) and
+ * leftovers, each kind skipped named in one warning. A link into what the build writes is refused.
  */
 export async function listPublicFiles(
   config: SiteConfig,
@@ -54,10 +47,7 @@ export async function listPublicFiles(
   return { files: listed.files.filter((file) => !LEFTOVER.test(file)), problems };
 }
 
-/**
- * The other sources read into the site (translations, templates, the configuration) stay inside the
- * project, under names that are UTF-8.
- */
+/** The other sources (translations, templates, the configuration) stay inside the project, under UTF-8 names. */
 export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[]> {
   const listed = await Promise.all(
     [config.localesDir, config.templatesDir].map((dir) =>

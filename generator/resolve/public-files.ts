@@ -7,10 +7,8 @@ import { toFeedPath } from '../../runtime/urls.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
 import { toOutputFile, toPageFiles, toSitePath } from '../../runtime/urls.ts';
 
-// The public files and what the build writes beside them (behaviour.md: Safety): a file of
-// site/public never takes the path of a page's file, of a page's folder, or of a file the build
-// writes itself. Either would be lost without a word: the page written over the public file, or the
-// public file standing where a page's folder must go, which fails the write halfway.
+// A file of site/public never takes the path of a page's file or folder, or of a file the build
+// writes itself (behaviour.md: Safety): one would be lost without a word, or fail the write halfway.
 
 /** The folders the build writes for itself, whole. */
 const OWN_FOLDERS = ['_app', 'builds'];
@@ -60,11 +58,7 @@ export function findPublicConflicts(
   return problems;
 }
 
-/**
- * A problem for each page whose front matter names as its `shareImage` a path of the site that no
- * file of site/public has, or a file that is not a 1200 × 630 PNG (behaviour.md: Sharing): its
- * share dialogs would show no image, or a head that misdescribes it.
- */
+/** Each page whose `shareImage` is no file of site/public, or no 1200 × 630 PNG (behaviour.md: Sharing). */
 export function findBadShareImages(
   config: SiteConfig,
   pages: readonly Page[],
@@ -104,11 +98,7 @@ export function findBadShareImages(
   return problems;
 }
 
-/**
- * A problem for each path of this site that a URL field of front matter names (`image`,
- * `cards[2].href`) and that is neither a page nor a file of site/public: the page would show a
- * broken image or link (behaviour.md: Texts). `shareImage` has its own, closer check above.
- */
+/** Each site path a URL field names that is neither a page nor a public file (behaviour.md: Texts). */
 export function findUnknownAddresses(
   config: SiteConfig,
   pages: readonly Page[],
@@ -148,11 +138,7 @@ export function findUnknownAddresses(
   return problems;
 }
 
-/**
- * What is wrong with a public file as a share image, or null: the page's head tells share dialogs
- * it is a 1200 × 630 PNG, so it must be one, and a whole one (a file cut short in a copy shows as
- * a broken card).
- */
+/** Why a public file is no share image (the head says it is a whole 1200 × 630 PNG), or null. */
 function toShareImageFault(
   config: SiteConfig,
   file: string,

@@ -53,11 +53,7 @@ export function resolveRoutes(
   return { routes, problems };
 }
 
-/**
- * The section a route belongs to (behaviour.md: Section pages): the folder it is in, or, for a page
- * at the top that a navigation entry opens a section from (`/jobs` for `jobs`), that section, whose
- * first page it is.
- */
+/** The folder a route is in, or the section a navigation entry opens from it (`/jobs`) (behaviour.md: Section pages). */
 function toRouteSection(config: SiteConfig, routePath: string): string {
   const [, first = ''] = routePath.split('/');
   if (routePath.split('/').length > 2) return first;
