@@ -26,15 +26,8 @@ const isUnique = (values: readonly unknown[]) => new Set(values).size === values
 
 /** Every problem of the configuration at once, each naming its field and line. */
 export function validateConfig(input: unknown, source: string): SiteProblem[] {
-  if (!isRecord(input)) {
-    return [
-      toProblem(
-        'CONFIG_LOAD',
-        { reason: 'it has no default export object' },
-        { file: CONFIG_FILE, line: 1, column: 1 },
-      ),
-    ];
-  }
+  const at = (line: number) => ({ file: CONFIG_FILE, line, column: 1 });
+  if (!isRecord(input)) return [toProblem('CONFIG_LOAD', { reason: 'it has no default export object' }, at(1))];
   const locales = Array.isArray(input.locales) ? input.locales.filter(isRecord) : [];
   const checks: Check[] = [
     ...validateLocales(input.locales, locales),
@@ -54,11 +47,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
   const problems = checks
     .filter(([, ok]) => !ok)
     .map(([field, , reason, hint]) =>
-      toProblem(
-        'CONFIG_INVALID',
-        { field, reason, hint },
-        { file: CONFIG_FILE, line: findFieldLine(source, field), column: 1 },
-      ),
+      toProblem('CONFIG_INVALID', { field, reason, hint }, at(findFieldLine(source, field))),
     );
   return [...problems, ...findUnknownKeys(input).map((unknown) => toUnknownKeyProblem(unknown, source))];
 }

@@ -1,4 +1,4 @@
-import { isSiteError } from './problems/problem.ts';
+import { SiteError } from './problems/problem.ts';
 import { formatProblem } from './problems/format.ts';
 import type { CheckReport } from './check/index.ts';
 import type { NewPageReport } from './commands/new-page.ts';
@@ -41,7 +41,7 @@ export async function runReported(
 
 /** Prints a failure: every problem of a SiteError, or an internal error with its stack. */
 export function printFailure(root: string, error: unknown, what: string, outputUntouched = false): void {
-  if (isSiteError(error)) {
+  if (error instanceof SiteError) {
     printProblems(root, error.problems);
     const count = error.problems.filter((p) => p.severity === 'error').length;
     const untouched = outputUntouched ? ' The previous output is untouched.' : '';

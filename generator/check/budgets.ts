@@ -6,7 +6,7 @@ import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
 import { toFirstViewScripts, toIdleScripts } from './first-view.ts';
 import type { OutputPage } from './output.ts';
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** A file of the output by its URL, read once whichever page names it: as text, and gzipped for its size. */
 function createReader(outDir: string) {
@@ -75,13 +75,10 @@ export function checkBudgets(
     ];
     return checks
       .filter(([, , size, limit]) => size > limit * 1024)
-      .map(([kind, when, size, limit, names]) =>
-        toProblem(
-          'BUDGET_EXCEEDED',
-          { page: page.url, kind, when, size: kb(size), limit: `${limit} KB`, files: names.join(', ') },
-          { file: page.file, line: 1, column: 1 },
-        ),
-      );
+      .map(([kind, when, size, limit, names]) => {
+        const args = { page: page.url, kind, when, size: kb(size), limit: `${limit} KB`, files: names.join(', ') };
+        return toProblem('BUDGET_EXCEEDED', args, { file: page.file, line: 1, column: 1 });
+      });
   });
 }
 
@@ -134,12 +131,7 @@ export function checkFontBudget(config: SiteConfig, outDir: string, pages: reado
     const size = [...urls].reduce((sum, url) => sum + (files.bytes(url) ?? 0), 0);
     if (size <= limit * 1024) return [];
     const loc = { file: page.file, line: 1, column: 1 };
-    return [
-      toProblem(
-        'FONT_BUDGET_EXCEEDED',
-        { page: page.url, size: kb(size), limit: `${limit} KB`, files: [...urls].join(', ') },
-        loc,
-      ),
-    ];
+    const args = { page: page.url, size: kb(size), limit: `${limit} KB`, files: [...urls].join(', ') };
+    return [toProblem('FONT_BUDGET_EXCEEDED', args, loc)];
   });
 }

@@ -57,11 +57,8 @@ function checkRobots(page: OutputPage): SiteProblem[] {
 function checkFeedLinks(page: OutputPage): SiteProblem[] {
   return [...page.html.matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]*>/g)]
     .filter(([link]) => / hreflang="/.test(link))
-    .map(([link]) =>
-      toProblem(
-        'SEO_ALTERNATE',
-        { page: page.url, reason: `the feed link ${link} carries hreflang, as if the feed were a language version` },
-        at(page),
-      ),
-    );
+    .map(([link]) => {
+      const reason = `the feed link ${link} carries hreflang, as if the feed were a language version`;
+      return toProblem('SEO_ALTERNATE', { page: page.url, reason }, at(page));
+    });
 }

@@ -80,15 +80,8 @@ export async function checkHtml(pages: readonly OutputPage[], buildId: string | 
       record = { format: CACHES.html.format, inputs: {}, messages };
       await writeRecord(file, record);
     }
-    for (const m of record.messages) {
-      problems.push(
-        toProblem(
-          'HTML_INVALID',
-          { page: page.url, reason: m.reason, rule: m.rule },
-          { file: page.file, line: m.line, column: m.column },
-        ),
-      );
-    }
+    for (const { reason, rule, line, column } of record.messages)
+      problems.push(toProblem('HTML_INVALID', { page: page.url, reason, rule }, { file: page.file, line, column }));
   }
   // A record read now may carry an old access time (file systems update it lazily): kept.
   await removeUnused(HTML_CACHE_DIR, (name) => name.endsWith('.json') && !used.has(path.join(HTML_CACHE_DIR, name)));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { unescapeHtml } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
+import { kb } from './budgets.ts';
 import type { OutputPage } from './output.ts';
 
 // The photos a page shows (behaviour.md: Images): none heavier than the budget of an image, none
@@ -12,8 +13,6 @@ import type { OutputPage } from './output.ts';
 const PICTURE = /<picture\b[^>]*>([\s\S]*?)<\/picture>/g;
 const IMG = /<img\b[^>]*>/g;
 const ADDRESSES = /\b(?:src|srcset)="([^"]*)"/g;
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function checkImages(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
   const sizes = new Map<string, number>();
@@ -37,12 +36,8 @@ export function checkImages(config: SiteConfig, outDir: string, pages: readonly 
       if (largest === null || seen.has(largest)) return;
       seen.add(largest);
       if (sizeOf(largest) > limit) {
-        const args = {
-          page: page.url,
-          src: largest,
-          size: kb(sizeOf(largest)),
-          limit: `${config.check.budgets.imageKb} KB`,
-        };
+        const budget = `${config.check.budgets.imageKb} KB`;
+        const args = { page: page.url, src: largest, size: kb(sizeOf(largest)), limit: budget };
         problems.push(toProblem('IMAGE_OVER_BUDGET', args, loc));
       }
       if (isPhoto && /\balt=""/.test(markup))

@@ -125,11 +125,8 @@ function checkTranslationRecord(config: SiteConfig, routes: readonly Route[], me
   const severity = config.check.staleTranslations;
   for (const item of toTranslationStatus(config, routes, messages, record, exists).items) {
     if (item.state !== 'stale') continue;
-    const stale = toProblem(
-      'TRANSLATION_STALE',
-      { locale: item.locale, what: item.id, source: item.sourceFile, since: item.confirmed ?? '' },
-      { file: item.file, line: item.line, column: 1 },
-    );
+    const args = { locale: item.locale, what: item.id, source: item.sourceFile, since: item.confirmed ?? '' };
+    const stale = toProblem('TRANSLATION_STALE', args, { file: item.file, line: item.line, column: 1 });
     problems.push({ ...stale, severity });
   }
   return problems;

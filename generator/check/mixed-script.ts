@@ -47,12 +47,10 @@ export function checkMixedScript(config: SiteConfig, routes: readonly Route[]): 
       return lines.flatMap((line, i) => {
         // Front matter's own lines (`---`, a key with no text) and code need no check.
         if (!/\p{Script=Han}/u.test(line) || line.startsWith('    ') || line.startsWith('```')) return [];
-        const at = (code: 'MIXED_SCRIPT_SPACE' | 'STATION_CODE_WIDTH', index: number, found: string) =>
-          toProblem(
-            code,
-            { found, glossary: GLOSSARY_FILE },
-            { file, line: i + 1, column: [...line.slice(0, index)].length + 1 },
-          );
+        const at = (code: 'MIXED_SCRIPT_SPACE' | 'STATION_CODE_WIDTH', index: number, found: string) => {
+          const loc = { file, line: i + 1, column: [...line.slice(0, index)].length + 1 };
+          return toProblem(code, { found, glossary: GLOSSARY_FILE }, loc);
+        };
         const unspaced = UNSPACED.flatMap((pattern) => [...line.matchAll(pattern)]).map((m) => {
           const index = m.index + m[0].length;
           return at('MIXED_SCRIPT_SPACE', index - 1, [...line.slice(Math.max(0, m.index - 3), index + 3)].join(''));

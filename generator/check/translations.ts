@@ -166,12 +166,8 @@ export function checkContentScript(config: SiteConfig, routes: readonly Route[])
       const file = route.files[code];
       if (!file) return [];
       const text = readFileSync(path.join(config.root, file.file), 'utf8');
-      return findSimplified(text).map((hit) =>
-        toProblem(
-          'I18N_SIMPLIFIED',
-          { char: hit.char, traditional: hit.traditional },
-          { file: file.file, line: hit.line, column: hit.column },
-        ),
+      return findSimplified(text).map(({ char, traditional, line, column }) =>
+        toProblem('I18N_SIMPLIFIED', { char, traditional }, { file: file.file, line, column }),
       );
     }),
   );

@@ -28,8 +28,7 @@ export interface NewPageReport {
   readonly next: readonly string[];
 }
 
-/** What a new page needs to know of the site beyond its own path. */
-export interface NewPageContext {
+interface NewPageContext {
   readonly config: SiteConfig;
   /** The route (`/news/news14`). */
   readonly path: string;
@@ -70,12 +69,8 @@ function toMostUsed<T>(values: readonly T[]): T | undefined {
 
 /** Today's day in the company's calendar (Taiwan time), `YYYY-MM-DD` (behaviour.md: Dates and numbers). */
 export function toCompanyDay(time: number): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Taipei',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(time);
+  const format = { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  const parts = new Intl.DateTimeFormat('en-US', format).formatToParts(time);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

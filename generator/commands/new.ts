@@ -123,19 +123,17 @@ function checkFolder(config: SiteConfig, given: string): void {
   let nearest = folder;
   while (!statSync(nearest, { throwIfNoEntry: false })?.isDirectory() && path.dirname(nearest) !== nearest)
     nearest = path.dirname(nearest);
+  const reason = 'leads out of the project through a symbolic link';
   if (!isInside(realpathSync(nearest), realpathSync(config.root)))
-    throw new SiteError([
-      toProblem('NEW_PAGE_PATH', { given, reason: 'leads out of the project through a symbolic link' }),
-    ]);
+    throw new SiteError([toProblem('NEW_PAGE_PATH', { given, reason })]);
   if (nearest === folder || path.dirname(folder) === config.contentDir) return;
   const shown = (dir: string) => path.relative(config.root, dir).split(path.sep).join('/');
   const folders = readdirSync(nearest, { withFileTypes: true }).filter(
     (e) => e.isDirectory() && !e.name.startsWith('.'),
   );
   const known = folders.length === 0 ? 'no folder' : `the folders ${folders.map((e) => `\`${e.name}\``).join(', ')}`;
-  throw new SiteError([
-    toProblem('NEW_PAGE_FOLDER_MISSING', { folder: shown(folder), nearest: shown(nearest), known }),
-  ]);
+  const args = { folder: shown(folder), nearest: shown(nearest), known };
+  throw new SiteError([toProblem('NEW_PAGE_FOLDER_MISSING', args)]);
 }
 
 /** The files that claim the route already, in any locale (`<path>.<locale>.md` or `<path>/index.<locale>.md`). */

@@ -6,7 +6,7 @@ import { buildSite } from '../pipeline/build.ts';
 import { RECORD_FILE } from '../translations/record.ts';
 import { runEsbuildToText } from '../esbuild.ts';
 import { loadConfig } from '../config.ts';
-import { isSiteError } from '../problems/problem.ts';
+import { SiteError } from '../problems/problem.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import { formatProblem } from '../problems/format.ts';
 import {
@@ -62,9 +62,10 @@ async function listen(
 
 /** A build's failure as the event the overlay shows. */
 function toErrorEvent(root: string, error: unknown) {
-  const text = isSiteError(error)
-    ? error.problems.map((p) => formatProblem(root, p)).join('\n\n')
-    : String(error instanceof Error ? error.stack : error);
+  const text =
+    error instanceof SiteError
+      ? error.problems.map((p) => formatProblem(root, p)).join('\n\n')
+      : String(error instanceof Error ? error.stack : error);
   return { event: 'build-error', data: { text } };
 }
 

@@ -3,7 +3,7 @@ import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
 import { OLD_ADDRESS_RULE, isOldAddress } from '../redirects.ts';
 import { TEXT_LIMITS } from './limits.ts';
-import { checkCalloutFields } from './callout-fields.ts';
+import { checkCalloutFields, type Fail } from './callout-fields.ts';
 import { checkJobField } from './job-field.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -104,8 +104,6 @@ function toShownValue(value: string): string {
   const escaped = value.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return escaped.length > 80 ? `${escaped.slice(0, 80)}…` : escaped;
 }
-
-type Fail = (field: string, reason: string, hint?: string) => void;
 
 /** A page that names no template or layout has these (behaviour.md: Routes). */
 export const DEFAULT_TEMPLATE = 'page';

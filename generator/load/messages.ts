@@ -205,13 +205,8 @@ function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
         if (keys.has(key)) continue;
         const file = toMessagesFile(config, code, ns);
         const other = keysByLocale.find((k) => k.keys.has(key))?.code;
-        problems.push(
-          toProblem(
-            'MESSAGE_KEY_MISSING',
-            { locale: code, ns, key, file, usedBy: other ? `the ${other} file` : undefined },
-            { file, line: 1, column: 1 },
-          ),
-        );
+        const args = { locale: code, ns, key, file, usedBy: other ? `the ${other} file` : undefined };
+        problems.push(toProblem('MESSAGE_KEY_MISSING', args, { file, line: 1, column: 1 }));
       }
     }
   }

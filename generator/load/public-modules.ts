@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { ESBUILD_VERSION, runEsbuild } from '../esbuild.ts';
-import { isProblemOf, isSiteError, SiteError, toProblem } from '../problems/problem.ts';
+import { isProblemOf, SiteError, toProblem } from '../problems/problem.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { compileUnregistered, withoutExit } from '../node-module.ts';
 import { CACHES } from '../caches.ts';
@@ -69,7 +69,7 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
           generated.set(output, await makePublicFile(config, file, environment));
           return [];
         } catch (error) {
-          if (isSiteError(error)) return error.problems;
+          if (error instanceof SiteError) return error.problems;
           throw error;
         }
       }),
@@ -150,7 +150,7 @@ async function runPublicModule(
     );
   } catch (error) {
     // The error keeps its position (perhaps in a helper) and is restated as this module's.
-    if (!isSiteError(error)) throw error;
+    if (!(error instanceof SiteError)) throw error;
     throw new SiteError(
       error.problems.map((p) =>
         toModuleProblem(config, file, isProblemOf(p, ['BUNDLE_FAILED']) ? p.args.reason : p.message, p.loc),

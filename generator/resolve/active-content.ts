@@ -55,12 +55,8 @@ export function findActiveContent(
     // A module's output is named by the module, whose lines are not the output's.
     const source = `site/public/${file}${generated === undefined ? '' : '.ts'}`;
     const loc = generated === undefined ? { file: source, ...found.at } : { file: source, line: 1, column: 1 };
-    const what = found.what.join(', ');
-    const problem = toProblem(
-      'PUBLIC_ACTIVE_CONTENT',
-      { file: source, what, host: noHeaders ? config.host : undefined },
-      loc,
-    );
+    const args = { file: source, what: found.what.join(', '), host: noHeaders ? config.host : undefined };
+    const problem = toProblem('PUBLIC_ACTIVE_CONTENT', args, loc);
     problems.push(noHeaders ? { ...problem, severity: 'error' } : problem);
   }
   return problems;

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { toProblem } from '../problems/problem.ts';
 import { isWholePng, toPngDecodeFault, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import { toFeedPath } from '../../runtime/urls.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
-import { toOutputFile, toPageFiles, toSitePath } from '../../runtime/urls.ts';
+import { toFeedPath, toOutputFile, toPageFiles, toSitePath } from '../../runtime/urls.ts';
 
 // A file of site/public never takes the path of a page's file or folder, or of a file the build
 // writes itself (behaviour.md: Safety): one would be lost without a word, or fail the write halfway.
@@ -50,10 +49,8 @@ export function findPublicConflicts(
         : OWN_FOLDERS.includes(top)
           ? { output: `${top}/`, what: 'its own files' }
           : null;
-    if (conflict)
-      problems.push(
-        toProblem('PUBLIC_FILE_CONFLICT', { file: source, ...conflict }, { file: source, line: 1, column: 1 }),
-      );
+    const loc = { file: source, line: 1, column: 1 };
+    if (conflict) problems.push(toProblem('PUBLIC_FILE_CONFLICT', { file: source, ...conflict }, loc));
   }
   return problems;
 }
@@ -77,26 +74,21 @@ export function findBadShareImages(
     const fault = files.has(file) ? toShareImageFault(config, file, sources.generatedFiles.get(file)) : 'missing';
     if (fault === null) continue;
     reported.add(content.file);
-    problems.push(
-      toProblem(
-        'FRONT_MATTER_INVALID',
-        {
-          field: 'shareImage',
-          reason:
-            fault === 'missing'
-              ? `names \`${image}\`, which is no file of site/public`
-              : `names \`${image}\`, which ${fault}; a page's share image is a 1200 × 630 PNG`,
-          hint:
-            fault === 'missing'
-              ? 'Put the image (a 1200 × 630 PNG) in site/public at that path, or remove the field: the page then gets a share card drawn for it.'
-              : 'Save the image as a PNG of 1200 × 630 pixels (share dialogs crop other sizes, and show no SVG), or remove the field: the page then gets a share card drawn for it.',
-        },
-        { file: content.file, line: content.keyLines.shareImage ?? 1, column: 1 },
-      ),
-    );
+    const missing = fault === 'missing';
+    const reason = missing
+      ? `names \`${image}\`, which is no file of site/public`
+      : `names \`${image}\`, which ${fault}; a page's share image is a 1200 × 630 PNG`;
+    const hint = missing
+      ? 'Put the image (a 1200 × 630 PNG) in site/public at that path, or remove the field: the page then gets a share card drawn for it.'
+      : 'Save the image as a PNG of 1200 × 630 pixels (share dialogs crop other sizes, and show no SVG), or remove the field: the page then gets a share card drawn for it.';
+    const loc = { file: content.file, line: content.keyLines.shareImage ?? 1, column: 1 };
+    problems.push(toProblem('FRONT_MATTER_INVALID', { field: 'shareImage', reason, hint }, loc));
   }
   return problems;
 }
+
+const ADDRESS_HINT =
+  'Write the path of a page without a trailing slash (`/en/contact`), or of a file of site/public (`/images/hero.svg`, for site/public/images/hero.svg).';
 
 /** Each site path a URL field names that is neither a page nor a public file (behaviour.md: Texts). */
 export function findUnknownAddresses(
@@ -122,16 +114,9 @@ export function findUnknownAddresses(
       const target = toSitePath(address.value);
       targets ??= toTargets();
       if (target !== null && targets.has(target)) continue;
+      const reason = `names \`${address.value}\`, which is no page or file of this site`;
       problems.push(
-        toProblem(
-          'FRONT_MATTER_INVALID',
-          {
-            field: address.field,
-            reason: `names \`${address.value}\`, which is no page or file of this site`,
-            hint: 'Write the path of a page without a trailing slash (`/en/contact`), or of a file of site/public (`/images/hero.svg`, for site/public/images/hero.svg).',
-          },
-          address.loc,
-        ),
+        toProblem('FRONT_MATTER_INVALID', { field: address.field, reason, hint: ADDRESS_HINT }, address.loc),
       );
     }
   }
