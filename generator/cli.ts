@@ -19,7 +19,6 @@ function toPort(value: string): number {
   return port;
 }
 
-/** The version of `site` itself, as its package.json gives it. */
 function toVersion(): string {
   const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
   return version;
@@ -46,16 +45,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     root,
     toOut: (out) => (out === undefined ? path.join(root(), 'out') : path.resolve(out)),
   };
-  for (const declare of [
-    declareBuild,
-    declareServe,
-    declareCheck,
-    declareRoutes,
-    declareNew,
-    declareTranslations,
-    declareCache,
-  ])
-    declare(program, globals);
+  const all = [declareBuild, declareServe, declareCheck, declareRoutes, declareNew, declareTranslations, declareCache];
+  for (const declare of all) declare(program, globals);
   await program.parseAsync(argv);
 }
 
@@ -104,14 +95,8 @@ function declareServe(program: Program, { root, toOut }: Globals): void {
     .option('--open', 'open the site in the default browser')
     .action(async (opts: { out?: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       const { runServe } = await import('./commands/serve.ts');
-      process.exitCode = await runServe({
-        root: root(),
-        out: toOut(opts.out),
-        port: opts.port,
-        host: opts.host,
-        watch: opts.watch ?? false,
-        open: opts.open ?? false,
-      });
+      const { watch = false, open = false } = opts;
+      process.exitCode = await runServe({ ...opts, root: root(), out: toOut(opts.out), watch, open });
     });
 }
 
@@ -124,12 +109,8 @@ function declareCheck(program: Program, { root, toOut }: Globals): void {
     .option('--json', 'print the report as JSON')
     .action(async (opts: { out?: string; external?: boolean; json?: boolean }) => {
       const { runCheck } = await import('./commands/check.ts');
-      process.exitCode = await runCheck({
-        root: root(),
-        out: toOut(opts.out),
-        external: opts.external ?? false,
-        json: opts.json ?? false,
-      });
+      const { external = false, json = false } = opts;
+      process.exitCode = await runCheck({ root: root(), out: toOut(opts.out), external, json });
     });
 }
 

@@ -186,7 +186,6 @@ function validatePublishing(c: Record<string, unknown>): Check[] {
   ];
 }
 
-/** Whether the platform's time zone data knows the zone. */
 function isTimeZone(zone: unknown): boolean {
   if (typeof zone !== 'string' || zone === '') return false;
   try {
@@ -245,7 +244,6 @@ export function findFieldLine(source: string, field: string, last?: number): num
   return from + 1;
 }
 
-/** A value `toBaseUrl` accepts. */
 function isBaseUrl(v: unknown): boolean {
   return typeof v === 'string' && toBaseUrl(v) !== null;
 }

@@ -274,7 +274,6 @@ export function isText(v: unknown): boolean {
 export function isName(v: unknown): boolean {
   return typeof v === 'string' && /^[A-Za-z][A-Za-z0-9-]*$/.test(v);
 }
-/** A hex colour of three or six digits. */
 function isColor(v: unknown): boolean {
   return typeof v === 'string' && /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v);
 }

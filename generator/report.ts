@@ -60,27 +60,16 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
   const locales = Object.entries(report.pagesPerLocale)
     .map(([code, n]) => `${n} ${code}`)
     .join(', ');
-  const stages = report.stages
-    .map((s) => {
-      const note =
-        s.stage === 'bundle' && report.bundleReused
-          ? ' (reused)'
-          : s.stage === 'render' && report.renderThreads > 1
-            ? ` (${report.renderThreads} threads)`
-            : s.stage === 'cards'
-              ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
-              : s.stage === 'images' && report.images.total > 0
-                ? ` (${report.images.made} of ${report.images.total} made)`
-                : s.stage === 'search' && report.search
-                  ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
-                      report.search.bytes,
-                    )
-                      .map(([code, size]) => `${code} ${toSize(size)}`)
-                      .join(', ')})`
-                  : '';
-      return `${s.stage}${note} ${Math.round(s.ms)} ms`;
-    })
-    .join(' · ');
+  const { search, images, cards } = report;
+  const indexes = search && Object.entries(search.bytes).map(([code, size]) => `${code} ${toSize(size)}`);
+  const notes: Readonly<Record<string, string | false | null>> = {
+    bundle: report.bundleReused && ' (reused)',
+    render: report.renderThreads > 1 && ` (${report.renderThreads} threads)`,
+    cards: ` (${cards.drawn} of ${cards.total} drawn)`,
+    images: images.total > 0 && ` (${images.made} of ${images.total} made)`,
+    search: search && indexes && ` (${search.indexed} of ${indexes.length} indexed, ${indexes.join(', ')})`,
+  };
+  const stages = report.stages.map((s) => `${s.stage}${notes[s.stage] || ''} ${Math.round(s.ms)} ms`).join(' · ');
   process.stdout.write(
     `${bold('Built')} ${locales} pages and ${report.errorPages} error pages: ${report.files} files, ${toSize(report.bytes)} in ${report.totalMs} ms\n` +
       (report.precompressed > 0

@@ -127,12 +127,7 @@ export interface SiteConfigInput {
   contacts?: Contact[];
   /** Old addresses no page carries (a removed section, a campaign URL), sent on with a redirect. */
   redirects?: { from: string; to: string; status?: 301 | 302 }[];
-  check?: Partial<{
-    budgets: Partial<CheckConfig['budgets']>;
-    sameInAllLocales: string[];
-    staleTranslations: 'warning' | 'error';
-    removedPages: 'warning' | 'error';
-  }>;
+  check?: Partial<Omit<CheckConfig, 'budgets'> & { budgets: Partial<CheckConfig['budgets']> }>;
   /** The zone whose calendar day decides what is published (behaviour.md: Publishing); `UTC` when absent. */
   timeZone?: string;
   /** Lines added to `robots.txt` after the site's own (behaviour.md: Sitemap and robots). */
@@ -376,12 +371,8 @@ export interface Pagination {
   readonly next: string | null;
 }
 
-/** An entry of a navigation menu: the URL and the route name that keys its `sidenav` label. */
-export interface MenuLink {
-  readonly url: string;
-  readonly name: string;
-  readonly depth: number;
-}
+/** An entry of a navigation menu. */
+export type MenuLink = Pick<PageLink, 'url' | 'name' | 'depth'>;
 
 /** A link to another page, with the texts a card or list shows. */
 export interface PageLink {
@@ -409,12 +400,13 @@ export interface PageLink {
  * The data that renders a page: given to the page component as its props, written to
  * `_payload.json` and embedded in the HTML, so the three cannot drift.
  */
-export interface Payload {
+export interface Payload extends Pick<
+  Page,
+  'url' | 'locale' | 'localeUrls' | 'sectionPages' | 'listed' | 'menus' | 'pagination'
+> {
   readonly buildId: string;
-  readonly url: string;
   readonly path: string;
   readonly name: string;
-  readonly locale: LocaleCode;
   /** Locale of the page's texts; differs from `locale` on single-language pages. */
   readonly contentLocale: LocaleCode;
   readonly template: string;
@@ -426,18 +418,10 @@ export interface Payload {
   readonly html: string;
   /** Structured texts from the front matter. */
   readonly data: Readonly<Record<string, unknown>>;
-  readonly localeUrls: Readonly<Record<LocaleCode, string>>;
   readonly locales: readonly { code: LocaleCode; iso: string; name: string; prefix: string }[];
   readonly nav: readonly NavItem[];
   /** The departments' contact details, from the configuration (behaviour.md: Contact details). */
   readonly contacts: readonly Contact[];
-  /** The section's pages for the side navigation, in order. */
-  readonly sectionPages: readonly PageLink[];
-  /** Pages the template lists: an overview's cards, the newest articles. */
-  readonly listed: readonly PageLink[];
-  readonly menus: Readonly<Record<string, readonly MenuLink[]>>;
-  /** Which page of a long list this is (behaviour.md: Long lists), or null. */
-  readonly pagination: Pagination | null;
   /** Each date the page shows, as its locale writes it, so the browser needs no date formatter (behaviour.md: Dates and numbers). */
   readonly dates: Readonly<Record<string, string>>;
   /** The photos its front matter names, by path, for `<Image>` (behaviour.md: Images); absent when none. */
@@ -613,12 +597,7 @@ export interface BuildReport {
   /** What the build is for, and what chose it (behaviour.md: Publishing). */
   readonly env: { readonly name: BuildEnv; readonly source: string | null };
   /** The pages a production build left out (or, with `--drafts` / `--future`, built and marked). */
-  readonly held: readonly {
-    readonly path: string;
-    readonly kind: Unpublished['kind'];
-    readonly date: string | null;
-    readonly built: boolean;
-  }[];
+  readonly held: readonly (Omit<HeldRoute, 'route'> & { readonly path: string })[];
   readonly warnings: readonly SiteProblem[];
 }
 

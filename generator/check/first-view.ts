@@ -5,7 +5,6 @@
 /** One leading statement: whitespace or a comment, or an `import … from "…"` / `import "…"`. */
 const LEADING = /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|import\s*(?:[\w$\s{},*]+?from\s*)?(["'])([^"']+)\1\s*;?/y;
 
-/** The specifiers of a module's leading static imports. */
 export function toStaticImports(text: string): string[] {
   const found: string[] = [];
   LEADING.lastIndex = 0;

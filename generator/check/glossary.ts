@@ -45,13 +45,18 @@ export function checkGlossary(config: SiteConfig, routes: readonly Route[]): Sit
   return config.locales.flatMap((locale) => {
     const own = terms.filter((t) => t.locale === locale.code);
     if (own.length === 0) return [];
-    const contentFiles = routes.flatMap((r) => (r.files[locale.code] ? [r.files[locale.code]?.file as string] : []));
-    const messageFiles = fg
-      .sync('*.json', { cwd: path.join(config.localesDir, locale.code) })
-      .sort()
-      .map((name) => path.relative(config.root, path.join(config.localesDir, locale.code, name)));
-    return [...contentFiles, ...messageFiles].flatMap((source) => findVariants(config.root, source, own));
+    return toLocaleFiles(config, routes, locale.code).flatMap((source) => findVariants(config.root, source, own));
   });
+}
+
+/** A locale's content and message files, relative to the project folder. */
+export function toLocaleFiles(config: SiteConfig, routes: readonly Route[], locale: LocaleCode): string[] {
+  const contentFiles = routes.flatMap((r) => (r.files[locale] ? [r.files[locale]?.file as string] : []));
+  const messageFiles = fg
+    .sync('*.json', { cwd: path.join(config.localesDir, locale) })
+    .sort()
+    .map((name) => path.relative(config.root, path.join(config.localesDir, locale, name)));
+  return [...contentFiles, ...messageFiles];
 }
 
 function findVariants(root: string, source: string, terms: readonly GlossaryTerm[]): SiteProblem[] {

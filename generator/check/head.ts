@@ -25,7 +25,6 @@ export function checkHead(config: SiteConfig, pages: readonly OutputPage[]): Sit
 
 const at = (page: OutputPage) => ({ file: page.file, line: 1, column: 1 });
 
-/** A title longer than a result shows. */
 function checkTitle(page: OutputPage): SiteProblem[] {
   const width = toTitleWidth(page.title ?? '');
   if (width <= TITLE_WARN) return [];

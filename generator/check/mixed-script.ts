@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { toProblem } from '../problems/problem.ts';
-import type { LocaleConfig, Route, SiteConfig, SiteProblem } from '../types.ts';
-import { GLOSSARY_FILE } from './glossary.ts';
+import type { Route, SiteConfig, SiteProblem } from '../types.ts';
+import { GLOSSARY_FILE, toLocaleFiles } from './glossary.ts';
 
 // The rules of Chinese and Latin in one text (docs/glossary.md: Chinese and Latin in one text),
 // checked in the Chinese content and message files where the prose breaks them.
@@ -25,22 +24,12 @@ function toHalfWidthCodes(config: SiteConfig): RegExp {
   return new RegExp(`\\((?:${codes.length > 0 ? codes.join('|') : '[A-Z]{3}'})\\)`, 'g');
 }
 
-/** The Chinese locales' content and message files, relative to the project folder. */
-function toChineseFiles(config: SiteConfig, routes: readonly Route[], locale: LocaleConfig): string[] {
-  const contentFiles = routes.flatMap((r) => (r.files[locale.code] ? [r.files[locale.code]?.file as string] : []));
-  const messageFiles = fg
-    .sync('*.json', { cwd: path.join(config.localesDir, locale.code) })
-    .sort()
-    .map((name) => path.relative(config.root, path.join(config.localesDir, locale.code, name)));
-  return [...contentFiles, ...messageFiles];
-}
-
 /** In Chinese files: a number or Latin word touching Chinese (`2025年`), a station code in half-width `(TPE)`. */
 export function checkMixedScript(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const halfWidth = toHalfWidthCodes(config);
   return config.locales
     .filter((locale) => locale.iso.startsWith('zh'))
-    .flatMap((locale) => toChineseFiles(config, routes, locale))
+    .flatMap((locale) => toLocaleFiles(config, routes, locale.code))
     .flatMap((source) => {
       const file = source.split(path.sep).join('/');
       const lines = readFileSync(path.join(config.root, source), 'utf8').split('\n');

@@ -69,10 +69,9 @@ function toMostUsed<T>(values: readonly T[]): T | undefined {
 
 /** Today's day in the company's calendar (Taiwan time), `YYYY-MM-DD` (behaviour.md: Dates and numbers). */
 export function toCompanyDay(time: number): string {
+  // en-CA writes a day as YYYY-MM-DD, as resolve/publish.ts reads a calendar day.
   const format = { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-  const parts = new Intl.DateTimeFormat('en-US', format).formatToParts(time);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return new Intl.DateTimeFormat('en-CA', format).format(time);
 }
 
 /** Each file of the new page: its settings, `draft: true`, and placeholders in its own language. */

@@ -194,7 +194,6 @@ function waitForStop(): Promise<void> {
   });
 }
 
-/** Opens the URL in the default browser, if there is one. */
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
   try {

@@ -10,7 +10,6 @@ export const EMPLOYMENT_TYPES: readonly string[] = [
   ...['INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'],
 ];
 
-/** The periods a salary is paid for. */
 export const SALARY_PERIODS: readonly string[] = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
 
 const JOB_HINT =

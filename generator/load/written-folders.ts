@@ -27,7 +27,6 @@ export async function loadWrittenFolders(outDir: string | null): Promise<Written
   return folders;
 }
 
-/** The written folder a real path lies in, if any. */
 export function findWrittenFolder(real: string, folders: readonly WrittenFolder[]): WrittenFolder | undefined {
   return folders.find((folder) => (folder.prefix ? real.startsWith(folder.dir) : isInside(real, folder.dir)));
 }
