@@ -4,47 +4,30 @@ import { gzipSync } from 'node:zlib';
 import { toProblem } from '../problems/problem.ts';
 import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
 import { toFirstViewScripts, toIdleScripts } from './first-view.ts';
-import type { OutputPage } from './output.ts';
+import { memoize, type OutputPage } from './output.ts';
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** A file of the output by its URL, read once whichever page names it: as text, and gzipped for its size. */
+/** A file of the output by its URL: as text, and gzipped for its size. */
 function createReader(outDir: string) {
-  const files = new Map<string, Buffer | null>();
-  const read = (url: string) => {
-    const file = url.split('?')[0] as string;
-    if (!files.has(file)) {
-      try {
-        files.set(file, readFileSync(path.join(outDir, file)));
-      } catch {
-        files.set(file, null);
-      }
+  const readFile = memoize((file) => {
+    try {
+      return readFileSync(path.join(outDir, file));
+    } catch {
+      return null;
     }
-    return files.get(file) ?? null;
-  };
-  const texts = new Map<string, string | null>();
-  const sizes = new Map<string, number>();
+  });
+  const read = (url: string) => readFile(url.split('?')[0] as string);
+  const gzipped = memoize((url) => {
+    const bytes = read(url);
+    return bytes ? gzipSync(bytes).length : 0;
+  });
   return {
-    text(url: string): string | null {
-      if (!texts.has(url)) texts.set(url, read(url)?.toString('utf8') ?? null);
-      return texts.get(url) ?? null;
-    },
+    text: memoize((url) => read(url)?.toString('utf8') ?? null),
     /** The size of a file as it is sent (a font is compressed already), or null when there is none. */
-    bytes(url: string): number | null {
-      return read(url)?.length ?? null;
-    },
+    bytes: (url: string): number | null => read(url)?.length ?? null,
     /** The gzip size of files, each counted once. */
-    size(urls: readonly string[]): number {
-      return urls.reduce((sum, url) => {
-        let size = sizes.get(url);
-        if (size === undefined) {
-          const bytes = read(url);
-          size = bytes ? gzipSync(bytes).length : 0;
-          sizes.set(url, size);
-        }
-        return sum + size;
-      }, 0);
-    },
+    size: (urls: readonly string[]): number => urls.reduce((sum, url) => sum + gzipped(url), 0),
   };
 }
 

@@ -4,7 +4,7 @@ import { unescapeHtml } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { kb } from './budgets.ts';
-import type { OutputPage } from './output.ts';
+import { memoize, type OutputPage } from './output.ts';
 
 // The photos a page shows (behaviour.md: Images): none heavier than the budget of an image, none
 // without alternative text. A `<picture>` is a photo the build made sizes of: its largest file is
@@ -15,16 +15,10 @@ const IMG = /<img\b[^>]*>/g;
 const ADDRESSES = /\b(?:src|srcset)="([^"]*)"/g;
 
 export function checkImages(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
-  const sizes = new Map<string, number>();
-  const sizeOf = (url: string) => {
-    let size = sizes.get(url);
-    if (size === undefined) {
-      const file = path.join(outDir, decodeURI(url.split(/[?#]/)[0] as string));
-      size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-      sizes.set(url, size);
-    }
-    return size;
-  };
+  const sizeOf = memoize((url) => {
+    const file = path.join(outDir, decodeURI(url.split(/[?#]/)[0] as string));
+    return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  });
   const limit = config.check.budgets.imageKb * 1024;
   return pages.flatMap((page) => {
     const loc = { file: page.file, line: 1, column: 1 };

@@ -27,6 +27,15 @@ export interface OutputPage {
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
 
+/** `get`, computed once per key: the output's files are read once, whichever page names them. */
+export function memoize<T>(get: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, get(key));
+    return known.get(key) as T;
+  };
+}
+
 /** Every HTML page of the output, in its host's layout (behaviour.md: Hosts): an `x.html` twin is read once. */
 export function readOutputPages(outDir: string): OutputPage[] {
   const manifest = readLatestManifest(outDir);

@@ -112,9 +112,8 @@ function checkCrossLocaleLinks(
     const other = toLocaleOfPath(config.locales, linkPath);
     if (other.code === payload.locale) return [];
     const suggestion = toLocalePath(locale, linkPath.slice(other.prefix.length) || '/');
-    return [
-      toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, { file: page.file, line: 1, column: 1 }),
-    ];
+    const loc = { file: page.file, line: 1, column: 1 };
+    return [toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, loc)];
   });
 }
 
@@ -177,10 +176,8 @@ function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): Sit
   const indexable = pages.filter((p) => p.payload && p.payload.contentLocale === p.payload.locale && !p.noindex);
   for (const page of indexable) {
     const listed = page.canonical ? entries.get(page.canonical) : undefined;
-    if (!listed)
-      problems.push(
-        toProblem('SEO_SITEMAP', { reason: `${page.canonical ?? page.url} (${page.url}) is missing` }, loc),
-      );
+    const missing = `${page.canonical ?? page.url} (${page.url}) is missing`;
+    if (!listed) problems.push(toProblem('SEO_SITEMAP', { reason: missing }, loc));
     else if (listed.join('|') !== page.alternates.map((a) => `${a.hreflang} ${a.href}`).join('|'))
       problems.push(toProblem('SEO_SITEMAP', { reason: `the alternates of ${page.url} differ from its head` }, loc));
   }

@@ -17,16 +17,7 @@ import { findSimplified } from './simplified.ts';
 
 /** The machine-readable translation report of `site check --json`. */
 export interface TranslationReport {
-  readonly namespaces: Record<
-    string,
-    {
-      keys: number;
-      missing: Record<string, string[]>;
-      extra: Record<string, string[]>;
-      unused: string[];
-      empty: Record<string, string[]>;
-    }
-  >;
+  readonly namespaces: Record<string, NamespaceReport>;
   /** Routes with their own content per locale, and the single-language routes declared. */
   readonly coverage: Record<string, { routes: number; withContent: number }>;
   readonly singleLanguage: { path: string; locales: string[] }[];
@@ -41,7 +32,13 @@ function literalKeys(dirs: readonly string[]): string[] {
     );
 }
 
-type NamespaceReport = TranslationReport['namespaces'][string];
+interface NamespaceReport {
+  keys: number;
+  missing: Record<string, string[]>;
+  extra: Record<string, string[]>;
+  unused: string[];
+  empty: Record<string, string[]>;
+}
 
 /** What the checks of one namespace read: the messages, the keys a template uses, where a key sits. */
 interface NamespaceCheck {

@@ -117,10 +117,10 @@ export function validateFrontMatter(
   config: SiteConfig,
 ): { data: FrontMatter | null; problems: SiteProblem[] } {
   const problems: SiteProblem[] = [];
-  const fail: Fail = (field, reason, hint) =>
-    problems.push(
-      toProblem('FRONT_MATTER_INVALID', { field, reason, hint }, { file, line: keyLines[field] ?? 1, column: 1 }),
-    );
+  const fail: Fail = (field, reason, hint) => {
+    const loc = { file, line: keyLines[field] ?? 1, column: 1 };
+    problems.push(toProblem('FRONT_MATTER_INVALID', { field, reason, hint }, loc));
+  };
   const title = toTextField(raw, 'title', fail);
   const description = toTextField(raw, 'description', fail);
   const template = toNameField(raw, 'template', DEFAULT_TEMPLATE, fail);
@@ -272,12 +272,8 @@ function toPublishing(
     if (value === undefined) fail(field, toDateFault(raw[field]), `Write the day as \`${field}: 2025-03-18\`.`);
     return value ?? null;
   };
-  const [draft, noindex, publishDate, expiryDate] = [
-    flag('draft'),
-    flag('noindex'),
-    day('publishDate'),
-    day('expiryDate'),
-  ];
+  const [draft, noindex] = [flag('draft'), flag('noindex')];
+  const [publishDate, expiryDate] = [day('publishDate'), day('expiryDate')];
   const from = publishDate ?? toDate(raw.date, { time: true })?.slice(0, 10) ?? null;
   if (expiryDate !== null && from !== null && expiryDate < from)
     fail('expiryDate', `is before the day the page goes live (${from}): it would never be published`);

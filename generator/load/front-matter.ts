@@ -122,10 +122,8 @@ function readYaml(file: string, matter: string): ReadMatter {
   if (refused) return { problem: toProblem('FRONT_MATTER_SYNTAX', refused.args, at(refused.offset)) };
   const contents = doc.contents;
   if (contents !== null && !isMap(contents)) {
-    const args = {
-      problem: 'is not a mapping',
-      reason: `it holds ${isSeq(contents) ? 'a list' : 'a single value'}, where a page's settings are \`key: value\` lines`,
-    };
+    const reason = `it holds ${isSeq(contents) ? 'a list' : 'a single value'}, where a page's settings are \`key: value\` lines`;
+    const args = { problem: 'is not a mapping', reason };
     return { problem: toProblem('FRONT_MATTER_SYNTAX', args, at(contents.range?.[0] ?? 0)) };
   }
   const data = (doc.toJS({ maxAliasCount: 0 }) ?? {}) as Record<string, unknown>;
@@ -177,6 +175,8 @@ function findUnclosed(doc: Document.Parsed, offset: number): number | null {
   return start;
 }
 
+const TAG_HINT = 'Remove the tag and write the value as plain text (quote it if it must stay text).';
+
 /** The first alias, anchor or tag: front matter is plain data, and aliases can multiply it. */
 function findRefused(
   doc: Document.Parsed,
@@ -206,18 +206,11 @@ function findRefused(
     const offset = findBefore(matter, `&${anchored.anchor}`, anchored.range?.[0] ?? 0);
     return { args: { problem: 'uses an anchor, which is not allowed', reason, hint }, offset };
   }
-  if (tagged) {
-    const tag = (tagged.tag ?? '').replace(/^tag:yaml\.org,2002:/, '!!');
-    return {
-      args: {
-        problem: 'uses a tag, which is not allowed',
-        reason: `\`${tag}\` asks for a type of its own; front matter holds only text, numbers, true/false, lists and mappings`,
-        hint: 'Remove the tag and write the value as plain text (quote it if it must stay text).',
-      },
-      offset: findBefore(matter, tag, tagged.range?.[0] ?? 0),
-    };
-  }
-  return undefined;
+  if (!tagged) return undefined;
+  const tag = (tagged.tag ?? '').replace(/^tag:yaml\.org,2002:/, '!!');
+  const reason = `\`${tag}\` asks for a type of its own; front matter holds only text, numbers, true/false, lists and mappings`;
+  const args = { problem: 'uses a tag, which is not allowed', reason, hint: TAG_HINT };
+  return { args, offset: findBefore(matter, tag, tagged.range?.[0] ?? 0) };
 }
 
 /** Where `token` is written before a node (an anchor or tag can sit on the line above its value). */

@@ -56,15 +56,8 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
     const environment = await toEnvironment(config.root);
     const results = await Promise.all(
       modules.map(async ({ file, output }) => {
-        if (copied.includes(output)) {
-          return [
-            toModuleProblem(
-              config,
-              file,
-              `${toSourcePath(config, output)} exists too, and only one of them can be published at /${output}`,
-            ),
-          ];
-        }
+        const twice = `${toSourcePath(config, output)} exists too, and only one of them can be published at /${output}`;
+        if (copied.includes(output)) return [toModuleProblem(config, file, twice)];
         try {
           generated.set(output, await makePublicFile(config, file, environment));
           return [];

@@ -46,15 +46,10 @@ export function toTextBlocks(body: string): string[] {
   const blocks: string[] = [];
   for (const token of markdown.parse(body, {})) {
     if (token.type === 'inline') {
+      // A line break reads as a space; inline HTML is no text; an image's text is its alt text.
       const text = (token.children ?? [])
-        .map((child) =>
-          child.type === 'softbreak' || child.type === 'hardbreak'
-            ? ' '
-            : child.type === 'image'
-              ? child.content
-              : child.type === 'html_inline'
-                ? ''
-                : child.content,
+        .map((c) =>
+          c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.type === 'html_inline' ? '' : c.content,
         )
         .join('');
       if (collapse(text) !== '') blocks.push(collapse(text));
