@@ -253,12 +253,7 @@ export interface JobFields {
   /** The stations it is open at, by IATA code (`organization.stations`). */
   readonly stations: readonly string[];
   /** The base pay: an ISO 4217 currency, the range, and the period it is paid for. */
-  readonly salary: {
-    readonly currency: string;
-    readonly min: number;
-    readonly max: number;
-    readonly per: string;
-  };
+  readonly salary: { readonly currency: string; readonly min: number; readonly max: number; readonly per: string };
   /** The last day applications are taken (`2026-12-31`). */
   readonly validThrough: string;
 }

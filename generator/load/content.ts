@@ -17,16 +17,13 @@ export async function listContentFiles(config: SiteConfig): Promise<{ files: str
   const listed = await listFiles(config.root, config.contentDir);
   const prefix = path.relative(config.root, config.contentDir).split(path.sep).join('/');
   // A Markdown file under another ending (`.MD`, `.markdown`) is no page, and is said to be none.
-  const unread = listed.files.filter((f) => !f.endsWith('.md') && MARKDOWN_LIKE.test(f));
-  return {
-    files: listed.files.filter((f) => f.endsWith('.md')).map((f) => `${prefix}/${f}`),
-    problems: [
-      ...listed.problems,
-      ...unread.map((f) =>
-        toProblem('CONTENT_FILE_IGNORED', { ending: path.extname(f) }, { file: `${prefix}/${f}`, line: 1, column: 1 }),
-      ),
-    ],
-  };
+  const ignored = listed.files
+    .filter((f) => !f.endsWith('.md') && MARKDOWN_LIKE.test(f))
+    .map((f) =>
+      toProblem('CONTENT_FILE_IGNORED', { ending: path.extname(f) }, { file: `${prefix}/${f}`, line: 1, column: 1 }),
+    );
+  const files = listed.files.filter((f) => f.endsWith('.md')).map((f) => `${prefix}/${f}`);
+  return { files, problems: [...listed.problems, ...ignored] };
 }
 
 /** Endings of Markdown files that are not `.md`. */

@@ -34,16 +34,15 @@ export async function listPublicFiles(
     misnamed: 'FILE_NAME_NOT_UTF8',
     written: await loadWrittenFolders(outDir),
   });
-  const problems = [...listed.problems];
-  if (listed.hidden.length > 0)
-    problems.push(
-      toProblem('PUBLIC_DOTFILES_SKIPPED', { count: String(listed.hidden.length), files: listed.hidden.join(', ') }),
-    );
+  // Each kind of file skipped is named in one warning.
+  const skipped = (code: 'PUBLIC_DOTFILES_SKIPPED' | 'PUBLIC_LEFTOVERS_SKIPPED', files: readonly string[]) =>
+    files.length > 0 ? [toProblem(code, { count: String(files.length), files: files.join(', ') })] : [];
   const leftovers = listed.files.filter((file) => LEFTOVER.test(file));
-  if (leftovers.length > 0)
-    problems.push(
-      toProblem('PUBLIC_LEFTOVERS_SKIPPED', { count: String(leftovers.length), files: leftovers.join(', ') }),
-    );
+  const problems = [
+    ...listed.problems,
+    ...skipped('PUBLIC_DOTFILES_SKIPPED', listed.hidden),
+    ...skipped('PUBLIC_LEFTOVERS_SKIPPED', leftovers),
+  ];
   return { files: listed.files.filter((file) => !LEFTOVER.test(file)), problems };
 }
 
@@ -57,9 +56,8 @@ export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[
   const problems = listed.flatMap((l) => l.problems);
   const configFile = path.join(config.root, CONFIG_FILE);
   const real = await realpath(configFile).catch(() => configFile);
+  const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   if (!isInside(real, await realpath(config.root)))
-    problems.push(
-      toProblem('SYMLINK_OUTSIDE', { link: CONFIG_FILE, target: real }, { file: CONFIG_FILE, line: 1, column: 1 }),
-    );
+    problems.push(toProblem('SYMLINK_OUTSIDE', { link: CONFIG_FILE, target: real }, loc));
   return problems;
 }
