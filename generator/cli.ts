@@ -4,7 +4,7 @@ import { HOSTS } from './hosts.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { requirePackage } from './node-module.ts';
 import type * as CommanderModule from 'commander';
-import type { HostName } from './types.ts';
+import type { runBuild as RunBuild } from './commands/build.ts';
 
 const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof CommanderModule;
 type Program = CommanderModule.Command;
@@ -19,7 +19,6 @@ function toPort(value: string): number {
   return port;
 }
 
-/** The version of `site` itself, as its package.json gives it. */
 function toVersion(): string {
   const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
   return version;
@@ -46,16 +45,8 @@ export async function main(argv: readonly string[]): Promise<void> {
     root,
     toOut: (out) => (out === undefined ? path.join(root(), 'out') : path.resolve(out)),
   };
-  for (const declare of [
-    declareBuild,
-    declareServe,
-    declareCheck,
-    declareRoutes,
-    declareNew,
-    declareTranslations,
-    declareCache,
-  ])
-    declare(program, globals);
+  const all = [declareBuild, declareServe, declareCheck, declareRoutes, declareNew, declareTranslations, declareCache];
+  for (const declare of all) declare(program, globals);
   await program.parseAsync(argv);
 }
 
@@ -85,22 +76,10 @@ function declareBuild(program: Program, { root, toOut }: Globals): void {
         'what the build is for: a preview is noindex everywhere (default: production, or preview on a branch deployment of Netlify, Cloudflare Pages or Vercel)',
       ).choices(['production', 'preview']),
     )
-    .action(
-      async (opts: {
-        out?: string;
-        baseUrl?: string;
-        json?: boolean;
-        precompress?: boolean;
-        cache: boolean;
-        host?: HostName;
-        drafts?: boolean;
-        future?: boolean;
-        env?: string;
-      }) => {
-        const { runBuild } = await import('./commands/build.ts');
-        process.exitCode = await runBuild({ ...opts, root: root(), out: toOut(opts.out) });
-      },
-    );
+    .action(async (opts: Omit<Parameters<typeof RunBuild>[0], 'root' | 'out'> & { out?: string }) => {
+      const { runBuild } = await import('./commands/build.ts');
+      process.exitCode = await runBuild({ ...opts, root: root(), out: toOut(opts.out) });
+    });
 }
 
 function declareServe(program: Program, { root, toOut }: Globals): void {
@@ -116,14 +95,8 @@ function declareServe(program: Program, { root, toOut }: Globals): void {
     .option('--open', 'open the site in the default browser')
     .action(async (opts: { out?: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       const { runServe } = await import('./commands/serve.ts');
-      process.exitCode = await runServe({
-        root: root(),
-        out: toOut(opts.out),
-        port: opts.port,
-        host: opts.host,
-        watch: opts.watch ?? false,
-        open: opts.open ?? false,
-      });
+      const { watch = false, open = false } = opts;
+      process.exitCode = await runServe({ ...opts, root: root(), out: toOut(opts.out), watch, open });
     });
 }
 
@@ -136,12 +109,8 @@ function declareCheck(program: Program, { root, toOut }: Globals): void {
     .option('--json', 'print the report as JSON')
     .action(async (opts: { out?: string; external?: boolean; json?: boolean }) => {
       const { runCheck } = await import('./commands/check.ts');
-      process.exitCode = await runCheck({
-        root: root(),
-        out: toOut(opts.out),
-        external: opts.external ?? false,
-        json: opts.json ?? false,
-      });
+      const { external = false, json = false } = opts;
+      process.exitCode = await runCheck({ root: root(), out: toOut(opts.out), external, json });
     });
 }
 

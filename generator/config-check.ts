@@ -26,15 +26,8 @@ const isUnique = (values: readonly unknown[]) => new Set(values).size === values
 
 /** Every problem of the configuration at once, each naming its field and line. */
 export function validateConfig(input: unknown, source: string): SiteProblem[] {
-  if (!isRecord(input)) {
-    return [
-      toProblem(
-        'CONFIG_LOAD',
-        { reason: 'it has no default export object' },
-        { file: CONFIG_FILE, line: 1, column: 1 },
-      ),
-    ];
-  }
+  const at = (line: number) => ({ file: CONFIG_FILE, line, column: 1 });
+  if (!isRecord(input)) return [toProblem('CONFIG_LOAD', { reason: 'it has no default export object' }, at(1))];
   const locales = Array.isArray(input.locales) ? input.locales.filter(isRecord) : [];
   const checks: Check[] = [
     ...validateLocales(input.locales, locales),
@@ -54,11 +47,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
   const problems = checks
     .filter(([, ok]) => !ok)
     .map(([field, , reason, hint]) =>
-      toProblem(
-        'CONFIG_INVALID',
-        { field, reason, hint },
-        { file: CONFIG_FILE, line: findFieldLine(source, field), column: 1 },
-      ),
+      toProblem('CONFIG_INVALID', { field, reason, hint }, at(findFieldLine(source, field))),
     );
   return [...problems, ...findUnknownKeys(input).map((unknown) => toUnknownKeyProblem(unknown, source))];
 }
@@ -197,7 +186,6 @@ function validatePublishing(c: Record<string, unknown>): Check[] {
   ];
 }
 
-/** Whether the platform's time zone data knows the zone. */
 function isTimeZone(zone: unknown): boolean {
   if (typeof zone !== 'string' || zone === '') return false;
   try {
@@ -226,10 +214,8 @@ function validateNavigation(navigation: unknown): Check[] {
 }
 
 /**
- * The line of a field's last key in the config source, so an error points where to edit. An index
- * (`locales.1.prefix`) counts the key's lines from there: the second locale's `prefix`, not the
- * first; a key that only some entries hold is counted among those (`last`: the how-manyth it is).
- * An item of a list of strings (`security.scriptSrc[1]`) is found on the line it stands.
+ * The line of a field's last key in the config source: `locales.1.prefix` is the second `prefix`
+ * after `locales`; `last` counts among the entries that hold the key; `scriptSrc[1]` is an item's line.
  */
 export function findFieldLine(source: string, field: string, last?: number): number {
   const item = /^(.*)\[(\d+)\]$/.exec(field);
@@ -258,17 +244,13 @@ export function findFieldLine(source: string, field: string, last?: number): num
   return from + 1;
 }
 
-/** A value `toBaseUrl` accepts. */
 function isBaseUrl(v: unknown): boolean {
   return typeof v === 'string' && toBaseUrl(v) !== null;
 }
 
 /**
- * A base URL as the pages write it: the origin of an absolute http(s) URL without a path, query,
- * fragment, user name or password (`https://Example.com:443/` → `https://example.com`); null for
- * anything else. Spaces and line breaks around it are dropped (an environment variable set from a
- * YAML block ends in one); inside it, the URL parser would drop them without a word while the
- * pages wrote them out: refused.
+ * The origin of an absolute http(s) URL without path, query, fragment or credentials, else null.
+ * Blanks around it are dropped (a CI variable from a YAML block ends in one); inside, refused.
  */
 export function toBaseUrl(value: string): string | null {
   const trimmed = value.trim();

@@ -7,7 +7,6 @@ import { OLD_ADDRESS_RULE, isOldAddress, isRedirectTarget } from './redirects.ts
 /** One check of a field: false gives a CONFIG_INVALID problem with the reason (and the hint). */
 export type Check = [field: string, ok: boolean, reason: string, hint?: string];
 
-/** The theme's checks: dark, the two colours and the ripple. */
 export function validateTheme(theme: unknown): Check[] {
   if (!isRecord(theme)) return [['theme', false, 'must be an object with dark, primary, secondary and ripple']];
   return [
@@ -25,7 +24,6 @@ export function validateTheme(theme: unknown): Check[] {
   ];
 }
 
-/** The checks of `site check`'s own settings: budgets, values the same in every locale, stale translations. */
 export function validateCheck(check: unknown): Check[] {
   if (check === undefined) return [];
   if (!isRecord(check)) return [['check', false, 'must be an object with budgets and sameInAllLocales']];
@@ -186,11 +184,7 @@ export function validateRuntime(runtime: unknown): Check[] {
   ];
 }
 
-/**
- * The keys each object of the configuration may hold, by where it stands (a list's entries by the
- * list's name): any other key is a typo or a setting this version does not have, and would
- * otherwise be ignored without a word (`baseURL` for `baseUrl`: no base URL at all).
- */
+/** The keys each object of the configuration may hold: any other is a typo that would be ignored (`baseURL`). */
 const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   '': [
     ...['locales', 'defaultLocale', 'fallbackLocale', 'baseUrl', 'host', 'listPageSize', 'titleSeparator'],
@@ -211,7 +205,7 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   'check.budgets': ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'],
 };
 
-/** A key the configuration does not know: its field, which of the list's keys of that name it is, and the nearest known key. */
+/** A key the configuration does not know; `nth`: which of the list's keys of that name it is. */
 export interface UnknownKey {
   readonly field: string;
   readonly nth: number;
@@ -239,10 +233,7 @@ export function findUnknownKeys(input: Record<string, unknown>): UnknownKey[] {
   });
 }
 
-/**
- * The known name `name` is likely a typo of: the nearest, one edit away (a letter added, dropped,
- * changed, or two side by side swapped; capitals aside), or two for a name of five letters or more.
- */
+/** The known name `name` is likely a typo of: one edit away, or two for five letters or more. */
 export function toNearestName(name: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = name.length <= 4 ? 2 : 3;
@@ -253,10 +244,7 @@ export function toNearestName(name: string, known: readonly string[]): string | 
   return best;
 }
 
-/**
- * Edits from one word to another (optimal string alignment: a swap of neighbours is one edit). Words
- * whose lengths differ by more than two are farther than any typo: their difference is answer enough.
- */
+/** Optimal string alignment distance; lengths more than two apart are farther than any typo anyway. */
 function toEditDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return Math.abs(a.length - b.length);
   let before: number[] = [];
@@ -286,7 +274,6 @@ export function isText(v: unknown): boolean {
 export function isName(v: unknown): boolean {
   return typeof v === 'string' && /^[A-Za-z][A-Za-z0-9-]*$/.test(v);
 }
-/** A hex colour of three or six digits. */
 function isColor(v: unknown): boolean {
   return typeof v === 'string' && /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v);
 }

@@ -93,10 +93,7 @@ export function validateScripts(scripts: unknown): Check[] {
   });
 }
 
-/**
- * The line of the `n`th item of the list that starts on `keyLine` (0-based index into `lines`):
- * items are counted by the commas between them, outside strings and nested brackets.
- */
+/** The line of the `n`th item of the list that starts on `keyLine` (0-based), counting commas outside strings. */
 export function findListItemLine(lines: readonly string[], keyLine: number, n: number): number {
   let depth = 0;
   let quote = '';

@@ -36,13 +36,10 @@ export async function loadConfig(
   const configFile = path.join(root, CONFIG_FILE);
   const source = await readFile(configFile, 'utf8').catch((cause: unknown) => {
     const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
+    const reason = `${CONFIG_FILE} cannot be read`;
     const problem = missing
       ? toProblem('CONFIG_MISSING', { file: configFile, root })
-      : toProblem(
-          'CONFIG_LOAD',
-          { reason: `${CONFIG_FILE} cannot be read` },
-          { file: CONFIG_FILE, line: 1, column: 1 },
-        );
+      : toProblem('CONFIG_LOAD', { reason }, { file: CONFIG_FILE, line: 1, column: 1 });
     throw new SiteError([problem], { cause });
   });
   // Watch mode passes what the last import of the same source gave: no compile, no new module.
@@ -66,11 +63,8 @@ async function importConfigModule(configFile: string, source: string, root: stri
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   const code = await compileConfig(configFile, source, root, loc);
   try {
-    const mod = (await withoutExit(
-      () => import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`),
-    )) as {
-      default?: unknown;
-    };
+    const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
+    const mod = (await withoutExit(() => import(url))) as { default?: unknown };
     return mod.default;
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
@@ -78,11 +72,7 @@ async function importConfigModule(configFile: string, source: string, root: stri
   }
 }
 
-/**
- * The configuration compiled to JavaScript. Every command reads it first, so the result is kept
- * in the build's cache (keyed by the file's text and esbuild's version, verified by every file it
- * imports): a command whose configuration has not changed starts without compiling it.
- */
+/** The configuration compiled to JavaScript, cached: every command reads it first. */
 async function compileConfig(configFile: string, source: string, root: string, loc: SourceLoc): Promise<string> {
   const record = path.join(CACHES.config.dir, `${hashBytes([ESBUILD_VERSION, source].join('\0')).slice(0, 20)}.json`);
   const toPath = (input: string) => path.resolve(root, input);
@@ -102,8 +92,7 @@ async function compileConfig(configFile: string, source: string, root: string, l
     loc,
   );
   const code = result.outputFiles[0]?.text ?? '';
-  // The configuration itself is verified too: a save while it compiled must not leave this code
-  // under the name of a text it was not compiled from.
+  // The configuration itself is verified too, against a save while it compiled.
   const files = Object.keys(result.metafile?.inputs ?? {}).filter((f) => !f.includes(':'));
   const inputs = Object.fromEntries(
     await Promise.all(files.map(async (f) => [f, (await hashFile(toPath(f))) ?? ''] as const)),
@@ -114,10 +103,7 @@ async function compileConfig(configFile: string, source: string, root: string, l
   return code;
 }
 
-/**
- * What `site check` holds a page to when the configuration says nothing (behaviour.md: Constants):
- * KB of gzip, the JavaScript before `load` and once idle.
- */
+/** KB of gzip `site check` holds a page to when the configuration says nothing (behaviour.md: Constants). */
 const DEFAULT_BUDGETS = { jsKb: 20, idleJsKb: 120, cssKb: 20, payloadKb: 30, imageKb: 200, fontKb: 100 } as const;
 
 /** The checked configuration settled with the overrides and defaults: what every stage reads. */
@@ -132,72 +118,53 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     ]);
   }
   const site = path.join(root, 'site');
-  return Object.freeze({
+  // A copy of the input (structuredClone: the configuration is data), frozen to its leaves.
+  const own = structuredClone(input);
+  return freezeDeep({
     root,
     configFile: path.join(root, CONFIG_FILE),
     contentDir: path.join(site, 'content'),
     localesDir: path.join(site, 'locales'),
     templatesDir: path.join(site, 'templates'),
     publicDir: path.join(site, 'public'),
-    locales: resolveLocales(input),
-    defaultLocale: input.defaultLocale,
-    fallbackLocale: input.fallbackLocale,
-    organization: resolveOrganization(input),
+    locales: own.locales.map((l) => ({ ...l, titleSeparator: l.titleSeparator ?? own.titleSeparator ?? ' | ' })),
+    defaultLocale: own.defaultLocale,
+    fallbackLocale: own.fallbackLocale,
+    organization: own.organization ?? null,
     baseUrl,
-    host: overrides.host ?? input.host ?? 'portable',
-    listPageSize: input.listPageSize ?? 24,
-    titleSeparator: input.titleSeparator ?? ' | ',
-    keepWhole: Object.freeze([...(input.keepWhole ?? [])]),
-    theme: Object.freeze({ ...input.theme }),
-    runtime: Object.freeze({ ...input.runtime }),
-    navigation: Object.freeze(input.navigation.map((n) => Object.freeze({ ...n, line: findNavLine(source, n.path) }))),
-    contacts: Object.freeze((input.contacts ?? []).map((c) => Object.freeze({ ...c }))),
-    redirects: Object.freeze(
-      (input.redirects ?? []).map(({ from, to, status }, i) =>
-        Object.freeze({ from, to, status: status ?? 301, line: findFieldLine(source, `redirects.${i}.from`) }),
-      ),
-    ),
-    check: Object.freeze({
-      budgets: Object.freeze({ ...DEFAULT_BUDGETS, ...input.check?.budgets }),
-      sameInAllLocales: Object.freeze([...(input.check?.sameInAllLocales ?? [])]),
-      staleTranslations: input.check?.staleTranslations ?? 'warning',
-      removedPages: input.check?.removedPages ?? 'warning',
+    host: overrides.host ?? own.host ?? 'portable',
+    listPageSize: own.listPageSize ?? 24,
+    titleSeparator: own.titleSeparator ?? ' | ',
+    keepWhole: own.keepWhole ?? [],
+    theme: own.theme,
+    runtime: own.runtime,
+    navigation: own.navigation.map((n) => ({ ...n, line: findNavLine(source, n.path) })),
+    contacts: own.contacts ?? [],
+    redirects: (own.redirects ?? []).map(({ from, to, status = 301 }, i) => {
+      const line = findFieldLine(source, `redirects.${i}.from`);
+      return { from, to, status, line };
     }),
-    publish: resolvePublishing(input, overrides),
-    security: Object.freeze(
-      Object.fromEntries(Object.entries(input.security ?? {}).map(([k, v]) => [k, Object.freeze([...v])])),
-    ),
-    scripts: Object.freeze(
-      (input.scripts ?? []).map((s) =>
-        Object.freeze({
-          src: s.src,
-          defer: s.defer ?? false,
-          async: s.async ?? false,
-          attributes: Object.freeze({ ...s.attributes }),
-          consent: s.consent ?? false,
-        }),
-      ),
-    ),
+    check: {
+      budgets: { ...DEFAULT_BUDGETS, ...own.check?.budgets },
+      sameInAllLocales: own.check?.sameInAllLocales ?? [],
+      staleTranslations: own.check?.staleTranslations ?? 'warning',
+      removedPages: own.check?.removedPages ?? 'warning',
+    },
+    publish: resolvePublishing(own, overrides),
+    security: own.security ?? {},
+    scripts: (own.scripts ?? []).map((script) => {
+      const { src, defer = false, async = false, attributes = {}, consent = false } = script;
+      return { src, defer, async, attributes, consent };
+    }),
   });
 }
 
-/** The locales, each with the separator between a page title and its brand settled. */
-function resolveLocales(input: SiteConfigInput): SiteConfig['locales'] {
-  return Object.freeze(
-    input.locales.map((l) =>
-      Object.freeze({ ...l, titleSeparator: l.titleSeparator ?? input.titleSeparator ?? ' | ' }),
-    ),
-  );
-}
-
-/** The company's address and stations for structured data, or null when the configuration gives none. */
-function resolveOrganization(input: SiteConfigInput): SiteConfig['organization'] {
-  const organization = input.organization;
-  if (!organization) return null;
-  return Object.freeze({
-    ...organization,
-    stations: Object.freeze(organization.stations.map((station) => Object.freeze({ ...station }))),
-  });
+function freezeDeep<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) freezeDeep(inner);
+  }
+  return value;
 }
 
 /** The base URL the pages write, from `--base-url`, then `SITE_BASE_URL`, then the configuration; null for none. */
@@ -234,12 +201,12 @@ function findNavLine(source: string, routePath: string): number {
 /** Which pages are held back, the calendar that decides it, and what the build is for. */
 function resolvePublishing(input: SiteConfigInput, overrides: ConfigOverrides): PublishConfig {
   const env = toBuildEnv(overrides.env, process.env, input.productionBranch ?? 'main');
-  return Object.freeze({
+  return {
     timeZone: input.timeZone ?? 'UTC',
     drafts: overrides.drafts ?? false,
     future: overrides.future ?? false,
     env: env.name,
     envSource: env.source,
-    robots: Object.freeze([...(input.robots ?? [])]),
-  });
+    robots: input.robots ?? [],
+  };
 }

@@ -1,11 +1,8 @@
 import { toProblem } from './problems/problem.ts';
 import type { SiteProblem } from './types.ts';
 
-// A merge that version control could not finish leaves both versions in the file between marker
-// lines (behaviour.md: Safety). Committed by mistake, a content file would be published with both
-// versions and the markers on the page, so every text file the build reads is refused at the
-// first marker instead. Only the whole set counts (a `<<<<<<<` line, then `=======`, then
-// `>>>>>>>`): seven `=` alone under a line of text is a Markdown heading.
+// A text file with unresolved merge markers is refused at the first one (behaviour.md: Safety).
+// Only the whole set counts: seven `=` alone under a line of text is a Markdown heading.
 
 const OPEN = /^<{7}(?: |$)/;
 const MIDDLE = /^={7}$/;

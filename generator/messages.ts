@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LocaleCode, MessageTree, Namespace, SiteConfig } from './types.ts';
 
-// Facts about the shared translation files that every stage reads alike: their namespaces and
-// places, their keys, the forms of a plural text, and the placeholders of a text (behaviour.md:
-// Texts).
+// Facts about the shared translation files that every stage reads alike (behaviour.md: Texts).
 
 /** The i18next namespaces shared by every page (behaviour.md: Texts). */
 export const NAMESPACES: readonly Namespace[] = ['nav', 'sidenav', 'footer', 'common', 'errors'];
@@ -62,11 +60,7 @@ const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 /** The key a plural form is read by (`items_one` → `items`); any other key as it is. */
 export const toPluralBase = (key: string): string => key.replace(PLURAL_FORM, '');
 
-/**
- * The keys a locale must have, given the keys it is compared with: a plural text in the forms its
- * own language distinguishes (English `items_one` and `items_other`, Chinese `items_other` only),
- * every other key as it is (behaviour.md: Texts).
- */
+/** The keys a locale must have: plurals in its own language's forms (English `_one`, `_other`; Chinese `_other`). */
 export function toExpectedKeys(keys: Iterable<string>, iso: string): Set<string> {
   const forms = new Intl.PluralRules(iso).resolvedOptions().pluralCategories;
   return new Set(
@@ -74,10 +68,7 @@ export function toExpectedKeys(keys: Iterable<string>, iso: string): Set<string>
   );
 }
 
-/**
- * The faults of the translation texts that `compareKeys` finds: they stop a build, while `site
- * check` and `site translations` read on past them and report them in their own words.
- */
+/** The text faults that stop a build, which `site check` and `site translations` report in their own words. */
 export const TEXT_FAULTS: ReadonlySet<string> = new Set(['MESSAGE_KEY_MISSING', 'I18N_EMPTY', 'I18N_PLACEHOLDERS']);
 
 /** A text's `{{placeholders}}`, sorted and joined: `language, name`. */

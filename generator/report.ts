@@ -1,4 +1,4 @@
-import { isSiteError } from './problems/problem.ts';
+import { SiteError } from './problems/problem.ts';
 import { formatProblem } from './problems/format.ts';
 import type { CheckReport } from './check/index.ts';
 import type { NewPageReport } from './commands/new-page.ts';
@@ -16,13 +16,32 @@ const dim = (s: string) => paint('2', s);
 const bold = (s: string) => paint('1', s);
 const green = (s: string) => paint('32', s);
 
+function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
 export function printProblems(root: string, problems: readonly SiteProblem[]): void {
   for (const problem of problems) process.stderr.write(`${formatProblem(root, problem, { color: colorOn })}\n\n`);
 }
 
+/** Runs a command for its exit code; a failure is printed, and is 1. */
+export async function runReported(
+  root: string,
+  what: string,
+  run: () => Promise<number>,
+  outputUntouched = false,
+): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    printFailure(root, error, what, outputUntouched);
+    return 1;
+  }
+}
+
 /** Prints a failure: every problem of a SiteError, or an internal error with its stack. */
 export function printFailure(root: string, error: unknown, what: string, outputUntouched = false): void {
-  if (isSiteError(error)) {
+  if (error instanceof SiteError) {
     printProblems(root, error.problems);
     const count = error.problems.filter((p) => p.severity === 'error').length;
     const untouched = outputUntouched ? ' The previous output is untouched.' : '';
@@ -36,35 +55,21 @@ export function printFailure(root: string, error: unknown, what: string, outputU
 }
 
 export function printBuildReport(report: BuildReport, root: string, json: boolean): void {
-  if (json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return;
-  }
+  if (json) return printJson(report);
   printProblems(root, report.warnings);
   const locales = Object.entries(report.pagesPerLocale)
     .map(([code, n]) => `${n} ${code}`)
     .join(', ');
-  const stages = report.stages
-    .map((s) => {
-      const note =
-        s.stage === 'bundle' && report.bundleReused
-          ? ' (reused)'
-          : s.stage === 'render'
-            ? ` (${report.pagesRendered} of ${Object.values(report.pagesPerLocale).reduce((a, b) => a + b, 0)} rendered${report.renderThreads > 1 ? `, ${report.renderThreads} threads` : ''})`
-            : s.stage === 'cards'
-              ? ` (${report.cards.drawn} of ${report.cards.total} drawn)`
-              : s.stage === 'images' && report.images.total > 0
-                ? ` (${report.images.made} of ${report.images.total} made)`
-                : s.stage === 'search' && report.search
-                  ? ` (${report.search.indexed} of ${Object.keys(report.search.bytes).length} indexed, ${Object.entries(
-                      report.search.bytes,
-                    )
-                      .map(([code, size]) => `${code} ${toSize(size)}`)
-                      .join(', ')})`
-                  : '';
-      return `${s.stage}${note} ${Math.round(s.ms)} ms`;
-    })
-    .join(' · ');
+  const { search, images, cards } = report;
+  const indexes = search && Object.entries(search.bytes).map(([code, size]) => `${code} ${toSize(size)}`);
+  const notes: Readonly<Record<string, string | false | null>> = {
+    bundle: report.bundleReused && ' (reused)',
+    render: ` (${report.pagesRendered} of ${Object.values(report.pagesPerLocale).reduce((a, b) => a + b, 0)} rendered${report.renderThreads > 1 ? `, ${report.renderThreads} threads` : ''})`,
+    cards: ` (${cards.drawn} of ${cards.total} drawn)`,
+    images: images.total > 0 && ` (${images.made} of ${images.total} made)`,
+    search: search && indexes && ` (${search.indexed} of ${indexes.length} indexed, ${indexes.join(', ')})`,
+  };
+  const stages = report.stages.map((s) => `${s.stage}${notes[s.stage] || ''} ${Math.round(s.ms)} ms`).join(' · ');
   process.stdout.write(
     `${bold('Built')} ${locales} pages and ${report.errorPages} error pages: ${report.files} files, ${toSize(report.bytes)} in ${report.totalMs} ms\n` +
       (report.precompressed > 0
@@ -76,10 +81,7 @@ export function printBuildReport(report: BuildReport, root: string, json: boolea
   );
 }
 
-/**
- * What the build is for when it is a preview, and the pages a production build leaves out
- * (behaviour.md: Publishing): `left out: 2 drafts · scheduled: 1 page, next 2026-12-11`.
- */
+/** A preview build, and what production leaves out (behaviour.md: Publishing): `left out: 2 drafts · …`. */
 function toPublishingLines(report: BuildReport): string {
   const lines: string[] = [];
   if (report.env.name === 'preview')
@@ -127,36 +129,22 @@ function ago(days: number | null): string {
   return days === null ? '' : days === 0 ? 'today' : days === 1 ? 'a day ago' : `${days} days ago`;
 }
 
-/**
- * The state of every translation (behaviour.md: Translations), per locale translated into: how many
- * are up to date, each stale one with where it is, when it was confirmed and what changed in its
- * source since, and each missing one.
- */
+/** The state of every translation per locale (behaviour.md: Translations): counts, stale ones with changes, missing ones. */
 export function printTranslationStatus(config: SiteConfig, status: TranslationStatus, json: boolean): void {
   const locales = config.locales.map((l) => l.code).filter((code) => status.items.some((i) => i.locale === code));
   const of = (code: LocaleCode, state: TranslationItem['state']) =>
     status.items.filter((i) => i.locale === code && i.state === state);
   if (json) {
-    const shown = (item: TranslationItem) => {
-      const { state: _state, locale: _locale, ...rest } = item;
-      return rest;
-    };
-    const report = {
-      record: status.record,
-      recorded: status.recordExists,
-      locales: Object.fromEntries(
-        locales.map((code) => [
-          code,
-          {
-            current: of(code, 'current').map((i) => i.id),
-            stale: of(code, 'stale').map(shown),
-            missing: of(code, 'missing').map(shown),
-          },
-        ]),
-      ),
-    };
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return;
+    const shown = ({ state: _state, locale: _locale, ...rest }: TranslationItem) => rest;
+    const byLocale = locales.map((code) => [
+      code,
+      {
+        current: of(code, 'current').map((i) => i.id),
+        stale: of(code, 'stale').map(shown),
+        missing: of(code, 'missing').map(shown),
+      },
+    ]);
+    return printJson({ record: status.record, recorded: status.recordExists, locales: Object.fromEntries(byLocale) });
   }
   const lines: string[] = [];
   if (!status.recordExists)
@@ -196,20 +184,14 @@ export function printConfirmed(
   confirmed: readonly { id: string; locale: LocaleCode }[],
   json: boolean,
 ): void {
-  if (json) {
-    process.stdout.write(`${JSON.stringify({ record, confirmed }, null, 2)}\n`);
-    return;
-  }
+  if (json) return printJson({ record, confirmed });
   const count = confirmed.length;
   process.stdout.write(`${bold('Confirmed')} ${count} ${count === 1 ? 'translation' : 'translations'} in ${record}.\n`);
 }
 
 /** `site new`: the files written as a draft, and what is left to do. */
 export function printNewPage(report: NewPageReport, json = false): void {
-  if (json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return;
-  }
+  if (json) return printJson(report);
   const { template, layout, date, order } = report.settings;
   const settings = [`template ${template}`, `layout ${layout}`];
   if (date !== undefined) settings.push(`date ${date}`);
@@ -223,24 +205,15 @@ export function printNewPage(report: NewPageReport, json = false): void {
 
 /** The route inventory as a table: path, names, template, layout, locales with content. */
 export function printRoutes(routes: readonly Route[], localeCodes: readonly string[], json: boolean): void {
-  if (json) {
-    const records = routes.map((r) => ({
-      path: r.path,
-      names: localeCodes.map((code) => `${r.name}___${code}`),
-      template: r.template,
-      layout: r.layout,
-      locales: r.contentLocales,
-    }));
-    process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
-    return;
-  }
-  const rows = routes.map((r) => ({
+  const records = routes.map((r) => ({
     path: r.path,
-    names: localeCodes.map((code) => `${r.name}___${code}`).join(' '),
+    names: localeCodes.map((code) => `${r.name}___${code}`),
     template: r.template,
     layout: r.layout,
-    locales: r.contentLocales.join(' '),
+    locales: r.contentLocales,
   }));
+  if (json) return printJson(records);
+  const rows = records.map((r) => ({ ...r, names: r.names.join(' '), locales: r.locales.join(' ') }));
   const header = { path: 'PATH', names: 'NAMES', template: 'TEMPLATE', layout: 'LAYOUT', locales: 'CONTENT' };
   const keys = Object.keys(header) as (keyof typeof header)[];
   const widths = keys.map((k) => Math.max(header[k].length, ...rows.map((r) => r[k].length)));
@@ -302,10 +275,7 @@ export function printProgress(what: string): void {
 
 /** Problems grouped by code, each with its page or file and line, then one summary line. */
 export function printCheckReport(report: CheckReport, json: boolean): void {
-  if (json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    return;
-  }
+  if (json) return printJson(report);
   if (process.stderr.isTTY) process.stderr.write('\r\u001b[K');
   const groups = new Map<string, SiteProblem[]>();
   for (const problem of report.problems) groups.set(problem.code, [...(groups.get(problem.code) ?? []), problem]);

@@ -7,8 +7,7 @@ export type { SiteProblem, SourceLoc } from './problems/problem.ts';
 
 export type { Contact };
 
-// The data that crosses the build's stages (architecture.md: Types). Each type is named once here
-// and passed whole: no stage re-parses what an earlier one built.
+// The data that crosses the build's stages (architecture.md: Types).
 
 export type LocaleCode = string;
 
@@ -36,10 +35,7 @@ export interface SiteLocale extends LocaleConfig {
   readonly titleSeparator: string;
 }
 
-/**
- * The company as search engines know it (behaviour.md: Sharing): the facts that are the same in
- * every language. Its names and the words of its address are texts of the `common` namespace.
- */
+/** The company's facts for search engines, the same in every language (behaviour.md: Sharing). */
 export interface OrganizationConfig {
   /** ISO 3166 code of the country of its address and stations: `TW`. */
   readonly country: string;
@@ -54,10 +50,7 @@ export interface ThemeConfig {
   readonly primary: string;
   readonly secondary: string;
   readonly ripple: boolean;
-  /**
-   * Root-relative URLs of the WOFF2 fonts every page's first view draws text with: each page's head
-   * preloads them (behaviour.md: Presentation). Default none.
-   */
+  /** WOFF2 fonts every page's head preloads (behaviour.md: Presentation). Default none. */
   readonly preloadFonts?: readonly string[];
 }
 
@@ -86,17 +79,15 @@ export interface NavItem {
 
 /** Limits and allowances of `site check`. */
 export interface CheckConfig {
-  /** Bytes (gzip) a page may load, in KB: on first view, and its JavaScript once idle. */
+  /** KB (gzip) a page may load: JavaScript before `load` and once idle (behaviour.md: Pages on demand), etc. */
   readonly budgets: {
-    /** The JavaScript fetched before the page's `load` (behaviour.md: Pages on demand). */
     readonly jsKb: number;
-    /** All the JavaScript the page has loaded once idle after `load`: the app and client navigation. */
     readonly idleJsKb: number;
     readonly cssKb: number;
     readonly payloadKb: number;
     /** The largest file of a photo a page shows (behaviour.md: Images). */
     readonly imageKb: number;
-    /** The font files a page loads: those its text needs, and those it preloads (behaviour.md: Presentation). */
+    /** Fonts its text needs and those it preloads (behaviour.md: Presentation). */
     readonly fontKb: number;
   };
   /** How `site check` reports a stale translation (behaviour.md: Translations). */
@@ -107,17 +98,7 @@ export interface CheckConfig {
   readonly removedPages: 'warning' | 'error';
 }
 
-/** A redirect as the configuration writes it: `{ from, to, status? }`. */
-export interface RedirectInput {
-  from: string;
-  to: string;
-  status?: 301 | 302;
-}
-
-/**
- * An old address that answers with a redirect (behaviour.md: Moved and removed pages): a page's
- * alias, or an entry of the configuration's `redirects`. `to` is a path of the site or an https URL.
- */
+/** A page's alias or a configured redirect; `to` is a path or an https URL (behaviour.md: Moved and removed pages). */
 export interface SiteRedirect {
   readonly from: string;
   readonly to: string;
@@ -137,10 +118,7 @@ export interface SiteConfigInput {
   /** How many entries a page of a long list shows (behaviour.md: Long lists); 24 when absent. */
   listPageSize?: number;
   titleSeparator?: string;
-  /**
-   * Words a line never ends inside, in the short texts that break between Chinese words only
-   * (behaviour.md: Presentation): the company's terms the word breaker takes apart (營運控制中心).
-   */
+  /** Terms the Chinese word breaker must not split (營運控制中心) (behaviour.md: Presentation). */
   keepWhole?: string[];
   theme: ThemeConfig;
   runtime: RuntimeConfig;
@@ -148,13 +126,8 @@ export interface SiteConfigInput {
   /** The departments' e-mail addresses, telephone and fax numbers (behaviour.md: Contact details). */
   contacts?: Contact[];
   /** Old addresses no page carries (a removed section, a campaign URL), sent on with a redirect. */
-  redirects?: RedirectInput[];
-  check?: Partial<{
-    budgets: Partial<CheckConfig['budgets']>;
-    sameInAllLocales: string[];
-    staleTranslations: 'warning' | 'error';
-    removedPages: 'warning' | 'error';
-  }>;
+  redirects?: { from: string; to: string; status?: 301 | 302 }[];
+  check?: Partial<Omit<CheckConfig, 'budgets'> & { budgets: Partial<CheckConfig['budgets']> }>;
   /** The zone whose calendar day decides what is published (behaviour.md: Publishing); `UTC` when absent. */
   timeZone?: string;
   /** Lines added to `robots.txt` after the site's own (behaviour.md: Sitemap and robots). */
@@ -164,7 +137,16 @@ export interface SiteConfigInput {
   /** Sources added to the Content Security Policy, per directive (behaviour.md: Security policy). */
   security?: SecurityConfig;
   /** External scripts every page's head loads, or loads after consent (behaviour.md: Third-party scripts). */
-  scripts?: ScriptInput[];
+  scripts?: {
+    /** An `https://` URL, or a root-relative path of a file of site/public. */
+    src: string;
+    defer?: boolean;
+    async?: boolean;
+    /** `data-*`, `integrity`, `crossorigin` and `referrerpolicy` attributes, written as given. */
+    attributes?: Record<string, string>;
+    /** Loaded only once the visitor has accepted it (behaviour.md: Consent). */
+    consent?: boolean;
+  }[];
 }
 
 /** The sources the configuration adds to each directive of the Content Security Policy. */
@@ -179,36 +161,17 @@ export interface SecurityConfig {
   readonly mediaSrc?: readonly string[];
 }
 
-/** An external script as the configuration names it (behaviour.md: Third-party scripts). */
-export interface ScriptInput {
-  /** An `https://` URL, or a root-relative path of a file of site/public. */
-  src: string;
-  defer?: boolean;
-  async?: boolean;
-  /** `data-*`, `integrity`, `crossorigin` and `referrerpolicy` attributes, written as given. */
-  attributes?: Record<string, string>;
-  /** Loaded only once the visitor has accepted it (behaviour.md: Consent). */
-  consent?: boolean;
-}
-
 /** A configured script, settled. */
-export interface SiteScript {
-  readonly src: string;
-  readonly defer: boolean;
-  readonly async: boolean;
-  readonly attributes: Readonly<Record<string, string>>;
-  readonly consent: boolean;
-}
+export type SiteScript = Readonly<Required<NonNullable<SiteConfigInput['scripts']>[number]>>;
 
-/** What a build is for (behaviour.md: Publishing): the site itself, or a preview no search engine indexes. */
+/** A preview build is one no search engine indexes (behaviour.md: Publishing). */
 export type BuildEnv = 'production' | 'preview';
 
 /** Which pages a build holds back, and for what it is made (behaviour.md: Publishing). */
 export interface PublishConfig {
   readonly timeZone: string;
-  /** `--drafts` (and `site serve --watch`): drafts are built, each marked. */
+  /** `--drafts`, `--future` (and `site serve --watch`): such pages are built, each marked. */
   readonly drafts: boolean;
-  /** `--future` (and `site serve --watch`): pages dated after today are built, each marked. */
   readonly future: boolean;
   readonly env: BuildEnv;
   /** What chose the environment: `--env`, or the CI variable that did (`CONTEXT=deploy-preview`). */
@@ -283,23 +246,14 @@ export interface FrontMatter {
   extra: Record<string, unknown>;
 }
 
-/**
- * A position's facts (front matter `job`, behaviour.md: Sharing), the same in every language: what
- * its page shows and its JobPosting says. The day it was posted is the page's `date`.
- */
+/** A position's facts (front matter `job`, behaviour.md: Sharing); the day it was posted is the page's `date`. */
 export interface JobFields {
-  /** Google's kinds of employment: `FULL_TIME`, `PART_TIME`, `CONTRACTOR`, `TEMPORARY`, `INTERN`, `VOLUNTEER`, `PER_DIEM`, `OTHER`. */
+  /** Google's kinds of employment (`FULL_TIME`…, load/job-field.ts). */
   readonly employmentType: string;
   /** The stations it is open at, by IATA code (`organization.stations`). */
   readonly stations: readonly string[];
   /** The base pay: an ISO 4217 currency, the range, and the period it is paid for. */
-  readonly salary: {
-    readonly currency: string;
-    readonly min: number;
-    readonly max: number;
-    /** `HOUR`, `DAY`, `WEEK`, `MONTH` or `YEAR`. */
-    readonly per: string;
-  };
+  readonly salary: { readonly currency: string; readonly min: number; readonly max: number; readonly per: string };
   /** The last day applications are taken (`2026-12-31`). */
   readonly validThrough: string;
 }
@@ -403,10 +357,7 @@ export interface Page {
   readonly pagination: Pagination | null;
 }
 
-/**
- * One page of a long list: its number, how many there are, the pages its navigation shows by
- * number (null where pages are left out: toShownPages), and the URLs of the pages before and after.
- */
+/** One page of a long list; `shown` has null where pages are left out (toShownPages). */
 export interface Pagination {
   readonly page: number;
   readonly pages: number;
@@ -415,12 +366,8 @@ export interface Pagination {
   readonly next: string | null;
 }
 
-/** An entry of a navigation menu: the URL and the route name that keys its `sidenav` label. */
-export interface MenuLink {
-  readonly url: string;
-  readonly name: string;
-  readonly depth: number;
-}
+/** An entry of a navigation menu. */
+export type MenuLink = Pick<PageLink, 'url' | 'name' | 'depth'>;
 
 /** A link to another page, with the texts a card or list shows. */
 export interface PageLink {
@@ -440,10 +387,7 @@ export interface PageLink {
   readonly topic?: string;
   /** An article its front matter puts first in the newsroom (`featured: true`). */
   readonly featured?: true;
-  /**
-   * On a page of a locale the linked page is not written in: a line in that locale saying what it
-   * is about (front matter `summaries`, by locale code).
-   */
+  /** Where the linked page is not written in this locale: its `summaries` line in this locale. */
   readonly summary?: string;
 }
 
@@ -451,12 +395,13 @@ export interface PageLink {
  * The data that renders a page: given to the page component as its props, written to
  * `_payload.json` and embedded in the HTML, so the three cannot drift.
  */
-export interface Payload {
+export interface Payload extends Pick<
+  Page,
+  'url' | 'locale' | 'localeUrls' | 'sectionPages' | 'listed' | 'menus' | 'pagination'
+> {
   readonly buildId: string;
-  readonly url: string;
   readonly path: string;
   readonly name: string;
-  readonly locale: LocaleCode;
   /** Locale of the page's texts; differs from `locale` on single-language pages. */
   readonly contentLocale: LocaleCode;
   readonly template: string;
@@ -468,23 +413,11 @@ export interface Payload {
   readonly html: string;
   /** Structured texts from the front matter. */
   readonly data: Readonly<Record<string, unknown>>;
-  readonly localeUrls: Readonly<Record<LocaleCode, string>>;
   readonly locales: readonly { code: LocaleCode; iso: string; name: string; prefix: string }[];
   readonly nav: readonly NavItem[];
   /** The departments' contact details, from the configuration (behaviour.md: Contact details). */
   readonly contacts: readonly Contact[];
-  /** The section's pages for the side navigation, in order. */
-  readonly sectionPages: readonly PageLink[];
-  /** Pages the template lists: an overview's cards, the newest articles. */
-  readonly listed: readonly PageLink[];
-  readonly menus: Readonly<Record<string, readonly MenuLink[]>>;
-  /** Which page of a long list this is (behaviour.md: Long lists), or null. */
-  readonly pagination: Pagination | null;
-  /**
-   * Each date the page shows, as its locale writes it (`2025-03-18` → `March 18, 2025`), read from
-   * its server-rendered `<time>` elements, so that the browser needs no date formatter
-   * (behaviour.md: Dates and numbers).
-   */
+  /** Each date the page shows, as its locale writes it, so the browser needs no date formatter (behaviour.md: Dates and numbers). */
   readonly dates: Readonly<Record<string, string>>;
   /** The photos its front matter names, by path, for `<Image>` (behaviour.md: Images); absent when none. */
   readonly images?: Readonly<Record<string, ImageInfo>>;
@@ -498,11 +431,7 @@ export interface Payload {
   readonly error?: { readonly status: number; readonly path?: string; readonly retry?: string };
 }
 
-/**
- * What every page of a locale shares, written once per locale as a content-hashed file
- * (behaviour.md: Payloads): its texts by namespace, and the parts of the payload that are the same
- * on every page.
- */
+/** What every page of a locale shares, written once per locale as a content-hashed file (behaviour.md: Payloads). */
 export interface SharedData {
   readonly messages: Readonly<Record<string, MessageTree>>;
   readonly locales: Payload['locales'];
@@ -514,20 +443,13 @@ export interface SharedData {
 /** A page's own part of its payload: without what its locale's pages share. */
 export type PagePayload = Omit<Payload, 'locales' | 'nav' | 'contacts' | 'menus'>;
 
-/**
- * A page's `_payload.json`: its own part without the build id, which the page that asks for it
- * knows (it is the query of the request), so the file is the same in every build the page does not
- * change in.
- */
+/** A page's `_payload.json`: without the build id (the request's query), so it stays the same across builds. */
 export type PayloadFile = Omit<PagePayload, 'buildId'>;
 
 /** What a page's embedded data may leave out when it is empty (`runtime/shared-data.ts`). */
 export type EmptyByDefault = 'data' | 'sectionPages' | 'listed' | 'pagination' | 'dates';
 
-/**
- * The data a page embeds: its `_payload.json` without the prose, the head and the build id, which
- * the page itself holds, and without the parts that are empty.
- */
+/** The data a page embeds: without what the page itself holds (prose, head, build id) and the empty parts. */
 export type EmbeddedPayload = Omit<PagePayload, 'html' | 'head' | 'buildId' | EmptyByDefault> &
   Partial<Pick<PagePayload, EmptyByDefault>>;
 
@@ -550,16 +472,13 @@ export interface RenderedPage {
   readonly payload: Payload;
 }
 
-/** What the bundle stage produces: the server render module and the browser files. */
+/** What the bundle stage produces: the server render module and the browser files (URLs root-relative). */
 export interface ClientAssets {
   /** Absolute path of the bundled server module (templates + App). */
   readonly serverModule: string;
-  /** Root-relative URL of the runtime's entry module: what a page runs on first view. */
+  /** The runtime's entry module: what a page runs on first view. */
   readonly boot: string;
-  /**
-   * The chunks every page loads once idle beyond its first view, its template's aside: the app
-   * shell, React, the translator, client navigation (behaviour.md: Pages on demand).
-   */
+  /** The chunks every page loads once idle, beyond its first view and its template's (behaviour.md: Pages on demand). */
   readonly idle: readonly string[];
   /** Per page template: its chunk, then the chunks it imports. */
   readonly templates: Readonly<Record<string, readonly string[]>>;
@@ -568,31 +487,26 @@ export interface ClientAssets {
     readonly boot: readonly string[];
     readonly templates: Readonly<Record<string, readonly string[]>>;
   };
-  /**
-   * Root-relative URL of the blocking root-redirect script of the bare root `/`
-   * (behaviour.md: Root redirect).
-   */
+  /** The blocking script of the bare root `/` (behaviour.md: Root redirect). */
   readonly rootRedirect: string;
-  /** Root-relative URL of the hashed stylesheet. */
   readonly css: string;
-  /** Root-relative URL of the stylesheet for visitors without JavaScript. */
+  /** The stylesheet for visitors without JavaScript. */
   readonly noscriptCss: string;
-  /** Root-relative URL of the not-found page's script. */
   readonly notFoundScript: string;
-  /** Root-relative URL of each locale's shared data file (`SharedData`). */
+  /** Each locale's shared data file (`SharedData`). */
   readonly shared: Readonly<Record<LocaleCode, string>>;
   /** The build's Content Security Policy, which the pages carry where the host sends no headers. */
   readonly policy: string;
   /** Every file to write under `_app/`: output-relative path → contents. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
-  /** Root-relative URLs of the app icons and each locale's web app manifest, when the site has a logo. */
+  /** The app icons and each locale's web app manifest, when the site has a logo. */
   readonly icons?: {
     readonly touch: string;
     readonly small: string;
     readonly large: string;
     readonly manifests: Readonly<Record<LocaleCode, string>>;
   };
-  /** Root-relative URL of each page's share card, by page URL (behaviour.md: Sharing). */
+  /** Each page's share card, by page URL (behaviour.md: Sharing). */
   readonly cards?: ReadonlyMap<string, string>;
   /** An article's card in the other shapes results show, by page URL (behaviour.md: Sharing). */
   readonly cardVariants?: ReadonlyMap<string, readonly CardVariant[]>;
@@ -611,10 +525,7 @@ export type CodeAssets = Omit<ClientAssets, 'shared' | 'policy'>;
 export interface BuildManifest {
   readonly id: string;
   readonly timestamp: number;
-  /**
-   * Every page URL, without a trailing slash, `/` and `/en` included
-   * (behaviour.md: Build manifests).
-   */
+  /** Every page URL, without a trailing slash, `/` and `/en` included (behaviour.md: Build manifests). */
   readonly prerendered: readonly string[];
   /** The build's own `_app/` files, output-relative. */
   readonly assets?: readonly string[];
@@ -632,16 +543,9 @@ export interface BuildManifest {
   readonly policy?: string;
   /** Pages the output this build replaced had, and this build neither writes nor redirects. */
   readonly removed?: readonly string[];
-  /**
-   * The pages whose front matter gives no date, by URL: the hash of their content and the day a
-   * build first saw it so, which the next build keeps while the hash holds
-   * (behaviour.md: Sitemap and robots).
-   */
+  /** Undated pages by URL: their content hash and the day a build first saw it (behaviour.md: Sitemap and robots). */
   readonly dated?: Readonly<Record<string, string>>;
-  /**
-   * The scripts a page loads once idle, beyond its first view: every page's, and each page
-   * template's chunks (behaviour.md: Pages on demand); `site check` holds them to a budget.
-   */
+  /** `ClientAssets`' `idle` and `templates`, which `site check` holds to a budget. */
   readonly scripts?: {
     readonly idle: readonly string[];
     readonly templates: Readonly<Record<string, readonly string[]>>;
@@ -685,20 +589,12 @@ export interface BuildReport {
   readonly cards: { readonly total: number; readonly drawn: number };
   /** Photos (behaviour.md: Images): how many the site has, and how many were made (the rest came from the cache). */
   readonly images: { readonly total: number; readonly made: number };
-  /**
-   * The search index (behaviour.md: Search): how many locales' indexes the build made (the rest
-   * came from the cache) and each one's bytes; null when the build made none (`site check`).
-   */
+  /** Locale indexes made (the rest were cached) and their bytes; null when none was (`site check`). */
   readonly search: { readonly indexed: number; readonly bytes: Readonly<Record<LocaleCode, number>> } | null;
   /** What the build is for, and what chose it (behaviour.md: Publishing). */
   readonly env: { readonly name: BuildEnv; readonly source: string | null };
   /** The pages a production build left out (or, with `--drafts` / `--future`, built and marked). */
-  readonly held: readonly {
-    readonly path: string;
-    readonly kind: Unpublished['kind'];
-    readonly date: string | null;
-    readonly built: boolean;
-  }[];
+  readonly held: readonly (Omit<HeldRoute, 'route'> & { readonly path: string })[];
   readonly warnings: readonly SiteProblem[];
 }
 
@@ -718,22 +614,13 @@ export interface LayoutProps extends TemplateProps {
 export interface AppProps extends TemplateProps {
   readonly Page: ComponentType<TemplateProps>;
   readonly Layout: ComponentType<LayoutProps>;
-  /** In the browser only: the site's search (behaviour.md: Search). Absent on the server. */
+  /** Browser only: the site's search (behaviour.md: Search). */
   readonly search?: SiteSearch;
-  /**
-   * Where a short text may end a line, between Chinese words (behaviour.md: Presentation): the
-   * build's word breaker on the server; in the browser the breaks of the server-rendered page.
-   */
+  /** Where a short text may end a line between Chinese words (behaviour.md: Presentation). */
   readonly breaks: (text: string) => readonly number[] | null;
-  /**
-   * On the server only: markup the same on many pages (a locale's footer), rendered once per build
-   * by the id its template gives it (behaviour.md: Presentation, Markup rendered once).
-   */
+  /** Server only: markup rendered once per build by id (behaviour.md: Presentation, Markup rendered once). */
   readonly reuse?: Reuse;
-  /**
-   * In the browser only: the page's controls as they worked before it was hydrated, for the app to
-   * take over (behaviour.md: Controls before hydration). Absent on the server.
-   */
+  /** Browser only: the controls that worked before hydration (behaviour.md: Controls before hydration). */
   readonly controls?: PageControls;
 }
 
@@ -749,17 +636,11 @@ export interface ControlsState {
 
 /** The controls that work before hydration (runtime/controls.ts), handed to the app. */
 export interface PageControls {
-  /**
-   * Stops handling the controls and says what is open; a click on a `data-needs-app` control
-   * made meanwhile is given to the app. Called once the app is hydrated; again, it says nothing is open.
-   */
+  /** Stops handling the controls, says what is open, and hands the app a click made meanwhile. */
   takeOver(): ControlsState;
 }
 
-/**
- * Renders `render()` (one HTML element) once per id and gives back an element with the same
- * markup; `provide` wraps the element's children in the contexts it reads.
- */
+/** Renders `render()` once per id; `provide` wraps the element's children in the contexts it reads. */
 export type Reuse = (
   id: string,
   render: () => ReactElement,
@@ -788,7 +669,6 @@ export interface SiteSearch {
   ): Promise<{ readonly total: number; readonly hits: readonly SearchHit[] }>;
 }
 
-/** What a share card shows (behaviour.md: Sharing): texts in the page's language, the logo as a data URL. */
 /** A card to draw with the layout of a server module. */
 export interface CardTask {
   readonly serverModule: string;
@@ -797,12 +677,10 @@ export interface CardTask {
   readonly sizes: readonly { readonly width: number; readonly height: number }[];
 }
 
+/** What a share card shows (behaviour.md: Sharing): texts in the page's language, the logo as a data URL. */
 export interface ShareCardProps {
   readonly title: string;
-  /**
-   * Where the title may end a line between two Chinese words (UTF-16 offsets, as the pages' own
-   * word breaks); null for a title without Chinese, which breaks at its spaces.
-   */
+  /** UTF-16 offsets where the title may break between Chinese words; null without Chinese. */
   readonly titleBreaks: readonly number[] | null;
   readonly section: string | null;
   readonly company: string;
@@ -840,10 +718,7 @@ export interface LinkIndex {
   readonly images?: ImageIndex;
 }
 
-/**
- * A photo of site/public as pages show it (behaviour.md: Images): its size after orientation and
- * the files made of it, each format a `srcset` of widths.
- */
+/** A photo of site/public as pages show it (behaviour.md: Images): its oriented size and each format's `srcset`. */
 export interface ImageInfo {
   /** The hash of the source's bytes and the settings it was made with. */
   readonly key: string;
@@ -886,10 +761,7 @@ export interface MissingKey {
   readonly usedBy: string;
 }
 
-/**
- * Pages for a thread of the worker pool to render (a large build renders on every core): what the
- * render needs of the site, each page, and the markup parts' key when they are verified.
- */
+/** Pages for a thread of the worker pool to render (a large build renders on every core). */
 export interface PagesTask {
   readonly config: SiteConfig;
   readonly assets: ClientAssets;

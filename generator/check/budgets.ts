@@ -4,56 +4,34 @@ import { gzipSync } from 'node:zlib';
 import { toProblem } from '../problems/problem.ts';
 import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
 import { toFirstViewScripts, toIdleScripts } from './first-view.ts';
-import type { OutputPage } from './output.ts';
+import { memoize, type OutputPage } from './output.ts';
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** A file of the output by its URL, read once whichever page names it: as text, and gzipped for its size. */
+/** A file of the output by its URL: as text, and gzipped for its size. */
 function createReader(outDir: string) {
-  const files = new Map<string, Buffer | null>();
-  const read = (url: string) => {
-    const file = url.split('?')[0] as string;
-    if (!files.has(file)) {
-      try {
-        files.set(file, readFileSync(path.join(outDir, file)));
-      } catch {
-        files.set(file, null);
-      }
+  const readFile = memoize((file) => {
+    try {
+      return readFileSync(path.join(outDir, file));
+    } catch {
+      return null;
     }
-    return files.get(file) ?? null;
-  };
-  const texts = new Map<string, string | null>();
-  const sizes = new Map<string, number>();
+  });
+  const read = (url: string) => readFile(url.split('?')[0] as string);
+  const gzipped = memoize((url) => {
+    const bytes = read(url);
+    return bytes ? gzipSync(bytes).length : 0;
+  });
   return {
-    text(url: string): string | null {
-      if (!texts.has(url)) texts.set(url, read(url)?.toString('utf8') ?? null);
-      return texts.get(url) ?? null;
-    },
+    text: memoize((url) => read(url)?.toString('utf8') ?? null),
     /** The size of a file as it is sent (a font is compressed already), or null when there is none. */
-    bytes(url: string): number | null {
-      return read(url)?.length ?? null;
-    },
+    bytes: (url: string): number | null => read(url)?.length ?? null,
     /** The gzip size of files, each counted once. */
-    size(urls: readonly string[]): number {
-      return urls.reduce((sum, url) => {
-        let size = sizes.get(url);
-        if (size === undefined) {
-          const bytes = read(url);
-          size = bytes ? gzipSync(bytes).length : 0;
-          sizes.set(url, size);
-        }
-        return sum + size;
-      }, 0);
-    },
+    size: (urls: readonly string[]): number => urls.reduce((sum, url) => sum + gzipped(url), 0),
   };
 }
 
-/**
- * Bytes (gzip) each page loads (behaviour.md: Pages on demand): its JavaScript before `load` (its
- * scripts and what they import), its JavaScript once idle (the app, its template, client
- * navigation: the chunks the build manifest lists), and on first view its stylesheets and its
- * embedded data.
- */
+/** Bytes (gzip) each page loads (behaviour.md: Pages on demand): JavaScript before `load` and once idle, CSS, data. */
 export function checkBudgets(
   config: SiteConfig,
   outDir: string,
@@ -80,13 +58,10 @@ export function checkBudgets(
     ];
     return checks
       .filter(([, , size, limit]) => size > limit * 1024)
-      .map(([kind, when, size, limit, names]) =>
-        toProblem(
-          'BUDGET_EXCEEDED',
-          { page: page.url, kind, when, size: kb(size), limit: `${limit} KB`, files: names.join(', ') },
-          { file: page.file, line: 1, column: 1 },
-        ),
-      );
+      .map(([kind, when, size, limit, names]) => {
+        const args = { page: page.url, kind, when, size: kb(size), limit: `${limit} KB`, files: names.join(', ') };
+        return toProblem('BUDGET_EXCEEDED', args, { file: page.file, line: 1, column: 1 });
+      });
   });
 }
 
@@ -121,11 +96,7 @@ function needsFace(face: FontFace, text: string): boolean {
   return false;
 }
 
-/**
- * The font files a page loads (behaviour.md: Presentation): those it preloads, and each face of its
- * stylesheets whose characters its text uses, as a browser asks for them; FONT_BUDGET_EXCEEDED
- * where they weigh more than `check.budgets.fontKb`.
- */
+/** The font files a page loads, preloaded or asked for by its text's characters (behaviour.md: Presentation). */
 export function checkFontBudget(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
   const files = createReader(outDir);
   const faces = new Map<string, FontFace[]>();
@@ -143,12 +114,7 @@ export function checkFontBudget(config: SiteConfig, outDir: string, pages: reado
     const size = [...urls].reduce((sum, url) => sum + (files.bytes(url) ?? 0), 0);
     if (size <= limit * 1024) return [];
     const loc = { file: page.file, line: 1, column: 1 };
-    return [
-      toProblem(
-        'FONT_BUDGET_EXCEEDED',
-        { page: page.url, size: kb(size), limit: `${limit} KB`, files: [...urls].join(', ') },
-        loc,
-      ),
-    ];
+    const args = { page: page.url, size: kb(size), limit: `${limit} KB`, files: [...urls].join(', ') };
+    return [toProblem('FONT_BUDGET_EXCEEDED', args, loc)];
   });
 }

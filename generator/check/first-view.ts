@@ -1,14 +1,10 @@
-// What a page loads of JavaScript (behaviour.md: Pages on demand). On first view, before `load`:
-// its classic and module scripts, and every module they import statically, found in the files
-// themselves as the browser finds them. The bundler writes a module's static imports first, one after another, so
-// only that leading run of statements is read: text further on (a string or a comment that reads
-// like an import) is never taken for one. Dynamic imports (`import("…")`) load later: once idle,
-// a page has also loaded the chunks its build manifest lists for every page and for its template.
+// What a page loads of JavaScript (behaviour.md: Pages on demand): its scripts and their static
+// imports, which the bundler writes first, so only that leading run is read (a later string that
+// reads like an import is never taken for one); once idle, also the chunks its manifest lists.
 
 /** One leading statement: whitespace or a comment, or an `import … from "…"` / `import "…"`. */
 const LEADING = /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|import\s*(?:[\w$\s{},*]+?from\s*)?(["'])([^"']+)\1\s*;?/y;
 
-/** The specifiers of a module's leading static imports. */
 export function toStaticImports(text: string): string[] {
   const found: string[] = [];
   LEADING.lastIndex = 0;
@@ -18,10 +14,7 @@ export function toStaticImports(text: string): string[] {
   return found;
 }
 
-/**
- * The root-relative URLs of the scripts a page's HTML loads on first view, imports included;
- * `read` returns a script's text by its URL (null when it is missing).
- */
+/** The scripts a page's HTML loads on first view, imports included; `read` gives a script's text or null. */
 export function toFirstViewScripts(html: string, read: (url: string) => string | null): string[] {
   const found = new Set<string>();
   const visit = (url: string) => {
@@ -40,10 +33,7 @@ function toScriptSources(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => (m[1] as string).split('?')[0] as string);
 }
 
-/**
- * The root-relative URLs of the scripts a page has loaded once idle after `load`: its first view's,
- * then what the build manifest's `scripts` lists for every page and for the page's template.
- */
+/** The scripts a page has loaded once idle: its first view's, then the manifest's for every page and its template. */
 export function toIdleScripts(
   firstView: readonly string[],
   scripts: { readonly idle: readonly string[]; readonly templates: Readonly<Record<string, readonly string[]>> },

@@ -15,11 +15,7 @@ export interface GlossaryTerm {
   readonly english: string;
 }
 
-/**
- * The terms of `docs/glossary.md`: under a `## <locale code>` heading, each table row
- * `| preferred | `variant`, `variant` | English | note |`. Rows of other headings, the header row
- * and the separator are not terms.
- */
+/** The terms of `docs/glossary.md`: under `## <locale code>`, each row `| preferred | `variant`, … | English | note |`. */
 export function toGlossary(text: string, locales: readonly LocaleCode[]): GlossaryTerm[] {
   const terms: GlossaryTerm[] = [];
   let locale: LocaleCode | null = null;
@@ -38,10 +34,7 @@ export function toGlossary(text: string, locales: readonly LocaleCode[]): Glossa
   return terms;
 }
 
-/**
- * `GLOSSARY_VARIANT` wherever a content file or a message file of a locale uses a variant the
- * glossary lists for that locale: one warning per place, at its line and column.
- */
+/** `GLOSSARY_VARIANT` wherever a content or message file uses a variant the glossary lists for its locale. */
 export function checkGlossary(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const file = path.join(config.root, GLOSSARY_FILE);
   if (!existsSync(file)) return [];
@@ -52,13 +45,18 @@ export function checkGlossary(config: SiteConfig, routes: readonly Route[]): Sit
   return config.locales.flatMap((locale) => {
     const own = terms.filter((t) => t.locale === locale.code);
     if (own.length === 0) return [];
-    const contentFiles = routes.flatMap((r) => (r.files[locale.code] ? [r.files[locale.code]?.file as string] : []));
-    const messageFiles = fg
-      .sync('*.json', { cwd: path.join(config.localesDir, locale.code) })
-      .sort()
-      .map((name) => path.relative(config.root, path.join(config.localesDir, locale.code, name)));
-    return [...contentFiles, ...messageFiles].flatMap((source) => findVariants(config.root, source, own));
+    return toLocaleFiles(config, routes, locale.code).flatMap((source) => findVariants(config.root, source, own));
   });
+}
+
+/** A locale's content and message files, relative to the project folder. */
+export function toLocaleFiles(config: SiteConfig, routes: readonly Route[], locale: LocaleCode): string[] {
+  const contentFiles = routes.flatMap((r) => (r.files[locale] ? [r.files[locale]?.file as string] : []));
+  const messageFiles = fg
+    .sync('*.json', { cwd: path.join(config.localesDir, locale) })
+    .sort()
+    .map((name) => path.relative(config.root, path.join(config.localesDir, locale, name)));
+  return [...contentFiles, ...messageFiles];
 }
 
 function findVariants(root: string, source: string, terms: readonly GlossaryTerm[]): SiteProblem[] {

@@ -25,7 +25,6 @@ export function checkHead(config: SiteConfig, pages: readonly OutputPage[]): Sit
 
 const at = (page: OutputPage) => ({ file: page.file, line: 1, column: 1 });
 
-/** A title longer than a result shows. */
 function checkTitle(page: OutputPage): SiteProblem[] {
   const width = toTitleWidth(page.title ?? '');
   if (width <= TITLE_WARN) return [];
@@ -57,11 +56,8 @@ function checkRobots(page: OutputPage): SiteProblem[] {
 function checkFeedLinks(page: OutputPage): SiteProblem[] {
   return [...page.html.matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]*>/g)]
     .filter(([link]) => / hreflang="/.test(link))
-    .map(([link]) =>
-      toProblem(
-        'SEO_ALTERNATE',
-        { page: page.url, reason: `the feed link ${link} carries hreflang, as if the feed were a language version` },
-        at(page),
-      ),
-    );
+    .map(([link]) => {
+      const reason = `the feed link ${link} carries hreflang, as if the feed were a language version`;
+      return toProblem('SEO_ALTERNATE', { page: page.url, reason }, at(page));
+    });
 }

@@ -39,10 +39,7 @@ export const HTML_RULES: ConfigData = {
   },
 };
 
-/**
- * One configuration for every page: html-validate would otherwise merge, schema-check and resolve
- * it again for each page it validates (most of its time on a site of a hundred pages).
- */
+/** One configuration for every page: html-validate would otherwise resolve it again per page (most of its time). */
 class SiteConfigLoader extends StaticConfigLoader {
   private resolved: ResolvedConfig | Promise<ResolvedConfig> | null = null;
 
@@ -60,10 +57,8 @@ interface HtmlRecord extends InputRecord {
 const HTML_CACHE_DIR = CACHES.html.dir;
 
 /**
- * Validates every page. A page whose HTML was validated before (with the same rules and the same
- * html-validate) is not validated again: its record is in the build's cache, keyed by the page's
- * bytes less the build's id, which every page carries and which changes with every build. After an
- * edit, `site check` validates only the pages it changed.
+ * Validates every page not validated before with the same rules: the cache keys a page by its bytes
+ * less the build's id, which changes with every build, so an edit revalidates only the pages it changed.
  */
 export async function checkHtml(pages: readonly OutputPage[], buildId: string | null = null): Promise<SiteProblem[]> {
   const validator = new HtmlValidate(new SiteConfigLoader(HTML_RULES));
@@ -85,15 +80,8 @@ export async function checkHtml(pages: readonly OutputPage[], buildId: string | 
       record = { format: CACHES.html.format, inputs: {}, messages };
       await writeRecord(file, record);
     }
-    for (const m of record.messages) {
-      problems.push(
-        toProblem(
-          'HTML_INVALID',
-          { page: page.url, reason: m.reason, rule: m.rule },
-          { file: page.file, line: m.line, column: m.column },
-        ),
-      );
-    }
+    for (const { reason, rule, line, column } of record.messages)
+      problems.push(toProblem('HTML_INVALID', { page: page.url, reason, rule }, { file: page.file, line, column }));
   }
   // A record read now may carry an old access time (file systems update it lazily): kept.
   await removeUnused(HTML_CACHE_DIR, (name) => name.endsWith('.json') && !used.has(path.join(HTML_CACHE_DIR, name)));

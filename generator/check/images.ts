@@ -3,7 +3,8 @@ import path from 'node:path';
 import { unescapeHtml } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
-import type { OutputPage } from './output.ts';
+import { kb } from './budgets.ts';
+import { memoize, type OutputPage } from './output.ts';
 
 // The photos a page shows (behaviour.md: Images): none heavier than the budget of an image, none
 // without alternative text. A `<picture>` is a photo the build made sizes of: its largest file is
@@ -13,19 +14,11 @@ const PICTURE = /<picture\b[^>]*>([\s\S]*?)<\/picture>/g;
 const IMG = /<img\b[^>]*>/g;
 const ADDRESSES = /\b(?:src|srcset)="([^"]*)"/g;
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
 export function checkImages(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
-  const sizes = new Map<string, number>();
-  const sizeOf = (url: string) => {
-    let size = sizes.get(url);
-    if (size === undefined) {
-      const file = path.join(outDir, decodeURI(url.split(/[?#]/)[0] as string));
-      size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-      sizes.set(url, size);
-    }
-    return size;
-  };
+  const sizeOf = memoize((url) => {
+    const file = path.join(outDir, decodeURI(url.split(/[?#]/)[0] as string));
+    return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  });
   const limit = config.check.budgets.imageKb * 1024;
   return pages.flatMap((page) => {
     const loc = { file: page.file, line: 1, column: 1 };
@@ -37,12 +30,8 @@ export function checkImages(config: SiteConfig, outDir: string, pages: readonly 
       if (largest === null || seen.has(largest)) return;
       seen.add(largest);
       if (sizeOf(largest) > limit) {
-        const args = {
-          page: page.url,
-          src: largest,
-          size: kb(sizeOf(largest)),
-          limit: `${config.check.budgets.imageKb} KB`,
-        };
+        const budget = `${config.check.budgets.imageKb} KB`;
+        const args = { page: page.url, src: largest, size: kb(sizeOf(largest)), limit: budget };
         problems.push(toProblem('IMAGE_OVER_BUDGET', args, loc));
       }
       if (isPhoto && /\balt=""/.test(markup))

@@ -36,15 +36,13 @@ export interface CheckReport {
   readonly translations: TranslationReport;
 }
 
-export interface CheckOptions {
+/** `site check`: links, SEO and locales, translations, HTML and budgets, over a built site. */
+export async function checkSite(options: {
   readonly root: string;
   readonly outDir: string;
   readonly external: boolean;
   readonly onProgress?: (what: string) => void;
-}
-
-/** `site check`: links, SEO and locales, translations, HTML and budgets, over a built site. */
-export async function checkSite(options: CheckOptions): Promise<CheckReport> {
+}): Promise<CheckReport> {
   const { root, outDir } = options;
   // A build stopped while it swapped the output in leaves the previous output beside it: put it back.
   const recovered = recoverOutDir(outDir);
@@ -99,11 +97,7 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   };
 }
 
-/**
- * Renders every page in memory to learn which translation keys the templates read. The build's
- * own findings are the check's too (a missing key, a bad link in Markdown…), but for the sources'
- * problems, which the check has already.
- */
+/** Renders every page in memory to learn which keys the templates read; the build's new problems are the check's. */
 async function renderForKeys(root: string, loaded: LoadedSources, problems: SiteProblem[]): Promise<Set<string>> {
   const usedKeys = new Set<string>();
   try {
@@ -116,20 +110,13 @@ async function renderForKeys(root: string, loaded: LoadedSources, problems: Site
   return usedKeys;
 }
 
-/**
- * The pages the build of the output found gone from the output it replaced, unanswered by any
- * redirect (behaviour.md: Moved and removed pages): warnings, or errors where the configuration asks.
- */
+/** Pages gone since the output this one replaced, with no redirect (behaviour.md: Moved and removed pages). */
 function checkRemovedPages(config: SiteConfig, built: BuildManifest | null): SiteProblem[] {
   const severity = config.check.removedPages;
   return (built?.removed ?? []).map((url) => ({ ...toProblem('PAGE_REMOVED', { url }), severity }));
 }
 
-/**
- * Translations against their record (behaviour.md: Translations): each stale one is a warning, or
- * an error where the configuration asks for a gate; missing ones are the catalogue's own problems
- * (a missing key) or single-language pages.
- */
+/** Stale translations against their record (behaviour.md: Translations); missing ones are reported elsewhere. */
 function checkTranslationRecord(config: SiteConfig, routes: readonly Route[], messages: Messages): SiteProblem[] {
   const { record, exists, problem } = readTranslationRecord(config.root);
   if (problem) return [problem];
@@ -138,20 +125,14 @@ function checkTranslationRecord(config: SiteConfig, routes: readonly Route[], me
   const severity = config.check.staleTranslations;
   for (const item of toTranslationStatus(config, routes, messages, record, exists).items) {
     if (item.state !== 'stale') continue;
-    const stale = toProblem(
-      'TRANSLATION_STALE',
-      { locale: item.locale, what: item.id, source: item.sourceFile, since: item.confirmed ?? '' },
-      { file: item.file, line: item.line, column: 1 },
-    );
+    const args = { locale: item.locale, what: item.id, source: item.sourceFile, since: item.confirmed ?? '' };
+    const stale = toProblem('TRANSLATION_STALE', args, { file: item.file, line: item.line, column: 1 });
     problems.push({ ...stale, severity });
   }
   return problems;
 }
 
-/**
- * A link problem found on a built page points, where it can, at the line of the page's own file
- * that holds the link: that is where the author fixes it.
- */
+/** A link problem points, where it can, at the line of the page's source that holds the link. */
 function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: SiteProblem): SiteProblem {
   if (!isProblemOf(problem, ['LINK_BROKEN', 'LINK_FRAGMENT_MISSING'])) return problem;
   const { page, href: target } = problem.args;
@@ -167,10 +148,7 @@ function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: 
     : { ...problem, loc: { file: file.file, line: line + 1, column: (lines[line] as string).indexOf(target) + 1 } };
 }
 
-/**
- * The configuration an output is checked against: what it was built with (a `--base-url` build
- * included). A difference the sources cannot explain (other locales) is one error, thrown.
- */
+/** The configuration an output was built with (`--base-url` included); other locales than today's is an error. */
 export function toCheckedConfig(
   config: SiteConfig,
   outDir: string,

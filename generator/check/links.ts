@@ -10,33 +10,22 @@ import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
 import { toStaticImports } from './first-view.ts';
 import type { OutputPage } from './output.ts';
 
-export interface LinkCheckResult {
-  readonly problems: SiteProblem[];
-  readonly checked: number;
-  readonly external: string[];
-}
-
 const EXTERNAL_TIMEOUT_MS = 20_000;
 /** The variables that would send every request, the local server's too, through a proxy. */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 
 /**
- * Crawls the output as a host serves it (behaviour.md: CLI), from `/` and each locale's home,
- * through every page it links to: each address a page names (links, stylesheets, scripts, images,
- * `srcset` candidates, the share card, alternates and the canonical, which name the public base
- * URL and are checked on the local server), and each module a script imports statically, must
- * answer, after redirects, with a success. Links to other sites are listed, and checked only on
- * request.
+ * Crawls the output as a host serves it (behaviour.md: CLI), from `/` and each locale's home: every
+ * address a page names (the public base URL's on the local server) and every module a script
+ * imports statically must answer with a success. Links to other sites are checked only on request.
  */
 export async function checkLinks(
   config: SiteConfig,
   outDir: string,
   options: { external: boolean; onProgress?: (checked: number) => void },
-): Promise<LinkCheckResult> {
-  // `site serve`'s own server, not linkinator's folder server: pretty URLs answer as on a host
-  // (behaviour.md: Hosts), `/x/` redirects to `/x`, unknown paths get the locale's 404 page, host
-  // files and hidden files are refused. Linkinator's would pass links a host breaks (it serves
-  // `nginx.conf` and `.site-output`) and answer others unlike one (`/x` redirected to `/x/`).
+): Promise<{ problems: SiteProblem[]; checked: number; external: string[] }> {
+  // `site serve`'s own server answers as a host does (behaviour.md: Hosts); linkinator's would
+  // serve `nginx.conf` and `.site-output`, and redirect `/x` to `/x/`.
   const site = await startFolderServer(outDir, config.locales.map((l) => l.prefix).filter(Boolean));
   const external = new Set<string>();
   try {
@@ -53,9 +42,8 @@ export async function checkLinks(
 }
 
 /**
- * Every address linkinator met from `/`, then from each locale home it did not reach. One crawl
- * from all the homes would not do: linkinator reads only the pages under the home it started from,
- * and a page met first from `/en` would never be read from `/`.
+ * Every address linkinator met from `/`, then from each locale home it did not reach: it reads only
+ * the pages under the home it started from.
  */
 async function crawlSite(
   base: string,
@@ -92,11 +80,7 @@ async function crawlSite(
   });
 }
 
-/**
- * The addresses written with the public base URL (the canonical, alternates, share card,
- * structured data) stand for the local server: linkinator skipped them, and each takes the answer
- * of the same local address; those no page links to are asked on their own.
- */
+/** Addresses with the public base URL (skipped by linkinator) take the answer of the same local address. */
 async function checkPublicAddresses(
   results: readonly LinkResult[],
   toLocal: (url: string) => string | null,
@@ -116,11 +100,7 @@ function toLocalUrl(url: string, baseUrl: string, base: string): string | null {
   return rest !== null && /^(?:[/?#]|$)/.test(rest) ? `${base}/${rest.replace(/^\//, '')}` : null;
 }
 
-/**
- * Runs the crawl with no proxy variable set: linkinator would send the local server's requests
- * through the proxy too, which cannot reach them. Other sites are asked directly, as a browser on
- * the machine without a proxy would.
- */
+/** Runs the crawl with no proxy variable set: linkinator would send the local server's requests through it too. */
 async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
   const saved = PROXY_VARIABLES.map((name) => [name, process.env[name]] as const);
   for (const name of PROXY_VARIABLES) delete process.env[name];
@@ -132,10 +112,8 @@ async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Each module a script imports statically, as the browser follows them, must be a file of the
- * output (behaviour.md: Pages on demand): linkinator reads no JavaScript, so each script it found
- * answering is read from the output, and each module it imports in turn, each once. So are the
- * chunks a page loads once idle, which no page names: the build manifest lists them.
+ * Each module a script imports statically must be a file of the output: linkinator reads no
+ * JavaScript (behaviour.md: Pages on demand). The idle chunks, which no page names, come from the manifest.
  */
 function checkImports(outDir: string, base: string, crawled: readonly LinkResult[]): LinkResult[] {
   const texts = new Map<string, string | null>();
@@ -185,11 +163,7 @@ function readOutputFile(outDir: string, url: string): string | null {
   }
 }
 
-/**
- * One LINK_BROKEN per page and address, by page then address. Only a page that answered links
- * anywhere: linkinator also reads the error page a broken address shows, whose links are not the
- * page's.
- */
+/** One LINK_BROKEN per page and address; only from pages that answered (not a broken address's error page). */
 function toBrokenLinks(results: readonly LinkResult[], base: string): SiteProblem[] {
   const answered = new Set(results.filter((r) => r.state === LinkState.OK).map((r) => r.url));
   const local = (url: string) => (url.startsWith(`${base}/`) ? url.slice(base.length) : url);
@@ -206,20 +180,14 @@ function toBrokenLinks(results: readonly LinkResult[], base: string): SiteProble
   return [...found].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, problem]) => problem);
 }
 
-/**
- * The output file a reported page stands for, by the build's own rule (runtime/urls.ts): `/en/contact`
- * → `en/contact/index.html`; `/` → `index.html`; `..` never names a file above the output.
- */
+/** The output file a reported page stands for (runtime/urls.ts); `..` never names a file above the output. */
 export function toOutputFile(page: string): string {
   return toPageFile(path.posix.normalize(`/${page}`));
 }
 
 /**
- * Every link to a fragment of a page of this site (`/en/contact#hours`, `#top-of-list`), checked
- * against the ids of the page it points to, in the output as written. A link to a page that does
- * not exist is the crawler's to report. Linkinator's own fragment check is not used: it reads a
- * page's ids only when it fetches the page after meeting the link, so a page crawled early (the
- * home, the contact page every page links to) would never have its fragments checked.
+ * Every link to a fragment of a page of this site, against that page's ids. Not linkinator's check:
+ * it reads a page's ids only when fetched after meeting the link, so early pages go unchecked.
  */
 export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
   const byUrl = new Map(pages.map((p) => [p.url, p]));

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { toProblem } from '../problems/problem.ts';
-import type { LocaleConfig, Route, SiteConfig, SiteProblem } from '../types.ts';
-import { GLOSSARY_FILE } from './glossary.ts';
+import type { Route, SiteConfig, SiteProblem } from '../types.ts';
+import { GLOSSARY_FILE, toLocaleFiles } from './glossary.ts';
 
 // The rules of Chinese and Latin in one text (docs/glossary.md: Chinese and Latin in one text),
 // checked in the Chinese content and message files where the prose breaks them.
@@ -25,38 +24,22 @@ function toHalfWidthCodes(config: SiteConfig): RegExp {
   return new RegExp(`\\((?:${codes.length > 0 ? codes.join('|') : '[A-Z]{3}'})\\)`, 'g');
 }
 
-/** The Chinese locales' content and message files, relative to the project folder. */
-function toChineseFiles(config: SiteConfig, routes: readonly Route[], locale: LocaleConfig): string[] {
-  const contentFiles = routes.flatMap((r) => (r.files[locale.code] ? [r.files[locale.code]?.file as string] : []));
-  const messageFiles = fg
-    .sync('*.json', { cwd: path.join(config.localesDir, locale.code) })
-    .sort()
-    .map((name) => path.relative(config.root, path.join(config.localesDir, locale.code, name)));
-  return [...contentFiles, ...messageFiles];
-}
-
-/**
- * `MIXED_SCRIPT_SPACE` where a number or a Latin word touches Chinese (`2025年`, `控制中心24 小時`),
- * and `STATION_CODE_WIDTH` where a station code stands in half-width parentheses (`桃園(TPE)`), in
- * every content and message file of a Chinese locale: at its line and column.
- */
+/** In Chinese files: a number or Latin word touching Chinese (`2025年`), a station code in half-width `(TPE)`. */
 export function checkMixedScript(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const halfWidth = toHalfWidthCodes(config);
   return config.locales
     .filter((locale) => locale.iso.startsWith('zh'))
-    .flatMap((locale) => toChineseFiles(config, routes, locale))
+    .flatMap((locale) => toLocaleFiles(config, routes, locale.code))
     .flatMap((source) => {
       const file = source.split(path.sep).join('/');
       const lines = readFileSync(path.join(config.root, source), 'utf8').split('\n');
       return lines.flatMap((line, i) => {
         // Front matter's own lines (`---`, a key with no text) and code need no check.
         if (!/\p{Script=Han}/u.test(line) || line.startsWith('    ') || line.startsWith('```')) return [];
-        const at = (code: 'MIXED_SCRIPT_SPACE' | 'STATION_CODE_WIDTH', index: number, found: string) =>
-          toProblem(
-            code,
-            { found, glossary: GLOSSARY_FILE },
-            { file, line: i + 1, column: [...line.slice(0, index)].length + 1 },
-          );
+        const at = (code: 'MIXED_SCRIPT_SPACE' | 'STATION_CODE_WIDTH', index: number, found: string) => {
+          const loc = { file, line: i + 1, column: [...line.slice(0, index)].length + 1 };
+          return toProblem(code, { found, glossary: GLOSSARY_FILE }, loc);
+        };
         const unspaced = UNSPACED.flatMap((pattern) => [...line.matchAll(pattern)]).map((m) => {
           const index = m.index + m[0].length;
           return at('MIXED_SCRIPT_SPACE', index - 1, [...line.slice(Math.max(0, m.index - 3), index + 3)].join(''));

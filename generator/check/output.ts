@@ -27,11 +27,16 @@ export interface OutputPage {
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
 
-/**
- * Every HTML file of the output, as a page, in the layout of the host it was built for
- * (behaviour.md: Hosts): in the `both` layout a page's `x.html` twin of `x/index.html` is the same
- * document, read once.
- */
+/** `get`, computed once per key: the output's files are read once, whichever page names them. */
+export function memoize<T>(get: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, get(key));
+    return known.get(key) as T;
+  };
+}
+
+/** Every HTML page of the output, in its host's layout (behaviour.md: Hosts): an `x.html` twin is read once. */
 export function readOutputPages(outDir: string): OutputPage[] {
   const manifest = readLatestManifest(outDir);
   const layout = toLayout(manifest?.builtWith?.host);

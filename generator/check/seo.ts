@@ -1,6 +1,7 @@
 import { toProblem } from '../problems/problem.ts';
 import type { LocaleConfig, SiteConfig, SiteProblem } from '../types.ts';
 import type { OutputPage } from './output.ts';
+import { toLocaleOfPath } from '../../runtime/urls.ts';
 
 type Payload = NonNullable<OutputPage['payload']>;
 
@@ -20,10 +21,7 @@ function toHeadProblems(
   return reasons.map((reason) => toProblem(code, { page: page.url, reason }, { file: page.file, line: 1, column: 1 }));
 }
 
-/**
- * The head rules on every built page (behaviour.md: Head and SEO): alternates, canonical, locale,
- * unique titles, no cross-locale links, sitemap.
- */
+/** The head rules on every page (behaviour.md: Head and SEO): alternates, canonical, locale, titles, links, sitemap. */
 export function checkSeo(config: SiteConfig, pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
   const byUrl = new Map(pages.map((p) => [p.url, p]));
   const routePages = pages.filter((p) => p.payload && !p.payload.error);
@@ -111,28 +109,12 @@ function checkCrossLocaleLinks(
   return page.mainLinks.flatMap((href) => {
     const linkPath = toSitePath(config, href);
     if (!linkPath || linkPath.startsWith('/_app/') || !byUrl.has(linkPath)) return [];
-    if (toLocaleOfPath(config, linkPath) === payload.locale) return [];
-    const suggestion = toLocalePath(locale, toUnprefixedPath(config, linkPath));
-    return [
-      toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, { file: page.file, line: 1, column: 1 }),
-    ];
+    const other = toLocaleOfPath(config.locales, linkPath);
+    if (other.code === payload.locale) return [];
+    const suggestion = toLocalePath(locale, linkPath.slice(other.prefix.length) || '/');
+    const loc = { file: page.file, line: 1, column: 1 };
+    return [toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, loc)];
   });
-}
-
-/** The locale whose prefix a site path starts with; the default locale for a path with none. */
-function toLocaleOfPath(config: SiteConfig, sitePath: string): string {
-  return (
-    config.locales.find((l) => l.prefix && (sitePath === l.prefix || sitePath.startsWith(`${l.prefix}/`)))?.code ??
-    config.defaultLocale
-  );
-}
-
-/** A site path without its locale prefix. */
-function toUnprefixedPath(config: SiteConfig, sitePath: string): string {
-  return config.locales
-    .filter((l) => l.prefix)
-    .map((l) => l.prefix)
-    .reduce((p, prefix) => (p === prefix || p.startsWith(`${prefix}/`) ? p.slice(prefix.length) || '/' : p), sitePath);
 }
 
 /** An unprefixed site path in a locale: under its prefix, if it has one. */
@@ -153,14 +135,9 @@ function checkDuplicates(config: SiteConfig, pages: readonly OutputPage[]): Site
         seen.set(value, [...(seen.get(value) ?? []), page.url]);
       }
       for (const [value, urls] of seen) {
-        if (urls.length > 1)
-          problems.push(
-            toProblem(
-              'SEO_DUPLICATE',
-              { what, locale: code, value, pages: urls.join(', ') },
-              { file: own.find((p) => p.url === urls[1])?.file ?? '', line: 1, column: 1 },
-            ),
-          );
+        if (urls.length < 2) continue;
+        const loc = { file: own.find((p) => p.url === urls[1])?.file ?? '', line: 1, column: 1 };
+        problems.push(toProblem('SEO_DUPLICATE', { what, locale: code, value, pages: urls.join(', ') }, loc));
       }
     }
   }
@@ -199,10 +176,8 @@ function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): Sit
   const indexable = pages.filter((p) => p.payload && p.payload.contentLocale === p.payload.locale && !p.noindex);
   for (const page of indexable) {
     const listed = page.canonical ? entries.get(page.canonical) : undefined;
-    if (!listed)
-      problems.push(
-        toProblem('SEO_SITEMAP', { reason: `${page.canonical ?? page.url} (${page.url}) is missing` }, loc),
-      );
+    const missing = `${page.canonical ?? page.url} (${page.url}) is missing`;
+    if (!listed) problems.push(toProblem('SEO_SITEMAP', { reason: missing }, loc));
     else if (listed.join('|') !== page.alternates.map((a) => `${a.hreflang} ${a.href}`).join('|'))
       problems.push(toProblem('SEO_SITEMAP', { reason: `the alternates of ${page.url} differ from its head` }, loc));
   }

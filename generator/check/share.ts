@@ -9,8 +9,7 @@ import { ZONED_TIME } from './seo.ts';
 import { findGraphFaults, findNodeFaults, type DataOutput, type Node } from './structured-data.ts';
 
 // `site check` on what pages tell share dialogs, search engines and feed readers (behaviour.md:
-// Sharing), read from the output as they would read it: the card image each page names, its
-// structured data, the feeds and the app icons.
+// Sharing): card images, structured data, feeds and app icons, read from the output.
 
 const attr = (html: string, re: RegExp) => {
   const value = re.exec(html)?.[1];
@@ -66,7 +65,6 @@ function isOutputPage({ base, urls }: Output, url: string): boolean {
   return urls.has(base && url.startsWith(base) ? url.slice(base.length) || '/' : url);
 }
 
-/** The app icons a head links: the touch icon and the manifest, each null when it names none. */
 function toIconLinks(head: string): { touch: string | null; manifest: string | null } {
   return {
     touch: attr(head, /<link rel="apple-touch-icon" href="([^"]*)"/),
@@ -74,7 +72,6 @@ function toIconLinks(head: string): { touch: string | null; manifest: string | n
   };
 }
 
-/** The Atom feeds a head links. */
 function toFeedLinks(head: string): string[] {
   return [...head.matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]*? href="([^"]*)"/g)].map(
     ([, href]) => unescapeHtml(href as string),
@@ -133,10 +130,7 @@ function toImageFault(file: string, image: string): string | null {
   return null;
 }
 
-/**
- * Faults of a page's JSON-LD (structured-data.ts): blocks that are no JSON or no schema.org, each
- * node's, the graph's, and an article without its NewsArticle or a position without its JobPosting.
- */
+/** Faults of a page's JSON-LD (structured-data.ts), and an article or position without its node. */
 function checkStructuredData(output: Output, page: OutputPage, head: string): SiteProblem[] {
   const image = attr(head, /<meta property="og:image" content="([^"]*)"/);
   const drawnCard = image !== null && /\/_app\/cards\//.test(image);

@@ -1,4 +1,5 @@
 import { Converter } from 'opencc-js';
+import { memoize } from './output.ts';
 
 // Simplified-only characters in text meant as Traditional Chinese (Taiwan). OpenCC's
 // Simplified→Taiwan converter changes every Simplified character; a few characters it changes are
@@ -7,14 +8,7 @@ const toTaiwan = Converter({ from: 'cn', to: 'tw' });
 const STANDARD_IN_TAIWAN = new Set([...'台里污干准范杰云余卷征谷咸朴佣']);
 
 /** Each Han character's Taiwan form, converted once: a site's text repeats a few thousand characters. */
-const converted = new Map<string, string>();
-function toTaiwanChar(char: string): string {
-  const known = converted.get(char);
-  if (known !== undefined) return known;
-  const traditional: string = toTaiwan(char);
-  converted.set(char, traditional);
-  return traditional;
-}
+const toTaiwanChar = memoize((char): string => toTaiwan(char));
 
 const HAN = /\p{Script=Han}/u;
 

@@ -156,10 +156,7 @@ function toReferences(value: unknown, own = true): string[] {
   return [...self, ...Object.entries(node).flatMap(([key, v]) => (key === '@id' ? [] : toReferences(v, false)))];
 }
 
-/**
- * The graph's faults: no organization `<base>/#organization` whose `url` is the base URL, an `@id`
- * named that is no node of the page, a node that no chain of `@id`s ties to the organization.
- */
+/** The graph's faults: no `<base>/#organization`, an `@id` that is no node, a node not tied to the organization. */
 export function findGraphFaults(base: string, nodes: readonly Node[]): string[] {
   const organizationId = `${base}/#organization`;
   const organization = nodes.find((n) => n['@id'] === organizationId);

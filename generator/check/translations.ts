@@ -17,25 +17,13 @@ import { findSimplified } from './simplified.ts';
 
 /** The machine-readable translation report of `site check --json`. */
 export interface TranslationReport {
-  readonly namespaces: Record<
-    string,
-    {
-      keys: number;
-      missing: Record<string, string[]>;
-      extra: Record<string, string[]>;
-      unused: string[];
-      empty: Record<string, string[]>;
-    }
-  >;
+  readonly namespaces: Record<string, NamespaceReport>;
   /** Routes with their own content per locale, and the single-language routes declared. */
   readonly coverage: Record<string, { routes: number; withContent: number }>;
   readonly singleLanguage: { path: string; locales: string[] }[];
 }
 
-/**
- * Keys written out in code (`t('ns:key')`) in the runtime and the templates: used even when no page
- * renders them during the build (the browser's error page, the new-version notice).
- */
+/** Keys written out in code (`t('ns:key')`): used even when no page renders them during the build. */
 function literalKeys(dirs: readonly string[]): string[] {
   return dirs
     .flatMap((dir) => fg.sync('**/*.{ts,tsx}', { cwd: dir, absolute: true }))
@@ -44,7 +32,13 @@ function literalKeys(dirs: readonly string[]): string[] {
     );
 }
 
-type NamespaceReport = TranslationReport['namespaces'][string];
+interface NamespaceReport {
+  keys: number;
+  missing: Record<string, string[]>;
+  extra: Record<string, string[]>;
+  unused: string[];
+  empty: Record<string, string[]>;
+}
 
 /** What the checks of one namespace read: the messages, the keys a template uses, where a key sits. */
 interface NamespaceCheck {
@@ -169,12 +163,8 @@ export function checkContentScript(config: SiteConfig, routes: readonly Route[])
       const file = route.files[code];
       if (!file) return [];
       const text = readFileSync(path.join(config.root, file.file), 'utf8');
-      return findSimplified(text).map((hit) =>
-        toProblem(
-          'I18N_SIMPLIFIED',
-          { char: hit.char, traditional: hit.traditional },
-          { file: file.file, line: hit.line, column: hit.column },
-        ),
+      return findSimplified(text).map(({ char, traditional, line, column }) =>
+        toProblem('I18N_SIMPLIFIED', { char, traditional }, { file: file.file, line, column }),
       );
     }),
   );

@@ -1,9 +1,10 @@
 import { setCacheReading } from '../caches.ts';
 import { buildSite } from '../pipeline/build.ts';
-import { printBuildReport, printFailure } from '../report.ts';
+import { printBuildReport, runReported } from '../report.ts';
 import type { HostName } from '../types.ts';
 
-export interface BuildCommandOptions {
+/** `site build`: returns the exit code. */
+export async function runBuild(options: {
   readonly root: string;
   readonly out: string;
   readonly baseUrl?: string | undefined;
@@ -15,24 +16,24 @@ export interface BuildCommandOptions {
   readonly drafts?: boolean | undefined;
   readonly future?: boolean | undefined;
   readonly env?: string | undefined;
-}
-
-/** `site build`: returns the exit code. */
-export async function runBuild(options: BuildCommandOptions): Promise<number> {
+}): Promise<number> {
   setCacheReading(options.cache !== false);
-  try {
-    const { report } = await buildSite({
-      root: options.root,
-      outDir: options.out,
-      baseUrl: options.baseUrl,
-      precompress: options.precompress,
-      host: options.host,
-      publish: { drafts: options.drafts, future: options.future, env: options.env },
-    });
-    printBuildReport(report, options.root, options.json ?? false);
-    return 0;
-  } catch (error) {
-    printFailure(options.root, error, 'The build', true);
-    return 1;
-  }
+  const { root, out, baseUrl, precompress, host, drafts, future, env } = options;
+  return runReported(
+    root,
+    'The build',
+    async () => {
+      const { report } = await buildSite({
+        root,
+        outDir: out,
+        baseUrl,
+        precompress,
+        host,
+        publish: { drafts, future, env },
+      });
+      printBuildReport(report, root, options.json ?? false);
+      return 0;
+    },
+    true,
+  );
 }

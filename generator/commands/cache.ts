@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CACHES, type CacheName } from '../caches.ts';
-import { printCacheCleared, printFailure } from '../report.ts';
+import { printCacheCleared, runReported } from '../report.ts';
 
 /** `site cache clear`: removes every cache of the registry; returns the exit code. */
 export async function runCacheClear(): Promise<number> {
-  try {
+  return runReported(process.cwd(), 'Clearing the caches', async () => {
     const removed = (Object.keys(CACHES) as CacheName[]).map((name) => {
       const { dir } = CACHES[name];
       const measured = measureFolder(dir);
@@ -14,10 +14,7 @@ export async function runCacheClear(): Promise<number> {
     });
     printCacheCleared(removed);
     return 0;
-  } catch (error) {
-    printFailure(process.cwd(), error, 'Clearing the caches');
-    return 1;
-  }
+  });
 }
 
 /** The files of a folder and their bytes, every level down; a missing folder holds none. */

@@ -28,8 +28,7 @@ export interface NewPageReport {
   readonly next: readonly string[];
 }
 
-/** What a new page needs to know of the site beyond its own path. */
-export interface NewPageContext {
+interface NewPageContext {
   readonly config: SiteConfig;
   /** The route (`/news/news14`). */
   readonly path: string;
@@ -40,10 +39,8 @@ export interface NewPageContext {
 }
 
 /**
- * The settings most of the siblings carry (each page counted once, whatever its locales): their
- * template and layout (the defaults when there are none, or no one value leads); an article's date
- * (most siblings carry one) as `today`; the next `order` after theirs, or for an article the order
- * the articles share, since they are listed by date.
+ * The settings most siblings carry (each page once): template and layout (else the defaults), a date
+ * of `today` when most are dated, and the next `order` (for an article, the order articles share).
  */
 export function toNewPageSettings(
   siblings: readonly ContentFile[],
@@ -72,14 +69,9 @@ function toMostUsed<T>(values: readonly T[]): T | undefined {
 
 /** Today's day in the company's calendar (Taiwan time), `YYYY-MM-DD` (behaviour.md: Dates and numbers). */
 export function toCompanyDay(time: number): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Asia/Taipei',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(time);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  // en-CA writes a day as YYYY-MM-DD, as resolve/publish.ts reads a calendar day.
+  const format = { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  return new Intl.DateTimeFormat('en-CA', format).format(time);
 }
 
 /** Each file of the new page: its settings, `draft: true`, and placeholders in its own language. */

@@ -13,14 +13,13 @@ import {
   toSegmentSuggestion,
 } from '../pipeline/sources.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
-import { printFailure, printNewPage } from '../report.ts';
+import { printNewPage, runReported } from '../report.ts';
 import { RECORD_FILE } from '../translations/record.ts';
 import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
 import { toCompanyDay, toNewPageFiles, toNewPageSettings, type NewPageFile, type NewPageSettings } from './new-page.ts';
 
-// `site new <path>` (behaviour.md: CLI): a page started in every locale as a draft, with the
-// settings of its siblings. Every refusal comes before the first write, so a refused page leaves
-// nothing behind.
+// `site new <path>` (behaviour.md: CLI): a draft in every locale with its siblings' settings. Every
+// refusal comes before the first write.
 
 /** Where the new page goes: its route and the file of each locale (relative to the project). */
 interface NewTarget {
@@ -32,7 +31,7 @@ interface NewTarget {
 
 /** `site new <page>`: writes the page's files, or refuses with what is wrong; returns the exit code. */
 export async function runNew(options: { root: string; page: string; json?: boolean }): Promise<number> {
-  try {
+  return runReported(options.root, 'Starting the page', async () => {
     const today = toCompanyDay(toBuildTime().time);
     const config = await loadConfig(options.root);
     const target = checkNewPath(config, options.page);
@@ -45,15 +44,10 @@ export async function runNew(options: { root: string; page: string; json?: boole
     const confirm = `npx site translations done ${recorded ? target.path : '--all'}`;
     writeNewPage(config.root, toNewPageFiles({ config, path: target.path, files: target.files, settings, confirm }));
     const next = toNextSteps(config, target, settings, { confirm, recorded });
-    printNewPage(
-      { path: target.path, files: target.files, settings: { ...settings, draft: true }, next },
-      options.json,
-    );
+    const report = { path: target.path, files: target.files, settings: { ...settings, draft: true as const }, next };
+    printNewPage(report, options.json);
     return 0;
-  } catch (error) {
-    printFailure(options.root, error, 'Starting the page');
-    return 1;
-  }
+  });
 }
 
 /** The route and files of `given`, once it is a page path inside site/content that is free. */
@@ -123,28 +117,23 @@ function toNameProblem(given: string, problem: SiteProblem): SiteProblem {
   return toProblem('CONTENT_FILE_NAME', { ...problem.args, hint }, problem.loc);
 }
 
-/**
- * The page's folder must exist, or be a new section at the top of site/content (it is made then),
- * and lie inside the project however symbolic links lead (behaviour.md: Safety).
- */
+/** The folder must exist, or be a new section at the top, and lie inside the project (behaviour.md: Safety). */
 function checkFolder(config: SiteConfig, given: string): void {
   const folder = path.dirname(path.join(config.contentDir, given));
   let nearest = folder;
   while (!statSync(nearest, { throwIfNoEntry: false })?.isDirectory() && path.dirname(nearest) !== nearest)
     nearest = path.dirname(nearest);
+  const reason = 'leads out of the project through a symbolic link';
   if (!isInside(realpathSync(nearest), realpathSync(config.root)))
-    throw new SiteError([
-      toProblem('NEW_PAGE_PATH', { given, reason: 'leads out of the project through a symbolic link' }),
-    ]);
+    throw new SiteError([toProblem('NEW_PAGE_PATH', { given, reason })]);
   if (nearest === folder || path.dirname(folder) === config.contentDir) return;
   const shown = (dir: string) => path.relative(config.root, dir).split(path.sep).join('/');
   const folders = readdirSync(nearest, { withFileTypes: true }).filter(
     (e) => e.isDirectory() && !e.name.startsWith('.'),
   );
   const known = folders.length === 0 ? 'no folder' : `the folders ${folders.map((e) => `\`${e.name}\``).join(', ')}`;
-  throw new SiteError([
-    toProblem('NEW_PAGE_FOLDER_MISSING', { folder: shown(folder), nearest: shown(nearest), known }),
-  ]);
+  const args = { folder: shown(folder), nearest: shown(nearest), known };
+  throw new SiteError([toProblem('NEW_PAGE_FOLDER_MISSING', args)]);
 }
 
 /** The files that claim the route already, in any locale (`<path>.<locale>.md` or `<path>/index.<locale>.md`). */

@@ -1,10 +1,10 @@
 import { throwIfErrors } from '../problems/problem.ts';
 import { loadProjectSources } from '../pipeline/sources.ts';
-import { printFailure, printProblems, printRoutes } from '../report.ts';
+import { printProblems, printRoutes, runReported } from '../report.ts';
 
 /** `site routes`: the route inventory as a table (or JSON); returns the exit code. */
 export async function runRoutes(options: { root: string; json?: boolean }): Promise<number> {
-  try {
+  return runReported(options.root, 'Listing the routes', async () => {
     const { sources, problems } = await loadProjectSources(options.root);
     throwIfErrors(problems);
     printProblems(options.root, problems);
@@ -14,8 +14,5 @@ export async function runRoutes(options: { root: string; json?: boolean }): Prom
       options.json ?? false,
     );
     return 0;
-  } catch (error) {
-    printFailure(options.root, error, 'Listing the routes');
-    return 1;
-  }
+  });
 }

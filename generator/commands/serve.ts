@@ -6,7 +6,7 @@ import { buildSite } from '../pipeline/build.ts';
 import { RECORD_FILE } from '../translations/record.ts';
 import { runEsbuild } from '../esbuild.ts';
 import { loadConfig } from '../config.ts';
-import { isSiteError } from '../problems/problem.ts';
+import { SiteError } from '../problems/problem.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import { formatProblem } from '../problems/format.ts';
 import {
@@ -60,9 +60,10 @@ async function listen(
 
 /** A build's failure as the event the overlay shows. */
 function toErrorEvent(root: string, error: unknown) {
-  const text = isSiteError(error)
-    ? error.problems.map((p) => formatProblem(root, p)).join('\n\n')
-    : String(error instanceof Error ? error.stack : error);
+  const text =
+    error instanceof SiteError
+      ? error.problems.map((p) => formatProblem(root, p)).join('\n\n')
+      : String(error instanceof Error ? error.stack : error);
   return { event: 'build-error', data: { text } };
 }
 
@@ -191,7 +192,6 @@ function waitForStop(): Promise<void> {
   });
 }
 
-/** Opens the URL in the default browser, if there is one. */
 function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'start' : 'xdg-open';
   try {

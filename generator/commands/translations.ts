@@ -1,13 +1,9 @@
 import { SiteError, throwIfErrors, toProblem } from '../problems/problem.ts';
-import { printConfirmed, printFailure, printTranslationStatus } from '../report.ts';
+import { printConfirmed, printTranslationStatus, runReported } from '../report.ts';
 import { RECORD_FILE, readTranslationRecord, writeTranslationRecord } from '../translations/record.ts';
 import { confirmTranslations, loadTranslationSources, toTranslationStatus } from '../translations/status.ts';
 
-/**
- * `site translations`: the state of every translation (behaviour.md: Translations), or with `done`
- * the record updated for the translations named. Returns the exit code: 0 whatever the state, 1
- * when the sources cannot be read or a name matches nothing.
- */
+/** `site translations [done …]` (behaviour.md: Translations): 1 when the sources cannot be read or a name matches nothing. */
 export async function runTranslations(options: {
   root: string;
   json?: boolean;
@@ -15,7 +11,7 @@ export async function runTranslations(options: {
   names: readonly string[];
   all?: boolean;
 }): Promise<number> {
-  try {
+  return runReported(options.root, 'Reading the translations', async () => {
     if (options.action !== undefined && options.action !== 'done')
       throw new SiteError([toProblem('TRANSLATIONS_USAGE', { given: options.action })]);
     const done = options.action === 'done';
@@ -39,8 +35,5 @@ export async function runTranslations(options: {
     writeTranslationRecord(options.root, result.record);
     printConfirmed(RECORD_FILE, result.confirmed, options.json ?? false);
     return 0;
-  } catch (error) {
-    printFailure(options.root, error, 'Reading the translations');
-    return 1;
-  }
+  });
 }

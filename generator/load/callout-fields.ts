@@ -1,8 +1,7 @@
-// A service page's steps and an equipment page's key facts (front matter `steps`, `specs`;
-// behaviour.md: Presentation): short texts the page shows as a diagram and a callout box, checked
-// when the file is read so that a missing label or an overlong one is named at its line.
+// A service page's `steps` and an equipment page's `specs` (behaviour.md: Presentation), checked
+// when the file is read so a missing or overlong label is named at its line.
 
-type Fail = (field: string, reason: string, hint?: string) => void;
+export type Fail = (field: string, reason: string, hint?: string) => void;
 
 /** The shape of each field: what its items hold, how many, and how long each text may be. */
 const CALLOUTS = {

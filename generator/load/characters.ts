@@ -2,10 +2,9 @@ import { toProblem } from '../problems/problem.ts';
 import type { SiteProblem, SourceLoc } from '../types.ts';
 
 // What the site publishes is text (behaviour.md: Safety): a control character (but tab and line
-// feed), DEL, the noncharacters U+FFFE and U+FFFF, or half of a surrogate pair would pass unseen
-// into titles and meta tags, or stop the search index. In a file, a carriage return ends a line
-// (files saved with CR LF are read); written as an escape in a value, it is refused too.
-// (`\p{Cc}` holds U+0000–U+001F, U+007F and U+0080–U+009F, which are left alone.)
+// feed; U+0080–U+009F are left alone), DEL, U+FFFE, U+FFFF or half of a surrogate pair would pass
+// unseen into titles and meta tags, or stop the search index. A carriage return ends a line in a
+// file, and is refused as an escape in a value.
 const NOT_TEXT = /(?![\t\n\x80-\x9f])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u;
 const NOT_TEXT_IN_FILE = /(?![\t\n\r\x80-\x9f])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u;
 
@@ -22,9 +21,8 @@ export function findFileCharacter(file: string, text: string): SiteProblem | nul
 }
 
 /**
- * TEXT_INVALID_CHARACTER for the first character of the front matter's data that is not text, at
- * the escape that wrote it: looked for from the line of its top-level key, as the YAML reader keeps
- * no place of what it decoded (and a `\` outside double quotes is no escape).
+ * The first character of the front matter's data that is not text, at the escape that wrote it,
+ * searched from its top-level key's line: the YAML reader keeps no place of what it decoded.
  */
 export function findFrontMatterCharacter(
   file: string,
@@ -49,10 +47,7 @@ export function findJsonEscapeCharacter(file: string, text: string): SiteProblem
   return toCharacterProblem(character, toOffsetLoc(file, text, escape.offset), escape.escaped);
 }
 
-/**
- * The first character that is not text in parsed data (its keys and its texts), with the top-level
- * key it stands under: what an escape (`"\x07"`, `"\uD800"`) wrote, which the file's text does not show.
- */
+/** The first character that is not text in parsed data (what an escape such as `"\x07"` wrote), and its top-level key. */
 function findDataCharacter(data: unknown): { key: string; character: string } | null {
   const pending: [value: unknown, key: string][] = [[data, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
@@ -73,10 +68,7 @@ function findDataCharacter(data: unknown): { key: string; character: string } | 
   return null;
 }
 
-/**
- * The escape that writes `character` (any character that is not text, when none is given), first
- * from an offset of the text: its offset and how it is written.
- */
+/** The first escape from `from` that writes `character` (by default any that is not text). */
 function findEscape(text: string, from = 0, character?: string): { offset: number; escaped: string } | null {
   ESCAPE.lastIndex = from;
   for (let match = ESCAPE.exec(text); match; match = ESCAPE.exec(text)) {
@@ -105,7 +97,7 @@ function toCharacterProblem(character: string, loc: SourceLoc, escaped?: string)
 }
 
 /** The line and column of an offset, lines ending as a file's do (LF, CR LF or CR), a byte order mark aside. */
-function toOffsetLoc(file: string, text: string, offset: number): SourceLoc {
+export function toOffsetLoc(file: string, text: string, offset: number): SourceLoc {
   const lines = text
     .slice(0, offset)
     .replace(/^\uFEFF/, '')
@@ -113,7 +105,6 @@ function toOffsetLoc(file: string, text: string, offset: number): SourceLoc {
   return { file, line: lines.length, column: [...(lines.at(-1) ?? '')].length + 1 };
 }
 
-/** The offset where a line (1-based) starts. */
 function toLineOffset(text: string, line: number): number {
   const ends = /\r\n?|\n/g;
   for (let n = 1; n < line && ends.exec(text); n++);

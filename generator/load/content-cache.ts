@@ -7,10 +7,9 @@ import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
 import type { SiteConfig } from '../types.ts';
 import type { ParsedContent } from './parse-content.ts';
 
-// What parsing each content file gave, kept between builds in one file per configuration (caches.ts:
-// content): a file whose text is as it was is not parsed again, and a build whose files all are
-// never loads the parsers: reading one file of every page's data is much less work than parsing
-// its YAML again. Only a file parsed without an error is kept, so a mistake is reported until fixed.
+// What parsing each content file gave, kept between builds (caches.ts: content): reading one file of
+// every page's data is much less work than parsing the YAML again. Only a file parsed without an
+// error is kept, so a mistake is reported until fixed.
 
 type Entries = Map<string, { readonly hash: string; readonly parsed: ParsedContent }>;
 

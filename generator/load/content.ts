@@ -9,11 +9,6 @@ import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
 import { toProblem } from '../problems/problem.ts';
 
-export interface LoadedContent {
-  readonly files: ContentFile[];
-  readonly problems: SiteProblem[];
-}
-
 /** The watch session's parses, by file: the text parsed and what it gave. */
 type SessionCache = Map<string, { readonly text: string; readonly result: ParsedContent }>;
 
@@ -21,33 +16,28 @@ type SessionCache = Map<string, { readonly text: string; readonly result: Parsed
 export async function listContentFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
   const listed = await listFiles(config.root, config.contentDir);
   const prefix = path.relative(config.root, config.contentDir).split(path.sep).join('/');
-  // A file written as Markdown under another ending (`.MD`, `.markdown`) is no page: said, not skipped
-  // without a word.
-  const unread = listed.files.filter((f) => !f.endsWith('.md') && MARKDOWN_LIKE.test(f));
-  return {
-    files: listed.files.filter((f) => f.endsWith('.md')).map((f) => `${prefix}/${f}`),
-    problems: [
-      ...listed.problems,
-      ...unread.map((f) =>
-        toProblem('CONTENT_FILE_IGNORED', { ending: path.extname(f) }, { file: `${prefix}/${f}`, line: 1, column: 1 }),
-      ),
-    ],
-  };
+  // A Markdown file under another ending (`.MD`, `.markdown`) is no page, and is said to be none.
+  const ignored = listed.files
+    .filter((f) => !f.endsWith('.md') && MARKDOWN_LIKE.test(f))
+    .map((f) =>
+      toProblem('CONTENT_FILE_IGNORED', { ending: path.extname(f) }, { file: `${prefix}/${f}`, line: 1, column: 1 }),
+    );
+  const files = listed.files.filter((f) => f.endsWith('.md')).map((f) => `${prefix}/${f}`);
+  return { files, problems: [...listed.problems, ...ignored] };
 }
 
 /** Endings of Markdown files that are not `.md`. */
 const MARKDOWN_LIKE = /\.(md|markdown|mdown|mkdn|mkd|mdx)$/i;
 
 /**
- * Reads and parses every content file, collecting all problems instead of stopping at the first.
- * A file whose text is as it was is not parsed again: the watch session keeps the last parse in
- * memory, and every build the last one on disk (content-cache.ts).
+ * Reads and parses every content file, collecting all problems. A file whose text is unchanged is
+ * not parsed again: the watch session keeps its parse in memory, every build on disk (content-cache.ts).
  */
 export async function loadContent(
   config: SiteConfig,
   files?: readonly string[],
   session?: SessionCache,
-): Promise<LoadedContent> {
+): Promise<{ files: ContentFile[]; problems: SiteProblem[] }> {
   const listed = files ? { files, problems: [] } : await listContentFiles(config);
   const disk = await openContentCache(config);
   const texts = listed.files.map((file) => readContentText(config, file));
@@ -73,9 +63,8 @@ export async function loadContent(
 }
 
 /**
- * A content file's text, or the problem that keeps it from being read: over the size limit (refused
- * by its size on disk, without being read), or not UTF-8. Read synchronously: thousands of small
- * files read one after another skip the thread pool's round trip for each.
+ * A content file's text, or why it cannot be read (too large, not UTF-8). Read synchronously:
+ * thousands of small files skip the thread pool's round trip for each.
  */
 function readContentText(config: SiteConfig, file: string): { text: string } | ParsedContent {
   const bytes = readUpTo(path.join(config.root, file), FILE_LIMIT);
@@ -84,10 +73,7 @@ function readContentText(config: SiteConfig, file: string): { text: string } | P
   return 'problem' in decoded ? { file: null, problems: [decoded.problem] } : { text: decoded.text };
 }
 
-/**
- * A file's bytes as its size says when it opens, or that size when it is over `limit`: one open,
- * one look at its size, one read (not a look up of the path to measure it, then the read's own).
- */
+/** A file's bytes, or its size when over `limit`: one open, one fstat, one read (no second path look-up). */
 function readUpTo(file: string, limit: number): Buffer | number {
   const fd = openSync(file, 'r');
   try {

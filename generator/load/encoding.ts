@@ -2,9 +2,8 @@ import { isUtf8 } from 'node:buffer';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteProblem } from '../types.ts';
 
-// The site's text files (content, translations) are UTF-8 and read as nothing else (behaviour.md:
-// Safety): a file saved in an older encoding (Big5, as some Windows editors in Taiwan still save
-// Chinese) would otherwise be published as unreadable characters, without a word.
+// The site's text files are read as UTF-8 only (behaviour.md: Safety): a file saved as Big5 would
+// otherwise be published as unreadable characters.
 
 /** The text of a file's bytes, or TEXT_NOT_UTF8 at the first byte that is not UTF-8. */
 export function toUtf8Text(file: string, bytes: Buffer): { text: string } | { problem: SiteProblem } {
@@ -24,10 +23,7 @@ function isUtf16(bytes: Uint8Array): boolean {
 
 const REPLACEMENT = Buffer.from('\uFFFD');
 
-/**
- * The line and column (in characters) of the first byte that does not read as UTF-8: where the
- * decoder first writes U+FFFD for bytes of another encoding, not for a U+FFFD the file holds.
- */
+/** Where the first byte that is not UTF-8 stands (not a U+FFFD the file holds itself). */
 function toFirstInvalid(bytes: Buffer): { line: number; column: number } {
   const text = bytes.toString('utf8');
   let at = text.indexOf('\uFFFD');

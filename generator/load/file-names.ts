@@ -70,7 +70,7 @@ function toBadCharacters(segment: string): string {
   const chars = [...new Set([...segment].filter((c) => !/[a-zA-Z0-9-]/.test(c)))];
   const named = chars.slice(0, 5).map(toCharacterName);
   if (chars.length > 5) named.push(`${chars.length - 5} more`);
-  const parts = named.length > 0 ? [`holds ${toList(named)}`] : [];
+  const parts = named.length > 0 ? [`holds ${new Intl.ListFormat('en-GB').format(named)}`] : [];
   const first = segment[0] ?? '';
   if (/[A-Z-]/.test(first)) parts.push(`starts with \`${first}\``);
   return parts.join(' and ');
@@ -82,10 +82,6 @@ function toCharacterName(c: string): string {
   if (names[c]) return names[c];
   if (/[\p{C}\p{Z}]/u.test(c)) return `the invisible character U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   return `\`${c}\``;
-}
-
-function toList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** `news 14` → `news-14`, `Über_uns` → `uber-uns`; undefined when nothing usable is left. */

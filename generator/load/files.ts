@@ -1,18 +1,16 @@
 import { isUtf8 } from 'node:buffer';
 import type { Dirent } from 'node:fs';
-import { readFile, readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, toProblem } from '../problems/problem.ts';
+import { toProblem } from '../problems/problem.ts';
 import { isInside } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
 import { findWrittenFolder, type WrittenFolder } from './written-folders.ts';
 
-// Nothing outside the project is read into the site (behaviour.md: Safety). Source folders are
-// listed by this walker rather than a glob: a symbolic link is followed only when its target lies
-// inside the project; a link that leaves it, or points at nothing, is a problem naming the link and
-// its target, and is never opened. Hidden entries (a name starting with a dot) are listed apart,
-// without descending into hidden folders. Names are read as bytes: a name that is not UTF-8 (from a
-// zip made on Windows) is a problem naming it as its bytes allow, never a path the build cannot open.
+// Nothing outside the project is read into the site (behaviour.md: Safety): this walker, not a glob,
+// follows a symbolic link only when its target lies inside the project, and reports one that leaves
+// it or points at nothing. Names are read as bytes, so one that is not UTF-8 (a zip made on Windows)
+// is reported as its bytes allow, never a path the build cannot open.
 
 export interface ListedFiles {
   /** Files under the folder, relative to it with `/` separators, sorted. */
@@ -31,7 +29,6 @@ export interface ListOptions {
   readonly written?: readonly WrittenFolder[];
 }
 
-/** One listing under way: where it is, what it found. */
 interface Listing {
   readonly root: string;
   readonly realRoot: string;
@@ -121,10 +118,7 @@ function toMisnamed(listing: Listing, full: string, folder: boolean): SiteProble
   return toProblem('CONTENT_FILE_NAME', { reason, locales: '', hint }, loc);
 }
 
-/**
- * A name's bytes as text: UTF-8 where they are, each other byte as `\xNN`, so that a name from
- * another code page is shown, not lost to replacement characters.
- */
+/** A name's bytes as text: UTF-8 where they are, each other byte as `\xNN` (not lost to replacement characters). */
 export function toNameText(name: Buffer): string {
   if (isUtf8(name)) return name.toString();
   let text = '';
@@ -166,19 +160,4 @@ async function toLinkKind(listing: Listing, link: string): Promise<'file' | 'dir
   }
   const stats = await stat(real);
   return stats.isDirectory() ? 'dir' : stats.isFile() ? 'file' : null;
-}
-
-/**
- * Reads one source file (watch mode reads changed files one by one): null when it is gone; a
- * file that resolves outside the project is refused like the listing refuses it.
- */
-export async function readSourceFile(root: string, file: string): Promise<Buffer | null> {
-  const absolute = path.resolve(root, file);
-  const real = await realpath(absolute).catch(() => null);
-  if (real === null) return null;
-  if (!isInside(real, await realpath(root))) {
-    const loc = { file, line: 1, column: 1 };
-    throw new SiteError([toProblem('SYMLINK_OUTSIDE', { link: file, target: real }, loc)]);
-  }
-  return readFile(real).catch(() => null);
 }

@@ -3,7 +3,7 @@ import { toNearestName } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
 import { OLD_ADDRESS_RULE, isOldAddress } from '../redirects.ts';
 import { TEXT_LIMITS } from './limits.ts';
-import { checkCalloutFields } from './callout-fields.ts';
+import { checkCalloutFields, type Fail } from './callout-fields.ts';
 import { checkJobField } from './job-field.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
@@ -25,11 +25,7 @@ const URL_HINT =
   'become link targets and image sources: write a path of this site that starts with one `/`, or a full ' +
   '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
 
-/**
- * Every URL field at any depth, named by its path (`cards[2].link`) at the line of its key: the
- * problems of those whose value is refused, and the paths of this site the others name (the
- * resolve step finds each one a page or a public file).
- */
+/** Every URL field at any depth (`cards[2].link`): the refused ones' problems, and the site paths the others name. */
 export function findUrlFields(
   contents: unknown,
   at: (offset: number) => SourceLoc,
@@ -109,8 +105,6 @@ function toShownValue(value: string): string {
   return escaped.length > 80 ? `${escaped.slice(0, 80)}…` : escaped;
 }
 
-type Fail = (field: string, reason: string, hint?: string) => void;
-
 /** A page that names no template or layout has these (behaviour.md: Routes). */
 export const DEFAULT_TEMPLATE = 'page';
 export const DEFAULT_LAYOUT = 'default';
@@ -123,10 +117,10 @@ export function validateFrontMatter(
   config: SiteConfig,
 ): { data: FrontMatter | null; problems: SiteProblem[] } {
   const problems: SiteProblem[] = [];
-  const fail: Fail = (field, reason, hint) =>
-    problems.push(
-      toProblem('FRONT_MATTER_INVALID', { field, reason, hint }, { file, line: keyLines[field] ?? 1, column: 1 }),
-    );
+  const fail: Fail = (field, reason, hint) => {
+    const loc = { file, line: keyLines[field] ?? 1, column: 1 };
+    problems.push(toProblem('FRONT_MATTER_INVALID', { field, reason, hint }, loc));
+  };
   const title = toTextField(raw, 'title', fail);
   const description = toTextField(raw, 'description', fail);
   const template = toNameField(raw, 'template', DEFAULT_TEMPLATE, fail);
@@ -169,10 +163,7 @@ function checkVideoField(video: unknown, fail: Fail): void {
     fail('video', '`title` must name the video (the player and its poster are labelled with it)', VIDEO_HINT);
 }
 
-/**
- * A warning for each key a letter or two away from a page's setting (`templete`): it goes to the
- * template as any other key does, and the setting would silently keep its default.
- */
+/** A warning for each key a letter or two away from a page's setting (`templete`), which would keep its default. */
 function findTypos(file: string, extra: Record<string, unknown>, keyLines: Record<string, number>): SiteProblem[] {
   const settings = [...KNOWN_KEYS, 'contact', 'job'];
   return Object.keys(extra).flatMap((key) => {
@@ -182,10 +173,7 @@ function findTypos(file: string, extra: Record<string, unknown>, keyLines: Recor
   });
 }
 
-/**
- * `aliases: [/about/old-awards]`: the page's old addresses in this locale, each refused at its own
- * line when it is not one (behaviour.md: Moved and removed pages).
- */
+/** `aliases: [/about/old-awards]`: the page's old addresses in this locale (behaviour.md: Moved and removed pages). */
 function toAliases(value: unknown, fail: Fail): string[] {
   if (value === undefined || value === null) return [];
   const hint =
@@ -284,22 +272,15 @@ function toPublishing(
     if (value === undefined) fail(field, toDateFault(raw[field]), `Write the day as \`${field}: 2025-03-18\`.`);
     return value ?? null;
   };
-  const [draft, noindex, publishDate, expiryDate] = [
-    flag('draft'),
-    flag('noindex'),
-    day('publishDate'),
-    day('expiryDate'),
-  ];
+  const [draft, noindex] = [flag('draft'), flag('noindex')];
+  const [publishDate, expiryDate] = [day('publishDate'), day('expiryDate')];
   const from = publishDate ?? toDate(raw.date, { time: true })?.slice(0, 10) ?? null;
   if (expiryDate !== null && from !== null && expiryDate < from)
     fail('expiryDate', `is before the day the page goes live (${from}): it would never be published`);
   return { draft, noindex, publishDate, expiryDate };
 }
 
-/**
- * `date` and `updated` (behaviour.md: Sharing): a day, or a day and a time of the site's time zone
- * (`2024-03-12T09:00`); a page is not updated before it is dated.
- */
+/** `date` and `updated` (behaviour.md: Sharing): a day, or a day and time (`2024-03-12T09:00`). */
 function toDates(raw: Record<string, unknown>, fail: Fail): [string | null, string | null] {
   const [date, updated] = (['date', 'updated'] as const).map((field) => {
     const value = toDate(raw[field], { time: true });

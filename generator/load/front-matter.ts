@@ -67,10 +67,9 @@ function toEmpty(): Omit<ParsedFile, 'body' | 'bodyLine'> {
 }
 
 /**
- * What gray-matter must not be given: a language after the first `---` (it would pick another
- * engine, and `---js` runs the text as code), front matter never closed (it would read the whole
- * file as front matter), too large or with too many blank lines in a row, and a closing line with
- * more than `---` (gray-matter closes at any line that starts with it).
+ * What gray-matter must not be given: a language after `---` (`---js` runs the text as code), front
+ * matter never closed (the whole file would be read), too large or too blank, and a closing line
+ * with more than `---` (gray-matter closes at any line that starts with it).
  */
 function findSplitProblem(file: string, source: string, language: string): SiteProblem | null {
   const syntax = (args: ArgsOf<'FRONT_MATTER_SYNTAX'>, line: number, column: number) =>
@@ -123,10 +122,8 @@ function readYaml(file: string, matter: string): ReadMatter {
   if (refused) return { problem: toProblem('FRONT_MATTER_SYNTAX', refused.args, at(refused.offset)) };
   const contents = doc.contents;
   if (contents !== null && !isMap(contents)) {
-    const args = {
-      problem: 'is not a mapping',
-      reason: `it holds ${isSeq(contents) ? 'a list' : 'a single value'}, where a page's settings are \`key: value\` lines`,
-    };
+    const reason = `it holds ${isSeq(contents) ? 'a list' : 'a single value'}, where a page's settings are \`key: value\` lines`;
+    const args = { problem: 'is not a mapping', reason };
     return { problem: toProblem('FRONT_MATTER_SYNTAX', args, at(contents.range?.[0] ?? 0)) };
   }
   const data = (doc.toJS({ maxAliasCount: 0 }) ?? {}) as Record<string, unknown>;
@@ -151,10 +148,7 @@ function findDeepNesting(matter: string): number | null {
   return null;
 }
 
-/**
- * A YAML error at its place in the file. An unclosed `[`, `{` or quote is noticed where the next
- * line starts; the problem is the opening character, so the error points there.
- */
+/** A YAML error at its place; an unclosed `[`, `{` or quote points at its opening, not where it is noticed. */
 function toYamlProblem(
   doc: Document.Parsed,
   error: YAMLError,
@@ -180,6 +174,8 @@ function findUnclosed(doc: Document.Parsed, offset: number): number | null {
   });
   return start;
 }
+
+const TAG_HINT = 'Remove the tag and write the value as plain text (quote it if it must stay text).';
 
 /** The first alias, anchor or tag: front matter is plain data, and aliases can multiply it. */
 function findRefused(
@@ -210,18 +206,11 @@ function findRefused(
     const offset = findBefore(matter, `&${anchored.anchor}`, anchored.range?.[0] ?? 0);
     return { args: { problem: 'uses an anchor, which is not allowed', reason, hint }, offset };
   }
-  if (tagged) {
-    const tag = (tagged.tag ?? '').replace(/^tag:yaml\.org,2002:/, '!!');
-    return {
-      args: {
-        problem: 'uses a tag, which is not allowed',
-        reason: `\`${tag}\` asks for a type of its own; front matter holds only text, numbers, true/false, lists and mappings`,
-        hint: 'Remove the tag and write the value as plain text (quote it if it must stay text).',
-      },
-      offset: findBefore(matter, tag, tagged.range?.[0] ?? 0),
-    };
-  }
-  return undefined;
+  if (!tagged) return undefined;
+  const tag = (tagged.tag ?? '').replace(/^tag:yaml\.org,2002:/, '!!');
+  const reason = `\`${tag}\` asks for a type of its own; front matter holds only text, numbers, true/false, lists and mappings`;
+  const args = { problem: 'uses a tag, which is not allowed', reason, hint: TAG_HINT };
+  return { args, offset: findBefore(matter, tag, tagged.range?.[0] ?? 0) };
 }
 
 /** Where `token` is written before a node (an anchor or tag can sit on the line above its value). */

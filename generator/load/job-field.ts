@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../types.ts';
+import type { Fail } from './callout-fields.ts';
 
 // A position's front matter `job` (behaviour.md: Sharing): the facts its page shows and its
 // JobPosting says, checked when the file is read so that neither can carry a wrong one.
@@ -9,13 +10,10 @@ export const EMPLOYMENT_TYPES: readonly string[] = [
   ...['INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'],
 ];
 
-/** The periods a salary is paid for. */
 export const SALARY_PERIODS: readonly string[] = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
 
 const JOB_HINT =
   "Write `job: { employmentType: FULL_TIME, stations: [TPE], salary: { currency: TWD, min: 36000, max: 42000, per: MONTH }, validThrough: 2026-12-31 }`, and the day the position was posted as the page's `date`.";
-
-type Fail = (field: string, reason: string, hint?: string) => void;
 
 /** Every fault of a `job` field: its kind of employment, stations, salary, last day, and the page's date. */
 export function checkJobField(raw: Record<string, unknown>, config: SiteConfig, fail: Fail): void {
@@ -52,10 +50,8 @@ function checkStations(stations: unknown, config: SiteConfig, fail: Fail): void 
 
 /** The salary: an ISO 4217 currency, a range of whole numbers from the lower, and its period. */
 function checkSalary(salary: unknown, fail: Fail): void {
-  const { currency, min, max, per } = (typeof salary === 'object' && salary !== null ? salary : {}) as Record<
-    string,
-    unknown
-  >;
+  const fields = typeof salary === 'object' && salary !== null ? (salary as Record<string, unknown>) : {};
+  const { currency, min, max, per } = fields;
   const amount = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
   if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
     fail('job', '`salary.currency` must be a currency code such as `TWD`', JOB_HINT);

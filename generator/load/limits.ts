@@ -21,13 +21,8 @@ export function toTooLarge(file: string, part: 'content file' | 'front matter', 
 export function checkBodySize(file: string, body: string, bodyLine: number): SiteProblem[] {
   const size = Buffer.byteLength(body, 'utf8');
   if (size <= BODY_WARNING) return [];
-  return [
-    toProblem(
-      'CONTENT_LARGE',
-      { size: toSize(size), limit: toSize(BODY_WARNING), fileLimit: toSize(FILE_LIMIT) },
-      { file, line: bodyLine, column: 1 },
-    ),
-  ];
+  const args = { size: toSize(size), limit: toSize(BODY_WARNING), fileLimit: toSize(FILE_LIMIT) };
+  return [toProblem('CONTENT_LARGE', args, { file, line: bodyLine, column: 1 })];
 }
 
 function toSize(bytes: number): string {

@@ -12,17 +12,12 @@ import {
   toFlatKeys,
   toMessagesFile,
 } from '../messages.ts';
-import type { MessageTree, Messages, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
+import type { MessageTree, Messages, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
-import { findFileCharacter, findJsonEscapeCharacter } from './characters.ts';
-
-export interface LoadedMessages {
-  readonly messages: Messages;
-  readonly problems: SiteProblem[];
-}
+import { findFileCharacter, findJsonEscapeCharacter, toOffsetLoc } from './characters.ts';
 
 /** Reads `site/locales/<locale>/<ns>.json` for every locale and namespace, then compares key sets. */
-export async function loadMessages(config: SiteConfig): Promise<LoadedMessages> {
+export async function loadMessages(config: SiteConfig): Promise<{ messages: Messages; problems: SiteProblem[] }> {
   const problems: SiteProblem[] = [];
   const messages: Messages = {};
   // Read in parallel, assembled in a fixed order: the hashed files must not depend on timing.
@@ -70,41 +65,20 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
   } catch (error) {
     const message = (error as Error).message;
     const loc = toOffsetLoc(file, text, Number(/position (\d+)/.exec(message)?.[1] ?? 0));
-    return {
-      problem: toProblem(
-        'MESSAGES_SYNTAX',
-        { reason: message.replace(/ in JSON at position.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '') },
-        loc,
-      ),
-    };
+    const reason = message.replace(/ in JSON at position.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '');
+    return { problem: toProblem('MESSAGES_SYNTAX', { reason }, loc) };
   }
-  const duplicate = findDuplicateKey(text);
-  if (duplicate)
-    return {
-      problem: toProblem(
-        'MESSAGES_KEY_TWICE',
-        { key: duplicate.key, first: String(duplicate.first.line) },
-        { file, ...duplicate.second },
-      ),
-    };
+  const twice = findDuplicateKey(text);
+  if (twice) {
+    const args = { key: twice.key, first: String(twice.first.line) };
+    return { problem: toProblem('MESSAGES_KEY_TWICE', args, { file, ...twice.second }) };
+  }
   const escaped = findJsonEscapeCharacter(file, text);
   if (escaped) return { problem: escaped };
   const bad = findShapeFault(value, '');
-  if (bad !== null)
-    return {
-      problem: toProblem(
-        'MESSAGES_SHAPE',
-        { reason: bad.reason },
-        { file, line: findKeyLine(text, bad.key), column: 1 },
-      ),
-    };
-  return { tree: value as MessageTree };
-}
-
-/** The line and column of a character of the file's text, by its offset. */
-function toOffsetLoc(file: string, text: string, offset: number): SourceLoc {
-  const before = text.slice(0, offset).split('\n');
-  return { file, line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+  if (!bad) return { tree: value as MessageTree };
+  const loc = { file, line: findKeyLine(text, bad.key), column: 1 };
+  return { problem: toProblem('MESSAGES_SHAPE', { reason: bad.reason }, loc) };
 }
 
 /** How deep a translation file's objects may nest: keys are a few levels deep (`contacts.service`). */
@@ -130,16 +104,12 @@ interface Position {
   readonly column: number;
 }
 
-/**
- * The first key of valid JSON that an object holds twice (its dotted path), with where each one
- * stands: JSON.parse keeps the second without a word, and the first translation is lost.
- */
-export function findDuplicateKey(text: string): { key: string; first: Position; second: Position } | null {
-  /** Per open object or array: the keys met so far with where each stands (null for an array). */
+/** The first key an object holds twice (JSON.parse silently keeps the second), with where each stands. */
+function findDuplicateKey(text: string): { key: string; first: Position; second: Position } | null {
+  // Per open object or array: the keys met so far (null for an array).
   const open: { keys: Map<string, Position> | null; path: string }[] = [];
   let line = 1;
   let lineStart = 0;
-  /** The key of the value that comes next in the innermost object. */
   let pending = '';
   let expectKey = false;
   for (let at = 0; at < text.length; at++) {
@@ -177,11 +147,7 @@ export function findDuplicateKey(text: string): { key: string; first: Position; 
   return null;
 }
 
-/**
- * The first fault of a translation file's shape, and the key to find its line by: a value that is
- * neither a string nor an object of them, or a key that no dotted key (`contacts.service`) can
- * reach (one with a dot in it, or an empty one).
- */
+/** The first value that is neither a string nor an object of them, or key no dotted key can reach (empty, or with a dot). */
 function findShapeFault(value: unknown, at: string): { reason: string; key: string } | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const reason = at === '' ? 'the top level is not an object' : `\`${at}\` is neither a string nor an object`;
@@ -207,10 +173,8 @@ function findShapeFault(value: unknown, at: string): { reason: string; key: stri
 }
 
 /**
- * A key present in one locale must be present in every locale (a plural text in the forms of each
- * locale's language), with a text that is not empty and holds the same `{{placeholders}}` as the
- * default locale's: otherwise a page shows no label, or `{{lang}}` as it is written. Each is an
- * error (behaviour.md: Texts).
+ * A key of one locale must be in every locale (plurals in each language's forms), not empty, and
+ * with the default locale's `{{placeholders}}` (behaviour.md: Texts).
  */
 function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   const problems: SiteProblem[] = [];
@@ -241,13 +205,8 @@ function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
         if (keys.has(key)) continue;
         const file = toMessagesFile(config, code, ns);
         const other = keysByLocale.find((k) => k.keys.has(key))?.code;
-        problems.push(
-          toProblem(
-            'MESSAGE_KEY_MISSING',
-            { locale: code, ns, key, file, usedBy: other ? `the ${other} file` : undefined },
-            { file, line: 1, column: 1 },
-          ),
-        );
+        const args = { locale: code, ns, key, file, usedBy: other ? `the ${other} file` : undefined };
+        problems.push(toProblem('MESSAGE_KEY_MISSING', args, { file, line: 1, column: 1 }));
       }
     }
   }

@@ -6,9 +6,8 @@ import { parseFrontMatter } from './front-matter.ts';
 import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 
-// A content file's text to its page data: front matter (gray-matter over the yaml package) and the
-// Markdown body. Its own module, so that a build whose files are all in the content cache never
-// loads the parsers (load/content.ts).
+// A content file's text to its page data: its own module, so that a build whose files are all in
+// the content cache never loads the parsers (load/content.ts).
 
 export interface ParsedContent {
   readonly file: ContentFile | null;

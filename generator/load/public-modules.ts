@@ -2,21 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import { ESBUILD_VERSION, runEsbuild } from '../esbuild.ts';
-import { isProblemOf, isSiteError, SiteError, toProblem } from '../problems/problem.ts';
+import { isProblemOf, SiteError, toProblem } from '../problems/problem.ts';
 import { hashBytes, readRecord, removeUnused, writeRecord, type InputRecord } from '../file-cache.ts';
 import { compileUnregistered, withoutExit } from '../node-module.ts';
 import { CACHES } from '../caches.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
-// Files of site/public written as code: `images/map.svg.ts` is bundled for Node, run when the site
-// is built, and what its default export returns is published as `images/map.svg`. Nothing of it
-// reaches the browser but that file. A build whose inputs are those of the last run does not run
-// it again: the module and the project files it imports (by content), and the installed packages
-// (npm's lockfile); the result waits in node_modules/.cache/site/public. Another `.ts` file of
-// site/public is a helper such modules import, and is not published.
+// Files of site/public written as code: `images/map.svg.ts` is bundled for Node and run at build
+// time, and what its default export returns is published as `images/map.svg`. It runs again only
+// when the module, the project files it imports or the installed packages (npm's lockfile) changed.
 
-/** The published files of site/public: those copied as they are, and those made by modules. */
 export interface PublicFiles {
   /** Every published path, relative to site/public, sorted. */
   readonly files: string[];
@@ -25,12 +21,10 @@ export interface PublicFiles {
   readonly problems: SiteProblem[];
 }
 
-/** What a file of site/public is: published as it is, run to make a file, or a helper of those. */
-export type PublicFileKind =
-  { readonly kind: 'copy' } | { readonly kind: 'module'; readonly output: string } | { readonly kind: 'helper' };
-
 /** `a/map.svg.ts` makes `a/map.svg`; `a/shapes.ts` (and a `.d.ts`) is a helper; anything else is copied. */
-export function toPublicFileKind(file: string): PublicFileKind {
+export function toPublicFileKind(
+  file: string,
+): { readonly kind: 'copy' } | { readonly kind: 'module'; readonly output: string } | { readonly kind: 'helper' } {
   if (!file.endsWith('.ts')) return { kind: 'copy' };
   const output = file.slice(0, -'.ts'.length);
   return /\.[A-Za-z0-9]+$/.test(path.posix.basename(output)) && !output.endsWith('.d')
@@ -38,23 +32,18 @@ export function toPublicFileKind(file: string): PublicFileKind {
     : { kind: 'helper' };
 }
 
-/** What a module made last time, and the inputs it was made from. */
 interface CacheRecord extends InputRecord {
   /** Every file of the project the bundle read (root-relative) → its content hash. */
   readonly inputs: Readonly<Record<string, string>>;
   readonly output: { readonly text: string } | { readonly base64: string };
 }
 
-/** The modules' cache (caches.ts). */
-export const PUBLIC_CACHE_DIR = CACHES.public.dir;
+const PUBLIC_CACHE_DIR = CACHES.public.dir;
 
 /** Packages a module imports come from the project's node_modules, else from those of `site`. */
 const PACKAGE_NODE_MODULES = path.join(PACKAGE_ROOT, 'node_modules');
 
-/**
- * The files site/public publishes: copies, and the results of its modules (cached; see above).
- * Every module's failure is a problem naming it; no result is published for a failed module.
- */
+/** The files site/public publishes: copies, and what its modules made (a failed one publishes nothing). */
 export async function loadPublicFiles(config: SiteConfig, listed: readonly string[]): Promise<PublicFiles> {
   const copied = listed.filter((f) => toPublicFileKind(f).kind === 'copy');
   const modules = listed.flatMap((file) => {
@@ -67,20 +56,13 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
     const environment = await toEnvironment(config.root);
     const results = await Promise.all(
       modules.map(async ({ file, output }) => {
-        if (copied.includes(output)) {
-          return [
-            toModuleProblem(
-              config,
-              file,
-              `${toSourcePath(config, output)} exists too, and only one of them can be published at /${output}`,
-            ),
-          ];
-        }
+        const twice = `${toSourcePath(config, output)} exists too, and only one of them can be published at /${output}`;
+        if (copied.includes(output)) return [toModuleProblem(config, file, twice)];
         try {
           generated.set(output, await makePublicFile(config, file, environment));
           return [];
         } catch (error) {
-          if (isSiteError(error)) return error.problems;
+          if (error instanceof SiteError) return error.problems;
           throw error;
         }
       }),
@@ -91,10 +73,9 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
 }
 
 /**
- * esbuild's version and the packages installed in the project and with `site` (one folder when
- * the site is the package's own): npm rewrites its lockfile on every install. A folder without
- * installed packages adds nothing: a copy of the project without its own `node_modules` imports
- * the same packages as the project, and finds the same records.
+ * esbuild's version and the packages installed in the project and with `site` (npm rewrites its
+ * lockfile on every install). A folder without installed packages adds nothing, so a copy of the
+ * project without its own `node_modules` finds the same records.
  */
 async function toEnvironment(root: string): Promise<string> {
   const folders = [...new Set([path.resolve(root), path.resolve(PACKAGE_ROOT)])];
@@ -110,21 +91,16 @@ async function toEnvironment(root: string): Promise<string> {
   return hashBytes([ESBUILD_VERSION, ...new Set(locks.filter((lock) => lock !== null))].join('\0'));
 }
 
-/** One module's file: from the cache when its inputs are those of the last run, else made now. */
 async function makePublicFile(config: SiteConfig, file: string, environment: string): Promise<string | Uint8Array> {
-  // By the module's path, its own source and the environment, never the project's folder: a copy of
-  // the project with the same sources finds the same record, and projects (or versions of the
-  // module) that differ keep a record each instead of overwriting one another's. The helpers it
-  // imports are verified from the record's inputs.
+  // Keyed by the module's path, source and environment, never the project's folder: a copy of the
+  // project finds the same record, and versions that differ do not overwrite one another's.
   const own = await readFile(path.join(config.publicDir, file)).catch(() => '');
   const key = hashBytes([file, hashBytes(own), environment].join('\0')).slice(0, 20);
   const recordFile = path.join(PUBLIC_CACHE_DIR, `${key}.json`);
   const record = await readRecord<CacheRecord>(recordFile, CACHES.public.format, (input) =>
     path.join(config.root, input),
   );
-  if (record) {
-    return 'text' in record.output ? record.output.text : Buffer.from(record.output.base64, 'base64');
-  }
+  if (record) return 'text' in record.output ? record.output.text : Buffer.from(record.output.base64, 'base64');
   const { output, inputs } = await runPublicModule(config, file);
   const fresh: CacheRecord = {
     format: CACHES.public.format,
@@ -136,11 +112,7 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   return output;
 }
 
-/**
- * Bundles the module for Node (packages included, so its imports resolve as the project's do),
- * compiles it and calls its default export. Returns the file and the project files the bundle
- * read.
- */
+/** Bundles the module for Node, compiles it and calls its default export. */
 async function runPublicModule(
   config: SiteConfig,
   file: string,
@@ -170,9 +142,8 @@ async function runPublicModule(
       { file: source, line: 1, column: 1 },
     );
   } catch (error) {
-    // Compiled like any bundle; the error keeps its position (perhaps in a helper) and is restated
-    // as this module's.
-    if (!isSiteError(error)) throw error;
+    // The error keeps its position (perhaps in a helper) and is restated as this module's.
+    if (!(error instanceof SiteError)) throw error;
     throw new SiteError(
       error.problems.map((p) =>
         toModuleProblem(config, file, isProblemOf(p, ['BUNDLE_FAILED']) ? p.args.reason : p.message, p.loc),
@@ -185,16 +156,14 @@ async function runPublicModule(
   try {
     const output: unknown = await withoutExit(async () => {
       const mod = compileUnregistered(code, toModuleFile(file)) as { default?: unknown };
-      if (typeof mod.default !== 'function') {
+      if (typeof mod.default !== 'function')
         throw new TypeError('it has no default export function (`export default function () { … }`)');
-      }
       return (mod.default as () => unknown)();
     });
-    if (typeof output !== 'string' && !(output instanceof Uint8Array)) {
+    if (typeof output !== 'string' && !(output instanceof Uint8Array))
       throw new TypeError(
         `its default export returned ${output === null ? 'null' : typeof output}, not the file's text or bytes`,
       );
-    }
     return { output, inputs };
   } catch (cause) {
     throw new SiteError([toModuleProblem(config, file, toReason(cause), toThrowLoc(config.root, cause))], { cause });
@@ -202,9 +171,8 @@ async function runPublicModule(
 }
 
 /**
- * The project's files the bundle read, by content; packages are covered by the lockfile. The
- * module is among them although its text names the record: a save while it was bundled must not
- * leave a result under the name of a text it was not made from.
+ * The project's files the bundle read, by content (packages: the lockfile). The module is among
+ * them although its text keys the record: a save while it was bundled must not leave a stale result.
  */
 async function hashInputs(root: string, metafile: Metafile | undefined): Promise<Record<string, string>> {
   const files = Object.keys(metafile?.inputs ?? {}).filter(
@@ -216,16 +184,11 @@ async function hashInputs(root: string, metafile: Metafile | undefined): Promise
   return Object.fromEntries(hashed.sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/**
- * The file a module is compiled as (never written): in a folder of the tool's node_modules, so what
- * it resolves at run time (`createRequire(import.meta.url)`) is found among the packages installed
- * with `site`, wherever the caches are.
- */
+/** The file a module is compiled as (never written): in the tool's node_modules, so `createRequire` finds its packages. */
 function toModuleFile(file: string): string {
   return path.join(PACKAGE_NODE_MODULES, '.site-public', `${file.split('/').join('__')}.cjs`);
 }
 
-/** The module's path from the project folder, as problems name files. */
 function toSourcePath(config: SiteConfig, file: string): string {
   return path.relative(config.root, path.join(config.publicDir, file)).split(path.sep).join('/');
 }
@@ -245,10 +208,7 @@ function toReason(cause: unknown): string {
   return (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
 }
 
-/**
- * Where a module threw: the first frame in a project source outside node_modules (source maps
- * lead there from the bundle when they are on, as `bin/site.js` has them).
- */
+/** Where a module threw: the first frame in a project source outside node_modules (via source maps). */
 function toThrowLoc(root: string, cause: unknown): SourceLoc | undefined {
   const stack = cause instanceof Error ? (cause.stack ?? '') : '';
   const prefix = `${path.resolve(root)}${path.sep}`;

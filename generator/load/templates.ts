@@ -9,8 +9,7 @@ import { loadWrittenFolders } from './written-folders.ts';
 
 /** The page templates and layouts the site has: `site/templates/{pages,layouts}/<name>.tsx`. */
 export async function loadTemplateInventory(config: SiteConfig): Promise<TemplateInventory> {
-  // Listed by the same rules as every other source folder: hidden files left out, a link followed
-  // only where it stays inside the project (checkSourceLinks reports the others).
+  // Listed by the rules of every source folder (checkSourceLinks reports the links it refuses).
   const { files } = await listFiles(config.root, config.templatesDir);
   const named = (folder: string) => {
     const template = new RegExp(`^${folder}/([^/]+)\\.tsx$`);
@@ -19,18 +18,12 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
   return { pages: named('pages'), layouts: named('layouts') };
 }
 
-/**
- * What editors and file browsers leave beside the files they touch: a backup (`logo.svg~`), an
- * Emacs auto-save (`#about.md#`), Windows's thumbnail caches (`Thumbs.db`, which keeps thumbnails
- * of pictures deleted since) and folder settings (`desktop.ini`).
- */
+/** Editors' and file browsers' leftovers: backups, Emacs auto-saves, Windows's thumbnail caches and folder settings. */
 const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini)$/i;
 
 /**
- * The files `site/public` publishes, relative to it, sorted: everything but hidden files, except
- * `.well-known/` (security.txt and the like), and editors' leftovers; those it skips are named in
- * one warning of each kind. A link into what the build writes (`outDir`, its real path, when it
- * writes one; the caches) is refused.
+ * The files `site/public` publishes, sorted: all but hidden files (`.well-known/` aside) and
+ * leftovers, each kind skipped named in one warning. A link into what the build writes is refused.
  */
 export async function listPublicFiles(
   config: SiteConfig,
@@ -41,23 +34,19 @@ export async function listPublicFiles(
     misnamed: 'FILE_NAME_NOT_UTF8',
     written: await loadWrittenFolders(outDir),
   });
-  const problems = [...listed.problems];
-  if (listed.hidden.length > 0)
-    problems.push(
-      toProblem('PUBLIC_DOTFILES_SKIPPED', { count: String(listed.hidden.length), files: listed.hidden.join(', ') }),
-    );
+  // Each kind of file skipped is named in one warning.
+  const skipped = (code: 'PUBLIC_DOTFILES_SKIPPED' | 'PUBLIC_LEFTOVERS_SKIPPED', files: readonly string[]) =>
+    files.length > 0 ? [toProblem(code, { count: String(files.length), files: files.join(', ') })] : [];
   const leftovers = listed.files.filter((file) => LEFTOVER.test(file));
-  if (leftovers.length > 0)
-    problems.push(
-      toProblem('PUBLIC_LEFTOVERS_SKIPPED', { count: String(leftovers.length), files: leftovers.join(', ') }),
-    );
+  const problems = [
+    ...listed.problems,
+    ...skipped('PUBLIC_DOTFILES_SKIPPED', listed.hidden),
+    ...skipped('PUBLIC_LEFTOVERS_SKIPPED', leftovers),
+  ];
   return { files: listed.files.filter((file) => !LEFTOVER.test(file)), problems };
 }
 
-/**
- * The other sources read into the site (translations, templates, the configuration) stay inside the
- * project, under names that are UTF-8.
- */
+/** The other sources (translations, templates, the configuration) stay inside the project, under UTF-8 names. */
 export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[]> {
   const listed = await Promise.all(
     [config.localesDir, config.templatesDir].map((dir) =>
@@ -67,9 +56,8 @@ export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[
   const problems = listed.flatMap((l) => l.problems);
   const configFile = path.join(config.root, CONFIG_FILE);
   const real = await realpath(configFile).catch(() => configFile);
+  const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   if (!isInside(real, await realpath(config.root)))
-    problems.push(
-      toProblem('SYMLINK_OUTSIDE', { link: CONFIG_FILE, target: real }, { file: CONFIG_FILE, line: 1, column: 1 }),
-    );
+    problems.push(toProblem('SYMLINK_OUTSIDE', { link: CONFIG_FILE, target: real }, loc));
   return problems;
 }

@@ -2,8 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { CACHE_DIR, isInside, toBesideOutput } from '../paths.ts';
 
 // What the tool writes is never read back into the site (behaviour.md: Safety): a link of
-// site/public into the output folder would publish every earlier build into the next, each output
-// holding the one before it; into the caches, entries made for the build itself.
+// site/public into the output folder would publish every earlier build into the next.
 
 export interface WrittenFolder {
   /** Its real path; with `prefix`, the start of the real paths of folders made beside the output. */
@@ -13,11 +12,7 @@ export interface WrittenFolder {
   readonly what: string;
 }
 
-/**
- * The folders a build writes: the output folder (when it writes one) and the staging and previous
- * folders beside it (paths.ts: toBesideOutput), and the caches.
- * `outDir` is the output's real path, as the build resolved it.
- */
+/** The output folder (`outDir`, its real path), those beside it (paths.ts: toBesideOutput), and the caches. */
 export async function loadWrittenFolders(outDir: string | null): Promise<WrittenFolder[]> {
   const folders: WrittenFolder[] = [
     { dir: await realpath(CACHE_DIR).catch(() => CACHE_DIR), what: "the build's cache folder" },
@@ -32,7 +27,6 @@ export async function loadWrittenFolders(outDir: string | null): Promise<Written
   return folders;
 }
 
-/** The written folder a real path lies in, if any. */
 export function findWrittenFolder(real: string, folders: readonly WrittenFolder[]): WrittenFolder | undefined {
   return folders.find((folder) => (folder.prefix ? real.startsWith(folder.dir) : isInside(real, folder.dir)));
 }

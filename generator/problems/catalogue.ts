@@ -1,8 +1,6 @@
-// The catalogue: every problem the build can report, written as data. A message says what is
-// wrong and why; the hint says what to do. Locations stay apart from the text (report.ts prints
-// them), and codes are permanent: tests and users search for them (architecture.md: Errors).
-// Each entry declares its arguments, so `toProblem` refuses a missing or misspelt one at compile
-// time; an optional argument (`hint?`) is one the text reads with a fallback.
+// Every problem the build can report (architecture.md: Errors): the message says what and why, the
+// hint what to do. Codes are permanent; each entry declares its arguments, so a missing or misspelt
+// one does not compile.
 export type Severity = 'error' | 'warning';
 
 export type Args = Readonly<Record<string, string | undefined>>;
@@ -14,7 +12,6 @@ export interface CatalogueEntry<A extends Args> {
   readonly hint: (a: A) => string;
 }
 
-/** One entry of the catalogue, with the arguments its message and hint read (none by default). */
 function entry<A extends Args = NoArgs>(e: CatalogueEntry<A>): CatalogueEntry<A> {
   return e;
 }

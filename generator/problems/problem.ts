@@ -76,7 +76,3 @@ export function throwIfErrors(problems: readonly SiteProblem[]): void {
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new SiteError(errors);
 }
-
-export function isSiteError(error: unknown): error is SiteError {
-  return error instanceof SiteError;
-}

@@ -4,11 +4,9 @@ import { HOST_PROFILES } from '../hosts.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 
-// A file of site/public that a browser opens as a document (an SVG, an HTML or XML file) runs its
-// script on the site's origin, with the visitors' cookies and storage (behaviour.md: Safety). The
-// site's Content Security Policy stops inline script where the host sends it as a header; GitHub
-// Pages and S3 send none, and the policy the pages carry in a `<meta>` element is not in these
-// files. So such a file is a warning for every host, and an error for a host without headers.
+// A file of site/public a browser opens as a document (SVG, HTML, XML) runs its script on the site's
+// origin (behaviour.md: Safety). Only a policy sent as a header stops it, which GitHub Pages and S3
+// do not send: a warning for every host, an error for a host without headers.
 
 /** The files a browser opens as documents that can hold script. */
 const DOCUMENT = /\.(?:svg|x?html?|xht|shtml|xml|xslt?)$/i;
@@ -19,9 +17,8 @@ function toLetterPattern(letter: string): string {
   return `(?:${letter}|&#0*(?:${codes.join('|')});?|&#x0*(?:${codes.map((c) => c.toString(16)).join('|')});?)`;
 }
 
-// Browsers drop tabs and line breaks from a URL, written as themselves or as references; the
-// letters are fixed and the separators cannot start a letter's reference at the same place, so
-// the pattern runs in time linear in the text.
+// Browsers drop tabs and line breaks from a URL, written as themselves or as references (the
+// pattern runs in linear time: no separator can start where a letter's reference does).
 const URL_BLANK = '(?:[\\t\\n\\r]|&#0*(?:9|10|13);?|&#x0*[9ad];?|&tab;|&newline;)*';
 const JAVASCRIPT_URL = new RegExp(
   `${[...'javascript'].map(toLetterPattern).join(URL_BLANK)}${URL_BLANK}(?::|&#0*58;?|&#x0*3a;?|&colon;)`,
@@ -58,12 +55,8 @@ export function findActiveContent(
     // A module's output is named by the module, whose lines are not the output's.
     const source = `site/public/${file}${generated === undefined ? '' : '.ts'}`;
     const loc = generated === undefined ? { file: source, ...found.at } : { file: source, line: 1, column: 1 };
-    const what = found.what.join(', ');
-    const problem = toProblem(
-      'PUBLIC_ACTIVE_CONTENT',
-      { file: source, what, host: noHeaders ? config.host : undefined },
-      loc,
-    );
+    const args = { file: source, what: found.what.join(', '), host: noHeaders ? config.host : undefined };
+    const problem = toProblem('PUBLIC_ACTIVE_CONTENT', args, loc);
     problems.push(noHeaders ? { ...problem, severity: 'error' } : problem);
   }
   return problems;

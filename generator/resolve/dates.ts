@@ -2,8 +2,7 @@ import { toProblem } from '../problems/problem.ts';
 import type { HeldRoute, SiteProblem } from '../types.ts';
 
 // A page scheduled more than a year ahead (behaviour.md: Publishing) is most often a year mistyped
-// (2062 for 2026): it would wait for decades, left out without anyone noticing. It is left out
-// all the same (it may be meant), with a warning at its date.
+// (2062 for 2026): it is left out all the same, with a warning at its date.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const YEAR_DAYS = 366;

@@ -43,11 +43,7 @@ export function resolvePages(config: SiteConfig, routes: readonly Route[], held:
   );
 }
 
-/**
- * What search engines may do with the page: its front matter's `noindex` (any language's file),
- * and a page a production build would leave out, built on request, which is marked and never
- * indexed (behaviour.md: Publishing).
- */
+/** Not indexed: front matter `noindex` (any language's file), or held back but built on request (behaviour.md: Publishing). */
 function withPublishing(page: Page, unpublished: Unpublished | null): Page {
   const noindex = unpublished !== null || Object.values(page.route.files).some((file) => file.data.noindex);
   return { ...page, noindex, unpublished };
@@ -57,9 +53,8 @@ function withPublishing(page: Page, unpublished: Unpublished | null): Page {
 const ALL_SHOWN = 7;
 
 /**
- * The page numbers a long list's navigation shows (behaviour.md: Long lists): every page of a list
- * of a few; of a longer one the first, the last, and the current with its neighbours, null for a
- * gap where pages are left out (`1 … 4 5 6 … 209`). A gap of one page shows that page instead.
+ * The page numbers a long list's navigation shows (behaviour.md: Long lists): `1 … 4 5 6 … 209`,
+ * null for a gap; a gap of one page shows that page instead.
  */
 export function toShownPages(page: number, pages: number): (number | null)[] {
   if (pages <= ALL_SHOWN) return Array.from({ length: pages }, (_, i) => i + 1);
@@ -75,10 +70,8 @@ export function toShownPages(page: number, pages: number): (number | null)[] {
 }
 
 /**
- * A page whose list is longer than `listPageSize` (and not capped by `listLimit`) becomes pages
- * of that many entries (behaviour.md: Long lists): the first at the route's own URL, the others
- * at `<url>/page/2`…, each its own canonical, with the same page of the other locales as its
- * alternates. Every locale lists the same entries, so each has as many pages.
+ * A list longer than `listPageSize` (not capped by `listLimit`) is split (behaviour.md: Long lists):
+ * `<url>`, `<url>/page/2`…, each its own canonical, the same page of the other locales its alternates.
  */
 function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
   const size = config.listPageSize;
@@ -232,11 +225,7 @@ function toDepth(route: Route): number {
   return Math.max(0, route.path.split('/').length - 3);
 }
 
-/**
- * The topic pages of the news (pages with `list: articles` and a `topic`), in `order`, for a page
- * that lists articles without a limit: the newsroom and each topic page link them all as their
- * filter (behaviour.md: Topics).
- */
+/** The news topic pages in `order`, the filter of each page listing all articles (behaviour.md: Topics). */
 function toTopicLinks(route: Route, locale: LocaleConfig, routes: readonly Route[]): PageLink[] {
   if (toSettingsOf(route).list !== 'articles' || toSettingsOf(route).listLimit !== null) return [];
   return routes

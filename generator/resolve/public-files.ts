@@ -3,14 +3,11 @@ import path from 'node:path';
 import { toProblem } from '../problems/problem.ts';
 import { isWholePng, toPngDecodeFault, toPngSize } from '../png.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import { toFeedPath } from '../../runtime/urls.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
-import { toOutputFile, toPageFiles, toSitePath } from '../../runtime/urls.ts';
+import { toFeedPath, toOutputFile, toPageFiles, toSitePath } from '../../runtime/urls.ts';
 
-// The public files and what the build writes beside them (behaviour.md: Safety): a file of
-// site/public never takes the path of a page's file, of a page's folder, or of a file the build
-// writes itself. Either would be lost without a word: the page written over the public file, or the
-// public file standing where a page's folder must go, which fails the write halfway.
+// A file of site/public never takes the path of a page's file or folder, or of a file the build
+// writes itself (behaviour.md: Safety): one would be lost without a word, or fail the write halfway.
 
 /** The folders the build writes for itself, whole. */
 const OWN_FOLDERS = ['_app', 'builds'];
@@ -52,19 +49,13 @@ export function findPublicConflicts(
         : OWN_FOLDERS.includes(top)
           ? { output: `${top}/`, what: 'its own files' }
           : null;
-    if (conflict)
-      problems.push(
-        toProblem('PUBLIC_FILE_CONFLICT', { file: source, ...conflict }, { file: source, line: 1, column: 1 }),
-      );
+    const loc = { file: source, line: 1, column: 1 };
+    if (conflict) problems.push(toProblem('PUBLIC_FILE_CONFLICT', { file: source, ...conflict }, loc));
   }
   return problems;
 }
 
-/**
- * A problem for each page whose front matter names as its `shareImage` a path of the site that no
- * file of site/public has, or a file that is not a 1200 × 630 PNG (behaviour.md: Sharing): its
- * share dialogs would show no image, or a head that misdescribes it.
- */
+/** Each page whose `shareImage` is no file of site/public, or no 1200 × 630 PNG (behaviour.md: Sharing). */
 export function findBadShareImages(
   config: SiteConfig,
   pages: readonly Page[],
@@ -83,32 +74,23 @@ export function findBadShareImages(
     const fault = files.has(file) ? toShareImageFault(config, file, sources.generatedFiles.get(file)) : 'missing';
     if (fault === null) continue;
     reported.add(content.file);
-    problems.push(
-      toProblem(
-        'FRONT_MATTER_INVALID',
-        {
-          field: 'shareImage',
-          reason:
-            fault === 'missing'
-              ? `names \`${image}\`, which is no file of site/public`
-              : `names \`${image}\`, which ${fault}; a page's share image is a 1200 × 630 PNG`,
-          hint:
-            fault === 'missing'
-              ? 'Put the image (a 1200 × 630 PNG) in site/public at that path, or remove the field: the page then gets a share card drawn for it.'
-              : 'Save the image as a PNG of 1200 × 630 pixels (share dialogs crop other sizes, and show no SVG), or remove the field: the page then gets a share card drawn for it.',
-        },
-        { file: content.file, line: content.keyLines.shareImage ?? 1, column: 1 },
-      ),
-    );
+    const missing = fault === 'missing';
+    const reason = missing
+      ? `names \`${image}\`, which is no file of site/public`
+      : `names \`${image}\`, which ${fault}; a page's share image is a 1200 × 630 PNG`;
+    const hint = missing
+      ? 'Put the image (a 1200 × 630 PNG) in site/public at that path, or remove the field: the page then gets a share card drawn for it.'
+      : 'Save the image as a PNG of 1200 × 630 pixels (share dialogs crop other sizes, and show no SVG), or remove the field: the page then gets a share card drawn for it.';
+    const loc = { file: content.file, line: content.keyLines.shareImage ?? 1, column: 1 };
+    problems.push(toProblem('FRONT_MATTER_INVALID', { field: 'shareImage', reason, hint }, loc));
   }
   return problems;
 }
 
-/**
- * A problem for each path of this site that a URL field of front matter names (`image`,
- * `cards[2].href`) and that is neither a page nor a file of site/public: the page would show a
- * broken image or link (behaviour.md: Texts). `shareImage` has its own, closer check above.
- */
+const ADDRESS_HINT =
+  'Write the path of a page without a trailing slash (`/en/contact`), or of a file of site/public (`/images/hero.svg`, for site/public/images/hero.svg).';
+
+/** Each site path a URL field names that is neither a page nor a public file (behaviour.md: Texts). */
 export function findUnknownAddresses(
   config: SiteConfig,
   pages: readonly Page[],
@@ -132,27 +114,16 @@ export function findUnknownAddresses(
       const target = toSitePath(address.value);
       targets ??= toTargets();
       if (target !== null && targets.has(target)) continue;
+      const reason = `names \`${address.value}\`, which is no page or file of this site`;
       problems.push(
-        toProblem(
-          'FRONT_MATTER_INVALID',
-          {
-            field: address.field,
-            reason: `names \`${address.value}\`, which is no page or file of this site`,
-            hint: 'Write the path of a page without a trailing slash (`/en/contact`), or of a file of site/public (`/images/hero.svg`, for site/public/images/hero.svg).',
-          },
-          address.loc,
-        ),
+        toProblem('FRONT_MATTER_INVALID', { field: address.field, reason, hint: ADDRESS_HINT }, address.loc),
       );
     }
   }
   return problems;
 }
 
-/**
- * What is wrong with a public file as a share image, or null: the page's head tells share dialogs
- * it is a 1200 × 630 PNG, so it must be one, and a whole one (a file cut short in a copy shows as
- * a broken card).
- */
+/** Why a public file is no share image (the head says it is a whole 1200 × 630 PNG), or null. */
 function toShareImageFault(
   config: SiteConfig,
   file: string,

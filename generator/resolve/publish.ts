@@ -1,8 +1,7 @@
 import type { HeldRoute, Route, SiteConfig, Unpublished } from '../types.ts';
 
-// What a production build publishes (behaviour.md: Publishing): a draft, a page whose day has not
-// come and a page whose last day has passed are left out of everything the build writes, as if
-// their files were not there. `--drafts` and `--future` build them after all, each marked.
+// A production build leaves out drafts, pages whose day has not come and pages past their last
+// day (behaviour.md: Publishing); `--drafts` and `--future` build them after all, each marked.
 
 /** The calendar day of `time` in the zone: `2026-12-11`. */
 export function toCalendarDay(time: number, timeZone: string): string {
@@ -24,10 +23,7 @@ export function toUnpublished(route: Route, today: string): Unpublished | null {
   return null;
 }
 
-/**
- * The routes the build makes pages of, and those a production build leaves out (built too when
- * the build asks for them, and then marked): in the order of the routes.
- */
+/** The routes the build makes pages of, and those a production build leaves out, in order. */
 export function holdBack(
   config: SiteConfig,
   routes: readonly Route[],

@@ -5,9 +5,9 @@ import { toTargetPath } from '../redirects.ts';
 import { toFeedPath, toLocaleOfPath } from '../../runtime/urls.ts';
 import type { Page, Route, SiteConfig, SiteProblem, SiteRedirect, SourceLoc } from '../types.ts';
 
-// The old addresses of the site (behaviour.md: Moved and removed pages): each page's aliases, sent
-// to the page, and the configuration's redirects. An old address stands where nothing else of the
-// site does, and a redirect leads to a page or a file of the site in one step, or to another site.
+// The old addresses of the site (behaviour.md: Moved and removed pages): each page's aliases and the
+// configuration's redirects. An old address stands where nothing else does, and a redirect leads to
+// a page or file of the site in one step, or to another site.
 
 interface Placed extends SiteRedirect {
   readonly loc: SourceLoc;
@@ -66,10 +66,8 @@ function toAliasRedirects(
 }
 
 function toConfigRedirects(config: SiteConfig): Placed[] {
-  return config.redirects.map(({ from, to, status, line }) => ({
-    from,
-    to,
-    status,
+  return config.redirects.map(({ line, ...redirect }) => ({
+    ...redirect,
     loc: { file: CONFIG_FILE, line, column: 1 },
   }));
 }

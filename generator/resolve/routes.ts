@@ -10,11 +10,6 @@ import type {
   TemplateInventory,
 } from '../types.ts';
 
-export interface ResolvedRoutes {
-  readonly routes: Route[];
-  readonly problems: SiteProblem[];
-}
-
 /** `/` → `index`; `/about/about-group` → `about-about-group` (behaviour.md: Route names). */
 export function toRouteName(routePath: string): string {
   return routePath === '/' ? 'index' : routePath.slice(1).split('/').join('-');
@@ -25,20 +20,15 @@ export function resolveRoutes(
   config: SiteConfig,
   files: readonly ContentFile[],
   templates: TemplateInventory,
-): ResolvedRoutes {
+): { routes: Route[]; problems: SiteProblem[] } {
   const problems: SiteProblem[] = [];
   const byPath = new Map<string, Map<LocaleCode, ContentFile>>();
   for (const file of files) {
     const locales = byPath.get(file.path) ?? new Map<LocaleCode, ContentFile>();
     const existing = locales.get(file.locale);
     if (existing) {
-      problems.push(
-        toProblem(
-          'ROUTE_DUPLICATE',
-          { path: file.path, locale: file.locale, first: existing.file, second: file.file },
-          at(file),
-        ),
-      );
+      const args = { path: file.path, locale: file.locale, first: existing.file, second: file.file };
+      problems.push(toProblem('ROUTE_DUPLICATE', args, at(file)));
       continue;
     }
     locales.set(file.locale, file);
@@ -53,11 +43,7 @@ export function resolveRoutes(
   return { routes, problems };
 }
 
-/**
- * The section a route belongs to (behaviour.md: Section pages): the folder it is in, or, for a page
- * at the top that a navigation entry opens a section from (`/jobs` for `jobs`), that section, whose
- * first page it is.
- */
+/** The folder a route is in, or the section a navigation entry opens from it (`/jobs`) (behaviour.md: Section pages). */
 function toRouteSection(config: SiteConfig, routePath: string): string {
   const [, first = ''] = routePath.split('/');
   if (routePath.split('/').length > 2) return first;
@@ -101,26 +87,17 @@ function toRoute(
 function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): SiteProblem[] {
   const first = files[0] as ContentFile;
   const fields = [
-    'template',
-    'layout',
-    'order',
-    'date',
-    'locales',
-    'list',
-    'listLimit',
-    'inOverview',
-    'publishDate',
-    'expiryDate',
+    ...(['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit', 'inOverview'] as const),
+    ...(['publishDate', 'expiryDate'] as const),
     // A position's facts (behaviour.md: Sharing): one JobPosting, whatever the language.
-    'job',
-  ] as const;
+    'job' as const,
+  ];
   return fields.flatMap((field) => {
     const values = files.map((f) => JSON.stringify(field === 'job' ? f.data.extra.job : f.data[field]));
     if (new Set(values).size <= 1) return [];
     const list = files.map((f, i) => `${values[i]} in ${f.file}`).join(', ');
-    return [
-      toProblem('ROUTE_SETTINGS_DISAGREE', { path: routePath, field, values: list }, at(files[1] ?? first, field)),
-    ];
+    const loc = at(files[1] ?? first, field);
+    return [toProblem('ROUTE_SETTINGS_DISAGREE', { path: routePath, field, values: list }, loc)];
   });
 }
 
@@ -135,18 +112,11 @@ function checkMissingLocales(
   const declared = first.data.locales;
   return (declared ?? config.locales.map((l) => l.code))
     .filter((code) => !locales.has(code))
-    .map((code) =>
-      toProblem(
-        'ROUTE_MISSING_LOCALE',
-        {
-          path: routePath,
-          locale: code,
-          expected: first.file.replace(`.${first.locale}.md`, `.${code}.md`),
-          present: present.join(', '),
-        },
-        at(first, declared ? 'locales' : undefined),
-      ),
-    );
+    .map((code) => {
+      const expected = first.file.replace(`.${first.locale}.md`, `.${code}.md`);
+      const args = { path: routePath, locale: code, expected, present: present.join(', ') };
+      return toProblem('ROUTE_MISSING_LOCALE', args, at(first, declared ? 'locales' : undefined));
+    });
 }
 
 /** Files of locales that the route's `locales` does not list. */
@@ -159,49 +129,36 @@ function checkUndeclaredLocales(
   if (!declared) return [];
   return present
     .filter((code) => !declared.includes(code))
-    .map((code) =>
-      toProblem(
-        'FRONT_MATTER_INVALID',
-        {
-          field: 'locales',
-          reason: `does not list ${code}, yet ${(locales.get(code) as ContentFile).file} exists`,
-          hint: `Add ${code} to \`locales\`, or delete that file.`,
-        },
-        at(first, 'locales'),
-      ),
-    );
+    .map((code) => {
+      const reason = `does not list ${code}, yet ${(locales.get(code) as ContentFile).file} exists`;
+      const hint = `Add ${code} to \`locales\`, or delete that file.`;
+      return toProblem('FRONT_MATTER_INVALID', { field: 'locales', reason, hint }, at(first, 'locales'));
+    });
 }
 
 /** A template or layout that the templates folder does not have. */
 function checkTemplate(templates: TemplateInventory, first: ContentFile): SiteProblem[] {
   const { template, layout } = first.data;
+  const problems: SiteProblem[] = [];
+  if (!templates.pages.includes(template)) {
+    const known = templates.pages.join(', ');
+    problems.push(toProblem('TEMPLATE_UNKNOWN', { name: template, known }, at(first, 'template')));
+  }
   const known = templates.layouts.filter((l) => l !== 'fallback').join(', ');
-  return [
-    ...(templates.pages.includes(template)
-      ? []
-      : [toProblem('TEMPLATE_UNKNOWN', { name: template, known: templates.pages.join(', ') }, at(first, 'template'))]),
-    ...(templates.layouts.includes(layout)
-      ? []
-      : [toProblem('LAYOUT_UNKNOWN', { name: layout, known }, at(first, 'layout'))]),
-  ];
+  if (!templates.layouts.includes(layout))
+    problems.push(toProblem('LAYOUT_UNKNOWN', { name: layout, known }, at(first, 'layout')));
+  return problems;
 }
 
 /** A navigation entry must open a page that exists. */
 function checkNavigation(config: SiteConfig, byPath: Map<string, Map<LocaleCode, ContentFile>>): SiteProblem[] {
+  const file = path.relative(config.root, config.configFile).split(path.sep).join('/');
   return config.navigation
     .filter((item) => !byPath.has(item.path))
     .map((item) => {
       const base = item.path === '/' ? 'index' : item.path.slice(1);
       const expected = config.locales.map((l) => `site/content/${base}.${l.code}.md`).join(' and ');
-      return toProblem(
-        'ROUTE_NO_CONTENT',
-        { path: item.path, expected },
-        {
-          file: path.relative(config.root, config.configFile).split(path.sep).join('/'),
-          line: item.line ?? 1,
-          column: 1,
-        },
-      );
+      return toProblem('ROUTE_NO_CONTENT', { path: item.path, expected }, { file, line: item.line ?? 1, column: 1 });
     });
 }
 

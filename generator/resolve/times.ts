@@ -1,9 +1,8 @@
 import type { ContentFile } from '../types.ts';
 
-// The times a page gives search engines, feed readers and share dialogs (behaviour.md: Sharing),
-// written with the offset of the site's time zone: `2024-03-12T09:00:00+08:00` where the front
-// matter gives a time, the day at local midnight where it gives a day. `2024-03-12T00:00:00Z`
-// would be 08:00 in Taipei, and a bare day is read in each reader's own zone.
+// The times a page gives search engines and feed readers (behaviour.md: Sharing), with the site's
+// zone offset (`2024-03-12T09:00:00+08:00`): a `Z` time would be 08:00 in Taipei, and a bare day is
+// read in each reader's own zone.
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -22,10 +21,7 @@ function toOffset(utc: number, timeZone: string): string {
 const toMinutes = (offset: string) =>
   (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
 
-/**
- * A local day (`2024-03-12`) or day and time (`2024-03-12T09:00`, seconds allowed) of `timeZone`
- * as an RFC 3339 time with that zone's offset then: `2024-03-12T09:00:00+08:00`.
- */
+/** A local day or day and time of `timeZone` as an RFC 3339 time with that zone's offset then. */
 export function toZonedTime(local: string, timeZone: string): string {
   const [day, time = '00:00'] = local.split('T') as [string, string | undefined];
   const clock = time.length === 5 ? `${time}:00` : time;
@@ -41,10 +37,7 @@ export function toEndOfDay(day: string, timeZone: string): string {
   return toZonedTime(`${day.slice(0, 10)}T23:59:59`, timeZone);
 }
 
-/**
- * When a page's text was published and last changed: its `date`, and its `updated` (this
- * language's file; a translation may be updated apart from its source), else its `date`.
- */
+/** When a page's text was published and last changed: `date`, and this language's `updated`, else `date`. */
 export function toPageTimes(
   content: ContentFile,
   timeZone: string,

@@ -7,11 +7,9 @@ import { toConflictProblem } from '../conflicts.ts';
 import { findKeyLine } from '../messages.ts';
 import type { LocaleCode, SiteProblem } from '../types.ts';
 
-// Translations that stay in step (behaviour.md: Translations). The record (site/translations.lock.json,
-// written by `site translations done`) keeps, for each page and shared message and each locale it
-// is translated into, the source's text as it was when that translation was last confirmed. A
-// translation whose source says something else today is stale; the change is the difference between
-// the two texts. No git history is read: the record is the memory.
+// Translations that stay in step (behaviour.md: Translations). The record keeps, for each page and
+// shared message and each target locale, the source's text when the translation was last confirmed:
+// a source that says something else today makes it stale. No git history is read.
 export const RECORD_FILE = 'site/translations.lock.json';
 export const FORMAT = 1;
 
@@ -44,56 +42,37 @@ export function readTranslationRecord(root: string): {
 } {
   const file = path.join(root, RECORD_FILE);
   if (!existsSync(file)) return { record: EMPTY_RECORD, exists: false };
+  const invalid = (reason: string, line = 1) => ({
+    record: EMPTY_RECORD,
+    exists: true,
+    problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line, column: 1 }),
+  });
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     // There but not readable (a folder of that name, no permission to read it).
     const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'EISDIR' ? 'it is a folder, not a file' : `the file system refused it (${code ?? String(error)})`;
-    return {
-      record: EMPTY_RECORD,
-      exists: true,
-      problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line: 1, column: 1 }),
-    };
+    return invalid(
+      code === 'EISDIR' ? 'it is a folder, not a file' : `the file system refused it (${code ?? String(error)})`,
+    );
   }
   const conflict = toConflictProblem(RECORD_FILE, text);
   if (conflict) return { record: EMPTY_RECORD, exists: true, problem: conflict };
   try {
     const parsed = JSON.parse(text) as unknown;
     const fault = findRecordFault(parsed);
-    if (fault) {
-      // At the entry's line: a record edited by hand, or a merge resolved by hand, goes wrong in one place.
-      const line = fault.entry === undefined ? 1 : findKeyLine(text, fault.entry);
-      return {
-        record: EMPTY_RECORD,
-        exists: true,
-        problem: toProblem(
-          'TRANSLATIONS_RECORD_INVALID',
-          { reason: fault.reason },
-          { file: RECORD_FILE, line, column: 1 },
-        ),
-      };
-    }
+    // At the entry's line: a record edited by hand, or a merge resolved by hand, goes wrong in one place.
+    if (fault) return invalid(fault.reason, fault.entry === undefined ? 1 : findKeyLine(text, fault.entry));
     return { record: parsed as TranslationRecord, exists: true };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const at = /position (\d+)/.exec(reason);
-    const line = at ? text.slice(0, Number(at[1])).split('\n').length : 1;
-    return {
-      record: EMPTY_RECORD,
-      exists: true,
-      problem: toProblem('TRANSLATIONS_RECORD_INVALID', { reason }, { file: RECORD_FILE, line, column: 1 }),
-    };
+    return invalid(reason, at ? text.slice(0, Number(at[1])).split('\n').length : 1);
   }
 }
 
-/**
- * The first place where a parsed record is not the shape `site translations done` writes (its
- * entries each name their source locale and, per target locale, the day it was confirmed and the
- * source's text then), and the entry it is in; null when it is that shape.
- */
+/** The first place where a parsed record is not the shape `site translations done` writes, or null. */
 function findRecordFault(parsed: unknown): { reason: string; entry?: string } | null {
   const shape = `a record of format ${FORMAT} with "pages" and "messages"`;
   if (!isRecord(parsed) || parsed.format !== FORMAT) return { reason: `it is not ${shape}` };
@@ -140,9 +119,6 @@ export function writeTranslationRecord(root: string, record: TranslationRecord):
   writeFileSync(partial, `${JSON.stringify(sort(record), null, 2)}\n`);
   renameSync(partial, file);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Status.
 
 export const DAY = 86_400_000;
 

@@ -19,15 +19,13 @@ import { checkSourceLocales, collapse, toUnits } from './units.ts';
 // Each translation against the record (behaviour.md: Translations): current, stale (with what
 // changed in its source since it was confirmed) or missing; and confirming translations.
 
-export type TranslationState = 'current' | 'stale' | 'missing';
-
 export interface TranslationItem {
   readonly kind: 'page' | 'message';
   /** The route, or `namespace:key`. */
   readonly id: string;
   readonly source: LocaleCode;
   readonly locale: LocaleCode;
-  readonly state: TranslationState;
+  readonly state: 'current' | 'stale' | 'missing';
   /** The translation's file (for a missing page, the file it would be) and line. */
   readonly file: string;
   readonly line: number;
@@ -107,11 +105,7 @@ function findChangeLine(root: string, file: string, changes: readonly (readonly 
 
 const sameText = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/**
- * The record with these translations confirmed today: each takes its source's text as it is now.
- * `select` names what is confirmed: a content file (of either side), a route, `namespace:key`, or a
- * namespace; `all` confirms every translation that exists.
- */
+/** The record with the named translations (file, route, `namespace:key`, namespace, or all) confirmed today. */
 export function confirmTranslations(
   config: SiteConfig,
   routes: readonly Route[],
@@ -166,13 +160,7 @@ export function confirmTranslations(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The change: words in English, characters in Chinese.
-/**
- * The sources translations are of: the configuration, the routes and the shared messages, with
- * every problem reading them. A key missing from a locale is what `site translations` reports,
- * not a problem here.
- */
+/** The configuration, routes and messages, with every problem but a missing key (which is reported as missing). */
 export async function loadTranslationSources(root: string): Promise<{
   config: SiteConfig;
   routes: readonly Route[];
@@ -182,24 +170,15 @@ export async function loadTranslationSources(root: string): Promise<{
   problems: SiteProblem[];
 }> {
   const { sources, problems } = await loadProjectSources(root);
-  const { config, messages } = sources;
-  const { routes } = sources;
-  // A draft or a scheduled page is not counted, but it is translated before it is published: its
-  // translations can be confirmed as any other's (behaviour.md: Publishing).
+  const { config, messages, routes } = sources;
+  // A draft or a scheduled page is not counted, but its translations can be confirmed before it is
+  // published (behaviour.md: Publishing).
   const held = sources.held.filter((h) => !h.built).map((h) => h.route);
-  return {
-    held,
-    config,
-    routes,
-    messages,
-    problems: [...problems.filter((p) => !TEXT_FAULTS.has(p.code)), ...checkSourceLocales(config, routes)],
-  };
+  const own = [...problems.filter((p) => !TEXT_FAULTS.has(p.code)), ...checkSourceLocales(config, routes)];
+  return { held, config, routes, messages, problems: own };
 }
 
-/**
- * Watch mode: the stale translations of one page (its own texts, in its locale), for the dev
- * client's marker. The sources are read afresh: the answer follows the last save.
- */
+/** Watch mode: the stale translations of one page, from the sources as last saved, for the dev client's marker. */
 export async function findStaleTranslations(
   root: string,
   pageUrl: string,

@@ -14,7 +14,6 @@ import type { ContentFile, LocaleCode, MessageTree, Messages, Route, SiteConfig,
 // What translations are of (behaviour.md: Translations): each page's and shared message's text in
 // its source locale, normalised, and where each of its translations is.
 
-/** What a translation is of: its source's normalised text and where each side is. */
 interface Unit {
   readonly kind: 'page' | 'message';
   readonly id: string;
@@ -34,16 +33,8 @@ const markdown = new MarkdownIt({ html: true });
 
 /** Front matter fields that are not text a reader sees. */
 const NOT_TEXT = new Set([
-  'template',
-  'layout',
-  'order',
-  'date',
-  'locales',
-  'list',
-  'listLimit',
-  'contact',
-  'source',
-  'topic',
+  ...['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'],
+  ...['contact', 'source', 'topic'],
 ]);
 /** Fields that hold an address or a file, not words (the URL fields of behaviour.md: Safety). */
 const ADDRESS = /^(?:image|href|url|src)$|[a-z0-9](?:Image|Url|Href|Src)$/;
@@ -55,15 +46,10 @@ export function toTextBlocks(body: string): string[] {
   const blocks: string[] = [];
   for (const token of markdown.parse(body, {})) {
     if (token.type === 'inline') {
+      // A line break reads as a space; inline HTML is no text; an image's text is its alt text.
       const text = (token.children ?? [])
-        .map((child) =>
-          child.type === 'softbreak' || child.type === 'hardbreak'
-            ? ' '
-            : child.type === 'image'
-              ? child.content
-              : child.type === 'html_inline'
-                ? ''
-                : child.content,
+        .map((c) =>
+          c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.type === 'html_inline' ? '' : c.content,
         )
         .join('');
       if (collapse(text) !== '') blocks.push(collapse(text));
@@ -110,19 +96,12 @@ export function checkSourceLocales(config: SiteConfig, routes: readonly Route[])
       const declared = file.data.extra.source;
       if (declared === undefined) continue;
       const known = typeof declared === 'string' && config.locales.some((l) => l.code === declared);
-      if (!known || !route.files[declared as string])
-        problems.push(
-          toProblem(
-            'FRONT_MATTER_INVALID',
-            {
-              field: 'source',
-              reason: known
-                ? `names ${String(declared)}, but the page has no ${String(declared)} file`
-                : `must be one of the site's locales (${config.locales.map((l) => l.code).join(', ')})`,
-            },
-            { file: file.file, line: file.keyLines.source ?? 1, column: 1 },
-          ),
-        );
+      if (known && route.files[declared as string]) continue;
+      const reason = known
+        ? `names ${String(declared)}, but the page has no ${String(declared)} file`
+        : `must be one of the site's locales (${config.locales.map((l) => l.code).join(', ')})`;
+      const loc = { file: file.file, line: file.keyLines.source ?? 1, column: 1 };
+      problems.push(toProblem('FRONT_MATTER_INVALID', { field: 'source', reason }, loc));
     }
   return problems;
 }
@@ -139,36 +118,19 @@ export function toUnits(config: SiteConfig, routes: readonly Route[], messages: 
     const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
     for (const code of codes) {
       if (code === source || (only && !only.includes(code) && !route.files[code])) continue;
-      const own = route.files[code];
       const base = sourceFile.file.slice(0, -`.${source}.md`.length);
-      targets.set(
-        code,
-        own ? { file: own.file, line: 1, exists: true } : { file: `${base}.${code}.md`, line: 1, exists: false },
-      );
+      const file = route.files[code]?.file;
+      targets.set(code, { file: file ?? `${base}.${code}.md`, line: 1, exists: file !== undefined });
     }
     if (targets.size === 0) continue;
-    units.push({
-      kind: 'page',
-      id: route.path,
-      source,
-      text: toPageText(sourceFile),
-      sourceFile: sourceFile.file,
-      sourceLine: 1,
-      targets,
-    });
+    const text = toPageText(sourceFile);
+    units.push({ kind: 'page', id: route.path, source, text, sourceFile: sourceFile.file, sourceLine: 1, targets });
   }
   units.push(...toMessageUnits(config, messages));
   return units;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The record.
-
-/**
- * The shared texts, each a translation of the default locale's. A plural text is one unit by its
- * base key (`search.count`): the source's forms are its text, and a translation exists when it has
- * every form its own language needs (behaviour.md: Texts).
- */
+/** The shared texts; a plural is one unit by its base key, translated when it has its language's forms (behaviour.md: Texts). */
 function toMessageUnits(config: SiteConfig, messages: Messages): Unit[] {
   const lineOf = createLineFinder();
   const source = config.defaultLocale;
