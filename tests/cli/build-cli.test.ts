@@ -453,9 +453,7 @@ describe('the caches', () => {
 
     const cleared = runCli(['--root', root, 'cache', 'clear'], { env });
     expect(cleared.status, cleared.stderr).toBe(0);
-    expect(cleared.stdout).toMatch(
-      /^Removed \d+ cached files, [\d.]+ [KM]B \(bundles [\d.]+ [KM]B, .*pages .*search /,
-    );
+    expect(cleared.stdout).toMatch(/^Removed \d+ cached files, [\d.]+ [KM]B \(bundles [\d.]+ [KM]B, .*pages .*search /);
     expect(readdirSync(path.join(root, 'cache'))).toEqual([]);
     expect(runCli(['--root', root, 'cache', 'clear'], { env }).stdout).toContain('The caches were empty');
   });
