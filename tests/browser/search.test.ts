@@ -43,7 +43,7 @@ describe('search', () => {
     const watched = await openSearch('/contact', 'zh-TW');
     const { page } = watched;
     for (const [query, first] of [
-      ['停機坪', '/services/service-ramp'],
+      ['機坪作業', '/services/service-ramp'],
       ['行李', '/services/service-passenger'],
       ['貨運', '/services/service-cargo'],
     ] as const) {
@@ -165,7 +165,7 @@ describe('search', () => {
     expect(await page.locator('.drawer').isHidden()).toBe(true);
     const width = await page.locator('.search-dialog').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(360);
-    expect((await searchFor(page, '停機坪'))[0]?.url).toBe('/services/service-ramp');
+    expect((await searchFor(page, '機坪作業'))[0]?.url).toBe('/services/service-ramp');
     await page.keyboard.press('Escape');
     await waitInPage(page, () => document.activeElement?.classList.contains('menu-button') === true, null);
 
