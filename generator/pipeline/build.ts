@@ -5,7 +5,6 @@ import { makeImages, type MadeImages } from '../images/images.ts';
 import { loadConfig, type ConfigOverrides } from '../config.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { TEXT_FAULTS } from '../messages.ts';
-import { sweepKeptPages } from '../render/page-cache.ts';
 import { countPerLocale } from '../render/site.ts';
 import type { RenderSiteResult } from '../render/site.ts';
 import type { SearchIndexes } from '../search/pagefind.ts';
@@ -84,7 +83,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const images = await run.stage('images', () => makeImages(config.publicDir, toPhotoFiles(sources), pool));
     const rendered = await run.stage('render', () => renderOutput(sources, site, output, { ...options, pool, images }));
     run.keep(rendered.problems);
-    await sweepKeptPages();
     const [cards, search] = await allStages([
       run.stage('cards', () => renderCards(site.cards, site.assets.serverModule, pool)),
       run.stage('search', () => indexSearch(config, output, options.cache)),

@@ -57,7 +57,7 @@ export async function renderOutput(
   const rendered = await renderSite({
     ...task,
     pages,
-    elsewhere: toElsewhere(options, output, toFresh(pages, kept), (batch) =>
+    elsewhere: toElsewhere(options, output, pages, kept, (batch) =>
       options.pool.run('pages', { ...task, pages: batch }),
     ),
     usedKeys: options.usedKeys,
@@ -65,13 +65,9 @@ export async function renderOutput(
     kept,
     onPage: (page, kind) => output.emit(page, kind === 'page' ? (pageOf.get(page.url) ?? null) : null),
   });
-  kept?.save?.(pages);
+  await kept?.save?.(pages);
   return rendered;
 }
-
-/** The pages no earlier build kept. */
-const toFresh = (pages: readonly Page[], kept: KeptPages | undefined) =>
-  kept ? pages.filter((page) => !kept.has(page)) : pages;
 
 /**
  * From this many pages to render (not kept from an earlier build) on, a build renders on every
@@ -88,9 +84,11 @@ function toElsewhere(
   options: { readonly pool: TaskPool } & RenderOptions,
   output: Output,
   pages: readonly Page[],
+  kept: KeptPages | undefined,
   render: Elsewhere['render'],
 ): Elsewhere | undefined {
   if (options.cache || options.usedKeys || !output.staging || pages.length < PAGES_FOR_POOL) return undefined;
+  if (kept && pages.filter((page) => !kept.has(page)).length < PAGES_FOR_POOL) return undefined;
   const threads = availableParallelism() - 1;
   return options.pool.start(threads) ? { threads, render } : undefined;
 }

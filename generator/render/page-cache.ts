@@ -1,6 +1,5 @@
-import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readCacheFileSync, removeUnused, UNUSED_MS, writeCacheFileSync } from '../file-cache.ts';
+import { readCacheFileSync, removeUnused, writeCacheFileSync } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import type { Page, RenderedPage } from '../types.ts';
 
@@ -19,7 +18,7 @@ export interface KeptPages {
   readonly has: (page: Page) => boolean;
   readonly set: (page: Page, rendered: RenderedPage) => void;
   /** Keeps them for the next build, given every page of this one. */
-  readonly save?: (pages: readonly Page[]) => void;
+  readonly save?: (pages: readonly Page[]) => Promise<void>;
 }
 
 /** Pages of a session, in memory (watch mode): by URL, with the key they were rendered under. */
@@ -28,12 +27,13 @@ export function keepInMemory(
   keyOf: (page: Page) => string,
 ): KeptPages {
   keyOf = once(keyOf);
+  const get = (page: Page) => {
+    const entry = kept.get(page.url);
+    return entry && entry.key === keyOf(page) ? entry.page : undefined;
+  };
   return {
-    get: (page) => {
-      const entry = kept.get(page.url);
-      return entry && entry.key === keyOf(page) ? entry.page : undefined;
-    },
-    has: (page) => kept.get(page.url)?.key === keyOf(page),
+    get,
+    has: (page) => get(page) !== undefined,
     set: (page, rendered) => kept.set(page.url, { key: keyOf(page), page: rendered }),
   };
 }
@@ -60,14 +60,11 @@ export function keepOnDisk(site: string, keyOf: (page: Page) => string, standIn:
   return {
     get: (page) => {
       const key = keyOf(page);
-      const pack = packOf(key);
-      const at = pack.pages[key];
-      if (!at) return undefined;
-      const swap = (part: string) => (pack.standIn === standIn ? part : part.replaceAll(pack.standIn, standIn));
+      const entry = entryIn(packOf(key), key, standIn);
+      if (!entry) return undefined;
       try {
-        const payload = JSON.parse(swap(pack.body.slice(at[0], at[1]))) as RenderedPage['payload'];
-        const html = swap(pack.body.slice(at[1] + 1, at[2]));
-        return payload.url === page.url ? { url: page.url, locale: page.locale, html, payload } : undefined;
+        const payload = JSON.parse(entry[0]) as RenderedPage['payload'];
+        return payload.url === page.url ? { url: page.url, locale: page.locale, html: entry[1], payload } : undefined;
       } catch {
         return undefined;
       }
@@ -77,17 +74,17 @@ export function keepOnDisk(site: string, keyOf: (page: Page) => string, standIn:
       return packOf(key).pages[key] !== undefined;
     },
     set: (page, rendered) => void fresh.set(keyOf(page), rendered),
-    save: (pages) => {
+    save: async (pages) => {
       const shards = new Map<string, string[]>();
       for (const key of pages.map(keyOf)) {
         const keys = shards.get(toShard(key)) ?? [];
         shards.set(toShard(key), keys);
         keys.push(key);
       }
-      for (const [shard, keys] of shards) {
-        if (keys.some((key) => fresh.has(key)))
-          writeCacheFileSync(fileOf(shard), toPack(keys, fresh, packs.get(shard), standIn));
-      }
+      const written = [...shards].filter(([, keys]) => keys.some((key) => fresh.has(key)));
+      for (const [shard, keys] of written)
+        writeCacheFileSync(fileOf(shard), toPack(keys, fresh, packs.get(shard), standIn));
+      if (written.length > 0) await removeUnused(DIR, (name) => name.endsWith('.txt'));
     },
   };
 }
@@ -119,6 +116,14 @@ function readPack(file: string, standInLength: number): Pack {
   }
 }
 
+/** A page's payload (JSON) and document in a file, with this build's stand-in for the id. */
+function entryIn(pack: Pack, key: string, standIn: string): readonly [payload: string, html: string] | null {
+  const at = pack.pages[key];
+  if (!at) return null;
+  const swap = (part: string) => (pack.standIn === standIn ? part : part.replaceAll(pack.standIn, standIn));
+  return [swap(pack.body.slice(at[0], at[1])), swap(pack.body.slice(at[1] + 1, at[2]))];
+}
+
 /** A file of this build's pages: those rendered anew, and those read from the file before. */
 function toPack(
   keys: readonly string[],
@@ -126,13 +131,11 @@ function toPack(
   last: Pack | undefined,
   standIn: string,
 ): string {
-  const entryOf = (key: string): readonly [string, string] | null => {
+  const entryOf = (key: string) => {
     const rendered = fresh.get(key);
-    if (rendered) return [JSON.stringify(rendered.payload), rendered.html];
-    const at = last?.pages[key];
-    if (!at || !last) return null;
-    const swap = (part: string) => part.replaceAll(last.standIn, standIn);
-    return [swap(last.body.slice(at[0], at[1])), swap(last.body.slice(at[1] + 1, at[2]))];
+    return rendered
+      ? ([JSON.stringify(rendered.payload), rendered.html] as const)
+      : last && entryIn(last, key, standIn);
   };
   const parts: string[] = [];
   const pages: Record<string, [number, number, number]> = {};
@@ -156,19 +159,4 @@ function once(keyOf: (page: Page) => string): (page: Page) => string {
     keys.set(page, key);
     return key;
   };
-}
-
-/**
- * Once a day at most (a sweep reads the date of every file): removes the sites' files unused for
- * a day, and writes that were never finished. Called once per build.
- */
-export async function sweepKeptPages(): Promise<void> {
-  const swept = path.join(DIR, 'swept');
-  const last = await stat(swept).then(
-    (s) => s.mtimeMs,
-    () => 0,
-  );
-  if (Date.now() - last < UNUSED_MS) return;
-  await removeUnused(DIR, (name) => name.endsWith('.txt') || name.endsWith('.tmp'));
-  await writeFile(swept, '').catch(() => undefined);
 }

@@ -3,8 +3,7 @@ import { Phrases } from './site.tsx';
 
 /**
  * A service page's steps (front matter `steps`): how the work runs, as numbered stages joined by
- * a line, across the text column on wider screens and down it on phones (behaviour.md:
- * Presentation). An ordered list: the numbers are its own.
+ * a line down the text column (behaviour.md: Presentation). An ordered list: the numbers are its own.
  */
 export function Steps({ data }: { data: unknown }) {
   const steps = toRecord(data);
