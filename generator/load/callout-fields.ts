@@ -1,3 +1,5 @@
+import { isRecord, isText } from '../config-sections.ts';
+
 // A service page's `steps` and an equipment page's `specs` (behaviour.md: Presentation), checked
 // when the file is read so a missing or overlong label is named at its line.
 
@@ -26,26 +28,25 @@ export function checkCalloutFields(raw: Record<string, unknown>, fail: Fail): vo
     if (value === undefined) continue;
     const { texts, required, count, hint } = CALLOUTS[key];
     const bad = (reason: string) => fail(key, reason, hint);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    if (!isRecord(value)) {
       bad('must be a mapping with a `title` and a list of `items`');
       continue;
     }
-    const { title, items } = value as Record<string, unknown>;
-    if (typeof title !== 'string' || title.trim() === '') bad('`title` must be a non-empty text');
+    const { title, items } = value;
+    if (!isText(title)) bad('`title` must be a non-empty text');
     if (!Array.isArray(items) || items.length < count[0] || items.length > count[1]) {
       bad(`\`items\` must be a list of ${count[0]} to ${count[1]} entries`);
       continue;
     }
     items.forEach((item: unknown, i) => {
-      const fields =
-        typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : {};
+      const fields = isRecord(item) ? item : {};
       for (const [name, limit] of Object.entries(texts)) {
         const text = fields[name];
         const place = `\`items[${i}].${name}\``;
         if (text === undefined && !(required as readonly string[]).includes(name)) continue;
-        if (typeof text !== 'string' || text.trim() === '') bad(`${place} must be a non-empty text`);
-        else if ([...text.trim()].length > limit)
-          bad(`${place} is ${[...text.trim()].length} characters long, over the limit of ${limit}`);
+        const length = typeof text === 'string' ? [...text.trim()].length : 0;
+        if (length === 0) bad(`${place} must be a non-empty text`);
+        else if (length > limit) bad(`${place} is ${length} characters long, over the limit of ${limit}`);
       }
     });
   }

@@ -1,3 +1,4 @@
+import { isRecord } from '../config-sections.ts';
 import type { SiteConfig } from '../types.ts';
 import type { Fail } from './callout-fields.ts';
 
@@ -19,11 +20,11 @@ const JOB_HINT =
 export function checkJobField(raw: Record<string, unknown>, config: SiteConfig, fail: Fail): void {
   const job = raw.job;
   if (job === undefined) return;
-  if (typeof job !== 'object' || job === null || Array.isArray(job)) {
+  if (!isRecord(job)) {
     fail('job', 'must be a mapping with employmentType, stations, salary and validThrough', JOB_HINT);
     return;
   }
-  const { employmentType, stations, salary, validThrough } = job as Record<string, unknown>;
+  const { employmentType, stations, salary, validThrough } = job;
   if (typeof employmentType !== 'string' || !EMPLOYMENT_TYPES.includes(employmentType))
     fail('job', `\`employmentType\` must be one of ${EMPLOYMENT_TYPES.join(', ')}`, JOB_HINT);
   checkStations(stations, config, fail);

@@ -1,7 +1,7 @@
 import { toText, type Data } from './data.ts';
 import { Phrases, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
-import { useCallToAction } from './PageAside.tsx';
+import { ContactAllLink, useCallToAction } from './PageAside.tsx';
 import { PhoneLink } from './PhoneRows.tsx';
 
 /**
@@ -46,11 +46,7 @@ export default function ContactBlock({ data }: { data: Data }) {
           </div>
         ) : null}
       </dl>
-      <p>
-        <a className="more-link" href={toUrl('/contact')}>
-          {t('common:contactAll')}
-        </a>
-      </p>
+      <ContactAllLink />
     </section>
   );
 }

@@ -167,11 +167,20 @@ function AsideContact() {
           ) : null}
         </p>
       ) : null}
-      <p>
-        <a className="more-link" href={toUrl('/contact')}>
-          {t('common:contactAll')}
-        </a>
-      </p>
+      <ContactAllLink />
     </section>
+  );
+}
+
+/** The way to every department's address and number: the contact page. */
+export function ContactAllLink() {
+  const { t } = useSite();
+  const toUrl = useLocalUrl();
+  return (
+    <p>
+      <a className="more-link" href={toUrl('/contact')}>
+        {t('common:contactAll')}
+      </a>
+    </p>
   );
 }
