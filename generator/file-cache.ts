@@ -27,6 +27,13 @@ export interface InputRecord {
 
 export const hashBytes = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64url');
 
+/** One hash of several parts, each ended by a NUL, so that no two lists of parts give the same one. */
+export function hashParts(...parts: readonly (string | Uint8Array)[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url');
+}
+
 /** The hash of a file's bytes, or null when it cannot be read. */
 export async function hashFile(file: string): Promise<string | null> {
   return readFile(file).then(hashBytes, () => null);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashParts as hash } from '../file-cache.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { listFiles } from '../load/files.ts';
@@ -6,12 +6,6 @@ import { RUNTIME_DIR } from '../paths.ts';
 import type { SiteConfig } from '../types.ts';
 
 // What the code bundle is made of, as a key: a bundle made from equal sources is equal.
-
-const hash = (...parts: readonly (string | Uint8Array)[]) => {
-  const h = createHash('sha1');
-  for (const part of parts) h.update(part).update('\0');
-  return h.digest('base64url');
-};
 
 /**
  * The code bundle's inputs: every template, style and runtime file and the configuration (not the

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashParts as hash } from '../file-cache.ts';
 import { newBuildId } from '../build-id.ts';
 import { createEsbuildContexts, type EsbuildContexts } from '../esbuild.ts';
 import path from 'node:path';
@@ -43,12 +43,6 @@ export function createBuildCache(): BuildCache {
     searchWarmed: false,
   };
 }
-
-const hash = (...parts: readonly (string | Uint8Array)[]) => {
-  const h = createHash('sha1');
-  for (const part of parts) h.update(part).update('\0');
-  return h.digest('base64url');
-};
 
 /**
  * What a page's HTML depends on: the page itself (its texts, lists, menus, alternates), the code it
