@@ -2,7 +2,7 @@
 // phones (320 and 375 px), a tablet (768 px) and a desktop (1440 px): each page's first screen and
 // the whole page, into `screenshots/` (or the folder given), for a review of the design as a whole.
 // The two pictures the README shows are refreshed in docs/screenshots/ as well. Uses the same
-// Chromium as the browser tests.
+// Chromium as the browser tests. SHOTS_PAGES (names, comma-separated) and SHOTS_WIDTHS take fewer.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,11 @@ const LOCALES = ['zhHant', 'en'] as const;
 /** The README's pictures: file names in the shots folder, copied to docs/screenshots/. */
 const README_SHOTS = ['home-zhHant-1440.png', 'service-en-375.png'];
 
+/** The values of a comma-separated variable, or all of `all` when it is not set. */
+const only = <T>(name: string, all: readonly T[]): readonly T[] => {
+  const wanted = process.env[name]?.split(',');
+  return wanted ? all.filter((value) => wanted.includes(String(Array.isArray(value) ? value[0] : value))) : all;
+};
 const target = path.resolve(ROOT, process.argv[2] ?? 'screenshots');
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-shots-')), 'out');
 await buildSite({ root: ROOT, outDir: out });
@@ -41,12 +46,13 @@ const browser = await launchBrowser();
 mkdirSync(target, { recursive: true });
 try {
   for (const locale of LOCALES) {
-    for (const [name, route] of PAGES) {
-      for (const width of WIDTHS) await shoot(browser, { locale, name, route, width });
+    for (const [name, route] of only('SHOTS_PAGES', PAGES)) {
+      for (const width of only('SHOTS_WIDTHS', WIDTHS)) await shoot(browser, { locale, name, route, width });
     }
   }
   const docs = path.join(ROOT, 'docs', 'screenshots');
-  for (const file of README_SHOTS) copyFileSync(path.join(target, file), path.join(docs, file));
+  const all = !process.env.SHOTS_PAGES && !process.env.SHOTS_WIDTHS;
+  if (all) for (const file of README_SHOTS) copyFileSync(path.join(target, file), path.join(docs, file));
 } finally {
   await browser.close();
   await server.close();
