@@ -40,8 +40,8 @@ export const CACHES = {
   },
   pages: {
     dir: path.join(CACHE_DIR, 'pages'),
-    format: 1,
-    key: "a site's pages in sixteen files by their keys, named by the server module's hash, the asset URLs, the configuration, every page's URL, the held pages, public files and photos, the build's year and the versions of site, React, i18next and markdown-it; in it each page by its own texts, lists and menus and its locale's messages",
+    format: 2,
+    key: "a site's pages as written (bytes, hashes, search entries) in sixteen files by their keys, named by the server module's hash, the asset URLs, the configuration, every page's URL, the held pages, public files and photos, the build's year and the versions of site, React, i18next and markdown-it; in it each page by its own texts, lists and menus and its locale's messages",
     sweep: DAY_OLD,
   },
   search: {

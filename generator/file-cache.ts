@@ -100,11 +100,11 @@ export function writeCacheFileSync(file: string, contents: string | Uint8Array):
 const MARK_MS = 6 * 60 * 60 * 1000;
 
 /**
- * readCacheFile, for a caller that cannot wait, as text; its mark of use is renewed when it is
+ * readCacheFile, for a caller that cannot wait; its mark of use is renewed when it is
  * older than a few hours (a file read many times a build is not written each time), and a mark
  * that cannot be written (another user's file, a read-only disk) does not stop the read.
  */
-export function readCacheFileSync(file: string): string | null {
+export function readCacheFileSync(file: string): Buffer | null {
   if (!isCacheReading()) return null;
   let fd: number;
   try {
@@ -121,7 +121,7 @@ export function readCacheFileSync(file: string): string | null {
         // Not ours to mark: still good to read.
       }
     }
-    return readFileSync(fd, 'utf8');
+    return readFileSync(fd);
   } catch {
     return null;
   } finally {

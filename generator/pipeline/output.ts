@@ -1,6 +1,6 @@
 import { BuildDigest } from '../build-id.ts';
 import type { BuildCache } from './session-cache.ts';
-import { emitPage } from '../write/emit.ts';
+import { emitPage, type EmittedPage } from '../write/emit.ts';
 import { HOST_PROFILES } from '../hosts.ts';
 import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
@@ -31,8 +31,13 @@ export interface Output {
   readonly search: Map<LocaleCode, SearchEntry[]> | null;
   /** HTML files that are not page documents (error pages, public files), for the sitemap's checks. */
   readonly otherHtml: string[];
-  /** Writes a rendered page (or error page) and takes its search entry. */
-  readonly emit: (rendered: RenderedPage, page: Page | null) => void;
+  /**
+   * Writes a rendered page (or error page) and takes its search entry; a build returns what it
+   * wrote, with a copy of the bytes when `keep` asks for them.
+   */
+  readonly emit: (rendered: RenderedPage, page: Page | null, keep?: boolean) => EmittedPage | null;
+  /** Writes a page as an earlier build emitted it (write/kept-pages.ts). */
+  readonly emitKept: (emitted: EmittedPage) => void;
 }
 
 export interface OutputOptions {
@@ -75,18 +80,18 @@ export function openOutput(options: OutputOptions): Output {
     search,
     otherHtml: options.publicFiles.filter((file) => file.endsWith('.html')),
   };
-  return { ...output, emit: toEmitter(output, config, options.searchTexts) };
+  return { ...output, emit: toEmitter(output, config, options.searchTexts), emitKept: toKeptEmitter(output) };
 }
 
 /** What writes a page: drafted with the stand-in id (a build), or as it is (a watch session). */
 function toEmitter(
-  output: Omit<Output, 'emit'>,
+  output: Omit<Output, 'emit' | 'emitKept'>,
   config: SiteConfig,
   texts: ReadonlyMap<LocaleCode, Translate> | null,
 ): Output['emit'] {
   const { digest, layout, sink, search } = output;
   const context = { config, layout, mark: Buffer.from(output.buildId), search: search ? texts : null };
-  return (rendered, page) => {
+  return (rendered, page, keep) => {
     output.pages?.push(rendered);
     if (!page) output.otherHtml.push(toOutputFile(rendered.url));
     if (!digest) {
@@ -94,11 +99,24 @@ function toEmitter(
       const t = page ? texts?.get(page.locale) : undefined;
       const entry = page && search ? toPageSearchEntry({ config, page, rendered, t, layout }) : null;
       if (entry && page) search?.get(page.locale)?.push(entry);
-      return;
+      return null;
     }
-    const emitted = emitPage(rendered, page, context, (file, bytes) => sink.draft(file, bytes));
+    const emitted = emitPage(rendered, page, context, (file, bytes) => sink.draft(file, bytes), keep);
     for (const file of emitted.files) digest.note(file.file, file);
     if (emitted.search) search?.get(emitted.search.locale)?.push(emitted.search.entry);
+    return emitted;
+  };
+}
+
+/** Writes a page's files as they were emitted before, stand-ins and all: the digest writes the id over them. */
+function toKeptEmitter(output: Omit<Output, 'emit' | 'emitKept'>): Output['emitKept'] {
+  const { digest, sink, search } = output;
+  return ({ files, parts, search: entry }) => {
+    for (const file of files) {
+      sink.draft(file.file, parts[file.part] as Buffer);
+      digest?.note(file.file, file);
+    }
+    if (entry) search?.get(entry.locale)?.push(entry.entry);
   };
 }
 

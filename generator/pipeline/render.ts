@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { createPageKeys, type BuildCache } from './session-cache.ts';
-import { keepInMemory, keepOnDisk, type KeptPages } from '../render/page-cache.ts';
+import { keepInMemory, type KeptPages } from '../render/page-cache.ts';
+import { keepOnDisk, type KeptOnDisk } from '../write/kept-pages.ts';
 import { toLinkIndex } from '../render/markdown.ts';
 import { renderSite, type Elsewhere, type RenderSiteResult } from '../render/site.ts';
 import type { ClientAssets, Page, Unpublished } from '../types.ts';
@@ -54,19 +55,32 @@ export async function renderOutput(
   });
   const task = { config, assets, buildId: output.buildId, links, messages };
   const kept = toKeptPages(sources, assets, options, output);
+  // Pages kept on disk go to the output as they were written; the others render.
+  const disk = kept && 'take' in kept ? kept : null;
+  const toRender = disk ? pages.filter((page) => !takeKept(disk, page, output)) : pages;
   const rendered = await renderSite({
     ...task,
     pages,
-    elsewhere: toElsewhere(options, output, pages, kept, (batch) =>
-      options.pool.run('pages', { ...task, pages: batch }),
-    ),
+    toRender,
+    elsewhere: toElsewhere(options, output, toRender, (batch) => options.pool.run('pages', { ...task, pages: batch })),
     usedKeys: options.usedKeys,
     first: first && files ? { urls: first.urls, onReady: () => first.onReady(new Map(files)) } : undefined,
     kept,
-    onPage: (page, kind) => output.emit(page, kind === 'page' ? (pageOf.get(page.url) ?? null) : null),
+    onPage: (page, kind) => {
+      const source = kind === 'page' ? (pageOf.get(page.url) ?? null) : null;
+      const emitted = output.emit(page, source, source !== null && disk?.wants(source));
+      if (source && emitted && disk?.wants(source)) disk.emitted(source, emitted);
+    },
   });
-  await kept?.save?.(pages);
+  await disk?.save(pages);
   return rendered;
+}
+
+/** Writes a page an earlier build wrote, if its inputs are unchanged; whether it did. */
+function takeKept(disk: KeptOnDisk, page: Page, output: Output): boolean {
+  const emitted = disk.take(page);
+  if (emitted) output.emitKept(emitted);
+  return emitted !== null;
 }
 
 /**
@@ -83,36 +97,35 @@ const PAGES_FOR_POOL = 400;
 function toElsewhere(
   options: { readonly pool: TaskPool } & RenderOptions,
   output: Output,
-  pages: readonly Page[],
-  kept: KeptPages | undefined,
+  toRender: readonly Page[],
   render: Elsewhere['render'],
 ): Elsewhere | undefined {
-  if (options.cache || options.usedKeys || !output.staging || pages.length < PAGES_FOR_POOL) return undefined;
-  if (kept && pages.filter((page) => !kept.has(page)).length < PAGES_FOR_POOL) return undefined;
+  if (options.cache || options.usedKeys || !output.staging || toRender.length < PAGES_FOR_POOL) return undefined;
   const threads = availableParallelism() - 1;
   return options.pool.start(threads) ? { threads, render } : undefined;
 }
 
 /**
  * The pages earlier builds rendered, by the key of their inputs: a watch session's in memory, a
- * build's on disk. `site check` renders every page, to learn which keys each reads; so does a
- * build that checks the reuse of parts (SITE_VERIFY_REUSE).
+ * build's on disk. `site check` renders every page, to learn which keys each reads; so do a build
+ * that checks the reuse of parts (SITE_VERIFY_REUSE) and one kept in memory.
  */
 function toKeptPages(
   sources: Sources,
   assets: ClientAssets,
   options: RenderOptions & { readonly images: MadeImages },
   output: Output,
-): KeptPages | undefined {
+): KeptPages | KeptOnDisk | undefined {
   const { cache, images } = options;
   const { buildId } = output;
-  if (options.usedKeys || (cache ? !cache.bundle : process.env.SITE_VERIFY_REUSE === '1')) return undefined;
+  if (options.usedKeys || (cache ? !cache.bundle : !output.staging || process.env.SITE_VERIFY_REUSE === '1'))
+    return undefined;
   // A photo saved anew gets new file names, which the pages that show it write.
   const photos = [...images.index].map(([source, made]) => `${source}:${JSON.stringify(made)}`).join('\n');
   const year = buildId.slice(0, buildId.indexOf('-'));
   const sourceHashes = cache?.bundle?.sourceHashes ?? null;
   const keys = createPageKeys({ ...sources, assets, sourceHashes, photos, year });
-  return cache ? keepInMemory(cache.pages, keys.keyOf) : keepOnDisk(keys.site, keys.keyOf, buildId);
+  return cache ? keepInMemory(cache.pages, keys.keyOf) : keepOnDisk(keys.site, keys.keyOf);
 }
 
 /** The URLs of the pages this build leaves out, in every locale: a link to one is named as such. */

@@ -25,7 +25,10 @@ export interface RenderSiteInput {
   readonly assets: ClientAssets;
   readonly buildId: string;
   readonly links: LinkIndex;
+  /** Every page of the site, for the error pages' menus. */
   readonly pages: readonly Page[];
+  /** The pages to render, if not every page (the others were written as an earlier build wrote them). */
+  readonly toRender?: readonly Page[];
   readonly messages: Messages;
   /** Receives every page as soon as it is rendered (or reused), error pages last. */
   readonly onPage: (page: RenderedPage, kind: 'page' | 'error') => void;
@@ -113,7 +116,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
  * and a page whose inputs are unchanged is taken from the session.
  */
 async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: Tally): Promise<void> {
-  const { pages } = input;
+  const pages = input.toRender ?? input.pages;
   const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
   const first = firstCount > 0 ? input.first : undefined;
   const ordered = first
@@ -187,7 +190,7 @@ async function renderShared(
 
 /** Hands on the kept pages; returns the others, to be rendered. */
 function takeKept(input: RenderSiteInput): Page[] {
-  return input.pages.filter((page) => {
+  return (input.toRender ?? input.pages).filter((page) => {
     const kept = input.kept?.get(page);
     if (kept) input.onPage(kept, 'page');
     return !kept;

@@ -8,10 +8,13 @@ import type { PageLayout } from '../../runtime/urls.ts';
 // build id, hashed and written into the staging folder, and what the search index reads of the
 // page is taken (behaviour.md: Build id).
 
-/** A file written with the stand-in id: its size, its hash without the stand-in, the stand-in's places. */
+/**
+ * A file written with the stand-in id: its hash without the stand-in, the stand-in's places, and
+ * which of the page's `parts` its bytes are (a page's twin documents are one part).
+ */
 export interface EmittedFile extends Pick<Draft, 'hash' | 'at'> {
   readonly file: string;
-  readonly size: number;
+  readonly part: number;
 }
 
 export interface EmittedPage {
@@ -19,6 +22,8 @@ export interface EmittedPage {
   readonly files: readonly EmittedFile[];
   /** What the search index reads of the page, when the build makes an index and the page is in it. */
   readonly search: { readonly locale: LocaleCode; readonly entry: SearchEntry } | null;
+  /** The bytes of its files, when they were asked for (`keep`): a copy, kept for a later build. */
+  readonly parts: readonly Buffer[];
 }
 
 export interface EmitContext {
@@ -41,8 +46,10 @@ export function emitPage(
   page: Page | null,
   ctx: EmitContext,
   put: (file: string, bytes: Buffer) => void,
+  keep = false,
 ): EmittedPage {
   const files: EmittedFile[] = [];
+  const parts: Buffer[] = [];
   /** The hash of the main element of the page's document, the first of its outputs. */
   let mainHash: string | null | undefined;
   for (const [names, text] of toPageOutputs(rendered, ctx.layout, page !== null)) {
@@ -50,13 +57,14 @@ export function emitPage(
     const draft = toDraft(ctx.mark, text, mainHash === undefined);
     const { bytes, hash, at } = draft;
     mainHash ??= draft.mainHash;
+    const part = keep ? parts.push(Buffer.from(bytes)) - 1 : -1;
     for (const file of names) {
       put(file, bytes);
-      files.push({ file, size: bytes.byteLength, hash, at });
+      files.push({ file, hash, at, part });
     }
   }
-  if (!page) return { url: rendered.url, files, search: null };
+  if (!page) return { url: rendered.url, files, search: null, parts };
   const t = ctx.search?.get(page.locale);
   const entry = ctx.search && toPageSearchEntry({ ...ctx, page, rendered, t, mainHash: mainHash ?? undefined });
-  return { url: rendered.url, files, search: entry ? { locale: page.locale, entry } : null };
+  return { url: rendered.url, files, search: entry ? { locale: page.locale, entry } : null, parts };
 }
