@@ -453,7 +453,8 @@ describe('the real site', () => {
     for (const prefix of ['', '/en']) {
       const customers = plain(htmlOf(`${prefix}/customers`));
       for (const url of [prefix || '/', `${prefix}/services/service-layout`]) {
-        const strip = /<section class="trust customer-strip"[\s\S]*?<\/section>/.exec(htmlOf(url))?.[0] ?? '';
+        const strip =
+          /<section class="home-section customer-strip page-wide"[\s\S]*?<\/section>/.exec(htmlOf(url))?.[0] ?? '';
         const names = [...strip.matchAll(/<span class="trust__code">(.*?)<\/span><span/g)].map((m) =>
           plain(m[1] ?? ''),
         );

@@ -4,8 +4,9 @@ import { Phrases, useLocalUrl } from './site.tsx';
 /**
  * Some of the airlines the company works for, named in the page's `customers` block (a title, the
  * names with their regions, the link to the customers page): the proof an airline looks for beside
- * the services, as plain names (fictional airlines have no marks to show). It takes the trust
- * strip's look, a yellow apron line beside each name, so the two read as one kind of proof.
+ * the services, as plain names (fictional airlines have no marks to show). A section of its own,
+ * headed like the others with its link at the end of the line; each name takes the trust strip's
+ * badge, a yellow apron line beside it, so the two read as one kind of proof.
  */
 export default function CustomerStrip({ data }: { data: Data }) {
   const toUrl = useLocalUrl();
@@ -13,10 +14,17 @@ export default function CustomerStrip({ data }: { data: Data }) {
   const items = toList(block.items);
   if (items.length === 0) return null;
   return (
-    <section className="trust customer-strip" aria-labelledby="customer-strip-title">
-      <h2 id="customer-strip-title" className="trust__title">
-        {toText(block.title)}
-      </h2>
+    <section className="home-section customer-strip page-wide" aria-labelledby="customer-strip-title">
+      <div className="home-section__head">
+        <h2 id="customer-strip-title">
+          <Phrases text={toText(block.title) ?? ''} />
+        </h2>
+        {block.href ? (
+          <a className="more-link" href={toUrl(toText(block.href) ?? '/customers')}>
+            {toText(block.link)}
+          </a>
+        ) : null}
+      </div>
       <ul className="trust__list">
         {items.map((item, i) => (
           <li key={i} className="trust__badge customer-strip__airline">
@@ -29,12 +37,6 @@ export default function CustomerStrip({ data }: { data: Data }) {
           </li>
         ))}
       </ul>
-      {block.href ? (
-        <a className="trust__link" href={toUrl(toText(block.href) ?? '/customers')}>
-          {toText(block.link)}
-          <span aria-hidden="true"> →</span>
-        </a>
-      ) : null}
     </section>
   );
 }
