@@ -114,6 +114,24 @@ describe("the site's content", () => {
     });
   });
 
+  it('draws every scene a page names as a small, self-contained SVG with a title, each page outside the news with a scene of its own', () => {
+    const english = pages.filter((p) => p.locale === 'en' && p.contentLocale === 'en');
+    const scenes = english.map((p) => [p.path, String(p.data.image ?? '')] as const).filter(([, src]) => src);
+    expect(scenes.length).toBeGreaterThan(40);
+    for (const src of new Set(scenes.map(([, src]) => src))) {
+      const svg = readFileSync(path.join(REPO_ROOT, 'site/public', src), 'utf8');
+      expect(svg, src).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
+      expect(/<title>([^<]{20,})<\/title>/.exec(svg)?.[1], `${src}: its title`).toBeTruthy();
+      // Nothing fetched from elsewhere: every reference is to a part of the same file.
+      expect(svg, src).not.toMatch(/(?:href|src)="(?!#)|url\((?!#)|<image\b/);
+      // A few kilobytes each; the home page's wide apron scenes a little more.
+      expect(svg.length, src).toBeLessThanOrEqual(src.includes('hero-apron') ? 16_384 : 14_336);
+    }
+    // Pages of one subject may share a scene (an article and the page it reports on); others not.
+    const heads = scenes.filter(([page]) => !page.includes('/news/')).map(([, src]) => src);
+    expect(new Set(heads).size).toBe(heads.length);
+  });
+
   it('keeps titles and descriptions unique within each locale', () => {
     for (const locale of ['zhHant', 'en']) {
       const own = pages.filter((p) => p.locale === locale && p.contentLocale === locale);

@@ -448,6 +448,35 @@ describe('the real site', () => {
     }
   });
 
+  it('names airlines of the customers page on the home page and the services overview, and tells on each service page the case study that fits it', () => {
+    const plain = (html: string) => decode(html.replace(/<[^>]+>/g, ''));
+    for (const prefix of ['', '/en']) {
+      const customers = plain(htmlOf(`${prefix}/customers`));
+      for (const url of [prefix || '/', `${prefix}/services/service-layout`]) {
+        const strip =
+          /<section class="home-section customer-strip page-wide"[\s\S]*?<\/section>/.exec(htmlOf(url))?.[0] ?? '';
+        const names = [...strip.matchAll(/<span class="trust__code">(.*?)<\/span><span/g)].map((m) =>
+          plain(m[1] ?? ''),
+        );
+        expect(names.length, url).toBeGreaterThanOrEqual(4);
+        // Each one an airline the customers page lists: the strip names no other.
+        for (const name of names) expect(customers, `${url}: ${name}`).toContain(name);
+        expect(strip, url).toContain(`href="${prefix}/customers"`);
+      }
+      const casesOf = (url: string) =>
+        [...htmlOf(url).matchAll(/class="case-studies__item" aria-labelledby="case-(\w+)"/g)].map((m) => m[1]);
+      // The freighter story on the cargo pages; a passenger airline's on the ramp and passenger ones.
+      for (const service of ['service-cargo', 'service-cargo-loading'])
+        expect(casesOf(`${prefix}/services/${service}`), service).toEqual(['freighters']);
+      for (const service of ['service-ramp', 'service-passenger']) {
+        const told = casesOf(`${prefix}/services/${service}`);
+        expect(told.length, service).toBeGreaterThan(0);
+        expect(told, service).not.toContain('freighters');
+      }
+      expect(casesOf(`${prefix}/customers`).sort()).toEqual(['freighters', 'jadeCoast', 'terminal3']);
+    }
+  });
+
   it('renders section pages with their side navigation (a menu under the heading below desktops) and overviews with a card per page', () => {
     const ramp = htmlOf('/en/services/service-ramp');
     expect(ramp).toMatch(/<nav class="side-nav" aria-label="Services section">/);

@@ -1,4 +1,5 @@
 import ContactText from '../components/ContactText.tsx';
+import CustomerStrip from '../components/CustomerStrip.tsx';
 import { toList, toRecord, toText, type Data } from '../components/data.ts';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
@@ -8,7 +9,8 @@ import Unbroken from '../components/Unbroken.tsx';
 /**
  * The home page, in the order a visitor decides: the illustrated hero with the claim and the two
  * actions (a handling proposal, a position), a way in for each audience, the figures, six
- * services with their scenes, a case study, the newest stories, and the call to contact.
+ * services with their scenes, some of the airlines served and one's case study, the newest
+ * stories, and the call to contact.
  */
 export default function HomePage() {
   const { payload, t } = useSite();
@@ -22,6 +24,7 @@ export default function HomePage() {
       <Audiences data={toRecord(data.audiences) ?? {}} />
       <KeyFigures data={data} />
       <Services data={toRecord(data.services) ?? {}} />
+      <CustomerStrip data={data} />
       <CaseStudy data={toRecord(data.caseStudy) ?? {}} />
       {payload.listed.length > 0 ? (
         <section className="home-section" aria-labelledby="home-news-title">
