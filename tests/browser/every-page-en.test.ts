@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { everyPageSpecs } from '../helpers/every-page-specs.ts';
+import { SMALL_ROUTES } from '../helpers/make-site.ts';
 import { ROUTES } from '../helpers/routes.ts';
 import { useSite } from '../helpers/site-fixture.ts';
 
@@ -7,9 +8,6 @@ import { useSite } from '../helpers/site-fixture.ts';
 const site = useSite();
 
 describe('every English page', () => {
-  everyPageSpecs(
-    site,
-    'English',
-    ROUTES.map((r) => (r === '/' ? '/en' : `/en${r}`)),
-  );
+  const en = (routes: readonly string[]) => routes.map((r) => (r === '/' ? '/en' : `/en${r}`));
+  everyPageSpecs(site, 'English', en(ROUTES), en(SMALL_ROUTES));
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everyPageSpecs } from '../helpers/every-page-specs.ts';
+import { SMALL_ROUTES } from '../helpers/make-site.ts';
 import { ROUTES } from '../helpers/routes.ts';
 import { useSite } from '../helpers/site-fixture.ts';
 
@@ -7,7 +8,7 @@ import { useSite } from '../helpers/site-fixture.ts';
 const site = useSite();
 
 describe('every Traditional Chinese page', () => {
-  everyPageSpecs(site, 'Traditional Chinese', ROUTES);
+  everyPageSpecs(site, 'Traditional Chinese', ROUTES, SMALL_ROUTES);
 
   it('prints the address after an external link', async () => {
     const { page } = await site.open('/en/news/news3', { viewport: { width: 1024, height: 800 } });

@@ -18,11 +18,17 @@ const PAGE_TYPES = [
 
 /**
  * The specs every page of a locale must meet, from one sweep over its pages (load-every-page.ts):
- * each file of a locale registers them, so the two locales run in parallel.
+ * each file of a locale registers them, so the two locales run in parallel. `wide` (a page of
+ * every template and section) is read on a tablet and on paper too.
  */
-export function everyPageSpecs(site: SiteFixture, language: string, urls: readonly string[]): void {
+export function everyPageSpecs(
+  site: SiteFixture,
+  language: string,
+  urls: readonly string[],
+  wide: readonly string[],
+): void {
   let swept: Promise<Sweep> | null = null;
-  const sweep = () => (swept ??= loadEveryPage(site, urls));
+  const sweep = () => (swept ??= loadEveryPage(site, urls, new Set(wide)));
   // One pass over every page: its own time limit, generous for a loaded machine.
   const LIMIT = 180_000;
 
@@ -54,7 +60,7 @@ export function everyPageSpecs(site: SiteFixture, language: string, urls: readon
   );
 
   it(
-    `on a 768 px tablet, tables keep their columns readable, and the rail (where the site has one) labels and marks the current section, on every ${language} page`,
+    `on a 768 px tablet, tables keep their columns readable, and the rail (where the site has one) labels and marks the current section, on a ${language} page of every template and section`,
     async () => {
       expect((await sweep()).tablet).toEqual([]);
     },
@@ -62,7 +68,7 @@ export function everyPageSpecs(site: SiteFixture, language: string, urls: readon
   );
 
   it(
-    `prints every ${language} page without navigation, controls, language switcher, rail or backgrounds`,
+    `prints a ${language} page of every template and section without navigation, controls, language switcher, rail or backgrounds`,
     async () => {
       expect((await sweep()).print).toEqual([]);
     },

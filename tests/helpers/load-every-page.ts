@@ -74,12 +74,17 @@ const VIEWPORTS = [
 
 /**
  * Loads each page in full, once, as a first view with the policy the host files send enforced, and
- * reads it as a visitor would at three widths and on paper: 320 px (it must not scroll sideways),
- * 375 px and 768 px (the layout rules) and print. Resizing the loaded page costs a layout, not a
- * load, so one pass over the site covers hydration and design together; each page is loaded at
- * the width the previous one ended at (320 px, then 768 px, in turn) and read at the other two.
+ * reads it as a visitor would: at 320 px (it must not scroll sideways) and 375 px (the layout
+ * rules), and the pages of `wide` at 768 px and on paper too, where what is checked is drawn by a
+ * template's styles. Resizing the loaded page costs a layout, not a load, so one pass over the site
+ * covers hydration and design together; each page is loaded at the width the previous one ended at
+ * and read at the others.
  */
-export async function loadEveryPage(site: SiteFixture, urls: readonly string[]): Promise<Sweep> {
+export async function loadEveryPage(
+  site: SiteFixture,
+  urls: readonly string[],
+  wide: ReadonlySet<string>,
+): Promise<Sweep> {
   // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is.
   const watched = await site.open('/robots.txt', { locale: 'zh-TW', viewport: VIEWPORTS[0] });
   const { page, context } = watched;
@@ -126,7 +131,8 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
       fail('sent another security policy than the host files');
     await waitForHydration(page);
     if (new URL(page.url()).pathname !== url) fail(`moved to ${page.url()}`);
-    for (const viewport of index % 2 === 0 ? VIEWPORTS : [...VIEWPORTS].reverse()) {
+    const widths = wide.has(url) ? VIEWPORTS : VIEWPORTS.slice(0, 2);
+    for (const viewport of index % 2 === 0 ? widths : [...widths].reverse()) {
       if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
       if (viewport.width === 320) {
         const overflow = await page.evaluate(
@@ -138,6 +144,7 @@ export async function loadEveryPage(site: SiteFixture, urls: readonly string[]):
         sweep.footers.push(
           `${url}: ${await page.evaluate(() => document.querySelector<HTMLElement>('.site-footer__legal')?.innerText ?? '')}`,
         );
+        if (!wide.has(url)) continue;
         await page.emulateMedia({ media: 'print' });
         for (const p of await page.evaluate(checkPrint, NOT_PRINTED)) sweep.print.push(`${url}: ${p}`);
         await page.emulateMedia({ media: 'screen' });
