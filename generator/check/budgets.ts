@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { toProblem } from '../problems/problem.ts';
 import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
 import { toFirstViewScripts, toIdleScripts } from './first-view.ts';
-import { memoize, type OutputPage } from './output.ts';
+import { atStart, memoize, type OutputPage } from './output.ts';
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -60,7 +60,7 @@ export function checkBudgets(
       .filter(([, , size, limit]) => size > limit * 1024)
       .map(([kind, when, size, limit, names]) => {
         const args = { page: page.url, kind, when, size: kb(size), limit: `${limit} KB`, files: names.join(', ') };
-        return toProblem('BUDGET_EXCEEDED', args, { file: page.file, line: 1, column: 1 });
+        return toProblem('BUDGET_EXCEEDED', args, atStart(page.file));
       });
   });
 }
@@ -72,7 +72,7 @@ interface FontFace {
 }
 
 /** The `@font-face` rules of a stylesheet: each face's first file and its `unicode-range`. */
-export function toFontFaces(css: string): FontFace[] {
+function toFontFaces(css: string): FontFace[] {
   return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, body = '']) => {
     const url = /url\(\s*['"]?([^'")]+)['"]?\s*\)/.exec(body)?.[1];
     if (!url) return [];
@@ -113,8 +113,7 @@ export function checkFontBudget(config: SiteConfig, outDir: string, pages: reado
     }
     const size = [...urls].reduce((sum, url) => sum + (files.bytes(url) ?? 0), 0);
     if (size <= limit * 1024) return [];
-    const loc = { file: page.file, line: 1, column: 1 };
     const args = { page: page.url, size: kb(size), limit: `${limit} KB`, files: [...urls].join(', ') };
-    return [toProblem('FONT_BUDGET_EXCEEDED', args, loc)];
+    return [toProblem('FONT_BUDGET_EXCEEDED', args, atStart(page.file))];
   });
 }

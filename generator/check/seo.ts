@@ -1,6 +1,6 @@
 import { toProblem } from '../problems/problem.ts';
 import type { LocaleConfig, SiteConfig, SiteProblem } from '../types.ts';
-import type { OutputPage } from './output.ts';
+import { atStart, type OutputPage } from './output.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 
 type Payload = NonNullable<OutputPage['payload']>;
@@ -18,7 +18,7 @@ function toHeadProblems(
   code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE',
   reasons: readonly string[],
 ): SiteProblem[] {
-  return reasons.map((reason) => toProblem(code, { page: page.url, reason }, { file: page.file, line: 1, column: 1 }));
+  return reasons.map((reason) => toProblem(code, { page: page.url, reason }, atStart(page.file)));
 }
 
 /** The head rules on every page (behaviour.md: Head and SEO): alternates, canonical, locale, titles, links, sitemap. */
@@ -112,8 +112,7 @@ function checkCrossLocaleLinks(
     const other = toLocaleOfPath(config.locales, linkPath);
     if (other.code === payload.locale) return [];
     const suggestion = toLocalePath(locale, linkPath.slice(other.prefix.length) || '/');
-    const loc = { file: page.file, line: 1, column: 1 };
-    return [toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, loc)];
+    return [toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, atStart(page.file))];
   });
 }
 
@@ -136,7 +135,7 @@ function checkDuplicates(config: SiteConfig, pages: readonly OutputPage[]): Site
       }
       for (const [value, urls] of seen) {
         if (urls.length < 2) continue;
-        const loc = { file: own.find((p) => p.url === urls[1])?.file ?? '', line: 1, column: 1 };
+        const loc = atStart(own.find((p) => p.url === urls[1])?.file ?? '');
         problems.push(toProblem('SEO_DUPLICATE', { what, locale: code, value, pages: urls.join(', ') }, loc));
       }
     }
@@ -154,15 +153,13 @@ function checkErrorPages(pages: readonly OutputPage[], sitemap: string | null): 
         ...(page.alternates.length > 0 ? ['it has alternates'] : []),
         ...(sitemap?.includes(page.url) ? ['it is in the sitemap'] : []),
       ];
-      return reasons.map((reason) =>
-        toProblem('SEO_ERROR_PAGE', { page: page.url, reason }, { file: page.file, line: 1, column: 1 }),
-      );
+      return reasons.map((reason) => toProblem('SEO_ERROR_PAGE', { page: page.url, reason }, atStart(page.file)));
     });
 }
 
 /** The sitemap against the indexable pages: each listed with its head's alternates, and nothing else. */
 function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
-  const loc = { file: 'sitemap.xml', line: 1, column: 1 };
+  const loc = atStart('sitemap.xml');
   if (sitemap === null) return [toProblem('SEO_SITEMAP', { reason: 'missing' }, loc)];
   const entries = new Map(
     [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => {
@@ -194,7 +191,7 @@ export const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d
 
 /** Entries without a `lastmod`, or with one that is no time with its zone (behaviour.md: Sitemap and robots). */
 function checkLastmods(sitemap: string): SiteProblem[] {
-  const loc = { file: 'sitemap.xml', line: 1, column: 1 };
+  const loc = atStart('sitemap.xml');
   return [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].flatMap(([, body]) => {
     const url = /<loc>([^<]*)<\/loc>/.exec(body as string)?.[1] ?? '';
     const lastmod = /<lastmod>([^<]*)<\/lastmod>/.exec(body as string)?.[1];
