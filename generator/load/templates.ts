@@ -18,13 +18,10 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
   return { pages: named('pages'), layouts: named('layouts') };
 }
 
-/** Editors' and file browsers' leftovers: backups, Emacs auto-saves, Windows's thumbnail caches and folder settings. */
+/** Editor backups, Emacs auto-saves, Windows's thumbnail caches and folder settings. */
 const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini)$/i;
 
-/**
- * The files `site/public` publishes, sorted: all but hidden files (`.well-known/` aside) and
- * leftovers, each kind skipped named in one warning. A link into what the build writes is refused.
- */
+/** The files `site/public` publishes, sorted: not hidden files (but `.well-known/`) or leftovers. */
 export async function listPublicFiles(
   config: SiteConfig,
   outDir: string | null = null,
