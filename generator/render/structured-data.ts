@@ -6,15 +6,12 @@ import { toJobPosting } from './job-posting.ts';
 import { toOrganization, toOrganizationId, toOtherBrands } from './organization.ts';
 import type { GraphInput } from './share-input.ts';
 
-// A page's JSON-LD (behaviour.md: Sharing): one graph per page, in which every node is tied to the
-// one company by `@id`. The company is described whole on every page, so each page says who
-// publishes it without a search engine having to read another; its `@id` and `url` are the same on
-// every page of every language.
+// A page's JSON-LD (behaviour.md: Sharing): one graph, every node tied to the company by `@id`. The
+// company is whole on every page: no search engine needs another page to learn who publishes it.
 
-/** The website's `@id`: `<base>/#website`. */
 const toWebSiteId = (base: string) => `${base}/#website`;
 
-/** The page's graph: the company, the website, the page, and its breadcrumbs, article or position. */
+/** The company, the website, the page, and its breadcrumbs, article or position. */
 export function toStructuredData(input: GraphInput): Graph {
   const { config, page } = input;
   const locale = config.locales.find((l) => l.code === page.locale) as SiteLocale;
@@ -45,7 +42,6 @@ function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
   };
 }
 
-/** The page itself: part of the website, with its breadcrumbs. */
 function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null): WebPage {
   const base = config.baseUrl as string;
   return {
@@ -60,7 +56,6 @@ function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null):
   };
 }
 
-/** An article's NewsArticle: headline, language of its text, its times, its card in three shapes, the company's. */
 function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
   const organization = { '@id': toOrganizationId(config.baseUrl as string) };
   const { published, modified } = toPageTimes(page.content, config.publish.timeZone);
