@@ -26,7 +26,6 @@ function createReader(outDir: string) {
     text: memoize((url) => read(url)?.toString('utf8') ?? null),
     /** The size of a file as it is sent (a font is compressed already), or null when there is none. */
     bytes: (url: string): number | null => read(url)?.length ?? null,
-    /** The gzip size of files, each counted once. */
     size: (urls: readonly string[]): number => urls.reduce((sum, url) => sum + gzipped(url), 0),
   };
 }
@@ -99,7 +98,7 @@ function needsFace(face: FontFace, text: string): boolean {
 /** The font files a page loads, preloaded or asked for by its text's characters (behaviour.md: Presentation). */
 export function checkFontBudget(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
   const files = createReader(outDir);
-  const faces = new Map<string, FontFace[]>();
+  const facesOf = memoize((css) => toFontFaces(files.text(css) ?? ''));
   const limit = config.check.budgets.fontKb;
   return pages.flatMap((page) => {
     const head = page.html.slice(0, page.html.indexOf('</head>'));
@@ -108,8 +107,7 @@ export function checkFontBudget(config: SiteConfig, outDir: string, pages: reado
       [...head.matchAll(/<link rel="preload" as="font"[^>]* href="([^"]+)"/g)].map((m) => m[1] as string),
     );
     for (const [, css = ''] of head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) {
-      if (!faces.has(css)) faces.set(css, toFontFaces(files.text(css) ?? ''));
-      for (const face of faces.get(css) ?? []) if (needsFace(face, text)) urls.add(face.url);
+      for (const face of facesOf(css)) if (needsFace(face, text)) urls.add(face.url);
     }
     const size = [...urls].reduce((sum, url) => sum + (files.bytes(url) ?? 0), 0);
     if (size <= limit * 1024) return [];

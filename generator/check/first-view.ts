@@ -27,7 +27,6 @@ export function toFirstViewScripts(html: string, read: (url: string) => string |
   return [...found];
 }
 
-/** The addresses of a page's scripts (classic and module), without a query. */
 function toScriptSources(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => (m[1] as string).split('?')[0] as string);
 }

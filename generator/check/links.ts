@@ -8,10 +8,9 @@ import { unescapeHtml } from '../escape.ts';
 import { readLatestManifest } from '../write/manifest.ts';
 import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
 import { toStaticImports } from './first-view.ts';
-import { atStart, type OutputPage } from './output.ts';
+import { atStart, memoize, type OutputPage } from './output.ts';
 
 const EXTERNAL_TIMEOUT_MS = 20_000;
-/** The variables that would send every request, the local server's too, through a proxy. */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 
 /**
@@ -108,11 +107,7 @@ async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
 
 /** Static imports, which linkinator does not read (behaviour.md: Pages on demand); idle chunks from the manifest. */
 function checkImports(outDir: string, base: string, crawled: readonly LinkResult[]): LinkResult[] {
-  const texts = new Map<string, string | null>();
-  const read = (url: string) => {
-    if (!texts.has(url)) texts.set(url, readOutputFile(outDir, url));
-    return texts.get(url) ?? null;
-  };
+  const read = memoize((url) => readOutputFile(outDir, url));
   const scripts = crawled
     .filter((r) => r.state === LinkState.OK && /^[^?#]*\.m?js(?:[?#]|$)/.test(r.url.slice(base.length)))
     .map((r) => r.url);
@@ -132,10 +127,9 @@ function checkImports(outDir: string, base: string, crawled: readonly LinkResult
     for (const specifier of toStaticImports(read(script) ?? '')) {
       const url = new URL(specifier, script).href;
       if (!url.startsWith(`${base}/`)) continue;
-      const known = texts.has(url);
       const found = read(url) !== null;
       results.push({ url, status: found ? 200 : 404, state: found ? LinkState.OK : LinkState.BROKEN, parent: script });
-      if (found && !known) scripts.push(url);
+      if (found && !scripts.includes(url)) scripts.push(url);
     }
   }
   const named = new Set(results.map((r) => r.url));
@@ -178,20 +172,15 @@ export function toOutputFile(page: string): string {
 /** Links to a fragment, against the target's ids: linkinator's check misses pages fetched before the link. */
 export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
   const byUrl = new Map(pages.map((p) => [p.url, p]));
-  const ids = new Map<string, Set<string>>();
-  const idsOf = (page: OutputPage) => {
-    let found = ids.get(page.url);
-    if (!found) {
-      // Any element's `id`, and the `name` of an `<a>` (not a `<meta name>` or a `data-id`).
-      const named = [
-        ...page.html.matchAll(/<[a-z][\w-]*\s[^>]*?(?<=\s)id="([^"]*)"/g),
-        ...page.html.matchAll(/<a\s[^>]*?(?<=\s)name="([^"]*)"/g),
-      ];
-      found = new Set(named.map((m) => unescapeHtml(m[1] as string)));
-      ids.set(page.url, found);
-    }
-    return found;
-  };
+  const idsOf = memoize((url) => {
+    const { html } = byUrl.get(url) as OutputPage;
+    // Any element's `id`, and the `name` of an `<a>` (not a `<meta name>` or a `data-id`).
+    const named = [
+      ...html.matchAll(/<[a-z][\w-]*\s[^>]*?(?<=\s)id="([^"]*)"/g),
+      ...html.matchAll(/<a\s[^>]*?(?<=\s)name="([^"]*)"/g),
+    ];
+    return new Set(named.map((m) => unescapeHtml(m[1] as string)));
+  });
   const problems: SiteProblem[] = [];
   const seen = new Set<string>();
   for (const page of pages) {
@@ -208,7 +197,7 @@ export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
         fragment = url.hash.slice(1);
       }
       // `#top` scrolls to the top of any page (HTML's own rule).
-      if (!target || fragment.toLowerCase() === 'top' || idsOf(target).has(fragment)) continue;
+      if (!target || fragment.toLowerCase() === 'top' || idsOf(target.url).has(fragment)) continue;
       if (seen.has(`${page.url} ${href}`)) continue;
       seen.add(`${page.url} ${href}`);
       problems.push(toProblem('LINK_FRAGMENT_MISSING', { page: page.url, href }, atStart(page.file)));

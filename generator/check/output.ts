@@ -13,7 +13,6 @@ export interface OutputPage {
   readonly file: string;
   readonly url: string;
   readonly html: string;
-  /** The markup before `</head>`. */
   readonly head: string;
   readonly lang: string | null;
   readonly title: string | null;
@@ -23,7 +22,6 @@ export interface OutputPage {
   readonly ogLocale: string | null;
   readonly noindex: boolean;
   readonly payload: EmbeddedPayload | null;
-  /** hrefs of the links inside `<main>`. */
   readonly mainLinks: readonly string[];
 }
 

@@ -12,7 +12,6 @@ function toSitePath(config: SiteConfig, href: string): string | null {
   return null;
 }
 
-/** Problems of one code found in a page's head, one per reason, at its first line. */
 function toHeadProblems(
   page: OutputPage,
   code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE',

@@ -38,7 +38,6 @@ export function toXmlFault(xml: string): string | null {
   return roots === 1 ? null : `${roots} root elements, not one`;
 }
 
-/** What the checks read of the build: the base URL, the output folder and the URLs of its pages. */
 interface Output {
   readonly base: string | null;
   readonly outDir: string;
@@ -59,7 +58,6 @@ function toOutputFile({ base, outDir }: Output, url: string): string | null {
   return file.startsWith(`${outDir}${path.sep}`) ? file : null;
 }
 
-/** Whether a URL (absolute under the base URL, or root-relative) is a page of the build. */
 function isOutputPage({ base, urls }: Output, url: string): boolean {
   return urls.has(base && url.startsWith(base) ? url.slice(base.length) || '/' : url);
 }
@@ -168,7 +166,6 @@ function checkStructuredData(output: Output, page: OutputPage, head: string): Si
   return reasons.map((reason) => toProblem('STRUCTURED_DATA', { page: page.url, reason }));
 }
 
-/** A page that links no touch icon or no manifest. */
 function checkIconLinks(page: string, head: string): SiteProblem[] {
   const { touch, manifest } = toIconLinks(head);
   if (touch !== null && manifest !== null) return [];

@@ -13,7 +13,6 @@ const HAN = /\p{Script=Han}/u;
 
 export interface SimplifiedHit {
   readonly char: string;
-  /** The Traditional form to use instead. */
   readonly traditional: string;
   readonly line: number;
   readonly column: number;

@@ -104,7 +104,6 @@ function findJobFaults(node: Node): string[] {
   return reasons;
 }
 
-/** A postal address with its country, and a locality or a region. */
 function isPostalAddress(value: unknown): boolean {
   const address = (value ?? {}) as Node;
   const country = address.addressCountry;
