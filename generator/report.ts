@@ -178,7 +178,6 @@ export function printTranslationStatus(config: SiteConfig, status: TranslationSt
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** What `site translations done` confirmed. */
 export function printConfirmed(
   record: string,
   confirmed: readonly { id: string; locale: LocaleCode }[],
