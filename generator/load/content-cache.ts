@@ -51,7 +51,6 @@ export async function openContentCache(config: SiteConfig): Promise<ContentCache
   };
 }
 
-/** The entries of a cache file; none when there is no file or it cannot be read as one. */
 function toEntries(bytes: Buffer | null): Entries {
   if (!bytes) return new Map();
   try {

@@ -9,7 +9,6 @@ import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
 import { toProblem } from '../problems/problem.ts';
 
-/** The watch session's parses, by file: the text parsed and what it gave. */
 type SessionCache = Map<string, { readonly text: string; readonly result: ParsedContent }>;
 
 /** `site/content/**\/*.md`, relative to the site root, sorted. */
@@ -66,7 +65,6 @@ function readContentText(config: SiteConfig, file: string): { text: string } | P
   return 'problem' in decoded ? { file: null, problems: [decoded.problem] } : { text: decoded.text };
 }
 
-/** A file's bytes, or its size when over `limit`. */
 function readUpTo(file: string, limit: number): Buffer | number {
   const fd = openSync(file, 'r');
   try {

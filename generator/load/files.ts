@@ -99,7 +99,6 @@ async function visitEntry(
   else result.files.push(child);
 }
 
-/** A path of the listing as the problems name it: relative to the project, with `/` separators. */
 function toShownPath(listing: Listing, file: string): string {
   return path.relative(listing.root, file).split(path.sep).join('/');
 }

@@ -105,7 +105,6 @@ function toShownValue(value: string): string {
 export const DEFAULT_TEMPLATE = 'page';
 export const DEFAULT_LAYOUT = 'default';
 
-/** The page's settings from its front matter's data, or null with every problem found. */
 export function validateFrontMatter(
   file: string,
   raw: Record<string, unknown>,
@@ -220,7 +219,6 @@ function toNameField(raw: Record<string, unknown>, field: string, fallback: stri
   return String(v);
 }
 
-/** The settings that apply to a page in every language, besides its template and layout. */
 function toSettings(
   raw: Record<string, unknown>,
   config: SiteConfig,

@@ -34,13 +34,11 @@ interface ParsedFile {
   keyLines: Record<string, number>;
   /** Problems of single values (URL fields) found while reading the YAML. */
   problems: SiteProblem[];
-  /** The paths of this site its URL fields name. */
   addresses: FieldAddress[];
 }
 
 type ReadMatter = Omit<ParsedFile, 'body' | 'bodyLine'> | { problem: SiteProblem };
 
-/** Splits a content file's text into its front matter's data and the Markdown body. */
 export function parseFrontMatter(file: string, text: string): ParsedFile | { problem: SiteProblem } {
   // As Windows editors save: a byte order mark, CR LF line ends.
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');

@@ -15,7 +15,6 @@ const SALARY_PERIODS: readonly string[] = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR
 const JOB_HINT =
   "Write `job: { employmentType: FULL_TIME, stations: [TPE], salary: { currency: TWD, min: 36000, max: 42000, per: MONTH }, validThrough: 2026-12-31 }`, and the day the position was posted as the page's `date`.";
 
-/** Every fault of a `job` field. */
 export function checkJobField(raw: Record<string, unknown>, config: SiteConfig, fail: Fail): void {
   const job = raw.job;
   if (job === undefined) return;

@@ -9,7 +9,6 @@ const BODY_WARNING = 1024 * 1024;
 /** In characters: each is shown whole where a line or two fits. */
 export const TEXT_LIMITS = { title: 200, description: 1000 } as const;
 
-/** CONTENT_TOO_LARGE for a content file or its front matter of `size` bytes. */
 export function toTooLarge(file: string, part: 'content file' | 'front matter', size: number): SiteProblem {
   const limit = part === 'content file' ? FILE_LIMIT : MATTER_LIMIT;
   // Just over the limit both round alike: give bytes.

@@ -13,9 +13,7 @@ import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 // `images/map.svg`; again only when it, its imports or the installed packages changed.
 
 interface PublicFiles {
-  /** Every published path, relative to site/public, sorted. */
   readonly files: string[];
-  /** What the modules made, by published path. */
   readonly generated: ReadonlyMap<string, string | Uint8Array>;
   readonly problems: SiteProblem[];
 }
@@ -105,7 +103,6 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   return output;
 }
 
-/** Bundles the module for Node, compiles it and calls its default export. */
 async function runPublicModule(
   config: SiteConfig,
   file: string,

@@ -31,7 +31,6 @@ export async function listPublicFiles(
     misnamed: 'FILE_NAME_NOT_UTF8',
     written: await loadWrittenFolders(outDir),
   });
-  // Each kind of file skipped is named in one warning.
   const skipped = (code: 'PUBLIC_DOTFILES_SKIPPED' | 'PUBLIC_LEFTOVERS_SKIPPED', files: readonly string[]) =>
     files.length > 0 ? [toProblem(code, { count: String(files.length), files: files.join(', ') })] : [];
   const leftovers = listed.files.filter((file) => LEFTOVER.test(file));

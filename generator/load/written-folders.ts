@@ -8,7 +8,6 @@ export interface WrittenFolder {
   /** Its real path; with `prefix`, the start of the real paths of folders made beside the output. */
   readonly dir: string;
   readonly prefix?: boolean;
-  /** What it is, as a problem names it. */
   readonly what: string;
 }
 

@@ -9,7 +9,6 @@ interface DocumentInput {
   readonly payload: Payload;
   /** Classic scripts, deferred: they run in order, before the module. */
   readonly scripts: readonly string[];
-  /** The runtime's entry: the first view (behaviour.md: Pages on demand). */
   readonly modules: readonly string[];
   /** Outside what the runtime hydrates (a `<noscript>` notice). */
   readonly before?: string;

@@ -7,7 +7,6 @@ import { toStaticErrorPayload } from './payload.ts';
 /** `404.html`, `500.html` and their `/en` twins (behaviour.md: Error pages). */
 const ERROR_STATUSES = [404, 500] as const;
 
-/** Renders the error pages of every locale: no alternates, `noindex`, texts from `errors`. */
 export function renderErrorPages(
   ctx: RenderContext,
   menus: Readonly<Record<string, Payload['menus']>>,

@@ -14,9 +14,7 @@ interface HeadInput {
   readonly noscriptCss: string;
   /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
   readonly blockingScripts: readonly string[];
-  /** behaviour.md: Third-party scripts. */
   readonly scripts: readonly SiteScript[];
-  /** `theme.preloadFonts`. */
   readonly fontPreloads: readonly string[];
   /** Where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
   readonly policy: string | null;
@@ -93,12 +91,10 @@ function renderScript(script: SiteScript): string {
   return `<script ${attributes.join(' ')}></script>`;
 }
 
-/** An Open Graph (or article) property: `<meta property="og:title" content="…">`. */
 function property(name: string, content: string): string {
   return `<meta property="${name}" content="${toHtmlText(content)}">`;
 }
 
-/** The card, an article's dates and the feeds, as `<meta>` and `<link>` lines. */
 function toShareLines(share: ShareHead | null): string[] {
   if (!share) return [];
   const attr = toHtmlText;

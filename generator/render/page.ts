@@ -95,7 +95,6 @@ export function toShownDates(html: string): Record<string, string> {
   return dates;
 }
 
-/** The document around a rendered app: head, embedded payload, the runtime's entry. */
 export function renderPageDocument(
   ctx: RenderContext,
   payload: Payload,
@@ -134,7 +133,6 @@ export function renderPageDocument(
   });
 }
 
-/** Renders the app shell with the payload's layout and page template. */
 export function renderApp(
   payload: Payload,
   ctx: RenderContext,

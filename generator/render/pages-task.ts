@@ -9,7 +9,6 @@ import { loadServerModule } from './server-module.ts';
 /** Kept for the next task of the same build. */
 let reused: { readonly buildId: string; readonly reuse: Reuse } | null = null;
 
-/** A page that failed is null; its problem says why. */
 export function renderPages(task: PagesTask): PagesResult {
   const missing: MissingKey[] = [];
   let current = '';

@@ -14,7 +14,6 @@ export interface ShareInput {
   readonly translators: ReadonlyMap<LocaleCode, Translate>;
   /** The page's card (root-relative), or its own `shareImage` (root-relative or http(s)), or null. */
   readonly cardPath: string | null;
-  /** An article's card in the other shapes. */
   readonly variants: readonly CardVariant[];
   /** The 512 px icon, the organization's logo. */
   readonly logoPath: string;
@@ -25,6 +24,5 @@ export interface ShareInput {
 export interface GraphInput extends ShareInput {
   readonly base: string;
   readonly tIn: (code: LocaleCode) => Translate;
-  /** The article's card in the shapes results show. */
   readonly images: readonly ShareImage[];
 }

@@ -33,7 +33,6 @@ export function toShareHead(input: ShareInput): ShareHead {
   return { image, published: times?.published ?? null, modified: times?.modified ?? null, feeds, structuredData };
 }
 
-/** The page's card at an absolute URL, or null. */
 function toShareImage({ config, page, cardPath }: ShareInput): ShareImage | null {
   const base = config.baseUrl;
   const url = cardPath?.startsWith('/') ? (base ? `${base}${cardPath}` : null) : cardPath;
@@ -47,7 +46,6 @@ function toArticleImages({ config, page, variants }: ShareInput, image: ShareIma
   return variants.map((v) => ({ url: `${config.baseUrl}${v.path}`, alt: image.alt, width: v.width, height: v.height }));
 }
 
-/** Every locale's news feed, on the newsroom's pages only. */
 function toFeedLinks(config: SiteConfig, page: Page, tIn: (code: LocaleCode) => Translate): ShareHead['feeds'] {
   if (page.route.section !== 'news' && page.route.path !== '/news') return [];
   const base = config.baseUrl;

@@ -166,7 +166,6 @@ async function renderShared(
   while (away.size > 0) await Promise.all(away);
 }
 
-/** Hands on the kept pages; returns the others, to be rendered. */
 function takeKept(input: RenderSiteInput): Page[] {
   return input.pages.filter((page) => {
     const kept = input.kept?.get(page);
@@ -188,7 +187,6 @@ function takeResult(input: RenderSiteInput, tally: Tally, pages: readonly Page[]
   }
 }
 
-/** Pages per locale, for the report. */
 export function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {
   return Object.fromEntries(config.locales.map((l) => [l.code, pages.filter((p) => p.locale === l.code).length]));
 }

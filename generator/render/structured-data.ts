@@ -27,7 +27,6 @@ export function toStructuredData(input: GraphInput): Graph {
   return { '@context': 'https://schema.org', '@graph': nodes };
 }
 
-/** The website: the brand as its name in the page's language, the others' as `alternateName`. */
 function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
   const base = config.baseUrl as string;
   return {
