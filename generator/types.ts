@@ -383,15 +383,13 @@ export interface Payload extends Pick<
 }
 
 /** Written once per locale as a content-hashed file (behaviour.md: Payloads). */
-export interface SharedData {
+export interface SharedData extends Pick<Payload, SharedKey> {
   readonly messages: Readonly<Record<string, MessageTree>>;
-  readonly locales: Payload['locales'];
-  readonly nav: Payload['nav'];
-  readonly contacts: Payload['contacts'];
-  readonly menus: Payload['menus'];
 }
 
-export type PagePayload = Omit<Payload, 'locales' | 'nav' | 'contacts' | 'menus'>;
+type SharedKey = 'locales' | 'nav' | 'contacts' | 'menus';
+
+export type PagePayload = Omit<Payload, SharedKey>;
 
 /** A page's `_payload.json`: without the build id (the request's query), so it stays the same across builds. */
 export type PayloadFile = Omit<PagePayload, 'buildId'>;
@@ -484,10 +482,7 @@ export interface BuildManifest {
   readonly removed?: readonly string[];
   /** Undated pages by URL: their content hash and the day a build first saw it (behaviour.md: Sitemap and robots). */
   readonly dated?: Readonly<Record<string, string>>;
-  readonly scripts?: {
-    readonly idle: readonly string[];
-    readonly templates: Readonly<Record<string, readonly string[]>>;
-  };
+  readonly scripts?: Pick<ClientAssets, 'idle' | 'templates'>;
 }
 
 export interface BuiltWith {

@@ -273,8 +273,7 @@ function toShownHref(href: string): string {
 function toSuggestion(pathname: string, env: LinkContext): string | undefined {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (env.links.pages.has(trimmed)) return trimmed;
-  const asRoute = env.links.urls.get(trimmed)?.[env.file.locale];
-  return asRoute;
+  return env.links.urls.get(trimmed)?.[env.file.locale];
 }
 
 /**

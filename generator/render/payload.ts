@@ -23,6 +23,7 @@ export function toPayload(
   images: Payload['images'] | null = null,
 ): Payload {
   const { content, route, pagination } = page;
+  const locale = toLocaleConfig(config, page.locale);
   // No two pages of a long list share a title or description (behaviour.md: Long lists).
   const nth = pagination && pagination.page > 1 ? t('common:pagination.nth', { page: pagination.page }) : null;
   const title = nth ? `${content.data.title} · ${nth}` : content.data.title;
@@ -52,17 +53,15 @@ export function toPayload(
     dates: {},
     ...(images ? { images } : {}),
     head: {
-      title: toDocumentTitle(title, toLocaleConfig(config, page.locale), route.path === '/' && !nth),
+      title: toDocumentTitle(title, locale, route.path === '/' && !nth),
       canonical: page.canonical,
       alternates: page.alternates,
-      ogLocale: toLocaleConfig(config, page.locale).ogLocale,
+      ogLocale: locale.ogLocale,
       ogType: route.template === 'article' ? 'article' : 'website',
       ...(page.noindex || config.publish.env === 'preview' ? { noindex: true as const } : {}),
     },
     shared,
-    ...(page.unpublished
-      ? { unpublished: toUnpublishedBand(page.unpublished, toLocaleConfig(config, page.locale).iso) }
-      : {}),
+    ...(page.unpublished ? { unpublished: toUnpublishedBand(page.unpublished, locale.iso) } : {}),
   };
 }
 

@@ -82,7 +82,6 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   if (input.elsewhere) await renderShared(input, ctx, tally, input.elsewhere);
   else await renderInTurn(input, ctx, tally);
   tally.current = 'the error pages';
-  // Error pages show the same navigation as the pages of their locale.
   const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));
   const errors = renderErrorPages(ctx, menus);
   tally.problems.push(...errors.problems);

@@ -3,6 +3,7 @@ import type { SiteConfig, SiteLocale } from '../types.ts';
 import { toSection } from '../resolve/sections.ts';
 import { toPageTimes } from '../resolve/times.ts';
 import { toJobPosting } from './job-posting.ts';
+import { toLocaleConfig } from './payload.ts';
 import { toOrganization, toOrganizationId, toOtherBrands } from './organization.ts';
 import type { GraphInput } from './share-input.ts';
 
@@ -14,7 +15,7 @@ const toWebSiteId = (base: string) => `${base}/#website`;
 /** The company, the website, the page, and its breadcrumbs, article or position. */
 export function toStructuredData(input: GraphInput): Graph {
   const { config, page } = input;
-  const locale = config.locales.find((l) => l.code === page.locale) as SiteLocale;
+  const locale = toLocaleConfig(config, page.locale);
   const crumbs = page.route.path.split('/').length > 2 ? toBreadcrumbs(input, locale) : null;
   const nodes: Thing[] = [
     toOrganization(input, locale),
@@ -49,7 +50,7 @@ function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null):
     url: page.canonical,
     name: page.content.data.title,
     description: page.content.data.description,
-    inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? page.locale,
+    inLanguage: toLocaleConfig(config, page.content.locale).iso,
     isPartOf: { '@id': toWebSiteId(base) },
     ...(crumbs ? { breadcrumb: { '@id': crumbs['@id'] as string } } : {}),
   };
@@ -63,7 +64,7 @@ function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
     '@id': `${page.canonical}#article`,
     headline: page.content.data.title,
     description: page.content.data.description,
-    inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? page.locale,
+    inLanguage: toLocaleConfig(config, page.content.locale).iso,
     url: page.canonical,
     mainEntityOfPage: { '@id': page.canonical },
     ...(published ? { datePublished: published } : {}),
