@@ -63,10 +63,13 @@ export interface RuntimeConfig {
   readonly railWidth: number;
 }
 
+/** A main navigation entry: a `nav` label key and its route. */
 export interface NavItem {
   readonly key: string;
   readonly path: string;
+  /** The section whose pages its menu lists. */
   readonly section?: string;
+  /** Its line in the configuration file. */
   readonly line?: number;
 }
 
@@ -165,6 +168,7 @@ export interface PublishConfig {
 
 export type HostName = 'portable' | 'nginx' | 'cloudflare-pages' | 'netlify' | 'github-pages' | 's3';
 
+/** The configuration settled once at the edge, read-only downstream. */
 export interface SiteConfig {
   readonly root: string;
   readonly configFile: string;
@@ -304,8 +308,11 @@ export interface Page {
   readonly content: ContentFile;
   readonly canonical: string;
   readonly alternates: readonly Alternate[];
+  /** In the sitemap. */
   readonly indexable: boolean;
+  /** The front matter's `noindex: true`. */
   readonly noindex: boolean;
+  /** Left out of production, built on request and marked. */
   readonly unpublished: Unpublished | null;
   readonly localeUrls: Readonly<Record<LocaleCode, string>>;
   /** The section's pages for the side navigation, in order (section layout only). */
@@ -358,6 +365,7 @@ export interface Payload extends Pick<
   readonly buildId: string;
   readonly path: string;
   readonly name: string;
+  /** Differs from `locale` on single-language pages. */
   readonly contentLocale: LocaleCode;
   readonly template: string;
   readonly layout: string;
@@ -379,6 +387,7 @@ export interface Payload extends Pick<
   readonly shared: string;
   /** A page a production build leaves out, built on request: the band that says so, in its language. */
   readonly unpublished?: Unpublished & { readonly label: string };
+  /** Error pages: the status, the path asked for (404), where to try again (500). */
   readonly error?: { readonly status: number; readonly path?: string; readonly retry?: string };
 }
 
