@@ -204,7 +204,10 @@ function validateNavigation(navigation: unknown): Check[] {
   ];
 }
 
-/** `locales.1.prefix`: the second `prefix` after `locales`; `last` counts the entries with the key; `scriptSrc[1]`: an item. */
+/**
+ * A field's line: `locales.1.prefix` is the second `prefix` after `locales`, `scriptSrc[1]` an item;
+ * `last` counts among the entries that hold the key.
+ */
 export function findFieldLine(source: string, field: string, last?: number): number {
   const item = /^(.*)\[(\d+)\]$/.exec(field);
   if (item) {

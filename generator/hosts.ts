@@ -32,7 +32,7 @@ export const POLICY_SCHEMES: Readonly<Record<PolicyDirective, readonly string[]>
   mediaSrc: ['https:', 'data:', 'blob:'],
 };
 
-/** `https://` or `wss://`, a host (or `*.` subdomains), a port: no space or `;` that would start another source or directive. */
+/** `https://` or `wss://`, a host (or `*.` subdomains), a port; no space or `;`, which would start another source. */
 export const POLICY_ORIGIN =
   /^(?:https|wss):\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
 
@@ -119,7 +119,7 @@ interface HostProfile {
   readonly oneNotFoundPage: boolean;
   /** No headers of ours: the policy goes in each page's `<meta>`. */
   readonly policyInPage: boolean;
-  /** No redirect rules of ours: each old address gets a page that sends the visitor on. */
+  /** No redirect rules of ours: each old address gets a page (behaviour.md: Moved and removed pages). */
   readonly redirectPages: boolean;
 }
 

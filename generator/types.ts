@@ -85,9 +85,11 @@ export interface CheckConfig {
     /** Fonts its text needs and those it preloads (behaviour.md: Presentation). */
     readonly fontKb: number;
   };
+  /** behaviour.md: Translations. */
   readonly staleTranslations: 'warning' | 'error';
   /** Strings that may read the same in every locale (names, codes): no warning for them. */
   readonly sameInAllLocales: readonly string[];
+  /** behaviour.md: Moved and removed pages. */
   readonly removedPages: 'warning' | 'error';
 }
 
@@ -121,9 +123,11 @@ export interface SiteConfigInput {
   check?: Partial<Omit<CheckConfig, 'budgets'> & { budgets: Partial<CheckConfig['budgets']> }>;
   /** The zone whose calendar day decides what is published (behaviour.md: Publishing); `UTC` when absent. */
   timeZone?: string;
+  /** Lines added to `robots.txt` (behaviour.md: Sitemap and robots). */
   robots?: string[];
   /** The branch Cloudflare Pages publishes as production; `main` when absent. */
   productionBranch?: string;
+  /** behaviour.md: Security policy. */
   security?: SecurityConfig;
   /** External scripts every page's head loads, or loads after consent (behaviour.md: Third-party scripts). */
   scripts?: {
@@ -377,7 +381,7 @@ export interface Payload extends Pick<
   readonly locales: readonly { code: LocaleCode; iso: string; name: string; prefix: string }[];
   readonly nav: readonly NavItem[];
   readonly contacts: readonly Contact[];
-  /** Each date shown, as its locale writes it: the browser needs no date formatter (behaviour.md: Dates and numbers). */
+  /** Each date shown, as its locale writes it: the browser needs no formatter (behaviour.md: Dates and numbers). */
   readonly dates: Readonly<Record<string, string>>;
   /** The photos its front matter names, by path, for `<Image>` (behaviour.md: Images); absent when none. */
   readonly images?: Readonly<Record<string, ImageInfo>>;
@@ -482,6 +486,7 @@ export interface BuildManifest {
   readonly kept?: readonly string[];
   /** So `site check` checks the output against it. */
   readonly builtWith?: BuiltWith;
+  /** Each locale's index folder (behaviour.md: Search). */
   readonly search?: Readonly<Record<LocaleCode, string>>;
   readonly shared?: Readonly<Record<LocaleCode, string>>;
   /** The old addresses the output answers with a redirect (behaviour.md: Moved and removed pages). */

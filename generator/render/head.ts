@@ -14,6 +14,7 @@ interface HeadInput {
   readonly noscriptCss: string;
   /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
   readonly blockingScripts: readonly string[];
+  /** behaviour.md: Third-party scripts. */
   readonly scripts: readonly SiteScript[];
   readonly fontPreloads: readonly string[];
   /** Where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */

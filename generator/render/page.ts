@@ -85,7 +85,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
 // React's `dateTime` or HTML's `datetime`; not a case-insensitive search, several times slower.
 const TIME = /<time date[Tt]ime="([^"]+)">([^<]*)<\/time>/g;
 
-/** Each `<time>`'s text by its `datetime` less the zone, as templates ask for dates (behaviour.md: Dates and numbers). */
+/** Each `<time>`'s text by its `datetime` less the zone, as templates ask (behaviour.md: Dates and numbers). */
 export function toShownDates(html: string): Record<string, string> {
   const dates: Record<string, string> = {};
   for (const [, datetime, text] of html.matchAll(TIME))
