@@ -5,7 +5,7 @@ import { SiteError, toProblem } from './problems/problem.ts';
 // it), then a hash of every file but the manifests, the id itself left out: unchanged sources give
 // byte-identical output on any machine, from any folder.
 
-/** A watch session's id: never deployed, so time and randomness do. */
+/** A watch session's id (its pages are never deployed): time, then randomness. */
 export function newBuildId(): string {
   return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
@@ -39,7 +39,7 @@ function toYearPrefix(time: number): string {
 export interface Draft {
   readonly bytes: Buffer;
   readonly hash: string;
-  /** Where the stand-in stands. */
+  /** The stand-in's byte offsets. */
   readonly at: readonly number[];
   /** The hash of `<main>`, what the search index reads; null without one. */
   readonly mainHash?: string | null;

@@ -35,7 +35,7 @@ export const HTML_RULES: ConfigData = {
   },
 };
 
-/** One resolved configuration: html-validate would resolve it again per page, most of its time. */
+/** Resolved once: html-validate would resolve it for every page, most of its time. */
 class SiteConfigLoader extends StaticConfigLoader {
   private resolved: ResolvedConfig | Promise<ResolvedConfig> | null = null;
 

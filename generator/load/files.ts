@@ -79,7 +79,7 @@ async function visitEntry(
   const child = relative ? `${relative}/${name}` : name;
   const hidden = name.startsWith('.') && !options.openHidden?.includes(child);
   if (hidden && entry.isSymbolicLink()) {
-    // Never followed: Emacs's lock file `.#about.md` links to nothing while someone types.
+    // Never followed: Emacs's lock file `.#about.md` links to nothing, and no build may fail while one types.
     result.hidden.push(child);
     return;
   }

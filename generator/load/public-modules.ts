@@ -131,7 +131,7 @@ async function runPublicModule(
       { file: source, line: 1, column: 1 },
     );
   } catch (error) {
-    // Kept at its position (perhaps a helper's), told as this module's.
+    // Restated as this module's problem, at its own position (perhaps a helper's).
     if (!(error instanceof SiteError)) throw error;
     throw new SiteError(
       error.problems.map((p) =>
