@@ -1,13 +1,12 @@
 import { SiteError, toProblem } from './problems/problem.ts';
 import type { BuildEnv } from './types.ts';
 
-// What a build is for (behaviour.md: Publishing): `--env` when given, else what the CI that runs it
-// says of itself. A branch deployment on Netlify, Cloudflare Pages or Vercel is a preview that no
-// search engine may index; the site's own deployment, and a build anywhere else, is production.
+// behaviour.md: Publishing. A branch deployment on Netlify, Cloudflare Pages or Vercel is a preview
+// no search engine may index; anything else is production.
 
 const ENVS: readonly BuildEnv[] = ['production', 'preview'];
 
-/** The environment and what chose it (`--env`, `CONTEXT=deploy-preview`), or production by default. */
+/** `--env`, else what the CI says of itself (`CONTEXT=deploy-preview`), and what chose it. */
 export function toBuildEnv(
   given: string | undefined,
   env: NodeJS.ProcessEnv,

@@ -1,24 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SiteError, toProblem } from './problems/problem.ts';
 
-// Build ids (behaviour.md: Build id). `site build` derives the id from what it writes: the start of
-// the build's year in base 36 (the footer's copyright year is read from it), then twelve hex digits
-// of a hash over every file of the build but the manifests, with the id itself left out. Unchanged
-// sources give the same id and byte-identical output, on any machine and from any folder.
+// behaviour.md: Build id. The start of the build's year in base 36 (the footer's year is read from
+// it), then a hash of every file but the manifests, the id itself left out: unchanged sources give
+// byte-identical output on any machine, from any folder.
 
-/** A watch session's id: time first, then randomness (its pages are never deployed). */
+/** A watch session's id (its pages are never deployed): time, then randomness. */
 export function newBuildId(): string {
   return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }
 
-/** The latest time SOURCE_DATE_EPOCH may give, in seconds: the last second of the year 9999. */
+/** The last second of the year 9999. */
 const LATEST_EPOCH = 253_402_300_799;
 
 /**
- * The build's time in ms: `SOURCE_DATE_EPOCH` (seconds, the reproducible-builds convention) when
- * it is set (`fixed`), else now. Set but not a whole number of seconds (a CI step whose command
- * failed, a date written out), it is refused, as the convention asks: a build that quietly took the
- * clock's time instead would not be the reproducible one it was asked for.
+ * `SOURCE_DATE_EPOCH` (reproducible builds) when set, else now. Set but not whole seconds, it is
+ * refused as the convention asks: quietly taking the clock would not be the build asked for.
  */
 export function toBuildTime(env: NodeJS.ProcessEnv = process.env): { time: number; fixed: boolean } {
   const epoch = env.SOURCE_DATE_EPOCH?.trim();
@@ -30,32 +27,25 @@ export function toBuildTime(env: NodeJS.ProcessEnv = process.env): { time: numbe
   return { time: Number(epoch) * 1000, fixed: true };
 }
 
-/** `<start of the year in base 36>-`: the part of the id that is known before the pages are. */
+/** The part of the id known before the pages are. */
 function toYearPrefix(time: number): string {
   return `${Date.UTC(new Date(time).getUTCFullYear(), 0, 1).toString(36)}-`;
 }
 
 /**
- * A file that carries the stand-in id: its bytes, their hash without the stand-in, and its places.
- * The bytes are a view of the encoding buffer, good until the next draft: written (or copied) at once.
+ * A file carrying the stand-in id, hashed without it. The bytes view the shared encoding buffer
+ * until the next draft: write (or copy) them at once.
  */
 export interface Draft {
   readonly bytes: Buffer;
   readonly hash: string;
-  /** The byte offsets of the stand-in, where the id is written once it is known. */
+  /** The stand-in's byte offsets. */
   readonly at: readonly number[];
-  /**
-   * Asked for (a page's document), the hash of its `<main>` element, stand-in left out: what the
-   * search index reads of the page, whatever the scripts and styles it names. Null without one.
-   */
+  /** The hash of `<main>`, what the search index reads; null without one. */
   readonly mainHash?: string | null;
 }
 
-/**
- * Where a draft is encoded: one buffer, reused page after page. A new buffer for every page
- * (`Buffer.from`) is slower to encode into, and leaves the collector memory outside the heap for
- * every page of a large build.
- */
+/** Reused page after page: a buffer per page is slower and leaves garbage outside the heap. */
 let encoding = Buffer.allocUnsafe(1 << 20);
 
 /** Encodes a text that carries the stand-in `mark` and hashes it with the stand-in left out. */
@@ -65,7 +55,6 @@ export function toDraft(mark: Buffer, text: string, withMain = false): Draft {
   const bytes = encoding.subarray(0, encoding.write(text));
   const at: number[] = [];
   for (let i = bytes.indexOf(mark); i !== -1; i = bytes.indexOf(mark, i + mark.length)) at.push(i);
-  /** The hash of the bytes from `start` to `end`, the stand-ins among them left out. */
   const hashOf = (start: number, end: number) => {
     const hash = createHash('sha256');
     let from = start;
@@ -81,7 +70,7 @@ export function toDraft(mark: Buffer, text: string, withMain = false): Draft {
   const end = close + MAIN_END.length;
   if (start < 0 || close < start)
     return { bytes, hash: hashOf(0, bytes.length), at, ...(withMain ? { mainHash: null } : {}) };
-  // Each byte is hashed once: the document's hash is made of its three parts' hashes.
+  // Each byte hashed once: the document's hash is of its three parts' hashes.
   const mainHash = hashOf(start, end);
   const parts = `${hashOf(0, start)}\0${mainHash}\0${hashOf(end, bytes.length)}`;
   return { bytes, hash: createHash('sha256').update(parts).digest('hex'), at, mainHash };
@@ -90,16 +79,9 @@ export function toDraft(mark: Buffer, text: string, withMain = false): Draft {
 const MAIN_START = Buffer.from('<main');
 const MAIN_END = Buffer.from('</main>');
 
-/**
- * The files of a build, hashed in any order into its id. A file that carries the id (a page, a
- * payload) is hashed without its stand-in, and the stand-in's places are noted: once the id is
- * known (it has the stand-in's length) it is written over them in place.
- */
+/** A build's files hashed in any order into its id, which is then written over each stand-in in place. */
 export class BuildDigest {
-  /**
-   * The stand-in the pages are rendered with while their id is not known: the id's shape and
-   * length, with random digits no page text will contain.
-   */
+  /** The id's shape and length, with random digits no page text will contain. */
   readonly placeholder: string;
   private readonly hashes: string[] = [];
   private readonly drafts: { file: string; at: readonly number[] }[] = [];
@@ -127,7 +109,6 @@ export class BuildDigest {
     return `${toYearPrefix(this.time)}${all.slice(0, 12)}`;
   }
 
-  /** Writes the id over the stand-in in every draft. */
   finish(id: string, patch: (file: string, offsets: readonly number[], text: string) => void): void {
     if (id.length !== this.placeholder.length) throw new Error(`a build id of another length: ${id}`);
     for (const { file, at } of this.drafts.splice(0)) patch(file, at, id);

@@ -1,19 +1,15 @@
 import path from 'node:path';
 import { CACHE_DIR } from './paths.ts';
 
-// Every cache the build keeps on disk, in one list (behaviour.md: Caches): its folder under
-// node_modules/.cache/site, what its key is made of, its format (bumped when what an entry holds
-// changes, so an entry of another layout is never read), and when its entries are removed. A cache
-// only answers "was this made before from the same inputs?": an entry is read only when every
-// input it names is byte for byte as it was, so a cache can skip work but never hide a change.
+// Every cache on disk (behaviour.md: Caches). An entry is read only when every input it names is as
+// it was: a cache can skip work, never hide a change. `format` is bumped when an entry's layout changes.
 
-export interface CacheKind {
-  /** The cache's folder. */
+interface CacheKind {
   readonly dir: string;
   readonly format: number;
   /** What an entry's key is made of. */
   readonly key: string;
-  /** When its entries are removed. */
+  /** When entries are removed. */
   readonly sweep: string;
 }
 
@@ -90,7 +86,7 @@ export const CACHES = {
 
 export type CacheName = keyof typeof CACHES;
 
-/** Whether caches are read: `site build --no-cache` builds from the sources alone (entries are still written). */
+/** `--no-cache` builds from the sources alone; entries are still written. */
 let reading = true;
 
 export function setCacheReading(on: boolean): void {

@@ -24,7 +24,6 @@ function toVersion(): string {
   return version;
 }
 
-/** What every command reads of the global options. */
 interface Globals {
   readonly root: () => string;
   /** `--out` as given (from the current folder), else `out` in the project folder. */

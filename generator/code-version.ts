@@ -5,16 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from './paths.ts';
 
-// What the caches that outlive a build (rendered Markdown, share cards) name as the code that made
-// an entry: an entry made by other code is never read back, so a new `site` never serves what an
-// old one made.
+// The code that made a cache entry: a new `site` never serves what an old one made.
 
 let codeVersion: string | null = null;
 
 /**
- * The version of `site` itself: a hash of every compiled file in dist/ (or, run from source, of the
- * generator's and runtime's sources), and of Node's version, its Unicode data (word breaks come
- * from Intl.Segmenter) and its zlib (a card's PNG is compressed with it).
+ * A hash of dist/ (or the generator's and runtime's sources), Node's version, its Unicode data
+ * (word breaks come from Intl.Segmenter) and its zlib (cards' PNGs).
  */
 export function toCodeVersion(): string {
   if (codeVersion !== null) return codeVersion;
@@ -41,7 +38,7 @@ export function toCodeVersion(): string {
 
 const packageVersions = new Map<string, string>();
 
-/** A package as installed, with the packages it depends on (entities, mdurl… for markdown-it): a hash of their manifests. */
+/** A hash of a package's manifest and those of its dependencies (entities, mdurl… for markdown-it). */
 export function toPackageVersions(name: string): string {
   let version = packageVersions.get(name);
   if (version === undefined) {
@@ -61,7 +58,7 @@ export function toPackageVersions(name: string): string {
   return version;
 }
 
-/** The package.json of each dependency of a package, where Node would find it from that package. */
+/** Where Node would find each dependency's package.json from the package. */
 function toDependencyManifests(manifest: string): string[] {
   const { dependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
   return Object.keys(dependencies)

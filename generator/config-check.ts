@@ -17,9 +17,6 @@ import {
 } from './config-sections.ts';
 import { findListItemLine, validateScripts, validateSecurity } from './config-security.ts';
 
-// What `site/site.config.ts` must export: every field is checked at once, and each problem names
-// its field and the line to edit.
-
 export const CONFIG_FILE = 'site/site.config.ts';
 
 const isUnique = (values: readonly unknown[]) => new Set(values).size === values.length;
@@ -52,7 +49,7 @@ export function validateConfig(input: unknown, source: string): SiteProblem[] {
   return [...problems, ...findUnknownKeys(input).map((unknown) => toUnknownKeyProblem(unknown, source))];
 }
 
-/** CONFIG_INVALID for a key no setting has, at its line, with the setting it likely misspells. */
+/** A key no setting has, with the setting it likely misspells. */
 function toUnknownKeyProblem({ field, nth, known, nearest }: UnknownKey, source: string): SiteProblem {
   const reason = 'is not a setting, and would be ignored';
   const hint = nearest
@@ -62,7 +59,6 @@ function toUnknownKeyProblem({ field, nth, known, nearest }: UnknownKey, source:
   return toProblem('CONFIG_INVALID', { field, reason, hint }, loc);
 }
 
-/** The locale list's checks: each locale's fields, then what must differ between locales. */
 function validateLocales(list: unknown, locales: readonly Record<string, unknown>[]): Check[] {
   return [
     ['locales', Array.isArray(list) && list.length >= 1, 'must be a non-empty list of locales'],
@@ -86,7 +82,6 @@ function validateLocales(list: unknown, locales: readonly Record<string, unknown
   ];
 }
 
-/** One locale's checks: its code, language tag, name, prefix, Open Graph locale and site title. */
 function validateLocale(l: Record<string, unknown>, i: number): Check[] {
   return [
     [`locales.${i}.code`, isName(l.code), 'must be a word of letters and digits, such as `zhHant` or `en`'],
@@ -117,7 +112,6 @@ function validateLocale(l: Record<string, unknown>, i: number): Check[] {
   ];
 }
 
-/** The default and fallback locales' checks: each must be one of the locales. */
 function validateLocaleChoices(c: Record<string, unknown>, locales: readonly Record<string, unknown>[]): Check[] {
   const codes = locales.map((l) => l.code);
   return [
@@ -131,7 +125,6 @@ function validateLocaleChoices(c: Record<string, unknown>, locales: readonly Rec
   ];
 }
 
-/** The optional settings' checks: base URL, host, list page size, title separator, words kept whole. */
 function validateSettings(c: Record<string, unknown>): Check[] {
   return [
     [
@@ -161,7 +154,6 @@ function validateSettings(c: Record<string, unknown>): Check[] {
   ];
 }
 
-/** The publishing settings' checks: a time zone the platform knows, robots lines, a branch name. */
 function validatePublishing(c: Record<string, unknown>): Check[] {
   return [
     [
@@ -196,7 +188,6 @@ function isTimeZone(zone: unknown): boolean {
   }
 }
 
-/** The menu's checks: a list, each entry a `nav` key and a route path. */
 function validateNavigation(navigation: unknown): Check[] {
   return [
     ['navigation', Array.isArray(navigation), 'must be a list of { key, path } entries'],
@@ -214,8 +205,8 @@ function validateNavigation(navigation: unknown): Check[] {
 }
 
 /**
- * The line of a field's last key in the config source: `locales.1.prefix` is the second `prefix`
- * after `locales`; `last` counts among the entries that hold the key; `scriptSrc[1]` is an item's line.
+ * A field's line: `locales.1.prefix` is the second `prefix` after `locales`, `scriptSrc[1]` an item;
+ * `last` counts among the entries that hold the key.
  */
 export function findFieldLine(source: string, field: string, last?: number): number {
   const item = /^(.*)\[(\d+)\]$/.exec(field);
@@ -248,10 +239,7 @@ function isBaseUrl(v: unknown): boolean {
   return typeof v === 'string' && toBaseUrl(v) !== null;
 }
 
-/**
- * The origin of an absolute http(s) URL without path, query, fragment or credentials, else null.
- * Blanks around it are dropped (a CI variable from a YAML block ends in one); inside, refused.
- */
+/** The origin of a plain absolute http(s) URL, else null; outer blanks dropped (a YAML block's CI variable). */
 export function toBaseUrl(value: string): string | null {
   const trimmed = value.trim();
   if (/\s/.test(trimmed) || [...trimmed].some((ch) => ch < ' ' || ch === '\u007f')) return null;
@@ -262,7 +250,7 @@ export function toBaseUrl(value: string): string | null {
       (url.pathname === '/' || url.pathname === '') &&
       !url.search &&
       !url.hash &&
-      // A user name or password would be written into every page, the sitemap and the feeds.
+      // Credentials would be written into every page, the sitemap and the feeds.
       !url.username &&
       !url.password;
     return plain ? url.origin : null;

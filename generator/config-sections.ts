@@ -1,10 +1,9 @@
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
 import { OLD_ADDRESS_RULE, isOldAddress, isRedirectTarget } from './redirects.ts';
 
-// The checks of the configuration's sections that hold settings of their own (theme, check,
-// contacts, runtime), and what a single value may be. config-check.ts gathers them.
+// The configuration's sections with settings of their own; config-check.ts gathers them.
 
-/** One check of a field: false gives a CONFIG_INVALID problem with the reason (and the hint). */
+/** False gives a CONFIG_INVALID problem with the reason and hint. */
 export type Check = [field: string, ok: boolean, reason: string, hint?: string];
 
 export function validateTheme(theme: unknown): Check[] {
@@ -71,13 +70,12 @@ export function validateRedirects(redirects: unknown): Check[] {
   });
 }
 
-// The same patterns that link contact details in text (runtime/contacts.ts), for a whole value.
+// The patterns that link contact details in text (runtime/contacts.ts).
 const EMAIL = new RegExp(`^${EMAIL_PATTERN}$`);
 const PHONE = new RegExp(`^${PHONE_PATTERN}$`);
 const PHONE_HINT =
   'Write the number as the site shows it: `+`, the country code, then groups of digits (`+886-3-555-0100`).';
 
-/** The contacts' checks: unique keys, and each entry's key, e-mail address and numbers. */
 export function validateContacts(contacts: unknown): Check[] {
   if (contacts === undefined) return [];
   if (!Array.isArray(contacts)) return [['contacts', false, 'must be a list of { key, email, phone?, fax? } entries']];
@@ -262,11 +260,9 @@ function toEditDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** A plain object: not null, not a list. */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
-/** A string with more than spaces. */
 export function isText(v: unknown): boolean {
   return typeof v === 'string' && v.trim() !== '';
 }

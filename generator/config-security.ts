@@ -1,9 +1,8 @@
 import { POLICY_DIRECTIVES, POLICY_ORIGIN, POLICY_SCHEMES, type PolicyDirective } from './hosts.ts';
 import { isRecord, type Check } from './config-sections.ts';
 
-// The checks of `security` and `scripts` (behaviour.md: Security policy, Third-party scripts): a
-// source the policy takes must name where content may come from, never lift a protection. What
-// the tool's own pages need is in the policy already; the web team adds origins, never keywords.
+// `security` and `scripts` (behaviour.md: Security policy, Third-party scripts): the web team adds
+// origins, never keywords that lift a protection.
 
 const SOURCE_HINT =
   "Name an origin such as `https://plausible.io` or `https://*.example.com`. Keywords such as 'unsafe-inline' " +
@@ -27,7 +26,6 @@ function toSourceFault(directive: PolicyDirective, source: unknown): string | nu
     : 'must be an `https://` origin (lower case, no path), such as `https://plausible.io`';
 }
 
-/** The security section's checks: an object of lists of sources, each source at its line. */
 export function validateSecurity(security: unknown): Check[] {
   if (security === undefined) return [];
   if (!isRecord(security)) return [['security', false, 'must be an object of source lists, such as { scriptSrc: [] }']];
@@ -48,7 +46,7 @@ const SCRIPT_HINT =
 /** Attributes a configured script may carry: data, and what loads it safely; never an event handler. */
 const SCRIPT_ATTRIBUTE = /^(?:data-[a-z0-9-]+|integrity|crossorigin|referrerpolicy)$/;
 
-/** Whether a script's address is an `https://` URL without credentials, or a root-relative path. */
+/** An `https://` URL without credentials, or a root-relative path. */
 function isScriptSource(src: unknown): boolean {
   if (typeof src !== 'string' || /[\s"'<>\\]/.test(src)) return false;
   if (src.startsWith('/')) return !src.startsWith('//');
@@ -60,7 +58,6 @@ function isScriptSource(src: unknown): boolean {
   }
 }
 
-/** The scripts' checks: a list of `{ src, defer?, async?, attributes?, consent? }`. */
 export function validateScripts(scripts: unknown): Check[] {
   if (scripts === undefined) return [];
   if (!Array.isArray(scripts)) return [['scripts', false, 'must be a list of { src } entries', SCRIPT_HINT]];

@@ -10,17 +10,12 @@ import { withoutExit } from './node-module.ts';
 import { CONFIG_FILE, findFieldLine, toBaseUrl, validateConfig } from './config-check.ts';
 import { toBuildEnv } from './build-env.ts';
 
-/** Typed identity for `site/site.config.ts`. */
-export function defineConfig(config: SiteConfigInput): SiteConfigInput {
-  return config;
-}
-
 export interface ConfigOverrides {
-  /** Overrides the configured base URL (`--base-url`, then `SITE_BASE_URL`). */
+  /** `--base-url`, then `SITE_BASE_URL`. */
   baseUrl?: string | undefined;
-  /** Overrides the configured host (`site build --host`). */
+  /** `site build --host`. */
   host?: HostName | undefined;
-  /** `--drafts`, `--future`: build what a production build leaves out, marked (behaviour.md: Publishing). */
+  /** Build what a production build leaves out, marked (behaviour.md: Publishing). */
   drafts?: boolean | undefined;
   future?: boolean | undefined;
   /** `--env`: over what the CI's variables say. */
@@ -53,12 +48,11 @@ export async function loadConfig(
   return resolveConfig(root, input as SiteConfigInput, source, overrides);
 }
 
-/** A compiled configuration and the files it was compiled from (root-relative → content hash). */
 interface ConfigRecord extends InputRecord {
   readonly code: string;
 }
 
-/** The configuration module's default export: compiled (or taken from the cache), then imported. */
+/** The configuration module's default export. */
 async function importConfigModule(configFile: string, source: string, root: string): Promise<unknown> {
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   const code = await compileConfig(configFile, source, root, loc);
@@ -72,7 +66,7 @@ async function importConfigModule(configFile: string, source: string, root: stri
   }
 }
 
-/** The configuration compiled to JavaScript, cached: every command reads it first. */
+/** Cached: every command reads it first. */
 async function compileConfig(configFile: string, source: string, root: string, loc: SourceLoc): Promise<string> {
   const record = path.join(CACHES.config.dir, `${hashBytes([ESBUILD_VERSION, source].join('\0')).slice(0, 20)}.json`);
   const toPath = (input: string) => path.resolve(root, input);
@@ -92,7 +86,7 @@ async function compileConfig(configFile: string, source: string, root: string, l
     loc,
   );
   const code = result.outputFiles[0]?.text ?? '';
-  // The configuration itself is verified too, against a save while it compiled.
+  // The configuration too, in case it was saved while it compiled.
   const files = Object.keys(result.metafile?.inputs ?? {}).filter((f) => !f.includes(':'));
   const inputs = Object.fromEntries(
     await Promise.all(files.map(async (f) => [f, (await hashFile(toPath(f))) ?? ''] as const)),
@@ -103,10 +97,10 @@ async function compileConfig(configFile: string, source: string, root: string, l
   return code;
 }
 
-/** KB of gzip `site check` holds a page to when the configuration says nothing (behaviour.md: Constants). */
+/** KB of gzip (behaviour.md: Constants). */
 const DEFAULT_BUDGETS = { jsKb: 20, idleJsKb: 120, cssKb: 20, payloadKb: 30, imageKb: 200, fontKb: 100 } as const;
 
-/** The checked configuration settled with the overrides and defaults: what every stage reads. */
+/** The checked configuration with the overrides and defaults settled. */
 function resolveConfig(root: string, input: SiteConfigInput, source: string, overrides: ConfigOverrides): SiteConfig {
   const baseUrl = resolveBaseUrl(input, overrides);
   if (overrides.host !== undefined && !HOSTS.includes(overrides.host)) {
@@ -118,7 +112,6 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     ]);
   }
   const site = path.join(root, 'site');
-  // A copy of the input (structuredClone: the configuration is data), frozen to its leaves.
   const own = structuredClone(input);
   return freezeDeep({
     root,
@@ -167,10 +160,9 @@ function freezeDeep<T>(value: T): T {
   return value;
 }
 
-/** The base URL the pages write, from `--base-url`, then `SITE_BASE_URL`, then the configuration; null for none. */
+/** `--base-url`, then `SITE_BASE_URL`, then the configuration; null for none. */
 function resolveBaseUrl(input: SiteConfigInput, overrides: ConfigOverrides): string | null {
-  // `--base-url ''` asks for none; SITE_BASE_URL set to nothing (a CI variable that is not
-  // defined) is unset, and the configuration's applies.
+  // `--base-url ''` asks for none; an empty SITE_BASE_URL (an undefined CI variable) is unset.
   const [given, from] =
     overrides.baseUrl !== undefined
       ? [overrides.baseUrl, 'from --base-url']
@@ -182,7 +174,7 @@ function resolveBaseUrl(input: SiteConfigInput, overrides: ConfigOverrides): str
     throw new SiteError([
       toProblem('CONFIG_INVALID', {
         field: 'baseUrl',
-        // Quoted as JSON: a line break or a tab in it shows as `\n` or `\t`.
+        // As JSON, so a line break or tab shows.
         reason: `${JSON.stringify(given)} (${from}) is not an absolute http(s) URL without a path, user name or password, or has a space or line break inside`,
       }),
     ]);
@@ -190,7 +182,7 @@ function resolveBaseUrl(input: SiteConfigInput, overrides: ConfigOverrides): str
   return baseUrl;
 }
 
-/** The line of a menu entry's path in the config source (1 when it is not found). */
+/** The line of a menu entry's path, or 1. */
 function findNavLine(source: string, routePath: string): number {
   const index = source
     .split('\n')
@@ -198,7 +190,6 @@ function findNavLine(source: string, routePath: string): number {
   return index + 1 || 1;
 }
 
-/** Which pages are held back, the calendar that decides it, and what the build is for. */
 function resolvePublishing(input: SiteConfigInput, overrides: ConfigOverrides): PublishConfig {
   const env = toBuildEnv(overrides.env, process.env, input.productionBranch ?? 'main');
   return {

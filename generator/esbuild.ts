@@ -4,13 +4,9 @@ import type { BuildContext, BuildOptions, Metafile, OutputFile } from 'esbuild';
 import { SiteError, toProblem } from './problems/problem.ts';
 import type { SourceLoc } from './types.ts';
 
-// The one call into esbuild: the configuration, the templates, the runtime and the dev client are
-// all compiled through it, in memory, and its failures become problems with the source position.
+// The one call into esbuild, in memory; its failures become problems at their source position.
 
-/**
- * The installed esbuild's version, for the caches' keys, read from its package file: loading
- * esbuild itself costs a command that reuses every cached result a twentieth of a second.
- */
+/** For the caches' keys; from its package file, as loading esbuild would slow a fully cached command. */
 export const ESBUILD_VERSION = (
   JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as {
     version: string;
@@ -22,10 +18,7 @@ interface EsbuildMessage {
   location: { file: string; line: number; column: number } | null;
 }
 
-/**
- * esbuild's incremental contexts, kept by a watch session: a rebuild parses again only the files
- * that changed. One context per bundle name; new options replace it.
- */
+/** A watch session's incremental contexts, one per bundle name; new options replace it. */
 export interface EsbuildContexts {
   readonly byName: Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
 }
@@ -40,11 +33,10 @@ export async function disposeEsbuildContexts(contexts: EsbuildContexts): Promise
   await Promise.all(all.map(async (entry) => (await entry.context.catch(() => null))?.dispose()));
 }
 
-/** Where a bundle may reuse a context: the session's contexts, this bundle's name, and what its plugins read. */
 export interface Reuse {
   readonly contexts: EsbuildContexts;
   readonly name: string;
-  /** Inputs the options do not show (a plugin's generated entry, say): a change replaces the context. */
+  /** Inputs the options do not show (a plugin's generated entry). */
   readonly extraKey?: string;
 }
 

@@ -3,10 +3,7 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 const HTML_SPECIAL = /[&<>"']/;
 const HTML_SPECIALS = new RegExp(HTML_SPECIAL, 'g');
 
-/**
- * Escapes text for HTML content and double-quoted attributes. Most text has nothing to escape (an
- * address, a title): one search says so, four times faster than a replace that finds nothing.
- */
+/** For HTML content and double-quoted attributes; most text has nothing to escape, which one search tells. */
 export function toHtmlText(text: string): string {
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (c) => HTML_ESCAPES[c] as string) : text;
 }
@@ -24,10 +21,7 @@ export function unescapeHtml(text: string): string {
 const SCRIPT_SPECIAL = /[<>&\u2028\u2029]/;
 const SCRIPT_SPECIALS = new RegExp(SCRIPT_SPECIAL, 'g');
 
-/**
- * Serializes data for a `<script type="application/json">` element: `<`, `>`, `&` and the two
- * JavaScript line terminators are written as escapes, so no text can close the element.
- */
+/** For a `<script type="application/json">`: escaped so that no text can close the element. */
 export function toScriptJson(data: unknown): string {
   const json = JSON.stringify(data);
   return SCRIPT_SPECIAL.test(json)

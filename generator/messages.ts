@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LocaleCode, MessageTree, Namespace, SiteConfig } from './types.ts';
 
-// Facts about the shared translation files that every stage reads alike (behaviour.md: Texts).
+// The shared translation files, read alike by every stage (behaviour.md: Texts).
 
-/** The i18next namespaces shared by every page (behaviour.md: Texts). */
 export const NAMESPACES: readonly Namespace[] = ['nav', 'sidenav', 'footer', 'common', 'errors'];
 
 export function toMessagesFile(config: SiteConfig, locale: LocaleCode, ns: string): string {
@@ -14,14 +13,14 @@ export function toMessagesFile(config: SiteConfig, locale: LocaleCode, ns: strin
     .join('/');
 }
 
-/** The text of a dotted key (`contacts.service`) in a namespace's tree, or undefined. */
+/** The text of a dotted key (`contacts.service`). */
 export function lookupMessage(tree: MessageTree | undefined, key: string): string | undefined {
   let value: MessageTree | string | undefined = tree;
   for (const part of key.split('.')) value = typeof value === 'object' ? value[part] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Finds the line of a key's last segment in a translation file; each file is read once per finder. */
+/** The line of a key in a translation file; each file is read once per finder. */
 export function createLineFinder(): (root: string, file: string, key: string) => number {
   const fileLines = new Map<string, string[]>();
   return (root, file, key) => {
@@ -35,8 +34,7 @@ export function createLineFinder(): (root: string, file: string, key: string) =>
       }
       fileLines.set(full, lines);
     }
-    // Each part of a dotted key below the one before it: `airports.TPE.name` is the `name` of
-    // `TPE`, not the first `name` of the file.
+    // Each part below the one before: `airports.TPE.name` is TPE's `name`, not the file's first.
     let line = -1;
     for (const part of key.split('.')) {
       const found = lines.findIndex((l, i) => i > line && l.includes(`"${part}":`));
@@ -54,13 +52,13 @@ export function toFlatKeys(tree: MessageTree, prefix = ''): string[] {
   );
 }
 
-/** The suffix of a plural form, which i18next chooses by `count`: `items_one`, `items_other`. */
+/** i18next chooses a plural form by `count`: `items_one`, `items_other`. */
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
 
-/** The key a plural form is read by (`items_one` → `items`); any other key as it is. */
+/** `items_one` → `items`. */
 export const toPluralBase = (key: string): string => key.replace(PLURAL_FORM, '');
 
-/** The keys a locale must have: plurals in its own language's forms (English `_one`, `_other`; Chinese `_other`). */
+/** A locale's keys: plurals in its language's forms (English `_one`, `_other`; Chinese `_other`). */
 export function toExpectedKeys(keys: Iterable<string>, iso: string): Set<string> {
   const forms = new Intl.PluralRules(iso).resolvedOptions().pluralCategories;
   return new Set(
@@ -68,7 +66,7 @@ export function toExpectedKeys(keys: Iterable<string>, iso: string): Set<string>
   );
 }
 
-/** The text faults that stop a build, which `site check` and `site translations` report in their own words. */
+/** They stop a build; `site check` and `site translations` report them in their own words. */
 export const TEXT_FAULTS: ReadonlySet<string> = new Set(['MESSAGE_KEY_MISSING', 'I18N_EMPTY', 'I18N_PLACEHOLDERS']);
 
 /** A text's `{{placeholders}}`, sorted and joined: `language, name`. */
@@ -78,9 +76,9 @@ export const placeholdersOf = (text: string): string =>
     .sort()
     .join(', ');
 
-/** The line where `key` is written in a JSON file's text (the first such line), or 1. */
+/** The first line where `key` is written in a JSON text, or 1. */
 export function findKeyLine(text: string, key: string): number {
-  // As a key is written: quoted as JSON quotes it, then its colon (a value of the same text is no key).
+  // With its colon: a value of the same text is no key.
   const written = `${JSON.stringify(key)}:`;
   const index = text.split('\n').findIndex((line) => line.includes(written));
   return index + 1 || 1;

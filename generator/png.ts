@@ -1,26 +1,17 @@
 import { crc32, inflateSync } from 'node:zlib';
 
-// What a PNG says of itself: its size in its first bytes, and whether it is whole. The build reads
-// a page's own share image and its cached cards and icons this way, and `site check` every image a
-// page names (check/share.ts).
-
-/** The bytes `toPngSize` needs: the signature and the IHDR chunk's width and height. */
+/** The signature and the IHDR chunk's width and height. */
 const PNG_HEAD = 24;
-/** The eight bytes every PNG starts with. */
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 
-/** Width and height of a PNG, or null when the bytes are no PNG. */
+/** Null when the bytes are no PNG. */
 export function toPngSize(bytes: Uint8Array): { width: number; height: number } | null {
   if (bytes.length < PNG_HEAD || SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-/**
- * Whether the bytes are a whole PNG: the signature, then chunks whose lengths fit and whose CRCs
- * hold, the last one IEND. A cached image (a share card, an app icon) is read back only when it is
- * one: a file cut short or damaged on the disk is drawn again, never published.
- */
+/** Chunks whose lengths fit and CRCs hold, up to IEND: a damaged cached image is drawn again, never published. */
 export function isWholePng(bytes: Uint8Array): boolean {
   if (bytes.length < 8 || SIGNATURE.some((b, i) => bytes[i] !== b)) return false;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -29,7 +20,6 @@ export function isWholePng(bytes: Uint8Array): boolean {
     const length = view.getUint32(at);
     const end = at + 12 + length;
     if (end > bytes.length) return false;
-    // The CRC covers the chunk's type and data.
     if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== view.getUint32(at + 8 + length)) return false;
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     if (type === 'IEND') return end === bytes.length;
@@ -38,11 +28,10 @@ export function isWholePng(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** The most pixels an image may have for the build to decode it: 8,000 × 8,000. */
+/** 8,000 × 8,000. */
 const MAX_PIXELS = 64_000_000;
 /** Channels per pixel of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA). */
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-/** Bit depths each colour type allows. */
 const DEPTHS: Readonly<Record<number, readonly number[]>> = {
   0: [1, 2, 4, 8, 16],
   2: [8, 16],
@@ -62,10 +51,8 @@ const ADAM7 = [
 ] as const;
 
 /**
- * Why a whole PNG does not decode, or null when it does: its header names a known kind of image,
- * and its image data inflates, as zlib, to exactly the rows that header promises, each row with a
- * known filter. Inflating stops one byte past that size, so an image made to inflate to a gigabyte
- * costs no more memory than a true one (behaviour.md: Safety).
+ * Why a whole PNG does not decode, or null. Inflating stops a byte past the size its header
+ * promises, so a PNG made to inflate to a gigabyte costs no more than a true one (behaviour.md: Safety).
  */
 export function toPngDecodeFault(bytes: Uint8Array): string | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -107,7 +94,7 @@ export function toPngDecodeFault(bytes: Uint8Array): string | null {
   return null;
 }
 
-/** The byte length of each row of the image data, its filter byte included, pass by pass. */
+/** Each row's length with its filter byte, pass by pass. */
 function toRowLengths(width: number, height: number, bytesPerPixel: number, interlaced: boolean): number[] {
   const passes = interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
   const rows: number[] = [];

@@ -113,7 +113,6 @@ function formatChange(parts: readonly DiffPart[]): string {
     .map((part, i) => {
       if (part.change === 'removed') return colorOn ? paint('31;9', part.text) : `[-${part.text}-]`;
       if (part.change === 'added') return colorOn ? green(part.text) : `{+${part.text}+}`;
-      // What stayed is shortened to the words next to the changes.
       const chars = [...part.text];
       if (chars.length <= CONTEXT * 2) return part.text;
       const first = i === 0;
@@ -178,7 +177,6 @@ export function printTranslationStatus(config: SiteConfig, status: TranslationSt
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** What `site translations done` confirmed. */
 export function printConfirmed(
   record: string,
   confirmed: readonly { id: string; locale: LocaleCode }[],

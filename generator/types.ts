@@ -16,7 +16,6 @@ export interface LocaleConfig {
   readonly code: LocaleCode;
   /** ISO tag for `<html lang>` and hreflang: `zh-Hant`, `en-US`. */
   readonly iso: string;
-  /** The language's own name, shown by the language switcher. */
   readonly name: string;
   /** URL prefix: `` for the default locale, `/en` for English. */
   readonly prefix: string;
@@ -30,7 +29,6 @@ export interface LocaleConfig {
   readonly claim?: string;
 }
 
-/** A locale as every stage reads it: its separator settled. */
 export interface SiteLocale extends LocaleConfig {
   readonly titleSeparator: string;
 }
@@ -39,9 +37,7 @@ export interface SiteLocale extends LocaleConfig {
 export interface OrganizationConfig {
   /** ISO 3166 code of the country of its address and stations: `TW`. */
   readonly country: string;
-  /** The postal code of its headquarters. */
   readonly postalCode?: string;
-  /** The airports it works at, by IATA code; the one at its headquarters says so. */
   readonly stations: readonly { readonly iataCode: string; readonly headquarters?: boolean }[];
 }
 
@@ -67,19 +63,18 @@ export interface RuntimeConfig {
   readonly railWidth: number;
 }
 
-/** One entry of the main navigation: a label key of the `nav` namespace and the route it opens. */
+/** A main navigation entry: a `nav` label key and its route. */
 export interface NavItem {
   readonly key: string;
   readonly path: string;
-  /** The section whose pages this entry's menu lists, if any. */
+  /** The section whose pages its menu lists. */
   readonly section?: string;
-  /** Line of the entry in the configuration file, set when the configuration is loaded. */
+  /** Its line in the configuration file. */
   readonly line?: number;
 }
 
-/** Limits and allowances of `site check`. */
 export interface CheckConfig {
-  /** KB (gzip) a page may load: JavaScript before `load` and once idle (behaviour.md: Pages on demand), etc. */
+  /** KB of gzip a page may load (behaviour.md: Pages on demand). */
   readonly budgets: {
     readonly jsKb: number;
     readonly idleJsKb: number;
@@ -90,11 +85,11 @@ export interface CheckConfig {
     /** Fonts its text needs and those it preloads (behaviour.md: Presentation). */
     readonly fontKb: number;
   };
-  /** How `site check` reports a stale translation (behaviour.md: Translations). */
+  /** behaviour.md: Translations. */
   readonly staleTranslations: 'warning' | 'error';
   /** Strings that may read the same in every locale (names, codes): no warning for them. */
   readonly sameInAllLocales: readonly string[];
-  /** How `site check` reports a page the previous output had and this one lost (behaviour.md: Moved and removed pages). */
+  /** behaviour.md: Moved and removed pages. */
   readonly removedPages: 'warning' | 'error';
 }
 
@@ -108,7 +103,6 @@ export interface SiteRedirect {
 /** What `site/site.config.ts` exports. Paths are relative to the site root. */
 export interface SiteConfigInput {
   locales: LocaleConfig[];
-  /** The company's address and stations, for structured data (behaviour.md: Sharing). */
   organization?: OrganizationConfig;
   defaultLocale: LocaleCode;
   fallbackLocale: LocaleCode;
@@ -123,18 +117,17 @@ export interface SiteConfigInput {
   theme: ThemeConfig;
   runtime: RuntimeConfig;
   navigation: NavItem[];
-  /** The departments' e-mail addresses, telephone and fax numbers (behaviour.md: Contact details). */
   contacts?: Contact[];
   /** Old addresses no page carries (a removed section, a campaign URL), sent on with a redirect. */
   redirects?: { from: string; to: string; status?: 301 | 302 }[];
   check?: Partial<Omit<CheckConfig, 'budgets'> & { budgets: Partial<CheckConfig['budgets']> }>;
   /** The zone whose calendar day decides what is published (behaviour.md: Publishing); `UTC` when absent. */
   timeZone?: string;
-  /** Lines added to `robots.txt` after the site's own (behaviour.md: Sitemap and robots). */
+  /** Lines added to `robots.txt` (behaviour.md: Sitemap and robots). */
   robots?: string[];
-  /** The branch Cloudflare Pages publishes as production; other branches build as previews. `main` when absent. */
+  /** The branch Cloudflare Pages publishes as production; `main` when absent. */
   productionBranch?: string;
-  /** Sources added to the Content Security Policy, per directive (behaviour.md: Security policy). */
+  /** behaviour.md: Security policy. */
   security?: SecurityConfig;
   /** External scripts every page's head loads, or loads after consent (behaviour.md: Third-party scripts). */
   scripts?: {
@@ -149,7 +142,6 @@ export interface SiteConfigInput {
   }[];
 }
 
-/** The sources the configuration adds to each directive of the Content Security Policy. */
 export interface SecurityConfig {
   readonly scriptSrc?: readonly string[];
   readonly connectSrc?: readonly string[];
@@ -161,7 +153,6 @@ export interface SecurityConfig {
   readonly mediaSrc?: readonly string[];
 }
 
-/** A configured script, settled. */
 export type SiteScript = Readonly<Required<NonNullable<SiteConfigInput['scripts']>[number]>>;
 
 /** A preview build is one no search engine indexes (behaviour.md: Publishing). */
@@ -174,15 +165,14 @@ export interface PublishConfig {
   readonly drafts: boolean;
   readonly future: boolean;
   readonly env: BuildEnv;
-  /** What chose the environment: `--env`, or the CI variable that did (`CONTEXT=deploy-preview`). */
+  /** `--env`, or the CI variable that chose it (`CONTEXT=deploy-preview`). */
   readonly envSource: string | null;
   readonly robots: readonly string[];
 }
 
-/** The static hosts an output can be shaped for (behaviour.md: Hosts). */
 export type HostName = 'portable' | 'nginx' | 'cloudflare-pages' | 'netlify' | 'github-pages' | 's3';
 
-/** The resolved configuration: settled once at the edge, read-only downstream. */
+/** The configuration settled once at the edge, read-only downstream. */
 export interface SiteConfig {
   readonly root: string;
   readonly configFile: string;
@@ -204,11 +194,9 @@ export interface SiteConfig {
   readonly runtime: RuntimeConfig;
   readonly navigation: readonly NavItem[];
   readonly contacts: readonly Contact[];
-  /** The configuration's redirects, each with the line of its entry. */
   readonly redirects: readonly (SiteRedirect & { readonly line: number })[];
   readonly check: CheckConfig;
   readonly publish: PublishConfig;
-  /** The configured sources of each directive (behaviour.md: Security policy). */
   readonly security: SecurityConfig;
   readonly scripts: readonly SiteScript[];
 }
@@ -224,25 +212,21 @@ export interface FrontMatter {
   date: string | null;
   /** When this language's text last changed in substance, written as `date` is (behaviour.md: Sharing). */
   updated: string | null;
-  /** Declared on single-language pages: the locales that have content. */
+  /** Single-language pages: the locales that have content. */
   locales: LocaleCode[] | null;
   /** Pages the template lists: the section's other pages, or the news articles, newest first. */
   list: 'section' | 'articles' | null;
-  /** At most this many listed pages. */
   listLimit: number | null;
-  /** False: left out of its section overview's cards, still in the section's navigation. */
+  /** False: not among its overview's cards, still in the section's navigation. */
   inOverview: boolean;
-  /** Kept out of a production build (behaviour.md: Publishing). */
   draft: boolean;
   /** The day the page goes live, when not its `date`. */
   publishDate: string | null;
-  /** The last day the page is published. */
   expiryDate: string | null;
-  /** Kept out of search engines: `noindex`, not in the sitemap or the search. */
+  /** Not in search engines, the sitemap or the search. */
   noindex: boolean;
   /** The old addresses of the page in this locale, as a visitor typed them (behaviour.md: Moved and removed pages). */
   aliases: readonly string[];
-  /** Everything else in the front matter: structured texts for the template. */
   extra: Record<string, unknown>;
 }
 
@@ -250,27 +234,20 @@ export interface FrontMatter {
 export interface JobFields {
   /** Google's kinds of employment (`FULL_TIME`…, load/job-field.ts). */
   readonly employmentType: string;
-  /** The stations it is open at, by IATA code (`organization.stations`). */
   readonly stations: readonly string[];
-  /** The base pay: an ISO 4217 currency, the range, and the period it is paid for. */
   readonly salary: { readonly currency: string; readonly min: number; readonly max: number; readonly per: string };
-  /** The last day applications are taken (`2026-12-31`). */
   readonly validThrough: string;
 }
 
 /** One translation file of one page: `site/content/<path>.<locale>.md`. */
 export interface ContentFile {
-  /** Path relative to the site root, with forward slashes. */
   readonly file: string;
   readonly path: string;
   readonly locale: LocaleCode;
   readonly data: FrontMatter;
   readonly body: string;
-  /** 1-based line in the file where the Markdown body starts. */
   readonly bodyLine: number;
-  /** 1-based line of each front matter key, for errors. */
   readonly keyLines: Readonly<Record<string, number>>;
-  /** The paths of this site that its front matter's URL fields name. */
   readonly addresses: readonly FieldAddress[];
 }
 
@@ -284,7 +261,6 @@ export interface FieldAddress {
 
 export type Namespace = 'nav' | 'sidenav' | 'footer' | 'common' | 'errors';
 export type MessageTree = { [key: string]: string | MessageTree };
-/** i18next resources: locale → namespace → keys. */
 export type Messages = Record<LocaleCode, Record<string, MessageTree>>;
 
 export interface TemplateInventory {
@@ -297,13 +273,12 @@ export interface Route {
   readonly path: string;
   /** `<segments joined by ->`, `index` for `/` (behaviour.md: Route names). */
   readonly name: string;
-  /** First path segment, or `` for top-level pages. */
+  /** First path segment, or ``. */
   readonly section: string;
   readonly template: string;
   readonly layout: string;
   readonly order: number;
   readonly date: string | null;
-  /** Locales that have their own content file. */
   readonly contentLocales: readonly LocaleCode[];
   readonly files: Readonly<Record<LocaleCode, ContentFile>>;
 }
@@ -315,7 +290,6 @@ export interface Unpublished {
   readonly date: string | null;
 }
 
-/** A route a production build leaves out, and why. */
 export interface HeldRoute extends Unpublished {
   readonly route: Route;
   /** Built all the same, and marked (`--drafts`, `--future`). */
@@ -333,19 +307,17 @@ export interface Page {
   readonly locale: LocaleCode;
   /** Root-relative URL without a trailing slash: `/en/contact`, `/`. */
   readonly url: string;
-  /** `<route name>___<locale>`. */
   readonly name: string;
   /** The content file whose texts the page shows (another locale's on single-language pages). */
   readonly content: ContentFile;
   readonly canonical: string;
   readonly alternates: readonly Alternate[];
-  /** Whether the page appears in the sitemap. */
+  /** In the sitemap. */
   readonly indexable: boolean;
-  /** Its front matter keeps it out of search engines (`noindex: true`). */
+  /** The front matter's `noindex: true`. */
   readonly noindex: boolean;
-  /** A page a production build would leave out, built here on request, and marked. */
+  /** Left out of production, built on request and marked. */
   readonly unpublished: Unpublished | null;
-  /** Root-relative URL of the same page in each locale. */
   readonly localeUrls: Readonly<Record<LocaleCode, string>>;
   /** The section's pages for the side navigation, in order (section layout only). */
   readonly sectionPages: readonly PageLink[];
@@ -366,10 +338,8 @@ export interface Pagination {
   readonly next: string | null;
 }
 
-/** An entry of a navigation menu. */
 export type MenuLink = Pick<PageLink, 'url' | 'name' | 'depth'>;
 
-/** A link to another page, with the texts a card or list shows. */
 export interface PageLink {
   readonly url: string;
   /** Route name without the locale suffix: the key of its `sidenav` label. */
@@ -391,10 +361,7 @@ export interface PageLink {
   readonly summary?: string;
 }
 
-/**
- * The data that renders a page: given to the page component as its props, written to
- * `_payload.json` and embedded in the HTML, so the three cannot drift.
- */
+/** The page component's props, also `_payload.json` and the embedded data, so the three cannot drift. */
 export interface Payload extends Pick<
   Page,
   'url' | 'locale' | 'localeUrls' | 'sectionPages' | 'listed' | 'menus' | 'pagination'
@@ -402,46 +369,40 @@ export interface Payload extends Pick<
   readonly buildId: string;
   readonly path: string;
   readonly name: string;
-  /** Locale of the page's texts; differs from `locale` on single-language pages. */
+  /** Differs from `locale` on single-language pages. */
   readonly contentLocale: LocaleCode;
   readonly template: string;
   readonly layout: string;
   readonly title: string;
   readonly description: string;
   readonly date: string | null;
-  /** The Markdown body rendered to HTML. */
   readonly html: string;
-  /** Structured texts from the front matter. */
   readonly data: Readonly<Record<string, unknown>>;
   readonly locales: readonly { code: LocaleCode; iso: string; name: string; prefix: string }[];
   readonly nav: readonly NavItem[];
-  /** The departments' contact details, from the configuration (behaviour.md: Contact details). */
   readonly contacts: readonly Contact[];
-  /** Each date the page shows, as its locale writes it, so the browser needs no date formatter (behaviour.md: Dates and numbers). */
+  /** Each date shown, as its locale writes it: the browser needs no formatter (behaviour.md: Dates and numbers). */
   readonly dates: Readonly<Record<string, string>>;
   /** The photos its front matter names, by path, for `<Image>` (behaviour.md: Images); absent when none. */
   readonly images?: Readonly<Record<string, ImageInfo>>;
-  /** What the document head says: the browser updates it after a client navigation. */
+  /** The browser updates the head from it after a client navigation. */
   readonly head: PageHead;
   /** Root-relative URL of the file its locale's pages share (`SharedData`). */
   readonly shared: string;
   /** A page a production build leaves out, built on request: the band that says so, in its language. */
   readonly unpublished?: Unpublished & { readonly label: string };
-  /** Error pages only: the status, the path asked for (404) and where to try again (500). */
+  /** Error pages: the status, the path asked for (404), where to try again (500). */
   readonly error?: { readonly status: number; readonly path?: string; readonly retry?: string };
 }
 
-/** What every page of a locale shares, written once per locale as a content-hashed file (behaviour.md: Payloads). */
-export interface SharedData {
+/** Written once per locale as a content-hashed file (behaviour.md: Payloads). */
+export interface SharedData extends Pick<Payload, SharedKey> {
   readonly messages: Readonly<Record<string, MessageTree>>;
-  readonly locales: Payload['locales'];
-  readonly nav: Payload['nav'];
-  readonly contacts: Payload['contacts'];
-  readonly menus: Payload['menus'];
 }
 
-/** A page's own part of its payload: without what its locale's pages share. */
-export type PagePayload = Omit<Payload, 'locales' | 'nav' | 'contacts' | 'menus'>;
+type SharedKey = 'locales' | 'nav' | 'contacts' | 'menus';
+
+export type PagePayload = Omit<Payload, SharedKey>;
 
 /** A page's `_payload.json`: without the build id (the request's query), so it stays the same across builds. */
 export type PayloadFile = Omit<PagePayload, 'buildId'>;
@@ -474,15 +435,13 @@ export interface RenderedPage {
 
 /** What the bundle stage produces: the server render module and the browser files (URLs root-relative). */
 export interface ClientAssets {
-  /** Absolute path of the bundled server module (templates + App). */
   readonly serverModule: string;
   /** The runtime's entry module: what a page runs on first view. */
   readonly boot: string;
   /** The chunks every page loads once idle, beyond its first view and its template's (behaviour.md: Pages on demand). */
   readonly idle: readonly string[];
-  /** Per page template: its chunk, then the chunks it imports. */
   readonly templates: Readonly<Record<string, readonly string[]>>;
-  /** Source files (relative to the site root) behind what every page runs and behind each page template. */
+  /** Source files behind what every page runs and behind each page template. */
   readonly sources: {
     readonly boot: readonly string[];
     readonly templates: Readonly<Record<string, readonly string[]>>;
@@ -490,36 +449,31 @@ export interface ClientAssets {
   /** The blocking script of the bare root `/` (behaviour.md: Root redirect). */
   readonly rootRedirect: string;
   readonly css: string;
-  /** The stylesheet for visitors without JavaScript. */
   readonly noscriptCss: string;
   readonly notFoundScript: string;
-  /** Each locale's shared data file (`SharedData`). */
   readonly shared: Readonly<Record<LocaleCode, string>>;
-  /** The build's Content Security Policy, which the pages carry where the host sends no headers. */
+  /** The Content Security Policy, carried by the pages where the host sends no headers. */
   readonly policy: string;
   /** Every file to write under `_app/`: output-relative path → contents. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
-  /** The app icons and each locale's web app manifest, when the site has a logo. */
   readonly icons?: {
     readonly touch: string;
     readonly small: string;
     readonly large: string;
     readonly manifests: Readonly<Record<LocaleCode, string>>;
   };
-  /** Each page's share card, by page URL (behaviour.md: Sharing). */
   readonly cards?: ReadonlyMap<string, string>;
   /** An article's card in the other shapes results show, by page URL (behaviour.md: Sharing). */
   readonly cardVariants?: ReadonlyMap<string, readonly CardVariant[]>;
 }
 
-/** A share card of another shape than 1200 × 630: root-relative, and its size. */
 export interface CardVariant {
   readonly path: string;
   readonly width: number;
   readonly height: number;
 }
 
-/** What the bundle step makes: the assets without the shared data files and the policy, which need the pages. */
+/** The bundle step's assets: the shared data and the policy need the pages. */
 export type CodeAssets = Omit<ClientAssets, 'shared' | 'policy'>;
 
 export interface BuildManifest {
@@ -527,32 +481,24 @@ export interface BuildManifest {
   readonly timestamp: number;
   /** Every page URL, without a trailing slash, `/` and `/en` included (behaviour.md: Build manifests). */
   readonly prerendered: readonly string[];
-  /** The build's own `_app/` files, output-relative. */
   readonly assets?: readonly string[];
   /** Earlier builds whose `_app/` files and manifest this output still holds (newest first). */
   readonly kept?: readonly string[];
-  /** What the build was made with, so `site check` checks the output against it. */
+  /** So `site check` checks the output against it. */
   readonly builtWith?: BuiltWith;
-  /** Each locale's search index folder, root-relative (behaviour.md: Search). */
+  /** Each locale's index folder (behaviour.md: Search). */
   readonly search?: Readonly<Record<LocaleCode, string>>;
-  /** Each locale's shared data file, root-relative (behaviour.md: Payloads). */
   readonly shared?: Readonly<Record<LocaleCode, string>>;
   /** The old addresses the output answers with a redirect (behaviour.md: Moved and removed pages). */
   readonly redirects?: readonly SiteRedirect[];
-  /** The build's Content Security Policy, which `site serve` sends (behaviour.md: Security policy). */
   readonly policy?: string;
   /** Pages the output this build replaced had, and this build neither writes nor redirects. */
   readonly removed?: readonly string[];
   /** Undated pages by URL: their content hash and the day a build first saw it (behaviour.md: Sitemap and robots). */
   readonly dated?: Readonly<Record<string, string>>;
-  /** `ClientAssets`' `idle` and `templates`, which `site check` holds to a budget. */
-  readonly scripts?: {
-    readonly idle: readonly string[];
-    readonly templates: Readonly<Record<string, readonly string[]>>;
-  };
+  readonly scripts?: Pick<ClientAssets, 'idle' | 'templates'>;
 }
 
-/** The settings a build's output depends on, recorded in its manifest. */
 export interface BuiltWith {
   readonly baseUrl: string | null;
   /** Absent in outputs built before hosts were chosen: those are laid out as `nginx` is. */
@@ -577,31 +523,25 @@ export interface BuildReport {
   readonly precompressed: number;
   readonly stages: readonly StageTiming[];
   readonly totalMs: number;
-  /** The process's peak resident memory so far, in MB. */
   readonly peakRssMb: number;
-  /** Whether the code bundle was reused: nothing it is made of changed since it was made. */
+  /** Nothing the code bundle is made of changed. */
   readonly bundleReused: boolean;
-  /** Threads the pages rendered on: 1, or more for a large build (every core). */
+  /** 1, or every core for a large build. */
   readonly renderThreads: number;
-  /** Pages rendered anew (the rest were kept from an earlier build). */
   readonly pagesRendered: number;
-  /** Share cards: how many the build has, and how many it drew (the rest came from the cache). */
   readonly cards: { readonly total: number; readonly drawn: number };
-  /** Photos (behaviour.md: Images): how many the site has, and how many were made (the rest came from the cache). */
+  /** Photos (behaviour.md: Images); the rest came from the cache. */
   readonly images: { readonly total: number; readonly made: number };
   /** Locale indexes made (the rest were cached) and their bytes; null when none was (`site check`). */
   readonly search: { readonly indexed: number; readonly bytes: Readonly<Record<LocaleCode, number>> } | null;
-  /** What the build is for, and what chose it (behaviour.md: Publishing). */
   readonly env: { readonly name: BuildEnv; readonly source: string | null };
   /** The pages a production build left out (or, with `--drafts` / `--future`, built and marked). */
   readonly held: readonly (Omit<HeldRoute, 'route'> & { readonly path: string })[];
   readonly warnings: readonly SiteProblem[];
 }
 
-/** Reads a shared text: `t('nav:home')`, `t('common:publishedOn', { date })`. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Props of every page template and layout: the payload and the translator of its locale. */
 export interface TemplateProps {
   readonly payload: Payload;
   readonly t: Translate;
@@ -647,11 +587,9 @@ export type Reuse = (
   provide: (children: ReactNode) => ReactElement,
 ) => ReactElement;
 
-/** A page found by the search, in the words of the page's own language. */
 export interface SearchHit {
   readonly url: string;
   readonly title: string;
-  /** The section's name, or empty on pages outside a section. */
   readonly section: string;
   /** A passage of the page's text: the words that matched are marked. Plain text, never markup. */
   readonly excerpt: readonly { readonly text: string; readonly mark: boolean }[];
@@ -669,7 +607,6 @@ export interface SiteSearch {
   ): Promise<{ readonly total: number; readonly hits: readonly SearchHit[] }>;
 }
 
-/** A card to draw with the layout of a server module. */
 export interface CardTask {
   readonly serverModule: string;
   readonly props: ShareCardProps;
@@ -677,7 +614,7 @@ export interface CardTask {
   readonly sizes: readonly { readonly width: number; readonly height: number }[];
 }
 
-/** What a share card shows (behaviour.md: Sharing): texts in the page's language, the logo as a data URL. */
+/** Texts in the page's language, the logo as a data URL (behaviour.md: Sharing). */
 export interface ShareCardProps {
   readonly title: string;
   /** UTF-16 offsets where the title may break between Chinese words; null without Chinese. */
@@ -685,30 +622,23 @@ export interface ShareCardProps {
   readonly section: string | null;
   readonly company: string;
   readonly brand: string;
-  /** The site's host name, as visitors type it (`cloudwing.example`). */
   readonly site: string;
   readonly logo: string;
   readonly colors: { readonly navy: string; readonly primary: string; readonly accent: string };
 }
 
-/** What the bundled server module exports (site/templates/App.tsx, pages/, layouts/). */
 export interface ServerModule {
-  /** The share card's layout (`site/templates/ShareCard.tsx`), when the site has one. */
   readonly ShareCard?: ComponentType<ShareCardProps>;
   readonly App: ComponentType<AppProps>;
   readonly pages: Readonly<Record<string, ComponentType<TemplateProps>>>;
   readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
 }
 
-/** What the Markdown renderer knows of the site: which URLs exist, and each page's URL per locale. */
+/** Which URLs exist, and each page's URL per locale. */
 export interface LinkIndex {
-  /** Page URL → route path and locale. */
   readonly pages: ReadonlyMap<string, { readonly path: string; readonly locale: LocaleCode }>;
-  /** Route path → locale → URL. */
   readonly urls: ReadonlyMap<string, Readonly<Record<LocaleCode, string>>>;
-  /** Root-relative URLs of the files in `site/public`. */
   readonly publicFiles: ReadonlySet<string>;
-  /** The configured contacts: their fax numbers stay text when the body's contact details are linked. */
   readonly contacts?: readonly Contact[];
   /** Words a table cell's line never ends inside (the configuration's `keepWhole`). */
   readonly keepWhole?: readonly string[];
@@ -718,9 +648,8 @@ export interface LinkIndex {
   readonly images?: ImageIndex;
 }
 
-/** A photo of site/public as pages show it (behaviour.md: Images): its oriented size and each format's `srcset`. */
+/** A photo of site/public as pages show it: oriented size, each format's `srcset` (behaviour.md: Images). */
 export interface ImageInfo {
-  /** The hash of the source's bytes and the settings it was made with. */
   readonly key: string;
   readonly width: number;
   readonly height: number;
@@ -731,7 +660,6 @@ export interface ImageInfo {
   readonly sizes: string;
 }
 
-/** A photo that could not be read: why (sharp's words), reported where a page shows it. */
 export interface ImageFailure {
   readonly failed: string;
 }
@@ -739,9 +667,7 @@ export interface ImageFailure {
 /** Root-relative path of each raster file of site/public → what the build made of it. */
 export type ImageIndex = ReadonlyMap<string, ImageInfo | ImageFailure>;
 
-/** A photo to make the sizes of, in the worker pool or here (images/make.ts). */
 export interface ImageTask {
-  /** The source file, absolute. */
   readonly file: string;
 }
 
@@ -752,16 +678,13 @@ export interface MadeImage {
   readonly files: readonly { readonly width: number; readonly ext: string; readonly bytes: Uint8Array }[];
 }
 
-/** A key a template read that its locale does not have. */
 export interface MissingKey {
   readonly locale: LocaleCode;
   readonly ns: string;
   readonly key: string;
-  /** The first page that read it. */
   readonly usedBy: string;
 }
 
-/** Pages for a thread of the worker pool to render (a large build renders on every core). */
 export interface PagesTask {
   readonly config: SiteConfig;
   readonly assets: ClientAssets;
@@ -771,7 +694,6 @@ export interface PagesTask {
   readonly pages: readonly Page[];
 }
 
-/** What a thread rendered: each page (null where it failed), the problems, the keys no locale had. */
 export interface PagesResult {
   readonly rendered: readonly (RenderedPage | null)[];
   readonly problems: readonly SiteProblem[];

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { toProblem } from '../problems/problem.ts';
 import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
 import { toFirstViewScripts, toIdleScripts } from './first-view.ts';
-import { memoize, type OutputPage } from './output.ts';
+import { atStart, memoize, type OutputPage } from './output.ts';
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -26,7 +26,6 @@ function createReader(outDir: string) {
     text: memoize((url) => read(url)?.toString('utf8') ?? null),
     /** The size of a file as it is sent (a font is compressed already), or null when there is none. */
     bytes: (url: string): number | null => read(url)?.length ?? null,
-    /** The gzip size of files, each counted once. */
     size: (urls: readonly string[]): number => urls.reduce((sum, url) => sum + gzipped(url), 0),
   };
 }
@@ -60,7 +59,7 @@ export function checkBudgets(
       .filter(([, , size, limit]) => size > limit * 1024)
       .map(([kind, when, size, limit, names]) => {
         const args = { page: page.url, kind, when, size: kb(size), limit: `${limit} KB`, files: names.join(', ') };
-        return toProblem('BUDGET_EXCEEDED', args, { file: page.file, line: 1, column: 1 });
+        return toProblem('BUDGET_EXCEEDED', args, atStart(page.file));
       });
   });
 }
@@ -72,7 +71,7 @@ interface FontFace {
 }
 
 /** The `@font-face` rules of a stylesheet: each face's first file and its `unicode-range`. */
-export function toFontFaces(css: string): FontFace[] {
+function toFontFaces(css: string): FontFace[] {
   return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, body = '']) => {
     const url = /url\(\s*['"]?([^'")]+)['"]?\s*\)/.exec(body)?.[1];
     if (!url) return [];
@@ -99,7 +98,7 @@ function needsFace(face: FontFace, text: string): boolean {
 /** The font files a page loads, preloaded or asked for by its text's characters (behaviour.md: Presentation). */
 export function checkFontBudget(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
   const files = createReader(outDir);
-  const faces = new Map<string, FontFace[]>();
+  const facesOf = memoize((css) => toFontFaces(files.text(css) ?? ''));
   const limit = config.check.budgets.fontKb;
   return pages.flatMap((page) => {
     const head = page.html.slice(0, page.html.indexOf('</head>'));
@@ -108,13 +107,11 @@ export function checkFontBudget(config: SiteConfig, outDir: string, pages: reado
       [...head.matchAll(/<link rel="preload" as="font"[^>]* href="([^"]+)"/g)].map((m) => m[1] as string),
     );
     for (const [, css = ''] of head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) {
-      if (!faces.has(css)) faces.set(css, toFontFaces(files.text(css) ?? ''));
-      for (const face of faces.get(css) ?? []) if (needsFace(face, text)) urls.add(face.url);
+      for (const face of facesOf(css)) if (needsFace(face, text)) urls.add(face.url);
     }
     const size = [...urls].reduce((sum, url) => sum + (files.bytes(url) ?? 0), 0);
     if (size <= limit * 1024) return [];
-    const loc = { file: page.file, line: 1, column: 1 };
     const args = { page: page.url, size: kb(size), limit: `${limit} KB`, files: [...urls].join(', ') };
-    return [toProblem('FONT_BUDGET_EXCEEDED', args, loc)];
+    return [toProblem('FONT_BUDGET_EXCEEDED', args, atStart(page.file))];
   });
 }

@@ -1,6 +1,5 @@
-// What a page loads of JavaScript (behaviour.md: Pages on demand): its scripts and their static
-// imports, which the bundler writes first, so only that leading run is read (a later string that
-// reads like an import is never taken for one); once idle, also the chunks its manifest lists.
+// A page's JavaScript (behaviour.md: Pages on demand). The bundler writes static imports first, so
+// only that leading run is read: a later string that looks like an import is never taken for one.
 
 /** One leading statement: whitespace or a comment, or an `import … from "…"` / `import "…"`. */
 const LEADING = /\s+|\/\*[\s\S]*?\*\/|\/\/[^\n]*|import\s*(?:[\w$\s{},*]+?from\s*)?(["'])([^"']+)\1\s*;?/y;
@@ -28,7 +27,6 @@ export function toFirstViewScripts(html: string, read: (url: string) => string |
   return [...found];
 }
 
-/** The addresses of a page's scripts (classic and module), without a query. */
 function toScriptSources(html: string): string[] {
   return [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => (m[1] as string).split('?')[0] as string);
 }

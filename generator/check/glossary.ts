@@ -7,7 +7,6 @@ import type { LocaleCode, Route, SiteConfig, SiteProblem } from '../types.ts';
 /** Where the glossary lives, relative to the project folder (behaviour.md: Terms). */
 export const GLOSSARY_FILE = 'docs/glossary.md';
 
-/** One concept of the glossary: the term the site uses, the ones it does not, its English name. */
 export interface GlossaryTerm {
   readonly locale: LocaleCode;
   readonly preferred: string;

@@ -2,13 +2,11 @@ import { toProblem } from '../problems/problem.ts';
 import { unescapeHtml } from '../escape.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { toTitleWidth } from '../../runtime/titles.ts';
-import type { OutputPage } from './output.ts';
+import { atStart, type OutputPage } from './output.ts';
 
-// `site check` on what a search result and a share dialog read of a page's head besides its
-// language versions (behaviour.md: Head and SEO): the title's length, the brand as the site's
-// name, the robots meta tag, and feed links that are no language versions.
+// What results and share dialogs read of a head besides its alternates (behaviour.md: Head and SEO).
 
-/** A title taking more room than this is cut off in a result (runtime/titles.ts leaves the brand off above 60). */
+/** Wider than this, a result cuts the title off (runtime/titles.ts leaves the brand off above 60). */
 const TITLE_WARN = 65;
 
 /** The head rules of every page of the site's own (not the error pages). */
@@ -23,7 +21,7 @@ export function checkHead(config: SiteConfig, pages: readonly OutputPage[]): Sit
     ]);
 }
 
-const at = (page: OutputPage) => ({ file: page.file, line: 1, column: 1 });
+const at = (page: OutputPage) => atStart(page.file);
 
 function checkTitle(page: OutputPage): SiteProblem[] {
   const width = toTitleWidth(page.title ?? '');
@@ -31,7 +29,7 @@ function checkTitle(page: OutputPage): SiteProblem[] {
   return [toProblem('SEO_TITLE_LONG', { page: page.url, title: page.title ?? '', width: String(width) }, at(page))];
 }
 
-/** `og:site_name` that is not the brand of the page's locale (search engines and share dialogs show it as the site's name). */
+/** `og:site_name` must be the locale's brand: results and share dialogs show it as the site's name. */
 function checkSiteName(config: SiteConfig, page: OutputPage): SiteProblem[] {
   const brand = config.locales.find((l) => l.code === page.payload?.locale)?.siteTitle;
   const raw = /<meta property="og:site_name" content="([^"]*)">/.exec(page.html)?.[1];
@@ -43,8 +41,7 @@ function checkSiteName(config: SiteConfig, page: OutputPage): SiteProblem[] {
 
 /** An indexable page without a large image preview allowed, or a page with two robots tags. */
 function checkRobots(page: OutputPage): SiteProblem[] {
-  const head = page.html.slice(0, Math.max(0, page.html.indexOf('</head>')));
-  const tags = [...head.matchAll(/<meta name="robots" content="([^"]*)">/g)].map((m) => m[1] as string);
+  const tags = [...page.head.matchAll(/<meta name="robots" content="([^"]*)">/g)].map((m) => m[1] as string);
   const reasons: string[] = [];
   if (tags.length > 1) reasons.push(`it has ${tags.length} robots tags: ${tags.join('; ')}`);
   if (!page.noindex && !tags.some((content) => content.split(/,\s*/).includes('max-image-preview:large')))

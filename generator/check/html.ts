@@ -12,15 +12,13 @@ import { CACHES } from '../caches.ts';
 import type { SiteProblem } from '../types.ts';
 import type { OutputPage } from './output.ts';
 
-// The rule set (documented in the README): html-validate's recommended rules, less those that
-// quarrel with markup the generator writes on purpose.
+// html-validate's recommended rules (README), less those against markup written so on purpose.
 export const HTML_RULES: ConfigData = {
   extends: ['html-validate:recommended'],
   rules: {
     // React writes `<!-- -->` between adjacent text nodes; they are harmless.
     'no-conditional-comment': 'off',
-    // Attributes are written as React writes them: `data-x=""`, booleans without values, and
-    // camel-cased names such as `hrefLang` (HTML attribute names are case-insensitive).
+    // React's attributes: `data-x=""`, bare booleans, camel case (`hrefLang`; HTML ignores case).
     'attribute-empty-style': 'off',
     'attribute-boolean-style': 'off',
     'attr-case': 'off',
@@ -30,16 +28,14 @@ export const HTML_RULES: ConfigData = {
     'valid-id': ['error', { relaxed: true }],
     // Telephone numbers are written as the company writes them; CSS keeps them on one line.
     'tel-non-breaking': 'off',
-    // A title's length is measured as a search result shows it, a Chinese character counting
-    // two, by SEO_TITLE_LONG (check/head.ts; behaviour.md: Head and SEO), not by characters.
+    // SEO_TITLE_LONG measures a title as a result shows it (behaviour.md: Head and SEO).
     'long-title': 'off',
-    // A group of checkboxes is one field with several values, as radio buttons are: the proposal
-    // request's stations are posted as `Stations=TPE`, `Stations=KHH` (behaviour.md: Proposal requests).
+    // Checkboxes share a name as radios do: `Stations=TPE&Stations=KHH` (behaviour.md: Proposal requests).
     'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
   },
 };
 
-/** One configuration for every page: html-validate would otherwise resolve it again per page (most of its time). */
+/** Resolved once: html-validate would resolve it for every page, most of its time. */
 class SiteConfigLoader extends StaticConfigLoader {
   private resolved: ResolvedConfig | Promise<ResolvedConfig> | null = null;
 
@@ -49,17 +45,14 @@ class SiteConfigLoader extends StaticConfigLoader {
   }
 }
 
-/** What html-validate said of one page: its messages of severity error, nothing when it is valid. */
+/** html-validate's errors on one page. */
 interface HtmlRecord extends InputRecord {
   readonly messages: readonly { readonly reason: string; readonly rule: string; line: number; column: number }[];
 }
 
 const HTML_CACHE_DIR = CACHES.html.dir;
 
-/**
- * Validates every page not validated before with the same rules: the cache keys a page by its bytes
- * less the build's id, which changes with every build, so an edit revalidates only the pages it changed.
- */
+/** Validates pages not validated before: keyed by their bytes less the build id, which every build changes. */
 export async function checkHtml(pages: readonly OutputPage[], buildId: string | null = null): Promise<SiteProblem[]> {
   const validator = new HtmlValidate(new SiteConfigLoader(HTML_RULES));
   const rules = hashBytes([CACHES.html.format, htmlValidateVersion, JSON.stringify(HTML_RULES)].join('\0'));

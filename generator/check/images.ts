@@ -4,11 +4,10 @@ import { unescapeHtml } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { kb } from './budgets.ts';
-import { memoize, type OutputPage } from './output.ts';
+import { atStart, memoize, type OutputPage } from './output.ts';
 
-// The photos a page shows (behaviour.md: Images): none heavier than the budget of an image, none
-// without alternative text. A `<picture>` is a photo the build made sizes of: its largest file is
-// what a large screen loads; a plain `<img>` loads its one file as it is.
+// A page's photos: within the image budget, with alternative text (behaviour.md: Images). Of a
+// `<picture>`, the largest file counts: what a large screen loads.
 
 const PICTURE = /<picture\b[^>]*>([\s\S]*?)<\/picture>/g;
 const IMG = /<img\b[^>]*>/g;
@@ -21,7 +20,7 @@ export function checkImages(config: SiteConfig, outDir: string, pages: readonly 
   });
   const limit = config.check.budgets.imageKb * 1024;
   return pages.flatMap((page) => {
-    const loc = { file: page.file, line: 1, column: 1 };
+    const loc = atStart(page.file);
     const problems: SiteProblem[] = [];
     const seen = new Set<string>();
     const report = (markup: string, isPhoto: boolean) => {

@@ -56,7 +56,6 @@ export async function checkSite(options: {
     ...loaded.problems.filter((p) => !TEXT_FAULTS.has(p.code)),
     ...checkRemovedPages(config, built),
   ];
-  // Which keys the pages read comes from rendering every page in memory, from the same sources.
   const usedKeys = await renderForKeys(root, loaded, problems);
   const translations = checkTranslations(config, messages, usedKeys.size > 0 ? usedKeys : null, routes, RUNTIME_DIR);
   problems.push(

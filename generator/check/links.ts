@@ -8,24 +8,21 @@ import { unescapeHtml } from '../escape.ts';
 import { readLatestManifest } from '../write/manifest.ts';
 import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
 import { toStaticImports } from './first-view.ts';
-import type { OutputPage } from './output.ts';
+import { atStart, memoize, type OutputPage } from './output.ts';
 
 const EXTERNAL_TIMEOUT_MS = 20_000;
-/** The variables that would send every request, the local server's too, through a proxy. */
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
 
 /**
- * Crawls the output as a host serves it (behaviour.md: CLI), from `/` and each locale's home: every
- * address a page names (the public base URL's on the local server) and every module a script
- * imports statically must answer with a success. Links to other sites are checked only on request.
+ * Crawls the output as a host serves it (behaviour.md: CLI): every address a page names and every
+ * module a script imports must answer; other sites only on request.
  */
 export async function checkLinks(
   config: SiteConfig,
   outDir: string,
   options: { external: boolean; onProgress?: (checked: number) => void },
 ): Promise<{ problems: SiteProblem[]; checked: number; external: string[] }> {
-  // `site serve`'s own server answers as a host does (behaviour.md: Hosts); linkinator's would
-  // serve `nginx.conf` and `.site-output`, and redirect `/x` to `/x/`.
+  // Not linkinator's server: it would serve `nginx.conf` and `.site-output`, and redirect `/x` to `/x/`.
   const site = await startFolderServer(outDir, config.locales.map((l) => l.prefix).filter(Boolean));
   const external = new Set<string>();
   try {
@@ -41,10 +38,7 @@ export async function checkLinks(
   }
 }
 
-/**
- * Every address linkinator met from `/`, then from each locale home it did not reach: it reads only
- * the pages under the home it started from.
- */
+/** Crawled from `/`, then from each locale home not reached: linkinator stays under its start. */
 async function crawlSite(
   base: string,
   config: SiteConfig,
@@ -100,7 +94,7 @@ function toLocalUrl(url: string, baseUrl: string, base: string): string | null {
   return rest !== null && /^(?:[/?#]|$)/.test(rest) ? `${base}/${rest.replace(/^\//, '')}` : null;
 }
 
-/** Runs the crawl with no proxy variable set: linkinator would send the local server's requests through it too. */
+/** Without proxy variables: linkinator would send the local server's requests through the proxy. */
 async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
   const saved = PROXY_VARIABLES.map((name) => [name, process.env[name]] as const);
   for (const name of PROXY_VARIABLES) delete process.env[name];
@@ -111,22 +105,14 @@ async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Each module a script imports statically must be a file of the output: linkinator reads no
- * JavaScript (behaviour.md: Pages on demand). The idle chunks, which no page names, come from the manifest.
- */
+/** Static imports, which linkinator does not read (behaviour.md: Pages on demand); idle chunks from the manifest. */
 function checkImports(outDir: string, base: string, crawled: readonly LinkResult[]): LinkResult[] {
-  const texts = new Map<string, string | null>();
-  const read = (url: string) => {
-    if (!texts.has(url)) texts.set(url, readOutputFile(outDir, url));
-    return texts.get(url) ?? null;
-  };
+  const read = memoize((url) => readOutputFile(outDir, url));
   const scripts = crawled
     .filter((r) => r.state === LinkState.OK && /^[^?#]*\.m?js(?:[?#]|$)/.test(r.url.slice(base.length)))
     .map((r) => r.url);
   const results: LinkResult[] = [];
-  // The chunks the manifest lists are followed as the scripts the crawl found; one of them missing
-  // is named by the script that imports it, else by the manifest.
+  // A missing chunk is named by the script that imports it, else by the manifest.
   const built = readLatestManifest(outDir);
   const listed = built?.scripts ? [...built.scripts.idle, ...Object.values(built.scripts.templates).flat()] : [];
   const seeds = [...new Set(listed.map((url) => new URL(url, base).href))];
@@ -141,10 +127,9 @@ function checkImports(outDir: string, base: string, crawled: readonly LinkResult
     for (const specifier of toStaticImports(read(script) ?? '')) {
       const url = new URL(specifier, script).href;
       if (!url.startsWith(`${base}/`)) continue;
-      const known = texts.has(url);
       const found = read(url) !== null;
       results.push({ url, status: found ? 200 : 404, state: found ? LinkState.OK : LinkState.BROKEN, parent: script });
-      if (found && !known) scripts.push(url);
+      if (found && !scripts.includes(url)) scripts.push(url);
     }
   }
   const named = new Set(results.map((r) => r.url));
@@ -173,9 +158,8 @@ function toBrokenLinks(results: readonly LinkResult[], base: string): SiteProble
     const href = local(url);
     // `/x/` redirects to `/x`: one page, one report. A home that does not answer is its own page.
     const page = parent === undefined ? href : local(parent).replace(/(.)\/+$/, '$1');
-    const loc = { file: toOutputFile(page), line: 1, column: 1 };
     const args = { page, href, status: status ? String(status) : 'no answer' };
-    found.set(`${page} ${href}`, toProblem('LINK_BROKEN', args, loc));
+    found.set(`${page} ${href}`, toProblem('LINK_BROKEN', args, atStart(toOutputFile(page))));
   }
   return [...found].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, problem]) => problem);
 }
@@ -185,26 +169,18 @@ export function toOutputFile(page: string): string {
   return toPageFile(path.posix.normalize(`/${page}`));
 }
 
-/**
- * Every link to a fragment of a page of this site, against that page's ids. Not linkinator's check:
- * it reads a page's ids only when fetched after meeting the link, so early pages go unchecked.
- */
+/** Links to a fragment, against the target's ids: linkinator's check misses pages fetched before the link. */
 export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
   const byUrl = new Map(pages.map((p) => [p.url, p]));
-  const ids = new Map<string, Set<string>>();
-  const idsOf = (page: OutputPage) => {
-    let found = ids.get(page.url);
-    if (!found) {
-      // Any element's `id`, and the `name` of an `<a>` (not a `<meta name>` or a `data-id`).
-      const named = [
-        ...page.html.matchAll(/<[a-z][\w-]*\s[^>]*?(?<=\s)id="([^"]*)"/g),
-        ...page.html.matchAll(/<a\s[^>]*?(?<=\s)name="([^"]*)"/g),
-      ];
-      found = new Set(named.map((m) => unescapeHtml(m[1] as string)));
-      ids.set(page.url, found);
-    }
-    return found;
-  };
+  const idsOf = memoize((url) => {
+    const { html } = byUrl.get(url) as OutputPage;
+    // Any element's `id`, and the `name` of an `<a>` (not a `<meta name>` or a `data-id`).
+    const named = [
+      ...html.matchAll(/<[a-z][\w-]*\s[^>]*?(?<=\s)id="([^"]*)"/g),
+      ...html.matchAll(/<a\s[^>]*?(?<=\s)name="([^"]*)"/g),
+    ];
+    return new Set(named.map((m) => unescapeHtml(m[1] as string)));
+  });
   const problems: SiteProblem[] = [];
   const seen = new Set<string>();
   for (const page of pages) {
@@ -221,12 +197,10 @@ export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
         fragment = url.hash.slice(1);
       }
       // `#top` scrolls to the top of any page (HTML's own rule).
-      if (!target || fragment.toLowerCase() === 'top' || idsOf(target).has(fragment)) continue;
+      if (!target || fragment.toLowerCase() === 'top' || idsOf(target.url).has(fragment)) continue;
       if (seen.has(`${page.url} ${href}`)) continue;
       seen.add(`${page.url} ${href}`);
-      problems.push(
-        toProblem('LINK_FRAGMENT_MISSING', { page: page.url, href }, { file: page.file, line: 1, column: 1 }),
-      );
+      problems.push(toProblem('LINK_FRAGMENT_MISSING', { page: page.url, href }, atStart(page.file)));
     }
   }
   return problems;

@@ -4,8 +4,7 @@ import { toProblem } from '../problems/problem.ts';
 import type { Route, SiteConfig, SiteProblem } from '../types.ts';
 import { GLOSSARY_FILE, toLocaleFiles } from './glossary.ts';
 
-// The rules of Chinese and Latin in one text (docs/glossary.md: Chinese and Latin in one text),
-// checked in the Chinese content and message files where the prose breaks them.
+// docs/glossary.md: Chinese and Latin in one text, in the Chinese content and message files.
 
 /** A number or a Latin word right against Chinese, or against a link whose text ends or starts with it. */
 const UNSPACED = [

@@ -13,6 +13,7 @@ export interface OutputPage {
   readonly file: string;
   readonly url: string;
   readonly html: string;
+  readonly head: string;
   readonly lang: string | null;
   readonly title: string | null;
   readonly description: string | null;
@@ -21,11 +22,13 @@ export interface OutputPage {
   readonly ogLocale: string | null;
   readonly noindex: boolean;
   readonly payload: EmbeddedPayload | null;
-  /** hrefs of the links inside `<main>`. */
   readonly mainLinks: readonly string[];
 }
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
+
+/** A problem of a whole file is reported at its start. */
+export const atStart = (file: string) => ({ file, line: 1, column: 1 });
 
 /** `get`, computed once per key: the output's files are read once, whichever page names them. */
 export function memoize<T>(get: (key: string) => T): (key: string) => T {
@@ -58,6 +61,7 @@ export function readOutputPages(outDir: string): OutputPage[] {
         file,
         url: toOutputUrl(file, layout),
         html,
+        head,
         lang: attr(html, /<html[^>]*\slang="([^"]*)"/),
         title: title === null ? null : unescapeHtml(title),
         description: description === null ? null : unescapeHtml(description),

@@ -1,6 +1,6 @@
 import { toProblem } from '../problems/problem.ts';
 import type { LocaleConfig, SiteConfig, SiteProblem } from '../types.ts';
-import type { OutputPage } from './output.ts';
+import { atStart, type OutputPage } from './output.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 
 type Payload = NonNullable<OutputPage['payload']>;
@@ -12,13 +12,12 @@ function toSitePath(config: SiteConfig, href: string): string | null {
   return null;
 }
 
-/** Problems of one code found in a page's head, one per reason, at its first line. */
 function toHeadProblems(
   page: OutputPage,
   code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE',
   reasons: readonly string[],
 ): SiteProblem[] {
-  return reasons.map((reason) => toProblem(code, { page: page.url, reason }, { file: page.file, line: 1, column: 1 }));
+  return reasons.map((reason) => toProblem(code, { page: page.url, reason }, atStart(page.file)));
 }
 
 /** The head rules on every page (behaviour.md: Head and SEO): alternates, canonical, locale, titles, links, sitemap. */
@@ -112,8 +111,7 @@ function checkCrossLocaleLinks(
     const other = toLocaleOfPath(config.locales, linkPath);
     if (other.code === payload.locale) return [];
     const suggestion = toLocalePath(locale, linkPath.slice(other.prefix.length) || '/');
-    const loc = { file: page.file, line: 1, column: 1 };
-    return [toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, loc)];
+    return [toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, atStart(page.file))];
   });
 }
 
@@ -136,7 +134,7 @@ function checkDuplicates(config: SiteConfig, pages: readonly OutputPage[]): Site
       }
       for (const [value, urls] of seen) {
         if (urls.length < 2) continue;
-        const loc = { file: own.find((p) => p.url === urls[1])?.file ?? '', line: 1, column: 1 };
+        const loc = atStart(own.find((p) => p.url === urls[1])?.file ?? '');
         problems.push(toProblem('SEO_DUPLICATE', { what, locale: code, value, pages: urls.join(', ') }, loc));
       }
     }
@@ -154,52 +152,39 @@ function checkErrorPages(pages: readonly OutputPage[], sitemap: string | null): 
         ...(page.alternates.length > 0 ? ['it has alternates'] : []),
         ...(sitemap?.includes(page.url) ? ['it is in the sitemap'] : []),
       ];
-      return reasons.map((reason) =>
-        toProblem('SEO_ERROR_PAGE', { page: page.url, reason }, { file: page.file, line: 1, column: 1 }),
-      );
+      return reasons.map((reason) => toProblem('SEO_ERROR_PAGE', { page: page.url, reason }, atStart(page.file)));
     });
-}
-
-/** The sitemap against the indexable pages: each listed with its head's alternates, and nothing else. */
-function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
-  const loc = { file: 'sitemap.xml', line: 1, column: 1 };
-  if (sitemap === null) return [toProblem('SEO_SITEMAP', { reason: 'missing' }, loc)];
-  const entries = new Map(
-    [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => {
-      const body = m[1] as string;
-      const url = /<loc>([^<]*)<\/loc>/.exec(body)?.[1] ?? '';
-      const alternates = [...body.matchAll(/hreflang="([^"]*)" href="([^"]*)"/g)].map((a) => `${a[1]} ${a[2]}`);
-      return [url, alternates] as const;
-    }),
-  );
-  const problems: SiteProblem[] = [...checkLastmods(sitemap)];
-  const indexable = pages.filter((p) => p.payload && p.payload.contentLocale === p.payload.locale && !p.noindex);
-  for (const page of indexable) {
-    const listed = page.canonical ? entries.get(page.canonical) : undefined;
-    const missing = `${page.canonical ?? page.url} (${page.url}) is missing`;
-    if (!listed) problems.push(toProblem('SEO_SITEMAP', { reason: missing }, loc));
-    else if (listed.join('|') !== page.alternates.map((a) => `${a.hreflang} ${a.href}`).join('|'))
-      problems.push(toProblem('SEO_SITEMAP', { reason: `the alternates of ${page.url} differ from its head` }, loc));
-  }
-  const canonicals = new Set(indexable.map((p) => p.canonical));
-  for (const url of entries.keys()) {
-    if (!canonicals.has(url))
-      problems.push(toProblem('SEO_SITEMAP', { reason: `${url} is listed but is not an indexable page` }, loc));
-  }
-  return problems;
 }
 
 /** A time with its zone offset, as the sitemap, the feeds and structured data write it. */
 export const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})$/;
 
-/** Entries without a `lastmod`, or with one that is no time with its zone (behaviour.md: Sitemap and robots). */
-function checkLastmods(sitemap: string): SiteProblem[] {
-  const loc = { file: 'sitemap.xml', line: 1, column: 1 };
-  return [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].flatMap(([, body]) => {
-    const url = /<loc>([^<]*)<\/loc>/.exec(body as string)?.[1] ?? '';
-    const lastmod = /<lastmod>([^<]*)<\/lastmod>/.exec(body as string)?.[1];
+/**
+ * Every entry with a `lastmod` time and its zone (behaviour.md: Sitemap and robots), and the
+ * indexable pages, each with its head's alternates, and nothing else.
+ */
+function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
+  const loc = atStart('sitemap.xml');
+  if (sitemap === null) return [toProblem('SEO_SITEMAP', { reason: 'missing' }, loc)];
+  const listing = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body = '']) => ({
+    url: /<loc>([^<]*)<\/loc>/.exec(body)?.[1] ?? '',
+    lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(body)?.[1],
+    alternates: [...body.matchAll(/hreflang="([^"]*)" href="([^"]*)"/g)].map((a) => `${a[1]} ${a[2]}`),
+  }));
+  const reasons = listing.flatMap(({ url, lastmod }) => {
     if (lastmod && ZONED_TIME.test(lastmod) && !Number.isNaN(Date.parse(lastmod))) return [];
-    const reason = lastmod ? `the lastmod of ${url}, ${lastmod}, is no time with its zone` : `${url} has no lastmod`;
-    return [toProblem('SEO_SITEMAP', { reason }, loc)];
+    return [lastmod ? `the lastmod of ${url}, ${lastmod}, is no time with its zone` : `${url} has no lastmod`];
   });
+  const entries = new Map(listing.map(({ url, alternates }) => [url, alternates]));
+  const indexable = pages.filter((p) => p.payload && p.payload.contentLocale === p.payload.locale && !p.noindex);
+  for (const page of indexable) {
+    const listed = page.canonical ? entries.get(page.canonical) : undefined;
+    if (!listed) reasons.push(`${page.canonical ?? page.url} (${page.url}) is missing`);
+    else if (listed.join('|') !== page.alternates.map((a) => `${a.hreflang} ${a.href}`).join('|'))
+      reasons.push(`the alternates of ${page.url} differ from its head`);
+  }
+  const canonicals = new Set(indexable.map((p) => p.canonical));
+  for (const url of entries.keys())
+    if (!canonicals.has(url)) reasons.push(`${url} is listed but is not an indexable page`);
+  return reasons.map((reason) => toProblem('SEO_SITEMAP', { reason }, loc));
 }

@@ -8,8 +8,7 @@ import { isWholePng, toPngSize } from '../png.ts';
 import { ZONED_TIME } from './seo.ts';
 import { findGraphFaults, findNodeFaults, type DataOutput, type Node } from './structured-data.ts';
 
-// `site check` on what pages tell share dialogs, search engines and feed readers (behaviour.md:
-// Sharing): card images, structured data, feeds and app icons, read from the output.
+// What pages tell share dialogs, search engines and feed readers (behaviour.md: Sharing).
 
 const attr = (html: string, re: RegExp) => {
   const value = re.exec(html)?.[1];
@@ -39,7 +38,6 @@ export function toXmlFault(xml: string): string | null {
   return roots === 1 ? null : `${roots} root elements, not one`;
 }
 
-/** What the checks read of the build: the base URL, the output folder and the URLs of its pages. */
 interface Output {
   readonly base: string | null;
   readonly outDir: string;
@@ -60,7 +58,6 @@ function toOutputFile({ base, outDir }: Output, url: string): string | null {
   return file.startsWith(`${outDir}${path.sep}`) ? file : null;
 }
 
-/** Whether a URL (absolute under the base URL, or root-relative) is a page of the build. */
 function isOutputPage({ base, urls }: Output, url: string): boolean {
   return urls.has(base && url.startsWith(base) ? url.slice(base.length) || '/' : url);
 }
@@ -88,16 +85,14 @@ function toIconRefs(head: string): string[] {
 export function checkSharing(config: SiteConfig, outDir: string, pages: readonly OutputPage[]): SiteProblem[] {
   const output: Output = { base: config.baseUrl, outDir, urls: new Set(pages.map((p) => p.url)) };
   // The site's own pages: not the error pages (noindex), not HTML files of site/public.
-  const heads = pages
-    .filter((page) => !page.noindex && page.payload)
-    .map((page) => ({ page, head: page.html.slice(0, Math.max(0, page.html.indexOf('</head>'))) }));
-  const feeds = new Set(heads.flatMap(({ head }) => toFeedLinks(head)));
-  const icons = new Set(heads.flatMap(({ head }) => toIconRefs(head)));
+  const own = pages.filter((page) => !page.noindex && page.payload);
+  const feeds = new Set(own.flatMap((page) => toFeedLinks(page.head)));
+  const icons = new Set(own.flatMap((page) => toIconRefs(page.head)));
   return [
-    ...heads.flatMap(({ page, head }) => [
-      ...checkShareImage(output, page.url, head),
-      ...checkStructuredData(output, page, head),
-      ...checkIconLinks(page.url, head),
+    ...own.flatMap((page) => [
+      ...checkShareImage(output, page.url, page.head),
+      ...checkStructuredData(output, page, page.head),
+      ...checkIconLinks(page.url, page.head),
     ]),
     ...[...feeds].flatMap((feed) => checkFeed(output, feed)),
     ...[...icons].flatMap((icon) => checkIcon(output, icon)),
@@ -171,7 +166,6 @@ function checkStructuredData(output: Output, page: OutputPage, head: string): Si
   return reasons.map((reason) => toProblem('STRUCTURED_DATA', { page: page.url, reason }));
 }
 
-/** A page that links no touch icon or no manifest. */
 function checkIconLinks(page: string, head: string): SiteProblem[] {
   const { touch, manifest } = toIconLinks(head);
   if (touch !== null && manifest !== null) return [];

@@ -1,9 +1,8 @@
 import { Converter } from 'opencc-js';
 import { memoize } from './output.ts';
 
-// Simplified-only characters in text meant as Traditional Chinese (Taiwan). OpenCC's
-// Simplified→Taiwan converter changes every Simplified character; a few characters it changes are
-// also standard Traditional characters in Taiwan (台灣, 里程, 污水, 干擾, 核准...), and are allowed.
+// Simplified characters in Traditional Chinese (Taiwan) text. OpenCC also changes a few characters
+// that are standard in Taiwan (台灣, 里程, 污水, 干擾, 核准...): those are allowed.
 const toTaiwan = Converter({ from: 'cn', to: 'tw' });
 const STANDARD_IN_TAIWAN = new Set([...'台里污干准范杰云余卷征谷咸朴佣']);
 
@@ -14,9 +13,7 @@ const HAN = /\p{Script=Han}/u;
 
 export interface SimplifiedHit {
   readonly char: string;
-  /** The Traditional form to use instead. */
   readonly traditional: string;
-  /** 1-based line and column in the text. */
   readonly line: number;
   readonly column: number;
 }

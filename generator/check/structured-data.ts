@@ -2,9 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { toPngSize } from '../png.ts';
 import { ZONED_TIME } from './seo.ts';
 
-// `site check` on a page's JSON-LD (behaviour.md: Sharing), read as a search engine reads it: each
-// node's required properties, its times, an article's images, a position's JobPosting, and the
-// graph: every `@id` it names is a node of the page, and every node is tied to the one organization.
+// A page's JSON-LD as a search engine reads it (behaviour.md: Sharing).
 
 export type Node = Record<string, unknown>;
 
@@ -25,7 +23,6 @@ const TIMES = ['datePublished', 'dateModified', 'datePosted', 'validThrough'];
 const EMPLOYMENT = /^(?:FULL_TIME|PART_TIME|CONTRACTOR|TEMPORARY|INTERN|VOLUNTEER|PER_DIEM|OTHER)$/;
 const PERIOD = /^(?:HOUR|DAY|WEEK|MONTH|YEAR)$/;
 
-/** What the checks read of the build: the base URL and the output file of a URL of the site. */
 export interface DataOutput {
   readonly base: string | null;
   readonly toFile: (url: string) => string | null;
@@ -107,7 +104,6 @@ function findJobFaults(node: Node): string[] {
   return reasons;
 }
 
-/** A postal address with its country, and a locality or a region. */
 function isPostalAddress(value: unknown): boolean {
   const address = (value ?? {}) as Node;
   const country = address.addressCountry;

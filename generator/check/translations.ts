@@ -40,17 +40,14 @@ interface NamespaceReport {
   empty: Record<string, string[]>;
 }
 
-/** What the checks of one namespace read: the messages, the keys a template uses, where a key sits. */
 interface NamespaceCheck {
   readonly config: SiteConfig;
   readonly messages: Messages;
   readonly ns: string;
-  /** Every locale's keys of the namespace. */
   readonly all: ReadonlySet<string>;
   /** The keys templates and code read, or null when the build could not tell. */
   readonly used: ReadonlySet<string> | null;
   readonly lineOf: (root: string, file: string, key: string) => number;
-  /** The namespace's entry of the report, filled in as faults are found. */
   readonly entry: NamespaceReport;
 }
 

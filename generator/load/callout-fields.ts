@@ -1,11 +1,10 @@
 import { isRecord, isText } from '../config-sections.ts';
 
-// A service page's `steps` and an equipment page's `specs` (behaviour.md: Presentation), checked
-// when the file is read so a missing or overlong label is named at its line.
+// A service page's `steps` and an equipment page's `specs` (behaviour.md: Presentation).
 
 export type Fail = (field: string, reason: string, hint?: string) => void;
 
-/** The shape of each field: what its items hold, how many, and how long each text may be. */
+/** Each field's texts with their length limits, the required ones, and how many items. */
 const CALLOUTS = {
   steps: {
     texts: { label: 30, text: 90 },

@@ -1,15 +1,13 @@
 import { toProblem } from '../problems/problem.ts';
 import type { SiteProblem, SourceLoc } from '../types.ts';
 
-// What the site publishes is text (behaviour.md: Safety): a control character (but tab and line
-// feed; U+0080–U+009F are left alone), DEL, U+FFFE, U+FFFF or half of a surrogate pair would pass
-// unseen into titles and meta tags, or stop the search index. A carriage return ends a line in a
-// file, and is refused as an escape in a value.
+// Control characters (not tab, LF or U+0080–U+009F), DEL, U+FFFE, U+FFFF and lone surrogates would
+// pass unseen into titles and meta tags, or stop the search index (behaviour.md: Safety). A CR may
+// end a file's line, never stand in a value.
 const NOT_TEXT = /(?![\t\n\x80-\x9f])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u;
 const NOT_TEXT_IN_FILE = /(?![\t\n\r\x80-\x9f])\p{Cc}|[\uFFFE\uFFFF]|\p{Cs}/u;
 
-// An escape of YAML's double quotes or of JSON: a pair of surrogates first (one character), then
-// the escapes that can stand for a character that is not text; any other is skipped whole.
+// A YAML or JSON escape: a surrogate pair first (one character), then those that can write a non-text one.
 const ESCAPE =
   /\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|([0abefvr])|[^])/g;
 const SHORT_ESCAPES: Record<string, number> = { '0': 0, a: 7, b: 8, e: 0x1b, f: 0x0c, v: 0x0b, r: 0x0d };
@@ -20,10 +18,7 @@ export function findFileCharacter(file: string, text: string): SiteProblem | nul
   return found ? toCharacterProblem(found[0], toOffsetLoc(file, text, found.index)) : null;
 }
 
-/**
- * The first character of the front matter's data that is not text, at the escape that wrote it,
- * searched from its top-level key's line: the YAML reader keeps no place of what it decoded.
- */
+/** The first non-text character of the data, at its escape from its key's line: YAML keeps no place of it. */
 export function findFrontMatterCharacter(
   file: string,
   text: string,
@@ -47,7 +42,7 @@ export function findJsonEscapeCharacter(file: string, text: string): SiteProblem
   return toCharacterProblem(character, toOffsetLoc(file, text, escape.offset), escape.escaped);
 }
 
-/** The first character that is not text in parsed data (what an escape such as `"\x07"` wrote), and its top-level key. */
+/** The first non-text character in parsed data (`"\x07"`), and its top-level key. */
 function findDataCharacter(data: unknown): { key: string; character: string } | null {
   const pending: [value: unknown, key: string][] = [[data, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {

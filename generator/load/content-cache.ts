@@ -7,14 +7,12 @@ import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
 import type { SiteConfig } from '../types.ts';
 import type { ParsedContent } from './parse-content.ts';
 
-// What parsing each content file gave, kept between builds (caches.ts: content): reading one file of
-// every page's data is much less work than parsing the YAML again. Only a file parsed without an
-// error is kept, so a mistake is reported until fixed.
+// Each content file's parse, kept between builds (caches.ts: content). Only clean parses are
+// kept, so a mistake is reported until fixed.
 
 type Entries = Map<string, { readonly hash: string; readonly parsed: ParsedContent }>;
 
-export interface ContentCache {
-  /** What parsing gave for this file's text last time, if anything. */
+interface ContentCache {
   get(file: string, text: string): ParsedContent | undefined;
   set(file: string, text: string, parsed: ParsedContent): void;
   /** Writes the entries of the files listed now, when any of them changed. */
@@ -53,7 +51,6 @@ export async function openContentCache(config: SiteConfig): Promise<ContentCache
   };
 }
 
-/** The entries of a cache file; none when there is no file or it cannot be read as one. */
 function toEntries(bytes: Buffer | null): Entries {
   if (!bytes) return new Map();
   try {

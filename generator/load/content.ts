@@ -9,11 +9,10 @@ import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
 import { toProblem } from '../problems/problem.ts';
 
-/** The watch session's parses, by file: the text parsed and what it gave. */
 type SessionCache = Map<string, { readonly text: string; readonly result: ParsedContent }>;
 
-/** Lists the content files: `site/content/**\/*.md`, relative to the site root, sorted. */
-export async function listContentFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
+/** `site/content/**\/*.md`, relative to the site root, sorted. */
+async function listContentFiles(config: SiteConfig): Promise<{ files: string[]; problems: SiteProblem[] }> {
   const listed = await listFiles(config.root, config.contentDir);
   const prefix = path.relative(config.root, config.contentDir).split(path.sep).join('/');
   // A Markdown file under another ending (`.MD`, `.markdown`) is no page, and is said to be none.
@@ -26,13 +25,9 @@ export async function listContentFiles(config: SiteConfig): Promise<{ files: str
   return { files, problems: [...listed.problems, ...ignored] };
 }
 
-/** Endings of Markdown files that are not `.md`. */
 const MARKDOWN_LIKE = /\.(md|markdown|mdown|mkdn|mkd|mdx)$/i;
 
-/**
- * Reads and parses every content file, collecting all problems. A file whose text is unchanged is
- * not parsed again: the watch session keeps its parse in memory, every build on disk (content-cache.ts).
- */
+/** Reads and parses every content file; an unchanged text's parse comes from the session or the disk cache. */
 export async function loadContent(
   config: SiteConfig,
   files?: readonly string[],
@@ -62,10 +57,7 @@ export async function loadContent(
   };
 }
 
-/**
- * A content file's text, or why it cannot be read (too large, not UTF-8). Read synchronously:
- * thousands of small files skip the thread pool's round trip for each.
- */
+/** A content file's text, or why not; read synchronously, saving thousands of small files a thread-pool trip each. */
 function readContentText(config: SiteConfig, file: string): { text: string } | ParsedContent {
   const bytes = readUpTo(path.join(config.root, file), FILE_LIMIT);
   if (typeof bytes === 'number') return toOversized(config, file, bytes);
@@ -73,7 +65,6 @@ function readContentText(config: SiteConfig, file: string): { text: string } | P
   return 'problem' in decoded ? { file: null, problems: [decoded.problem] } : { text: decoded.text };
 }
 
-/** A file's bytes, or its size when over `limit`: one open, one fstat, one read (no second path look-up). */
 function readUpTo(file: string, limit: number): Buffer | number {
   const fd = openSync(file, 'r');
   try {

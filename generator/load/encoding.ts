@@ -2,14 +2,12 @@ import { isUtf8 } from 'node:buffer';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteProblem } from '../types.ts';
 
-// The site's text files are read as UTF-8 only (behaviour.md: Safety): a file saved as Big5 would
-// otherwise be published as unreadable characters.
+// UTF-8 only (behaviour.md: Safety): a file saved as Big5 would be published as garbage.
 
 /** The text of a file's bytes, or TEXT_NOT_UTF8 at the first byte that is not UTF-8. */
 export function toUtf8Text(file: string, bytes: Buffer): { text: string } | { problem: SiteProblem } {
   if (isUtf8(bytes)) return { text: bytes.toString('utf8') };
-  // UTF-16 starts with its byte order mark (Windows Notepad's "Unicode"), and every ASCII character
-  // of it comes with a zero byte: the file is named as that, from its start.
+  // Notepad's "Unicode": a byte order mark, and a zero byte with every ASCII character.
   if (isUtf16(bytes)) return { problem: toProblem('TEXT_NOT_UTF8', { saved: 'UTF-16' }, { file, line: 1, column: 1 }) };
   return { problem: toProblem('TEXT_NOT_UTF8', {}, { file, ...toFirstInvalid(bytes) }) };
 }

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { toProblem, type ArgsOf } from '../problems/problem.ts';
 import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
 
-// A content file is `<path>.<locale>.md`; each segment of the path becomes part of the page's URL,
-// so it holds only ASCII letters, digits and `-` (behaviour.md: Routes).
+// `<path>.<locale>.md`: each segment becomes part of the URL, so ASCII letters, digits and `-` only
+// (behaviour.md: Routes).
 const SEGMENT = /^[a-z0-9][a-zA-Z0-9-]*$/;
 
 /** `site/content/news/news1.en.md` → `/news/news1` in `en`; `index` names a folder's own page. */

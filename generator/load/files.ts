@@ -7,12 +7,10 @@ import { isInside } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
 import { findWrittenFolder, type WrittenFolder } from './written-folders.ts';
 
-// Nothing outside the project is read into the site (behaviour.md: Safety): this walker, not a glob,
-// follows a symbolic link only when its target lies inside the project, and reports one that leaves
-// it or points at nothing. Names are read as bytes, so one that is not UTF-8 (a zip made on Windows)
-// is reported as its bytes allow, never a path the build cannot open.
+// Nothing outside the project is read into the site (behaviour.md: Safety): links are followed only
+// inside it. Names are read as bytes, so a non-UTF-8 one (a zip made on Windows) is reported, not lost.
 
-export interface ListedFiles {
+interface ListedFiles {
   /** Files under the folder, relative to it with `/` separators, sorted. */
   readonly files: string[];
   /** Hidden files and folders (`.DS_Store`, `.git/`), relative to the folder, sorted. */
@@ -20,7 +18,7 @@ export interface ListedFiles {
   readonly problems: SiteProblem[];
 }
 
-export interface ListOptions {
+interface ListOptions {
   /** Hidden folders whose files are listed like any other (`.well-known` of site/public). */
   readonly openHidden?: readonly string[];
   /** The code of a name that is not UTF-8: the content folder's own rule unless said. */
@@ -81,8 +79,7 @@ async function visitEntry(
   const child = relative ? `${relative}/${name}` : name;
   const hidden = name.startsWith('.') && !options.openHidden?.includes(child);
   if (hidden && entry.isSymbolicLink()) {
-    // Never followed: an editor's lock file is such a link, to nothing (Emacs writes `.#about.md`
-    // while a file has unsaved changes), and a build must not fail while someone types.
+    // Never followed: Emacs's lock file `.#about.md` links to nothing, and no build may fail while one types.
     result.hidden.push(child);
     return;
   }
@@ -102,7 +99,6 @@ async function visitEntry(
   else result.files.push(child);
 }
 
-/** A path of the listing as the problems name it: relative to the project, with `/` separators. */
 function toShownPath(listing: Listing, file: string): string {
   return path.relative(listing.root, file).split(path.sep).join('/');
 }
@@ -123,7 +119,7 @@ export function toNameText(name: Buffer): string {
   if (isUtf8(name)) return name.toString();
   let text = '';
   for (let at = 0; at < name.length;) {
-    // A prefix of a character's bytes is never UTF-8 itself: the shortest that is, is the character.
+    // The shortest run of bytes that is UTF-8 is one character.
     const size = [1, 2, 3, 4].find((n) => at + n <= name.length && isUtf8(name.subarray(at, at + n)));
     const byte = (name[at] as number).toString(16).toUpperCase().padStart(2, '0');
     text += size === undefined ? `\\x${byte}` : name.toString('utf8', at, at + size);
@@ -132,7 +128,7 @@ export function toNameText(name: Buffer): string {
   return text;
 }
 
-/** A problem when a folder resolves into one the tool writes; whether it does. */
+/** Whether a folder resolves into one the tool writes (then a problem is recorded). */
 function checkWritten(listing: Listing, absolute: string, real: string): boolean {
   const into = findWrittenFolder(real, listing.options.written ?? []);
   if (!into) return false;

@@ -7,25 +7,22 @@ import { checkCalloutFields, type Fail } from './callout-fields.ts';
 import { checkJobField } from './job-field.ts';
 import type { FieldAddress, FrontMatter, LocaleCode, SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
-// What the fields of a page's front matter may hold: the settings every page has, and URL fields
-// that become link targets and image sources (behaviour.md: Safety).
 const KNOWN_KEYS = [
   ...['title', 'description', 'template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit', 'inOverview'],
   ...['draft', 'publishDate', 'expiryDate', 'noindex', 'updated'],
   'aliases',
 ];
 
-// Values that become link targets and image sources: `image`, `mapImage`, `href`, `ctaUrl`…
+// Link targets and image sources (behaviour.md: Safety): `image`, `mapImage`, `href`, `ctaUrl`…
 const URL_KEY = /^(?:image|href|url|src|link)$|[a-z0-9](?:Image|Url|Href|Link|Src)$/;
-// `link` also names a link's label (the home page's `sections.*.link`): such a value is checked
-// only when a browser would read it as an address (a scheme, or a leading slash).
+// `link` may be a label (`sections.*.link`): checked only when a browser would read it as an address.
 const LABEL_KEY = /^link$|Link$/;
 const URL_HINT =
   'URL fields (`image`, `href`, `url`, `src`, `link` and names ending in `Image`, `Url`, `Href`, `Link` or `Src`) ' +
   'become link targets and image sources: write a path of this site that starts with one `/`, or a full ' +
   '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
 
-/** Every URL field at any depth (`cards[2].link`): the refused ones' problems, and the site paths the others name. */
+/** Every URL field at any depth (`cards[2].link`): problems of refused ones, site paths of the rest. */
 export function findUrlFields(
   contents: unknown,
   at: (offset: number) => SourceLoc,
@@ -50,7 +47,6 @@ export function findUrlFields(
   return { problems, addresses };
 }
 
-/** A URL field's value, or each item of its list, with its name and place. */
 function toUrlValues(
   value: unknown,
   field: string,
@@ -78,7 +74,7 @@ function checkUrlValues(
   }
 }
 
-// Control characters: browsers drop some of them while reading an address, which hides what it is.
+// Browsers drop some control characters while reading an address, which hides what it is.
 const CONTROLS = /\p{Cc}/gu;
 
 /** Why a URL field's value is refused, or undefined when it is a root-relative path or an http(s) URL. */
@@ -95,7 +91,7 @@ function toUrlFault(value: string, label: boolean): string | undefined {
   return `must be a root-relative path such as \`/images/hero.svg\` or an http(s) URL, not ${shown}`;
 }
 
-/** Whether a browser reads the text as an address (a scheme, or a leading slash) rather than as a label. */
+/** A scheme or a leading slash: a browser reads it as an address. */
 function isReadAsAddress(value: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(value) || /^[/\\]/.test(value);
 }
@@ -109,7 +105,6 @@ function toShownValue(value: string): string {
 export const DEFAULT_TEMPLATE = 'page';
 export const DEFAULT_LAYOUT = 'default';
 
-/** The page's settings from its front matter's data, or null with every problem found. */
 export function validateFrontMatter(
   file: string,
   raw: Record<string, unknown>,
@@ -140,7 +135,7 @@ export function validateFrontMatter(
   };
 }
 
-// A video's id as each provider writes it in its addresses: the id goes into the player's URL.
+// The id goes into the player's URL.
 const VIDEO_IDS: Readonly<Record<string, RegExp>> = { youtube: /^[A-Za-z0-9_-]{11}$/, vimeo: /^\d{1,12}$/ };
 const VIDEO_HINT =
   'Write `video: { provider: youtube, id: dQw4w9WgXcQ, title: "…" }`: the id as it stands in the video\'s address (Vimeo: its number).';
@@ -163,7 +158,7 @@ function checkVideoField(video: unknown, fail: Fail): void {
     fail('video', '`title` must name the video (the player and its poster are labelled with it)', VIDEO_HINT);
 }
 
-/** A warning for each key a letter or two away from a page's setting (`templete`), which would keep its default. */
+/** A key a letter or two from a setting (`templete`): that setting would silently keep its default. */
 function findTypos(file: string, extra: Record<string, unknown>, keyLines: Record<string, number>): SiteProblem[] {
   const settings = [...KNOWN_KEYS, 'contact', 'job'];
   return Object.keys(extra).flatMap((key) => {
@@ -224,7 +219,6 @@ function toNameField(raw: Record<string, unknown>, field: string, fallback: stri
   return String(v);
 }
 
-/** The settings that apply to a page in every language, besides its template and layout. */
 function toSettings(
   raw: Record<string, unknown>,
   config: SiteConfig,
@@ -298,7 +292,7 @@ function toDates(raw: Record<string, unknown>, fail: Fail): [string | null, stri
 // A day, and (where allowed) a time of day to the minute: `2024-03-12`, `2024-03-12T09:00`.
 const DAY_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d))?$/;
 
-/** A real calendar day written YYYY-MM-DD, with `THH:MM` where `time` allows (the core schema keeps dates as text). */
+/** A real calendar day, YYYY-MM-DD, with `THH:MM` where `time` allows; undefined when invalid. */
 function toDate(v: unknown, { time = false } = {}): string | null | undefined {
   if (v === undefined || v === null) return null;
   const match = typeof v === 'string' ? DAY_TIME.exec(v) : null;

@@ -20,37 +20,34 @@ import { findUrlFields } from './front-matter-fields.ts';
 import { MATTER_LIMIT, toTooLarge } from './limits.ts';
 import type { FieldAddress, SiteProblem, SourceLoc } from '../types.ts';
 
-// Front matter is plain data read by the YAML core schema; what could stall the parser or multiply
-// the data is refused with its place in the file (behaviour.md: Safety).
+// Plain data by the YAML core schema: what could stall the parser or multiply the data is refused
+// at its place (behaviour.md: Safety).
 const NESTING_LIMIT = 64;
-// gray-matter drops comment lines with a pattern whose time grows with the square of a run of blank
-// lines: 256 KB of them would hold the build for a minute. No page needs this many in a row.
+// gray-matter's comment stripping is quadratic in a run of blank lines: 256 KB of them take a minute.
 const BLANK_LIMIT = 100;
 const BLANK_RUN = new RegExp(`[\\n\\u2028\\u2029](?:[^\\S\\n\\u2028\\u2029]*[\\n\\u2028\\u2029]){${BLANK_LIMIT + 1}}`);
 
-export interface ParsedFile {
+interface ParsedFile {
   data: Record<string, unknown>;
   body: string;
   bodyLine: number;
   keyLines: Record<string, number>;
   /** Problems of single values (URL fields) found while reading the YAML. */
   problems: SiteProblem[];
-  /** The paths of this site its URL fields name. */
   addresses: FieldAddress[];
 }
 
 type ReadMatter = Omit<ParsedFile, 'body' | 'bodyLine'> | { problem: SiteProblem };
 
-/** Splits a content file's text into its front matter's data and the Markdown body. */
 export function parseFrontMatter(file: string, text: string): ParsedFile | { problem: SiteProblem } {
-  // As a Windows editor saves it too: a byte order mark first, lines ending in CR LF (or a lone CR).
+  // As Windows editors save: a byte order mark, CR LF line ends.
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   // A file that does not start with `---` has no front matter (`----` is a Markdown rule).
   const opening = /^---(?!-)([^\n]*)/.exec(source);
   if (!opening) return { ...toEmpty(), body: source, bodyLine: 1 };
   const refused = findSplitProblem(file, source, opening[1] as string);
   if (refused) return { problem: refused };
-  // Called with options, gray-matter keeps no cache keyed by the text: each file's problems name it.
+  // With options, gray-matter caches nothing by text, so each file's problems name that file.
   const split = matter(source, { language: 'yaml', engines: { yaml: (yaml: string) => readYaml(file, yaml) } });
   // Front matter of nothing but comments gray-matter gives as `{}`, without asking its engine.
   const read = (Object.keys(split.data).length > 0 ? split.data : toEmpty()) as ReadMatter;
@@ -66,11 +63,7 @@ function toEmpty(): Omit<ParsedFile, 'body' | 'bodyLine'> {
   return { data: {}, keyLines: {}, problems: [], addresses: [] };
 }
 
-/**
- * What gray-matter must not be given: a language after `---` (`---js` runs the text as code), front
- * matter never closed (the whole file would be read), too large or too blank, and a closing line
- * with more than `---` (gray-matter closes at any line that starts with it).
- */
+/** What gray-matter must not get: `---js` (run as code), no closing line, too large or blank, `---x` closing. */
 function findSplitProblem(file: string, source: string, language: string): SiteProblem | null {
   const syntax = (args: ArgsOf<'FRONT_MATTER_SYNTAX'>, line: number, column: number) =>
     toProblem('FRONT_MATTER_SYNTAX', args, { file, line, column });
@@ -106,7 +99,7 @@ function findSplitProblem(file: string, source: string, language: string): SiteP
 function readYaml(file: string, matter: string): ReadMatter {
   const lines = new LineCounter();
   const at = (offset: number) => toFileLoc(file, lines, offset);
-  // The parser would overflow its stack on deep nesting, and take long to do so: refuse it first.
+  // Deep nesting would overflow the parser's stack, slowly.
   const deep = findDeepNesting(matter);
   if (deep !== null) {
     const reason = `lists and mappings written with \`[ ]\` or \`{ }\` nest more than ${NESTING_LIMIT} levels deep`;
@@ -136,7 +129,7 @@ function toFileLoc(file: string, lines: LineCounter, offset: number): SourceLoc 
   return { file, line, column: line === 1 ? col + 3 : col };
 }
 
-/** The offset where `[`/`{` first nest past the limit, counted naively: this only guards the parser. */
+/** Where `[`/`{` first nest past the limit, counted naively: this only guards the parser. */
 function findDeepNesting(matter: string): number | null {
   let depth = 0;
   for (let i = 0; i < matter.length; i++) {
@@ -177,7 +170,7 @@ function findUnclosed(doc: Document.Parsed, offset: number): number | null {
 
 const TAG_HINT = 'Remove the tag and write the value as plain text (quote it if it must stay text).';
 
-/** The first alias, anchor or tag: front matter is plain data, and aliases can multiply it. */
+/** The first alias, anchor or tag: aliases can multiply the data. */
 function findRefused(
   doc: Document.Parsed,
   matter: string,
@@ -219,7 +212,7 @@ function findBefore(matter: string, token: string, offset: number): number {
   return found >= 0 ? found : offset;
 }
 
-/** The 1-based file line of each top-level key, and of each item of a top-level list, for errors about its value. */
+/** The line of each top-level key, and of each item of a top-level list (`aliases[1]`). */
 function toKeyLines(contents: YAMLMap | null, lines: LineCounter): Record<string, number> {
   const seen = new Set<string>();
   const entries: [string, number][] = [];
@@ -229,7 +222,6 @@ function toKeyLines(contents: YAMLMap | null, lines: LineCounter): Record<string
     if (seen.has(key)) continue;
     seen.add(key);
     entries.push([key, lines.linePos(pair.key.range[0]).line]);
-    // A list's items by their own lines (`aliases[1]`): an error about one points at it.
     if (isSeq(pair.value))
       pair.value.items.forEach((item, i) => {
         if (isNode(item) && item.range) entries.push([`${key}[${i}]`, lines.linePos(item.range[0]).line]);

@@ -2,21 +2,19 @@ import { isRecord } from '../config-sections.ts';
 import type { SiteConfig } from '../types.ts';
 import type { Fail } from './callout-fields.ts';
 
-// A position's front matter `job` (behaviour.md: Sharing): the facts its page shows and its
-// JobPosting says, checked when the file is read so that neither can carry a wrong one.
+// A position's `job` (behaviour.md: Sharing): what its page shows and its JobPosting says.
 
-/** Google's kinds of employment, as JobPosting's `employmentType` takes them. */
-export const EMPLOYMENT_TYPES: readonly string[] = [
+/** Google's kinds of employment (JobPosting's `employmentType`). */
+const EMPLOYMENT_TYPES: readonly string[] = [
   ...['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY'],
   ...['INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER'],
 ];
 
-export const SALARY_PERIODS: readonly string[] = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
+const SALARY_PERIODS: readonly string[] = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
 
 const JOB_HINT =
   "Write `job: { employmentType: FULL_TIME, stations: [TPE], salary: { currency: TWD, min: 36000, max: 42000, per: MONTH }, validThrough: 2026-12-31 }`, and the day the position was posted as the page's `date`.";
 
-/** Every fault of a `job` field: its kind of employment, stations, salary, last day, and the page's date. */
 export function checkJobField(raw: Record<string, unknown>, config: SiteConfig, fail: Fail): void {
   const job = raw.job;
   if (job === undefined) return;
@@ -37,7 +35,6 @@ export function checkJobField(raw: Record<string, unknown>, config: SiteConfig, 
   else if (day !== null && day < posted) fail('job', `\`validThrough\` (${day}) is before the page's date (${posted})`);
 }
 
-/** The stations: a non-empty list of the IATA codes of `organization.stations`. */
 function checkStations(stations: unknown, config: SiteConfig, fail: Fail): void {
   const known = config.organization?.stations.map((s) => s.iataCode) ?? [];
   const listed = Array.isArray(stations) ? stations : [];
@@ -49,7 +46,6 @@ function checkStations(stations: unknown, config: SiteConfig, fail: Fail): void 
     );
 }
 
-/** The salary: an ISO 4217 currency, a range of whole numbers from the lower, and its period. */
 function checkSalary(salary: unknown, fail: Fail): void {
   const fields = typeof salary === 'object' && salary !== null ? (salary as Record<string, unknown>) : {};
   const { currency, min, max, per } = fields;

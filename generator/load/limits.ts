@@ -6,13 +6,12 @@ export const FILE_LIMIT = 4 * 1024 * 1024;
 export const MATTER_LIMIT = 256 * 1024;
 const BODY_WARNING = 1024 * 1024;
 
-/** The longest title and description, in characters: each is shown whole where a line or two fits. */
+/** In characters: each is shown whole where a line or two fits. */
 export const TEXT_LIMITS = { title: 200, description: 1000 } as const;
 
-/** CONTENT_TOO_LARGE for a content file or its front matter of `size` bytes. */
 export function toTooLarge(file: string, part: 'content file' | 'front matter', size: number): SiteProblem {
   const limit = part === 'content file' ? FILE_LIMIT : MATTER_LIMIT;
-  // Just over the limit, the rounded sizes would read the same: give the bytes then.
+  // Just over the limit both round alike: give bytes.
   const shown = toSize(size) === toSize(limit) ? `${size.toLocaleString('en-US')} bytes` : toSize(size);
   return toProblem('CONTENT_TOO_LARGE', { part, size: shown, limit: toSize(limit) }, { file, line: 1, column: 1 });
 }

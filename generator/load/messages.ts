@@ -16,11 +16,11 @@ import type { MessageTree, Messages, SiteConfig, SiteProblem } from '../types.ts
 import { toUtf8Text } from './encoding.ts';
 import { findFileCharacter, findJsonEscapeCharacter, toOffsetLoc } from './characters.ts';
 
-/** Reads `site/locales/<locale>/<ns>.json` for every locale and namespace, then compares key sets. */
+/** Reads every `site/locales/<locale>/<ns>.json`, then compares their keys. */
 export async function loadMessages(config: SiteConfig): Promise<{ messages: Messages; problems: SiteProblem[] }> {
   const problems: SiteProblem[] = [];
   const messages: Messages = {};
-  // Read in parallel, assembled in a fixed order: the hashed files must not depend on timing.
+  // Assembled in a fixed order: the hashed files must not depend on timing.
   const read = await Promise.all(
     config.locales.flatMap(({ code }) =>
       NAMESPACES.map(async (ns) => {
@@ -52,8 +52,7 @@ export async function loadMessages(config: SiteConfig): Promise<{ messages: Mess
 export function parseMessages(file: string, text: string): { tree: MessageTree } | { problem: SiteProblem } {
   const refused = toConflictProblem(file, text) ?? findFileCharacter(file, text);
   if (refused) return { problem: refused };
-  // Read before the parser and the walks over its tree, which a file nested thousands deep would
-  // take past the stack's end.
+  // Before parsing: a file nested thousands deep would overflow the stack.
   const deep = findDeepNesting(text);
   if (deep !== null) {
     const reason = `objects or lists nest more than ${NESTING_LIMIT} levels deep here`;
@@ -81,16 +80,15 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
   return { problem: toProblem('MESSAGES_SHAPE', { reason: bad.reason }, loc) };
 }
 
-/** How deep a translation file's objects may nest: keys are a few levels deep (`contacts.service`). */
+/** Keys are a few levels deep (`contacts.service`). */
 const NESTING_LIMIT = 32;
 
-/** The offset of the first `{` or `[` (outside a string) that opens a level past NESTING_LIMIT, or null. */
+/** The first `{` or `[` outside a string that opens a level past NESTING_LIMIT. */
 function findDeepNesting(text: string): number | null {
   let depth = 0;
   for (let at = 0; at < text.length; at++) {
     const c = text.charCodeAt(at);
     if (c === 34) {
-      // A string, up to its closing quote (or the end of a file that never closes it).
       for (at++; at < text.length && text.charCodeAt(at) !== 34; at++) if (text.charCodeAt(at) === 92) at++;
     } else if (c === 123 || c === 91) {
       if (++depth > NESTING_LIMIT) return at;
@@ -147,7 +145,7 @@ function findDuplicateKey(text: string): { key: string; first: Position; second:
   return null;
 }
 
-/** The first value that is neither a string nor an object of them, or key no dotted key can reach (empty, or with a dot). */
+/** A value neither a string nor an object, or a key no dotted key reaches (empty, or with a dot). */
 function findShapeFault(value: unknown, at: string): { reason: string; key: string } | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const reason = at === '' ? 'the top level is not an object' : `\`${at}\` is neither a string nor an object`;
@@ -172,10 +170,7 @@ function findShapeFault(value: unknown, at: string): { reason: string; key: stri
   return null;
 }
 
-/**
- * A key of one locale must be in every locale (plurals in each language's forms), not empty, and
- * with the default locale's `{{placeholders}}` (behaviour.md: Texts).
- */
+/** Every key in every locale, in its plural forms, not empty, with the same placeholders (behaviour.md: Texts). */
 function compareKeys(config: SiteConfig, messages: Messages): SiteProblem[] {
   const problems: SiteProblem[] = [];
   const lineOf = createLineFinder();

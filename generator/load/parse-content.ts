@@ -6,19 +6,17 @@ import { parseFrontMatter } from './front-matter.ts';
 import { FILE_LIMIT, checkBodySize, toTooLarge } from './limits.ts';
 import type { ContentFile, SiteConfig, SiteProblem } from '../types.ts';
 
-// A content file's text to its page data: its own module, so that a build whose files are all in
-// the content cache never loads the parsers (load/content.ts).
+// Its own module: a build whose files all come from the content cache never loads the parsers.
 
 export interface ParsedContent {
   readonly file: ContentFile | null;
   readonly problems: SiteProblem[];
 }
 
-/** Parses one content file's text; pure, so the watcher and tests can call it directly. */
+/** Parses one content file's text. */
 export function toContentFile(config: SiteConfig, file: string, text: string): ParsedContent {
   const named = toRouteAndLocale(config, file);
   const problems: SiteProblem[] = 'problem' in named ? [named.problem] : [];
-  // The size is checked before any parsing, so a huge file costs one pass over its text.
   const size = Buffer.byteLength(text, 'utf8');
   if (size > FILE_LIMIT) return { file: null, problems: [...problems, toTooLarge(file, 'content file', size)] };
   const refused = toConflictProblem(file, text) ?? findFileCharacter(file, text);

@@ -9,14 +9,11 @@ import { CACHES } from '../caches.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 
-// Files of site/public written as code: `images/map.svg.ts` is bundled for Node and run at build
-// time, and what its default export returns is published as `images/map.svg`. It runs again only
-// when the module, the project files it imports or the installed packages (npm's lockfile) changed.
+// `images/map.svg.ts` is run at build time and its default export's result published as
+// `images/map.svg`; again only when it, its imports or the installed packages changed.
 
-export interface PublicFiles {
-  /** Every published path, relative to site/public, sorted. */
+interface PublicFiles {
   readonly files: string[];
-  /** What the modules made, by published path. */
   readonly generated: ReadonlyMap<string, string | Uint8Array>;
   readonly problems: SiteProblem[];
 }
@@ -33,7 +30,6 @@ export function toPublicFileKind(
 }
 
 interface CacheRecord extends InputRecord {
-  /** Every file of the project the bundle read (root-relative) → its content hash. */
   readonly inputs: Readonly<Record<string, string>>;
   readonly output: { readonly text: string } | { readonly base64: string };
 }
@@ -72,11 +68,7 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
   return { files: [...copied, ...generated.keys()].sort(), generated, problems };
 }
 
-/**
- * esbuild's version and the packages installed in the project and with `site` (npm rewrites its
- * lockfile on every install). A folder without installed packages adds nothing, so a copy of the
- * project without its own `node_modules` finds the same records.
- */
+/** esbuild's version and the installed packages (npm's lockfiles), so a copy of the project finds the same records. */
 async function toEnvironment(root: string): Promise<string> {
   const folders = [...new Set([path.resolve(root), path.resolve(PACKAGE_ROOT)])];
   const locks = await Promise.all(
@@ -92,8 +84,7 @@ async function toEnvironment(root: string): Promise<string> {
 }
 
 async function makePublicFile(config: SiteConfig, file: string, environment: string): Promise<string | Uint8Array> {
-  // Keyed by the module's path, source and environment, never the project's folder: a copy of the
-  // project finds the same record, and versions that differ do not overwrite one another's.
+  // Not keyed by the project's folder: a copy of the project finds the same record.
   const own = await readFile(path.join(config.publicDir, file)).catch(() => '');
   const key = hashBytes([file, hashBytes(own), environment].join('\0')).slice(0, 20);
   const recordFile = path.join(PUBLIC_CACHE_DIR, `${key}.json`);
@@ -112,7 +103,6 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   return output;
 }
 
-/** Bundles the module for Node, compiles it and calls its default export. */
 async function runPublicModule(
   config: SiteConfig,
   file: string,
@@ -126,8 +116,7 @@ async function runPublicModule(
         absWorkingDir: config.root,
         nodePaths: [PACKAGE_NODE_MODULES],
         platform: 'node',
-        // CommonJS, compiled unregistered (node-module.ts); `import.meta.url` is the module's file
-        // there, so `createRequire(import.meta.url)` resolves as from the tool's node_modules.
+        // Compiled unregistered (node-module.ts); `import.meta.url` is made the module's file there.
         format: 'cjs',
         target: 'node20',
         define: { 'import.meta.url': 'import_meta_url' },
@@ -142,7 +131,7 @@ async function runPublicModule(
       { file: source, line: 1, column: 1 },
     );
   } catch (error) {
-    // The error keeps its position (perhaps in a helper) and is restated as this module's.
+    // Restated as this module's problem, at its own position (perhaps a helper's).
     if (!(error instanceof SiteError)) throw error;
     throw new SiteError(
       error.problems.map((p) =>
@@ -170,10 +159,7 @@ async function runPublicModule(
   }
 }
 
-/**
- * The project's files the bundle read, by content (packages: the lockfile). The module is among
- * them although its text keys the record: a save while it was bundled must not leave a stale result.
- */
+/** The project files the bundle read, by content; the module too, in case it was saved while bundled. */
 async function hashInputs(root: string, metafile: Metafile | undefined): Promise<Record<string, string>> {
   const files = Object.keys(metafile?.inputs ?? {}).filter(
     (f) => !f.split('/').includes('node_modules') && !f.includes(':'),
@@ -184,7 +170,7 @@ async function hashInputs(root: string, metafile: Metafile | undefined): Promise
   return Object.fromEntries(hashed.sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The file a module is compiled as (never written): in the tool's node_modules, so `createRequire` finds its packages. */
+/** The name a module is compiled as (never written): in the tool's node_modules, so `createRequire` finds packages. */
 function toModuleFile(file: string): string {
   return path.join(PACKAGE_NODE_MODULES, '.site-public', `${file.split('/').join('__')}.cjs`);
 }

@@ -18,13 +18,10 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
   return { pages: named('pages'), layouts: named('layouts') };
 }
 
-/** Editors' and file browsers' leftovers: backups, Emacs auto-saves, Windows's thumbnail caches and folder settings. */
+/** Editor backups, Emacs auto-saves, Windows's thumbnail caches and folder settings. */
 const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini)$/i;
 
-/**
- * The files `site/public` publishes, sorted: all but hidden files (`.well-known/` aside) and
- * leftovers, each kind skipped named in one warning. A link into what the build writes is refused.
- */
+/** The files `site/public` publishes, sorted: not hidden files (but `.well-known/`) or leftovers. */
 export async function listPublicFiles(
   config: SiteConfig,
   outDir: string | null = null,
@@ -34,7 +31,6 @@ export async function listPublicFiles(
     misnamed: 'FILE_NAME_NOT_UTF8',
     written: await loadWrittenFolders(outDir),
   });
-  // Each kind of file skipped is named in one warning.
   const skipped = (code: 'PUBLIC_DOTFILES_SKIPPED' | 'PUBLIC_LEFTOVERS_SKIPPED', files: readonly string[]) =>
     files.length > 0 ? [toProblem(code, { count: String(files.length), files: files.join(', ') })] : [];
   const leftovers = listed.files.filter((file) => LEFTOVER.test(file));

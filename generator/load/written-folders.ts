@@ -1,14 +1,13 @@
 import { realpath } from 'node:fs/promises';
 import { CACHE_DIR, isInside, toBesideOutput } from '../paths.ts';
 
-// What the tool writes is never read back into the site (behaviour.md: Safety): a link of
-// site/public into the output folder would publish every earlier build into the next.
+// Never read back what the tool writes (behaviour.md: Safety): a link into the output would
+// publish every build into the next.
 
 export interface WrittenFolder {
   /** Its real path; with `prefix`, the start of the real paths of folders made beside the output. */
   readonly dir: string;
   readonly prefix?: boolean;
-  /** What it is, as a problem names it. */
   readonly what: string;
 }
 

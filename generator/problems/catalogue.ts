@@ -1,6 +1,5 @@
-// Every problem the build can report (architecture.md: Errors): the message says what and why, the
-// hint what to do. Codes are permanent; each entry declares its arguments, so a missing or misspelt
-// one does not compile.
+// architecture.md: Errors. Codes are permanent; each entry declares its arguments, so a missing or
+// misspelt one does not compile.
 export type Severity = 'error' | 'warning';
 
 export type Args = Readonly<Record<string, string | undefined>>;

@@ -2,10 +2,9 @@ import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteProblem } from './problem.ts';
 
-// How a problem reads in the terminal, in `site serve`'s overlay and in `site check`: where it is
-// (`file:line:col  CODE`), the message, a code frame and the hint (architecture.md: Errors).
+// How a problem reads in the terminal, the overlay and `site check` (architecture.md: Errors).
 
-/** Terminal colours, or none (`NO_COLOR`, a pipe, the overlay's plain text). */
+/** Terminal colours, or none (`NO_COLOR`, a pipe, the overlay). */
 const painter = (color: boolean) => (code: string, s: string) => (color ? `\u001b[${code}m${s}\u001b[0m` : s);
 
 /** `file:line:col  CODE`, then the message, a code frame and the hint. */
@@ -22,7 +21,6 @@ export function formatProblem(root: string, problem: SiteProblem, { color = fals
   ].join('\n');
 }
 
-/** The characters of a line a code frame shows at most. */
 const FRAME_WIDTH = 160;
 
 /** A few lines of the source around a position, with a caret under the column. */
@@ -30,15 +28,14 @@ export function toCodeFrame(root: string, problem: SiteProblem): string | null {
   const loc = problem.loc;
   if (!loc || loc.line < 1) return null;
   const text = readInside(root, loc.file);
-  // A file of another encoding or of no text at all (UTF-16, a picture saved as .md): nothing to show.
+  // UTF-16, or a picture saved as .md: nothing to show.
   if (text === null || text.includes('\u0000')) return null;
   const lines = text.split('\n');
   if (loc.line > lines.length) return null;
   const first = Math.max(1, loc.line - 2);
   const last = Math.min(lines.length, loc.line + 2);
   const width = String(last).length;
-  // A long line (a paragraph, a minified file) is cut: the marked one to a window around the
-  // column, the others to their start.
+  // A long line is cut: the marked one around the column, the others to their start.
   const start = Math.max(
     0,
     Math.min(loc.column - 1 - FRAME_WIDTH / 2, (lines[loc.line - 1]?.length ?? 0) - FRAME_WIDTH),
@@ -55,7 +52,7 @@ export function toCodeFrame(root: string, problem: SiteProblem): string | null {
   return out.join('\n');
 }
 
-/** A file of the project as text; never one a symbolic link brings in from outside the project. */
+/** Never a file a symbolic link brings in from outside the project. */
 function readInside(root: string, file: string): string | null {
   try {
     const real = realpathSync(path.resolve(root, file));

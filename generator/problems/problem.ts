@@ -10,19 +10,16 @@ import {
 
 export type { ArgsOf, ErrorCode } from './catalogue.ts';
 
-// A problem as data, and the one error type that carries problems (architecture.md: Errors).
+// architecture.md: Errors.
 
-/** A position in a source file; line and column are 1-based. */
+/** Line and column are 1-based. */
 export interface SourceLoc {
   file: string;
   line: number;
   column: number;
 }
 
-/**
- * A problem as data: what the catalogue says about it and where it is. A union over the codes, so
- * that checking `code` tells which arguments the problem has (architecture.md: Errors).
- */
+/** A union over the codes, so that checking `code` tells which arguments the problem has. */
 export type SiteProblem<C extends ErrorCode = ErrorCode> = C extends ErrorCode ? ProblemOf<C> : never;
 
 interface ProblemOf<C extends ErrorCode> {
@@ -35,7 +32,7 @@ interface ProblemOf<C extends ErrorCode> {
   readonly args: ArgsOf<C>;
 }
 
-/** The one error type of the generator: a problem, and optionally the cause behind it. */
+/** The generator's one error type. */
 export class SiteError extends Error {
   readonly problems: readonly SiteProblem[];
 
@@ -66,12 +63,12 @@ export function toProblem<C extends ErrorCode>(code: C, ...[args, loc]: ProblemA
   } as SiteProblem<C>;
 }
 
-/** Whether a problem has one of the codes, so that its arguments can be read by name. */
+/** Narrows a problem's code, so its arguments can be read by name. */
 export function isProblemOf<C extends ErrorCode>(problem: SiteProblem, codes: readonly C[]): problem is SiteProblem<C> {
   return (codes as readonly ErrorCode[]).includes(problem.code);
 }
 
-/** Throws one SiteError for all the errors collected, if there are any (collect, then fail once). */
+/** Collect, then fail once. */
 export function throwIfErrors(problems: readonly SiteProblem[]): void {
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) throw new SiteError(errors);

@@ -1,17 +1,12 @@
 import type MarkdownItClass from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 
-// A table of four columns or more does not fit a phone at a readable size: its longest words and
-// codes alone are wider than the screen. Such a table is written twice: as it is, for wider
-// screens, and in compact rows for phones, one band per row of the table, its first cell the
-// band's name and each other cell a row of its column's header and its value, as the stations
-// list is (behaviour.md: Presentation). The stylesheet shows one of the two; the compact one is
-// left out of the search index, which has its text from the other.
+// A table of four columns or more does not fit a phone, so it is written twice: as it is, and for
+// phones as one band per row of label and value rows (behaviour.md: Presentation). The stylesheet
+// shows one; the compact one is left out of the search index.
 
-/** From this many columns a table also gets its compact form. */
-export const COMPACT_FROM_COLUMNS = 4;
+const COMPACT_FROM_COLUMNS = 4;
 
-/** A cell of the table: its text, to render, and the attributes of its `th` or `td`. */
 interface Cell {
   readonly inline: Token;
   readonly className: string | null;
@@ -32,8 +27,8 @@ function toRows(tokens: readonly Token[], end: number): Cell[][] {
   return rows;
 }
 
-/** The compact form: a band (`tbody`) for each body row, its name across, then label and value rows. */
-export function toCompactTable(rows: readonly (readonly Cell[])[], render: (inline: Token) => string): string {
+/** A band (`tbody`) for each body row: its name across, then label and value rows. */
+function toCompactTable(rows: readonly (readonly Cell[])[], render: (inline: Token) => string): string {
   const [header = [], ...body] = rows;
   const attr = (cell: Cell | undefined) => (cell?.className ? ` class="${cell.className}"` : '');
   const bands = body.map((row) => {
@@ -62,8 +57,7 @@ export function writeCompactTables(md: MarkdownItClass): void {
     const render = (inline: Token) => self.renderInline(inline.children ?? [], options, env);
     return `${closed}${toCompactTable(toRows(tokens, idx), render)}`;
   };
-  // The wide table is marked, so that the stylesheet can hide it where the compact one shows, and
-  // its end, which writes the compact form after it.
+  // Marked for the stylesheet, and its end for the compact form.
   const open = md.renderer.rules.table_open;
   md.renderer.rules.table_open = (tokens, idx, options, env, self) => {
     let end = idx;

@@ -2,26 +2,19 @@ import { toHtmlText, toScriptJson } from '../escape.ts';
 import type { LocaleConfig, Payload } from '../types.ts';
 import { toEmbeddedPayload } from '../../runtime/shared-data.ts';
 
-export interface DocumentInput {
+interface DocumentInput {
   readonly locale: LocaleConfig;
   readonly head: string;
-  /** The server-rendered app markup. */
   readonly body: string;
-  /** The data the page was rendered from; embedded for hydration without what the page shows or shares. */
   readonly payload: Payload;
-  /** Classic scripts, deferred (they run in order, before the module). */
+  /** Classic scripts, deferred: they run in order, before the module. */
   readonly scripts: readonly string[];
-  /** The runtime's entry module: the first view (behaviour.md: Pages on demand). */
   readonly modules: readonly string[];
-  /** Markup before the app, outside what the runtime hydrates (a `<noscript>` notice). */
+  /** Outside what the runtime hydrates (a `<noscript>` notice). */
   readonly before?: string;
 }
 
-/**
- * A complete HTML5 document; its only scripts are external files (no inline script). The module is
- * the small first view, which makes the page's controls work; the app follows once the page is
- * idle (behaviour.md: Pages on demand).
- */
+/** A complete HTML5 document: no inline script, only external files. */
 export function renderDocument(input: DocumentInput): string {
   const scripts = input.scripts.map((src) => `<script src="${toHtmlText(src)}" defer></script>`).join('');
   const modules = input.modules.map((src) => `<script type="module" src="${toHtmlText(src)}"></script>`).join('');

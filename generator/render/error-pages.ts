@@ -4,13 +4,9 @@ import { HOST_PROFILES } from '../hosts.ts';
 import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
 import { toStaticErrorPayload } from './payload.ts';
 
-/**
- * The statuses with a static page (behaviour.md: Error pages): `404.html`, `500.html` and their
- * `/en` twins.
- */
-export const ERROR_STATUSES = [404, 500] as const;
+/** `404.html`, `500.html` and their `/en` twins (behaviour.md: Error pages). */
+const ERROR_STATUSES = [404, 500] as const;
 
-/** Renders the error pages of every locale: no alternates, `noindex`, texts from `errors`. */
 export function renderErrorPages(
   ctx: RenderContext,
   menus: Readonly<Record<string, Payload['menus']>>,
@@ -37,7 +33,7 @@ export function renderErrorPages(
         problems.push(body.problem);
         continue;
       }
-      // The 404 page fills in the requested path with a small script that needs no runtime.
+      // Fills in the requested path without the runtime.
       const scripts = status === 404 ? [ctx.assets.notFoundScript] : [];
       const before =
         status === 404 && !locale.prefix && HOST_PROFILES[ctx.config.host].oneNotFoundPage
@@ -46,7 +42,7 @@ export function renderErrorPages(
       pages.push({
         url: payload.url,
         locale: locale.code,
-        html: renderPageDocument(ctx, payload, body.html, { blocking: [], scripts, ...(before ? { before } : {}) }),
+        html: renderPageDocument(ctx, payload, body.html, { scripts, ...(before ? { before } : {}) }),
         payload,
       });
     }
@@ -54,11 +50,7 @@ export function renderErrorPages(
   return { pages, problems };
 }
 
-/**
- * On a host with one 404 page for every path (behaviour.md: Hosts), the default locale's page is
- * also the one `/en/...` gets: without JavaScript it says "not found" in the other languages too,
- * each with a link to its home page (with JavaScript the runtime shows the page of the path's language).
- */
+/** A host with one 404 page for every path (behaviour.md: Hosts): without JavaScript, it says so in every language. */
 function toOtherLanguagesNotice(ctx: RenderContext, shown: string): string {
   const notices = ctx.config.locales
     .filter((l) => l.code !== shown)

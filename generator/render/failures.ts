@@ -1,10 +1,7 @@
 import { isProblemOf, toProblem } from '../problems/problem.ts';
 import type { SiteProblem } from '../types.ts';
 
-/**
- * One report per fault: a template error that breaks every page using a shared component is
- * reported once, at its source position, with the first page it broke and how many others.
- */
+/** A template error that breaks many pages: once, with the first page and how many others. */
 export function collapseRenderFailures(problems: readonly SiteProblem[]): SiteProblem[] {
   const groups = new Map<string, SiteProblem<'RENDER_FAILED'>[]>();
   const rest: SiteProblem[] = [];

@@ -2,11 +2,11 @@ import { toHtmlText, toScriptJson } from '../escape.ts';
 import type { LocaleConfig, PageHead, SiteScript } from '../types.ts';
 import type { ShareHead } from './share.ts';
 
-export interface HeadInput {
+interface HeadInput {
   readonly locale: LocaleConfig;
   readonly otherLocales: readonly LocaleConfig[];
   readonly head: PageHead;
-  /** The page's own title, without the brand: `og:title` (share dialogs show the site's name beside it). */
+  /** Without the brand, for `og:title`: share dialogs show the site's name beside it. */
   readonly pageTitle: string;
   readonly description: string;
   readonly buildId: string;
@@ -14,20 +14,16 @@ export interface HeadInput {
   readonly noscriptCss: string;
   /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
   readonly blockingScripts: readonly string[];
-  /** The configured external scripts (behaviour.md: Third-party scripts). */
+  /** behaviour.md: Third-party scripts. */
   readonly scripts: readonly SiteScript[];
-  /** JSON files the runtime fetches at start (the locale's shared data). */
-  readonly fetchPreloads: readonly string[];
-  /** The fonts the first view draws its text with (`theme.preloadFonts`). */
   readonly fontPreloads: readonly string[];
-  /** The Content Security Policy, where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
+  /** Where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
   readonly policy: string | null;
-  /** Card, article dates, feeds and structured data (behaviour.md: Sharing); none on error pages. */
+  /** None on error pages. */
   readonly share: ShareHead | null;
-  /** The theme colour, and the app icons and this locale's manifest when the site has a logo. */
   readonly themeColor: string;
   readonly icons: { readonly touch: string; readonly manifest: string | null } | null;
-  /** A page of a long list: the pages before and after it (behaviour.md: Long lists). */
+  /** behaviour.md: Long lists. */
   readonly prev: string | null;
   readonly next: string | null;
 }
@@ -46,8 +42,7 @@ export function renderHead(input: HeadInput): string {
     `<meta name="site-build" content="${attr(input.buildId)}">`,
   ];
   if (head.canonical) {
-    // A page kept out of search engines (behaviour.md: Publishing); any other may be shown in
-    // results with a large preview of its images (behaviour.md: Head and SEO).
+    // behaviour.md: Publishing; Head and SEO.
     lines.push(`<meta name="robots" content="${head.noindex ? 'noindex' : 'max-image-preview:large'}">`);
     lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);
     for (const a of head.alternates)
@@ -67,16 +62,13 @@ export function renderHead(input: HeadInput): string {
     property('og:locale', head.ogLocale),
     ...input.otherLocales.map((l) => property('og:locale:alternate', l.ogLocale)),
     ...toShareLines(input.share),
-    // Asked for beside the stylesheet rather than once it is parsed: the text is drawn in its face at once.
+    // Beside the stylesheet, not after it is parsed: text is drawn in its face at once.
     ...input.fontPreloads.map(
       (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin="anonymous" href="${attr(href)}">`,
     ),
     `<link rel="stylesheet" href="${attr(input.css)}">`,
     `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
     ...input.scripts.map(renderScript),
-    ...input.fetchPreloads.map(
-      (href) => `<link rel="preload" as="fetch" type="application/json" crossorigin="anonymous" href="${attr(href)}">`,
-    ),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...(input.icons ? [`<link rel="apple-touch-icon" href="${attr(input.icons.touch)}">`] : []),
     ...(input.icons?.manifest ? [`<link rel="manifest" href="${attr(input.icons.manifest)}">`] : []),
@@ -88,11 +80,7 @@ export function renderHead(input: HeadInput): string {
   return lines.join('\n');
 }
 
-/**
- * A configured script (behaviour.md: Third-party scripts). One that waits for consent is written
- * inert, its address under `data-consent-src` and with a type no browser runs, so nothing is
- * requested; the runtime makes a real script of it once the visitor accepts (behaviour.md: Consent).
- */
+/** A configured script; one awaiting consent is inert until the runtime enables it (behaviour.md: Consent). */
 function renderScript(script: SiteScript): string {
   const attributes = [
     ...(script.consent ? ['type="text/plain"', `data-consent-src="${toHtmlText(script.src)}"`] : []),
@@ -104,12 +92,10 @@ function renderScript(script: SiteScript): string {
   return `<script ${attributes.join(' ')}></script>`;
 }
 
-/** An Open Graph (or article) property: `<meta property="og:title" content="…">`. */
 function property(name: string, content: string): string {
   return `<meta property="${name}" content="${toHtmlText(content)}">`;
 }
 
-/** The card, an article's dates and the feeds, as `<meta>` and `<link>` lines. */
 function toShareLines(share: ShareHead | null): string[] {
   if (!share) return [];
   const attr = toHtmlText;

@@ -1,18 +1,14 @@
 import { createTranslator } from '../../runtime/translate.ts';
 import type { LocaleCode, Messages, SiteConfig, Translate } from '../types.ts';
 
-export type MissingKeyHandler = (locale: LocaleCode, ns: string, key: string) => void;
-
 /**
- * One translator per locale over the shared namespaces (behaviour.md: Texts), made once per build:
- * the browser's own translator, so the server and the client cannot render a text differently.
- * There is no fallback on the server: a key a template reads that a locale lacks is reported, and
- * fails the build.
+ * One translator per locale (behaviour.md: Texts): the browser's own, so both render a text alike.
+ * No fallback: a key a locale lacks is reported, and fails the build.
  */
 export function createTranslators(
   config: SiteConfig,
   messages: Messages,
-  onMissing: MissingKeyHandler,
+  onMissing: (locale: LocaleCode, ns: string, key: string) => void,
   used?: Set<string>,
 ): Map<LocaleCode, Translate> {
   return new Map(
@@ -20,7 +16,7 @@ export function createTranslators(
       const translate = createTranslator([{ iso, messages: messages[code] ?? {} }], (ns, key) =>
         onMissing(code, ns, key),
       );
-      // `site check` asks which keys the pages read: `ns:key`, the default namespace made explicit.
+      // For `site check`: `ns:key`, the default namespace made explicit.
       const t: Translate = used
         ? (key, values) => {
             used.add(key.includes(':') ? key : `common:${key}`);

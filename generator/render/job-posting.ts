@@ -5,10 +5,7 @@ import { toEndOfDay, toPageTimes } from '../resolve/times.ts';
 import { toAirport, toOrganizationId } from './organization.ts';
 import type { GraphInput } from './share-input.ts';
 
-// A position's JobPosting (behaviour.md: Sharing), for job search: made from the page's front
-// matter (`job`, `date`, `shifts`) and its text, as the page shows them.
-
-/** The page's position as a JobPosting, hired for by the company (`@id`), at each of its stations. */
+/** A position's JobPosting (behaviour.md: Sharing), from what the page shows. */
 export function toJobPosting({ config, page, tIn, base, html }: GraphInput): JobPosting {
   const t = tIn(page.locale);
   const job = page.content.data.extra.job as JobFields;
@@ -24,7 +21,6 @@ export function toJobPosting({ config, page, tIn, base, html }: GraphInput): Job
     '@type': 'JobPosting',
     '@id': `${page.canonical}#job`,
     title: data.title,
-    // The full description, as HTML: the lead, then the page's text.
     description: `<p>${toHtmlText(data.description)}</p>${html}`,
     url: page.canonical,
     mainEntityOfPage: { '@id': page.canonical },

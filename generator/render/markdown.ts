@@ -11,7 +11,6 @@ import { writeCompactTables } from './compact-tables.ts';
 import { toPictureHtml, toShownImage } from './pictures.ts';
 import type { ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc, Unpublished } from '../types.ts';
 
-/** What resolving a link depends on: the page's file and locale, and the site's link index. */
 interface LinkContext {
   file: ContentFile;
   locale: LocaleCode;
@@ -20,21 +19,18 @@ interface LinkContext {
 
 interface RenderEnv extends LinkContext {
   problems: SiteProblem[];
-  /** The body's lines, split once when a link needs its place. */
+  /** Split once, when a link needs its place. */
   lines?: readonly string[];
-  /** Where the last link placed in a block was found: the block's next one is written after it. */
+  /** Where the block's last placed link was: the next one is written after it. */
   linkCursor?: { readonly block: Token; readonly line: number; readonly at: number };
-  /** Whether an image was written: the first loads at once, the rest when they near the screen. */
   imageWritten?: boolean;
 }
 
 let parser: MarkdownItClass | null = null;
 
 /**
- * The Markdown parser, made when the first body is rendered: a build whose pages all come from
- * the cache never loads markdown-it, a noticeable part of a command's start. Raw HTML is escaped, never
- * passed through: content cannot inject markup or scripts. markdown-it's own validateLink drops
- * `javascript:`, `vbscript:`, `file:` and most `data:` links.
+ * Made on first use: a build of cached pages never loads markdown-it. Raw HTML is escaped, so
+ * content cannot inject markup; validateLink drops `javascript:`, `vbscript:`, `file:` and most `data:`.
  */
 function toParser(): MarkdownItClass {
   if (parser) return parser;
@@ -55,11 +51,7 @@ function toParser(): MarkdownItClass {
   return md;
 }
 
-/**
- * A photo of site/public is written as a `<picture>` of the sizes and formats the build made of
- * it (behaviour.md: Images); any other image (an SVG) as markdown-it writes it. The body's first
- * image loads at once and first; the others when they near the screen.
- */
+/** A photo of site/public as a `<picture>` (behaviour.md: Images); any other image (an SVG) as is. */
 function writePictures(md: MarkdownItClass): void {
   const plain = md.renderer.rules.image;
   md.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
@@ -74,10 +66,8 @@ function writePictures(md: MarkdownItClass): void {
 }
 
 /**
- * Past its nesting limit (lists and quotes inside one another), markdown-it stops reading blocks
- * and skips the rest of the enclosing list or quote without a word: no text may vanish from a page
- * so (behaviour.md: Safety). Where its block reader is about to skip, the body is refused at that
- * line: the first such place only, as one cause leaves the rest skipped too.
+ * Past its nesting limit markdown-it silently skips the rest of the list or quote; no text may
+ * vanish so (behaviour.md: Safety): the body is refused at the first such line.
  */
 function refuseDeepNesting(md: MarkdownItClass): void {
   // The preset's limit, which the package's types do not declare.
@@ -86,7 +76,7 @@ function refuseDeepNesting(md: MarkdownItClass): void {
   md.block.tokenize = (state: StateBlock, startLine: number, endLine: number) => {
     const env = state.env as RenderEnv;
     if (state.level >= maxNesting && !env.problems.some((p) => p.code === 'MARKDOWN_TOO_DEEP')) {
-      // The conditions on which markdown-it's block loop gives up at once: a line of this block is left.
+      // markdown-it's block loop gives up here when a line of this block is left.
       const line = state.skipEmptyLines(startLine);
       if (line < endLine && (state.sCount[line] ?? 0) >= state.blkIndent) {
         const at = (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0);
@@ -99,10 +89,7 @@ function refuseDeepNesting(md: MarkdownItClass): void {
   };
 }
 
-/**
- * Renders a page's Markdown body. Internal links must name a page or public file; a link written
- * in another locale's text (a single-language page) is pointed at the page's own locale.
- */
+/** Internal links must name a page or public file; one in another locale's text points at the page's own locale. */
 export function renderMarkdown(
   file: ContentFile,
   locale: LocaleCode,
@@ -187,10 +174,7 @@ const NOT_A_URL = {
   hint: 'Check the host name and the brackets; a full address reads like `https://example.org/page`.',
 } as const;
 
-/**
- * The answers given so far in a build (one link index) by what they depend on: the same address
- * is written on many pages (a contact page, a section's overview).
- */
+/** Per build (link index): the same address is written on many pages. */
 const checkedHrefs = new WeakMap<LinkIndex, Map<string, CheckedHref>>();
 
 function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link'): CheckedHref {
@@ -199,8 +183,7 @@ function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link
     known = new Map();
     checkedHrefs.set(env.links, known);
   }
-  // A path from the root, or another site's address, reads the same from every page; any other
-  // address is read from the page's own.
+  // Only a relative address depends on the page it is read from.
   const fromAnyPage = (href.startsWith('/') && !href.startsWith('//')) || isExternal(href);
   const from = fromAnyPage ? '' : toPageUrl(env);
   const key = `${kind}\0${env.file.locale}\0${env.locale}\0${from}\0${href}`;
@@ -220,8 +203,7 @@ function toPageUrl(env: LinkContext): string {
 function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHref {
   if (href === '') return EMPTY;
   if (href.startsWith('#')) return kind === 'link' ? { ok: true, href } : { ok: false };
-  // The security policy lets a page show images of its own site only (and `data:` ones, which
-  // markdown-it lets through for PNG, GIF, JPEG and WebP).
+  // The security policy allows the site's own images, and the `data:` ones markdown-it lets through.
   if (kind === 'image' && href.startsWith('data:image/')) return { ok: true, href };
   if (isExternal(href)) {
     if (!URL.canParse(href.startsWith('//') ? `https:${href}` : href)) return NOT_A_URL;
@@ -236,8 +218,7 @@ function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHr
     const escape = findBadEscape(url.pathname);
     return { ok: false, reason: `\`${escape}\` is not a percent-escape of UTF-8 text`, hint: PERCENT_HINT };
   }
-  // A relative address is written out as the path it was checked as: a browser reads it from the
-  // page's folder (`/en/news/` for `/en/news/news3`), not from the page's path as this does.
+  // Written as the path it was checked as: a browser would read it from the page's folder.
   if (env.links.publicFiles.has(pathname))
     return { ok: true, href: href.startsWith('/') ? href : `${url.pathname}${url.search}${url.hash}` };
   if (kind === 'image') return { ok: false };
@@ -292,15 +273,12 @@ function toShownHref(href: string): string {
 function toSuggestion(pathname: string, env: LinkContext): string | undefined {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (env.links.pages.has(trimmed)) return trimmed;
-  const asRoute = env.links.urls.get(trimmed)?.[env.file.locale];
-  return asRoute;
+  return env.links.urls.get(trimmed)?.[env.file.locale];
 }
 
 /**
- * Where a link's address is written: the first `](` of its block whose destination markdown-it
- * reads as the same href, with the address as written. Else the block's first line. The links of a
- * block are placed in the order they are written, each searched for after the one before: a block
- * of many broken links is read once, not once a link (behaviour.md: Safety).
+ * Where a link's address is written, as written (else the block's first line). Each is searched
+ * for after the one before: a block of many broken links is read once (behaviour.md: Safety).
  */
 function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: SourceLoc; written?: string } {
   const { file } = env;
@@ -323,17 +301,12 @@ function toLinkSource(env: RenderEnv, block: Token, href: string): { loc: Source
   return { loc: { file: file.file, line: file.bodyLine + start, column: 1 } };
 }
 
-/**
- * E-mail addresses and telephone numbers written as plain text become `mailto:` and `tel:` links,
- * so no page can forget one; fax numbers and text already inside a link or code stay as they are
- * (behaviour.md: Contact details). An address may break before its `@` (a `<wbr>`, as the templates'
- * EmailAddress writes it), never inside a word; its text stays the address.
- */
+/** Plain e-mail addresses and telephone numbers become links, fax numbers not (behaviour.md: Contact details). */
 function linkContacts(state: StateCore): void {
   const contacts = (state.env as RenderEnv).links.contacts ?? [];
   for (const block of state.tokens) {
     if (block.type !== 'inline' || !block.children) continue;
-    // Every address has an `@` and every number a `+` (or an entity that writes one).
+    // Every address has an `@`, every number a `+`, or an entity writes one.
     if (!/[@+&]/.test(block.content)) continue;
     let depth = 0;
     block.children = block.children.flatMap((token) => {
@@ -352,7 +325,7 @@ function linkContacts(state: StateCore): void {
   }
 }
 
-/** A contact link's text: an e-mail address with a `<wbr>` before its `@`, a number as written. */
+/** An e-mail address may break before its `@`, as the templates' EmailAddress writes it. */
 function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] {
   const at = part.text.indexOf('@');
   if (part.kind !== 'email' || at < 0) return [toToken(state, 'text', part.text)];
@@ -363,17 +336,10 @@ function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] 
   ];
 }
 
-/**
- * The ids of the page around the prose that the browser code and the skip link find it by
- * (behaviour.md: Presentation): a heading never takes one.
- */
+/** Ids of the page around the prose, which no heading may take (behaviour.md: Presentation). */
 const FRAME_IDS = new Set(['app', 'site-data', 'main', 'page-title', 'route-announcer']);
 
-/**
- * Headings get ids so they can be linked to (`#…`); a title met again, or whose id is taken (by an
- * earlier heading's suffixed id, `Overview 2` after two `Overview`s, or by the page around the
- * prose), gets the first free numbered suffix (behaviour.md: Presentation).
- */
+/** Heading ids for `#…` links; a taken one gets the first free number (behaviour.md: Presentation). */
 function addHeadingIds(state: StateCore): void {
   const taken = new Set(FRAME_IDS);
   state.tokens.forEach((token, i) => {
@@ -388,10 +354,8 @@ function addHeadingIds(state: StateCore): void {
 }
 
 /**
- * Body cells of a table are given their column's header text as `data-label`: on a phone the
- * stylesheet shows every row as a card of label/value pairs (behaviour.md: Presentation). The
- * first cell is the card's title and needs no label; in a table of two columns (a key and its
- * value) no cell does.
+ * `data-label` from the column's header: phones show each row as a card (behaviour.md: Presentation).
+ * The first cell is the card's title; a two-column table needs no labels.
  */
 function addTableLabels(state: StateCore): void {
   let labels: string[] = [];
@@ -408,11 +372,7 @@ function addTableLabels(state: StateCore): void {
   });
 }
 
-/**
- * A number keeps the Chinese unit after it on its line (`2027 年`, `6 公噸`; behaviour.md:
- * Presentation): in the text of a paragraph, a heading or a table cell, the space between becomes a
- * no-break space.
- */
+/** A number keeps its Chinese unit on its line (`2027 年`; behaviour.md: Presentation). */
 function bindNumberUnits(state: StateCore): void {
   for (const block of state.tokens) {
     if (!block.children || !hasHan(block.content)) continue;
@@ -421,15 +381,13 @@ function bindNumberUnits(state: StateCore): void {
 }
 
 /**
- * Product codes and standards in text are wrapped in `<span class="nowrap">`, so a line never
- * breaks at their hyphen or space (behaviour.md: Presentation); in a heading with Chinese, each
- * Latin run is wrapped in `<span class="latin">`, which keeps it from the Chinese letter spacing
- * (docs/glossary.md: Chinese and Latin in one text).
+ * Codes and standards never break at their hyphen or space (behaviour.md: Presentation); a Chinese
+ * heading's Latin runs escape its letter spacing (docs/glossary.md: Chinese and Latin in one text).
  */
 function wrapCodes(state: StateCore): void {
   state.tokens.forEach((block, i) => {
     const heading = state.tokens[i - 1]?.type === 'heading_open' && hasHan(block.content);
-    // A code has a hyphen, a standard is `ISO …` (or an entity writes them): other text needs no search.
+    // A code has a hyphen, a standard is `ISO …`, or an entity writes them.
     if (!block.children || (!heading && !/[-&]|ISO/.test(block.content))) return;
     block.children = block.children.flatMap((token) => {
       if (token.type !== 'text') return [token];
@@ -448,22 +406,18 @@ function wrapCodes(state: StateCore): void {
   });
 }
 
-/** The blocks whose Chinese ends a line between words only: a heading and a table cell. */
 const PHRASE_BLOCKS = new Set(['heading_open', 'th_open', 'td_open']);
 
-/** The marks inside or after a Chinese sentence: a cell with one holds sentences, not a label. */
+/** A cell with one holds sentences, not a label. */
 const SENTENCE_MARK = /[，。；：]/u;
 
-/**
- * A heading's and a table cell's Chinese ends a line between words only, as the templates' titles
- * do (behaviour.md: Presentation): the block is a `.ph` and `<wbr>` marks the places between words.
- */
+/** Headings and cells break Chinese between words only, as titles do (behaviour.md: Presentation). */
 function breakCellPhrases(state: StateCore): void {
   const breaker = phraseBreakerFor((state.env as RenderEnv).links.keepWhole);
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
     if (!PHRASE_BLOCKS.has(token.type) || !inline?.children) return;
-    // A cell of sentences is running text: it breaks as Chinese does, between any two characters.
+    // Running text breaks between any two characters.
     if (token.type === 'td_open' && SENTENCE_MARK.test(inline.content)) return;
     let marked = false;
     inline.children = inline.children.flatMap((child) => {
@@ -485,10 +439,7 @@ function breakCellPhrases(state: StateCore): void {
   });
 }
 
-/**
- * A Chinese paragraph's last three characters share its last line (behaviour.md: Presentation;
- * mixed-script.ts, toTiedEnd), wrapped in `<span class="nowrap">` as the templates' running text ends.
- */
+/** A Chinese paragraph's last three characters share its last line (behaviour.md: Presentation). */
 function tieSentenceEnds(state: StateCore): void {
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
@@ -532,7 +483,6 @@ export function toSlug(text: string): string {
     .replace(/\s+/g, '-');
 }
 
-/** What the Markdown renderer needs to check links: every page URL and every public file. */
 export function toLinkIndex(
   pages: readonly Page[],
   publicFiles: readonly string[],

@@ -11,10 +11,7 @@ export function toMissingKeyProblems(config: SiteConfig, missing: readonly Missi
   }
   return [...seen.values()].map((m) => {
     const file = toMessagesFile(config, m.locale, m.ns);
-    return toProblem(
-      'MESSAGE_KEY_MISSING',
-      { locale: m.locale, ns: m.ns, key: m.key, file, usedBy: m.usedBy },
-      { file, line: 1, column: 1 },
-    );
+    const args = { locale: m.locale, ns: m.ns, key: m.key, file, usedBy: m.usedBy };
+    return toProblem('MESSAGE_KEY_MISSING', args, { file, line: 1, column: 1 });
   });
 }

@@ -2,23 +2,16 @@ import type { ContactPoint, Organization, PostalAddress } from 'schema-dts';
 import type { SiteConfig, SiteLocale, Translate } from '../types.ts';
 import type { GraphInput } from './share-input.ts';
 
-// The company in structured data (behaviour.md: Sharing): one entity, `<base>/#organization`,
-// described alike on every page of every language but for the language of its words.
+// The company in structured data (behaviour.md: Sharing): one entity, alike on every page.
 
-/** The company's `@id`: every other node names it by this. */
 export const toOrganizationId = (base: string) => `${base}/#organization`;
 
-/** The other locales' brands, where they differ from this one's. */
+/** The other locales' brands that differ from this one's. */
 export function toOtherBrands(config: SiteConfig, locale: SiteLocale): string[] {
   return [...new Set(config.locales.map((l) => l.siteTitle))].filter((name) => name !== locale.siteTitle);
 }
 
-/**
- * The company, in the page's language: its brand as `name` (the other languages' as
- * `alternateName`), its legal name, one `url` for every language, its logo, its headquarters'
- * address in parts, a contact point per department of the configuration's contacts, and its
- * stations as airports.
- */
+/** The company in the page's language. */
 export function toOrganization(input: GraphInput, locale: SiteLocale): Organization {
   const { config, page, tIn, base } = input;
   const t = tIn(page.locale);
@@ -45,8 +38,7 @@ export function toOrganization(input: GraphInput, locale: SiteLocale): Organizat
   };
 }
 
-/** The headquarters' address in its parts, in the page's language (`common:organization.*`). */
-export function toHeadquarters(config: SiteConfig, t: Translate): PostalAddress {
+function toHeadquarters(config: SiteConfig, t: Translate): PostalAddress {
   const organization = config.organization;
   return {
     '@type': 'PostalAddress',
@@ -58,10 +50,7 @@ export function toHeadquarters(config: SiteConfig, t: Translate): PostalAddress 
   };
 }
 
-/**
- * A station as an Airport: its IATA code, its name, and where it is. The station at the
- * headquarters has the headquarters' address; another, its city (`common:airports.<code>.region`).
- */
+/** A station as an Airport: at the headquarters' address, or in its city. */
 export function toAirport(
   config: SiteConfig,
   t: Translate,

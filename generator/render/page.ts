@@ -32,7 +32,7 @@ import { withoutExitSync } from '../node-module.ts';
 const { createElement } = requirePackage('react') as typeof ReactModule;
 const { renderToString } = requirePackage('react-dom/server') as typeof ReactDomServer;
 
-/** Everything the renderer needs besides the page; built once per build (or per worker). */
+/** Built once per build (or per worker). */
 export interface RenderContext {
   readonly config: SiteConfig;
   readonly assets: ClientAssets;
@@ -40,16 +40,15 @@ export interface RenderContext {
   readonly server: ServerModule;
   readonly translators: ReadonlyMap<LocaleCode, Translate>;
   readonly links: LinkIndex;
-  /** The markup parts rendered once for the pages that share them (reuse.ts). */
   readonly reuse: Reuse;
 }
 
-export interface RenderResult {
+interface RenderResult {
   readonly rendered: RenderedPage | null;
   readonly problems: SiteProblem[];
 }
 
-/** Renders one page of one locale into a complete document and the payload it was rendered from. */
+/** One page in one locale: its document and the payload it was rendered from. */
 export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   const rendered = renderMarkdown(page.content, page.locale, ctx.links);
   const photos = toPageImages(page.content, ctx.links);
@@ -69,7 +68,6 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
   const html = renderPageDocument(ctx, shown, body.html, {
     blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
-    scripts: [],
     share: toShareHead({
       config: ctx.config,
       page,
@@ -84,15 +82,10 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems: markdown.problems };
 }
 
-// As React writes the element (`dateTime`) or as HTML does (`datetime`), with a text child; not a
-// case-insensitive search, which is several times slower over a whole page.
+// React's `dateTime` or HTML's `datetime`; not a case-insensitive search, several times slower.
 const TIME = /<time date[Tt]ime="([^"]+)">([^<]*)<\/time>/g;
 
-/**
- * The dates a rendered page shows, as it shows them: each `<time>` element's text by its
- * `datetime`, without a zone offset (`2026-12-11T17:00+08:00` → `2026-12-11T17:00`), which is how
- * the templates ask for a date (behaviour.md: Dates and numbers).
- */
+/** Each `<time>`'s text by its `datetime` less the zone, as templates ask (behaviour.md: Dates and numbers). */
 export function toShownDates(html: string): Record<string, string> {
   const dates: Record<string, string> = {};
   for (const [, datetime, text] of html.matchAll(TIME))
@@ -102,17 +95,11 @@ export function toShownDates(html: string): Record<string, string> {
   return dates;
 }
 
-/** The document around a rendered app: head, embedded payload, the runtime's entry. */
 export function renderPageDocument(
   ctx: RenderContext,
   payload: Payload,
   body: string,
-  extra: {
-    blocking: readonly string[];
-    scripts: readonly string[];
-    before?: string;
-    share?: ShareHead;
-  },
+  extra: { blocking?: readonly string[]; scripts?: readonly string[]; before?: string; share?: ShareHead },
 ): string {
   const locale = toLocaleConfig(ctx.config, payload.locale);
   const head = renderHead({
@@ -124,9 +111,7 @@ export function renderPageDocument(
     buildId: ctx.buildId,
     css: ctx.assets.css,
     noscriptCss: ctx.assets.noscriptCss,
-    blockingScripts: extra.blocking,
-    // The locale's shared data loads with the app, once the page is idle (behaviour.md: Pages on demand).
-    fetchPreloads: [],
+    blockingScripts: extra.blocking ?? [],
     fontPreloads: ctx.config.theme.preloadFonts ?? [],
     scripts: ctx.config.scripts,
     policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
@@ -142,13 +127,12 @@ export function renderPageDocument(
     head,
     body,
     payload,
-    scripts: extra.scripts,
+    scripts: extra.scripts ?? [],
     modules: [ctx.assets.boot],
     ...(extra.before ? { before: extra.before } : {}),
   });
 }
 
-/** Renders the app shell with the payload's layout and page template. */
 export function renderApp(
   payload: Payload,
   ctx: RenderContext,
@@ -158,61 +142,31 @@ export function renderApp(
   const Page = pages[payload.template];
   const Layout = layouts[payload.layout] ?? layouts.fallback;
   const t = ctx.translators.get(payload.locale);
+  const start = { file: sourceFile, line: 1, column: 1 };
   if (!Page || !Layout || !t) {
-    return {
-      problem: toProblem(
-        'RENDER_FAILED',
-        { url: payload.url, reason: `no template \`${payload.template}\` or layout \`${payload.layout}\`` },
-        { file: sourceFile, line: 1, column: 1 },
-      ),
-    };
+    const reason = `no template \`${payload.template}\` or layout \`${payload.layout}\``;
+    return { problem: toProblem('RENDER_FAILED', { url: payload.url, reason }, start) };
   }
+  const breaks = phraseBreakerFor(ctx.config.keepWhole);
+  const app = createElement(App, { payload, t, Page, Layout, breaks, reuse: ctx.reuse });
   try {
-    return {
-      html: withoutExitSync(() =>
-        toAppMarkup(
-          renderToString(
-            createElement(App, {
-              payload,
-              t,
-              Page,
-              Layout,
-              breaks: phraseBreakerFor(ctx.config.keepWhole),
-              reuse: ctx.reuse,
-            }),
-          ),
-        ),
-      ),
-    };
+    return { html: withoutExitSync(() => toAppMarkup(renderToString(app))) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      problem: toProblem(
-        'RENDER_FAILED',
-        { url: payload.url, reason, content: sourceFile },
-        toTemplateLoc(error) ?? { file: sourceFile, line: 1, column: 1 },
-      ),
-    };
+    const loc = toTemplateLoc(error) ?? start;
+    return { problem: toProblem('RENDER_FAILED', { url: payload.url, reason, content: sourceFile }, loc) };
   }
 }
 
-/** The preloads React writes ahead of the markup, one for each image it renders eagerly. */
+/** React's preloads of eagerly rendered images, ahead of the markup. */
 const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 
-/**
- * The app's own markup, as the browser hydrates it: without the image preloads React puts before
- * it. The head says what a page preloads, and the images are found in the markup as soon
- * (behaviour.md: Pages on demand).
- */
+/** The markup as the browser hydrates it: the head alone says what a page preloads (behaviour.md: Pages on demand). */
 function toAppMarkup(html: string): string {
-  // Looked for at the start alone, not tried at every position of the document.
   return html.startsWith('<link rel="preload"') ? html.replace(HOISTED_PRELOADS, '') : html;
 }
 
-/**
- * A page's share image (behaviour.md: Sharing): the `shareImage` its front matter names, else the
- * card the build renders for it, else none.
- */
+/** The front matter's `shareImage`, else the drawn card, else none (behaviour.md: Sharing). */
 function toCardPath(page: Page, ctx: RenderContext): string | null {
   const own = page.content.data.extra.shareImage;
   if (typeof own === 'string' && own.startsWith('/')) return own;

@@ -4,13 +4,11 @@ import { renderPage, type RenderContext } from './page.ts';
 import { createReuse } from './reuse.ts';
 import { loadServerModule } from './server-module.ts';
 
-// The pages a thread of the worker pool renders, the same way the main thread renders its own
-// (render/site.ts): a large build renders its pages on every core.
+// A worker pool thread's pages, rendered as the main thread renders its own (render/site.ts).
 
-/** The markup parts rendered once, kept for the next task of the same build (reuse.ts). */
+/** Kept for the next task of the same build. */
 let reused: { readonly buildId: string; readonly reuse: Reuse } | null = null;
 
-/** Renders each page of the task; a page that failed is null, and its problem says why. */
 export function renderPages(task: PagesTask): PagesResult {
   const missing: MissingKey[] = [];
   let current = '';

@@ -12,10 +12,7 @@ import type {
   Unpublished,
 } from '../types.ts';
 
-/**
- * The data that renders a page: the page component's props and the `_payload.json` file
- * (behaviour.md: Payloads).
- */
+/** The page component's props and `_payload.json` (behaviour.md: Payloads). */
 export function toPayload(
   config: SiteConfig,
   page: Page,
@@ -26,8 +23,8 @@ export function toPayload(
   images: Payload['images'] | null = null,
 ): Payload {
   const { content, route, pagination } = page;
-  // The later pages of a long list say which page they are, so no two pages share a title or a
-  // description (behaviour.md: Long lists).
+  const locale = toLocaleConfig(config, page.locale);
+  // No two pages of a long list share a title or description (behaviour.md: Long lists).
   const nth = pagination && pagination.page > 1 ? t('common:pagination.nth', { page: pagination.page }) : null;
   const title = nth ? `${content.data.title} · ${nth}` : content.data.title;
   return {
@@ -52,29 +49,23 @@ export function toPayload(
     listed: page.listed,
     menus: page.menus,
     pagination,
-    // The dates the page shows, read from its rendered markup (renderPage).
+    // Read from the rendered markup (renderPage).
     dates: {},
     ...(images ? { images } : {}),
     head: {
-      title: toDocumentTitle(title, toLocaleConfig(config, page.locale), route.path === '/' && !nth),
+      title: toDocumentTitle(title, locale, route.path === '/' && !nth),
       canonical: page.canonical,
       alternates: page.alternates,
-      ogLocale: toLocaleConfig(config, page.locale).ogLocale,
+      ogLocale: locale.ogLocale,
       ogType: route.template === 'article' ? 'article' : 'website',
       ...(page.noindex || config.publish.env === 'preview' ? { noindex: true as const } : {}),
     },
     shared,
-    ...(page.unpublished
-      ? { unpublished: toUnpublishedBand(page.unpublished, toLocaleConfig(config, page.locale).iso) }
-      : {}),
+    ...(page.unpublished ? { unpublished: toUnpublishedBand(page.unpublished, locale.iso) } : {}),
   };
 }
 
-/**
- * The band over a page a production build would leave out (behaviour.md: Publishing), in the
- * page's language: Chinese for a `zh` locale, English for any other. It is for the web team's
- * eyes only (`--drafts`, `--future`, `site serve --watch`), so it is the tool's text, not the site's.
- */
+/** The band over an unpublished page (behaviour.md: Publishing): the tool's text, for the web team only. */
 function toUnpublishedBand(unpublished: Unpublished, iso: string): Unpublished & { label: string } {
   const { kind, date } = unpublished;
   const zh = iso.toLowerCase().startsWith('zh');
@@ -92,10 +83,7 @@ function toUnpublishedBand(unpublished: Unpublished, iso: string): Unpublished &
   return { kind, date, label };
 }
 
-/**
- * What every page of a locale shares (behaviour.md: Payloads): its texts and the parts of the
- * payload that are the same on each of its pages.
- */
+/** What every page of a locale shares (behaviour.md: Payloads). */
 export function toSharedData(
   config: SiteConfig,
   locale: LocaleCode,
@@ -116,10 +104,7 @@ export function toLocaleMenus(pages: readonly Page[], locale: LocaleCode): Paylo
   return pages.find((p) => p.locale === locale)?.menus ?? {};
 }
 
-/**
- * The payload of an error page in one locale (behaviour.md: Error pages): its texts come from the
- * `errors` namespace.
- */
+/** An error page's payload in one locale (behaviour.md: Error pages). */
 export function toStaticErrorPayload(
   config: SiteConfig,
   locale: LocaleCode,
@@ -149,7 +134,6 @@ export function toStaticErrorPayload(
   });
 }
 
-/** The configuration of a locale by its code. */
 export function toLocaleConfig(config: SiteConfig, code: LocaleCode): SiteLocale {
   return config.locales.find((l) => l.code === code) as SiteLocale;
 }

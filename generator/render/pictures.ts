@@ -3,29 +3,21 @@ import { toProblem } from '../problems/problem.ts';
 import { toSitePath } from '../../runtime/urls.ts';
 import type { ContentFile, ImageInfo, LinkIndex, SiteProblem } from '../types.ts';
 
-// The markup of a photo in a page's Markdown body (behaviour.md: Images): a `<picture>` of the
-// files the build made of it. The body's HTML is part of the page's data and the browser reads it
-// back as it is, so server and browser show the same markup. The templates' `<Image>` (components/site.tsx)
-// writes the same for the templates' photos.
+// A photo of a Markdown body as a `<picture>` (behaviour.md: Images), the markup the templates'
+// `<Image>` writes too.
 
-/** The photo an image's address names, if the build made one of it: its info, or why it could not. */
+/** The photo an address names, if the build made one: its info, or why it could not. */
 export function toShownImage(
   href: string,
   links: LinkIndex,
 ): { readonly src: string; readonly info: ImageInfo } | { readonly src: string; readonly failed: string } | null {
-  // The file of site/public the address names (`/images/a%20b.jpg` → `/images/a b.jpg`).
   const src = href.startsWith('/') && !href.startsWith('//') ? toSitePath(href) : null;
   const image = src === null ? undefined : links.images?.get(src);
   if (src === null || !image) return null;
   return 'failed' in image ? { src, failed: image.failed } : { src, info: image };
 }
 
-/**
- * `<picture>` with AVIF and WebP sources and the source format's `<img>`: its size (the browser
- * keeps its place before it loads), its text, and when to load it. The first image of a page loads
- * at once and first (the largest thing of the first screen, most often); the others when they near
- * the screen.
- */
+/** AVIF, WebP and the source's format; the page's first image loads at once and first, the others lazily. */
 export function toPictureHtml(
   info: ImageInfo,
   { alt, title, first }: { readonly alt: string; readonly title: string | null; readonly first: boolean },
@@ -42,10 +34,7 @@ export function toPictureHtml(
   );
 }
 
-/**
- * The photos a page's front matter names (`image: /images/apron.jpg`, at any depth), for the
- * templates' `<Image>`; one the build could not read is an error at its field's line.
- */
+/** The photos the front matter names at any depth, for the templates' `<Image>`; an unreadable one is an error. */
 export function toPageImages(
   file: ContentFile,
   links: LinkIndex,

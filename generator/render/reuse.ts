@@ -6,12 +6,9 @@ import type { Reuse } from '../types.ts';
 const { createElement, Fragment } = requirePackage('react') as typeof ReactModule;
 const { renderToString } = requirePackage('react-dom/server') as typeof ReactDomServer;
 
-// Markup rendered once (behaviour.md: Presentation): a template marks a part that is the same on
-// many pages (`<Reused id=…>`, the footer of a locale, the rail of a section) with an id naming
-// everything the part depends on. The first page renders it; every other page with that id gets
-// its root element with the same attributes and the children's markup as they were rendered, which
-// is the markup the part renders in place (React writes a parent's children the same, whatever the
-// parent). The browser renders the part itself and hydrates it like any other.
+// Markup rendered once (behaviour.md: Presentation): a part marked `<Reused id=…>`, the id naming
+// all it depends on, is rendered by the first page; the others get its root element with the
+// children's markup as it was rendered. The browser renders and hydrates it as any other.
 
 interface Rendered {
   readonly type: string;
@@ -19,11 +16,7 @@ interface Rendered {
   readonly html: string;
 }
 
-/**
- * One build's (one thread's) reused markup. With `verify`, each part is rendered on every page too
- * and must give the markup kept under its id: the tests build the site that way, so an id that
- * leaves out something its part depends on fails the build at the template.
- */
+/** One thread's reused markup. `verify` (the tests) renders each part on every page too: an incomplete id fails. */
 export function createReuse(verify = process.env.SITE_VERIFY_REUSE === '1'): Reuse {
   const kept = new Map<string, Rendered>();
   return (id, render, provide) => {

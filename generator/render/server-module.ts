@@ -5,20 +5,14 @@ import { SiteError, toProblem } from '../problems/problem.ts';
 import { compileUnregistered, withoutExitSync } from '../node-module.ts';
 import type { ServerModule, SourceLoc } from '../types.ts';
 
-// The bundled templates (CommonJS) are compiled as a module that no loader registers
-// (`node-module.ts`): once a watch session moves on to the next bundle, the old one is collected,
-// and a template error still points at its .tsx line. It is compiled as a file of the tool's
-// node_modules (never written), so `react` and the other packages resolve from there wherever the
-// caches are (SITE_CACHE_DIR).
+// Compiled unregistered (node-module.ts), so a watch session's old bundle is collected; named as a
+// file of the tool's node_modules (never written), so `react` resolves wherever the caches are.
 
 const toCompiledFile = (file: string) => path.join(PACKAGE_ROOT, 'node_modules', '.site-server', path.basename(file));
 
 let last: { readonly file: string; readonly server: ServerModule } | null = null;
 
-/**
- * Loads the server bundle at `file`; the same file twice in a row is loaded once. A template whose
- * module throws as it loads (code outside its components) fails with TEMPLATE_LOAD_FAILED at its line.
- */
+/** Loads the server bundle (the same file twice in a row once); a throwing template fails at its line. */
 export function loadServerModule(file: string): ServerModule {
   if (last?.file === file) return last.server;
   const code = readFileSync(file, 'utf8');
@@ -35,10 +29,7 @@ export function loadServerModule(file: string): ServerModule {
   return server;
 }
 
-/**
- * With source maps on, a template's stack frame names its `.tsx` file and line. The reuse hook's
- * own frame is passed over: a part that renders otherwise is the fault of the component using it.
- */
+/** A template's `.tsx` line from the stack; the reuse hook's frame is passed over, the fault is its user's. */
 export function toTemplateLoc(error: unknown): SourceLoc | null {
   return toTemplateLocOfStack(error instanceof Error ? (error.stack ?? '') : '');
 }

@@ -30,48 +30,39 @@ export interface RenderSiteInput {
   /** The pages to render, if not every page (the others were written as an earlier build wrote them). */
   readonly toRender?: readonly Page[];
   readonly messages: Messages;
-  /** Receives every page as soon as it is rendered (or reused), error pages last. */
+  /** Each page as soon as it is rendered or kept, error pages last. */
   readonly onPage: (page: RenderedPage, kind: 'page' | 'error') => void;
   /** Collects every translation key the templates read (`ns:key`), for `site check`. */
   readonly usedKeys?: Set<string> | undefined;
-  /** Pages kept from an earlier build: one whose inputs are unchanged is not rendered again. */
+  /** Pages of an earlier build whose inputs are unchanged. */
   readonly kept?: KeptPages | undefined;
-  /**
-   * A large build: renders a batch of pages on a thread of the worker pool, while this thread
-   * renders others (not with a session cache, `first` or `usedKeys`).
-   */
+  /** A large build: the worker pool renders batches beside this thread (not with `first` or `usedKeys`). */
   readonly elsewhere?: Elsewhere | undefined;
-  /**
-   * Watch mode: pages open in a browser render first; `onReady` runs once they are handed over, and
-   * the rest then render a few at a time, leaving the server free to answer those browsers.
-   */
+  /** Watch mode: the pages open in a browser first, then the rest in slices that leave the server free. */
   readonly first?: FirstPages | undefined;
 }
 
-/** The worker pool's threads a large build's pages render on besides this one. */
 export interface Elsewhere {
   readonly threads: number;
   readonly render: (pages: readonly Page[]) => Promise<PagesResult>;
 }
 
-export interface FirstPages {
+interface FirstPages {
   readonly urls: ReadonlySet<string>;
   readonly onReady: () => void;
 }
 
-/** How long the render loop runs before letting the server answer requests (watch mode). */
+/** Watch mode: how long the render loop runs before the server may answer requests. */
 const SLICE_MS = 8;
 
 export interface RenderSiteResult {
   readonly problems: SiteProblem[];
-  /** Pages rendered again (not reused); the error pages are always rendered and not counted. */
+  /** Pages rendered anew, error pages not counted. */
   readonly rendered: number;
   readonly errorPages: number;
-  /** Threads the pages rendered on: this one, and the pool's for a large build. */
   readonly threads: number;
 }
 
-/** What the render of every page gathers: its problems, the keys no locale had, the page being rendered. */
 interface Tally {
   readonly problems: SiteProblem[];
   readonly missing: MissingKey[];
@@ -79,10 +70,7 @@ interface Tally {
   rendered: number;
 }
 
-/**
- * The render stage: every page and the error pages of every locale, handed to `onPage` one by one
- * so the caller writes them while the rest render. Nothing here touches the disk.
- */
+/** Every page and each locale's error pages, handed to `onPage` one by one; nothing here touches the disk. */
 export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResult> {
   const { config, assets, buildId, links, pages } = input;
   const tally: Tally = { problems: [], missing: [], current: '', rendered: 0 };
@@ -97,7 +85,6 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   if (input.elsewhere) await renderShared(input, ctx, tally, input.elsewhere);
   else await renderInTurn(input, ctx, tally);
   tally.current = 'the error pages';
-  // Error pages show the same navigation as the pages of their locale.
   const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));
   const errors = renderErrorPages(ctx, menus);
   tally.problems.push(...errors.problems);
@@ -111,10 +98,7 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   };
 }
 
-/**
- * Every page on this thread, one after another; in watch mode the pages open in a browser first,
- * and a page whose inputs are unchanged is taken from the session.
- */
+/** Every page on this thread; in watch mode the pages open in a browser first. */
 async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: Tally): Promise<void> {
   const pages = input.toRender ?? input.pages;
   const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
@@ -135,7 +119,7 @@ async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: T
   if (first && firstCount === ordered.length) first.onReady();
 }
 
-/** A page rendered anew; kept for later builds when it rendered without a problem, so a mistake is reported until it is fixed. */
+/** A page rendered anew; kept only when clean, so a mistake is reported until fixed. */
 function renderOne(page: Page, ctx: RenderContext, tally: Tally, kept: KeptPages | undefined): RenderedPage | null {
   tally.current = page.url;
   const missingBefore = tally.missing.length;
@@ -152,11 +136,7 @@ const BATCH = 32;
 /** Batches each thread of the pool has in hand, so that it never waits for the next. */
 const IN_HAND = 2;
 
-/**
- * A large build's pages on this thread and the worker pool's together: the pages cut into batches,
- * this thread taking them from the front and the pool from the back, so neither waits for the
- * other; the pool's pages are handed on as they come back, between this thread's batches.
- */
+/** A large build: batches taken by this thread from the front and by the pool from the back. */
 async function renderShared(
   input: RenderSiteInput,
   ctx: RenderContext,
@@ -188,7 +168,6 @@ async function renderShared(
   while (away.size > 0) await Promise.all(away);
 }
 
-/** Hands on the kept pages; returns the others, to be rendered. */
 function takeKept(input: RenderSiteInput): Page[] {
   return (input.toRender ?? input.pages).filter((page) => {
     const kept = input.kept?.get(page);
@@ -197,7 +176,7 @@ function takeKept(input: RenderSiteInput): Page[] {
   });
 }
 
-/** What a thread of the pool rendered, as if this thread had; kept when its batch had no problem. */
+/** A pool thread's batch, taken as if rendered here; kept when the batch was clean. */
 function takeResult(input: RenderSiteInput, tally: Tally, pages: readonly Page[], result: PagesResult): void {
   tally.problems.push(...result.problems);
   tally.missing.push(...result.missing);
@@ -210,7 +189,6 @@ function takeResult(input: RenderSiteInput, tally: Tally, pages: readonly Page[]
   }
 }
 
-/** Pages per locale, for the report. */
 export function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {
   return Object.fromEntries(config.locales.map((l) => [l.code, pages.filter((p) => p.locale === l.code).length]));
 }

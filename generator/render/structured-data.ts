@@ -3,21 +3,19 @@ import type { SiteConfig, SiteLocale } from '../types.ts';
 import { toSection } from '../resolve/sections.ts';
 import { toPageTimes } from '../resolve/times.ts';
 import { toJobPosting } from './job-posting.ts';
+import { toLocaleConfig } from './payload.ts';
 import { toOrganization, toOrganizationId, toOtherBrands } from './organization.ts';
 import type { GraphInput } from './share-input.ts';
 
-// A page's JSON-LD (behaviour.md: Sharing): one graph per page, in which every node is tied to the
-// one company by `@id`. The company is described whole on every page, so each page says who
-// publishes it without a search engine having to read another; its `@id` and `url` are the same on
-// every page of every language.
+// A page's JSON-LD (behaviour.md: Sharing): one graph, every node tied to the company by `@id`. The
+// company is whole on every page: no search engine needs another page to learn who publishes it.
 
-/** The website's `@id`: `<base>/#website`. */
 const toWebSiteId = (base: string) => `${base}/#website`;
 
-/** The page's graph: the company, the website, the page, and its breadcrumbs, article or position. */
+/** The company, the website, the page, and its breadcrumbs, article or position. */
 export function toStructuredData(input: GraphInput): Graph {
   const { config, page } = input;
-  const locale = config.locales.find((l) => l.code === page.locale) as SiteLocale;
+  const locale = toLocaleConfig(config, page.locale);
   const crumbs = page.route.path.split('/').length > 2 ? toBreadcrumbs(input, locale) : null;
   const nodes: Thing[] = [
     toOrganization(input, locale),
@@ -30,7 +28,6 @@ export function toStructuredData(input: GraphInput): Graph {
   return { '@context': 'https://schema.org', '@graph': nodes };
 }
 
-/** The website: the brand as its name in the page's language, the others' as `alternateName`. */
 function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
   const base = config.baseUrl as string;
   return {
@@ -45,7 +42,6 @@ function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
   };
 }
 
-/** The page itself: part of the website, with its breadcrumbs. */
 function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null): WebPage {
   const base = config.baseUrl as string;
   return {
@@ -54,13 +50,12 @@ function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null):
     url: page.canonical,
     name: page.content.data.title,
     description: page.content.data.description,
-    inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? page.locale,
+    inLanguage: toLocaleConfig(config, page.content.locale).iso,
     isPartOf: { '@id': toWebSiteId(base) },
     ...(crumbs ? { breadcrumb: { '@id': crumbs['@id'] as string } } : {}),
   };
 }
 
-/** An article's NewsArticle: headline, language of its text, its times, its card in three shapes, the company's. */
 function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
   const organization = { '@id': toOrganizationId(config.baseUrl as string) };
   const { published, modified } = toPageTimes(page.content, config.publish.timeZone);
@@ -69,7 +64,7 @@ function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
     '@id': `${page.canonical}#article`,
     headline: page.content.data.title,
     description: page.content.data.description,
-    inLanguage: config.locales.find((l) => l.code === page.content.locale)?.iso ?? page.locale,
+    inLanguage: toLocaleConfig(config, page.content.locale).iso,
     url: page.canonical,
     mainEntityOfPage: { '@id': page.canonical },
     ...(published ? { datePublished: published } : {}),

@@ -2,11 +2,9 @@ import { toHtmlText } from '../escape.ts';
 import type { VideoProvider } from '../hosts.ts';
 import type { Page } from '../types.ts';
 
-// A page's video (front matter `video`, behaviour.md: Video embeds), written after its prose: a
-// poster drawn by the site's stylesheet, with the title and a play button, that requests nothing
-// from the video's host. It is a link to the video on its host's own site; once the page is idle
-// the runtime plays it in place instead, in the player named by `data-video-player`. Part of the
-// prose, it costs the first view no code, and what the runtime changes there React leaves alone.
+// A page's video after its prose (behaviour.md: Video embeds): a poster that requests nothing from
+// the host and links to the video there; once idle, the runtime plays it in place. Part of the
+// prose, it costs the first view no code, and React leaves the runtime's changes alone.
 
 const PLAYERS: Readonly<Record<VideoProvider, { name: string; player: string; page: string }>> = {
   youtube: {
