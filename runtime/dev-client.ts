@@ -1,8 +1,5 @@
-// Watch mode only (served by `site serve --watch`, never part of the build output): brings the open
-// page up to date after a rebuild, and shows a rebuild error over the page until it is fixed.
-// Changed texts, translations and styles are applied in place (the runtime renders the page again
-// from its new payload; the stylesheet is swapped), so the page keeps its scroll position and
-// updates without a round of reloading every script; any other change reloads the page.
+// Watch mode only (`site serve --watch`): data, template and style changes apply in place, keeping
+// scroll position; anything else reloads. A rebuild error shows over the page until fixed.
 
 import { toOutputFile } from './urls.ts';
 
@@ -48,25 +45,20 @@ function showOverlay(report: ErrorReport): void {
   document.body.append(overlay);
 }
 
-/** Output paths added, removed or changed by a rebuild (generator/serve/session.ts). */
+/** From generator/serve/session.ts. */
 interface Update {
   readonly changed: readonly string[];
   readonly pagesAddedOrRemoved: boolean;
 }
 
-/**
- * Files no open page reads: the deployment records, crawler and host files, what share dialogs,
- * feed readers and home screens read (cards, feeds, icons, manifests), and the search index (read
- * when the search is used: the runtime is told to look it up again).
- */
+/** Files no open page reads (the search index is re-read on next use). */
 const UNREAD =
   /^(builds\/|_app\/search\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$|_app\/cards\/|_app\/icon-|_app\/manifest\.)|(^|\/)news\/feed\.xml$/;
 const STYLESHEET = /^_app\/.*\.css$/;
-/** What the runtime fetches as data: pages' payloads and each locale's shared data file. */
 const DATA = /(^|\/)_payload\.json$|^_app\/data\//;
 const PAGE = /\.html$/;
 const SHARED_DATA = /^_app\/data\/([^/.]+)\.json$/;
-/** With stable names (watch mode), a page template's chunk is `_app/<template>.js`, the entry `_app/boot.js`. */
+/** Watch mode's stable names: `_app/<template>.js`, the entry `_app/boot.js`. */
 const TEMPLATE_CHUNK = /^_app\/([\w-]+)\.js$/;
 const SHARED_CHUNK = /^_app\/chunk\.[\w-]+\.js$/;
 
@@ -80,7 +72,7 @@ function swapStylesheets(): void {
   }
 }
 
-/** Asks the runtime to bring the page up to date; resolves false when it cannot (not hydrated, error page). */
+/** False when the runtime cannot (not hydrated, error page). */
 async function refreshInPlace(request: {
   render: boolean;
   locales: readonly string[];
@@ -103,8 +95,7 @@ async function applyUpdate(update: Update): Promise<void> {
   const pages = changed.filter((file) => PAGE.test(file));
   const data = changed.filter((file) => DATA.test(file));
   const styles = changed.filter((file) => STYLESHEET.test(file));
-  // A page template's own chunk, and the shared chunks it now imports, load anew in place; the
-  // entry (the app shell and layouts) cannot be swapped.
+  // Template and shared chunks reload in place; the entry (shell, layouts) cannot.
   const scripts = changed.filter((file) => TEMPLATE_CHUNK.test(file) || SHARED_CHUNK.test(file));
   const templates = Object.fromEntries(
     scripts.flatMap((file) => {
@@ -113,8 +104,7 @@ async function applyUpdate(update: Update): Promise<void> {
     }),
   );
   const swappable = scripts.every((file) => SHARED_CHUNK.test(file) || TEMPLATE_CHUNK.exec(file)?.[1] !== 'boot');
-  // A page added or removed changes the page list the runtime navigates by; an image cannot be
-  // swapped in place.
+  // A changed page list or an image cannot be swapped in place.
   const other = changed.length - pages.length - data.length - styles.length - scripts.length;
   if (other > 0 || !swappable || update.pagesAddedOrRemoved) {
     location.reload();
@@ -128,8 +118,7 @@ async function applyUpdate(update: Update): Promise<void> {
   if (!(await refreshInPlace({ render, locales, templates }))) location.reload();
 }
 
-// The server renders the pages open in a browser first after a change: the stream says which page
-// this is, and is opened again when client navigation moves to another one.
+// The server rebuilds open pages first, so the stream names this page and reopens on navigation.
 let events: EventSource | null = null;
 let streamPage = '';
 
@@ -147,8 +136,7 @@ function connect(): void {
   );
 }
 
-// A page whose translation is out of date says so, in development only (behaviour.md:
-// Translations): a small marker, dismissed for the page with its button.
+// Marks a page whose translation is out of date (behaviour.md: Translations).
 const MARKER_ID = 'site-dev-translation';
 const dismissed = new Set<string>();
 

@@ -1,8 +1,7 @@
 import type { Payload } from '../generator/types.ts';
 import { toLocale } from './settings.ts';
 
-// After a client navigation the head must describe the new page as the server would have
-// (behaviour.md: Head and SEO): title, lang, description, canonical, alternates and og:*.
+// After a client navigation the head describes the new page as the server would (behaviour.md: Head and SEO).
 
 function setMeta(selector: string, attr: 'name' | 'property', key: string, value: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(selector);
@@ -30,8 +29,7 @@ export function updateHead(payload: Payload): void {
   setMeta('meta[property="og:title"]', 'property', 'og:title', payload.title);
   setMeta('meta[property="og:description"]', 'property', 'og:description', payload.description);
   setMeta('meta[property="og:locale"]', 'property', 'og:locale', payload.head.ogLocale);
-  // What the first page said for crawlers and share dialogs (its card, its dates, its feeds and
-  // structured data) does not describe the next one: those read the server's pages, never these.
+  // Crawler-only tags of the first page would misdescribe this one; crawlers read server pages.
   for (const el of document.head.querySelectorAll(
     'link[rel="canonical"],link[rel="alternate"],link[rel="prev"],link[rel="next"],meta[property="og:url"],meta[name="robots"],' +
       'meta[property^="og:image"],meta[name="twitter:card"],meta[property^="article:"],script[type="application/ld+json"]',
