@@ -64,6 +64,7 @@ function createView(): { root: HTMLElement; notice: HTMLElement; texts: Record<s
 
 function translate(texts: Record<string, HTMLElement>, toTranslator: TranslatePage): void {
   const t = toTranslator();
+  // Each key written out: `site check` finds the keys the runtime reads by their literals.
   (texts.title as HTMLElement).textContent = t('common:consent.title');
   (texts.text as HTMLElement).textContent = t('common:consent.text');
   (texts.accept as HTMLElement).textContent = t('common:consent.accept');

@@ -15,31 +15,18 @@ function showOverlay(report: ErrorReport): void {
   overlay.id = OVERLAY_ID;
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build error');
-  Object.assign(overlay.style, {
-    position: 'fixed',
-    inset: '0',
-    zIndex: '2147483647',
-    overflow: 'auto',
-    padding: '2rem',
-    background: 'rgba(15, 20, 30, 0.92)',
-    color: '#f8f8f2',
-    font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace',
-  });
+  overlay.style.cssText =
+    'position: fixed; inset: 0; z-index: 2147483647; overflow: auto; padding: 2rem; background: rgba(15, 20, 30, 0.92);' +
+    'color: #f8f8f2; font: 14px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace';
   const title = document.createElement('p');
   title.textContent =
     'The last change could not be built. The page below is the last good build; fix the file and it reloads.';
-  Object.assign(title.style, { color: '#ff8a80', fontWeight: '700', margin: '0 0 1rem' });
+  title.style.cssText = 'color: #ff8a80; font-weight: 700; margin: 0 0 1rem';
   const body = Object.assign(document.createElement('pre'), { textContent: report.text });
-  Object.assign(body.style, { whiteSpace: 'pre-wrap', margin: '0' });
+  body.style.cssText = 'white-space: pre-wrap; margin: 0';
   const close = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Close' });
-  Object.assign(close.style, {
-    position: 'absolute',
-    top: '1rem',
-    right: '1rem',
-    font: 'inherit',
-    padding: '0.25rem 0.75rem',
-    cursor: 'pointer',
-  });
+  close.style.cssText =
+    'position: absolute; top: 1rem; right: 1rem; font: inherit; padding: 0.25rem 0.75rem; cursor: pointer';
   close.addEventListener('click', () => overlay.remove());
   overlay.append(title, body, close);
   document.body.append(overlay);
@@ -161,38 +148,18 @@ async function markStaleTranslation(): Promise<void> {
   const marker = document.createElement('div');
   marker.id = MARKER_ID;
   marker.setAttribute('role', 'status');
-  Object.assign(marker.style, {
-    position: 'fixed',
-    left: '1rem',
-    bottom: '1rem',
-    zIndex: '2147483646',
-    maxWidth: '22rem',
-    padding: '0.75rem 2.75rem 0.75rem 1rem',
-    borderRadius: '8px',
-    background: '#7a4b00',
-    color: '#fff',
-    font: '14px/1.5 system-ui, sans-serif',
-    boxShadow: '0 4px 16px rgba(0, 0, 0, 0.25)',
-  });
+  marker.style.cssText =
+    'position: fixed; left: 1rem; bottom: 1rem; z-index: 2147483646; max-width: 22rem; padding: 0.75rem 2.75rem 0.75rem 1rem;' +
+    'border-radius: 8px; background: #7a4b00; color: #fff; font: 14px/1.5 system-ui, sans-serif; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25)';
   const text = document.createElement('p');
-  Object.assign(text.style, { margin: '0' });
+  text.style.margin = '0';
   const since = first.confirmed ? `since ${first.confirmed}` : 'since it was last confirmed';
   text.textContent = `Translation out of date: ${first.sourceFile} (${first.source}) has changed ${since}. Run \`site translations\` to see what changed.`;
   const close = Object.assign(document.createElement('button'), { type: 'button', textContent: '×' });
   close.setAttribute('aria-label', 'Dismiss');
-  Object.assign(close.style, {
-    position: 'absolute',
-    top: '0.25rem',
-    right: '0.25rem',
-    width: '2rem',
-    height: '2rem',
-    border: '0',
-    background: 'transparent',
-    color: 'inherit',
-    font: 'inherit',
-    fontSize: '1.25rem',
-    cursor: 'pointer',
-  });
+  close.style.cssText =
+    'position: absolute; top: 0.25rem; right: 0.25rem; width: 2rem; height: 2rem; border: 0; background: transparent;' +
+    'color: inherit; font: inherit; font-size: 1.25rem; cursor: pointer';
   close.addEventListener('click', () => {
     dismissed.add(page);
     marker.remove();

@@ -1,11 +1,9 @@
 import type { SiteSearch } from '../generator/types.ts';
 import type * as SearchIndex from './search-index.ts';
 
-type SearchIndexModule = typeof SearchIndex;
-
 // The rest of the search is a chunk loaded on first use (behaviour.md: Search).
 
-let loaded: Promise<SearchIndexModule> | null = null;
+let loaded: Promise<typeof SearchIndex> | null = null;
 const load = () => (loaded ??= import('./search-index.ts'));
 
 export const siteSearch: SiteSearch = {
