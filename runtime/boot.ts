@@ -53,8 +53,8 @@ function readEmbedded(): { container: Element; page: EmbeddedPayload } {
 }
 
 /**
- * False when a chunk failed: no reload, the server-rendered page stays usable (behaviour.md: Browser
- * errors). Hydration gets a task of its own, apart from module evaluation.
+ * False when a chunk failed: no reload, the server-rendered page stays usable
+ * (behaviour.md: Browser errors). Hydration gets a task of its own, apart from module evaluation.
  */
 async function startApp(entry: BootEntry, controls: PageControls): Promise<boolean> {
   const { container, page } = readEmbedded();

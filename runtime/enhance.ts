@@ -10,7 +10,7 @@ import { phraseBreakerFor } from './word-breaks.ts';
 
 export { refresh } from './navigate.ts';
 
-/** A performance mark: from here links behave as behaviour.md: Client navigation says. */
+/** A performance mark: from here links navigate on the client (behaviour.md: Client navigation). */
 const NAVIGATION_READY = 'site:navigation-ready';
 
 // Pages the browser renders itself need their own word breaks (behaviour.md: Presentation).

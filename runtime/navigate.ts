@@ -93,7 +93,7 @@ function onClick(event: MouseEvent): void {
   void navigate(url, true);
 }
 
-/** Lets the click paint first; the timeout covers hidden tabs, where frames never come. */
+/** Lets the click paint first; the timeout covers hidden tabs, which get no frames. */
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, site.repaintWaitMs);
@@ -106,7 +106,7 @@ function nextFrame(): Promise<void> {
   });
 }
 
-/** Another locale loads in the order behaviour.md: Texts gives; its failure is a `LocaleLoadError`. */
+/** Another locale's failure is a `LocaleLoadError` (loading order: behaviour.md: Texts). */
 async function loadView(path: string): Promise<View> {
   const page = await loadPayload(path, buildId);
   noteSharedUrl(page.locale, page.shared);
@@ -207,7 +207,6 @@ function commitHistory(url: URL, push: boolean, restoreKey: number | undefined):
   }
 }
 
-/** Scroll to the hash or the saved position, move focus to the heading, announce the page. */
 function settle(url: URL, scroll: number): void {
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView();

@@ -91,8 +91,8 @@ function toClientBuildOptions(
     charset: 'utf8',
     // Licences in a linked file, not downloaded with every first view.
     legalComments: 'linked',
-    // Compiles every function off the main thread as the chunk downloads (behaviour.md: Pages on
-    // demand); other browsers read a comment.
+    // Compiles every function off the main thread as the chunk downloads; other browsers read a
+    // comment (behaviour.md: Pages on demand).
     banner: { js: COMPILE_HINT },
     jsx: 'automatic',
     metafile: true,
