@@ -74,36 +74,32 @@ export async function finishOutput(input: {
 
 /** Carries the previous builds' files, so their open pages still load (no version skew). */
 function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly buildId: string }): BuildManifest {
-  const { output, outDir, search, buildId, time } = input;
-  const current = [...input.site.assets.files.keys(), ...input.cards.keys(), ...(search?.files.keys() ?? [])];
+  const { output, outDir, search, buildId, time, sources } = input;
+  const { assets } = input.site;
+  const current = [...assets.files.keys(), ...input.cards.keys(), ...(search?.files.keys() ?? [])];
   const previous = outDir ? toPreviousBuilds(outDir, buildId, new Set(current)) : null;
+  const replaced = outDir ? readLatestManifest(outDir) : null;
   for (const file of previous?.files ?? []) output.unhashed.carry(file, path.join(outDir as string, file));
   return {
     id: buildId,
     // When the id was first built, unless SOURCE_DATE_EPOCH fixes the time.
     timestamp: (time.fixed ? null : previous?.sameBuildTimestamp) ?? time.time,
-    prerendered: input.sources.pages.map((p) => p.url),
+    prerendered: sources.pages.map((p) => p.url),
     assets: current,
     kept: previous?.ids ?? [],
-    builtWith: toBuiltWith(input.sources.config),
+    builtWith: toBuiltWith(sources.config),
     ...(search ? { search: search.urls } : {}),
-    shared: input.site.assets.shared,
-    redirects: input.sources.redirects,
-    policy: input.site.assets.policy,
-    removed: outDir ? toRemovedPages(outDir, input.sources) : [],
-    dated: toDatedPages(
-      input.sources.config,
-      input.sources.pages,
-      outDir ? readLatestManifest(outDir)?.dated : undefined,
-      time.time,
-    ),
-    scripts: { idle: input.site.assets.idle, templates: input.site.assets.templates },
+    shared: assets.shared,
+    redirects: sources.redirects,
+    policy: assets.policy,
+    removed: toRemovedPages(replaced?.prerendered ?? [], sources),
+    dated: toDatedPages(sources.config, sources.pages, replaced?.dated, time.time),
+    scripts: { idle: assets.idle, templates: assets.templates },
   };
 }
 
 /** Neither written nor redirected: they would answer 404 (behaviour.md: Moved and removed pages). */
-function toRemovedPages(outDir: string, sources: Sources): string[] {
-  const previous = readLatestManifest(outDir)?.prerendered ?? [];
+function toRemovedPages(previous: readonly string[], sources: Sources): string[] {
   const answered = new Set([...sources.pages.map((p) => p.url), ...sources.redirects.map((r) => r.from)]);
   return previous.filter((url) => !answered.has(url));
 }

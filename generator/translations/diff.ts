@@ -14,20 +14,19 @@ function commonPairs<T>(a: readonly T[], b: readonly T[]): [number, number][] {
   const m = b.length;
   // Past a few million cells, the texts are shown removed and added whole.
   if (n * m > 4_000_000) return [];
-  const table = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  const width = m + 1;
+  const table = new Uint16Array((n + 1) * width);
+  const at = (i: number, j: number) => table[i * width + j] as number;
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      (table[i] as Uint16Array)[j] =
-        a[i] === b[j]
-          ? ((table[i + 1] as Uint16Array)[j + 1] as number) + 1
-          : Math.max((table[i + 1] as Uint16Array)[j] as number, (table[i] as Uint16Array)[j + 1] as number);
+      table[i * width + j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
   const pairs: [number, number][] = [];
   for (let i = 0, j = 0; i < n && j < m;) {
     if (a[i] === b[j]) {
       pairs.push([i, j]);
       i++;
       j++;
-    } else if (((table[i + 1] as Uint16Array)[j] as number) >= ((table[i] as Uint16Array)[j + 1] as number)) i++;
+    } else if (at(i + 1, j) >= at(i, j + 1)) i++;
     else j++;
   }
   return pairs;
