@@ -20,7 +20,7 @@ export function toOutputFile(url: string, name = 'index.html'): string {
 }
 
 /** `en/contact/index.html` → `/en/contact`; also `en/contact.html` outside the folder layout. */
-export function toOutputUrl(file: string, layout: PageLayout = 'folder'): string {
+export function toOutputUrl(file: string, layout: PageLayout): string {
   if (file === 'index.html') return '/';
   if (file.endsWith('/index.html')) return `/${file.slice(0, -'/index.html'.length)}`;
   if (layout !== 'folder' && isPageDocument(file)) return `/${file.slice(0, -'.html'.length)}`;

@@ -21,7 +21,7 @@ export function toPageUrl(locale: LocaleConfig, routePath: string): string {
 }
 
 /** Every route in every locale: the `Page[]` the renderer takes. */
-export function resolvePages(config: SiteConfig, routes: readonly Route[], held: readonly HeldRoute[] = []): Page[] {
+export function resolvePages(config: SiteConfig, routes: readonly Route[], held: readonly HeldRoute[]): Page[] {
   const articles = routes.filter((r) => r.template === 'article').sort(byDateDesc);
   const menus = new Map(config.locales.map((locale) => [locale.code, toMenus(config, locale, routes)]));
   const unpublished = new Map(held.map(({ route, kind, date }) => [route.path, { kind, date }]));

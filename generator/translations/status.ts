@@ -47,8 +47,8 @@ export function toTranslationStatus(
   messages: Messages,
   record: TranslationRecord,
   recordExists: boolean,
-  day = today(),
 ): TranslationStatus {
+  const day = today();
   const items: TranslationItem[] = [];
   for (const unit of toUnits(config, routes, messages)) {
     const entry = (unit.kind === 'page' ? record.pages : record.messages)[unit.id];
@@ -107,8 +107,8 @@ export function confirmTranslations(
   messages: Messages,
   record: TranslationRecord,
   select: { readonly names: readonly string[]; readonly all: boolean },
-  day = today(),
 ): { record: TranslationRecord; confirmed: { id: string; locale: LocaleCode }[]; unknown: string[] } {
+  const day = today();
   const pages: Record<string, RecordEntry> = { ...record.pages };
   const entries: Record<string, RecordEntry> = { ...record.messages };
   const confirmed: { id: string; locale: LocaleCode }[] = [];
