@@ -10,5 +10,6 @@ if (location.pathname === '/' && !isBot()) {
     writeLocaleCookie(code);
   }
   const target = toLocale(code)?.prefix || '/';
+  // Never to the page the visitor is on: no loop.
   if (target !== location.pathname) location.replace(target + location.search + location.hash);
 }
