@@ -11,7 +11,7 @@ import { IMAGE_SETTINGS, IMAGE_SIZES, makeImage, toFallbackExt, toSharpVersion }
 // never made twice.
 
 const { dir: DIR, format: FORMAT } = CACHES.images;
-/** Few: sharp already encodes on libvips' own threads. */
+/** Low: sharp already encodes on libvips' own threads. */
 const IMAGES_PER_THREAD = 8;
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
 

@@ -25,7 +25,7 @@ export const IMAGE_SETTINGS = {
   png: { compressionLevel: 9, effort: 4 },
 } as const;
 
-/** Its own format, but JPEG for AVIF. */
+/** The source's own format; JPEG for AVIF, for browsers without it. */
 export function toFallbackExt(sourceExt: string): 'jpg' | 'png' | 'webp' {
   if (sourceExt === 'png') return 'png';
   if (sourceExt === 'webp') return 'webp';
