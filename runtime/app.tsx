@@ -5,7 +5,6 @@ import type { LayoutProps } from '../generator/types.ts';
 import { phraseBreaks } from './phrases.ts';
 import { setCurrentView, type SiteModules, type View } from './view.ts';
 
-/** A rendering error inside the app: reported once, the tree renders nothing until replaced. */
 class Boundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError(): { failed: boolean } {
@@ -52,20 +51,15 @@ function toElement(modules: SiteModules, view: View) {
   );
 }
 
-/**
- * Hydrates the server-rendered page; every page works before this, without JavaScript
- * (behaviour.md: Pages on demand).
- */
 export function hydrate(container: Element, modules: SiteModules, view: View): void {
   setCurrentView(view);
-  // As a transition, React hydrates in slices and yields between them: a phone stays responsive
-  // to input while the page is adopted, instead of being blocked for the whole tree at once.
+  // A transition hydrates in slices, so a phone stays responsive to input.
   startTransition(() => {
     root = hydrateRoot(container, toElement(modules, view));
   });
 }
 
-/** Renders another page into the hydrated root, synchronously, so the caller can move focus after. */
+/** Synchronous, so the caller can move focus after. */
 export function renderView(modules: SiteModules, view: View): void {
   if (!root) throw new Error('the page is not hydrated');
   setCurrentView(view);

@@ -6,41 +6,33 @@ import { nextFree, whenFree } from './idle.ts';
 import { loadTemplate, setPages } from './templates.ts';
 import type { SiteModules, View } from './view.ts';
 
-// The first view (behaviour.md: Pages on demand): the page is complete without JavaScript, so all
-// that runs at once is what must: the language choice is recorded and the controls work
-// (controls.ts). The app (React, the translator, the page's template and its locale's data) loads
-// once the browser is free after `load`, or at once when a control needs it; until it has
-// hydrated the page, every link is a plain link that loads the next page in full.
+// The first view (behaviour.md: Pages on demand): the page works without JavaScript, so only the
+// locale cookie and the controls start at once; the app loads when the browser is free after
+// `load`, or when a control needs it.
 
-/**
- * What the bundle's entry hands the runtime: loaders of React's renderer, of the app shell (which
- * imports it too) and of each page template.
- */
 export interface BootEntry {
   readonly react: () => Promise<unknown>;
   readonly shell: () => Promise<Shell>;
   readonly pages: SiteModules['pages'];
 }
 
-/** Starts the first view; the app follows once the page is free after `load`, or when a control needs it. */
 export function start(entry: BootEntry): void {
   setPages(entry.pages);
-  // Choosing a language records the choice (behaviour.md: Locale choice and cookie), from the
-  // first moment; merely viewing a page does not.
+  // Only choosing a language records it (behaviour.md: Locale choice and cookie).
   document.addEventListener('click', (event) => {
     const a = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-locale]');
     if (a?.dataset.locale) writeLocaleCookie(a.dataset.locale);
   });
   let app: Promise<void> | null = null;
   let failed = false;
-  /** Loads the app, once; false when it could not be loaded. */
+  /** False when the app could not be loaded. */
   const loadApp = () => {
     app ??= startApp(entry, controls).then(
       (hydrated) => {
         failed = !hydrated;
       },
       (error: unknown) => {
-        // A mount failure is logged and thrown again (behaviour.md: Browser errors).
+        // behaviour.md: Browser errors.
         failed = true;
         console.error('Error while mounting app:', error);
         throw error;
@@ -53,7 +45,6 @@ export function start(entry: BootEntry): void {
   else window.addEventListener('load', () => whenFree(loadApp), { once: true });
 }
 
-/** The page's data as embedded, and the element the app hydrates. */
 function readEmbedded(): { container: Element; page: EmbeddedPayload } {
   const container = document.getElementById('app');
   const data = document.getElementById('site-data');
@@ -62,11 +53,8 @@ function readEmbedded(): { container: Element; page: EmbeddedPayload } {
 }
 
 /**
- * Loads the app shell, the page's template and its locale's shared data side by side, and
- * hydrates; false when they could not be loaded. A chunk that fails here needs no reload: the
- * server-rendered page stays usable (behaviour.md: Browser errors). Hydration starts in a task of
- * its own once the browser is free again, apart from the evaluation of the modules
- * (behaviour.md: Pages on demand).
+ * False when a chunk failed: no reload, the server-rendered page stays usable
+ * (behaviour.md: Browser errors). Hydration gets a task of its own, apart from module evaluation.
  */
 async function startApp(entry: BootEntry, controls: PageControls): Promise<boolean> {
   const { container, page } = readEmbedded();
@@ -90,11 +78,7 @@ async function startApp(entry: BootEntry, controls: PageControls): Promise<boole
   return true;
 }
 
-/**
- * The app shell, React's renderer first: that module alone is most of the app's code to compile
- * and run, so it is evaluated in a task of its own, and the rest of the shell in a later one
- * (behaviour.md: Pages on demand).
- */
+/** React's renderer is most of the app's compile time, so it gets a task of its own. */
 async function loadShell(entry: BootEntry): Promise<Shell> {
   await entry.react();
   await nextFree();

@@ -1,5 +1,2 @@
-/**
- * Crawlers and bots (behaviour.md: Crawlers and bots): never redirected, never shown a client-side
- * error page. One pattern for the browser runtime and the nginx snippet (its source is PCRE-safe).
- */
+/** behaviour.md: Crawlers and bots. Also used in the nginx snippet, so keep it PCRE-safe. */
 export const BOT_PATTERN = /bot\b|chrome-lighthouse|facebookexternalhit|google\b/i;

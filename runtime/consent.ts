@@ -1,17 +1,13 @@
 import type { Translate } from '../generator/types.ts';
 
-// Scripts that wait for the visitor's consent (behaviour.md: Consent). The server writes each one
-// inert (`type="text/plain"`, its address in `data-consent-src`), so nothing is requested without
-// JavaScript or before a choice. It is part of the code the page loads once idle, never of the first
-// view, and starts only on a page that carries such a script. The notice and the "Cookie settings"
-// button live after the app, outside what React renders, and follow the page's language.
+// behaviour.md: Consent. The server writes each script inert (`type="text/plain"`,
+// `data-consent-src`), so nothing loads before a choice. The notice lives outside React's root.
 
-/** The translator of the page shown now: a client navigation may change its language. */
+/** A getter: client navigation may change the language. */
 export type TranslatePage = () => Translate;
 
-/** Where the choice is kept: this browser's storage, never sent to the server, which needs it not. */
+/** In local storage: the server never needs the choice. */
 const STORE = 'site-consent';
-/** A choice is asked again after a year. */
 const KEPT_MS = 365 * 86_400_000;
 type Choice = 'accepted' | 'declined';
 
@@ -29,11 +25,10 @@ function writeChoice(choice: Choice): void {
   try {
     localStorage.setItem(STORE, JSON.stringify({ choice, at: Date.now() }));
   } catch {
-    // Storage refused (a private window's quota): the choice holds for this page only.
+    // Storage refused (private window): the choice holds for this page only.
   }
 }
 
-/** Each inert script made a real one, once, with its attributes but its address and type. */
 function loadScripts(): void {
   for (const inert of document.querySelectorAll<HTMLScriptElement>('script[data-consent-src]')) {
     if (inert.dataset.consentLoaded) continue;
@@ -46,7 +41,6 @@ function loadScripts(): void {
   }
 }
 
-/** The notice's elements, made once; their texts are set per language. */
 function createView(): { root: HTMLElement; notice: HTMLElement; texts: Record<string, HTMLElement> } {
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string) =>
     Object.assign(document.createElement(tag), { className });
@@ -68,9 +62,9 @@ function createView(): { root: HTMLElement; notice: HTMLElement; texts: Record<s
   return { root, notice, texts: { title, text, accept, decline, settings } };
 }
 
-/** The texts in the page's language, again whenever a navigation changes it (`<html lang>`). */
 function translate(texts: Record<string, HTMLElement>, toTranslator: TranslatePage): void {
   const t = toTranslator();
+  // Each key written out: `site check` finds the keys the runtime reads by their literals.
   (texts.title as HTMLElement).textContent = t('common:consent.title');
   (texts.text as HTMLElement).textContent = t('common:consent.text');
   (texts.accept as HTMLElement).textContent = t('common:consent.accept');
@@ -78,7 +72,6 @@ function translate(texts: Record<string, HTMLElement>, toTranslator: TranslatePa
   (texts.settings as HTMLElement).textContent = t('common:consent.settings');
 }
 
-/** Starts on a page with scripts that wait for consent: loads them, or asks first. */
 export function startConsent(toTranslator: TranslatePage): void {
   const view = createView();
   translate(view.texts, toTranslator);

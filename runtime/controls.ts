@@ -1,17 +1,11 @@
 import type { ControlsState, PageControls } from '../generator/types.ts';
 
-// The page's controls before it is hydrated (behaviour.md: Controls before hydration): part of the
-// first view, so that they work from the first paint, while the app (React, the translator, the
-// page's template and data) loads later. The templates mark their controls:
-//   `data-opens="<id>"`  a button that opens the dialog with that id, shown by un-hiding its
-//                        `data-modal` box; focus moves in and stays there; Escape or a
-//                        `data-closes` element inside closes it and gives the button focus back
-//   `data-toggles`       a button that opens and closes its parent (`data-open`), one at a time;
-//                        Escape inside closes it
-//   `data-search`        the search control: the search opens once the app is there (so do `/`
-//                        and Ctrl-K / ⌘K)
-//   `data-needs-app`     a control only the app can serve: its click is given to the app
-// Each of them also asks for the app at once. Once hydrated, the app takes them over as they stand.
+// Controls that work before hydration (behaviour.md: Controls before hydration). Templates mark:
+//   `data-opens="<id>"`  opens that dialog (its `data-modal` box); focus trapped; Escape or `data-closes` closes
+//   `data-toggles`       opens and closes its parent (`data-open`), one at a time
+//   `data-search`        opens the search once the app is there (so do `/` and Ctrl-K / ⌘K)
+//   `data-needs-app`     its click is replayed once the app is there
+// Each also asks for the app; once hydrated, the app takes them over as they stand.
 
 interface Open {
   readonly box: HTMLElement;
@@ -22,7 +16,6 @@ interface Open {
 const CONTROL = '[data-opens],[data-closes],[data-toggles],[data-search],[data-needs-app]';
 const FOCUSABLE = 'a[href], button';
 
-/** An element where `/` is typed as text, not taken as the search shortcut. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
@@ -34,7 +27,6 @@ function isSearchKey(event: KeyboardEvent): boolean {
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !isTyping(event.target);
 }
 
-/** Keeps Tab and Shift-Tab among the dialog's own controls. */
 function trapTab(dialog: HTMLElement, event: KeyboardEvent): void {
   const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((e) => e.getClientRects().length > 0);
   const first = focusable[0];
@@ -52,11 +44,7 @@ function setMenu(toggle: Element, open: boolean): void {
   toggle.parentElement?.toggleAttribute('data-open', open);
 }
 
-/**
- * Starts the controls; `needApp` is called on each interaction that needs the app (it loads the
- * app once), and says whether the app is coming (false once it failed to load). Returns the
- * controls for the app to take over.
- */
+/** `needApp` loads the app (once) and says whether it is coming: false once it failed. */
 export function startControls(needApp: () => boolean): PageControls {
   let open: Open | null = null;
   let menu: Element | null = null;
@@ -88,7 +76,6 @@ export function startControls(needApp: () => boolean): PageControls {
     if (opening) setMenu(toggle, true);
   };
 
-  // An open section menu closes when the visitor clicks or moves focus outside its entry.
   const leave = (event: Event) => {
     const target = event.target as Node | null;
     if (menu && target && !menu.parentElement?.contains(target)) toggleMenu(menu);
@@ -107,8 +94,7 @@ export function startControls(needApp: () => boolean): PageControls {
     else if (!coming) return;
     else if (control.dataset.search !== undefined) search = true;
     else held = control;
-    // The control is this code's until the app takes it over: the app's own handlers, attached
-    // while it hydrates, must not act on the same click again.
+    // The app's handlers, attached while it hydrates, must not act on this click again.
     event.preventDefault();
     event.stopPropagation();
   };

@@ -1,12 +1,10 @@
 import { site } from './settings.ts';
 
-// The locale cookie (behaviour.md: Locale choice and cookie): `i18n_redirected=<code>`, a year,
-// path /, SameSite=Lax, Secure on https.
+// behaviour.md: Locale choice and cookie.
 
 export function readLocaleCookie(): string | null {
   const match = new RegExp(`(?:^|;\\s*)${site.cookieName}=([^;]*)`).exec(document.cookie);
   const value = match ? decodeURIComponent(match[1] as string) : null;
-  // An unknown value is treated as absent (and replaced by the next decision).
   return value && site.locales.some((l) => l.code === value) ? value : null;
 }
 

@@ -3,9 +3,7 @@ import { fetchJson } from './fetch-json.ts';
 import { markStale, setPrerendered } from './navigate.ts';
 import { site } from './settings.ts';
 
-// Deployment awareness (behaviour.md: New-build check): once idle, then hourly and when a hidden
-// tab becomes visible, compare the page's build with builds/latest.json. A manifest that is
-// missing, malformed or HTML is logged and ignored, never fatal.
+// behaviour.md: New-build check. A missing, malformed or HTML manifest is logged, never fatal.
 
 const HOUR = 3_600_000;
 
@@ -22,28 +20,23 @@ async function readManifest<T>(url: string): Promise<T | null> {
 
 let own: { readonly buildId: string; readonly meta: Promise<BuildManifest | null> } | null = null;
 
-/** The page's own build manifest, read once (in watch mode again after a rebuild changed it). */
 export function readOwnManifest(buildId: string): Promise<BuildManifest | null> {
   if (own?.buildId !== buildId) own = { buildId, meta: readManifest<BuildManifest>(`/builds/meta/${buildId}.json`) };
   return own.meta;
 }
 
-/** Watch mode: a rebuild keeps the id but may change the manifest (the search index's folders). */
+/** Watch mode: a rebuild keeps the id but may change the manifest. */
 export function forgetOwnManifest(): void {
   own = null;
 }
 
-/** Loads the page's own build manifest: the list of pages that render on the client. */
 export async function loadOwnManifest(buildId: string): Promise<boolean> {
   const meta = await readOwnManifest(buildId);
   if (meta && Array.isArray(meta.prerendered)) setPrerendered(meta.prerendered);
   return meta !== null;
 }
 
-/**
- * Checks hourly and when a hidden tab becomes visible; returns the check, which the boot runs first
- * once the page is idle plus `idleCheckDelayMs`.
- */
+/** Checks hourly and when the tab becomes visible; the caller runs the first check. */
 export function startDeploymentCheck(buildId: string, translate: () => Translate): () => Promise<void> {
   let announced = false;
   const check = async () => {
@@ -64,7 +57,7 @@ export function startDeploymentCheck(buildId: string, translate: () => Translate
   return check;
 }
 
-/** A polite, dismissible notice that stays 5 s, paused while hovered or focused. */
+/** Stays `notificationMs`, paused while hovered or focused. */
 function showNotice(t: Translate): void {
   const box = Object.assign(document.createElement('div'), { className: 'site-notice' });
   box.setAttribute('role', 'status');
@@ -92,7 +85,7 @@ function showNotice(t: Translate): void {
   box.addEventListener('mouseleave', resume);
   box.addEventListener('focusin', pause);
   box.addEventListener('focusout', resume);
-  // Filled after insertion so that screen readers announce the live region's new content.
+  // Filled after insertion so screen readers announce it.
   requestAnimationFrame(() => box.append(text, close));
   resume();
 }

@@ -1,8 +1,5 @@
-// Watch mode only (served by `site serve --watch`, never part of the build output): brings the open
-// page up to date after a rebuild, and shows a rebuild error over the page until it is fixed.
-// Changed texts, translations and styles are applied in place (the runtime renders the page again
-// from its new payload; the stylesheet is swapped), so the page keeps its scroll position and
-// updates without a round of reloading every script; any other change reloads the page.
+// Watch mode only (`site serve --watch`): data, template and style changes apply in place, keeping
+// scroll position; anything else reloads. A rebuild error shows over the page until fixed.
 
 import { toOutputFile } from './urls.ts';
 
@@ -18,55 +15,37 @@ function showOverlay(report: ErrorReport): void {
   overlay.id = OVERLAY_ID;
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build error');
-  Object.assign(overlay.style, {
-    position: 'fixed',
-    inset: '0',
-    zIndex: '2147483647',
-    overflow: 'auto',
-    padding: '2rem',
-    background: 'rgba(15, 20, 30, 0.92)',
-    color: '#f8f8f2',
-    font: '14px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace',
-  });
+  overlay.style.cssText =
+    'position: fixed; inset: 0; z-index: 2147483647; overflow: auto; padding: 2rem; background: rgba(15, 20, 30, 0.92);' +
+    'color: #f8f8f2; font: 14px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace';
   const title = document.createElement('p');
   title.textContent =
     'The last change could not be built. The page below is the last good build; fix the file and it reloads.';
-  Object.assign(title.style, { color: '#ff8a80', fontWeight: '700', margin: '0 0 1rem' });
+  title.style.cssText = 'color: #ff8a80; font-weight: 700; margin: 0 0 1rem';
   const body = Object.assign(document.createElement('pre'), { textContent: report.text });
-  Object.assign(body.style, { whiteSpace: 'pre-wrap', margin: '0' });
+  body.style.cssText = 'white-space: pre-wrap; margin: 0';
   const close = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Close' });
-  Object.assign(close.style, {
-    position: 'absolute',
-    top: '1rem',
-    right: '1rem',
-    font: 'inherit',
-    padding: '0.25rem 0.75rem',
-    cursor: 'pointer',
-  });
+  close.style.cssText =
+    'position: absolute; top: 1rem; right: 1rem; font: inherit; padding: 0.25rem 0.75rem; cursor: pointer';
   close.addEventListener('click', () => overlay.remove());
   overlay.append(title, body, close);
   document.body.append(overlay);
 }
 
-/** Output paths added, removed or changed by a rebuild (generator/serve/session.ts). */
+/** From generator/serve/session.ts. */
 interface Update {
   readonly changed: readonly string[];
   readonly pagesAddedOrRemoved: boolean;
 }
 
-/**
- * Files no open page reads: the deployment records, crawler and host files, what share dialogs,
- * feed readers and home screens read (cards, feeds, icons, manifests), and the search index (read
- * when the search is used: the runtime is told to look it up again).
- */
+/** Files no open page reads (the search index is re-read on next use). */
 const UNREAD =
   /^(builds\/|_app\/search\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$|_app\/cards\/|_app\/icon-|_app\/manifest\.)|(^|\/)news\/feed\.xml$/;
 const STYLESHEET = /^_app\/.*\.css$/;
-/** What the runtime fetches as data: pages' payloads and each locale's shared data file. */
 const DATA = /(^|\/)_payload\.json$|^_app\/data\//;
 const PAGE = /\.html$/;
 const SHARED_DATA = /^_app\/data\/([^/.]+)\.json$/;
-/** With stable names (watch mode), a page template's chunk is `_app/<template>.js`, the entry `_app/boot.js`. */
+/** Watch mode's stable names: `_app/<template>.js`, the entry `_app/boot.js`. */
 const TEMPLATE_CHUNK = /^_app\/([\w-]+)\.js$/;
 const SHARED_CHUNK = /^_app\/chunk\.[\w-]+\.js$/;
 
@@ -80,7 +59,7 @@ function swapStylesheets(): void {
   }
 }
 
-/** Asks the runtime to bring the page up to date; resolves false when it cannot (not hydrated, error page). */
+/** False when the runtime cannot (not hydrated, error page). */
 async function refreshInPlace(request: {
   render: boolean;
   locales: readonly string[];
@@ -103,8 +82,7 @@ async function applyUpdate(update: Update): Promise<void> {
   const pages = changed.filter((file) => PAGE.test(file));
   const data = changed.filter((file) => DATA.test(file));
   const styles = changed.filter((file) => STYLESHEET.test(file));
-  // A page template's own chunk, and the shared chunks it now imports, load anew in place; the
-  // entry (the app shell and layouts) cannot be swapped.
+  // Template and shared chunks reload in place; the entry (shell, layouts) cannot.
   const scripts = changed.filter((file) => TEMPLATE_CHUNK.test(file) || SHARED_CHUNK.test(file));
   const templates = Object.fromEntries(
     scripts.flatMap((file) => {
@@ -113,8 +91,7 @@ async function applyUpdate(update: Update): Promise<void> {
     }),
   );
   const swappable = scripts.every((file) => SHARED_CHUNK.test(file) || TEMPLATE_CHUNK.exec(file)?.[1] !== 'boot');
-  // A page added or removed changes the page list the runtime navigates by; an image cannot be
-  // swapped in place.
+  // A changed page list or an image cannot be swapped in place.
   const other = changed.length - pages.length - data.length - styles.length - scripts.length;
   if (other > 0 || !swappable || update.pagesAddedOrRemoved) {
     location.reload();
@@ -128,8 +105,7 @@ async function applyUpdate(update: Update): Promise<void> {
   if (!(await refreshInPlace({ render, locales, templates }))) location.reload();
 }
 
-// The server renders the pages open in a browser first after a change: the stream says which page
-// this is, and is opened again when client navigation moves to another one.
+// The server rebuilds open pages first, so the stream names this page and reopens on navigation.
 let events: EventSource | null = null;
 let streamPage = '';
 
@@ -147,8 +123,7 @@ function connect(): void {
   );
 }
 
-// A page whose translation is out of date says so, in development only (behaviour.md:
-// Translations): a small marker, dismissed for the page with its button.
+// Marks a page whose translation is out of date (behaviour.md: Translations).
 const MARKER_ID = 'site-dev-translation';
 const dismissed = new Set<string>();
 
@@ -173,38 +148,18 @@ async function markStaleTranslation(): Promise<void> {
   const marker = document.createElement('div');
   marker.id = MARKER_ID;
   marker.setAttribute('role', 'status');
-  Object.assign(marker.style, {
-    position: 'fixed',
-    left: '1rem',
-    bottom: '1rem',
-    zIndex: '2147483646',
-    maxWidth: '22rem',
-    padding: '0.75rem 2.75rem 0.75rem 1rem',
-    borderRadius: '8px',
-    background: '#7a4b00',
-    color: '#fff',
-    font: '14px/1.5 system-ui, sans-serif',
-    boxShadow: '0 4px 16px rgba(0, 0, 0, 0.25)',
-  });
+  marker.style.cssText =
+    'position: fixed; left: 1rem; bottom: 1rem; z-index: 2147483646; max-width: 22rem; padding: 0.75rem 2.75rem 0.75rem 1rem;' +
+    'border-radius: 8px; background: #7a4b00; color: #fff; font: 14px/1.5 system-ui, sans-serif; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25)';
   const text = document.createElement('p');
-  Object.assign(text.style, { margin: '0' });
+  text.style.margin = '0';
   const since = first.confirmed ? `since ${first.confirmed}` : 'since it was last confirmed';
   text.textContent = `Translation out of date: ${first.sourceFile} (${first.source}) has changed ${since}. Run \`site translations\` to see what changed.`;
   const close = Object.assign(document.createElement('button'), { type: 'button', textContent: '×' });
   close.setAttribute('aria-label', 'Dismiss');
-  Object.assign(close.style, {
-    position: 'absolute',
-    top: '0.25rem',
-    right: '0.25rem',
-    width: '2rem',
-    height: '2rem',
-    border: '0',
-    background: 'transparent',
-    color: 'inherit',
-    font: 'inherit',
-    fontSize: '1.25rem',
-    cursor: 'pointer',
-  });
+  close.style.cssText =
+    'position: absolute; top: 0.25rem; right: 0.25rem; width: 2rem; height: 2rem; border: 0; background: transparent;' +
+    'color: inherit; font: inherit; font-size: 1.25rem; cursor: pointer';
   close.addEventListener('click', () => {
     dismissed.add(page);
     marker.remove();

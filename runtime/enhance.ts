@@ -10,14 +10,10 @@ import { phraseBreakerFor } from './word-breaks.ts';
 
 export { refresh } from './navigate.ts';
 
-/**
- * Marked in the page's performance timeline once the page list is known, or could not be loaded:
- * from then on, links and back and forward behave as client navigation says (behaviour.md: Client navigation).
- */
+/** A performance mark: from here links navigate on the client (behaviour.md: Client navigation). */
 const NAVIGATION_READY = 'site:navigation-ready';
 
-// The pages the browser renders from now on (client navigation, a watch-mode refresh) find their
-// own word breaks; the first view needs none of this code (behaviour.md: Presentation).
+// Pages the browser renders itself need their own word breaks (behaviour.md: Presentation).
 setPhraseBreaker(phraseBreakerFor(site.keepWhole));
 
 export interface Enhanced {
@@ -25,12 +21,7 @@ export interface Enhanced {
   readonly checkDeployment: () => Promise<void>;
 }
 
-/**
- * What the page gains once it is idle: client navigation and prefetch once its own build manifest
- * is loaded (behaviour.md: Client navigation, Prefetch), the deployment check
- * (behaviour.md: New-build check), hourly and on a tab's return, the video posters' player
- * (behaviour.md: Video embeds), and the consent notice where a script waits for it. Returns what the boot asks of them.
- */
+/** What the page gains once idle: navigation, prefetch, deployment check, video, consent. */
 export function enhance(modules: SiteModules, buildId: string, view: View, onNavigated: () => void): Enhanced {
   initNavigation(modules, buildId);
   onAfterRender(onNavigated);
@@ -40,7 +31,6 @@ export function enhance(modules: SiteModules, buildId: string, view: View, onNav
   });
   watchVideoPosters();
   const checkDeployment = startDeploymentCheck(buildId, () => (currentView() ?? view).t);
-  // Only a page with a script that waits for consent starts the notice (behaviour.md: Consent).
   if (document.querySelector('script[data-consent-src]')) startConsent(() => (currentView() ?? view).t);
   return { toPendingTarget, checkDeployment };
 }

@@ -1,16 +1,14 @@
 import type { Payload } from '../generator/types.ts';
 import { toDocumentTitle } from './titles.ts';
 
-/** What an error page needs to know of the site: shared by the build (static pages) and the browser. */
+/** Shared by the build (static pages) and the browser. */
 export interface ErrorPayloadInput extends Pick<
   Payload,
   'buildId' | 'locale' | 'url' | 'locales' | 'nav' | 'contacts' | 'menus' | 'shared'
 > {
   readonly status: number;
-  /** The translated status message and description (`errors` namespace). */
   readonly statusMessage: string;
   readonly description: string;
-  /** The locale's brand and the separator before it. */
   readonly titleSeparator: string;
   readonly siteTitle: string;
   readonly ogLocale: string;
@@ -18,10 +16,7 @@ export interface ErrorPayloadInput extends Pick<
   readonly error?: { readonly path?: string; readonly retry?: string };
 }
 
-/**
- * The payload of an error page (behaviour.md: Error pages): title `{code} - {status message}`, no
- * alternates, noindex.
- */
+/** behaviour.md: Error pages. */
 export function toErrorPayload(input: ErrorPayloadInput): Payload {
   const title = `${input.status} - ${input.statusMessage}`;
   return {

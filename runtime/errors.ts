@@ -10,10 +10,7 @@ import { site } from './settings.ts';
 import { fromEmbedded, withShared } from './shared-data.ts';
 import { toLocaleOfPath } from './urls.ts';
 
-/**
- * Shows the error page in the browser (behaviour.md: Error pages): status, status message,
- * description and a link home (and, after a failed reload, a link to try again); never a stack.
- */
+/** behaviour.md: Error pages. Never a stack. */
 export async function showErrorPage(
   modules: SiteModules,
   status: number,
@@ -21,12 +18,10 @@ export async function showErrorPage(
 ): Promise<void> {
   const view = currentView();
   if (!view) return;
-  // The locale of the path by its prefix (behaviour.md: Errors).
   const localeInfo = toLocaleOfPath(site.locales, options.path ?? location.pathname);
   const locale = localeInfo.code;
   const kind = status === 404 ? 'notFound' : 'serverError';
   try {
-    // The page's own locale has what it needs; another one's texts and menus are loaded.
     const other = locale === view.payload.locale ? null : await loadLocale(locale);
     const t = other?.t ?? view.t;
     const shared = other?.shared ?? view.payload;
@@ -52,17 +47,12 @@ export async function showErrorPage(
     updateHead(payload);
     document.getElementById('page-title')?.focus();
   } catch (error) {
-    // The error page itself could not be shown: say the least that is still true.
     console.error('The error page could not be shown:', error);
     document.title = `${status}`;
   }
 }
 
-/**
- * A host with one 404 page for every path (behaviour.md: Hosts) answers `/en/...` with the default
- * locale's page: the not-found page of the path's locale (its static file, with its menus and
- * head) is fetched and shown in its place. Elsewhere the page already is in the path's locale.
- */
+/** A host with one 404 for every path (behaviour.md: Hosts) answers `/en/...` in the default locale. */
 export async function showNotFoundInPathLocale(modules: SiteModules): Promise<void> {
   const view = currentView();
   const locale = toLocaleOfPath(site.locales, location.pathname);
@@ -82,7 +72,6 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     renderView(modules, { payload, Page, t });
     updateHead(payload);
   } catch (error) {
-    // The page stays as it is: it still says "not found", in the default locale.
     console.warn('The not-found page of this language could not be shown:', error);
   }
 }

@@ -1,11 +1,10 @@
 import type { Payload } from '../generator/types.ts';
 import { toLocale } from './settings.ts';
 
-// After a client navigation the head must describe the new page as the server would have
-// (behaviour.md: Head and SEO): title, lang, description, canonical, alternates and og:*.
+// After a client navigation the head describes the new page as the server would (behaviour.md: Head and SEO).
 
-function setMeta(selector: string, attr: 'name' | 'property', key: string, value: string): void {
-  let el = document.head.querySelector<HTMLMetaElement>(selector);
+function setMeta(attr: 'name' | 'property', key: string, value: string): void {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
   if (!el) {
     el = document.createElement('meta');
     el.setAttribute(attr, key);
@@ -26,12 +25,11 @@ export function updateHead(payload: Payload): void {
   const locale = toLocale(payload.locale);
   document.documentElement.lang = locale?.iso ?? payload.locale;
   document.title = payload.head.title;
-  setMeta('meta[name="description"]', 'name', 'description', payload.description);
-  setMeta('meta[property="og:title"]', 'property', 'og:title', payload.title);
-  setMeta('meta[property="og:description"]', 'property', 'og:description', payload.description);
-  setMeta('meta[property="og:locale"]', 'property', 'og:locale', payload.head.ogLocale);
-  // What the first page said for crawlers and share dialogs (its card, its dates, its feeds and
-  // structured data) does not describe the next one: those read the server's pages, never these.
+  setMeta('name', 'description', payload.description);
+  setMeta('property', 'og:title', payload.title);
+  setMeta('property', 'og:description', payload.description);
+  setMeta('property', 'og:locale', payload.head.ogLocale);
+  // Crawler-only tags of the first page would misdescribe this one; crawlers read server pages.
   for (const el of document.head.querySelectorAll(
     'link[rel="canonical"],link[rel="alternate"],link[rel="prev"],link[rel="next"],meta[property="og:url"],meta[name="robots"],' +
       'meta[property^="og:image"],meta[name="twitter:card"],meta[property^="article:"],script[type="application/ld+json"]',
@@ -39,14 +37,14 @@ export function updateHead(payload: Payload): void {
     el.remove();
   if (payload.head.canonical) {
     const robots = payload.head.noindex ? 'noindex' : 'max-image-preview:large';
-    setMeta('meta[name="robots"]', 'name', 'robots', robots);
+    setMeta('name', 'robots', robots);
     setLink('canonical', payload.head.canonical);
     for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);
-    setMeta('meta[property="og:url"]', 'property', 'og:url', payload.head.canonical);
+    setMeta('property', 'og:url', payload.head.canonical);
     const pagination = payload.pagination;
     if (pagination?.prev) setLink('prev', pagination.prev);
     if (pagination?.next) setLink('next', pagination.next);
   } else {
-    setMeta('meta[name="robots"]', 'name', 'robots', 'noindex');
+    setMeta('name', 'robots', 'noindex');
   }
 }

@@ -12,17 +12,13 @@ import { isBot, site } from './settings.ts';
 import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
 import type { SiteModules, View } from './view.ts';
 
-// The app's part of the runtime, loaded with the app shell once the page is idle or a control
-// needs it (boot.ts): it hydrates the page, and once idle again loads the rest, client
-// navigation, prefetch, the deployment check and the error pages, in a chunk of its own
+// Loaded with the app shell (boot.ts); the rest of the app follows in the idle chunk
 // (behaviour.md: Pages on demand).
 
-/** The app shell, loaded with the app: the layouts around every page, and what hydrates them. */
 export interface Shell extends Pick<SiteModules, 'App' | 'layouts'> {
   readonly hydratePage: typeof hydratePage;
 }
 
-/** What the first view hands over: the app's code, the page's data, and the controls. */
 export interface Hydration extends Pick<SiteModules, 'pages' | 'controls'> {
   readonly shell: Shell;
   readonly container: Element;
@@ -31,11 +27,7 @@ export interface Hydration extends Pick<SiteModules, 'pages' | 'controls'> {
   readonly shared: SharedData;
 }
 
-/**
- * The page's data made whole: its prose, head and build id are read back from the page itself
- * (behaviour.md: Payloads). The 404 page was written once for every unknown path, and the path
- * asked for is this one.
- */
+/** Prose, head and build id are read back from the page (behaviour.md: Payloads); one 404 serves every path. */
 function toPayload({ container, page, shared }: Hydration): Payload {
   const embedded: EmbeddedPayload =
     page.error?.status === 404 ? { ...page, error: { ...page.error, path: toRequestedPath() } } : page;
@@ -47,7 +39,6 @@ function toPayload({ container, page, shared }: Hydration): Payload {
 export function hydratePage(input: Hydration): void {
   const { container, shell, controls } = input;
   readShownPhrases(container);
-  // The search's first part is handed to the app here: it loads the rest of itself when used.
   const modules: SiteModules = {
     App: shell.App,
     layouts: shell.layouts,
@@ -57,7 +48,7 @@ export function hydratePage(input: Hydration): void {
   };
   const payload = toPayload(input);
   const { buildId, locale } = payload;
-  // A locale no payload named yet (the fallback's, before a first visit to it): the manifest says.
+  // For a locale no payload has named yet.
   setSharedLookUp((code) =>
     import('./deployment.ts').then((m) => m.readOwnManifest(buildId)).then((meta) => meta?.shared?.[code]),
   );
@@ -85,16 +76,12 @@ export function hydratePage(input: Hydration): void {
   if (__SITE_DEV__) listenForRebuilds();
 }
 
-/**
- * Watch mode only (the define is false in a build, and the minifier drops this): the dev client
- * asks the runtime to render the page again after a rebuild instead of reloading it, and a rebuild
- * that made a new search index says so: the next search reads the manifest again.
- */
+/** Watch mode only: the build defines `__SITE_DEV__` false and the minifier drops this. */
 function listenForRebuilds(): void {
   window.addEventListener('site:search', forgetSearchIndex);
   window.addEventListener('site:refresh', (event) => {
     const detail = (event as CustomEvent<RefreshRequest & { done?: Promise<void> }>).detail;
-    // Through the idle-time chunk, so that watch mode splits the code as a build does.
+    // Through the idle chunk, so watch mode splits code as a build does.
     detail.done = import('./enhance.ts').then((m) => m.refresh(detail));
   });
 }
@@ -102,13 +89,9 @@ function listenForRebuilds(): void {
 declare const __SITE_DEV__: boolean;
 
 let navigated = false;
-/** The client navigation and the deployment check, once their code is loaded. */
 let navigation: Enhanced | null = null;
 
-/**
- * An error while rendering or navigating shows the 500 page, except to crawlers and bots: for them
- * it is only logged and the server-rendered HTML stays (behaviour.md: Crawlers and bots).
- */
+/** Bots keep the server-rendered HTML instead of the 500 page (behaviour.md: Crawlers and bots). */
 async function handleRenderError(
   modules: SiteModules,
   container: Element,
@@ -120,7 +103,6 @@ async function handleRenderError(
     await import('./errors.ts').then((m) => m.showErrorPage(modules, 500));
     return;
   }
-  // Before the navigation's code is loaded, no navigation is under way.
   const target = navigation?.toPendingTarget() ?? null;
   if (target) {
     location.assign(target);

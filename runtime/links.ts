@@ -2,8 +2,7 @@ import { isPrerendered, onAfterRender, toPagePath } from './navigate.ts';
 import { loadPayload, queuePrefetch } from './prefetch.ts';
 import { loadTemplate } from './templates.ts';
 
-// Prefetch (behaviour.md: Prefetch): links entering the viewport, hovered or focused queue their
-// page's payload and template chunk; never for `target="_blank"`.
+// behaviour.md: Prefetch.
 
 export function watchLinks(buildId: string): void {
   const prefetch = (a: HTMLAnchorElement) => {

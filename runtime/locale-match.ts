@@ -1,9 +1,6 @@
 import type { LocaleConfig } from '../generator/types.ts';
 
-// Language matching (behaviour.md: Language matching), shared by the root redirect and the host
-// configuration: for each of the visitor's languages in order of preference, an exact tag match,
-// else a primary-subtag match; the first language that matches anything decides; none → the
-// fallback.
+// behaviour.md: Language matching. Shared by the root redirect and the host configuration.
 
 export function matchLocale(
   preferred: readonly string[],

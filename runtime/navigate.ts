@@ -9,9 +9,7 @@ import { site } from './settings.ts';
 import { withShared } from './shared-data.ts';
 import { loadTemplate, replaceTemplate } from './templates.ts';
 
-// Pages on demand (behaviour.md: Client navigation): links to prerendered pages render on the
-// client; everything else stays a plain link. Back and forward restore the page and its scroll
-// position.
+// behaviour.md: Client navigation. Links to prerendered pages render on the client; others stay plain.
 
 let modules: SiteModules;
 let buildId = '';
@@ -38,15 +36,12 @@ export function isPrerendered(path: string): boolean {
   return prerendered?.has(path) ?? false;
 }
 
-/**
- * A new deployment: the next internal navigation loads its target in full
- * (behaviour.md: New-build check).
- */
+/** After a new deployment the next navigation is a full load (behaviour.md: New-build check). */
 export function markStale(): void {
   stale = true;
 }
 
-/** The URL of a navigation in progress, for the render error handler. */
+/** For the render error handler. */
 export function toPendingTarget(): string | null {
   return pendingTarget;
 }
@@ -67,7 +62,6 @@ export function initNavigation(siteModules: SiteModules, id: string): void {
   addAnnouncer();
 }
 
-/** Where a page rendered on the client is announced to screen readers (settle). */
 function addAnnouncer(): void {
   const announcer = Object.assign(document.createElement('div'), {
     id: 'route-announcer',
@@ -99,7 +93,7 @@ function onClick(event: MouseEvent): void {
   void navigate(url, true);
 }
 
-/** Yields one frame so the click paints first: an animation frame, then a zero timeout (≤ 100 ms). */
+/** Lets the click paint first; the timeout covers hidden tabs, which get no frames. */
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, site.repaintWaitMs);
@@ -112,11 +106,7 @@ function nextFrame(): Promise<void> {
   });
 }
 
-/**
- * The page at `path`: its payload made whole with its locale's shared data, its template and its
- * texts. Another locale's data is loaded in the order of the texts' section (behaviour.md: Texts);
- * a failure there is a `LocaleLoadError`.
- */
+/** Another locale's failure is a `LocaleLoadError` (loading order: behaviour.md: Texts). */
 async function loadView(path: string): Promise<View> {
   const page = await loadPayload(path, buildId);
   noteSharedUrl(page.locale, page.shared);
@@ -162,8 +152,7 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
       location.assign(url.href);
       return;
     }
-    // A chunk or payload failed, as after a new deployment: load the target in full, once
-    // (behaviour.md: Reload guard).
+    // Likely a new deployment: one full load (behaviour.md: Reload guard).
     console.warn('Loading the page failed:', error);
     if (!reloadOnce(url.pathname + url.search + url.hash)) {
       commitHistory(url, push, restoreKey);
@@ -189,12 +178,7 @@ export interface RefreshRequest {
   readonly templates: Readonly<Record<string, string>>;
 }
 
-/**
- * Watch mode only: after a rebuild, forgets the fetched payloads and the shared data of the locales
- * whose files changed, takes the new chunks of changed templates and, when the open page is
- * affected, renders it again where it stands (behaviour.md: CLI). Rejects on an error page, an
- * unknown template or a failed fetch; the caller then reloads.
- */
+/** Watch mode: re-renders the open page in place after a rebuild (behaviour.md: CLI); on rejection the caller reloads. */
 export async function refresh(request: RefreshRequest): Promise<void> {
   forgetPayloads();
   forgetShared(request.locales);
@@ -204,8 +188,6 @@ export async function refresh(request: RefreshRequest): Promise<void> {
   if (!view || view.payload.error) throw new Error('not a prerendered page');
   const page = await loadPayload(toPagePath(new URL(location.href)), buildId);
   noteSharedUrl(page.locale, page.shared);
-  // The texts the page was rendered with, unless its locale's files changed (as at first load: the
-  // page's own locale).
   const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
   const t =
     request.locales.includes(page.locale) || page.locale !== view.payload.locale
@@ -225,7 +207,6 @@ function commitHistory(url: URL, push: boolean, restoreKey: number | undefined):
   }
 }
 
-/** Scroll to the hash or the saved position, move focus to the heading, announce the page. */
 function settle(url: URL, scroll: number): void {
   const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null;
   if (target) target.scrollIntoView();

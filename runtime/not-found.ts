@@ -1,9 +1,7 @@
 import { toRequestedPath } from './requested-path.ts';
 
-// The static 404 pages cannot know which path was asked for: the host serves the same file for
-// every unknown path. This script fills the path into `Page not found: {path}`
-// (behaviour.md: Not found); it is an external file because the pages carry no inline script, and
-// it works without the runtime.
+// One static 404 serves every path, so this fills in the path (behaviour.md: Not found). External
+// because pages carry no inline script.
 const target = document.querySelector<HTMLElement>('[data-requested-path]');
 if (target) {
   target.textContent = toRequestedPath();

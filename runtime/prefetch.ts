@@ -2,9 +2,7 @@ import type { PagePayload, PayloadFile } from '../generator/types.ts';
 import { fetchJson } from './fetch-json.ts';
 import { site } from './settings.ts';
 
-// Pages on demand (behaviour.md: Pages on demand): payloads fetched once and cached; a prefetch
-// queue that never has more than `prefetchLimit` requests in flight (a further one waits),
-// idle-time only.
+// behaviour.md: Pages on demand. At most `prefetchLimit` prefetches in flight.
 
 const payloads = new Map<string, Promise<PagePayload>>();
 
@@ -12,7 +10,6 @@ const payloads = new Map<string, Promise<PagePayload>>();
 export function loadPayload(path: string, buildId: string): Promise<PagePayload> {
   let pending = payloads.get(path);
   if (!pending) {
-    // The file leaves out the build id: it is the one it was asked for with.
     pending = fetchJson<PayloadFile>(`${path === '/' ? '' : path}/_payload.json?${buildId}`).then((file) => ({
       ...file,
       buildId,
@@ -23,7 +20,6 @@ export function loadPayload(path: string, buildId: string): Promise<PagePayload>
   return pending;
 }
 
-/** Watch mode: after a rebuild every fetched payload may be out of date. */
 export function forgetPayloads(): void {
   payloads.clear();
 }
@@ -45,14 +41,12 @@ function pump(): void {
   }
 }
 
-/** Whether the connection allows prefetching: not on Save-Data, not on 2G. */
-export function canPrefetch(): boolean {
+function canPrefetch(): boolean {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
     .connection;
   return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
 }
 
-/** Queues the payload and the template chunk of a page; each page is queued once. */
 export function queuePrefetch(path: string, run: () => Promise<unknown>): void {
   if (queued.has(path) || !canPrefetch()) return;
   queued.add(path);

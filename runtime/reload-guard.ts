@@ -1,9 +1,6 @@
 import { site } from './settings.ts';
 
-// The chunk reload guard (behaviour.md: Reload guard): a page chunk or payload that fails during a
-// client navigation loads the target in full once; a second failure for the same path within the
-// guard window does not reload again (the caller shows the error page instead). Never a reload
-// loop.
+// behaviour.md: Reload guard. One full load per path within the window: never a reload loop.
 
 const KEY = 'site:reload-guard';
 
@@ -20,14 +17,14 @@ function readGuard(): Guard | null {
   }
 }
 
-/** True when the page was loaded in full; false when the guard says the caller must show an error. */
+/** False: the caller shows the error page instead. */
 export function reloadOnce(path: string): boolean {
   const guard = readGuard();
   if (guard && guard.path === path && guard.expires > Date.now()) return false;
   try {
     sessionStorage.setItem(KEY, JSON.stringify({ path, expires: Date.now() + site.reloadGuardMs }));
   } catch {
-    // Without storage the guard cannot hold: show the error rather than risk a loop.
+    // Without storage the guard cannot hold: no risk of a loop.
     return false;
   }
   location.assign(path);

@@ -1,7 +1,4 @@
-/**
- * The path the visitor asked for, with its query, as the 404 message shows it
- * (behaviour.md: Not found).
- */
+/** behaviour.md: Not found. */
 export function toRequestedPath(): string {
   let path = location.pathname;
   try {

@@ -2,10 +2,7 @@ import { readLocaleCookie, writeLocaleCookie } from './cookie.ts';
 import { matchLocale } from './locale-match.ts';
 import { isBot, site, toLocale } from './settings.ts';
 
-// Loaded as a blocking script in the head of the bare root `/` only, so an English visitor never
-// sees the Chinese page paint first (behaviour.md: Root redirect). Order: stored cookie, then the
-// browser's languages, then the fallback; the decision is stored. Crawlers are never redirected;
-// deep links never.
+// Blocking, in the head of `/` only, so the wrong locale never paints (behaviour.md: Root redirect).
 if (location.pathname === '/' && !isBot()) {
   let code = readLocaleCookie();
   if (!code) {
@@ -13,6 +10,6 @@ if (location.pathname === '/' && !isBot()) {
     writeLocaleCookie(code);
   }
   const target = toLocale(code)?.prefix || '/';
-  // Never redirect to the URL the visitor is on (no loops).
+  // Never to the page the visitor is on: no loop.
   if (target !== location.pathname) location.replace(target + location.search + location.hash);
 }

@@ -3,19 +3,15 @@ import { currentView } from './view.ts';
 import { forgetOwnManifest, readOwnManifest } from './deployment.ts';
 import { byKeywords, toExcerpt, type PagefindData } from './search-results.ts';
 
-// The site's search in the browser (behaviour.md: Search), loaded with the search: Pagefind's code
-// and the locale's index load the first time the search is used (or the control is hovered or
-// focused), from the folder the page's own build manifest names for its locale. Each locale has an
-// index of its own, so a search never finds another locale's pages.
+// behaviour.md: Search. Each locale's index is in the folder the page's build manifest names.
 
-/** The part of Pagefind's browser module the search uses. */
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   search(query: string): Promise<{ readonly results: readonly { data(): Promise<PagefindData> }[] } | null>;
 }
 
-/** Where an index may be: a folder of the build's own under /_app/search/. */
+/** Only the build's own folders: the manifest's value becomes an import. */
 const INDEX_FOLDER = /^\/_app\/search\/[\w.-]+\/$/;
 
 const modules = new Map<string, Promise<Pagefind>>();
@@ -37,17 +33,15 @@ function loadIndex(folder: string): Promise<Pagefind> {
       await pagefind.init();
       return pagefind;
     })();
-    // A failed load (offline, a build replaced meanwhile) is tried again at the next search.
     module.catch(() => modules.delete(folder));
     modules.set(folder, module);
   }
   return module;
 }
 
-/** How many of the best matches are read, to put the pages whose keywords match first. */
+/** Matches read to reorder by keywords. */
 const CONSIDERED = 30;
 
-/** The next search reads the manifest and loads the index again (watch mode made a new one). */
 export function forgetSearchIndex(): void {
   forgetOwnManifest();
   modules.clear();
@@ -65,7 +59,7 @@ export const searchIndex: SiteSearch = {
       const data = await Promise.all(results.slice(0, Math.max(limit, CONSIDERED)).map((result) => result.data()));
       return { total: results.length, data };
     };
-    // An index that went away (watch mode replaced it) is looked up again once, in a fresh manifest.
+    // Watch mode may have replaced the index: look it up again once.
     const { total, data } = await find().catch(() => {
       forgetSearchIndex();
       return find();

@@ -1,24 +1,19 @@
 import type { SearchHit } from '../generator/types.ts';
 
-// What the search makes of Pagefind's answers (behaviour.md: Search): excerpts as plain text, and
-// the pages whose keywords match first.
+// behaviour.md: Search.
 
-/** What Pagefind tells of a page it found. */
 export interface PagefindData {
   readonly url: string;
   readonly excerpt: string;
   readonly meta: Readonly<Record<string, string | undefined>>;
 }
 
-/** A Chinese character or a full-width mark, where Chinese text needs no space. */
 const CJK = String.raw`[\p{Script=Han}\p{Script=Bopomofo}\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f「」『』（）]`;
 /** Pagefind joins a page's blocks with `. `: after Chinese text that is a full-width stop. */
 const CJK_STOP = new RegExp(String.raw`(${CJK})\.(?=\s|$)`, 'gu');
-/** A space Pagefind put between Chinese words or blocks (a mark tag may stand between them). */
+/** A space Pagefind put between Chinese words (a mark tag may stand between). */
 const CJK_SPACE = new RegExp(String.raw`(${CJK})\s+(?=(?:</?mark>)?${CJK})`, 'gu');
-/** Where an excerpt may not start: a mark that ends or joins a phrase. */
 const LEADING_MARKS = /^(?:\s|[、，。；：,.;:])+/u;
-/** Where an excerpt ends a sentence, and needs no ellipsis. */
 const SENTENCE_END = /[。！？.!?]$/u;
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -30,12 +25,7 @@ const decode = (text: string) =>
     return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
   });
 
-/**
- * Pagefind's excerpt (text with `<mark>` around the words that matched) as plain text parts:
- * nothing of it is ever inserted as markup. Its word breaks in Chinese (zero-width spaces) and the
- * spaces and stops it puts between blocks are tidied, and an excerpt taken from the middle of the
- * page starts and ends with an ellipsis (one that starts with the page's title needs none).
- */
+/** Plain text parts, never markup; Pagefind's Chinese word breaks and block joins are tidied. */
 export function toExcerpt(html: string, title = ''): SearchHit['excerpt'] {
   const tidy = html
     .replaceAll('\u200b', '')
@@ -65,10 +55,7 @@ export function toExcerpt(html: string, title = ''): SearchHit['excerpt'] {
   return parts;
 }
 
-/**
- * Pages whose keywords (front matter `keywords`) hold a word of the query first, the rest after,
- * each group in Pagefind's order.
- */
+/** Pages whose front matter `keywords` match the query first, otherwise in Pagefind's order. */
 export function byKeywords<T extends { readonly meta: PagefindData['meta'] }>(pages: readonly T[], query: string): T[] {
   const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
   const named = (page: T) =>

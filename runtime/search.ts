@@ -1,12 +1,9 @@
 import type { SiteSearch } from '../generator/types.ts';
 import type * as SearchIndex from './search-index.ts';
 
-type SearchIndexModule = typeof SearchIndex;
+// The rest of the search is a chunk loaded on first use (behaviour.md: Search).
 
-// The search as the first view carries it (behaviour.md: Search): the rest of its code is a chunk
-// of its own, loaded with the search itself, never on a first view.
-
-let loaded: Promise<SearchIndexModule> | null = null;
+let loaded: Promise<typeof SearchIndex> | null = null;
 const load = () => (loaded ??= import('./search-index.ts'));
 
 export const siteSearch: SiteSearch = {
@@ -14,7 +11,6 @@ export const siteSearch: SiteSearch = {
   search: (locale, query, limit) => load().then((m) => m.searchIndex.search(locale, query, limit)),
 };
 
-/** Watch mode: a rebuild made a new index; the next search reads the manifest and loads it again. */
 export function forgetSearchIndex(): void {
   if (loaded) void loaded.then((m) => m.forgetSearchIndex());
   else void import('./deployment.ts').then((m) => m.forgetOwnManifest());

@@ -4,10 +4,7 @@ import { BOT_PATTERN } from './bots.ts';
 
 export type RuntimeLocale = Pick<SiteLocale, 'code' | 'iso' | 'prefix' | 'ogLocale' | 'siteTitle' | 'titleSeparator'>;
 
-/**
- * The configuration's runtime constants (behaviour.md: Constants) the browser needs, and what it
- * knows of the locales.
- */
+/** behaviour.md: Constants. */
 export interface RuntimeSettings extends Omit<RuntimeConfig, 'drawerWidth' | 'railWidth'> {
   /** Words a line never ends inside (word-breaks.ts). */
   readonly keepWhole: readonly string[];
@@ -19,7 +16,6 @@ declare const __SITE__: RuntimeSettings;
 
 export const site: RuntimeSettings = __SITE__;
 
-/** Whether this browser is a crawler or bot (behaviour.md: Crawlers and bots). */
 export function isBot(): boolean {
   return BOT_PATTERN.test(navigator.userAgent);
 }

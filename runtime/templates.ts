@@ -1,7 +1,6 @@
 import type { SiteModules, View } from './view.ts';
 
-// The page templates' chunks (behaviour.md: Pages on demand), loaded by name; in watch mode a
-// template whose chunk changed since the page loaded is taken from its new URL.
+// behaviour.md: Pages on demand. Watch mode may replace a template's chunk URL.
 
 let pages: SiteModules['pages'] = {};
 const replaced = new Map<string, string>();
@@ -17,7 +16,6 @@ export function loadTemplate(name: string): Promise<View['Page']> {
   return load ? load().then((m) => m.default) : Promise.reject(new Error(`no template ${name}`));
 }
 
-/** Watch mode: the chunk of a template changed; the next render of that template loads it. */
 export function replaceTemplate(name: string, url: string): void {
   if (!(name in pages)) throw new Error(`no template ${name}`);
   replaced.set(name, url);

@@ -1,9 +1,5 @@
-// The click that plays a page's video (behaviour.md: Video embeds): the poster the server drew
-// stays in the page, hidden, and the player's frame goes beside it, so what React rendered is left
-// as it was. Before this code is loaded (the page not yet idle) the poster is a plain link to the
-// video on its host's own site.
+// behaviour.md: Video embeds. The poster is hidden, not replaced, so React's tree stays as rendered.
 
-/** Plays videos from their posters, on this page and every page a client navigation shows. */
 export function watchVideoPosters(): void {
   document.addEventListener('click', (event) => {
     const poster = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-video-player]');

@@ -9,13 +9,8 @@ import type {
   Translate,
 } from '../generator/types.ts';
 
-// What the page shows now, and the code that shows pages: read by the modules that render a page
-// (app.tsx), navigate, search or report errors, none of which imports another for it.
+// Its own module so that rendering, navigation, search and errors need not import each other.
 
-/**
- * The code that shows pages: the app shell, the layouts, a loader per template, the search, and
- * the controls as they worked before hydration.
- */
 export interface SiteModules {
   readonly App: ComponentType<AppProps>;
   readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
@@ -24,7 +19,6 @@ export interface SiteModules {
   readonly controls: PageControls;
 }
 
-/** A page as it is rendered: its payload, its template and its texts. */
 export interface View {
   readonly payload: Payload;
   readonly Page: ComponentType<TemplateProps>;
@@ -33,7 +27,6 @@ export interface View {
 
 let current: View | null = null;
 
-/** The page rendered last, once the first one is hydrated. */
 export function currentView(): View | null {
   return current;
 }

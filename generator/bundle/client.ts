@@ -13,10 +13,7 @@ export interface ClientBundle {
   readonly sources: ClientAssets['sources'];
 }
 
-/**
- * The browser bundle: the runtime's entry (the first view), the app shell it loads later, and one
- * chunk per page template loaded on demand (esbuild code splitting; shared code in common chunks).
- */
+/** The first view's entry, the app shell it loads later, and one chunk per page template. */
 export async function bundleClient(
   config: SiteConfig,
   templates: TemplateInventory,
@@ -40,11 +37,6 @@ export async function bundleClient(
   return { files, ...chunks };
 }
 
-/**
- * The sources of the runtime's entry, the first view (runtime/boot.ts, with a loader of React's
- * renderer, of the app shell and of each page template), and of the app shell it loads (App, the
- * layouts, and the runtime that hydrates them).
- */
 function renderClientEntry(templates: TemplateInventory): { boot: string; shell: string } {
   const boot = [
     `import { start } from ${JSON.stringify(path.join(RUNTIME_DIR, 'boot.ts'))};`,
@@ -61,10 +53,8 @@ function renderClientEntry(templates: TemplateInventory): { boot: string; shell:
   return { boot, shell };
 }
 
-/** The explicit compile hint a chunk starts with: compile every function of it eagerly. */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** esbuild's options for the browser bundle: the runtime entry (from memory) and each page template. */
 function toClientBuildOptions(
   config: SiteConfig,
   templates: TemplateInventory,
@@ -97,16 +87,12 @@ function toClientBuildOptions(
     platform: 'browser',
     target: 'es2022',
     minify: true,
-    // Text outside ASCII as it is, not as `\u` escapes twice its size: a module script is always
-    // read as UTF-8, whatever the server says its charset is.
+    // Module scripts are always read as UTF-8, so no `\u` escapes twice the size.
     charset: 'utf8',
-    // The licences of the bundled packages (React's) in a file beside each chunk that holds them,
-    // which the chunk names in one line: not downloaded with every first view.
+    // Licences in a linked file, not downloaded with every first view.
     legalComments: 'linked',
-    // Every chunk asks, by its first line, to have all its functions compiled as it downloads, off
-    // the page's main thread: evaluating the app (React's renderer is one function as bundled)
-    // then takes little of it (behaviour.md: Pages on demand). A browser that does not know
-    // the hint reads a comment.
+    // Compiles every function off the main thread as the chunk downloads; other browsers read a
+    // comment (behaviour.md: Pages on demand).
     banner: { js: COMPILE_HINT },
     jsx: 'automatic',
     metafile: true,
@@ -118,20 +104,12 @@ function toClientBuildOptions(
   };
 }
 
-/**
- * The runtime modules a page loads once it is idle after hydrating, with the app shell and its own
- * template's chunk: client navigation and the rest (runtime/hydrate.ts), and the error page's
- * template, loaded ahead so that an error can be shown.
- */
+/** Loaded once idle after hydrating; the error template ahead, so an error can be shown. */
 const IDLE_RUNTIME = ['enhance.ts'];
 const IDLE_TEMPLATES = ['error'];
-/** React's renderer, which the first view loads on its own before the app shell (runtime/boot.ts). */
+/** Loaded on its own before the app shell (runtime/boot.ts). */
 const REACT_ENTRY = 'node_modules/react-dom/client.js';
 
-/**
- * The chunks each entry loads first (the first view's, each page template's), those every page
- * loads once idle, and the source files behind them.
- */
 function toEntryChunks(
   root: string,
   outdir: string,
@@ -160,7 +138,7 @@ function toEntryChunks(
   for (const name of IDLE_TEMPLATES) for (const url of byTemplate[name] ?? []) idle.add(url);
   for (const url of first) idle.delete(url);
   const sources = {
-    // What every page runs: a change to any of it may change every page.
+    // A change to any of these may change every page.
     boot: toSourceFiles(outputs, [...first, ...idle], toUrl),
     templates: Object.fromEntries(
       Object.entries(byTemplate).map(([name, urls]) => [name, toSourceFiles(outputs, urls, toUrl)]),
@@ -169,7 +147,6 @@ function toEntryChunks(
   return { boot: first[0] ?? '', idle: [...idle], templates: byTemplate, sources };
 }
 
-/** Every chunk a module imports statically, transitively, as URLs: what a page using it loads first. */
 function toStaticClosure(
   outputs: Metafile['outputs'],
   file: string,
@@ -186,7 +163,6 @@ function toStaticClosure(
   ];
 }
 
-/** The source files behind chunks (by URL), sorted: what a change to a file affects. */
 function toSourceFiles(
   outputs: Metafile['outputs'],
   urls: readonly string[],
@@ -204,7 +180,7 @@ function toSourceFiles(
   ].sort();
 }
 
-/** A script of its own (the 404 page's, the root redirect's): one minified file for older browsers too. */
+/** One minified file for older browsers too. */
 export async function bundleScript(entry: string, define: Record<string, string>, run: BundleRun): Promise<string> {
   return runEsbuild(
     {

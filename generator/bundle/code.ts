@@ -7,19 +7,14 @@ import { toContentHash, type BundleOptions, type BundleRun } from './run.ts';
 import { bundleServer } from './server.ts';
 import type { RuntimeSettings } from '../../runtime/settings.ts';
 
-// The code a build writes under `_app/` and the server module that renders its pages: each made
-// by its own module (server.ts, client.ts, css.ts) from one esbuild run (run.ts).
+// The code under `_app/` and the server module.
 
-/**
- * What every page of a locale shares (behaviour.md: Payloads), as one JSON file per locale under
- * `_app/data/`, and their URLs: locale → URL.
- */
+/** behaviour.md: Payloads. */
 export interface SharedFiles {
   readonly urls: Record<LocaleCode, string>;
   readonly files: ReadonlyMap<string, string>;
 }
 
-/** The shared data files, named by their content's hash (or by locale, with `stableNames`). */
 export function toSharedFiles(
   data: Readonly<Record<LocaleCode, SharedData>>,
   options: BundleOptions = {},
@@ -35,21 +30,16 @@ export function toSharedFiles(
   return { urls, files };
 }
 
-/** The code bundles with the shared data files: the assets a build writes under `_app/`. */
 export function withSharedFiles(code: CodeAssets, shared: SharedFiles, policy: string): ClientAssets {
   return { ...code, shared: shared.urls, policy, files: new Map([...code.files, ...shared.files]) };
 }
 
-/** The code bundles, and every file esbuild read to make them (absolute paths). */
 export interface CodeBundle {
   readonly assets: CodeAssets;
   readonly inputs: ReadonlySet<string>;
 }
 
-/**
- * Everything but the shared data files, which the scripts do not name (each page's payload names
- * its own): a changed text, menu or contact leaves the code as it was.
- */
+/** Not the shared data, which scripts do not name: a changed text leaves the code as it was. */
 export async function bundleCode(
   config: SiteConfig,
   templates: TemplateInventory,
@@ -64,7 +54,6 @@ export async function bundleCode(
   };
   const define = {
     __SITE__: JSON.stringify(toRuntimeSettings(config)),
-    // The runtime's watch-mode hooks: only in a watch session's bundle.
     __SITE_DEV__: String(options.dev === true),
     'process.env.NODE_ENV': '"production"',
   };
@@ -96,7 +85,6 @@ export async function bundleCode(
   return { assets, inputs };
 }
 
-/** What the browser runtime is told of the site at bundle time (runtime/settings.ts). */
 function toRuntimeSettings(config: SiteConfig): RuntimeSettings {
   const { drawerWidth: _drawer, railWidth: _rail, ...runtime } = config.runtime;
   const locales = config.locales.map(({ code, iso, prefix, ogLocale, siteTitle, titleSeparator }) => {

@@ -5,19 +5,12 @@ import { listFiles } from '../load/files.ts';
 import { RUNTIME_DIR } from '../paths.ts';
 import type { SiteConfig } from '../types.ts';
 
-// What the code bundle is made of, as a key: a bundle made from equal sources is equal.
-
-/**
- * The code bundle's inputs: every template, style and runtime file and the configuration (not the
- * texts: the code does not contain them).
- * Returns the key and each source file's hash (relative to the project root).
- */
+/** Templates, styles, runtime and configuration; not the texts, which the code does not contain. */
 export async function toBundleKey(config: SiteConfig): Promise<{ key: string; sourceHashes: Map<string, string> }> {
   const folders = [config.templatesDir, RUNTIME_DIR];
   const listed = await Promise.all(folders.map((dir) => listFiles(path.dirname(dir), dir)));
   const files = listed.flatMap((l, i) => l.files.map((f) => path.join(folders[i] as string, f)));
-  // Read synchronously, as content files are (load/content.ts): small files one after another skip
-  // the thread pool's round trip for each.
+  // Synchronously: small files skip the thread pool's round trip.
   const sourceHashes = new Map(files.map((file) => [toRootRelative(config, file), hash(readFileSync(file))] as const));
   const sources = [...sourceHashes].sort(([a], [b]) => a.localeCompare(b)).flat();
   return { key: hash(...sources, JSON.stringify(config)), sourceHashes };

@@ -6,13 +6,9 @@ import { CACHES } from '../caches.ts';
 import type { SiteConfig, TemplateInventory } from '../types.ts';
 import { runEsbuild, toContentHash, type BundleRun } from './run.ts';
 
-// The bundled server module is written below the generator's own node_modules, so that its
-// `react` import resolves to the same copy as the generator's `react-dom/server`.
+// Written below the generator's node_modules so `react` resolves to the copy `react-dom/server` uses.
 
-/**
- * Whether a server bundle in the cache is as it was written: its name carries the hash of its
- * code (`server.<hash>.cjs`), which its bytes must still give.
- */
+/** Its name carries its code's hash, which its bytes must still give. */
 export function isServerModuleIntact(file: string): boolean {
   const named = /^server\.([\w-]+)\.cjs$/.exec(path.basename(file))?.[1];
   try {
@@ -22,7 +18,6 @@ export function isServerModuleIntact(file: string): boolean {
   }
 }
 
-/** The server render module: App, every page template and every layout, React left external. */
 export async function bundleServer(config: SiteConfig, templates: TemplateInventory, run: BundleRun): Promise<string> {
   const code = await runEsbuild(
     {
@@ -46,8 +41,7 @@ export async function bundleServer(config: SiteConfig, templates: TemplateInvent
   );
   const dir = CACHES.server.dir;
   const file = path.join(dir, `server.${toContentHash(code)}.cjs`);
-  // There already, it is written again unless it is whole: a file of that name cut short or damaged
-  // on the disk would otherwise be loaded by every build to come.
+  // A damaged file of that name would otherwise be loaded by every build to come.
   if (!isServerModuleIntact(file)) {
     await mkdir(dir, { recursive: true });
     await writeFile(file, code);
@@ -57,7 +51,6 @@ export async function bundleServer(config: SiteConfig, templates: TemplateInvent
   return file;
 }
 
-/** The server module's entry: exports App, the share card when the site has one, the pages and layouts by name. */
 function renderServerEntry(config: SiteConfig, templates: TemplateInventory): string {
   return [
     `export { default as App } from './App.tsx';`,

@@ -9,10 +9,8 @@ import type { CardTask, ShareCardProps } from '../types.ts';
 import { requirePackage, withoutExit } from '../node-module.ts';
 import { loadServerModule } from '../render/server-module.ts';
 
-// Draws share cards (behaviour.md: Sharing): the site's ShareCard layout through satori (layout and
-// text to SVG paths), then resvg (SVG to PNG). The glyphs come from Noto Sans TC as the npm package
-// @fontsource/noto-sans-tc ships it, as WOFF files split by Unicode range: only the files that hold
-// a character some card draws are read.
+// Share cards (behaviour.md: Sharing): satori lays out to SVG, resvg rasterizes. Fonts are
+// @fontsource/noto-sans-tc's WOFF files split by Unicode range; only those a card needs are read.
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -21,7 +19,7 @@ interface FontFace {
   readonly ranges: readonly (readonly [number, number])[];
 }
 
-/** The package's WOFF files of the card's one weight (its texts are all bold), each with the code points it holds. */
+/** Bold only: every card text is bold. */
 function readFaces(): FontFace[] {
   const fontPackage = path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-tc/package.json'));
   const css = readFileSync(path.join(fontPackage, '700.css'), 'utf8');
@@ -35,13 +33,11 @@ function readFaces(): FontFace[] {
 }
 
 let faces: FontFace[] | null = null;
-/** The face whose range holds a code point (null: none), as looked up before. */
 const faceOf = new Map<number, FontFace | null>();
-/** Font files by path, each read once per process and kept: satori parses a given buffer once. */
+/** Kept: satori parses a given buffer once. */
 const loadedFonts = new Map<string, { name: string; data: Buffer; weight: 700; style: 'normal' }>();
 let renderers: [typeof Satori, typeof ResvgPackage] | null = null;
 
-/** The font file whose range holds a code point, or null when none of the package's does. */
 function toFace(point: number): FontFace | null {
   let face = faceOf.get(point);
   if (face === undefined) {
@@ -52,7 +48,6 @@ function toFace(point: number): FontFace | null {
   return face;
 }
 
-/** A font file as the package ships it, read once per process, each under a name of its own. */
 function loadFont(face: FontFace) {
   let font = loadedFonts.get(face.file);
   if (!font) {
@@ -62,10 +57,9 @@ function loadFont(face: FontFace) {
   return font;
 }
 
-/** The fonts whose ranges hold a text's characters, in the package's order. */
 function toFonts(text: string) {
   const needed = new Set<FontFace>();
-  // A text of no characters still needs a font to be laid out: the one that holds a space.
+  // An empty text still needs a font.
   for (const char of text || ' ') {
     const face = toFace(char.codePointAt(0) as number);
     if (face) needed.add(face);
@@ -75,14 +69,10 @@ function toFonts(text: string) {
   return fonts.map((font, i) => (i === 0 ? { ...font, name: 'card' } : font));
 }
 
-/** The logo (an SVG data URL) drawn once per process as a PNG of the size cards show it. */
 const rasterLogos = new Map<string, string>();
 const LOGO_PX = 64;
 
-/**
- * The logo as a PNG data URL: resvg draws an SVG image anew on every card (about a sixth of a
- * card's time), a small PNG it only copies. A URL that is not an SVG data URL is kept as it is.
- */
+/** resvg redraws an SVG image on every card but only copies a PNG. */
 function toRasterLogo({ Resvg }: typeof ResvgPackage, logo: string): string {
   if (!logo.startsWith('data:image/svg+xml;base64,')) return logo;
   let png = rasterLogos.get(logo);
@@ -97,11 +87,7 @@ function toRasterLogo({ Resvg }: typeof ResvgPackage, logo: string): string {
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/**
- * A text without the characters `missing` (an emoji, Arabic, a rare character: no font file has
- * their glyphs), which would be drawn as empty boxes, its spaces then run together; with where its
- * word breaks fall now. A text that misses nothing is returned as it is.
- */
+/** Drops characters no font has (they would draw as boxes), collapsing spaces and moving the breaks. */
 export function toDrawable(
   text: string,
   breaks: readonly number[] | null,
@@ -110,7 +96,6 @@ export function toDrawable(
   const parts = [...graphemes.segment(text)];
   if (!parts.some((part) => missing.has(part.segment))) return { text, breaks: breaks && [...breaks] };
   let shown = '';
-  /** Where each position of the text falls in the text shown. */
   const moved = new Map<number, number>();
   for (const { segment, index } of parts) {
     moved.set(index, shown.length);
@@ -125,7 +110,6 @@ export function toDrawable(
   return { text: shown, breaks: breaks && [...new Set(kept)] };
 }
 
-/** The card's texts without what `missing` names (see toDrawable). */
 function toDrawableProps(props: ShareCardProps, missing: ReadonlySet<string>): ShareCardProps {
   const title = toDrawable(props.title, props.titleBreaks, missing);
   const plain = (text: string) => toDrawable(text, null, missing).text;
@@ -141,23 +125,17 @@ function toDrawableProps(props: ShareCardProps, missing: ReadonlySet<string>): S
 }
 
 /**
- * satori and resvg, loaded on first use. Required as CommonJS: through the ES module loader satori
- * and its packages take twice as long to load (each CommonJS file it imports is scanned for its
- * exports). A worker loads them before the server module, whose compiling turns source maps on
- * (generator/node-module.ts): loaded after it, satori's map would be read too.
+ * As CommonJS: the ES module loader scans each CommonJS file's exports and is much slower. Load
+ * before the server module, which turns source maps on (generator/node-module.ts).
  */
-export function loadRenderers(): [typeof Satori, typeof ResvgPackage] {
+function loadRenderers(): [typeof Satori, typeof ResvgPackage] {
   return (renderers ??= [
     requirePackage('satori').default as typeof Satori,
     requirePackage('@resvg/resvg-js') as typeof ResvgPackage,
   ]);
 }
 
-/**
- * The SVG of one card with the layout `Card`, laid out with the font files whose ranges hold its
- * characters. satori names the characters none of them has a glyph for (it asks for more fonts):
- * the card is then laid out again without them (see toDrawable).
- */
+/** Characters satori finds no glyph for are dropped and the card laid out again. */
 export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: ShareCardProps): Promise<string> {
   const [satori, resvg] = loadRenderers();
   const logo = toRasterLogo(resvg, props.logo);
@@ -176,11 +154,8 @@ export async function toCardSvg(Card: ComponentType<ShareCardProps>, props: Shar
 }
 
 /**
- * One card in each size: drawn once at 1200 × 630 (satori's SVG, rasterized by resvg on a thread of
- * libuv's pool while this thread lays out the next card), and in another shape as that card on the
- * layout's own background (`colors.navy`), centred, so a result that crops it to its shape still
- * shows the whole card (behaviour.md: Sharing). sharp pads the card's PNG and encodes it, a
- * quarter of what drawing each shape with resvg costs; no shape is smaller than the card.
+ * Drawn once; other shapes pad it on `colors.navy`, centred, so a crop still shows the whole card
+ * (behaviour.md: Sharing). Padding with sharp is far cheaper than drawing each shape.
  */
 export async function drawCardSizes(
   Card: ComponentType<ShareCardProps>,
@@ -193,7 +168,6 @@ export async function drawCardSizes(
   return Promise.all(sizes.map((size) => toShape(card, size, props.colors.navy)));
 }
 
-/** The card's PNG in a canvas of `size`, centred on `color`; the card itself for its own size. */
 async function toShape(card: Uint8Array, size: CardTask['sizes'][number], color: string): Promise<Uint8Array> {
   if (size.width === CARD_SIZE.width && size.height === CARD_SIZE.height) return card;
   const sharp = requirePackage('sharp') as typeof SharpModule;
@@ -208,9 +182,9 @@ async function toShape(card: Uint8Array, size: CardTask['sizes'][number], color:
   return new Uint8Array(await padded.png().toBuffer());
 }
 
-/** Draws a card in its sizes with the layout its server module exports, the site's code kept from ending the process. */
+/** The site's code is kept from ending the process. */
 export async function drawCardTask({ serverModule, props, sizes }: CardTask): Promise<Uint8Array[]> {
-  // The renderers first: loading the server module turns source maps on (see loadRenderers).
+  // Before the server module: see loadRenderers.
   loadRenderers();
   const { ShareCard } = loadServerModule(serverModule);
   if (!ShareCard) throw new Error('the server module has no ShareCard');

@@ -7,25 +7,21 @@ import { isWholePng } from '../png.ts';
 import { CACHE_DIR } from '../paths.ts';
 import type { ClientAssets, LocaleCode, SiteConfig, Translate } from '../types.ts';
 
-// The app icons and the web app manifests (behaviour.md: Sharing): PNGs rendered from
-// `site/public/logo.svg` at build time, on the theme's primary colour so that no corner is left
-// transparent (home screens round icons themselves), under content-hashed names.
+// App icons and web manifests (behaviour.md: Sharing), drawn on the primary colour: home screens
+// round the corners themselves, so none may be transparent.
 
-/** Icon sizes: the touch icon, then the manifest's two. */
+/** The touch icon, then the manifest's two. */
 export const ICON_SIZES = { touch: 180, small: 192, large: 512 } as const;
+type IconImages = Record<keyof typeof ICON_SIZES, Uint8Array>;
 
 export interface Icons extends NonNullable<ClientAssets['icons']> {
-  /** The files to write, by output path. */
+  /** By output path. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
 }
 
-/**
- * One rendering per logo and colour: watch sessions and repeated builds in a process reuse it, and
- * other builds find it in node_modules/.cache/site/icons (resvg is then not even loaded).
- */
-const rendered = new Map<string, Promise<Record<keyof typeof ICON_SIZES, Uint8Array>>>();
+const rendered = new Map<string, Promise<IconImages>>();
 
-/** LOGO_INVALID for a logo resvg could not read, at the line and column it names ("… at 1:89 …"). */
+/** At the line and column resvg names ("… at 1:89 …"). */
 function toLogoProblem(error: unknown): SiteError {
   const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
   const at = / at (\d+):(\d+)/.exec(reason);
@@ -33,7 +29,7 @@ function toLogoProblem(error: unknown): SiteError {
   return new SiteError([toProblem('LOGO_INVALID', { reason }, loc)], { cause: error });
 }
 
-/** The icons and manifests, or null when the site has no `logo.svg`. */
+/** Null when the site has no `logo.svg`. */
 export async function renderIcons(
   config: SiteConfig,
   translators: ReadonlyMap<LocaleCode, Translate>,
@@ -62,8 +58,8 @@ export async function renderIcons(
   return { ...urls, manifests, files };
 }
 
-/** The icons drawn from the logo on the theme's colour: from this process, the cache, or resvg. */
-function loadIconImages(logo: string, background: string): Promise<Record<keyof typeof ICON_SIZES, Uint8Array>> {
+/** From this process, the cache (resvg then not even loaded), or resvg. */
+function loadIconImages(logo: string, background: string): Promise<IconImages> {
   const key = `${background}\n${logo}`;
   let pngs = rendered.get(key);
   if (!pngs) {
@@ -74,7 +70,7 @@ function loadIconImages(logo: string, background: string): Promise<Record<keyof 
         new Resvg(logo, { fitTo: { mode: 'width', value: size }, background, font: { loadSystemFonts: false } })
           .render()
           .asPng();
-      let drawn: Record<keyof typeof ICON_SIZES, Uint8Array>;
+      let drawn: IconImages;
       try {
         drawn = { touch: draw(ICON_SIZES.touch), small: draw(ICON_SIZES.small), large: draw(ICON_SIZES.large) };
       } catch (error) {
@@ -88,7 +84,6 @@ function loadIconImages(logo: string, background: string): Promise<Record<keyof 
   return pngs;
 }
 
-/** A locale's web app manifest: the company's name in its language, its home page, the icons. */
 function toWebManifest(
   config: SiteConfig,
   locale: SiteConfig['locales'][number],
@@ -111,20 +106,16 @@ function toWebManifest(
   };
 }
 
-type IconImages = Record<keyof typeof ICON_SIZES, Uint8Array>;
 const ICONS_DIR = path.join(CACHE_DIR, 'icons');
 const toCacheFile = (key: string, name: string) => path.join(ICONS_DIR, `${hashBytes(key)}-${name}.png`);
 
-/** The icons drawn from this logo and colour by an earlier build (node_modules/.cache/site/icons), or null. */
 async function readCachedIcons(key: string): Promise<IconImages | null> {
   const names = Object.keys(ICON_SIZES) as (keyof typeof ICON_SIZES)[];
   const files = await Promise.all(names.map((name) => readCacheFile(toCacheFile(key, name))));
-  // A file cut short or damaged: all are drawn again.
   if (files.some((file) => file === null || !isWholePng(file))) return null;
   return Object.fromEntries(names.map((name, i) => [name, files[i] as Uint8Array])) as IconImages;
 }
 
-/** Keeps the drawn icons for the next build; each file written beside its place and renamed. */
 async function writeCachedIcons(key: string, images: IconImages): Promise<void> {
   await Promise.all(Object.entries(images).map(([name, png]) => writeCacheFile(toCacheFile(key, name), png)));
   await removeUnused(ICONS_DIR, (name) => name.endsWith('.png'));

@@ -3,7 +3,6 @@ import { buildSite } from '../pipeline/build.ts';
 import { printBuildReport, runReported } from '../report.ts';
 import type { HostName } from '../types.ts';
 
-/** `site build`: returns the exit code. */
 export async function runBuild(options: {
   readonly root: string;
   readonly out: string;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { CACHES, type CacheName } from '../caches.ts';
 import { printCacheCleared, runReported } from '../report.ts';
 
-/** `site cache clear`: removes every cache of the registry; returns the exit code. */
 export async function runCacheClear(): Promise<number> {
   return runReported(process.cwd(), 'Clearing the caches', async () => {
     const removed = (Object.keys(CACHES) as CacheName[]).map((name) => {
@@ -17,7 +16,6 @@ export async function runCacheClear(): Promise<number> {
   });
 }
 
-/** The files of a folder and their bytes, every level down; a missing folder holds none. */
 function measureFolder(dir: string): { files: number; bytes: number } {
   if (!existsSync(dir)) return { files: 0, bytes: 0 };
   const files = readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile());

@@ -1,9 +1,8 @@
 import type { ContentFile, LocaleCode, SiteConfig } from '../types.ts';
 
-// What `site new` writes (behaviour.md: CLI): the settings a new page takes from its siblings, and
-// the placeholder texts of each of its files. Pure, so that the command only reads and writes.
+// What `site new` writes (behaviour.md: CLI); pure, so the command only reads and writes.
 
-/** The settings of a new page, in the order its front matter lists them. */
+/** In front-matter order. */
 export interface NewPageSettings {
   readonly template: string;
   readonly layout: string;
@@ -12,7 +11,6 @@ export interface NewPageSettings {
   readonly order?: number;
 }
 
-/** One file of the new page: where it goes and what it says. */
 export interface NewPageFile {
   readonly locale: LocaleCode;
   /** Relative to the project folder, with `/`. */
@@ -20,7 +18,6 @@ export interface NewPageFile {
   readonly text: string;
 }
 
-/** What `site new` reports: the page, its files, its settings and what is left to do. */
 export interface NewPageReport {
   readonly path: string;
   readonly files: readonly { locale: LocaleCode; file: string }[];
@@ -30,18 +27,13 @@ export interface NewPageReport {
 
 interface NewPageContext {
   readonly config: SiteConfig;
-  /** The route (`/news/news14`). */
   readonly path: string;
   readonly files: readonly { locale: LocaleCode; file: string }[];
   readonly settings: NewPageSettings;
-  /** The command that confirms the page's translations, as `site translations` wants it now. */
   readonly confirm: string;
 }
 
-/**
- * The settings most siblings carry (each page once): template and layout (else the defaults), a date
- * of `today` when most are dated, and the next `order` (for an article, the order articles share).
- */
+/** What most siblings carry; articles share one `order`, other pages take the next. */
 export function toNewPageSettings(
   siblings: readonly ContentFile[],
   today: string,
@@ -59,7 +51,7 @@ export function toNewPageSettings(
   };
 }
 
-/** The value given more often than any other; none when there are none, or two lead together. */
+/** None on a tie. */
 function toMostUsed<T>(values: readonly T[]): T | undefined {
   const counts = new Map<T, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
@@ -67,14 +59,6 @@ function toMostUsed<T>(values: readonly T[]): T | undefined {
   return first && (!second || first[1] > second[1]) ? first[0] : undefined;
 }
 
-/** Today's day in the company's calendar (Taiwan time), `YYYY-MM-DD` (behaviour.md: Dates and numbers). */
-export function toCompanyDay(time: number): string {
-  // en-CA writes a day as YYYY-MM-DD, as resolve/publish.ts reads a calendar day.
-  const format = { timeZone: 'Asia/Taipei', year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-  return new Intl.DateTimeFormat('en-CA', format).format(time);
-}
-
-/** Each file of the new page: its settings, `draft: true`, and placeholders in its own language. */
 export function toNewPageFiles(context: NewPageContext): NewPageFile[] {
   const { config, settings, files } = context;
   const source = files.find((f) => f.locale === config.defaultLocale) ?? files[0];
@@ -108,7 +92,6 @@ export function toNewPageFiles(context: NewPageContext): NewPageFile[] {
   });
 }
 
-/** The placeholders of one language: each says what to write in its place (behaviour.md: CLI). */
 interface Phrases {
   readonly title: (url: string) => string;
   readonly description: (url: string) => string;
@@ -121,8 +104,7 @@ interface Phrases {
   readonly publish: string;
 }
 
-// The placeholders name the page's URL, so that two drafts never share a title or a description;
-// paths are code spans, never read as links.
+// The URL makes each draft's title unique; paths are code spans, never read as links.
 const CHINESE: Phrases = {
   title: (url) => `草稿：請填寫標題（${url}）`,
   description: (url) => `草稿：請以一兩句話摘要本頁內容，這段文字會顯示在標題下方及搜尋結果中（${url}）。`,

@@ -8,6 +8,7 @@ import {
   DEFAULT_LAYOUT,
   DEFAULT_TEMPLATE,
   loadContentFiles,
+  toCalendarDay,
   toRouteAndLocale,
   toRouteName,
   toSegmentSuggestion,
@@ -16,26 +17,24 @@ import { SiteError, toProblem } from '../problems/problem.ts';
 import { printNewPage, runReported } from '../report.ts';
 import { RECORD_FILE } from '../translations/record.ts';
 import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
-import { toCompanyDay, toNewPageFiles, toNewPageSettings, type NewPageFile, type NewPageSettings } from './new-page.ts';
+import { toNewPageFiles, toNewPageSettings, type NewPageFile, type NewPageSettings } from './new-page.ts';
 
 // `site new <path>` (behaviour.md: CLI): a draft in every locale with its siblings' settings. Every
 // refusal comes before the first write.
 
-/** Where the new page goes: its route and the file of each locale (relative to the project). */
+/** Paths relative to the project, with `/`. */
 interface NewTarget {
   readonly path: string;
-  /** Its folder, relative to the project, with `/`. */
   readonly folder: string;
   readonly files: readonly { locale: LocaleCode; file: string }[];
 }
 
-/** `site new <page>`: writes the page's files, or refuses with what is wrong; returns the exit code. */
 export async function runNew(options: { root: string; page: string; json?: boolean }): Promise<number> {
   return runReported(options.root, 'Starting the page', async () => {
-    const today = toCompanyDay(toBuildTime().time);
     const config = await loadConfig(options.root);
+    const today = toCalendarDay(toBuildTime().time, config.publish.timeZone);
     const target = checkNewPath(config, options.page);
-    // A sibling the build would refuse gives no settings; reporting it is the build's job.
+    // A sibling the build would refuse gives no settings; the build reports it.
     const { content } = await loadContentFiles(config);
     const siblings = content.filter((f) => path.posix.dirname(f.file) === target.folder);
     const settings = toNewPageSettings(siblings, today, { template: DEFAULT_TEMPLATE, layout: DEFAULT_LAYOUT });
@@ -50,7 +49,6 @@ export async function runNew(options: { root: string; page: string; json?: boole
   });
 }
 
-/** The route and files of `given`, once it is a page path inside site/content that is free. */
 function checkNewPath(config: SiteConfig, given: string): NewTarget {
   const outside = findPathProblem(config, given);
   if (outside) throw new SiteError([outside]);
@@ -69,7 +67,6 @@ function checkNewPath(config: SiteConfig, given: string): NewTarget {
   return { path: route, folder: path.posix.dirname(files[0]?.file ?? content), files };
 }
 
-/** A path that is no page path of site/content: absolute, climbing out, a file's name. */
 function findPathProblem(config: SiteConfig, given: string): SiteProblem | undefined {
   const refuse = (reason: string, hint?: string) => toProblem('NEW_PAGE_PATH', { given, reason, hint });
   if (/^([/\\]|[a-zA-Z]:)/.test(given) || path.isAbsolute(given)) {
@@ -100,13 +97,12 @@ function findPathProblem(config: SiteConfig, given: string): SiteProblem | undef
   return undefined;
 }
 
-/** `news/news14` → `site/content/news/news14.<locale>.md`: the files `site new` writes for a path. */
+/** `news/news14` → `site/content/news/news14.<locale>.md`. */
 function toShownFile(config: SiteConfig, page: string): string {
   const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
   return `${content}/${page}.<locale>.md`;
 }
 
-/** The file-name rule's problem, with a hint for a page that is yet to be written. */
 function toNameProblem(given: string, problem: SiteProblem): SiteProblem {
   if (problem.code !== 'CONTENT_FILE_NAME') return problem;
   const fixed = given.split('/').map(toSegmentSuggestion);
@@ -136,7 +132,6 @@ function checkFolder(config: SiteConfig, given: string): void {
   throw new SiteError([toProblem('NEW_PAGE_FOLDER_MISSING', args)]);
 }
 
-/** The files that claim the route already, in any locale (`<path>.<locale>.md` or `<path>/index.<locale>.md`). */
 function findExistingFiles(config: SiteConfig, route: string): string[] {
   const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
   const names = route === '/' ? ['index'] : [route.slice(1), `${route.slice(1)}/index`];
@@ -145,7 +140,7 @@ function findExistingFiles(config: SiteConfig, route: string): string[] {
     .filter((file) => lstatSync(path.join(config.root, file), { throwIfNoEntry: false }) !== undefined);
 }
 
-/** Writes every file, or none: one that cannot be written takes back those written before it. */
+/** All or nothing. */
 function writeNewPage(root: string, files: readonly NewPageFile[]): void {
   const written: string[] = [];
   let made: string | undefined;
@@ -166,7 +161,6 @@ function writeNewPage(root: string, files: readonly NewPageFile[]): void {
   }
 }
 
-/** What is left to do, in order: write, translate and confirm, label, publish. */
 function toNextSteps(
   config: SiteConfig,
   target: NewTarget,
@@ -176,7 +170,6 @@ function toNextSteps(
   const source = target.files.find((f) => f.locale === config.defaultLocale) ?? target.files[0];
   const others = target.files.filter((f) => f !== source).map((f) => f.file);
   const record = translations.recorded ? '' : ' (the site has no translation record yet: this starts it)';
-  // A page of a section with a menu, or with a side navigation, is listed there by its label.
   const section = target.path.split('/')[1] ?? '';
   const listed = settings.layout === 'section' || config.navigation.some((item) => item.section === section);
   const labels = config.locales.map((l) => toMessagesFile(config, l.code, 'sidenav'));

@@ -2,7 +2,6 @@ import { throwIfErrors } from '../problems/problem.ts';
 import { loadProjectSources } from '../pipeline/sources.ts';
 import { printProblems, printRoutes, runReported } from '../report.ts';
 
-/** `site routes`: the route inventory as a table (or JSON); returns the exit code. */
 export async function runRoutes(options: { root: string; json?: boolean }): Promise<number> {
   return runReported(options.root, 'Listing the routes', async () => {
     const { sources, problems } = await loadProjectSources(options.root);

@@ -32,13 +32,13 @@ export interface ServeOptions {
   readonly open: boolean;
 }
 
-/** The dev client, bundled when the server starts; it is never written to the output. */
+/** Never written to the output. */
 export async function bundleDevClient(): Promise<string> {
   const entryPoints = [path.join(RUNTIME_DIR, 'dev-client.ts')];
   return (await runEsbuild({ entryPoints, minify: true, format: 'iife' }, 'BUNDLE_FAILED')).outputFiles[0]?.text ?? '';
 }
 
-/** Listens on the port, or on the next free one when it is taken (said so). */
+/** The next free port when the one asked for is taken. */
 async function listen(
   site: SiteServer,
   host: string,
@@ -58,7 +58,6 @@ async function listen(
   throw new Error(`ports ${port} to ${port + 19} are all in use; pass --port with a free one`);
 }
 
-/** A build's failure as the event the overlay shows. */
 function toErrorEvent(root: string, error: unknown) {
   const text =
     error instanceof SiteError
@@ -69,7 +68,7 @@ function toErrorEvent(root: string, error: unknown) {
 
 /** `site serve`: returns the exit code once the server stops (Ctrl-C: 0). */
 export async function runServe(options: ServeOptions): Promise<number> {
-  // A source saved from now on, before the watch is set up, is rebuilt once it is (serve/watch.ts).
+  // Saves from now on, before the watch is set up, are caught by their time (serve/watch.ts).
   const startedAt = Date.now();
   const started = await startServer(options);
   if (!started) return 1;
@@ -93,18 +92,17 @@ export async function runServe(options: ServeOptions): Promise<number> {
   return 0;
 }
 
-/** What the server serves: the watch session's files in memory, or the output folder's. */
 interface Served {
   readonly source: FileSource;
   readonly session: DevSession | null;
-  /** Why the watch session's first build failed: the overlay shows it until it is fixed. */
+  /** The overlay shows it until it is fixed. */
   readonly startError: unknown;
 }
 
-/** The server, not yet listening, with its watch session; null when it cannot start (said so). */
+/** Not yet listening; null when it cannot start (reported). */
 async function startServer(options: ServeOptions): Promise<{ site: SiteServer; session: DevSession | null } | null> {
   const { root } = options;
-  // Watch mode only: the translation record, read for the out-of-date marks (behaviour.md: Translations).
+  // For the out-of-date marks (behaviour.md: Translations).
   const translations = options.watch ? await import('../translations/status.ts') : null;
   try {
     const config = await loadConfig(root);
@@ -125,7 +123,7 @@ async function startServer(options: ServeOptions): Promise<{ site: SiteServer; s
   }
 }
 
-/** Watch mode builds in memory and serves that: the output folder is never written. */
+/** In memory: the output folder is never written. */
 async function startSession(root: string): Promise<Served> {
   const session = createDevSession(root);
   const source = createMemorySource(() => session.files());
@@ -133,38 +131,34 @@ async function startSession(root: string): Promise<Served> {
     await session.rebuild([]);
     return { source, session, startError: null };
   } catch (error) {
-    // The server still starts: the overlay shows the problem until it is fixed.
+    // The server still starts; the overlay shows the problem.
     printRebuildFailed(root, error);
     return { source, session, startError: error };
   }
 }
 
-/** The output folder's files, built first when it has no home page. */
+/** Built first when it has no home page. */
 async function openOutput(root: string, out: string): Promise<Served> {
-  // The same rules as `site build`: a folder that is not ours is neither replaced nor served.
+  // As `site build`: a folder that is not ours is neither replaced nor served.
   recoverOutDir(out);
   checkOutDir(root, out);
   if (!existsSync(path.join(out, 'index.html'))) await buildSite({ root, outDir: out });
   return { source: createDiskSource(out), session: null, startError: null };
 }
 
-/** The watch of the sources, each change rebuilt: resolves once every source is watched. */
 async function watchSession(root: string, site: SiteServer, session: DevSession, since: number): Promise<Watcher> {
   const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), { since });
-  // Said to be serving only once every source is watched, so no early save is missed.
+  // "Serving" is printed only then, so no early save is missed.
   await watcher.ready;
   return watcher;
 }
 
-/** Rebuilds after a change and tells the open pages: what changed, or the problem. */
 async function rebuildChanged(root: string, site: SiteServer, session: DevSession, changed: string[]): Promise<void> {
-  // The translation record is no source of the pages: a confirmation only refreshes the open
-  // pages' out-of-date markers (behaviour.md: Translations).
+  // The record is no page source: a confirmation only refreshes the markers (behaviour.md: Translations).
   const files = changed.filter((file) => file !== RECORD_FILE);
   if (files.length < changed.length) site.broadcast('translations');
   if (files.length === 0) return;
   try {
-    // Open pages update as soon as they are rendered; the rest follow.
     const result = await session.rebuild(files, {
       urls: site.openPages(),
       onReady: (changes) => {
@@ -183,7 +177,6 @@ async function rebuildChanged(root: string, site: SiteServer, session: DevSessio
   }
 }
 
-/** Resolves on Ctrl-C (SIGINT) or SIGTERM. */
 function waitForStop(): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = () => resolve();

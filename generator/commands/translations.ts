@@ -3,7 +3,7 @@ import { printConfirmed, printTranslationStatus, runReported } from '../report.t
 import { RECORD_FILE, readTranslationRecord, writeTranslationRecord } from '../translations/record.ts';
 import { confirmTranslations, loadTranslationSources, toTranslationStatus } from '../translations/status.ts';
 
-/** `site translations [done …]` (behaviour.md: Translations): 1 when the sources cannot be read or a name matches nothing. */
+/** behaviour.md: Translations. */
 export async function runTranslations(options: {
   root: string;
   json?: boolean;

@@ -1,39 +1,29 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { CACHES, isCacheReading } from '../caches.ts';
 import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
-import type { ImageFailure, ImageIndex, ImageInfo, ImageTask, MadeImage } from '../types.ts';
+import type { ImageFailure, ImageIndex, ImageInfo, MadeImage } from '../types.ts';
+import { toPoolThreads, type StageThreads } from '../workers/pool.ts';
 import { IMAGE_SETTINGS, IMAGE_SIZES, makeImage, toFallbackExt, toSharpVersion } from './make.ts';
 
-// The photos of a build (behaviour.md: Images): every JPEG, PNG, WebP and AVIF file of site/public
-// is made into AVIF, WebP and its own format at the widths the layout needs, named by the hash of
-// its bytes and the settings under `_app/img/`. A photo made once is never made again: its files
-// wait in the `images` cache, and the misses are made in the worker pool when there are many.
+// Photos (behaviour.md: Images), named by the hash of their bytes and the settings, so a photo is
+// never made twice.
 
 const { dir: DIR, format: FORMAT } = CACHES.images;
-/** Photos to make per thread of the worker pool (see toImageWorkers). */
+/** Low: sharp already encodes on libvips' own threads. */
 const IMAGES_PER_THREAD = 8;
-/** A file of site/public that is a photo the build makes sizes of (SVG stays as it is). */
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
-
-/** Threads to make photos in: the build's worker pool (workers/pool.ts). */
-export interface ImageThreads {
-  start(threads: number): boolean;
-  run(kind: 'image', input: ImageTask, signal?: AbortSignal): Promise<MadeImage>;
-}
 
 export interface MadeImages {
   readonly index: ImageIndex;
-  /** Every file to write, output-relative (`_app/img/apron-3f2a9c1d0b4e-736.avif`). */
+  /** Output-relative (`_app/img/apron-3f2a9c1d0b4e-736.avif`). */
   readonly files: ReadonlyMap<string, Uint8Array>;
   readonly total: number;
-  /** Photos made by this build: the rest came from the cache. */
+  /** Not from the cache. */
   readonly made: number;
 }
 
-/** What the cache keeps of a photo beside its files. */
 interface ImageRecord {
   readonly format: number;
   readonly width: number;
@@ -42,17 +32,16 @@ interface ImageRecord {
 }
 
 interface ImageJob {
-  /** Root-relative path of the source (`/images/apron.jpg`). */
+  /** `/images/apron.jpg`. */
   readonly src: string;
   readonly file: string;
   readonly key: string;
 }
 
-/** Every photo of site/public, from the cache or made. */
 export async function makeImages(
   publicDir: string,
   publicFiles: readonly string[],
-  threads?: ImageThreads,
+  threads?: StageThreads,
 ): Promise<MadeImages> {
   const photos = publicFiles.filter((file) => RASTER.test(file));
   if (photos.length === 0) return { index: new Map(), files: new Map(), total: 0, made: 0 };
@@ -83,11 +72,10 @@ export async function makeImages(
   return { index, files, total: jobs.length, made: misses.length };
 }
 
-/** The photos this process made or read last, by key. */
 const recent = new Map<string, MadeImage>();
 const RECENT_LIMIT = 500;
 
-/** A photo's files from memory or the cache, or null when any of them is missing. */
+/** Null when any file is missing. */
 async function readCached(job: ImageJob): Promise<MadeImage | null> {
   const kept = isCacheReading() ? recent.get(job.key) : undefined;
   if (kept) return kept;
@@ -116,7 +104,7 @@ async function readCacheRecord(job: ImageJob): Promise<MadeImage | null> {
   return { width: record.width, height: record.height, files: files as MadeImage['files'] };
 }
 
-/** Keeps a made photo: its files first, then the record that names them. */
+/** The files first, then the record that names them. */
 async function writeCached(job: ImageJob, image: MadeImage): Promise<void> {
   remember(recent, job.key, image, RECENT_LIMIT);
   await Promise.all(image.files.map((f) => writeCacheFile(path.join(DIR, `${job.key}-${f.width}.${f.ext}`), f.bytes)));
@@ -130,16 +118,15 @@ async function writeCached(job: ImageJob, image: MadeImage): Promise<void> {
 }
 
 /**
- * Makes the photos no cache holds: many in the pool's threads, fewer here, two at a time (sharp
- * encodes off this thread). A photo sharp cannot read is a failure of its own, reported where a
- * page shows it (render/markdown.ts), never a crash of the build.
+ * A few here, two at a time (sharp encodes off this thread). An unreadable photo is reported where
+ * a page shows it (render/markdown.ts), never a crash.
  */
 async function makeMisses(
   jobs: readonly ImageJob[],
-  threads: ImageThreads | undefined,
+  threads: StageThreads | undefined,
 ): Promise<Map<ImageJob, MadeImage | ImageFailure>> {
   const results = new Map<ImageJob, MadeImage | ImageFailure>();
-  const workers = toImageWorkers(jobs.length);
+  const workers = toPoolThreads(jobs.length, IMAGES_PER_THREAD);
   const inPool = threads !== undefined && workers > 0 && threads.start(workers);
   const makeOne = async (job: ImageJob) => {
     try {
@@ -158,16 +145,7 @@ async function makeMisses(
   return results;
 }
 
-/**
- * How many of the pool's threads make `images` photos: one per 8 up to the cores, none below two.
- * sharp already encodes on libvips' own threads, so a pool pays only when photos are many.
- */
-export function toImageWorkers(images: number, cores = availableParallelism()): number {
-  const threads = Math.min(cores, Math.floor(images / IMAGES_PER_THREAD));
-  return threads >= 2 ? threads : 0;
-}
-
-/** `_app/img/<name>-<key>-<width>.<ext>`: the source's name keeps the file recognizable. */
+/** The source's name keeps the file recognizable. */
 function toOutputFile(job: ImageJob, width: number, ext: string): string {
   const base = path.posix.basename(job.src).replace(/\.[^.]+$/, '');
   const name =
@@ -178,7 +156,6 @@ function toOutputFile(job: ImageJob, width: number, ext: string): string {
   return `_app/img/${name}-${job.key}-${width}.${ext}`;
 }
 
-/** The markup's facts of a photo: each format's `srcset`, the fallback, the size after orientation. */
 function toImageInfo(job: ImageJob, image: MadeImage): ImageInfo {
   const srcset = (ext: string) =>
     image.files

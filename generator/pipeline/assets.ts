@@ -11,24 +11,22 @@ import { toSharedData } from '../render/payload.ts';
 import type { ClientAssets, CodeAssets, LocaleCode, SiteConfig, Translate } from '../types.ts';
 import type { Sources } from './sources.ts';
 
-// The files every page refers to: the code bundle (server module, client chunks, styles), each
-// locale's shared data, the app icons, and the share cards' names (behaviour.md: Payloads,
-// Sharing). The cards themselves are drawn later, beside the search index.
+// The files every page refers to (behaviour.md: Payloads, Sharing); cards are only named here and
+// drawn later, beside the search index.
 
 export interface Bundled {
   readonly code: CodeAssets;
-  /** Nothing the bundle is made of changed since it was made: it was not made again. */
+  /** Not made again: none of its inputs changed. */
   readonly reused: boolean;
 }
 
-/** The code bundle: from the disk cache (`site build`) or the session's esbuild contexts (watch mode). */
+/** From the disk cache (`site build`) or the session's esbuild contexts (watch mode). */
 export async function bundleAssets(config: SiteConfig, cache?: BuildCache): Promise<Bundled> {
   const templates = await loadTemplateInventory(config);
   if (!cache) {
     const { assets, reused } = await bundleSiteCached(config, templates);
     return { code: assets, reused };
   }
-  // Watch mode names files without hashes: a change to one leaves every other URL as it was.
   const options = { stableNames: true, dev: true, contexts: cache.esbuild };
   const { key, sourceHashes } = await toBundleKey(config);
   const last = cache.bundle?.key === key ? cache.bundle : null;
@@ -39,24 +37,20 @@ export async function bundleAssets(config: SiteConfig, cache?: BuildCache): Prom
 
 export interface SiteAssets {
   readonly assets: ClientAssets;
-  /** The share cards to draw (or take from the cache), named in `assets.cards`. */
+  /** Named in `assets.cards`. */
   readonly cards: readonly CardJob[];
-  /** Texts for what the build writes besides the pages (icons' manifests, feeds, search sections). */
+  /** For the manifests, feeds and search sections. */
   readonly translators: ReadonlyMap<LocaleCode, Translate>;
 }
 
-/**
- * The bundle joined to each locale's shared data (watch mode names them without hashes, so an
- * edited translation leaves every URL as it was), the app icons and the cards' names. `shareable`
- * false (`site check`, which renders only to learn which keys the pages read): no icons or cards.
- */
+/** `shareable` false (`site check`, which renders only to learn the keys pages read): no icons or cards. */
 export async function toSiteAssets(
   sources: Sources,
   code: CodeAssets,
   options: { readonly stableNames: boolean; readonly shareable: boolean },
 ): Promise<SiteAssets> {
   const { config, messages, pages } = sources;
-  // A key these texts lack is reported by the pages that read it too.
+  // A missing key is reported by the pages that read it.
   const translators = createTranslators(config, messages, () => undefined);
   const data = Object.fromEntries(config.locales.map((l) => [l.code, toSharedData(config, l.code, messages, pages)]));
   const files = toSharedFiles(data, { stableNames: options.stableNames });
@@ -71,7 +65,6 @@ export async function toSiteAssets(
   };
 }
 
-/** The assets with the app icons and manifests, when the site has a logo. */
 async function withIcons(
   assets: ClientAssets,
   config: SiteConfig,

@@ -11,10 +11,9 @@ import type { SiteAssets } from './assets.ts';
 import type { Output } from './output.ts';
 import type { Sources } from './sources.ts';
 
-// The last stages: the search index, then the build id, the manifests and the host's files, and
-// the staging folder swapped in for the previous output (behaviour.md: Build id, Build manifests).
+// The search index, the build id, manifests and host files, then the swap into place
+// (behaviour.md: Build id, Build manifests).
 
-/** The search index of every locale; a failure of Pagefind is the build's, with its reason. */
 export async function indexSearch(
   config: SiteConfig,
   output: Output,
@@ -28,7 +27,7 @@ export async function indexSearch(
     const reason = error instanceof Error ? error.message : String(error);
     throw new SiteError([toProblem('SEARCH_FAILED', { reason })], { cause: error });
   }
-  // A watch session starts Pagefind now, while no one waits, if its first build did not need it.
+  // Warm Pagefind while no one waits, if the session's first build did not need it.
   if (cache && !cache.searchWarmed) {
     cache.searchWarmed = true;
     if (search.indexed === 0) void warmSearch(config);
@@ -40,14 +39,11 @@ export interface Finished {
   readonly buildId: string;
   readonly manifest: BuildManifest;
   readonly outDir: string | null;
-  /** A warning for each page the replaced output had and this one lost (PAGE_REMOVED). */
+  /** PAGE_REMOVED warnings. */
   readonly problems: readonly SiteProblem[];
 }
 
-/**
- * Writes the cards and the search index, gives the pages their build id, writes the manifests and
- * the host's files, and puts the output in place. `outDir` null: the build stays in memory.
- */
+/** `outDir` null: the build stays in memory. */
 export async function finishOutput(input: {
   readonly sources: Sources;
   readonly output: Output;
@@ -59,10 +55,10 @@ export async function finishOutput(input: {
 }): Promise<Finished> {
   const { output, outDir, search, sources } = input;
   for (const [file, png] of input.cards) output.sink.write(file, png);
-  // An index's files enter the build id by their folder's hash: none is hashed again.
+  // Index files enter the build id by their folder's hash.
   for (const [folder, hash] of search?.folders ?? []) output.digest?.addHashed(folder, hash);
   for (const [file, contents] of search?.files ?? []) output.unhashed.write(file, contents);
-  // The old addresses are written with the site's files, after the id: they enter it here.
+  // Redirect pages are written after the id, so they enter it here.
   output.digest?.add('redirects', JSON.stringify(sources.redirects));
   const buildId = output.digest ? output.digest.toId() : output.buildId;
   output.digest?.finish(buildId, (file, offsets, text) => output.unhashed.patch(file, offsets, text));
@@ -76,44 +72,34 @@ export async function finishOutput(input: {
   return { buildId, manifest, outDir, problems };
 }
 
-/**
- * The manifest, and the previous builds' files carried beside the new ones: pages of a deployment
- * still open in a browser load theirs after the next one (no version skew).
- */
+/** Carries the previous builds' files, so their open pages still load (no version skew). */
 function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly buildId: string }): BuildManifest {
-  const { output, outDir, search, buildId, time } = input;
-  const current = [...input.site.assets.files.keys(), ...input.cards.keys(), ...(search?.files.keys() ?? [])];
+  const { output, outDir, search, buildId, time, sources } = input;
+  const { assets } = input.site;
+  const current = [...assets.files.keys(), ...input.cards.keys(), ...(search?.files.keys() ?? [])];
   const previous = outDir ? toPreviousBuilds(outDir, buildId, new Set(current)) : null;
+  const replaced = outDir ? readLatestManifest(outDir) : null;
   for (const file of previous?.files ?? []) output.unhashed.carry(file, path.join(outDir as string, file));
   return {
     id: buildId,
-    // The time the id was first built, unless the build's time is fixed (SOURCE_DATE_EPOCH).
+    // When the id was first built, unless SOURCE_DATE_EPOCH fixes the time.
     timestamp: (time.fixed ? null : previous?.sameBuildTimestamp) ?? time.time,
-    prerendered: input.sources.pages.map((p) => p.url),
+    prerendered: sources.pages.map((p) => p.url),
     assets: current,
     kept: previous?.ids ?? [],
-    builtWith: toBuiltWith(input.sources.config),
+    builtWith: toBuiltWith(sources.config),
     ...(search ? { search: search.urls } : {}),
-    shared: input.site.assets.shared,
-    redirects: input.sources.redirects,
-    policy: input.site.assets.policy,
-    removed: outDir ? toRemovedPages(outDir, input.sources) : [],
-    dated: toDatedPages(
-      input.sources.config,
-      input.sources.pages,
-      outDir ? readLatestManifest(outDir)?.dated : undefined,
-      time.time,
-    ),
-    scripts: { idle: input.site.assets.idle, templates: input.site.assets.templates },
+    shared: assets.shared,
+    redirects: sources.redirects,
+    policy: assets.policy,
+    removed: toRemovedPages(replaced?.prerendered ?? [], sources),
+    dated: toDatedPages(sources.config, sources.pages, replaced?.dated, time.time),
+    scripts: { idle: assets.idle, templates: assets.templates },
   };
 }
 
-/**
- * The pages of the output this build replaces that it neither writes nor redirects (behaviour.md:
- * Moved and removed pages): their addresses would answer 404 from now on.
- */
-function toRemovedPages(outDir: string, sources: Sources): string[] {
-  const previous = readLatestManifest(outDir)?.prerendered ?? [];
+/** Neither written nor redirected: they would answer 404 (behaviour.md: Moved and removed pages). */
+function toRemovedPages(previous: readonly string[], sources: Sources): string[] {
   const answered = new Set([...sources.pages.map((p) => p.url), ...sources.redirects.map((r) => r.from)]);
   return previous.filter((url) => !answered.has(url));
 }

@@ -8,15 +8,12 @@ import { createStaging, removeTree } from '../write/out-dir.ts';
 import { createDiskSink, createMemorySink, writePage, type OutputSink } from '../write/output.ts';
 import { toOutputFile, type PageLayout } from '../../runtime/urls.ts';
 
-// Where a build's files go while it runs: a staging folder beside the output (swapped in at the
-// end, behaviour.md: Safety) or memory (watch mode, `site check`, tests). Every file a build
-// writes is hashed into its id as it goes (behaviour.md: Build id); the pages are written with a
-// stand-in for the id, replaced in place once every file is known.
+// A staging folder (behaviour.md: Safety) or memory. Files are hashed into the build id as written;
+// pages carry a stand-in id, replaced once every file is known (behaviour.md: Build id).
 
 export interface Output {
-  /** Writes a file and hashes it into the build id. */
   readonly sink: OutputSink;
-  /** Writes a file without hashing it (the search index, known by its folder's hash). */
+  /** For the search index, known by its folder's hash. */
   readonly unhashed: OutputSink;
   readonly staging: string | null;
   readonly layout: PageLayout;
@@ -24,12 +21,12 @@ export interface Output {
   readonly digest: BuildDigest | null;
   /** The id the pages are rendered with: the session's, or the stand-in. */
   readonly buildId: string;
-  /** In-memory builds: every file by its path, and the rendered pages. */
+  /** In-memory builds only. */
   readonly files: Map<string, string | Uint8Array> | null;
   readonly pages: RenderedPage[] | null;
-  /** What the search index reads of each page, by locale; null when the build makes no index. */
+  /** Null when the build makes no index. */
   readonly search: Map<LocaleCode, SearchEntry[]> | null;
-  /** HTML files that are not page documents (error pages, public files), for the sitemap's checks. */
+  /** Error pages and public HTML files. */
   readonly otherHtml: string[];
   /**
    * Writes a rendered page (or error page) and takes its search entry; a build returns what it
@@ -42,12 +39,12 @@ export interface Output {
 
 export interface OutputOptions {
   readonly config: SiteConfig;
-  /** The output folder; null: the build stays in memory. */
+  /** Null: the build stays in memory. */
   readonly outDir: string | null;
   readonly time: number;
   readonly precompress: boolean;
   readonly cache: BuildCache | undefined;
-  /** The translators for the sections search entries name; null: no search index. */
+  /** Null: no search index. */
   readonly searchTexts: ReadonlyMap<LocaleCode, Translate> | null;
   readonly publicFiles: readonly string[];
 }
@@ -83,7 +80,7 @@ export function openOutput(options: OutputOptions): Output {
   return { ...output, emit: toEmitter(output, config, options.searchTexts), emitKept: toKeptEmitter(output) };
 }
 
-/** What writes a page: drafted with the stand-in id (a build), or as it is (a watch session). */
+/** A build drafts pages with the stand-in id; a watch session writes them as they are. */
 function toEmitter(
   output: Omit<Output, 'emit' | 'emitKept'>,
   config: SiteConfig,
@@ -120,7 +117,6 @@ function toKeptEmitter(output: Omit<Output, 'emit' | 'emitKept'>): Output['emitK
   };
 }
 
-/** A failed build: nothing more is written, and the staging folder goes. */
 export async function abandonOutput(output: Output): Promise<void> {
   if (!output.staging) return;
   await output.sink.discard();

@@ -15,12 +15,11 @@ import type { Sources } from './sources.ts';
 import type { TaskPool } from '../workers/pool.ts';
 import type { MadeImages } from '../images/images.ts';
 
-// The render stage's writes: the files every page shares first (with --precompress they compress
-// while the pages render), then each page as soon as it is rendered.
+// Shared files first, so with --precompress they compress while the pages render.
 
 export interface RenderOptions {
   readonly cache?: BuildCache | undefined;
-  /** Collects every translation key the templates read (`ns:key`), for `site check`. */
+  /** `site check`: every `ns:key` the templates read. */
   readonly usedKeys?: Set<string> | undefined;
   /** Watch mode: pages open in a browser render first; `onReady` then gets every file so far. */
   readonly first?:
@@ -83,17 +82,10 @@ function takeKept(disk: KeptOnDisk, page: Page, output: Output): boolean {
   return emitted !== null;
 }
 
-/**
- * From this many pages to render (not kept from an earlier build) on, a build renders on every
- * core: fewer do not pay for the threads' start (the figures: README, Benchmarks).
- */
+/** Fewer pages to render do not pay for the threads' start (README: Benchmarks). */
 const PAGES_FOR_POOL = 400;
 
-/**
- * The pool's threads the pages render on too, if any: for a build written to disk (not a watch
- * session, `site check` or an in-memory test build) with enough pages to render, on a machine of
- * more than one core, one thread per core but this one.
- */
+/** Only for a build written to disk with enough pages: one thread per core but this one. */
 function toElsewhere(
   options: { readonly pool: TaskPool } & RenderOptions,
   output: Output,
@@ -106,9 +98,8 @@ function toElsewhere(
 }
 
 /**
- * The pages earlier builds rendered, by the key of their inputs: a watch session's in memory, a
- * build's on disk. `site check` renders every page, to learn which keys each reads; so do a build
- * that checks the reuse of parts (SITE_VERIFY_REUSE) and one kept in memory.
+ * In memory for a watch session, on disk for a build written to disk. `site check` renders every
+ * page to learn its keys, as do SITE_VERIFY_REUSE and a build kept in memory.
  */
 function toKeptPages(
   sources: Sources,
@@ -120,7 +111,6 @@ function toKeptPages(
   const { buildId } = output;
   if (options.usedKeys || (cache ? !cache.bundle : !output.staging || process.env.SITE_VERIFY_REUSE === '1'))
     return undefined;
-  // A photo saved anew gets new file names, which the pages that show it write.
   const photos = [...images.index].map(([source, made]) => `${source}:${JSON.stringify(made)}`).join('\n');
   const year = buildId.slice(0, buildId.indexOf('-'));
   const sourceHashes = cache?.bundle?.sourceHashes ?? null;
@@ -128,7 +118,7 @@ function toKeptPages(
   return cache ? keepInMemory(cache.pages, keys.keyOf) : keepOnDisk(keys.site, keys.keyOf);
 }
 
-/** The URLs of the pages this build leaves out, in every locale: a link to one is named as such. */
+/** So a link to one is reported as such. */
 function toHeldUrls(sources: Sources): Map<string, Unpublished> {
   const held = new Map<string, Unpublished>();
   for (const { route, kind, date, built } of sources.held)

@@ -1,20 +1,18 @@
 import { SiteError } from '../problems/problem.ts';
 import type { SiteProblem, StageTiming } from '../types.ts';
 
-// What one build keeps while its stages run: each stage's time, and the problems found so far
-// (behaviour.md: Errors). Warnings are kept for the report; errors end the build, all at once.
+// Stage times and problems (behaviour.md: Errors): warnings are kept, errors end the build at once.
 
 export interface BuildRun {
-  /** Runs one named stage and records its time. */
   stage<T>(name: string, step: () => Promise<T> | T): Promise<T>;
-  /** Keeps the warnings; throws every problem so far when there is an error among these. */
+  /** Throws every problem so far when these hold an error. */
   keep(problems: readonly SiteProblem[]): void;
   readonly stages: StageTiming[];
   readonly warnings: SiteProblem[];
   readonly startedAt: number;
 }
 
-/** `ignore`: codes that are not this run's to report (`site check` reports the texts' faults itself). */
+/** `ignore`: codes `site check` reports itself. */
 export function startRun(ignore: ReadonlySet<string> = new Set()): BuildRun {
   const stages: StageTiming[] = [];
   const warnings: SiteProblem[] = [];
@@ -23,7 +21,7 @@ export function startRun(ignore: ReadonlySet<string> = new Set()): BuildRun {
     warnings,
     startedAt: performance.now(),
     async stage(name, step) {
-      // Listed in the order the stages start: stages that run side by side keep their order.
+      // In start order, so stages side by side keep their order.
       const timing = { stage: name, ms: 0 };
       stages.push(timing);
       const started = performance.now();
@@ -36,16 +34,13 @@ export function startRun(ignore: ReadonlySet<string> = new Set()): BuildRun {
     keep(problems) {
       warnings.push(...problems.filter((p) => p.severity === 'warning'));
       const errors = problems.filter((p) => p.severity === 'error' && !ignore.has(p.code));
-      // A failed build still shows the warnings gathered so far (an output put back, say).
+      // A failed build still shows the warnings so far.
       if (errors.length > 0) throw new SiteError([...warnings, ...errors]);
     },
   };
 }
 
-/**
- * Stages that run side by side (the sources and the code bundle): every one is awaited, and when
- * several fail, their problems are reported together, in the order the stages are given.
- */
+/** Every stage is awaited, so several failures are reported together, in the order given. */
 export async function allStages<T extends readonly unknown[]>(steps: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
   const settled = await Promise.allSettled(steps);
   const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));

@@ -4,11 +4,9 @@ import { HOST_PROFILES } from '../hosts.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 
-// A file of site/public a browser opens as a document (SVG, HTML, XML) runs its script on the site's
-// origin (behaviour.md: Safety). Only a policy sent as a header stops it, which GitHub Pages and S3
-// do not send: a warning for every host, an error for a host without headers.
+// A public SVG, HTML or XML document runs its script on the site's origin (behaviour.md: Safety).
+// Only a header policy stops it: an error on hosts without headers, a warning elsewhere.
 
-/** The files a browser opens as documents that can hold script. */
 const DOCUMENT = /\.(?:svg|x?html?|xht|shtml|xml|xslt?)$/i;
 
 /** A letter of `javascript:` as markup can write it: itself, or a character reference. */
@@ -17,15 +15,14 @@ function toLetterPattern(letter: string): string {
   return `(?:${letter}|&#0*(?:${codes.join('|')});?|&#x0*(?:${codes.map((c) => c.toString(16)).join('|')});?)`;
 }
 
-// Browsers drop tabs and line breaks from a URL, written as themselves or as references (the
-// pattern runs in linear time: no separator can start where a letter's reference does).
+// Browsers drop tabs and line breaks from a URL. Linear: no separator starts where a letter's reference does.
 const URL_BLANK = '(?:[\\t\\n\\r]|&#0*(?:9|10|13);?|&#x0*[9ad];?|&tab;|&newline;)*';
 const JAVASCRIPT_URL = new RegExp(
   `${[...'javascript'].map(toLetterPattern).join(URL_BLANK)}${URL_BLANK}(?::|&#0*58;?|&#x0*3a;?|&colon;)`,
   'i',
 );
 
-/** What runs as script in such a file, each with the pattern that finds it (each linear in the text). */
+/** Each pattern linear in the text. */
 const ACTIVE: readonly { readonly what: (match: string) => string; readonly pattern: RegExp }[] = [
   { what: () => 'a `<script>` element', pattern: /<(?:[\w.-]+:)?script[\s/>]/i },
   { what: (m) => `an \`${m.slice(1).replace(/\s*=$/, '')}\` event handler`, pattern: /[\s"'/]on[a-z]+\s*=/i },
@@ -39,7 +36,6 @@ const ACTIVE: readonly { readonly what: (match: string) => string; readonly patt
 /** A `<foreignObject>` holding HTML that embeds a document of its own. */
 const FOREIGN_FRAME = /<(?:[\w.-]+:)?(?:iframe|frame|object|embed)[\s/>]/i;
 
-/** A problem for each public file a browser would open as a document holding script (see above). */
 export function findActiveContent(
   config: SiteConfig,
   sources: { readonly files: readonly string[]; readonly generated: ReadonlyMap<string, string | Uint8Array> },
@@ -52,7 +48,7 @@ export function findActiveContent(
     const text = generated === undefined ? readText(path.join(config.publicDir, file)) : toText(generated);
     const found = text === null ? null : findActive(text);
     if (!found) continue;
-    // A module's output is named by the module, whose lines are not the output's.
+    // A module's lines are not its output's.
     const source = `site/public/${file}${generated === undefined ? '' : '.ts'}`;
     const loc = generated === undefined ? { file: source, ...found.at } : { file: source, line: 1, column: 1 };
     const args = { file: source, what: found.what.join(', '), host: noHeaders ? config.host : undefined };
@@ -62,7 +58,6 @@ export function findActiveContent(
   return problems;
 }
 
-/** What is active in a document's text, and where the first of it is; null when nothing is. */
 export function findActive(text: string): { what: string[]; at: { line: number; column: number } } | null {
   const found = ACTIVE.flatMap(({ what, pattern }) => {
     const match = pattern.exec(text);
@@ -86,7 +81,7 @@ function readText(file: string): string | null {
   }
 }
 
-/** A document's text as a browser reads it: UTF-16 when it starts so (a byte order mark, or `<` and a zero byte), else UTF-8. */
+/** As a browser reads it: UTF-16 by a byte order mark or `<` and a zero byte, else UTF-8. */
 function toText(content: string | Uint8Array): string {
   if (typeof content === 'string') return content;
   const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);

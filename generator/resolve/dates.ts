@@ -1,13 +1,11 @@
 import { toProblem } from '../problems/problem.ts';
 import type { HeldRoute, SiteProblem } from '../types.ts';
 
-// A page scheduled more than a year ahead (behaviour.md: Publishing) is most often a year mistyped
-// (2062 for 2026): it is left out all the same, with a warning at its date.
+// More than a year ahead is most often a mistyped year (2062 for 2026) (behaviour.md: Publishing).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const YEAR_DAYS = 366;
 
-/** A warning for each scheduled page whose day is over a year after `now`. */
 export function findFarSchedules(held: readonly HeldRoute[], now: number): SiteProblem[] {
   return held.flatMap(({ route, kind, date }) => {
     if (kind !== 'scheduled' || date === null) return [];

@@ -12,7 +12,7 @@ import type {
   HeldRoute,
   Unpublished,
 } from '../types.ts';
-import { toAbsoluteUrl as toAbsolute } from '../../runtime/urls.ts';
+import { toAbsoluteUrl } from '../../runtime/urls.ts';
 
 /** Root-relative URL of a route in a locale, without a trailing slash: `/`, `/en`, `/en/contact`. */
 export function toPageUrl(locale: LocaleConfig, routePath: string): string {
@@ -20,18 +20,8 @@ export function toPageUrl(locale: LocaleConfig, routePath: string): string {
   return `${locale.prefix}${routePath}`;
 }
 
-/** Joins the configuration's base URL and a root-relative URL (behaviour.md: Head and SEO). */
-export function toAbsoluteUrl(config: SiteConfig, url: string): string {
-  return toAbsolute(config.baseUrl, url);
-}
-
-/** The primary language subtag: `zh-Hant` → `zh`. */
-function toLanguage(iso: string): string {
-  return iso.split('-')[0] as string;
-}
-
 /** Every route in every locale: the `Page[]` the renderer takes. */
-export function resolvePages(config: SiteConfig, routes: readonly Route[], held: readonly HeldRoute[] = []): Page[] {
+export function resolvePages(config: SiteConfig, routes: readonly Route[], held: readonly HeldRoute[]): Page[] {
   const articles = routes.filter((r) => r.template === 'article').sort(byDateDesc);
   const menus = new Map(config.locales.map((locale) => [locale.code, toMenus(config, locale, routes)]));
   const unpublished = new Map(held.map(({ route, kind, date }) => [route.path, { kind, date }]));
@@ -49,13 +39,9 @@ function withPublishing(page: Page, unpublished: Unpublished | null): Page {
   return { ...page, noindex, unpublished };
 }
 
-/** Up to this many pages, a long list's navigation shows every one by its number. */
 const ALL_SHOWN = 7;
 
-/**
- * The page numbers a long list's navigation shows (behaviour.md: Long lists): `1 … 4 5 6 … 209`,
- * null for a gap; a gap of one page shows that page instead.
- */
+/** `1 … 4 5 6 … 209`, null for a gap; a gap of one page shows it (behaviour.md: Long lists). */
 export function toShownPages(page: number, pages: number): (number | null)[] {
   if (pages <= ALL_SHOWN) return Array.from({ length: pages }, (_, i) => i + 1);
   const kept = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages);
@@ -69,10 +55,7 @@ export function toShownPages(page: number, pages: number): (number | null)[] {
   return shown;
 }
 
-/**
- * A list longer than `listPageSize` (not capped by `listLimit`) is split (behaviour.md: Long lists):
- * `<url>`, `<url>/page/2`…, each its own canonical, the same page of the other locales its alternates.
- */
+/** `<url>`, `<url>/page/2`…, each its own canonical (behaviour.md: Long lists). */
 function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
   const size = config.listPageSize;
   if (page.listed.length <= size) return [page];
@@ -99,7 +82,7 @@ function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
       ...page,
       url,
       name: `${route.name}-page-${n}___${page.locale}`,
-      canonical: toAbsoluteUrl(config, toPageUrl(canonicalLocale, pathOf(n))),
+      canonical: toAbsoluteUrl(config.baseUrl, toPageUrl(canonicalLocale, pathOf(n))),
       alternates: toAlternates(config, pathOf(n), contentLocales),
       localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, pathOf(n))])),
       listed,
@@ -108,7 +91,7 @@ function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
   });
 }
 
-/** The section menus of the main navigation, in one locale (the same object for every page). */
+/** One object shared by every page of the locale. */
 function toMenus(config: SiteConfig, locale: LocaleConfig, routes: readonly Route[]): Record<string, MenuLink[]> {
   const sections = config.navigation.flatMap((item) => (item.section ? [item.section] : []));
   return Object.fromEntries(
@@ -147,7 +130,7 @@ function toPage(
     url: toPageUrl(locale, route.path),
     name: `${route.name}___${locale.code}`,
     content,
-    canonical: toAbsoluteUrl(config, toPageUrl(canonicalLocale, route.path)),
+    canonical: toAbsoluteUrl(config.baseUrl, toPageUrl(canonicalLocale, route.path)),
     alternates: toAlternates(config, route.path, contentLocales),
     indexable: ownContent,
     noindex: false,
@@ -164,15 +147,15 @@ function toPage(
 function toAlternates(config: SiteConfig, routePath: string, contentLocales: readonly LocaleConfig[]): Alternate[] {
   const defaultLocale =
     contentLocales.find((l) => l.code === config.defaultLocale) ?? (contentLocales[0] as LocaleConfig);
-  const href = (l: LocaleConfig) => toAbsoluteUrl(config, toPageUrl(l, routePath));
+  const href = (l: LocaleConfig) => toAbsoluteUrl(config.baseUrl, toPageUrl(l, routePath));
   const alternates: Alternate[] = [{ hreflang: 'x-default', href: href(defaultLocale) }];
   for (const l of contentLocales) {
-    for (const hreflang of new Set([toLanguage(l.iso), l.iso])) alternates.push({ hreflang, href: href(l) });
+    const language = l.iso.split('-')[0] as string;
+    for (const hreflang of new Set([language, l.iso])) alternates.push({ hreflang, href: href(l) });
   }
   return alternates;
 }
 
-/** The texts a page shows: its own locale's file, or the file of the language it is written in. */
 function toContentFor(route: Route, locale: LocaleCode): ContentFile {
   return route.files[locale] ?? (route.files[route.contentLocales[0] as LocaleCode] as ContentFile);
 }
@@ -201,7 +184,7 @@ function toLink(route: Route, locale: LocaleConfig, depth = 0): PageLink {
   };
 }
 
-/** A route's settings, which every locale's file gives alike: its first locale's front matter. */
+/** Every locale's file gives them alike. */
 function toSettingsOf(route: Route): ContentFile['data'] {
   return (route.files[route.contentLocales[0] as LocaleCode] as ContentFile).data;
 }
@@ -220,7 +203,6 @@ function toSectionLinks(route: Route, locale: LocaleConfig, routes: readonly Rou
     .map((r) => toLink(r, locale, toDepth(r)));
 }
 
-/** How far in a section's menu a page stands: its folder's pages first, one level in below them. */
 function toDepth(route: Route): number {
   return Math.max(0, route.path.split('/').length - 3);
 }
@@ -234,10 +216,7 @@ function toTopicLinks(route: Route, locale: LocaleConfig, routes: readonly Route
     .map((r) => toLink(r, locale));
 }
 
-/**
- * Front matter `list: section` lists the section's other pages; `list: articles` the news, newest
- * first, and with a `topic` only the articles of that topic (behaviour.md: Topics).
- */
+/** Front matter `list` (behaviour.md: Topics). */
 function toListed(
   route: Route,
   locale: LocaleConfig,
@@ -255,7 +234,6 @@ function toListed(
   return chosen.slice(0, limit).map((r) => toLink(r, locale));
 }
 
-/** The names of a section overview's pages that say `inOverview: false` (none for other pages). */
 function toLeftOut(route: Route, routes: readonly Route[]): ReadonlySet<string> {
   if (toSettingsOf(route).list !== 'section') return new Set();
   return new Set(routes.filter((r) => r.section === route.section && !toSettingsOf(r).inOverview).map((r) => r.name));

@@ -6,13 +6,11 @@ import { HOST_PROFILES } from '../hosts.ts';
 import type { ContentFile, Page, SiteConfig, SiteProblem } from '../types.ts';
 import { toFeedPath, toOutputFile, toPageFiles, toSitePath } from '../../runtime/urls.ts';
 
-// A file of site/public never takes the path of a page's file or folder, or of a file the build
-// writes itself (behaviour.md: Safety): one would be lost without a word, or fail the write halfway.
+// A public file never takes the path of a file or folder the build writes (behaviour.md: Safety):
+// one would be lost silently, or fail the write halfway.
 
-/** The folders the build writes for itself, whole. */
 const OWN_FOLDERS = ['_app', 'builds'];
 
-/** Every output file the build writes besides the public files, with what it is. */
 function toBuildFiles(config: SiteConfig, pages: readonly Page[]): Map<string, string> {
   const { layout, files } = HOST_PROFILES[config.host];
   const written = new Map<string, string>();
@@ -26,14 +24,12 @@ function toBuildFiles(config: SiteConfig, pages: readonly Page[]): Map<string, s
   return written;
 }
 
-/** A problem for each public file that stands where the build writes a file or a folder. */
 export function findPublicConflicts(
   config: SiteConfig,
   pages: readonly Page[],
   publicFiles: readonly string[],
 ): SiteProblem[] {
   const written = toBuildFiles(config, pages);
-  // Each folder the build's files go in, with one of them: a public file there would be in the way.
   const folders = new Map<string, string>();
   for (const file of written.keys())
     for (let at = file.indexOf('/'); at !== -1; at = file.indexOf('/', at + 1))
@@ -55,7 +51,7 @@ export function findPublicConflicts(
   return problems;
 }
 
-/** Each page whose `shareImage` is no file of site/public, or no 1200 × 630 PNG (behaviour.md: Sharing). */
+/** behaviour.md: Sharing. */
 export function findBadShareImages(
   config: SiteConfig,
   pages: readonly Page[],
@@ -90,13 +86,13 @@ export function findBadShareImages(
 const ADDRESS_HINT =
   'Write the path of a page without a trailing slash (`/en/contact`), or of a file of site/public (`/images/hero.svg`, for site/public/images/hero.svg).';
 
-/** Each site path a URL field names that is neither a page nor a public file (behaviour.md: Texts). */
+/** behaviour.md: Texts. */
 export function findUnknownAddresses(
   config: SiteConfig,
   pages: readonly Page[],
   publicFiles: readonly string[],
 ): SiteProblem[] {
-  // Made when the first address is met: most pages of a large site name none.
+  // Lazily: most pages name no address.
   let targets: Set<string> | null = null;
   const toTargets = () =>
     new Set([
@@ -123,7 +119,6 @@ export function findUnknownAddresses(
   return problems;
 }
 
-/** Why a public file is no share image (the head says it is a whole 1200 × 630 PNG), or null. */
 function toShareImageFault(
   config: SiteConfig,
   file: string,

@@ -1,21 +1,20 @@
 import type { HeldRoute, Route, SiteConfig, Unpublished } from '../types.ts';
 
-// A production build leaves out drafts, pages whose day has not come and pages past their last
-// day (behaviour.md: Publishing); `--drafts` and `--future` build them after all, each marked.
+// behaviour.md: Publishing.
 
-/** The calendar day of `time` in the zone: `2026-12-11`. */
+/** `2026-12-11`. */
 export function toCalendarDay(time: number, timeZone: string): string {
   // en-CA writes a day as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(time);
 }
 
-/** Why a production build on `today` leaves the route out, or null when it publishes it. */
-export function toUnpublished(route: Route, today: string): Unpublished | null {
+/** Null when a production build on `today` publishes the route. */
+function toUnpublished(route: Route, today: string): Unpublished | null {
   const files = Object.values(route.files);
-  // One language's file saying so is enough: a page is published in all its languages at once.
+  // A page is published in all its languages at once.
   if (files.some((file) => file.data.draft)) return { kind: 'draft', date: null };
   const first = files[0]?.data;
-  // A date with a time of day goes live on its day, as a date without one.
+  // A time of day is ignored: it goes live on its day.
   const from = first?.publishDate ?? route.date?.slice(0, 10) ?? null;
   if (from !== null && from > today) return { kind: 'scheduled', date: from };
   const until = first?.expiryDate ?? null;
@@ -23,7 +22,6 @@ export function toUnpublished(route: Route, today: string): Unpublished | null {
   return null;
 }
 
-/** The routes the build makes pages of, and those a production build leaves out, in order. */
 export function holdBack(
   config: SiteConfig,
   routes: readonly Route[],

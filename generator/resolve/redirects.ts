@@ -5,15 +5,13 @@ import { toTargetPath } from '../redirects.ts';
 import { toFeedPath, toLocaleOfPath } from '../../runtime/urls.ts';
 import type { Page, Route, SiteConfig, SiteProblem, SiteRedirect, SourceLoc } from '../types.ts';
 
-// The old addresses of the site (behaviour.md: Moved and removed pages): each page's aliases and the
-// configuration's redirects. An old address stands where nothing else does, and a redirect leads to
-// a page or file of the site in one step, or to another site.
+// behaviour.md: Moved and removed pages. An old address stands where nothing else does; a redirect
+// reaches a page or file in one step, or another site.
 
 interface Placed extends SiteRedirect {
   readonly loc: SourceLoc;
 }
 
-/** Every redirect of the site, and the problems of those that cannot stand. */
 export function resolveRedirects(
   config: SiteConfig,
   routes: readonly Route[],
@@ -40,7 +38,7 @@ export function resolveRedirects(
   return { redirects: [...redirects.values()].map(({ from, to, status }) => ({ from, to, status })), problems };
 }
 
-/** Each page's aliases, sent with a 301 to the page in the locale of the file that lists them. */
+/** A 301 to the page in the locale of the file that lists them. */
 function toAliasRedirects(
   config: SiteConfig,
   routes: readonly Route[],
@@ -72,12 +70,11 @@ function toConfigRedirects(config: SiteConfig): Placed[] {
   }));
 }
 
-/** The paths the site answers with something of its own, with what that is. */
 function toTakenPaths(config: SiteConfig, pages: readonly Page[], publicFiles: readonly string[]): Map<string, string> {
   const taken = new Map<string, string>();
   for (const file of publicFiles) {
     taken.set(`/${file}`, `the public file site/public/${file}`);
-    // A public page of its own (`legacy/index.html`, `legacy.html`) answers at `/legacy` on most hosts.
+    // `legacy/index.html` and `legacy.html` answer at `/legacy` on most hosts.
     const page = /^(.+?)(?:\/index)?\.html$/.exec(file)?.[1];
     if (page && !taken.has(`/${page}`)) taken.set(`/${page}`, `the public file site/public/${file}`);
   }
@@ -86,7 +83,6 @@ function toTakenPaths(config: SiteConfig, pages: readonly Page[], publicFiles: r
   return taken;
 }
 
-/** What of the build's own an address would stand in the place of, or null. */
 function toOwnPathWhat(from: string): string | null {
   if (/^\/(?:_app|builds)(?:\/|$)/.test(from)) return `the build's own files (${from.split('/')[1] as string}/)`;
   if (/(?:^|\/)\d{3}(?:\.html)?$/.test(from)) return 'an error page';
@@ -94,7 +90,6 @@ function toOwnPathWhat(from: string): string | null {
   return own.some((file) => from === `/${file}`) ? `the build's ${from.slice(1)}` : null;
 }
 
-/** A redirect whose target is redirected again, or is no page or file of the site: a problem. */
 function checkTarget(
   redirect: Placed,
   redirects: ReadonlyMap<string, Placed>,

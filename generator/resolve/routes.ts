@@ -15,7 +15,6 @@ export function toRouteName(routePath: string): string {
   return routePath === '/' ? 'index' : routePath.slice(1).split('/').join('-');
 }
 
-/** Groups the content files into routes, one per path, and checks that each is whole. */
 export function resolveRoutes(
   config: SiteConfig,
   files: readonly ContentFile[],
@@ -43,14 +42,13 @@ export function resolveRoutes(
   return { routes, problems };
 }
 
-/** The folder a route is in, or the section a navigation entry opens from it (`/jobs`) (behaviour.md: Section pages). */
+/** behaviour.md: Section pages. */
 function toRouteSection(config: SiteConfig, routePath: string): string {
   const [, first = ''] = routePath.split('/');
   if (routePath.split('/').length > 2) return first;
   return config.navigation.find((item) => item.path === routePath && item.section === first)?.section ?? '';
 }
 
-/** The route of one path, or null when its files disagree, miss a locale or name no template. */
 function toRoute(
   config: SiteConfig,
   routePath: string,
@@ -83,7 +81,6 @@ function toRoute(
   };
 }
 
-/** Settings that every locale's file of a route must give alike, where they differ. */
 function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): SiteProblem[] {
   const first = files[0] as ContentFile;
   const fields = [
@@ -101,7 +98,6 @@ function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): S
   });
 }
 
-/** The locales a route lacks: those its `locales` lists, or every configured one. */
 function checkMissingLocales(
   config: SiteConfig,
   routePath: string,
@@ -119,7 +115,6 @@ function checkMissingLocales(
     });
 }
 
-/** Files of locales that the route's `locales` does not list. */
 function checkUndeclaredLocales(
   locales: ReadonlyMap<LocaleCode, ContentFile>,
   present: readonly LocaleCode[],
@@ -136,7 +131,6 @@ function checkUndeclaredLocales(
     });
 }
 
-/** A template or layout that the templates folder does not have. */
 function checkTemplate(templates: TemplateInventory, first: ContentFile): SiteProblem[] {
   const { template, layout } = first.data;
   const problems: SiteProblem[] = [];
@@ -150,7 +144,6 @@ function checkTemplate(templates: TemplateInventory, first: ContentFile): SitePr
   return problems;
 }
 
-/** A navigation entry must open a page that exists. */
 function checkNavigation(config: SiteConfig, byPath: Map<string, Map<LocaleCode, ContentFile>>): SiteProblem[] {
   const file = path.relative(config.root, config.configFile).split(path.sep).join('/');
   return config.navigation

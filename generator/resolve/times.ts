@@ -1,12 +1,10 @@
 import type { ContentFile } from '../types.ts';
 
-// The times a page gives search engines and feed readers (behaviour.md: Sharing), with the site's
-// zone offset (`2024-03-12T09:00:00+08:00`): a `Z` time would be 08:00 in Taipei, and a bare day is
-// read in each reader's own zone.
+// Times with the site's offset (behaviour.md: Sharing): a bare day is read in each reader's own zone.
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The zone's offset from UTC at the instant `utc` (ms), as `+08:00`, which Intl writes itself. */
+/** `+08:00`. */
 function toOffset(utc: number, timeZone: string): string {
   let format = offsetFormats.get(timeZone);
   if (!format) {
@@ -21,13 +19,12 @@ function toOffset(utc: number, timeZone: string): string {
 const toMinutes = (offset: string) =>
   (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
 
-/** A local day or day and time of `timeZone` as an RFC 3339 time with that zone's offset then. */
+/** RFC 3339 with the zone's offset at that moment. */
 export function toZonedTime(local: string, timeZone: string): string {
   const [day, time = '00:00'] = local.split('T') as [string, string | undefined];
   const clock = time.length === 5 ? `${time}:00` : time;
   const wall = Date.parse(`${day}T${clock}Z`);
-  // Twice: the offset at the wall time read as UTC may differ from the one at the true instant
-  // (a zone that changes its clocks between the two).
+  // Twice: the zone may change its clocks between the wall time read as UTC and the true instant.
   const offset = toOffset(wall - toMinutes(toOffset(wall, timeZone)) * 60_000, timeZone);
   return `${day}T${clock}${offset}`;
 }
@@ -37,7 +34,6 @@ export function toEndOfDay(day: string, timeZone: string): string {
   return toZonedTime(`${day.slice(0, 10)}T23:59:59`, timeZone);
 }
 
-/** When a page's text was published and last changed: `date`, and this language's `updated`, else `date`. */
 export function toPageTimes(
   content: ContentFile,
   timeZone: string,

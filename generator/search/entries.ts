@@ -4,28 +4,22 @@ import { toSection } from '../resolve/sections.ts';
 import type { Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { toPageFiles, type PageLayout } from '../../runtime/urls.ts';
 
-// What the search index reads of each page (behaviour.md: Search): its title, section, keywords
-// and main element, and the document Pagefind is given for it.
+// What the search index reads of each page (behaviour.md: Search).
 
-/** What a page's main element holds that is not its own content: navigation, the contact box. */
+/** Parts of `<main>` that are not the page's own content. */
 export const NOT_CONTENT = ['nav', '.contact-block', '.pagination', '[data-search-ignore]'];
 
-/** A page as the index sees it. */
 export interface SearchDocument {
   readonly url: string;
   readonly title: string;
-  /** The section's name in the page's language, or null on pages outside a section. */
   readonly section: string | null;
-  /** The page's rendered `<main>` element. */
+  /** The rendered `<main>` element. */
   readonly main: string;
-  /** Words visitors search for that should find the page first (front matter `keywords`). */
+  /** Front matter `keywords`: they rank the page first. */
   readonly keywords: readonly string[];
 }
 
-/**
- * The document Pagefind reads for a page: its main element and keywords, with the title and
- * section as metadata (not indexed as text), in the index's language.
- */
+/** Title and section go in as metadata, not indexed text. */
 export function toSearchHtml(doc: SearchDocument, language: string): string {
   const text = doc.keywords.length > 0 ? doc.main.toLowerCase() : '';
   const unsaid = doc.keywords.filter((keyword) => !text.includes(toHtmlText(keyword.toLowerCase())));
@@ -37,29 +31,22 @@ export function toSearchHtml(doc: SearchDocument, language: string): string {
     doc.section ? meta('section', doc.section) : '',
     doc.keywords.length > 0 ? meta('keywords', doc.keywords.join(', ')) : '',
     `</head><body>${doc.main}`,
-    // A keyword the page never says is indexed after its text, so that it finds the page; the others
-    // are there already, where the excerpts are taken from. The browser puts the pages they name first.
+    // Keywords the text lacks are appended so they find the page.
     unsaid.length > 0 ? `<p>${toHtmlText(unsaid.join(', '))}</p>` : '',
     '</body></html>',
   ].join('');
 }
 
 /**
- * A page as the index's key knows it: what Pagefind reads of it is hashed as the page renders, and
- * made again from the written page (`file`) only when an index must be made. A build holds the
- * pages' texts once, in its output, however many pages the site has.
+ * Only a digest is kept per page; the document is made again from the written `file` when an index
+ * must be made, so a build holds the pages' texts once.
  */
 export interface SearchEntry extends Omit<SearchDocument, 'main'> {
-  /** The page's document in the output, where its main element is read again. */
   readonly file: string;
-  /**
-   * A hash of what Pagefind reads (toSearchHtml): of that document itself, or of the page's main
-   * element it is made from and the rest it is made with.
-   */
+  /** A hash of what Pagefind reads, or of the inputs that make it. */
   readonly digest: string;
 }
 
-/** A page's `<main>` element in its rendered HTML, or null when it has none. */
 export function toMainElement(html: string): string | null {
   const start = html.indexOf('<main');
   const end = html.lastIndexOf('</main>');
@@ -67,11 +54,8 @@ export function toMainElement(html: string): string | null {
 }
 
 /**
- * A rendered page as the index reads it, or null when the index leaves it out: a page is indexed
- * in the language it is written in only, so a single-language page under another locale's URL and
- * the later pages of a long list are not (behaviour.md: Search). Given `mainHash`, the hash of the
- * main element of the page's document as the build writes it (build-id.ts), the digest is made
- * from that and the rest Pagefind's document is made with, not from that document made here.
+ * Null for a page out of its own language or a list's later page (behaviour.md: Search).
+ * `mainHash` (build-id.ts) lets the digest skip making the document.
  */
 export function toPageSearchEntry(input: {
   readonly config: SiteConfig;
@@ -83,7 +67,7 @@ export function toPageSearchEntry(input: {
 }): SearchEntry | null {
   const { config, page, rendered, t, mainHash } = input;
   const { payload } = rendered;
-  // A page kept out of search engines is kept out of the site's search too (behaviour.md: Publishing).
+  // Noindex pages stay out of the site's search too (behaviour.md: Publishing).
   if (page.noindex || payload.contentLocale !== payload.locale || (payload.pagination?.page ?? 1) > 1) return null;
   const main = toMainElement(rendered.html);
   if (main === null) return null;
@@ -102,17 +86,13 @@ export function toPageSearchEntry(input: {
   return { ...entry, file, digest: createHash('sha256').update(madeWith).digest('base64url') };
 }
 
-/** Front matter `keywords`: a list of words, or one line of them separated by commas. */
+/** A list, or one line separated by commas. */
 function toKeywords(value: unknown): string[] {
   const list = typeof value === 'string' ? value.split(/[,，、]/) : Array.isArray(value) ? value : [];
   return list.filter((word): word is string => typeof word === 'string' && word.trim() !== '').map((w) => w.trim());
 }
 
-/**
- * The language Pagefind indexes a locale's pages in. Its Chinese word segmentation engages for
- * `zh`, `zh-TW` and `zh-CN` but not for script subtags (`zh-Hant`); other languages need only
- * their primary subtag (`en-US` → `en`) to find their stemmer.
- */
+/** Pagefind segments Chinese for `zh`, `zh-TW` and `zh-CN` only, not `zh-Hant`; others need the primary subtag. */
 export function toIndexLanguage(iso: string): string {
   const [language = iso, ...rest] = iso.toLowerCase().split('-');
   if (language !== 'zh') return language;

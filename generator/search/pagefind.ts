@@ -7,41 +7,31 @@ import { CACHES } from '../caches.ts';
 import type { LocaleCode, SiteConfig } from '../types.ts';
 import { NOT_CONTENT, toIndexLanguage, toMainElement, toSearchHtml, type SearchEntry } from './entries.ts';
 
-/** The folder of the output that holds the indexes, each in a folder of its own. */
-export const SEARCH_FOLDER = '_app/search';
+// One Pagefind index per locale (behaviour.md: Search), in a folder named by its files' hash so
+// hosts cache it for good like the code.
 
-// The search index of a build (behaviour.md: Search): one Pagefind index per locale, made from
-// the main content of its pages, in a folder named by the hash of its files under _app/search/, so
-// every file of it is cached for good like the code. An index is made once for the same pages:
-// the indexes wait in node_modules/.cache/site/search (and in memory, for a watch session).
+const SEARCH_FOLDER = '_app/search';
 
 const SEARCH_DIR = CACHES.search.dir;
 
-/** The files of Pagefind's output the dialog needs; its own interfaces and playground stay out. */
+/** Leaves out Pagefind's own UI and playground. */
 const NEEDED =
   /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[\w-]+\.pagefind|pagefind\.[\w-]+\.pf_meta|(index|fragment|filter)\/[\w-]+\.pf_(index|fragment|filter))$/;
 
 export interface SearchIndexes {
-  /** Output-relative path → bytes, every locale's files. */
   readonly files: ReadonlyMap<string, Uint8Array>;
-  /** Each locale's index folder, root-relative, ending in `/`. */
+  /** Root-relative, ending in `/`. */
   readonly urls: Readonly<Record<LocaleCode, string>>;
-  /** Locales whose index this build made (the others came from a cache). */
+  /** How many were made rather than cached. */
   readonly indexed: number;
-  /** Bytes of each locale's index, for the report and the benchmark. */
   readonly bytes: Readonly<Record<LocaleCode, number>>;
-  /**
-   * Each index folder (output-relative, without its `/`) with the hash of all its files' names and
-   * bytes: the build id takes it for the folder's files, which need no hash of their own.
-   */
+  /** Folder → hash of its files: the build id takes it instead of hashing each file. */
   readonly folders: ReadonlyMap<string, string>;
 }
 
-/** The version of Pagefind, part of every index's key. Read when the first index is made. */
 let pagefindVersion: string | null = null;
 function toPagefindVersion(): string {
-  // The package exports its module only, not its package.json: that is found as Node finds a
-  // package, in the node_modules of this folder or of one above it.
+  // The package does not export its package.json, so it is found as Node finds packages.
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); pagefindVersion === null; dir = path.dirname(dir)) {
     const file = path.join(dir, 'node_modules', 'pagefind', 'package.json');
     if (existsSync(file)) pagefindVersion = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
@@ -50,11 +40,9 @@ function toPagefindVersion(): string {
   return pagefindVersion;
 }
 
-/** The indexes this process made or read last. */
 const recent = new Map<string, ReadonlyMap<string, Uint8Array>>();
 const RECENT_LIMIT = 8;
 
-/** The search indexes of every locale: from memory, from the cache, or made with Pagefind. */
 export async function buildSearchIndexes(
   config: SiteConfig,
   entries: ReadonlyMap<LocaleCode, readonly SearchEntry[]>,
@@ -65,12 +53,11 @@ export async function buildSearchIndexes(
   const bytes: Record<LocaleCode, number> = {};
   const folders = new Map<string, string>();
   let indexed = 0;
-  // The locales side by side, each one's pages in the same order (Pagefind's index depends on it).
+  // Sorted: Pagefind's index depends on the order.
   const made = await Promise.all(
     config.locales.map(async (locale) => {
       const language = toIndexLanguage(locale.iso);
       const pages = [...(entries.get(locale.code) ?? [])].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-      // The key: what Pagefind is given (each page by the hash of its document), and which Pagefind.
       const hash = createHash('sha256').update(JSON.stringify([toPagefindVersion(), language, NOT_CONTENT]));
       for (const page of pages) hash.update(`\0${page.url}\0${page.digest}`);
       const key = hash.digest('base64url').slice(0, 32);
@@ -102,12 +89,11 @@ export async function buildSearchIndexes(
     }
     bytes[locale.code] = size;
   }
-  // Indexes of earlier versions (`.json`) go the same way.
+  // `.json`: an earlier cache format.
   if (indexed > 0) await removeUnused(SEARCH_DIR, (name) => name.endsWith(CACHE_EXT) || name.endsWith('.json'));
   return { files, urls, indexed, bytes, folders };
 }
 
-/** The hash of an index's files, names and bytes: its folder is named by its start. */
 function toContentHash(index: ReadonlyMap<string, Uint8Array>): string {
   const hash = createHash('sha256');
   for (const [file, contents] of index) hash.update(`${file}\0${contents.byteLength}\0`).update(contents);
@@ -123,7 +109,7 @@ async function makeIndex(
   const index = created.index;
   if (!index) throw new Error(`Pagefind could not start: ${created.errors.join('; ')}`);
   try {
-    // Sent all at once, read in the order sent: the order of the pages (by URL) makes the index.
+    // Read in the order sent, which makes the index.
     const added = await Promise.all(pages.map((doc) => index.addHTMLFile({ url: doc.url, content: doc.html })));
     for (const [i, result] of added.entries())
       if (result.errors.length > 0)
@@ -147,9 +133,8 @@ async function makeIndex(
   }
 }
 
-// A cached index is one file: a mark, the number of files, then each file's name and bytes, each
-// after its length (32 bits, big-endian). It is read in one piece and each file is a view of it: no
-// text to decode, and no second copy of the index in memory (a large site's index is tens of MB).
+// A cached index is one file: a mark, the file count, then each name and bytes after its 32-bit
+// big-endian length. Files are views of one read: no second copy of a large index in memory.
 const CACHE_MARK = Buffer.from(`site-search-index ${CACHES.search.format}\n`);
 const CACHE_EXT = '.idx';
 
@@ -158,7 +143,7 @@ async function readCached(key: string): Promise<Map<string, Uint8Array> | null> 
   return contents ? toCachedFiles(contents) : null;
 }
 
-/** The files of a cached index, each a view of `contents`; null for anything else or a file cut short. */
+/** Null for anything else or a file cut short. */
 export function toCachedFiles(contents: Buffer): Map<string, Uint8Array> | null {
   if (!contents.subarray(0, CACHE_MARK.length).equals(CACHE_MARK)) return null;
   try {
@@ -177,7 +162,6 @@ export function toCachedFiles(contents: Buffer): Map<string, Uint8Array> | null 
     }
     return at === contents.length ? files : null;
   } catch {
-    // Cut short (a read past its end): made again.
     return null;
   }
 }
@@ -196,11 +180,7 @@ function writeCached(key: string, index: ReadonlyMap<string, Uint8Array>): Promi
   return writeCacheFile(path.join(SEARCH_DIR, `${key}${CACHE_EXT}`), Buffer.concat(parts));
 }
 
-/**
- * Starts Pagefind and has it index a line in each language of the site, so that a watch session's
- * first edit finds it ready (its Chinese segmentation loads on first use). Failures are left to
- * the next build, which reports them.
- */
+/** So a watch session's first edit finds Pagefind ready (Chinese segmentation loads on first use). */
 export async function warmSearch(config: SiteConfig): Promise<void> {
   try {
     const pagefind = await import('pagefind');

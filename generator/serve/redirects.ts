@@ -2,14 +2,12 @@ import { CONTENT_SECURITY_POLICY } from '../hosts.ts';
 import type { SiteRedirect } from '../types.ts';
 import type { FileSource } from './files.ts';
 
-// What the output being served says of itself in its build manifest, so `site serve` answers as
-// the hosts do, whichever host it was built for: its old addresses
-// (behaviour.md: Moved and removed pages) and its policy (behaviour.md: Security policy).
+// Redirects and policy from the served build's manifest, so `site serve` answers as the hosts do
+// (behaviour.md: Moved and removed pages, Security policy).
 
 export interface BuildLookup {
-  /** The redirect of a path, or undefined. */
   redirect(pathname: string): SiteRedirect | undefined;
-  /** The build's policy; an output from before the manifest held one gets the policy of a site that adds nothing. */
+  /** An older manifest without one gets the default policy. */
   policy(): string;
 }
 

@@ -8,32 +8,29 @@ import { createDiskSource, DEV_PREFIX, type FileSource } from './files.ts';
 import { createBuildLookup } from './redirects.ts';
 import type { SiteRedirect } from '../types.ts';
 
-// The preview server: the built output as a static host serves it, plus, in watch mode, the
-// live-reload channel and the dev client (served from memory, never written to the output).
+// The output as a static host serves it, plus watch mode's live-reload channel.
 
 export interface SiteServerOptions {
-  /** Where the output is read from: a built folder, or the watch session's build in memory. */
   readonly source: FileSource;
-  /** The locales' prefixes (`/en`, and `''` for the default locale): a path under one gets its locale's 404 page. */
+  /** A path under a prefix gets its locale's 404 page. */
   readonly localePrefixes: readonly string[];
-  /** Watch mode: the dev client's code, which the pages of the build in memory load (files.ts). */
+  /** Watch mode only. */
   readonly devClient: string | null;
-  /** Watch mode: the stale translations of a page, by its URL (behaviour.md: Translations). */
+  /** behaviour.md: Translations. */
   readonly staleTranslations?: (pageUrl: string) => Promise<unknown>;
 }
 
 export interface SiteServer {
   readonly server: Server;
-  /** Sends an event to every open page (watch mode). */
   broadcast(event: string, data?: unknown): void;
-  /** The page URLs open in a browser (watch mode), as `/en/contact`: they render first after a change. */
+  /** They render first after a change. */
   openPages(): string[];
-  /** The event a newly connected page receives first (the current error, or nothing). */
+  /** The current error, for pages that connect later. */
   setInitialEvent(event: { event: string; data?: unknown } | null): void;
   close(): Promise<void>;
 }
 
-/** The path as sent, decoded once and twice (double encoding slips past filters); null when malformed. */
+/** Decoded twice too: double encoding slips past filters. Null when malformed. */
 function toDecodedForms(rawPath: string): string[] | null {
   const forms = [rawPath];
   for (let i = 0; i < 2; i++) {
@@ -52,8 +49,7 @@ function isHiddenSegment(segment: string, index: number): boolean {
   return segment.startsWith('.') && segment.length > 1 && !(index === 1 && segment === '.well-known');
 }
 
-/** True when the path, decoded once or twice, climbs out of the folder or names a hidden file. */
-export function isForbiddenPath(rawPath: string): boolean {
+function isForbiddenPath(rawPath: string): boolean {
   const forms = toDecodedForms(rawPath);
   if (forms === null) return true;
   return forms.some((form) => form.replace(/\\/g, '/').split('/').some(isHiddenSegment) || form.includes('\0'));
@@ -63,10 +59,7 @@ export function isForbiddenPath(rawPath: string): boolean {
 // `/\t/evil.example` would read as `//evil.example`.
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
-/**
- * A query as printable ASCII, each other character as `%XX` escapes: a byte of the request line as
- * it came, anything wider as UTF-8.
- */
+/** Printable ASCII: a request-line byte escaped as it came, anything wider as UTF-8. */
 function toAsciiQuery(query: string): string {
   return query.replace(/[^\x21-\x7e]/gu, (char) => {
     const bytes = char.charCodeAt(0) < 0x100 ? Buffer.from(char, 'latin1') : Buffer.from(char, 'utf8');
@@ -75,11 +68,9 @@ function toAsciiQuery(query: string): string {
 }
 
 /**
- * Where `/en/contact/` redirects: `/en/contact`, the query kept. Only ever a path of the same site
- * (behaviour.md: Safety): leading slashes collapse to one, so `//evil.example/` goes to
- * `/evil.example`; a backslash or a control character in any decoded form, a `.`/`..` segment, a
- * malformed escape or a target that is not a path gives null (answered with 404). The result is
- * printable ASCII, each segment percent-encoded again: decoded bytes never reach a header.
+ * `/en/contact/` → `/en/contact`, only ever on this site (behaviour.md: Safety): `//evil.example/`
+ * → `/evil.example`; backslashes, control characters, dot segments or bad escapes give null (404).
+ * Segments are re-encoded so decoded bytes never reach a header.
  */
 export function toTrailingSlashRedirect(rawPath: string, query: string): string | null {
   const forms = rawPath.startsWith('/') ? toDecodedForms(rawPath) : null;
@@ -90,28 +81,21 @@ export function toTrailingSlashRedirect(rawPath: string, query: string): string 
   return `/${segments.map(encodeURIComponent).join('/')}${search}`;
 }
 
-/**
- * The segments between a path's leading and trailing slashes (`//en//contact//`: `en`, an empty
- * one, `contact`), found by index: a pattern anchored at the end, `/\/+$/`, runs from every slash
- * of a long run to its end, quadratic in the run (behaviour.md: Safety).
- */
+/** By index: `/\/+$/` is quadratic on a long run of slashes (behaviour.md: Safety). */
 function toInnerSegments(pathname: string): string[] {
   const parts = pathname.split('/');
   return parts.slice(parts.findIndex(Boolean), parts.findLastIndex(Boolean) + 1);
 }
 
 type DevChannel = Omit<SiteServer, 'server' | 'close'> & {
-  /** Answers a request under `/__site/`; false for any other path, or outside watch mode. */
+  /** False for a path outside `/__site/`, or outside watch mode. */
   route(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
   close(): void;
 };
 
-/** Watch mode's routes: the dev client, the event stream of each open page, its stale translations. */
 function createDevChannel(options: SiteServerOptions): DevChannel {
-  // Each open page's event stream, with the page it shows.
   const clients = new Map<ServerResponse, string>();
   let initial: { event: string; data?: unknown } | null = null;
-  /** The page a dev client's request is about (`?page=`). */
   const pageOf = (req: IncomingMessage) =>
     toPageUrl(new URL(req.url ?? '/', 'http://localhost').searchParams.get('page') ?? '');
   const openStream = (req: IncomingMessage, res: ServerResponse) => {
@@ -165,14 +149,13 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   const notFound = (res: ServerResponse, pathname: string) => answerNotFound(source, localePrefixes, res, pathname);
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    // The production host's headers on every answer, the build's own policy among them, so a
-    // policy violation shows up here first.
+    // The host's headers and the build's policy, so a violation shows up here first.
     for (const [name, value] of toSecurityHeaders(build.policy())) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
     }
-    // The path as sirv reads it, so it sends only what these rules let through: up to `?` or `#`.
+    // Cut as sirv cuts it, so sirv sends only what these rules let through.
     const raw = (req.url ?? '/').split(/[?#]/)[0] as string;
     if (isForbiddenPath(raw)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden\n');
@@ -180,20 +163,17 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     }
     const pathname = decodeURIComponent(raw);
     if (dev.route(req, res, pathname)) return;
-    // One trailing-slash policy: `/en/contact/` redirects to `/en/contact`.
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const location = toTrailingSlashRedirect(raw, (req.url ?? '').slice(raw.length));
       if (location === null) return notFound(res, pathname);
       res.writeHead(301, { Location: location }).end();
       return;
     }
-    // Repeated slashes read as one, as nginx merges them; `..` was refused above.
+    // As nginx merges slashes; `..` was refused above.
     const clean = path.posix.normalize(pathname);
-    // The host files are configuration, not content (as in nginx). Error pages are no page of their
-    // own: `/404` is not `404.html`, which the runtime fetches (behaviour.md: Hosts).
+    // Host files are configuration, and `/404` is no page (behaviour.md: Hosts).
     const hostFile = HOST_FILES.some((file) => clean === `/${file}`);
     if (hostFile || (isErrorPageName(clean) && !clean.endsWith('.html'))) return notFound(res, clean);
-    // An old address answers as the hosts answer it (behaviour.md: Moved and removed pages).
     const redirect = build.redirect(clean);
     if (redirect) return answerRedirect(res, redirect, (req.url ?? '').slice(raw.length));
     source.serve(req, res, clean, () => notFound(res, clean));
@@ -215,10 +195,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
   };
 }
 
-/**
- * `site serve`'s server over a built output folder, listening on a free port of the loopback
- * address: the link check crawls the output as it is served.
- */
+/** On a free loopback port: the link check crawls the output as served. */
 export async function startFolderServer(
   outDir: string,
   localePrefixes: readonly string[],
@@ -228,7 +205,7 @@ export async function startFolderServer(
   return { url: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`, close: () => site.close() };
 }
 
-/** The 404 page of the path's locale, with status 404 (behaviour.md: Not found). */
+/** behaviour.md: Not found. */
 function answerNotFound(
   source: FileSource,
   localePrefixes: readonly string[],
@@ -242,17 +219,14 @@ function answerNotFound(
   res.end(page ?? 'Not found. Run `site build` first.\n');
 }
 
-/**
- * An old address's answer: its status and target, the query kept where the target has none, sent
- * as printable ASCII (behaviour.md: Moved and removed pages).
- */
+/** The query is kept where the target has none (behaviour.md: Moved and removed pages). */
 function answerRedirect(res: ServerResponse, redirect: SiteRedirect, query: string): void {
   const keep = query.startsWith('?') && !/[?#]/.test(redirect.to);
   const location = keep ? `${redirect.to}${toAsciiQuery(query)}` : redirect.to;
   res.writeHead(redirect.status, { Location: location, 'Cache-Control': 'no-cache' }).end();
 }
 
-/** A page's path as the dev client reports it (`/en/contact/`, percent-encoded) → its page URL. */
+/** `/en/contact/`, percent-encoded → `/en/contact`. */
 function toPageUrl(pathname: string): string {
   let decoded: string;
   try {

@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import chokidar from 'chokidar';
 
-/** How long the files stay unchanged before a batch runs, in ms. */
 const QUIET_MS = 5;
 
 export interface Watcher {
@@ -12,11 +11,8 @@ export interface Watcher {
 }
 
 /**
- * Watches the site's sources and the runtime. Changes arriving together (an editor's save, a
- * `git checkout`) form one batch, and batches run one at a time: changes during a rebuild form the
- * next. A file saved after `since` (the start of the first build, which read the sources before
- * the watch was set up) is a change too, found by its time once the watch is ready: the watcher
- * may have taken it for the file as it first found it.
+ * Batches run one at a time. Files saved after `since` (the first build's start, before the watch
+ * was set up) count as changed: the watcher may have taken them for their first state.
  */
 export function watchSources(
   root: string,
@@ -28,8 +24,7 @@ export function watchSources(
       .relative(root, path.resolve(root, p))
       .split(path.sep)
       .some((s) => (s.startsWith('.') && s.length > 1) || s === 'node_modules');
-  // Only folders that are there: given one that is not (a project has no runtime/ of its own),
-  // chokidar says it is ready before it watches the others, and a save made meanwhile is missed.
+  // A missing folder makes chokidar ready before it watches the others, missing saves meanwhile.
   const folders = ['site', 'runtime'].filter((folder) => existsSync(path.join(root, folder)));
   const watcher = chokidar.watch(folders, { cwd: root, ignoreInitial: true, ignored });
   const pending = new Set<string>();
@@ -75,11 +70,7 @@ export function watchSources(
   };
 }
 
-/**
- * The watched files whose time of change is `since` or later. A file system may stamp a save a
- * little behind the clock (by its tick): a second's margin, at the cost of one needless rebuild of
- * a file saved in the second before the command started.
- */
+/** A second's margin: a file system may stamp a save a tick behind the clock. */
 function savedSince(root: string, watched: Record<string, string[]>, since: number): string[] {
   const saved: string[] = [];
   for (const [dir, names] of Object.entries(watched)) {
@@ -89,7 +80,7 @@ function savedSince(root: string, watched: Record<string, string[]>, since: numb
         const stats = statSync(path.resolve(root, file));
         if (stats.isFile() && stats.mtimeMs >= since - 1000) saved.push(file);
       } catch {
-        // Gone since it was found: its removal is an event of its own.
+        // Gone since: its removal is an event of its own.
       }
     }
   }

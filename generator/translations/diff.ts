@@ -1,6 +1,5 @@
-// The difference between a source's text when its translation was confirmed and today's.
+// A source's text at confirmation against today's.
 
-/** A piece of a changed block: kept, taken out or put in since the translation was confirmed. */
 export interface DiffPart {
   readonly text: string;
   readonly change: 'same' | 'removed' | 'added';
@@ -9,39 +8,34 @@ export interface DiffPart {
 const TOKEN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}]|[\p{L}\p{N}]+|\s+|[^\s\p{L}\p{N}]/gu;
 
-export function toTokens(text: string): string[] {
-  return text.match(TOKEN) ?? [];
-}
-
-/** The longest common subsequence's pairs of indexes (a classic table: blocks and paragraphs are short). */
+/** Longest common subsequence by the classic table: blocks and paragraphs are short. */
 function commonPairs<T>(a: readonly T[], b: readonly T[]): [number, number][] {
   const n = a.length;
   const m = b.length;
-  // Past a few million cells, no pairing: the texts are shown as taken out and put in whole.
+  // Past a few million cells, the texts are shown removed and added whole.
   if (n * m > 4_000_000) return [];
-  const table = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  const width = m + 1;
+  const table = new Uint16Array((n + 1) * width);
+  const at = (i: number, j: number) => table[i * width + j] as number;
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      (table[i] as Uint16Array)[j] =
-        a[i] === b[j]
-          ? ((table[i + 1] as Uint16Array)[j + 1] as number) + 1
-          : Math.max((table[i + 1] as Uint16Array)[j] as number, (table[i] as Uint16Array)[j + 1] as number);
+      table[i * width + j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
   const pairs: [number, number][] = [];
   for (let i = 0, j = 0; i < n && j < m;) {
     if (a[i] === b[j]) {
       pairs.push([i, j]);
       i++;
       j++;
-    } else if (((table[i + 1] as Uint16Array)[j] as number) >= ((table[i] as Uint16Array)[j + 1] as number)) i++;
+    } else if (at(i + 1, j) >= at(i, j + 1)) i++;
     else j++;
   }
   return pairs;
 }
 
-/** The word-level (Chinese: character-level) difference of two texts, as parts. */
-export function diffText(before: string, after: string): DiffPart[] {
-  const a = toTokens(before);
-  const b = toTokens(after);
+/** By word; Chinese by character. */
+function diffText(before: string, after: string): DiffPart[] {
+  const a = before.match(TOKEN) ?? [];
+  const b = after.match(TOKEN) ?? [];
   const parts: DiffPart[] = [];
   const push = (text: string, change: DiffPart['change']) => {
     const last = parts[parts.length - 1];
@@ -60,7 +54,7 @@ export function diffText(before: string, after: string): DiffPart[] {
   return parts;
 }
 
-/** The blocks that changed, each as the difference of its old and new text; added and removed blocks whole. */
+/** Blocks changed in place are diffed word by word; added and removed blocks stand whole. */
 export function diffBlocks(before: readonly string[], after: readonly string[]): DiffPart[][] {
   const changes: DiffPart[][] = [];
   let i = 0;
@@ -68,7 +62,6 @@ export function diffBlocks(before: readonly string[], after: readonly string[]):
   for (const [x, y] of [...commonPairs(before, after), [before.length, after.length] as [number, number]]) {
     const removed = before.slice(i, x);
     const added = after.slice(j, y);
-    // Blocks changed in place are compared word by word; the rest stand whole.
     for (let k = 0; k < Math.max(removed.length, added.length); k++) {
       const old = removed[k];
       const now = added[k];

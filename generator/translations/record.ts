@@ -7,14 +7,13 @@ import { toConflictProblem } from '../conflicts.ts';
 import { findKeyLine } from '../messages.ts';
 import type { LocaleCode, SiteProblem } from '../types.ts';
 
-// Translations that stay in step (behaviour.md: Translations). The record keeps, for each page and
-// shared message and each target locale, the source's text when the translation was last confirmed:
-// a source that says something else today makes it stale. No git history is read.
+// behaviour.md: Translations. The record keeps the source's text at each confirmation; a source
+// that reads otherwise today makes the translation stale. No git history is read.
 export const RECORD_FILE = 'site/translations.lock.json';
 export const FORMAT = 1;
 
-/** A translation's confirmation: the day, and the source's normalised text then (one block a line). */
-export interface Confirmation {
+/** The day, and the source's normalised text then (one block a line). */
+interface Confirmation {
   readonly confirmed: string;
   readonly text: readonly string[];
 }
@@ -32,9 +31,9 @@ export interface TranslationRecord {
   readonly messages: Readonly<Record<string, RecordEntry>>;
 }
 
-export const EMPTY_RECORD: TranslationRecord = { format: FORMAT, pages: {}, messages: {} };
+const EMPTY_RECORD: TranslationRecord = { format: FORMAT, pages: {}, messages: {} };
 
-/** The record, or an empty one when there is none; a record that cannot be read is a problem at its line. */
+/** An unreadable record is a problem at its line. */
 export function readTranslationRecord(root: string): {
   record: TranslationRecord;
   exists: boolean;
@@ -51,7 +50,6 @@ export function readTranslationRecord(root: string): {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    // There but not readable (a folder of that name, no permission to read it).
     const code = (error as NodeJS.ErrnoException).code;
     return invalid(
       code === 'EISDIR' ? 'it is a folder, not a file' : `the file system refused it (${code ?? String(error)})`,
@@ -62,7 +60,7 @@ export function readTranslationRecord(root: string): {
   try {
     const parsed = JSON.parse(text) as unknown;
     const fault = findRecordFault(parsed);
-    // At the entry's line: a record edited by hand, or a merge resolved by hand, goes wrong in one place.
+    // A hand edit or merge goes wrong in one place: point at it.
     if (fault) return invalid(fault.reason, fault.entry === undefined ? 1 : findKeyLine(text, fault.entry));
     return { record: parsed as TranslationRecord, exists: true };
   } catch (error) {
@@ -72,7 +70,6 @@ export function readTranslationRecord(root: string): {
   }
 }
 
-/** The first place where a parsed record is not the shape `site translations done` writes, or null. */
 function findRecordFault(parsed: unknown): { reason: string; entry?: string } | null {
   const shape = `a record of format ${FORMAT} with "pages" and "messages"`;
   if (!isRecord(parsed) || parsed.format !== FORMAT) return { reason: `it is not ${shape}` };
@@ -101,7 +98,7 @@ function findRecordFault(parsed: unknown): { reason: string; entry?: string } | 
   return null;
 }
 
-/** Sorted keys at every level, two-space indent, one text block a line: diffs a reviewer can read. */
+/** Sorted keys, one text block a line: readable diffs. */
 export function writeTranslationRecord(root: string, record: TranslationRecord): void {
   const sort = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sort);
@@ -113,8 +110,7 @@ export function writeTranslationRecord(root: string, record: TranslationRecord):
     );
   };
   const file = path.join(root, RECORD_FILE);
-  // Written beside it under a hidden name, which `site serve --watch` ignores: a confirmation must
-  // not read as an edited source and rebuild the site.
+  // A hidden name, which `site serve --watch` ignores: a confirmation is no edited source.
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   writeFileSync(partial, `${JSON.stringify(sort(record), null, 2)}\n`);
   renameSync(partial, file);
@@ -122,7 +118,7 @@ export function writeTranslationRecord(root: string, record: TranslationRecord):
 
 export const DAY = 86_400_000;
 
-/** Today in UTC as `YYYY-MM-DD` (SOURCE_DATE_EPOCH when set, for reproducible records). */
+/** In UTC; SOURCE_DATE_EPOCH when set, for reproducible records. */
 export function today(): string {
   return new Date(toBuildTime().time).toISOString().slice(0, 10);
 }

@@ -16,8 +16,7 @@ import {
 } from './record.ts';
 import { checkSourceLocales, collapse, toUnits } from './units.ts';
 
-// Each translation against the record (behaviour.md: Translations): current, stale (with what
-// changed in its source since it was confirmed) or missing; and confirming translations.
+// Each translation against the record (behaviour.md: Translations), and confirming them.
 
 export interface TranslationItem {
   readonly kind: 'page' | 'message';
@@ -26,33 +25,30 @@ export interface TranslationItem {
   readonly source: LocaleCode;
   readonly locale: LocaleCode;
   readonly state: 'current' | 'stale' | 'missing';
-  /** The translation's file (for a missing page, the file it would be) and line. */
+  /** For a missing page, the file it would be. */
   readonly file: string;
   readonly line: number;
   readonly sourceFile: string;
   readonly sourceLine: number;
-  /** The day the translation was last confirmed, and how many days ago; null when it never was. */
+  /** Null when never confirmed. */
   readonly confirmed: string | null;
   readonly days: number | null;
-  /** Stale, confirmed before: each changed block of the source, as parts. */
   readonly changes: readonly (readonly DiffPart[])[];
 }
 export interface TranslationStatus {
   readonly items: readonly TranslationItem[];
-  /** The record's file, and whether there is one. */
   readonly record: string;
   readonly recordExists: boolean;
 }
 
-/** Every translation of every page and shared message, with its state. */
 export function toTranslationStatus(
   config: SiteConfig,
   routes: readonly Route[],
   messages: Messages,
   record: TranslationRecord,
   recordExists: boolean,
-  day = today(),
 ): TranslationStatus {
+  const day = today();
   const items: TranslationItem[] = [];
   for (const unit of toUnits(config, routes, messages)) {
     const entry = (unit.kind === 'page' ? record.pages : record.messages)[unit.id];
@@ -77,7 +73,6 @@ export function toTranslationStatus(
         items.push({ ...base, state: 'current', changes: [] });
       else {
         const changes = confirmation ? diffBlocks(confirmation.text, unit.text) : [];
-        // A page's source is pointed at where its first change is.
         const found = unit.kind === 'page' ? findChangeLine(config.root, unit.sourceFile, changes) : null;
         items.push({ ...base, sourceLine: found ?? unit.sourceLine, state: 'stale', changes });
       }
@@ -86,11 +81,11 @@ export function toTranslationStatus(
   return { items, record: RECORD_FILE, recordExists };
 }
 
-/** The line of a file where the first change's new words are (for a removal, the words around it). */
+/** Where the first change's new words are (for a removal, the words around it). */
 function findChangeLine(root: string, file: string, changes: readonly (readonly DiffPart[])[]): number | null {
   const first = changes[0];
   if (!first) return null;
-  // The block as it reads now, against each line with its Markdown marks taken off.
+  // Against each line with its Markdown marks taken off.
   const now = first
     .filter((part) => part.change !== 'removed')
     .map((part) => part.text)
@@ -105,21 +100,20 @@ function findChangeLine(root: string, file: string, changes: readonly (readonly 
 
 const sameText = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The record with the named translations (file, route, `namespace:key`, namespace, or all) confirmed today. */
+/** Names: a file, route, `namespace:key` or namespace. */
 export function confirmTranslations(
   config: SiteConfig,
   routes: readonly Route[],
   messages: Messages,
   record: TranslationRecord,
   select: { readonly names: readonly string[]; readonly all: boolean },
-  day = today(),
 ): { record: TranslationRecord; confirmed: { id: string; locale: LocaleCode }[]; unknown: string[] } {
+  const day = today();
   const pages: Record<string, RecordEntry> = { ...record.pages };
   const entries: Record<string, RecordEntry> = { ...record.messages };
   const confirmed: { id: string; locale: LocaleCode }[] = [];
   const matched = new Set<string>();
   const units = toUnits(config, routes, messages);
-  // Files are named from the project folder, or by an absolute path inside it.
   const fromRoot = (name: string) =>
     name.startsWith(config.root + path.sep) ? path.relative(config.root, name) : name;
   const names = select.names.map((name) => fromRoot(name).split(path.sep).join('/').replace(/^\.\//, ''));
@@ -149,7 +143,7 @@ export function confirmTranslations(
       confirmed.push({ id: unit.id, locale });
     }
   }
-  // Entries of pages and keys that are gone are dropped: the record describes the site as it is.
+  // Gone pages and keys are dropped: the record describes the site as it is.
   const ids = new Set(units.map((u) => `${u.kind}|${u.id}`));
   const keep = (book: Record<string, RecordEntry>, kind: string) =>
     Object.fromEntries(Object.entries(book).filter(([id]) => ids.has(`${kind}|${id}`)));
@@ -160,25 +154,23 @@ export function confirmTranslations(
   };
 }
 
-/** The configuration, routes and messages, with every problem but a missing key (which is reported as missing). */
+/** Every problem but a missing key, which is reported as a missing translation. */
 export async function loadTranslationSources(root: string): Promise<{
   config: SiteConfig;
   routes: readonly Route[];
-  /** The routes a production build leaves out. */
   held: readonly Route[];
   messages: Messages;
   problems: SiteProblem[];
 }> {
   const { sources, problems } = await loadProjectSources(root);
   const { config, messages, routes } = sources;
-  // A draft or a scheduled page is not counted, but its translations can be confirmed before it is
-  // published (behaviour.md: Publishing).
+  // Not counted, but confirmable before publishing (behaviour.md: Publishing).
   const held = sources.held.filter((h) => !h.built).map((h) => h.route);
   const own = [...problems.filter((p) => !TEXT_FAULTS.has(p.code)), ...checkSourceLocales(config, routes)];
   return { held, config, routes, messages, problems: own };
 }
 
-/** Watch mode: the stale translations of one page, from the sources as last saved, for the dev client's marker. */
+/** Watch mode: for the dev client's marker. */
 export async function findStaleTranslations(
   root: string,
   pageUrl: string,

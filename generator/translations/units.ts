@@ -11,8 +11,10 @@ import {
 import { requirePackage } from '../node-module.ts';
 import type { ContentFile, LocaleCode, MessageTree, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
 
-// What translations are of (behaviour.md: Translations): each page's and shared message's text in
-// its source locale, normalised, and where each of its translations is.
+// Each page's and shared message's normalised source text, and where its translations are
+// (behaviour.md: Translations).
+
+type Target = { file: string; line: number; exists: boolean };
 
 interface Unit {
   readonly kind: 'page' | 'message';
@@ -21,32 +23,28 @@ interface Unit {
   readonly text: readonly string[];
   readonly sourceFile: string;
   readonly sourceLine: number;
-  /** Each target locale: its file and line, or null when it has none (missing). */
-  readonly targets: ReadonlyMap<LocaleCode, { file: string; line: number; exists: boolean }>;
+  readonly targets: ReadonlyMap<LocaleCode, Target>;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Normalised text: what a page says, not how its file is written.
 
 const MarkdownIt = requirePackage('markdown-it') as typeof MarkdownItClass;
 const markdown = new MarkdownIt({ html: true });
 
-/** Front matter fields that are not text a reader sees. */
 const NOT_TEXT = new Set([
   ...['template', 'layout', 'order', 'date', 'locales', 'list', 'listLimit'],
   ...['contact', 'source', 'topic'],
 ]);
-/** Fields that hold an address or a file, not words (the URL fields of behaviour.md: Safety). */
+/** The URL fields of behaviour.md: Safety. */
 const ADDRESS = /^(?:image|href|url|src)$|[a-z0-9](?:Image|Url|Href|Src)$/;
 
 export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** The text blocks of a Markdown body: each paragraph, heading, list item and cell, whitespace collapsed. */
-export function toTextBlocks(body: string): string[] {
+function toTextBlocks(body: string): string[] {
   const blocks: string[] = [];
   for (const token of markdown.parse(body, {})) {
     if (token.type === 'inline') {
-      // A line break reads as a space; inline HTML is no text; an image's text is its alt text.
+      // An image's content is its alt text.
       const text = (token.children ?? [])
         .map((c) =>
           c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.type === 'html_inline' ? '' : c.content,
@@ -60,7 +58,7 @@ export function toTextBlocks(body: string): string[] {
   return blocks;
 }
 
-/** Every text of the front matter, `field: text`, in the file's order (addresses and settings left out). */
+/** `field: text`, in the file's order. */
 function toFrontMatterBlocks(value: unknown, at: string): string[] {
   if (typeof value === 'string') return collapse(value) === '' ? [] : [`${at}: ${collapse(value)}`];
   if (Array.isArray(value)) return value.flatMap((item, i) => toFrontMatterBlocks(item, `${at}[${i}]`));
@@ -70,16 +68,14 @@ function toFrontMatterBlocks(value: unknown, at: string): string[] {
   );
 }
 
-/** A page's normalised text: its front matter's texts, then its body's blocks. */
-export function toPageText(file: ContentFile): string[] {
+function toPageText(file: ContentFile): string[] {
   const { title, description, extra } = file.data;
   return [...toFrontMatterBlocks({ title, description, ...extra }, ''), ...toTextBlocks(file.body)];
 }
 
-// ---------------------------------------------------------------------------------------------
 // What there is to translate.
 
-/** The locale a route is written in first: front matter `source`, else the default locale. */
+/** Front matter `source`, else the default locale. */
 function toSourceLocale(config: SiteConfig, route: Route): LocaleCode {
   for (const file of Object.values(route.files)) {
     const declared = file.data.extra.source;
@@ -88,7 +84,6 @@ function toSourceLocale(config: SiteConfig, route: Route): LocaleCode {
   return config.defaultLocale;
 }
 
-/** Problems with a declared source: a locale the site does not have, or one the route has no file in. */
 export function checkSourceLocales(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const problems: SiteProblem[] = [];
   for (const route of routes)
@@ -113,9 +108,8 @@ export function toUnits(config: SiteConfig, routes: readonly Route[], messages: 
     const source = toSourceLocale(config, route);
     const sourceFile = route.files[source];
     if (!sourceFile) continue;
-    // A page written for some locales only (front matter `locales`) is translated into those only.
     const only = sourceFile.data.locales;
-    const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
+    const targets = new Map<LocaleCode, Target>();
     for (const code of codes) {
       if (code === source || (only && !only.includes(code) && !route.files[code])) continue;
       const base = sourceFile.file.slice(0, -`.${source}.md`.length);
@@ -130,7 +124,7 @@ export function toUnits(config: SiteConfig, routes: readonly Route[], messages: 
   return units;
 }
 
-/** The shared texts; a plural is one unit by its base key, translated when it has its language's forms (behaviour.md: Texts). */
+/** A plural is one unit by its base key, translated when it has its language's forms (behaviour.md: Texts). */
 function toMessageUnits(config: SiteConfig, messages: Messages): Unit[] {
   const lineOf = createLineFinder();
   const source = config.defaultLocale;
@@ -139,7 +133,7 @@ function toMessageUnits(config: SiteConfig, messages: Messages): Unit[] {
     const tree = messages[source]?.[ns] ?? {};
     const sourceFile = toMessagesFile(config, source, ns);
     for (const [key, forms] of toTextGroups(tree)) {
-      const targets = new Map<LocaleCode, { file: string; line: number; exists: boolean }>();
+      const targets = new Map<LocaleCode, Target>();
       for (const locale of config.locales.filter((l) => l.code !== source)) {
         const file = toMessagesFile(config, locale.code, ns);
         const expected = forms.length === 1 && forms[0] === key ? [key] : [...toExpectedKeys(forms, locale.iso)];
@@ -154,7 +148,7 @@ function toMessageUnits(config: SiteConfig, messages: Messages): Unit[] {
   return units;
 }
 
-/** A namespace's keys, a plural text's forms together under its base key (`search.count`). */
+/** A plural's forms together under its base key (`search.count`). */
 function toTextGroups(tree: MessageTree): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const key of toFlatKeys(tree)) {

@@ -1,42 +1,44 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { CardTask, ImageTask, MadeImage, PagesResult, PagesTask } from '../types.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 
-// The one pool of worker threads (piscina) that heavy jobs of a build run on, one item per task:
-// each kind of task is a function of the worker (worker.ts) from its input to its output. The
-// pipeline makes the pool for a build and closes it at the end; its threads start only when a stage
-// has enough work for them (cards.ts: toCardWorkers; images.ts: toImageWorkers; pipeline/render.ts for pages), and take the next task as each finishes one.
+// The build's one pool of worker threads (piscina); each kind of task is a function of worker.ts.
+// Threads start only when a stage has enough work for them (toPoolThreads, pipeline/render.ts).
 
-/** What each kind of task is given, and what it gives back (sent between threads by copy). */
+/** Inputs and outputs are copied between threads. */
 export interface TaskKinds {
-  /** A share card drawn as a PNG in each of its sizes. */
   readonly card: { readonly input: CardTask; readonly output: Uint8Array[] };
-  /** A batch of pages rendered (a large build renders its pages on every core). */
   readonly pages: { readonly input: PagesTask; readonly output: PagesResult };
-  /** A photo made in every size and format (behaviour.md: Images). */
   readonly image: { readonly input: ImageTask; readonly output: MadeImage };
 }
 export type TaskKind = keyof TaskKinds;
 export type Task = { [K in TaskKind]: { readonly kind: K; readonly input: TaskKinds[K]['input'] } }[TaskKind];
 
 export interface TaskPool {
-  /**
-   * Starts `threads` threads unless they run already; false when none can (a single thread asked
-   * for none, or the worker is not compiled: tests run from sources without it).
-   */
+  /** False when no thread can start: none asked for, or no compiled worker (tests from sources). */
   start(threads: number): boolean;
-  /** Runs a task on a thread; an aborted `signal` drops it if it has not started. */
+  /** An aborted `signal` drops a task not yet started. */
   run<K extends TaskKind>(kind: K, input: TaskKinds[K]['input'], signal?: AbortSignal): Promise<TaskKinds[K]['output']>;
-  /** Ends the threads once their tasks are done. */
   close(): Promise<void>;
 }
 
-/** The compiled worker: the pool runs from dist/, as `site` does. */
+/** What a stage hands its heavy work to. */
+export type StageThreads = Pick<TaskPool, 'start' | 'run'>;
+
 const WORKER_FILE = path.join(PACKAGE_ROOT, 'dist', 'pool-worker.js');
 
-/** A build's pool, no thread started yet. */
+/**
+ * One thread per `perThread` tasks up to the cores, none below two: the main thread does two at a
+ * time itself, and each thread pays for its start.
+ */
+export function toPoolThreads(tasks: number, perThread: number, cores = availableParallelism()): number {
+  const threads = Math.min(cores, Math.floor(tasks / perThread));
+  return threads >= 2 ? threads : 0;
+}
+
 export function createPool(): TaskPool {
   let pool: Piscina<Task, TaskKinds[TaskKind]['output']> | null = null;
   return {
@@ -46,14 +48,12 @@ export function createPool(): TaskPool {
         filename: WORKER_FILE,
         minThreads: threads,
         maxThreads: threads,
-        // Two tasks at a time in each thread: one waits for native work off the thread (resvg
-        // rasterizing a card) while the other runs.
+        // One task runs while the other waits for native work (resvg rasterizing a card).
         concurrentTasksPerWorker: 2,
-        // Tasks come as messages, so a thread's event loop turns between them: only then are the
-        // native objects of the last task freed (resvg's 3 MB of pixels a card), which would pile up
-        // while the thread slept between tasks.
+        // Messages let the event loop turn between tasks, which frees the last task's native
+        // objects (resvg's pixels); with atomics they pile up.
         atomics: 'disabled',
-        // React's production build, whatever the command was started with (bin/site.js sets it).
+        // React's production build, as bin/site.js sets it.
         env: { ...process.env, NODE_ENV: 'production' },
       });
       return true;

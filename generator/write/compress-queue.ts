@@ -1,27 +1,21 @@
 import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
 
-// `--precompress` while the build writes: each file's `.gz` and `.br` are made on libuv's thread
-// pool, a few at a time, while the main thread goes on rendering.
+// `--precompress` on libuv's thread pool while the main thread goes on rendering.
 
-/** libuv's thread pool has four threads: enough to keep them busy, no more. */
+/** libuv's pool has four threads; each compression holds an encoder's memory. */
 const COMPRESSIONS_IN_FLIGHT = 4;
 /** A page's twin is queued right after it: a few entries cover it. */
 const RECENT_COMPRESSIONS = 16;
 
 export interface CompressionQueue {
-  /** Queues the compressed siblings of a file written with these bytes (read when it is their turn). */
   readonly add: (file: string, data: Uint8Array | (() => Uint8Array), size: number) => void;
-  /** Resolves when every queued file's siblings are written; rejects with the first failure. */
+  /** Rejects with the first failure. */
   readonly settle: () => Promise<void>;
-  /** Drops what is queued and waits for what is in flight, so nothing writes after. */
+  /** Waits for what is in flight, so nothing writes after. */
   readonly discard: () => Promise<void>;
 }
 
-/**
- * The queue of a build's compressions; `write` puts a file's siblings beside it. At most `limit`
- * run at a time: each holds an encoder's memory until it finishes. The first failure is kept for
- * `settle`; the tasks themselves never reject (no unhandled rejection).
- */
+/** Tasks never reject (no unhandled rejection): the first failure is kept for `settle`. */
 export function createCompressionQueue(
   previousOut: string | undefined,
   write: (file: string, compressed: Compressed) => void,
@@ -66,7 +60,7 @@ export function createCompressionQueue(
   };
 }
 
-/** Compresses a file, unless it has the same bytes as one just compressed (a page's twin): it takes its siblings. */
+/** A page's twin (same bytes, just compressed) takes its siblings. */
 function createTwinCompressor(): (file: string, bytes: Uint8Array) => Promise<Compressed> {
   const recent = new Map<string, Promise<Compressed>>();
   return (file, bytes) => {

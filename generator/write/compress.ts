@@ -4,15 +4,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
-// `site build --precompress`: `.gz` and `.br` beside every text file above 1 KB, for hosts that
-// serve them as they are (nginx `gzip_static` / `brotli_static`), so no request pays for
-// compression. Content-hashed files under `_app/` are loaded by every visitor and never change:
-// they get brotli's best quality. Pages and payloads change with every build: a quality that
-// compresses nearly as well in a fraction of the time.
+// `--precompress` for `gzip_static` / `brotli_static`. Hashed `_app/` files never change and get
+// brotli's best; pages change every build and get a quality nearly as good in a fraction of the time.
 
 export const PRECOMPRESS_MIN_BYTES = 1024;
 
-/** Text the hosts serve; host configuration files (`nginx.conf`, `_headers`) are never served. */
+/** Host configuration files are never served. */
 const TEXT_FILE = /\.(?:html|json|js|mjs|css|svg|xml|txt|map|webmanifest)$/;
 
 const BROTLI_HASHED = 11;
@@ -30,7 +27,7 @@ export function shouldPrecompress(file: string, size: number): boolean {
 
 function options(file: string, size: number): { gzip: ZlibOptions; brotli: BrotliOptions } {
   const quality = file.startsWith('_app/') ? BROTLI_HASHED : BROTLI_PAGE;
-  // A window no larger than the file: the same output, without megabytes of state per file.
+  // Same output, without megabytes of state per file.
   const window = Math.min(
     constants.BROTLI_MAX_WINDOW_BITS,
     Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))),
@@ -51,17 +48,13 @@ function options(file: string, size: number): { gzip: ZlibOptions; brotli: Brotl
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** On libuv's thread pool: the main thread goes on rendering while files compress. */
 export async function compressAsync(file: string, data: Uint8Array): Promise<Compressed> {
   const o = options(file, data.byteLength);
   const [gz, br] = await Promise.all([gzipAsync(data, o.gzip), brotliAsync(data, o.brotli)]);
   return { gz, br };
 }
 
-/**
- * A content-hashed file the previous output already holds, with its compressed siblings: they
- * are reused as they are (the same name means the same bytes; compared to be sure).
- */
+/** A hashed file's siblings from the previous output (bytes compared to be sure). */
 export function reusePrevious(previousOut: string | undefined, file: string, data: Uint8Array): Compressed | null {
   if (!previousOut || !file.startsWith('_app/')) return null;
   const base = path.join(previousOut, file);
@@ -74,10 +67,7 @@ export function reusePrevious(previousOut: string | undefined, file: string, dat
   }
 }
 
-/**
- * What makes the compressed siblings of a file: its tier and its bytes. Two files with the same key
- * (a page's `x/index.html` and `x.html` in the portable layout) have the same siblings.
- */
+/** Twins (`x/index.html` and `x.html`) share a key. */
 export function toCompressionKey(file: string, data: Uint8Array): string {
   const tier = file.startsWith('_app/') ? 'hashed' : 'page';
   return `${tier}:${createHash('sha1').update(data).digest('base64url')}`;

@@ -4,14 +4,10 @@ import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../t
 import { toPageOutputs } from './output.ts';
 import type { PageLayout } from '../../runtime/urls.ts';
 
-// The step between render and the build's digest: a page's files are drafted with the stand-in
-// build id, hashed and written into the staging folder, and what the search index reads of the
-// page is taken (behaviour.md: Build id).
+// Between render and the build's digest: pages are drafted with the stand-in build id, hashed and
+// staged (behaviour.md: Build id).
 
-/**
- * A file written with the stand-in id: its hash without the stand-in, the stand-in's places, and
- * which of the page's `parts` its bytes are (a page's twin documents are one part).
- */
+/** `hash` leaves out the stand-in; `at` is where it stands; `part` is which of the page's `parts` its bytes are. */
 export interface EmittedFile extends Pick<Draft, 'hash' | 'at'> {
   readonly file: string;
   readonly part: number;
@@ -20,7 +16,6 @@ export interface EmittedFile extends Pick<Draft, 'hash' | 'at'> {
 export interface EmittedPage {
   readonly url: string;
   readonly files: readonly EmittedFile[];
-  /** What the search index reads of the page, when the build makes an index and the page is in it. */
   readonly search: { readonly locale: LocaleCode; readonly entry: SearchEntry } | null;
   /** The bytes of its files, when they were asked for (`keep`): a copy, kept for a later build. */
   readonly parts: readonly Buffer[];
@@ -29,18 +24,12 @@ export interface EmittedPage {
 export interface EmitContext {
   readonly config: SiteConfig;
   readonly layout: PageLayout;
-  /** The stand-in id the pages are rendered with, as bytes. */
   readonly mark: Buffer;
-  /** The translators, for the section a search entry names; null: the build makes no search index. */
+  /** Null when the build makes no search index. */
   readonly search: ReadonlyMap<LocaleCode, Translate> | null;
 }
 
-/**
- * Drafts and writes a rendered page's files (its document in each file of the host's layout, and
- * for a route its `_payload.json`, behaviour.md: Payloads) through `put`, which writes or copies
- * the bytes it is lent before it returns. `page` is the resolved page a route's document was
- * rendered from; error pages have none.
- */
+/** `put` must write or copy the bytes it is lent before it returns. Error pages have no `page`. */
 export function emitPage(
   rendered: RenderedPage,
   page: Page | null,
@@ -50,7 +39,6 @@ export function emitPage(
 ): EmittedPage {
   const files: EmittedFile[] = [];
   const parts: Buffer[] = [];
-  /** The hash of the main element of the page's document, the first of its outputs. */
   let mainHash: string | null | undefined;
   for (const [names, text] of toPageOutputs(rendered, ctx.layout, page !== null)) {
     // A page's twin documents (`both` layout) share one encoding and hash.

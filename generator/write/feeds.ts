@@ -4,9 +4,8 @@ import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
 import { toPageTimes } from '../resolve/times.ts';
 
 /**
- * The newsroom's Atom feed of each locale (behaviour.md: Sharing), its articles in their own
- * language only, newest first. No feed without a base URL: its links must be absolute. The feed's
- * `updated` is its latest entry's, so an unchanged site writes the same bytes.
+ * behaviour.md: Sharing. None without a base URL (links must be absolute); `updated` is the latest
+ * entry's, so an unchanged site writes the same bytes.
  */
 export function toFeeds(
   config: SiteConfig,
@@ -61,18 +60,16 @@ export function toFeeds(
   });
 }
 
-/** A time as Atom writes it (RFC 3339); the start of 1970 for a feed of no article. */
 function toAtomTime(time: string | null | undefined): string {
   return time ?? '1970-01-01T00:00:00Z';
 }
 
-/** Whether XML 1.0 allows a character: no control character but tab and line ends, no U+FFFE or U+FFFF. */
 function isXmlChar(c: string): boolean {
   const code = c.charCodeAt(0);
   return (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) && code !== 0xfffe && code !== 0xffff;
 }
 
-/** Text for XML content and attributes: escaped, without the characters XML 1.0 forbids. */
+/** Escaped, without the characters XML 1.0 forbids. */
 function toXmlText(text: string): string {
   return toHtmlText([...text].filter(isXmlChar).join(''));
 }

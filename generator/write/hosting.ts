@@ -4,15 +4,10 @@ import type { HostName, LocaleConfig, SiteConfig, SiteRedirect } from '../types.
 
 type Header = readonly [name: string, value: string];
 
-// Host files written beside the pages, generated from the same configuration as the site: the
-// security headers, the cache policy per kind of file, the 404 page per language, and the locale
-// decision at the edge for the bare root (behaviour.md: Root redirect), so the client-side
-// redirect is only a fallback.
+// Host files from the site's configuration; deciding the root's locale at the edge makes the
+// client-side redirect a fallback (behaviour.md: Root redirect).
 
-/**
- * The security headers of every answer, with the build's policy (behaviour.md: Security policy);
- * a preview build's also keep every answer out of search engines (behaviour.md: Publishing).
- */
+/** behaviour.md: Security policy; a preview adds noindex (behaviour.md: Publishing). */
 export function toSecurityHeaders(policy: string, preview = false): readonly Header[] {
   return [
     ['Content-Security-Policy', policy],
@@ -27,14 +22,10 @@ export function toSecurityHeaders(policy: string, preview = false): readonly Hea
 }
 
 /**
- * The paths whose trailing slash nginx removes with a 301, as written in the configuration file.
- * The target is `$uri`, which nginx has decoded, so the pattern admits only what stays a path of
- * the same site (behaviour.md: Safety): a first segment that starts with neither `/` nor `\`
- * nor whitespace (browsers read `/\evil.example` as `//evil.example`), and no backslash or control
- * character anywhere (browsers drop tab and newlines, so `/%09/evil.example/` would read as
- * `//evil.example`). `\z`, not `$`, which would also match before a final newline. nginx turns
- * `\\` into `\` in its configuration strings before PCRE reads them, so a literal backslash is
- * written as four.
+ * The 301 targets nginx's decoded `$uri`, so only same-site paths pass (behaviour.md: Safety): no
+ * `/`, `\` or space to start (`/\evil.example` reads as `//evil.example`), no backslash or control
+ * character (browsers drop tabs and newlines). `\z`: `$` matches before a final newline. nginx
+ * unescapes `\\` before PCRE does, so a literal backslash is four.
  */
 const TRAILING_SLASH_PATTERN = String.raw`^(?<site_path>/[^/\\\\\s\x00-\x1f\x7f][^\\\\\x00-\x1f\x7f]*)/\z`;
 const TRAILING_SLASH_COMMENT = [
@@ -52,15 +43,14 @@ function headers(security: readonly Header[], indent: string, cacheControl: stri
     .join('\n');
 }
 
-/** A `location` block with the headers and `lines`. */
 function location(security: readonly Header[], match: string, cacheControl: string, lines: readonly string[]) {
   return [`location ${match} {`, headers(security, '    ', cacheControl), ...lines.map((l) => `    ${l}`), '}'];
 }
 
-/** What the bare root's answer, page or redirect, depends on: a shared cache keeps one per value. */
+/** A shared cache keeps one root answer per value. */
 const ROOT_VARY = ['Vary', 'Accept-Language, Cookie, User-Agent'] as const;
 
-/** An includable `server`-level nginx snippet: `root` is the output folder, set by the includer. */
+/** A `server`-level snippet; the includer sets `root`. */
 export function toNginxConf(
   config: SiteConfig,
   redirects: readonly SiteRedirect[] = [],
@@ -98,10 +88,8 @@ export function toNginxConf(
 }
 
 /**
- * The lines of the bare root's block: the language decided at the edge
- * (behaviour.md: Root redirect) in time linear in the header (behaviour.md: Safety): the leftmost
- * tag of a known language, never a repeated group holding a repetition, which PCRE tries in
- * exponentially many ways.
+ * behaviour.md: Root redirect, linear in the header (behaviour.md: Safety): no repeated group
+ * holding a repetition, which PCRE tries in exponentially many ways.
  */
 function renderRootLocation(security: readonly Header[], config: SiteConfig): string[] {
   const languages = [...new Set(config.locales.map((l) => l.iso.split('-')[0] as string))].join('|');
@@ -121,7 +109,7 @@ function renderRootLocation(security: readonly Header[], config: SiteConfig): st
     '        set $site_choice $1;',
     '    }',
     '    set $site_key "$site_choice:$site_lang";',
-    // The runtime's own pattern (behaviour.md: Crawlers and bots), matched without case as there.
+    // The runtime's pattern, case-insensitive as there (behaviour.md: Crawlers and bots).
     `    if ($http_user_agent ~* "${BOT_PATTERN.source}") {`,
     '        set $site_key "bot";',
     '    }',
@@ -137,10 +125,7 @@ function renderRootLocation(security: readonly Header[], config: SiteConfig): st
   ];
 }
 
-/**
- * The lines that send the bare root to one prefixed locale: for a stored choice of it, and for a
- * visitor without one whose language it is (the choice is then stored, `Secure` on https).
- */
+/** A stored choice, or a visitor's language (then stored). */
 function renderRootRedirects(security: readonly Header[], config: SiteConfig, l: LocaleConfig): string[] {
   const primary = l.iso.split('-')[0] as string;
   const maxAge = config.runtime.cookieMaxAgeDays * 86400;
@@ -157,7 +142,6 @@ function renderRootRedirects(security: readonly Header[], config: SiteConfig, l:
   ];
 }
 
-/** The lines of the blocks every site has: the trailing-slash policy, the host files, the hashed files. */
 function renderFixedLocations(security: readonly Header[]): string[] {
   return [
     ...TRAILING_SLASH_COMMENT,
@@ -176,11 +160,7 @@ function renderFixedLocations(security: readonly Header[]): string[] {
   ];
 }
 
-/**
- * The old addresses (behaviour.md: Moved and removed pages): an exact location each, which nginx
- * prefers to every other block. A block that returns drops the server's `add_header`s like any
- * block with its own, so it repeats them. The query is kept where the target has none.
- */
+/** Exact locations, which nginx prefers to any other (behaviour.md: Moved and removed pages). */
 function renderRedirectLocations(security: readonly Header[], redirects: readonly SiteRedirect[]): string[] {
   if (redirects.length === 0) return [];
   return [
@@ -192,7 +172,6 @@ function renderRedirectLocations(security: readonly Header[], redirects: readonl
   ];
 }
 
-/** The lines of a prefixed locale's blocks: its home page, and its pages with its own 404 page. */
 function renderLocaleLocations(security: readonly Header[], l: LocaleConfig): string[] {
   const notFound = `error_page 404 ${l.prefix}/404.html;`;
   return [
@@ -202,10 +181,8 @@ function renderLocaleLocations(security: readonly Header[], l: LocaleConfig): st
 }
 
 /**
- * `_headers` for hosts that read it: security headers and caching. Cloudflare Pages takes the
- * site-wide `no-cache` and lets hashed files drop it (`! Cache-Control`); Netlify has no such
- * syntax and would join the two values, so there hashed files get their rule and everything else
- * keeps Netlify's own revalidating default (behaviour.md: Hosts).
+ * Netlify has no `! Cache-Control` and would join two values, so there only hashed files get a
+ * rule and the rest keep its revalidating default (behaviour.md: Hosts).
  */
 export function toHeadersFile(
   host: HostName = 'cloudflare-pages',
@@ -233,11 +210,7 @@ export function toHeadersFile(
   ].join('\n');
 }
 
-/**
- * `_redirects` for hosts that read it: the old addresses first (the first rule that matches
- * applies), then, for Netlify, the 404 page of each language and the root's conditions. Cloudflare
- * Pages finds the 404 pages by itself, and gets the old addresses only.
- */
+/** Old addresses first: the first matching rule applies. Cloudflare Pages finds 404 pages itself. */
 export function toRedirectsFile(config: SiteConfig, redirects: readonly SiteRedirect[] = []): string {
   const moved = [
     '# Old addresses (moved pages, retired paths): sent on.',
@@ -266,9 +239,8 @@ export function toRedirectsFile(config: SiteConfig, redirects: readonly SiteRedi
 }
 
 /**
- * `deploy-s3.sh`, for a bucket set up for website hosting (index document `index.html`, error
- * document `404.html`): the order its header lists never lets a page name a file that is not there
- * yet, and keeps what open pages of earlier builds load (behaviour.md: Moved and removed pages).
+ * The upload order never lets a page name a file not there yet, and keeps what open pages of
+ * earlier builds load (behaviour.md: Moved and removed pages).
  */
 export function toS3Script(
   pageFiles: readonly (readonly [file: string, key: string])[],

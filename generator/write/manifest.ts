@@ -2,20 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildManifest, BuiltWith, SiteConfig } from '../types.ts';
 
-/** How many earlier builds' files an output keeps, so that their open pages still load. */
-export const KEPT_BUILDS = 2;
+const KEPT_BUILDS = 2;
 
 /**
- * The `_app/` files and manifests of the previous builds in `<out>` (at most KEPT_BUILDS), so a
- * visitor on a page of an earlier deployment can still load its chunks (no version skew). Older
- * builds' files are left behind: the staging folder only receives what is listed here. When the
- * output already holds the build `buildId` (nothing changed), its own list of kept builds and its
- * timestamp are kept, so the output stays byte for byte the same.
+ * Earlier builds' `_app/` files and manifests, so their open pages still load their chunks. An
+ * unchanged rebuild keeps its list and timestamp, so the output stays byte for byte the same.
  */
 export function toPreviousBuilds(
   outDir: string,
   buildId: string,
-  /** Files this build writes itself (an unchanged search index, say): not carried over again. */
+  /** Files this build writes itself: not carried over again. */
   written: ReadonlySet<string> = new Set(),
 ): { ids: string[]; files: string[]; sameBuildTimestamp: number | null } {
   const latest = readLatestManifest(outDir);
@@ -41,7 +37,7 @@ export function toPreviousBuilds(
   };
 }
 
-/** The settings recorded in the manifest: `site check` reads them instead of guessing. */
+/** `site check` reads these instead of guessing. */
 export function toBuiltWith(config: SiteConfig): BuiltWith {
   return {
     baseUrl: config.baseUrl,
@@ -51,7 +47,6 @@ export function toBuiltWith(config: SiteConfig): BuiltWith {
   };
 }
 
-/** The manifest of the build in `<out>` (through `builds/latest.json`), or null. */
 export function readLatestManifest(outDir: string): BuildManifest | null {
   try {
     const latest = JSON.parse(readFileSync(path.join(outDir, 'builds/latest.json'), 'utf8')) as { id?: unknown };

@@ -6,9 +6,8 @@ import { toRobots, toSitemap } from './sitemap.ts';
 import { toPageFiles } from '../../runtime/urls.ts';
 
 /**
- * The files of the site as a whole, written after the pages (behaviour.md: Hosts, Moved and removed
- * pages), `builds/latest.json` last, so it never names a build that is not whole. `otherHtml` lists
- * the HTML files that are not page documents (error pages, public files).
+ * Written after the pages, `builds/latest.json` last, so it never names a partial build
+ * (behaviour.md: Hosts). `otherHtml`: error pages and public HTML files.
  */
 export function toSiteFiles(
   config: SiteConfig,
@@ -47,7 +46,6 @@ export function toSiteFiles(
     ['robots.txt', toRobots(config)],
     ...HOST_PROFILES[config.host].files.map((name): [string, string] => [name, hostFile(name)]),
     ...toRedirectPages(config, redirects),
-    // Immutable, lists every page (behaviour.md: Deployment awareness).
     [`builds/meta/${manifest.id}.json`, JSON.stringify(manifest)],
     ['builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp })],
   ];

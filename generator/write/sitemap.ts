@@ -1,13 +1,9 @@
 import { toHtmlText } from '../escape.ts';
 import type { Page, SiteConfig } from '../types.ts';
-import { toAbsoluteUrl } from '../resolve/pages.ts';
+import { toAbsoluteUrl } from '../../runtime/urls.ts';
 import { toLastmod } from './lastmod.ts';
 
-/**
- * `sitemap.xml`: every indexable page with the same alternates as its head, and when it last
- * changed (lastmod.ts); a `noindex` page is no such page, and a preview build lists none
- * (behaviour.md: Sitemap and robots).
- */
+/** behaviour.md: Sitemap and robots. */
 export function toSitemap(
   config: SiteConfig,
   pages: readonly Page[],
@@ -38,12 +34,9 @@ export function toSitemap(
   ].join('\n');
 }
 
-/**
- * `robots.txt`: every crawler may read the site, and is told where the sitemap is; a preview
- * build's keeps them all out. The configuration's lines (`robots`) follow, as they are.
- */
+/** A preview build keeps every crawler out. */
 export function toRobots(config: SiteConfig): string {
   const rule = config.publish.env === 'preview' ? 'Disallow: /' : 'Allow: /';
   const extra = config.publish.robots.length > 0 ? `\n${config.publish.robots.join('\n')}\n` : '';
-  return `User-agent: *\n${rule}\n${extra}\nSitemap: ${toAbsoluteUrl(config, '/sitemap.xml')}\n`;
+  return `User-agent: *\n${rule}\n${extra}\nSitemap: ${toAbsoluteUrl(config.baseUrl, '/sitemap.xml')}\n`;
 }
