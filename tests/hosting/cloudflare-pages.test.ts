@@ -4,22 +4,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { expectOldAddresses, FEW_PAGES, hostSpecs } from '../helpers/host-specs.ts';
-import { REPO_ROOT } from '../helpers/make-site.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { startPagesDev, type PagesServer } from '../helpers/wrangler.ts';
 
-// The real site behind Cloudflare's own runtime for Pages (`wrangler pages dev`, offline): built
-// with --host cloudflare-pages, and the portable output every build writes by default.
+// The site behind Cloudflare's own runtime for Pages (`wrangler pages dev`, offline): the small site
+// (a page of every template and section: what a host serves differently is the kind of file, not
+// the page) built with --host cloudflare-pages, and the real site's portable output.
 
 let work: string;
 let pages: PagesServer;
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'site-cloudflare-'));
-  await buildSite({ root: REPO_ROOT, outDir: path.join(work, 'out'), host: 'cloudflare-pages' });
+  await buildSite({ root: makeSite(), outDir: path.join(work, 'out'), host: 'cloudflare-pages' });
   pages = await startPagesDev(path.join(work, 'out'));
 }, 90_000);
 afterAll(async () => {
   await pages?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
+  removeSites();
 });
 
 describe('site build --host cloudflare-pages, on Cloudflare Pages (wrangler pages dev)', () => {

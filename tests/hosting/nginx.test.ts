@@ -20,11 +20,12 @@ import { buildSite } from '../../generator/pipeline/build.ts';
 import { getRaw, type RawResponse } from '../helpers/http.ts';
 import { ACCEPT_LANGUAGE, expectRootAnswer, HOSTILE_ACCEPT_LANGUAGES } from '../helpers/accept-language.ts';
 import { hostSpecs } from '../helpers/host-specs.ts';
-import { REPO_ROOT } from '../helpers/make-site.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
 import { freePort, NGINX, startNginx, type NginxServer } from '../helpers/nginx.ts';
 import { waitForHydration } from '../helpers/site-fixture.ts';
 
-// A real nginx with the snippet `site build` writes. CI installs nginx (.ci/run); on a machine
+// A real nginx with the snippet `site build` writes, serving the small site (a page of every
+// template and section). CI installs nginx (.ci/run); on a machine
 // without it these tests say so and are skipped, unless CI is set, where they fail.
 const run = NGINX !== null || process.env.CI === 'true';
 if (!run) console.warn('nginx is not installed: the hosting tests are skipped (apt-get install nginx-light).');
@@ -37,12 +38,13 @@ beforeAll(async () => {
   // nginx's workers run as an unprivileged user: they must be able to read the output.
   chmodSync(work, 0o755);
   const out = path.join(work, 'out');
-  await buildSite({ root: REPO_ROOT, outDir: out, precompress: true });
+  await buildSite({ root: makeSite(), outDir: out, precompress: true });
   nginx = await startNginx(out, work);
 });
 afterAll(async () => {
   await nginx?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
+  removeSites();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -333,7 +335,7 @@ describe.runIf(run)('the site behind nginx, in Chromium', () => {
       });
       page.on('pageerror', (e) => problems.push(e.message));
       for (const [path, query, first] of [
-        ['/contact', '貨運', '/services/service-cargo'],
+        ['/contact', '機坪', '/services/service-ramp'],
         ['/en/contact', 'ramp', '/en/services/service-ramp'],
       ] as const) {
         const response = await page.goto(`${nginx.url}${path}`);

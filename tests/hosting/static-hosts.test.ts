@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { FEW_PAGES, hostSpecs } from '../helpers/host-specs.ts';
-import { REPO_ROOT } from '../helpers/make-site.ts';
+import { makeSite, removeSites } from '../helpers/make-site.ts';
 import {
   deployToBucket,
   startGitHubPages,
@@ -13,7 +13,7 @@ import {
   type HostServer,
 } from '../helpers/static-hosts.ts';
 
-// Hosts with no local engine: the real site built for each, served by the host's documented rules
+// Hosts with no local engine: the small site (a page of every template and section) built for each, served by the host's documented rules
 // (tests/helpers/static-hosts.ts), and held to the same specs as the real engines.
 
 /** Both hosts: `x.html` pages (`/x/` is no page), one 404 page, no headers of ours. */
@@ -30,13 +30,14 @@ beforeAll(() => {
 });
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
+  removeSites();
 });
 
 describe('site build --host github-pages, on GitHub Pages’ rules', () => {
   let server: HostServer;
   const out = () => path.join(work, 'github-pages');
   beforeAll(async () => {
-    await buildSite({ root: REPO_ROOT, outDir: out(), host: 'github-pages' });
+    await buildSite({ root: makeSite(), outDir: out(), host: 'github-pages' });
     server = await startGitHubPages(out());
   });
   afterAll(() => server?.stop());
@@ -59,7 +60,7 @@ describe('site build --host s3, uploaded by its deploy-s3.sh, on S3 website host
   let bucket: Bucket;
   const out = () => path.join(work, 's3');
   beforeAll(async () => {
-    await buildSite({ root: REPO_ROOT, outDir: out(), host: 's3' });
+    await buildSite({ root: makeSite(), outDir: out(), host: 's3' });
     bucket = deployToBucket(out());
     server = await startS3Website(bucket);
   });
