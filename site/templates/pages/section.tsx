@@ -5,9 +5,5 @@ import { useSite } from '../components/site.tsx';
 /** A section overview (`*-layout`): an introduction and a card for every page of the section, with its illustration. */
 export default function SectionPage() {
   const { payload } = useSite();
-  return (
-    <ContentPage kind="section">
-      <LinkList links={payload.listed} thumbnails />
-    </ContentPage>
-  );
+  return <ContentPage kind="section" wide={<LinkList links={payload.listed} thumbnails />} />;
 }
