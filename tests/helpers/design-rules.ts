@@ -236,13 +236,19 @@ export function checkDesktopGrid(): string[] {
   const wide = box('.page-body__wide > :is(.cards, .page-wide)');
   if (wide && (wide.top < main.bottom || Math.abs(wide.width - body.width) > 1))
     problems.push(`the wide block is ${Math.round(wide.width)} px of ${Math.round(body.width)}, at ${wide.top}`);
-  // Halfway down a text longer than the window, the aside is still in view at the window's top.
+  // Halfway down a text longer than the window, the aside is still in view at the window's top;
+  // where the wide blocks begin, it has stopped above them.
   const halfway = window.scrollY + main.top + main.height / 2 - window.innerHeight / 2;
   if (main.height > window.innerHeight * 2) {
     window.scrollTo(0, halfway);
-    const stuck = box('.page-aside');
+    const stuck = box('.page-aside__inner');
     if (!stuck || stuck.top < 0 || stuck.top > 48) problems.push(`halfway down the aside is at ${stuck?.top} px`);
-    window.scrollTo(0, 0);
   }
+  if (wide) {
+    window.scrollTo(0, window.scrollY + wide.top);
+    const [inner, block] = [box('.page-aside__inner'), box('.page-body__wide')];
+    if (inner && block && inner.bottom > block.top) problems.push('the aside runs over the wide blocks');
+  }
+  window.scrollTo(0, 0);
   return problems;
 }
