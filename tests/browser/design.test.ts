@@ -396,7 +396,7 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets, its addresses in line and never broken inside their domain', async () => {
+  it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets (in two columns there), its addresses in line and never broken inside their domain', async () => {
     const found = await findAtWidths(
       [375, 500, 600, 768, 1024, 1440],
       ['/contact', '/en/contact'],
@@ -424,6 +424,14 @@ describe('design', () => {
             found.push('the addresses do not start in one column');
           return found;
         });
+        // On tablets the addresses by topic stand beside the office's details, in the directory's second column.
+        const [details, emails] = await page.evaluate(() =>
+          ['.contact-block__details', '.contact-directory__emails'].map(
+            (selector) => document.querySelector(selector)?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+          ),
+        );
+        if (width >= 640 && width < 1024 && !(details && emails && emails.left >= details.right))
+          problems.push('the addresses by topic are not beside the office’s details');
         const beside = directory.right <= text.left && Math.abs(directory.top - text.top) < 24;
         const above = directory.bottom <= text.top;
         if (!(width >= 1024 ? beside : above))
