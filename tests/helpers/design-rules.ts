@@ -243,6 +243,10 @@ export function checkDesktopGrid(): string[] {
     window.scrollTo(0, halfway);
     const stuck = box('.page-aside__inner');
     if (!stuck || stuck.top < 0 || stuck.top > 48) problems.push(`halfway down the aside is at ${stuck?.top} px`);
+    // So is the section's navigation, unless a wide table takes its columns.
+    const list = box('.side-nav > ul');
+    if (list && !table && (list.top < 0 || list.top > 96))
+      problems.push(`halfway down the side navigation is at ${list.top} px`);
   }
   if (wide) {
     window.scrollTo(0, window.scrollY + wide.top);
