@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkLayout, checkTiles } from '../helpers/design-rules.ts';
+import { checkDesktopGrid, checkLayout, checkTiles } from '../helpers/design-rules.ts';
 import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
 // Design rules that concern particular pages and widths (templates/README.md: Stylesheets): the
@@ -127,36 +127,41 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('lays a desktop page on one grid: the aside beside the top of the text, a table as wide as the text column, cards the full width below it', async () => {
+  it('lays a desktop page on one grid: the aside beside the text and in view as it scrolls, a wide table over nine columns, cards the full width below', async () => {
     const urls = [
       '/strengths/strengths-certification',
       '/en/strengths/strengths-certification',
       '/en/services/service-layout',
+      '/en/jobs',
     ];
-    const found = await findAtWidths([1024, 1440], urls, (page) =>
+    const found = await findAtWidths([1024, 1440], urls, (page) => page.evaluate(checkDesktopGrid));
+    expect(found).toEqual([]);
+  });
+
+  it('gives tablets their own layout: text at a reading measure, card grids two a row, the aside a band in two columns', async () => {
+    const urls = ['/en/services/service-ramp', '/services/service-layout', '/en/about/about-location', '/en/jobs'];
+    const found = await findAtWidths([768], urls, (page) =>
       page.evaluate(() => {
         const problems: string[] = [];
-        const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
-        const main = box('.page-body');
-        const aside = box('.page-aside');
-        const text = box('.page-body__main > .prose > p');
-        const table = box('.page-body__main > .prose > table:not(.table-compact)');
-        const wide = table ? undefined : box('.page-body__main > .cards');
-        if (!main || !aside || !text || !(table ?? wide)) return ['a part of the page is missing'];
-        // A table takes the text column's width; wider only where its columns need it, then below the aside.
-        if (table && table.width < text.width - 1)
-          problems.push(`the table is ${Math.round(table.width)} px, the text ${Math.round(text.width)} px`);
-        if (table && table.width > text.width + 1 && (table.top < aside.bottom || table.right > main.right + 1))
-          problems.push(`the table, ${Math.round(table.width)} px, is wider than the text beside the aside`);
-        // The aside: the grid's last 3 of 9 (section page) columns, beside the text, not over it.
-        if (Math.abs(aside.right - main.right) > 1) problems.push('the aside does not end at the page’s edge');
-        if (aside.left < text.right) problems.push('the aside overlaps the text');
-        if (aside.width > main.width / 3 + 1) problems.push(`the aside is ${Math.round(aside.width)} px wide`);
-        // Below the aside a card grid takes the page's full width; the text keeps its measure.
-        if (wide && wide.top < aside.bottom) problems.push('the cards start beside the aside');
-        else if (wide && wide.width < main.width - 1)
-          problems.push(`the cards are ${Math.round(wide.width)} px of ${Math.round(main.width)}`);
-        if (text.width > main.width * (2 / 3) + 1) problems.push('a paragraph is wider than the text column');
+        const box = (el: Element | null | undefined) => el?.getBoundingClientRect();
+        const main = box(document.querySelector('.page-body'));
+        if (!main) return ['no page body'];
+        // About 70 Latin characters or 35 Chinese a line: 38rem, not the screen's width.
+        const measure = 38 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+        for (const p of document.querySelectorAll('.page-body__main > .prose > p'))
+          if ((box(p)?.width ?? 0) > measure + 1)
+            problems.push(`a paragraph is ${Math.round(box(p)?.width ?? 0)} px wide`);
+        for (const grid of document.querySelectorAll('.page-body .cards:not(.cards--news)')) {
+          const tops = [...grid.children].map((card) => Math.round(box(card)?.top ?? 0));
+          if (tops.length > 1 && new Set(tops).size > Math.ceil(tops.length / 2))
+            problems.push(`${tops.length} cards in ${new Set(tops).size} rows`);
+        }
+        // The contact box: its question on the left, its action and addresses on the right.
+        const contact = document.querySelector('.page-aside__contact');
+        const question = box(contact?.querySelector('h2'));
+        const email = box(contact?.querySelector('.page-aside__email'));
+        if (!question || !email) problems.push('no contact box');
+        else if (email.left < question.right) problems.push('the contact box is one column');
         return problems;
       }),
     );
@@ -213,6 +218,42 @@ describe('design', () => {
       const open = await page.evaluate(() => document.querySelector('.section-menu a')?.checkVisibility() ?? false);
       return open ? problems : [...problems, `${where}: the menu does not open without JavaScript`];
     });
+    expect(found).toEqual([]);
+  });
+
+  it('shows the section menu’s section and page title whole at 320 px, the title wrapping inside the box', async () => {
+    const urls = [
+      '/en/strengths/homemade-equipment/eq4',
+      '/strengths/homemade-equipment/eq4',
+      '/en/services/service-ramp',
+    ];
+    const found = await findAtWidths([320], urls, (page) =>
+      page.evaluate(() => {
+        const summary = document.querySelector('.section-menu summary')?.getBoundingClientRect();
+        const parts = [...document.querySelectorAll<HTMLElement>('.section-menu summary > span')];
+        if (!summary || parts.length !== 2) return ['no section and page in the section menu'];
+        return parts.flatMap((part) => {
+          const box = part.getBoundingClientRect();
+          const cut = part.scrollWidth > part.clientWidth + 1 || box.right > summary.right || box.left < summary.left;
+          return cut ? [`“${part.textContent}” is cut off`] : [];
+        });
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('leads the logotype with the page’s own script: the Chinese name on Chinese pages, CLOUDWING on English ones', async () => {
+    const found = await findAtWidths([375, 1440], ['/', '/en', '/en/contact'], (page, where) =>
+      page.evaluate((english) => {
+        const sources = ['.brand__logotype', '.site-footer__logotype'].map(
+          (selector) => document.querySelector(selector)?.getAttribute('src') ?? '',
+        );
+        const want = english
+          ? ['/logotype-en.svg', '/logotype-en-reversed.svg']
+          : ['/logotype.svg', '/logotype-reversed.svg'];
+        return sources.join() === want.join() ? [] : [`the logotypes are ${sources.join(', ')}`];
+      }, where.startsWith('/en')),
+    );
     expect(found).toEqual([]);
   });
 
@@ -355,7 +396,7 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets, its addresses in line and never broken inside their domain', async () => {
+  it('sets the contact directory beside the contact page text on desktops, and above it on phones and tablets (in two columns there), its addresses in line and never broken inside their domain', async () => {
     const found = await findAtWidths(
       [375, 500, 600, 768, 1024, 1440],
       ['/contact', '/en/contact'],
@@ -383,6 +424,14 @@ describe('design', () => {
             found.push('the addresses do not start in one column');
           return found;
         });
+        // On tablets the addresses by topic stand beside the office's details, in the directory's second column.
+        const [details, emails] = await page.evaluate(() =>
+          ['.contact-block__details', '.contact-directory__emails'].map(
+            (selector) => document.querySelector(selector)?.getBoundingClientRect().toJSON() as DOMRect | undefined,
+          ),
+        );
+        if (width >= 640 && width < 1024 && !(details && emails && emails.left >= details.right))
+          problems.push('the addresses by topic are not beside the office’s details');
         const beside = directory.right <= text.left && Math.abs(directory.top - text.top) < 24;
         const above = directory.bottom <= text.top;
         if (!(width >= 1024 ? beside : above))

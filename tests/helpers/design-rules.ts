@@ -203,3 +203,56 @@ export function checkTiles(): string[] {
   if (rows.size === 0) problems.push('no figure tiles');
   return problems;
 }
+
+/**
+ * A desktop page off the one grid (runs inside the page, which it scrolls): the aside not in the
+ * last columns beside the text, or not in view halfway down the text; a paragraph wider than the
+ * text column; a table of four columns not over nine columns, clear of the side navigation and
+ * the aside; a card grid or a wide block not across the page under the text.
+ */
+export function checkDesktopGrid(): string[] {
+  const problems: string[] = [];
+  const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+  const body = box('.page-body');
+  const aside = box('.page-aside');
+  const main = box('.page-body__main');
+  const text = box('.page-body__main > .prose > p');
+  if (!body || !aside || !main || !text) return ['a part of the page is missing'];
+  const gap = parseFloat(getComputedStyle(document.querySelector('.page-body') as Element).columnGap);
+  const columns = document.querySelector('.section-grid') ? 9 : 12;
+  const column = (body.width - (columns - 1) * gap) / columns;
+  const span = (n: number) => n * column + (n - 1) * gap;
+  if (Math.abs(aside.right - body.right) > 1) problems.push('the aside does not end at the page’s edge');
+  if (Math.abs(aside.width - span(3)) > 1) problems.push(`the aside is ${Math.round(aside.width)} px wide`);
+  if (aside.left < text.right) problems.push('the aside overlaps the text');
+  if (text.width > span(columns - 3) + 1) problems.push('a paragraph is wider than the text column');
+  const table = box('.page-body__main > .prose > table.table-wide');
+  const nav = box('.side-nav > ul');
+  if (table) {
+    if (Math.abs(table.width - span(9)) > 1) problems.push(`the wide table is ${Math.round(table.width)} px`);
+    if (table.right > aside.left) problems.push('the wide table runs under the aside');
+    if (nav && table.top < nav.bottom) problems.push('the wide table runs under the side navigation');
+  }
+  const wide = box('.page-body__wide > :is(.cards, .page-wide)');
+  if (wide && (wide.top < main.bottom || Math.abs(wide.width - body.width) > 1))
+    problems.push(`the wide block is ${Math.round(wide.width)} px of ${Math.round(body.width)}, at ${wide.top}`);
+  // Halfway down a text longer than the window, the aside is still in view at the window's top;
+  // where the wide blocks begin, it has stopped above them.
+  const halfway = window.scrollY + main.top + main.height / 2 - window.innerHeight / 2;
+  if (main.height > window.innerHeight * 2) {
+    window.scrollTo(0, halfway);
+    const stuck = box('.page-aside__inner');
+    if (!stuck || stuck.top < 0 || stuck.top > 48) problems.push(`halfway down the aside is at ${stuck?.top} px`);
+    // So is the section's navigation, unless a wide table takes its columns.
+    const list = box('.side-nav > ul');
+    if (list && !table && (list.top < 0 || list.top > 96))
+      problems.push(`halfway down the side navigation is at ${list.top} px`);
+  }
+  if (wide) {
+    window.scrollTo(0, window.scrollY + wide.top);
+    const [inner, block] = [box('.page-aside__inner'), box('.page-body__wide')];
+    if (inner && block && inner.bottom > block.top) problems.push('the aside runs over the wide blocks');
+  }
+  window.scrollTo(0, 0);
+  return problems;
+}

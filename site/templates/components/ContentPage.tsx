@@ -9,12 +9,13 @@ import Prose from './Prose.tsx';
 import { useSite } from './site.tsx';
 
 /**
- * A heading, the illustration, the page's prose, what the page's own template adds (`children`),
- * the case studies it names (`cases`, on the customer and service pages: a few lines each), then the
+ * A heading, the illustration, the page's prose, what the page's own template adds to the text
+ * (`children`), then its wide blocks (`wide`: a card grid, the open positions, the stations), the
+ * case studies it names (`cases`, on the customer and service pages: a few lines each) and the
  * pagination; a page for one audience without the aside ends with its contact block. A block only some pages
  * have (the station map, the organization chart) is imported by their template, so the other
  * pages do not load its code. A one-column page (`default` layout) and a section page have the
- * page aside beside its body.
+ * page aside beside its text.
  */
 export default function ContentPage({
   kind,
@@ -22,6 +23,7 @@ export default function ContentPage({
   lead,
   before,
   children,
+  wide,
 }: {
   kind: string;
   eyebrow?: ReactNode;
@@ -30,10 +32,12 @@ export default function ContentPage({
   /** What the page's template shows before its prose (a position's facts and how to apply). */
   before?: ReactNode;
   children?: ReactNode;
+  /** What spans the page's grid under the text and the aside (PageAside.css). */
+  wide?: ReactNode;
 }) {
   const { payload } = useSite();
-  // The aside floats in the grid's last columns on one-column and section pages alike, beside the
-  // top of the text; it comes first so that what follows it can take the full width (PageAside.css).
+  // The aside stands in the grid's last columns on one-column and section pages alike, beside the
+  // text as it scrolls; it comes first, so that it is read before the text below the desktop's width.
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
@@ -45,6 +49,9 @@ export default function ContentPage({
           {before}
           <Prose html={payload.html} />
           {children}
+        </div>
+        <div className="page-body__wide">
+          {wide}
           <CaseStudies data={payload.data} />
           <Pagination />
           {/* The aside is the page's one contact box; a page without one ends with its audience's. */}

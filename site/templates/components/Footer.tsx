@@ -1,5 +1,6 @@
 import PhoneRows, { toPhoneNumbers } from './PhoneRows.tsx';
 import EmailAddress from './EmailAddress.tsx';
+import { toLogotype } from './icons.tsx';
 import { Phrases, useReused, toBuildYear, useLocalUrl, useSite } from './site.tsx';
 
 /** The stations by size, largest first, as the station map numbers them. */
@@ -20,6 +21,7 @@ export default function Footer() {
   return useReused(`footer|${payload.locale}|${year}`, () => {
     const { phones, faxes } = toPhoneNumbers(payload.contacts);
     const general = payload.contacts[0];
+    const logotype = toLogotype(payload.locale, true);
     return (
       <footer className="site-footer">
         <div className="site-footer__inner">
@@ -28,8 +30,8 @@ export default function Footer() {
                 would otherwise write a preload of it into the markup kept for every page (behaviour.md: Markup rendered once). */}
             <img
               className="site-footer__logotype"
-              src="/logotype-reversed.svg"
-              width="158"
+              src={logotype.src}
+              width={logotype.width}
               height="48"
               alt=""
               loading="lazy"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import Drawer from './Drawer.tsx';
-import Icon from './icons.tsx';
+import Icon, { toLogotype } from './icons.tsx';
 import LanguageSwitcher from './LanguageSwitcher.tsx';
 import SearchButton from './SearchButton.tsx';
 import { isInSection, toMarks, toSectionOf, useLocalUrl, useReused, useSite } from './site.tsx';
@@ -185,6 +185,7 @@ export default function Header() {
       </ul>
     </nav>
   ));
+  const logotype = toLogotype(payload.locale);
 
   return (
     <>
@@ -205,9 +206,15 @@ export default function Header() {
             <Icon name="menu" />
             <span className="visually-hidden">{t('nav:openMenu')}</span>
           </button>
-          {/* The logotype: the mark and the name in both scripts, drawn as shapes (public/logotype.svg). */}
+          {/* The logotype: the mark and the name in both scripts, the page's first (toLogotype). */}
           <a className="brand" href={toUrl('/')}>
-            <img className="brand__logotype" src="/logotype.svg" width="158" height="48" alt={t('nav:brand')} />
+            <img
+              className="brand__logotype"
+              src={logotype.src}
+              width={logotype.width}
+              height="48"
+              alt={t('nav:brand')}
+            />
           </a>
           {mainNav}
           <SearchButton

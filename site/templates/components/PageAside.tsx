@@ -78,24 +78,27 @@ export default function PageAside() {
   if (!contact && !assurances && sections.length < 2) return null;
   return (
     <div className="page-aside">
-      {sections.length >= 2 ? (
-        <nav className="page-aside__toc" aria-labelledby="page-aside-toc">
-          <h2 id="page-aside-toc" className="page-aside__heading">
-            {t('common:onThisPage')}
-          </h2>
-          <ul>
-            {sections.map((s) => (
-              <li key={s.id}>
-                <a href={`#${s.id}`}>
-                  <Phrases text={s.text} />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      {contact ? <AsideContact /> : null}
-      {assurances ? <Assurances data={assurances} /> : null}
+      {/* The part that stays in view: the aside itself spans the text's height (PageAside.css). */}
+      <div className="page-aside__inner">
+        {sections.length >= 2 ? (
+          <nav className="page-aside__toc" aria-labelledby="page-aside-toc">
+            <h2 id="page-aside-toc" className="page-aside__heading">
+              {t('common:onThisPage')}
+            </h2>
+            <ul>
+              {sections.map((s) => (
+                <li key={s.id}>
+                  <a href={`#${s.id}`}>
+                    <Phrases text={s.text} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {contact ? <AsideContact /> : null}
+        {assurances ? <Assurances data={assurances} /> : null}
+      </div>
     </div>
   );
 }

@@ -25,3 +25,13 @@ export default function Icon({ name }: { name: string }) {
   // An empty element: screen readers have nothing to read, and nothing to hide.
   return <span className={`icon ${toIconClass(name)}`.trimEnd()} />;
 }
+
+/**
+ * The logotype of a page's locale (behaviour.md: Identity): the mark and the name in both scripts,
+ * drawn as shapes, the page's own script first: 雲翔航勤 over CLOUDWING on Chinese pages, CLOUDWING
+ * over 雲翔航勤 on English ones. `reversed` is its colours for the footer's navy.
+ */
+export function toLogotype(locale: string, reversed = false): { src: string; width: number } {
+  const english = !locale.startsWith('zh');
+  return { src: `/logotype${english ? '-en' : ''}${reversed ? '-reversed' : ''}.svg`, width: english ? 170 : 158 };
+}

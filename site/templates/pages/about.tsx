@@ -7,8 +7,7 @@ import { useSite } from '../components/site.tsx';
 export default function AboutPage() {
   const { payload } = useSite();
   return (
-    <ContentPage kind="about">
-      <Stations data={payload.data} />
+    <ContentPage kind="about" wide={<Stations data={payload.data} />}>
       <OrgChart data={payload.data} />
     </ContentPage>
   );

@@ -20,9 +20,5 @@ export default function JobsPage() {
         </a>
       </p>
     ) : null;
-  return (
-    <ContentPage kind="jobs" lead={early}>
-      <Positions data={payload.data} />
-    </ContentPage>
-  );
+  return <ContentPage kind="jobs" lead={early} wide={<Positions data={payload.data} />} />;
 }

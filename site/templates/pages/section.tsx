@@ -10,9 +10,14 @@ import { useSite } from '../components/site.tsx';
 export default function SectionPage() {
   const { payload } = useSite();
   return (
-    <ContentPage kind="section">
-      <LinkList links={payload.listed} thumbnails />
-      <CustomerStrip data={payload.data} />
-    </ContentPage>
+    <ContentPage
+      kind="section"
+      wide={
+        <>
+          <LinkList links={payload.listed} thumbnails />
+          <CustomerStrip data={payload.data} />
+        </>
+      }
+    />
   );
 }
