@@ -439,13 +439,23 @@ function breakCellPhrases(state: StateCore): void {
   });
 }
 
-/** A Chinese paragraph's last three characters share its last line (behaviour.md: Presentation). */
+/** How far back from a paragraph's end its words are looked for: its last words, with the tie's. */
+const TIE_WORDS_FROM = 16;
+
+/**
+ * A Chinese paragraph's last three characters share its last line, from the start of their word
+ * (behaviour.md: Presentation): the words of its last characters are found, not the paragraph's.
+ */
 function tieSentenceEnds(state: StateCore): void {
+  const breaker = phraseBreakerFor((state.env as RenderEnv).links.keepWhole);
   state.tokens.forEach((token, i) => {
     const inline = state.tokens[i + 1];
     if (token.type !== 'paragraph_open' || !inline?.children || !hasHan(inline.content)) return;
     const last = inline.children.at(-1);
-    const at = last?.type === 'text' ? toTiedEnd(last.content) : -1;
+    const from = Math.max(0, (last?.content.length ?? 0) - TIE_WORDS_FROM);
+    const breaks =
+      last?.type === 'text' ? (breaker(last.content.slice(from))?.map((index) => index + from) ?? null) : null;
+    const at = last?.type === 'text' ? toTiedEnd(last.content, breaks) : -1;
     if (!last || at < 0) return;
     inline.children.splice(
       -1,

@@ -27,7 +27,7 @@ export default function Icon({ name }: { name: string }) {
 }
 
 /**
- * The logotype of a page's locale (behaviour.md: Identity): the mark and the name in both scripts,
+ * The logotype of a page's locale (behaviour.md: Presentation): the mark and the name in both scripts,
  * drawn as shapes, the page's own script first: 雲翔航勤 over CLOUDWING on Chinese pages, CLOUDWING
  * over 雲翔航勤 on English ones. `reversed` is its colours for the footer's navy.
  */

@@ -72,9 +72,13 @@ const TIED_END = /\p{Script=Han}{3}\p{P}*$/u;
 
 /**
  * Where the last three Chinese characters and their marks begin, kept on one line so none is left
- * alone (`品。`): no CSS wrapping prevents it in Chinese. -1 when there is nothing to tie.
+ * alone (`品。`): no CSS wrapping prevents it in Chinese. Given the text's word breaks, the tie
+ * starts where the word it falls in starts, so that no word is cut by it (`林雅婷聯繫。`). -1
+ * when there is nothing to tie.
  */
-export function toTiedEnd(text: string): number {
+export function toTiedEnd(text: string, breaks: readonly number[] | null = null): number {
   const match = TIED_END.exec(text);
-  return match && match.index > 0 ? match.index : -1;
+  if (!match || match.index === 0) return -1;
+  const start = (breaks ?? []).filter((index) => index > 0 && index <= match.index).at(-1);
+  return breaks && start !== undefined ? start : match.index;
 }

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+import sparticuz from '@sparticuz/chromium';
+const exe = process.env.CHROME_PATH || await sparticuz.executablePath();
+const browser = await chromium.launch({ executablePath: exe, args: ['--no-sandbox'], headless: true });
+const [url, width, script] = process.argv.slice(2);
+const ctx = await browser.newContext({ viewport: { width: Number(width), height: 800 }, locale: url.startsWith('/en') ? 'en-US' : 'zh-TW' });
+await ctx.addCookies([{ name: 'i18n_redirected', value: url.startsWith('/en') ? 'en' : 'zhHant', url: 'http://127.0.0.1:4567' }]);
+const page = await ctx.newPage();
+await page.goto(`http://127.0.0.1:4567${url}`, { waitUntil: 'networkidle' });
+console.log(JSON.stringify(await page.evaluate(script), null, 1));
+await browser.close();
