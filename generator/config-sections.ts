@@ -1,4 +1,5 @@
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
+import { POLICY_DIRECTIVES } from './hosts.ts';
 import { OLD_ADDRESS_RULE, isOldAddress, isRedirectTarget } from './redirects.ts';
 
 // The configuration's sections with settings of their own; config-check.ts gathers them.
@@ -23,13 +24,15 @@ export function validateTheme(theme: unknown): Check[] {
   ];
 }
 
+const BUDGETS = ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'] as const;
+
 export function validateCheck(check: unknown): Check[] {
   if (check === undefined) return [];
   if (!isRecord(check)) return [['check', false, 'must be an object with budgets and sameInAllLocales']];
   const budgets = isRecord(check.budgets) ? check.budgets : {};
   return [
     ['check.budgets', check.budgets === undefined || isRecord(check.budgets), 'must be an object of sizes in KB'],
-    ...(['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'] as const).map((key): Check => [
+    ...BUDGETS.map((key): Check => [
       `check.budgets.${key}`,
       budgets[key] === undefined || (typeof budgets[key] === 'number' && budgets[key] > 0),
       'must be a positive number of KB',
@@ -198,9 +201,9 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   contacts: ['key', 'email', 'phone', 'fax'],
   redirects: ['from', 'to', 'status'],
   check: ['budgets', 'sameInAllLocales', 'staleTranslations', 'removedPages'],
-  security: ['scriptSrc', 'connectSrc', 'imgSrc', 'frameSrc', 'formAction', 'styleSrc', 'fontSrc', 'mediaSrc'],
+  security: POLICY_DIRECTIVES,
   scripts: ['src', 'defer', 'async', 'attributes', 'consent'],
-  'check.budgets': ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'],
+  'check.budgets': BUDGETS,
 };
 
 /** A key the configuration does not know; `nth`: which of the list's keys of that name it is. */

@@ -1,5 +1,5 @@
 import type { PageLayout } from '../runtime/urls.ts';
-import type { HostName, Page, SiteConfig } from './types.ts';
+import type { HostName, Page, SecurityConfig, SiteConfig } from './types.ts';
 
 // The static hosts (behaviour.md: Hosts). Each serves a canonical URL with 200 and no redirect
 // only from the file layout it knows, and reads its own configuration files, or none.
@@ -14,7 +14,7 @@ const BASE_SOURCES = {
   styleSrc: ["'self'"],
   fontSrc: ["'self'"],
   mediaSrc: ["'self'"],
-} as const satisfies Readonly<Record<string, readonly string[]>>;
+} as const satisfies Required<SecurityConfig>;
 export type PolicyDirective = keyof typeof BASE_SOURCES;
 
 /** The directives `security` may add to (behaviour.md: Security policy). */
@@ -44,7 +44,7 @@ const VIDEO_ORIGINS = {
 export type VideoProvider = keyof typeof VIDEO_ORIGINS;
 
 interface PolicyInput {
-  readonly security: Readonly<Partial<Record<PolicyDirective, readonly string[]>>>;
+  readonly security: SecurityConfig;
   readonly scripts: readonly { readonly src: string }[];
   readonly videos: readonly VideoProvider[];
 }
