@@ -15,6 +15,7 @@ import {
 } from '../messages.ts';
 import type { MessageTree, Messages, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
+import { findDeepNesting } from './limits.ts';
 import { findFileCharacter, findJsonEscapeCharacter, toOffsetLoc } from './characters.ts';
 
 /** Reads every `site/locales/<locale>/<ns>.json`, then compares their keys. */
@@ -54,7 +55,7 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
   const refused = toConflictProblem(file, text) ?? findFileCharacter(file, text);
   if (refused) return { problem: refused };
   // Before parsing: a file nested thousands deep would overflow the stack.
-  const deep = findDeepNesting(text);
+  const deep = findDeepNesting(text, NESTING_LIMIT, { skipStrings: true });
   if (deep !== null) {
     const reason = `objects or lists nest more than ${NESTING_LIMIT} levels deep here`;
     return { problem: toProblem('MESSAGES_SHAPE', { reason }, toOffsetLoc(file, text, deep)) };
@@ -83,20 +84,6 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
 
 /** Keys are a few levels deep (`contacts.service`). */
 const NESTING_LIMIT = 32;
-
-/** The first `{` or `[` outside a string that opens a level past NESTING_LIMIT. */
-function findDeepNesting(text: string): number | null {
-  let depth = 0;
-  for (let at = 0; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    if (c === 34) {
-      for (at++; at < text.length && text.charCodeAt(at) !== 34; at++) if (text.charCodeAt(at) === 92) at++;
-    } else if (c === 123 || c === 91) {
-      if (++depth > NESTING_LIMIT) return at;
-    } else if ((c === 125 || c === 93) && depth > 0) depth--;
-  }
-  return null;
-}
 
 type Position = { line: number; column: number };
 
