@@ -129,7 +129,7 @@ function validateSettings(c: Record<string, unknown>): Check[] {
   return [
     [
       'baseUrl',
-      c.baseUrl === undefined || isBaseUrl(c.baseUrl),
+      c.baseUrl === undefined || (typeof c.baseUrl === 'string' && toBaseUrl(c.baseUrl) !== null),
       'must be an absolute http(s) URL without a path, user name or password, such as `https://cloudwing.example`',
     ],
     [
@@ -233,10 +233,6 @@ export function findFieldLine(source: string, field: string, last?: number): num
     if (at >= 0) from = at;
   });
   return from + 1;
-}
-
-function isBaseUrl(v: unknown): boolean {
-  return typeof v === 'string' && toBaseUrl(v) !== null;
 }
 
 /** The origin of a plain absolute http(s) URL, else null; outer blanks dropped (a YAML block's CI variable). */
