@@ -254,7 +254,6 @@ export interface FieldAddress {
   readonly loc: SourceLoc;
 }
 
-export type Namespace = 'nav' | 'sidenav' | 'footer' | 'common' | 'errors';
 export type MessageTree = { [key: string]: string | MessageTree };
 export type Messages = Record<LocaleCode, Record<string, MessageTree>>;
 
