@@ -17,8 +17,7 @@ export function validateTheme(theme: unknown): Check[] {
     [
       'theme.preloadFonts',
       theme.preloadFonts === undefined ||
-        (Array.isArray(theme.preloadFonts) &&
-          theme.preloadFonts.every((href) => typeof href === 'string' && /^\/[^/].*\.woff2$/.test(href))),
+        isListOf(theme.preloadFonts, (href) => typeof href === 'string' && /^\/[^/].*\.woff2$/.test(href)),
       'must be a list of root-relative URLs of WOFF2 files, such as `/fonts/brand.woff2`',
     ],
   ];
@@ -39,8 +38,7 @@ export function validateCheck(check: unknown): Check[] {
     ]),
     [
       'check.sameInAllLocales',
-      check.sameInAllLocales === undefined ||
-        (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')),
+      check.sameInAllLocales === undefined || isListOf(check.sameInAllLocales, (v) => typeof v === 'string'),
       'must be a list of strings',
     ],
     ...(['staleTranslations', 'removedPages'] as const).map((key): Check => [
@@ -265,6 +263,10 @@ function toEditDistance(a: string, b: string): number {
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A list whose every item passes `test`. */
+export function isListOf(v: unknown, test: (item: unknown) => boolean): boolean {
+  return Array.isArray(v) && v.every(test);
 }
 export function isText(v: unknown): boolean {
   return typeof v === 'string' && v.trim() !== '';
