@@ -9,66 +9,55 @@ interface CacheKind {
   readonly format: number;
   /** What an entry's key is made of. */
   readonly key: string;
-  /** When entries are removed. */
-  readonly sweep: string;
+  /** When entries are removed, when not unused for a day after a build that wrote one. */
+  readonly sweep?: string;
 }
-
-const DAY_OLD = 'entries unused for a day, after a build that wrote one';
 
 export const CACHES = {
   bundles: {
     dir: path.join(CACHE_DIR, 'bundles'),
     format: 3,
     key: "the templates', styles' and runtime's sources, the configuration, the template list, esbuild's version and the bundler's own code; every other file esbuild read is checked by its hash",
-    sweep: DAY_OLD,
   },
   server: {
     dir: path.join(CACHE_DIR, 'server'),
     format: 1,
     key: "the hash of the templates' server bundle (its file name); a file that no longer gives its hash is made again",
-    sweep: DAY_OLD,
   },
   content: {
     dir: path.join(CACHE_DIR, 'content'),
     format: 1,
     key: "the configuration, the versions of site, gray-matter and yaml (the file's name); each entry by a content file's path and the hash of its text",
-    sweep: DAY_OLD,
   },
   pages: {
     dir: path.join(CACHE_DIR, 'pages'),
     format: 2,
     key: "a site's pages as written (bytes, hashes, search entries) in sixteen files by their keys, named by the server module's hash, the asset URLs, the configuration, every page's URL, the held pages, public files and photos, the build's year and the versions of site, React, i18next and markdown-it; in it each page by its own texts, lists and menus and its locale's messages",
-    sweep: DAY_OLD,
   },
   search: {
     dir: path.join(CACHE_DIR, 'search'),
     format: 1,
     key: "each locale's indexed pages (their digests), its language and Pagefind's version",
-    sweep: DAY_OLD,
   },
   cards: {
     dir: path.join(CACHE_DIR, 'cards'),
     format: 1,
     key: "the card layout's source, the page's title, section, brand and colours, and the renderers' versions; a PNG that is not whole is drawn again",
-    sweep: DAY_OLD,
   },
   images: {
     dir: path.join(CACHE_DIR, 'images'),
     format: 1,
     key: "a photo's bytes (their hash), sharp's and libvips' versions and the settings it is made with (widths, formats, qualities, pixel limit); a record whose files are not all there is made again",
-    sweep: DAY_OLD,
   },
   icons: {
     dir: path.join(CACHE_DIR, 'icons'),
     format: 1,
     key: "the logo's SVG and the theme's primary colour",
-    sweep: DAY_OLD,
   },
   public: {
     dir: path.join(CACHE_DIR, 'public'),
     format: 5,
     key: "a module of site/public: every project file esbuild read for it, esbuild's version and the lockfiles",
-    sweep: DAY_OLD,
   },
   html: {
     dir: path.join(CACHE_DIR, 'html'),
@@ -80,7 +69,6 @@ export const CACHES = {
     dir: path.join(CACHE_DIR, 'config'),
     format: 1,
     key: "the text of site/site.config.ts, esbuild's version and every file it imports",
-    sweep: DAY_OLD,
   },
 } as const satisfies Record<string, CacheKind>;
 

@@ -3,6 +3,7 @@ import type { SiteProblem } from './types.ts';
 import { HOSTS } from './hosts.ts';
 import {
   findUnknownKeys,
+  isListOf,
   isName,
   isRecord,
   isText,
@@ -129,7 +130,7 @@ function validateSettings(c: Record<string, unknown>): Check[] {
   return [
     [
       'baseUrl',
-      c.baseUrl === undefined || isBaseUrl(c.baseUrl),
+      c.baseUrl === undefined || (typeof c.baseUrl === 'string' && toBaseUrl(c.baseUrl) !== null),
       'must be an absolute http(s) URL without a path, user name or password, such as `https://cloudwing.example`',
     ],
     [
@@ -146,9 +147,7 @@ function validateSettings(c: Record<string, unknown>): Check[] {
     ['titleSeparator', c.titleSeparator === undefined || typeof c.titleSeparator === 'string', 'must be a string'],
     [
       'keepWhole',
-      c.keepWhole === undefined ||
-        (Array.isArray(c.keepWhole) &&
-          c.keepWhole.every((word: unknown) => typeof word === 'string' && /^\S{2,}$/.test(word))),
+      c.keepWhole === undefined || isListOf(c.keepWhole, (word) => typeof word === 'string' && /^\S{2,}$/.test(word)),
       'must be a list of words of two or more characters without spaces, such as `營運控制中心`',
     ],
   ];
@@ -164,9 +163,7 @@ function validatePublishing(c: Record<string, unknown>): Check[] {
     ],
     [
       'robots',
-      c.robots === undefined ||
-        (Array.isArray(c.robots) &&
-          c.robots.every((line: unknown) => typeof line === 'string' && !/[\r\n]/.test(line))),
+      c.robots === undefined || isListOf(c.robots, (line) => typeof line === 'string' && !/[\r\n]/.test(line)),
       'must be a list of lines for robots.txt, each without a line break',
       "Write each rule as a line of its own: `robots: ['User-agent: GPTBot', 'Disallow: /']`.",
     ],
@@ -233,10 +230,6 @@ export function findFieldLine(source: string, field: string, last?: number): num
     if (at >= 0) from = at;
   });
   return from + 1;
-}
-
-function isBaseUrl(v: unknown): boolean {
-  return typeof v === 'string' && toBaseUrl(v) !== null;
 }
 
 /** The origin of a plain absolute http(s) URL, else null; outer blanks dropped (a YAML block's CI variable). */

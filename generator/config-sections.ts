@@ -1,4 +1,5 @@
 import { EMAIL as EMAIL_PATTERN, PHONE as PHONE_PATTERN } from '../runtime/contacts.ts';
+import { POLICY_DIRECTIVES } from './hosts.ts';
 import { OLD_ADDRESS_RULE, isOldAddress, isRedirectTarget } from './redirects.ts';
 
 // The configuration's sections with settings of their own; config-check.ts gathers them.
@@ -16,12 +17,13 @@ export function validateTheme(theme: unknown): Check[] {
     [
       'theme.preloadFonts',
       theme.preloadFonts === undefined ||
-        (Array.isArray(theme.preloadFonts) &&
-          theme.preloadFonts.every((href) => typeof href === 'string' && /^\/[^/].*\.woff2$/.test(href))),
+        isListOf(theme.preloadFonts, (href) => typeof href === 'string' && /^\/[^/].*\.woff2$/.test(href)),
       'must be a list of root-relative URLs of WOFF2 files, such as `/fonts/brand.woff2`',
     ],
   ];
 }
+
+const BUDGETS = ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'] as const;
 
 export function validateCheck(check: unknown): Check[] {
   if (check === undefined) return [];
@@ -29,15 +31,14 @@ export function validateCheck(check: unknown): Check[] {
   const budgets = isRecord(check.budgets) ? check.budgets : {};
   return [
     ['check.budgets', check.budgets === undefined || isRecord(check.budgets), 'must be an object of sizes in KB'],
-    ...(['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'] as const).map((key): Check => [
+    ...BUDGETS.map((key): Check => [
       `check.budgets.${key}`,
       budgets[key] === undefined || (typeof budgets[key] === 'number' && budgets[key] > 0),
       'must be a positive number of KB',
     ]),
     [
       'check.sameInAllLocales',
-      check.sameInAllLocales === undefined ||
-        (Array.isArray(check.sameInAllLocales) && check.sameInAllLocales.every((v) => typeof v === 'string')),
+      check.sameInAllLocales === undefined || isListOf(check.sameInAllLocales, (v) => typeof v === 'string'),
       'must be a list of strings',
     ],
     ...(['staleTranslations', 'removedPages'] as const).map((key): Check => [
@@ -198,9 +199,9 @@ const KNOWN_KEYS: Readonly<Record<string, readonly string[]>> = {
   contacts: ['key', 'email', 'phone', 'fax'],
   redirects: ['from', 'to', 'status'],
   check: ['budgets', 'sameInAllLocales', 'staleTranslations', 'removedPages'],
-  security: ['scriptSrc', 'connectSrc', 'imgSrc', 'frameSrc', 'formAction', 'styleSrc', 'fontSrc', 'mediaSrc'],
+  security: POLICY_DIRECTIVES,
   scripts: ['src', 'defer', 'async', 'attributes', 'consent'],
-  'check.budgets': ['jsKb', 'idleJsKb', 'cssKb', 'payloadKb', 'imageKb', 'fontKb'],
+  'check.budgets': BUDGETS,
 };
 
 /** A key the configuration does not know; `nth`: which of the list's keys of that name it is. */
@@ -262,6 +263,10 @@ function toEditDistance(a: string, b: string): number {
 
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A list whose every item passes `test`. */
+export function isListOf(v: unknown, test: (item: unknown) => boolean): boolean {
+  return Array.isArray(v) && v.every(test);
 }
 export function isText(v: unknown): boolean {
   return typeof v === 'string' && v.trim() !== '';

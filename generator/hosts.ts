@@ -1,5 +1,5 @@
 import type { PageLayout } from '../runtime/urls.ts';
-import type { HostName, Page, SiteConfig } from './types.ts';
+import type { HostName, Page, SecurityConfig, SiteConfig } from './types.ts';
 
 // The static hosts (behaviour.md: Hosts). Each serves a canonical URL with 200 and no redirect
 // only from the file layout it knows, and reads its own configuration files, or none.
@@ -14,7 +14,7 @@ const BASE_SOURCES = {
   styleSrc: ["'self'"],
   fontSrc: ["'self'"],
   mediaSrc: ["'self'"],
-} as const satisfies Readonly<Record<string, readonly string[]>>;
+} as const satisfies Required<SecurityConfig>;
 export type PolicyDirective = keyof typeof BASE_SOURCES;
 
 /** The directives `security` may add to (behaviour.md: Security policy). */
@@ -44,7 +44,7 @@ const VIDEO_ORIGINS = {
 export type VideoProvider = keyof typeof VIDEO_ORIGINS;
 
 interface PolicyInput {
-  readonly security: Readonly<Partial<Record<PolicyDirective, readonly string[]>>>;
+  readonly security: SecurityConfig;
   readonly scripts: readonly { readonly src: string }[];
   readonly videos: readonly VideoProvider[];
 }
@@ -56,30 +56,24 @@ interface PolicyInput {
  */
 export function toContentSecurityPolicy(input: PolicyInput): string {
   const scriptOrigins = input.scripts.flatMap((s) => (s.src.startsWith('https://') ? [new URL(s.src).origin] : []));
-  const sources = (directive: PolicyDirective, added: readonly string[] = []) => [
-    ...new Set([...BASE_SOURCES[directive], ...(input.security[directive] ?? []), ...added]),
-  ];
-  const optional = (name: string, directive: PolicyDirective, added: readonly string[] = []) =>
-    (input.security[directive]?.length ?? 0) + added.length > 0
-      ? [`${name} ${sources(directive, added).join(' ')}`]
-      : [];
+  const directive = (name: string, key: PolicyDirective, added: readonly string[] = []) =>
+    `${name} ${[...new Set([...BASE_SOURCES[key], ...(input.security[key] ?? []), ...added])].join(' ')}`;
+  const optional = (name: string, key: PolicyDirective, added: readonly string[] = []) =>
+    (input.security[key]?.length ?? 0) + added.length > 0 ? [directive(name, key, added)] : [];
+  const players = [...new Set(input.videos)].sort().map((v) => VIDEO_ORIGINS[v]);
   return [
     "default-src 'self'",
-    `script-src ${sources('scriptSrc', scriptOrigins).join(' ')}`,
-    `style-src ${sources('styleSrc').join(' ')}`,
-    `img-src ${sources('imgSrc').join(' ')}`,
-    `font-src ${sources('fontSrc').join(' ')}`,
-    `connect-src ${sources('connectSrc').join(' ')}`,
-    ...optional(
-      'frame-src',
-      'frameSrc',
-      [...new Set(input.videos)].sort().map((v) => VIDEO_ORIGINS[v]),
-    ),
+    directive('script-src', 'scriptSrc', scriptOrigins),
+    directive('style-src', 'styleSrc'),
+    directive('img-src', 'imgSrc'),
+    directive('font-src', 'fontSrc'),
+    directive('connect-src', 'connectSrc'),
+    ...optional('frame-src', 'frameSrc', players),
     ...optional('media-src', 'mediaSrc'),
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    `form-action ${sources('formAction').join(' ')}`,
+    directive('form-action', 'formAction'),
     "frame-ancestors 'none'",
   ].join('; ');
 }

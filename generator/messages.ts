@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LocaleCode, MessageTree, Namespace, SiteConfig } from './types.ts';
+import type { LocaleCode, MessageTree, SiteConfig } from './types.ts';
 
 // The shared translation files, read alike by every stage (behaviour.md: Texts).
 
-export const NAMESPACES: readonly Namespace[] = ['nav', 'sidenav', 'footer', 'common', 'errors'];
+export const NAMESPACES = ['nav', 'sidenav', 'footer', 'common', 'errors'] as const;
 
 export function toMessagesFile(config: SiteConfig, locale: LocaleCode, ns: string): string {
   return path

@@ -142,16 +142,11 @@ export interface SiteConfigInput {
   }[];
 }
 
-export interface SecurityConfig {
-  readonly scriptSrc?: readonly string[];
-  readonly connectSrc?: readonly string[];
-  readonly imgSrc?: readonly string[];
-  readonly frameSrc?: readonly string[];
-  readonly formAction?: readonly string[];
-  readonly styleSrc?: readonly string[];
-  readonly fontSrc?: readonly string[];
-  readonly mediaSrc?: readonly string[];
-}
+/** Origins each directive of the Content Security Policy adds (hosts.ts). */
+export type SecurityConfig = Readonly<Partial<Record<SecurityDirective, readonly string[]>>>;
+
+type SecurityDirective =
+  'scriptSrc' | 'connectSrc' | 'imgSrc' | 'frameSrc' | 'formAction' | 'styleSrc' | 'fontSrc' | 'mediaSrc';
 
 export type SiteScript = Readonly<Required<NonNullable<SiteConfigInput['scripts']>[number]>>;
 
@@ -259,7 +254,6 @@ export interface FieldAddress {
   readonly loc: SourceLoc;
 }
 
-export type Namespace = 'nav' | 'sidenav' | 'footer' | 'common' | 'errors';
 export type MessageTree = { [key: string]: string | MessageTree };
 export type Messages = Record<LocaleCode, Record<string, MessageTree>>;
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { toProblem } from '../problems/problem.ts';
+import { toMessagesFile } from '../messages.ts';
 import type { LocaleCode, Route, SiteConfig, SiteProblem } from '../types.ts';
 
 /** Where the glossary lives, relative to the project folder (behaviour.md: Terms). */
@@ -48,19 +49,18 @@ export function checkGlossary(config: SiteConfig, routes: readonly Route[]): Sit
   });
 }
 
-/** A locale's content and message files, relative to the project folder. */
+/** A locale's content and message files, relative to the project folder, with `/` separators. */
 export function toLocaleFiles(config: SiteConfig, routes: readonly Route[], locale: LocaleCode): string[] {
   const contentFiles = routes.flatMap((r) => (r.files[locale] ? [r.files[locale]?.file as string] : []));
   const messageFiles = fg
     .sync('*.json', { cwd: path.join(config.localesDir, locale) })
     .sort()
-    .map((name) => path.relative(config.root, path.join(config.localesDir, locale, name)));
+    .map((name) => toMessagesFile(config, locale, name.slice(0, -'.json'.length)));
   return [...contentFiles, ...messageFiles];
 }
 
-function findVariants(root: string, source: string, terms: readonly GlossaryTerm[]): SiteProblem[] {
-  const file = source.split(path.sep).join('/');
-  const lines = readFileSync(path.join(root, source), 'utf8').split('\n');
+function findVariants(root: string, file: string, terms: readonly GlossaryTerm[]): SiteProblem[] {
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
   return lines.flatMap((line, i) =>
     terms.flatMap((term) =>
       term.variants.flatMap((variant) => {

@@ -1,8 +1,7 @@
 import { toProblem } from '../problems/problem.ts';
-import { unescapeHtml } from '../escape.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { toTitleWidth } from '../../runtime/titles.ts';
-import { atStart, type OutputPage } from './output.ts';
+import { atStart, readAttr, type OutputPage } from './output.ts';
 
 // What results and share dialogs read of a head besides its alternates (behaviour.md: Head and SEO).
 
@@ -32,8 +31,7 @@ function checkTitle(page: OutputPage): SiteProblem[] {
 /** `og:site_name` must be the locale's brand: results and share dialogs show it as the site's name. */
 function checkSiteName(config: SiteConfig, page: OutputPage): SiteProblem[] {
   const brand = config.locales.find((l) => l.code === page.payload?.locale)?.siteTitle;
-  const raw = /<meta property="og:site_name" content="([^"]*)">/.exec(page.html)?.[1];
-  const name = raw === undefined ? null : unescapeHtml(raw);
+  const name = readAttr(page.html, /<meta property="og:site_name" content="([^"]*)">/);
   if (name === brand) return [];
   const reason = `og:site_name is ${name ?? 'missing'} where the brand is ${brand}`;
   return [toProblem('SEO_LOCALE', { page: page.url, reason }, at(page))];

@@ -29,9 +29,8 @@ export function checkMixedScript(config: SiteConfig, routes: readonly Route[]): 
   return config.locales
     .filter((locale) => locale.iso.startsWith('zh'))
     .flatMap((locale) => toLocaleFiles(config, routes, locale.code))
-    .flatMap((source) => {
-      const file = source.split(path.sep).join('/');
-      const lines = readFileSync(path.join(config.root, source), 'utf8').split('\n');
+    .flatMap((file) => {
+      const lines = readFileSync(path.join(config.root, file), 'utf8').split('\n');
       return lines.flatMap((line, i) => {
         // Front matter's own lines (`---`, a key with no text) and code need no check.
         if (!/\p{Script=Han}/u.test(line) || line.startsWith('    ') || line.startsWith('```')) return [];

@@ -27,6 +27,12 @@ export interface OutputPage {
 
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1] ?? null;
 
+/** `re`'s first group in `html` with its character references read (`&amp;` → `&`), or null. */
+export function readAttr(html: string, re: RegExp): string | null {
+  const value = attr(html, re);
+  return value === null ? null : unescapeHtml(value);
+}
+
 /** A problem of a whole file is reported at its start. */
 export const atStart = (file: string) => ({ file, line: 1, column: 1 });
 
@@ -55,16 +61,14 @@ export function readOutputPages(outDir: string): OutputPage[] {
       const head = html.slice(0, Math.max(0, html.indexOf('</head>')));
       const data = attr(html, /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/);
       const main = attr(html, /<main[^>]*>([\s\S]*?)<\/main>/) ?? '';
-      const title = attr(head, /<title>([\s\S]*?)<\/title>/);
-      const description = attr(head, /<meta name="description" content="([^"]*)"/);
       return {
         file,
         url: toOutputUrl(file, layout),
         html,
         head,
         lang: attr(html, /<html[^>]*\slang="([^"]*)"/),
-        title: title === null ? null : unescapeHtml(title),
-        description: description === null ? null : unescapeHtml(description),
+        title: readAttr(head, /<title>([\s\S]*?)<\/title>/),
+        description: readAttr(head, /<meta name="description" content="([^"]*)"/),
         canonical: attr(head, /<link rel="canonical" href="([^"]*)"/),
         alternates: [...head.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map((m) => ({
           hreflang: m[1] as string,

@@ -3,17 +3,12 @@ import path from 'node:path';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
-import type { OutputPage } from './output.ts';
+import { readAttr, type OutputPage } from './output.ts';
 import { isWholePng, toPngSize } from '../png.ts';
 import { ZONED_TIME } from './seo.ts';
 import { findGraphFaults, findNodeFaults, type DataOutput, type Node } from './structured-data.ts';
 
 // What pages tell share dialogs, search engines and feed readers (behaviour.md: Sharing).
-
-const attr = (html: string, re: RegExp) => {
-  const value = re.exec(html)?.[1];
-  return value === undefined ? null : unescapeHtml(value);
-};
 
 /** The first fault of an XML document's structure (tags closed in order, one root), or null. */
 export function toXmlFault(xml: string): string | null {
@@ -64,8 +59,8 @@ function isOutputPage({ base, urls }: Output, url: string): boolean {
 
 function toIconLinks(head: string): { touch: string | null; manifest: string | null } {
   return {
-    touch: attr(head, /<link rel="apple-touch-icon" href="([^"]*)"/),
-    manifest: attr(head, /<link rel="manifest" href="([^"]*)"/),
+    touch: readAttr(head, /<link rel="apple-touch-icon" href="([^"]*)"/),
+    manifest: readAttr(head, /<link rel="manifest" href="([^"]*)"/),
   };
 }
 
@@ -101,11 +96,11 @@ export function checkSharing(config: SiteConfig, outDir: string, pages: readonly
 
 /** A missing or mis-sized card image, the card's tags, and the PNG file it names. */
 function checkShareImage(output: Output, page: string, head: string): SiteProblem[] {
-  const image = attr(head, /<meta property="og:image" content="([^"]*)"/);
+  const image = readAttr(head, /<meta property="og:image" content="([^"]*)"/);
   if (image === null) return output.base ? [toProblem('SHARE_IMAGE', { page, reason: 'the page names none' })] : [];
   const reasons: string[] = [];
-  const width = attr(head, /<meta property="og:image:width" content="([^"]*)"/);
-  const height = attr(head, /<meta property="og:image:height" content="([^"]*)"/);
+  const width = readAttr(head, /<meta property="og:image:width" content="([^"]*)"/);
+  const height = readAttr(head, /<meta property="og:image:height" content="([^"]*)"/);
   if (width !== '1200' || height !== '630') reasons.push(`its size is given as ${width ?? '?'} × ${height ?? '?'}`);
   if (!/<meta name="twitter:card" content="summary_large_image">/.test(head)) reasons.push('no `twitter:card`');
   const file = toOutputFile(output, image);
@@ -127,7 +122,7 @@ function toImageFault(file: string, image: string): string | null {
 
 /** Faults of a page's JSON-LD (structured-data.ts), and an article or position without its node. */
 function checkStructuredData(output: Output, page: OutputPage, head: string): SiteProblem[] {
-  const image = attr(head, /<meta property="og:image" content="([^"]*)"/);
+  const image = readAttr(head, /<meta property="og:image" content="([^"]*)"/);
   const drawnCard = image !== null && /\/_app\/cards\//.test(image);
   const nodes: Node[] = [];
   const reasons: string[] = [];
@@ -155,7 +150,7 @@ function checkStructuredData(output: Output, page: OutputPage, head: string): Si
   if (output.base && nodes.length > 0) reasons.push(...findGraphFaults(output.base, nodes));
   const types = nodes.map((node) => node['@type']);
   // The website's name is the brand share dialogs show as the site's (behaviour.md: Head and SEO).
-  const siteName = attr(head, /<meta property="og:site_name" content="([^"]*)"/);
+  const siteName = readAttr(head, /<meta property="og:site_name" content="([^"]*)"/);
   const website = nodes.find((node) => node['@type'] === 'WebSite');
   if (website && website.name !== siteName)
     reasons.push(`its WebSite's name is ${String(website.name)}, not the site's name ${siteName ?? '(none)'}`);
@@ -189,7 +184,7 @@ function checkFeed(output: Output, feed: string): SiteProblem[] {
     ...(/<feed [^>]*xml:lang="[^"]+"/.test(xml) ? [] : [fail('the feed does not say its language (`xml:lang`)')]),
     ...times.map(([, name, time]) => fail(`<${name}> ${time} is no time with its zone offset`)),
     ...[...xml.matchAll(/<entry>([\s\S]*?)<\/entry>/g)].flatMap(([, entry]) => {
-      const link = attr(entry as string, /<link href="([^"]*)"/);
+      const link = readAttr(entry as string, /<link href="([^"]*)"/);
       return link && isOutputPage(output, link)
         ? []
         : [fail(`an entry links to ${link ?? 'nothing'}, no page of the build`)];

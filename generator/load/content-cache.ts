@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { CACHES } from '../caches.ts';
 import { toCodeVersion, toPackageVersions } from '../code-version.ts';
-import { readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
+import { hashBytes, readCacheFile, removeUnused, writeCacheFile } from '../file-cache.ts';
 import type { SiteConfig } from '../types.ts';
 import type { ParsedContent } from './parse-content.ts';
 
@@ -19,22 +18,20 @@ interface ContentCache {
   save(files: readonly string[]): Promise<void>;
 }
 
-const hash = (text: string) => createHash('sha1').update(text).digest('base64url');
-
 export async function openContentCache(config: SiteConfig): Promise<ContentCache> {
   const { dir, format } = CACHES.content;
   const settings = [format, toCodeVersion(), toPackageVersions('gray-matter'), toPackageVersions('yaml')];
-  const file = path.join(dir, `${hash(JSON.stringify([...settings, config]))}.bin`);
+  const file = path.join(dir, `${hashBytes(JSON.stringify([...settings, config]))}.bin`);
   const entries = toEntries(await readCacheFile(file));
   let changed = false;
   return {
     get(name, text) {
       const entry = entries.get(name);
-      return entry?.hash === hash(text) ? entry.parsed : undefined;
+      return entry?.hash === hashBytes(text) ? entry.parsed : undefined;
     },
     set(name, text, parsed) {
       if (parsed.file === null) return;
-      entries.set(name, { hash: hash(text), parsed });
+      entries.set(name, { hash: hashBytes(text), parsed });
       changed = true;
     },
     async save(files) {

@@ -17,7 +17,7 @@ import {
 } from 'yaml';
 import { toProblem, type ArgsOf } from '../problems/problem.ts';
 import { findUrlFields } from './front-matter-fields.ts';
-import { MATTER_LIMIT, toTooLarge } from './limits.ts';
+import { MATTER_LIMIT, findDeepNesting, toTooLarge } from './limits.ts';
 import type { FieldAddress, SiteProblem, SourceLoc } from '../types.ts';
 
 // Plain data by the YAML core schema: what could stall the parser or multiply the data is refused
@@ -100,7 +100,7 @@ function readYaml(file: string, matter: string): ReadMatter {
   const lines = new LineCounter();
   const at = (offset: number) => toFileLoc(file, lines, offset);
   // Deep nesting would overflow the parser's stack, slowly.
-  const deep = findDeepNesting(matter);
+  const deep = findDeepNesting(matter, NESTING_LIMIT);
   if (deep !== null) {
     const reason = `lists and mappings written with \`[ ]\` or \`{ }\` nest more than ${NESTING_LIMIT} levels deep`;
     const before = matter.slice(0, deep);
@@ -127,18 +127,6 @@ function readYaml(file: string, matter: string): ReadMatter {
 function toFileLoc(file: string, lines: LineCounter, offset: number): SourceLoc {
   const { line, col } = lines.linePos(offset);
   return { file, line, column: line === 1 ? col + 3 : col };
-}
-
-/** Where `[`/`{` first nest past the limit, counted naively: this only guards the parser. */
-function findDeepNesting(matter: string): number | null {
-  let depth = 0;
-  for (let i = 0; i < matter.length; i++) {
-    const c = matter.charCodeAt(i);
-    if (c === 91 || c === 123) {
-      if (++depth > NESTING_LIMIT) return i;
-    } else if ((c === 93 || c === 125) && depth > 0) depth--;
-  }
-  return null;
 }
 
 /** A YAML error at its place; an unclosed `[`, `{` or quote points at its opening, not where it is noticed. */

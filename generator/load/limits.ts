@@ -9,6 +9,20 @@ const BODY_WARNING = 1024 * 1024;
 /** In characters: each is shown whole where a line or two fits. */
 export const TEXT_LIMITS = { title: 200, description: 1000 } as const;
 
+/** Where a `[` or `{` first opens a level past `limit`, or null; JSON's `"…"` strings are skipped when asked. */
+export function findDeepNesting(text: string, limit: number, { skipStrings = false } = {}): number | null {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c === 34 && skipStrings) {
+      for (at++; at < text.length && text.charCodeAt(at) !== 34; at++) if (text.charCodeAt(at) === 92) at++;
+    } else if (c === 123 || c === 91) {
+      if (++depth > limit) return at;
+    } else if ((c === 125 || c === 93) && depth > 0) depth--;
+  }
+  return null;
+}
+
 export function toTooLarge(file: string, part: 'content file' | 'front matter', size: number): SiteProblem {
   const limit = part === 'content file' ? FILE_LIMIT : MATTER_LIMIT;
   // Just over the limit both round alike: give bytes.

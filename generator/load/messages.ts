@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LineCounter, isMap, isPair, isSeq, parseDocument, type Node, type Scalar } from 'yaml';
 import { toProblem } from '../problems/problem.ts';
 import { toConflictProblem } from '../conflicts.ts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../messages.ts';
 import type { MessageTree, Messages, SiteConfig, SiteProblem } from '../types.ts';
 import { toUtf8Text } from './encoding.ts';
+import { findDeepNesting } from './limits.ts';
 import { findFileCharacter, findJsonEscapeCharacter, toOffsetLoc } from './characters.ts';
 
 /** Reads every `site/locales/<locale>/<ns>.json`, then compares their keys. */
@@ -53,7 +55,7 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
   const refused = toConflictProblem(file, text) ?? findFileCharacter(file, text);
   if (refused) return { problem: refused };
   // Before parsing: a file nested thousands deep would overflow the stack.
-  const deep = findDeepNesting(text);
+  const deep = findDeepNesting(text, NESTING_LIMIT, { skipStrings: true });
   if (deep !== null) {
     const reason = `objects or lists nest more than ${NESTING_LIMIT} levels deep here`;
     return { problem: toProblem('MESSAGES_SHAPE', { reason }, toOffsetLoc(file, text, deep)) };
@@ -83,66 +85,36 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
 /** Keys are a few levels deep (`contacts.service`). */
 const NESTING_LIMIT = 32;
 
-/** The first `{` or `[` outside a string that opens a level past NESTING_LIMIT. */
-function findDeepNesting(text: string): number | null {
-  let depth = 0;
-  for (let at = 0; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    if (c === 34) {
-      for (at++; at < text.length && text.charCodeAt(at) !== 34; at++) if (text.charCodeAt(at) === 92) at++;
-    } else if (c === 123 || c === 91) {
-      if (++depth > NESTING_LIMIT) return at;
-    } else if ((c === 125 || c === 93) && depth > 0) depth--;
-  }
-  return null;
-}
-
-interface Position {
-  readonly line: number;
-  readonly column: number;
-}
+type Position = { line: number; column: number };
 
 /** The first key an object holds twice (JSON.parse silently keeps the second), with where each stands. */
 function findDuplicateKey(text: string): { key: string; first: Position; second: Position } | null {
-  // Per open object or array: the keys met so far (null for an array).
-  const open: { keys: Map<string, Position> | null; path: string }[] = [];
-  let line = 1;
-  let lineStart = 0;
-  let pending = '';
-  let expectKey = false;
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (char === '\n') {
-      line += 1;
-      lineStart = at + 1;
-    } else if (char === '{' || char === '[') {
-      const parent = open.at(-1);
-      const path = parent?.keys ? (parent.path ? `${parent.path}.${pending}` : pending) : (parent?.path ?? '');
-      open.push({ keys: char === '{' ? new Map() : null, path });
-      expectKey = char === '{';
-    } else if (char === '}' || char === ']') {
-      open.pop();
-      expectKey = false;
-    } else if (char === ',') {
-      expectKey = open.at(-1)?.keys != null;
-    } else if (char === '"') {
-      const start = at;
-      let end = at + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      at = end;
-      if (!expectKey) continue;
-      expectKey = false;
-      const key = JSON.parse(text.slice(start, end + 1)) as string;
-      const keys = open.at(-1)?.keys as Map<string, Position>;
-      const here = { line, column: start - lineStart + 1 };
-      const first = keys.get(key);
-      const inner = open.at(-1)?.path;
-      if (first) return { key: inner ? `${inner}.${key}` : key, first, second: here };
-      keys.set(key, here);
-      pending = key;
+  const lines = new LineCounter();
+  const at = (node: Node): Position => {
+    const { line, col } = lines.linePos(node.range?.[0] ?? 0);
+    return { line, column: col };
+  };
+  // Depth first, each key before its value: the first found is the first in the text.
+  const search = (node: unknown, path: string): ReturnType<typeof findDuplicateKey> => {
+    const items = isMap(node) || isSeq(node) ? node.items : [];
+    const seen = new Map<unknown, Node>();
+    for (const item of items) {
+      if (!isPair(item)) {
+        const inner = search(item, path);
+        if (inner) return inner;
+        continue;
+      }
+      const key = item.key as Scalar;
+      const dotted = path ? `${path}.${String(key.value)}` : String(key.value);
+      const first = seen.get(key.value);
+      if (first) return { key: dotted, first: at(first), second: at(key) };
+      seen.set(key.value, key);
+      const inner = search(item.value, dotted);
+      if (inner) return inner;
     }
-  }
-  return null;
+    return null;
+  };
+  return search(parseDocument(text, { uniqueKeys: false, lineCounter: lines }).contents, '');
 }
 
 /** A value neither a string nor an object, or a key no dotted key reaches (empty, or with a dot). */

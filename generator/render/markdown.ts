@@ -328,12 +328,7 @@ function linkContacts(state: StateCore): void {
 /** An e-mail address may break before its `@`, as the templates' EmailAddress writes it. */
 function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] {
   const at = part.text.indexOf('@');
-  if (part.kind !== 'email' || at < 0) return [toToken(state, 'text', part.text)];
-  return [
-    toToken(state, 'text', part.text.slice(0, at)),
-    toToken(state, 'html_inline', '<wbr>'),
-    toToken(state, 'text', part.text.slice(at)),
-  ];
+  return toBrokenText(state, part.text, part.kind === 'email' && at >= 0 ? [at] : []);
 }
 
 /** Ids of the page around the prose, which no heading may take (behaviour.md: Presentation). */
@@ -395,12 +390,7 @@ function wrapCodes(state: StateCore): void {
       if (runs.length === 1 && runs[0]?.kind === 'text') return [token];
       return runs.flatMap((run) => {
         const className = toRunClass(run, heading);
-        if (!className) return [toToken(state, 'text', run.text)];
-        return [
-          toToken(state, 'html_inline', `<span class="${className}">`),
-          toToken(state, 'text', run.text),
-          toToken(state, 'html_inline', '</span>'),
-        ];
+        return className ? toSpan(state, className, run.text) : [toToken(state, 'text', run.text)];
       });
     });
   });
@@ -425,15 +415,7 @@ function breakCellPhrases(state: StateCore): void {
       // A block of one Chinese word is a `.ph` too: the word stays whole (營運控制中心).
       marked = true;
       const breaks = breaker(child.content);
-      if (!breaks) return [child];
-      const parts: Token[] = [];
-      let at = 0;
-      for (const index of breaks) {
-        parts.push(toToken(state, 'text', child.content.slice(at, index)), toToken(state, 'html_inline', '<wbr>'));
-        at = index;
-      }
-      parts.push(toToken(state, 'text', child.content.slice(at)));
-      return parts;
+      return breaks ? toBrokenText(state, child.content, breaks) : [child];
     });
     if (marked) token.attrJoin('class', 'ph');
   });
@@ -457,14 +439,8 @@ function tieSentenceEnds(state: StateCore): void {
       last?.type === 'text' ? (breaker(last.content.slice(from))?.map((index) => index + from) ?? null) : null;
     const at = last?.type === 'text' ? toTiedEnd(last.content, breaks) : -1;
     if (!last || at < 0) return;
-    inline.children.splice(
-      -1,
-      1,
-      toToken(state, 'text', last.content.slice(0, at)),
-      toToken(state, 'html_inline', '<span class="nowrap">'),
-      toToken(state, 'text', last.content.slice(at)),
-      toToken(state, 'html_inline', '</span>'),
-    );
+    const before = toToken(state, 'text', last.content.slice(0, at));
+    inline.children.splice(-1, 1, before, ...toSpan(state, 'nowrap', last.content.slice(at)));
   });
 }
 
@@ -472,6 +448,26 @@ function toToken(state: StateCore, type: string, content: string): Token {
   const token = new state.Token(type, '', 0);
   token.content = content;
   return token;
+}
+
+/** A text with a `<wbr>` at each break (UTF-16 offsets). */
+function toBrokenText(state: StateCore, text: string, breaks: readonly number[]): Token[] {
+  const parts: Token[] = [];
+  let at = 0;
+  for (const index of breaks) {
+    parts.push(toToken(state, 'text', text.slice(at, index)), toToken(state, 'html_inline', '<wbr>'));
+    at = index;
+  }
+  parts.push(toToken(state, 'text', text.slice(at)));
+  return parts;
+}
+
+function toSpan(state: StateCore, className: string, text: string): Token[] {
+  return [
+    toToken(state, 'html_inline', `<span class="${className}">`),
+    toToken(state, 'text', text),
+    toToken(state, 'html_inline', '</span>'),
+  ];
 }
 
 /** An inline token's text without its Markdown: `**截止日期**` → `截止日期`. */

@@ -42,9 +42,7 @@ export function toPayload(
     html,
     data: content.data.extra,
     localeUrls: page.localeUrls,
-    locales: toLocaleList(config),
-    nav: toNavList(config),
-    contacts: config.contacts,
+    ...toSiteLists(config),
     sectionPages: page.sectionPages,
     listed: page.listed,
     menus: page.menus,
@@ -92,9 +90,7 @@ export function toSharedData(
 ): SharedData {
   return {
     messages: messages[locale] ?? {},
-    locales: toLocaleList(config),
-    nav: toNavList(config),
-    contacts: config.contacts,
+    ...toSiteLists(config),
     menus: toLocaleMenus(pages, locale),
   };
 }
@@ -124,9 +120,7 @@ export function toStaticErrorPayload(
     description,
     menus,
     url: `${info.prefix}/${status}.html`,
-    locales: toLocaleList(config),
-    nav: toNavList(config),
-    contacts: config.contacts,
+    ...toSiteLists(config),
     shared,
     titleSeparator: info.titleSeparator,
     siteTitle: info.siteTitle,
@@ -138,10 +132,11 @@ export function toLocaleConfig(config: SiteConfig, code: LocaleCode): SiteLocale
   return config.locales.find((l) => l.code === code) as SiteLocale;
 }
 
-function toNavList(config: SiteConfig): Payload['nav'] {
-  return config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) }));
-}
-
-function toLocaleList(config: SiteConfig): Payload['locales'] {
-  return config.locales.map(({ code, iso, name, prefix }) => ({ code, iso, name, prefix }));
+/** The locales, the main navigation and the contacts: the same on every page. */
+function toSiteLists(config: SiteConfig): Pick<Payload, 'locales' | 'nav' | 'contacts'> {
+  return {
+    locales: config.locales.map(({ code, iso, name, prefix }) => ({ code, iso, name, prefix })),
+    nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),
+    contacts: config.contacts,
+  };
 }
