@@ -70,7 +70,7 @@ export function checkLayout({ rail }: { rail: boolean }): string[] {
   // never leaves its column. Its text is the address.
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]:not(.button)')) {
     const address = link.getAttribute('href')?.slice('mailto:'.length) ?? '';
-    // A link that names a person rather than the address (Email Lin Ya-ting) reads as it likes.
+    // A link that names a person rather than the address (Contact media relations) reads as it likes.
     if (!shown(link) || !link.textContent?.includes('@')) continue;
     if (link.textContent !== address) problems.push(`the link to ${address} reads "${link.textContent}"`);
     if (!link.querySelector('wbr')) problems.push(`${address} cannot break before its @`);
