@@ -183,6 +183,19 @@ describe('the real site', () => {
     }
   });
 
+  it('offers a position’s apply buttons before its text and again after it, each an e-mail naming the position and station', () => {
+    for (const route of ROUTES.filter((r) => r.startsWith('/jobs/positions/'))) {
+      for (const url of [route, `/en${route}`]) {
+        const html = htmlOf(url);
+        const lists = [...html.matchAll(/<ul class="position-apply__stations[^"]*"[^>]*>([\s\S]*?)<\/ul>/g)];
+        expect(lists, url).toHaveLength(2);
+        const [top, end] = lists.map((m) => [...(m[1] ?? '').matchAll(/href="(mailto:[^"]+)"/g)].map((h) => h[1]));
+        expect(end, url).toEqual(top);
+        expect(html.indexOf('position-apply__stations--end'), url).toBeGreaterThan(html.indexOf('data-prose'));
+      }
+    }
+  });
+
   it('writes the manifests: latest names the build, meta lists every page', () => {
     const latest = JSON.parse(text('builds/latest.json'));
     expect(latest).toEqual({ id: result.manifest.id, timestamp: result.manifest.timestamp });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Payload } from '../../../generator/types.ts';
 import ContactText from '../components/ContactText.tsx';
 import ContentPage from '../components/ContentPage.tsx';
 import { toRecord, toText, type Data } from '../components/data.ts';
@@ -21,7 +22,9 @@ export default function PositionPage() {
           <PositionApply data={payload.data} />
         </div>
       }
-    />
+    >
+      <StationButtons data={payload.data} end />
+    </ContentPage>
   );
 }
 
@@ -103,31 +106,52 @@ function PositionFacts({ data }: { data: Data }) {
  */
 function PositionApply({ data }: { data: Data }) {
   const { payload, t } = useSite();
-  const email = payload.contacts.find((c) => c.key === toText(data.contact))?.email;
-  const stations = toStations(data);
-  if (!email || stations.length === 0) return null;
+  const email = toApplyEmail(payload, data);
+  if (!email || toStations(data).length === 0) return null;
   return (
     <section className="position-apply" aria-labelledby="position-apply-title">
       <h2 id="position-apply-title">{t('common:positionApplyTitle')}</h2>
       <p>
         <Phrases running text={t('common:positionApplyLead')} />
       </p>
-      <ul className="position-apply__stations">
-        {stations.map((code) => {
-          const station = t(`common:airports.${code}.name`);
-          const subject = t('common:positionApplySubject', { position: payload.title, station, code });
-          return (
-            <li key={code}>
-              <a className="button" href={toMailto(email, subject)}>
-                {t('common:positionApplyAt', { station })}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      <StationButtons data={data} />
       <p className="position-apply__note">
         <ContactText text={t('common:positionApplyNote', { email })} />
       </p>
     </section>
+  );
+}
+
+/** The careers contact's address, whom applications go to (`contact`). */
+function toApplyEmail(payload: Payload, data: Data): string | undefined {
+  return payload.contacts.find((c) => c.key === toText(data.contact))?.email;
+}
+
+/**
+ * A button for each station with openings; `end`: again after the text, where a visitor who has
+ * read it all decides, named for what they do.
+ */
+function StationButtons({ data, end = false }: { data: Data; end?: boolean }) {
+  const { payload, t } = useSite();
+  const email = toApplyEmail(payload, data);
+  const stations = toStations(data);
+  if (!email || stations.length === 0) return null;
+  return (
+    <ul
+      className={`position-apply__stations${end ? ' position-apply__stations--end' : ''}`}
+      aria-label={end ? t('common:positionApplyTitle') : undefined}
+    >
+      {stations.map((code) => {
+        const station = t(`common:airports.${code}.name`);
+        const subject = t('common:positionApplySubject', { position: payload.title, station, code });
+        return (
+          <li key={code}>
+            <a className="button" href={toMailto(email, subject)}>
+              {t('common:positionApplyAt', { station })}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
