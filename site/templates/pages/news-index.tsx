@@ -31,7 +31,7 @@ export default function NewsIndexPage() {
             {payload.sectionPages.map((link) => (
               <li key={link.url}>
                 <a href={link.url} aria-current={link.url === payload.url ? 'page' : undefined}>
-                  {link.title}
+                  {t(`sidenav:${link.name}`)}
                 </a>
               </li>
             ))}

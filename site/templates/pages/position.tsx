@@ -128,8 +128,8 @@ function toApplyEmail(payload: Payload, data: Data): string | undefined {
 }
 
 /**
- * A button for each station with openings; `end`: again after the text, where a visitor who has
- * read it all decides, named for what they do.
+ * A button for each station with openings; `end`: again after the text (its last section says
+ * how to apply), where a visitor who has read it all decides.
  */
 function StationButtons({ data, end = false }: { data: Data; end?: boolean }) {
   const { payload, t } = useSite();
@@ -137,10 +137,7 @@ function StationButtons({ data, end = false }: { data: Data; end?: boolean }) {
   const stations = toStations(data);
   if (!email || stations.length === 0) return null;
   return (
-    <ul
-      className={`position-apply__stations${end ? ' position-apply__stations--end' : ''}`}
-      aria-label={end ? t('common:positionApplyTitle') : undefined}
-    >
+    <ul className={`position-apply__stations${end ? ' position-apply__stations--end' : ''}`}>
       {stations.map((code) => {
         const station = t(`common:airports.${code}.name`);
         const subject = t('common:positionApplySubject', { position: payload.title, station, code });
