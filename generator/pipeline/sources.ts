@@ -102,13 +102,9 @@ export async function loadSources(
   return { sources: { ...loaded, ...resolved }, problems: [...problems, ...resolved.problems] };
 }
 
-function resolveSources(loaded: Omit<Sources, 'routes' | 'pages' | 'held' | 'redirects'>): {
-  routes: readonly Route[];
-  pages: readonly Page[];
-  held: readonly HeldRoute[];
-  redirects: readonly SiteRedirect[];
-  problems: readonly SiteProblem[];
-} {
+type Resolved = 'routes' | 'pages' | 'held' | 'redirects';
+
+function resolveSources(loaded: Omit<Sources, Resolved>): Pick<Sources, Resolved> & Pick<LoadedSources, 'problems'> {
   const { config } = loaded;
   const resolved = resolveRoutes(config, loaded.content, loaded.templates);
   const { problems } = resolved;
