@@ -52,7 +52,7 @@ export async function runNew(options: { root: string; page: string; json?: boole
 function checkNewPath(config: SiteConfig, given: string): NewTarget {
   const outside = findPathProblem(config, given);
   if (outside) throw new SiteError([outside]);
-  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  const content = toContentFolder(config);
   const files = config.locales.map((l) => ({ locale: l.code, file: `${content}/${given}.${l.code}.md` }));
   let route = '/';
   for (const { file } of files) {
@@ -79,7 +79,7 @@ function findPathProblem(config: SiteConfig, given: string): SiteProblem | undef
       .replace(/(\.[a-zA-Z]+)?\.md$/i, '');
     return refuse(
       'is absolute',
-      `Write it from site/content: \`site new ${rest}\` (for \`${toShownFile(config, rest)}\`)`,
+      `Write it from site/content: \`site new ${rest}\` (for \`${toContentFolder(config)}/${rest}.<locale>.md\`)`,
     );
   }
   const climbing = given.split(/[/\\]/).find((s) => s === '..' || s === '.');
@@ -97,10 +97,9 @@ function findPathProblem(config: SiteConfig, given: string): SiteProblem | undef
   return undefined;
 }
 
-/** `news/news14` → `site/content/news/news14.<locale>.md`. */
-function toShownFile(config: SiteConfig, page: string): string {
-  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
-  return `${content}/${page}.<locale>.md`;
+/** `site/content`, as the project names it. */
+function toContentFolder(config: SiteConfig): string {
+  return path.relative(config.root, config.contentDir).split(path.sep).join('/');
 }
 
 function toNameProblem(given: string, problem: SiteProblem): SiteProblem {
@@ -133,7 +132,7 @@ function checkFolder(config: SiteConfig, given: string): void {
 }
 
 function findExistingFiles(config: SiteConfig, route: string): string[] {
-  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  const content = toContentFolder(config);
   const names = route === '/' ? ['index'] : [route.slice(1), `${route.slice(1)}/index`];
   return config.locales
     .flatMap((l) => names.map((name) => `${content}/${name}.${l.code}.md`))
