@@ -147,7 +147,7 @@ async function openOutput(root: string, out: string): Promise<Served> {
 }
 
 async function watchSession(root: string, site: SiteServer, session: DevSession, since: number): Promise<Watcher> {
-  const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), { since });
+  const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), since);
   // "Serving" is printed only then, so no early save is missed.
   await watcher.ready;
   return watcher;
