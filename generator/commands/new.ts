@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
+import { toRootRelative } from '../bundle/key.ts';
 import { loadConfig } from '../config.ts';
 import { toMessagesFile } from '../messages.ts';
 import { isInside } from '../paths.ts';
@@ -52,7 +53,7 @@ export async function runNew(options: { root: string; page: string; json?: boole
 function checkNewPath(config: SiteConfig, given: string): NewTarget {
   const outside = findPathProblem(config, given);
   if (outside) throw new SiteError([outside]);
-  const content = toContentFolder(config);
+  const content = toRootRelative(config, config.contentDir);
   const files = config.locales.map((l) => ({ locale: l.code, file: `${content}/${given}.${l.code}.md` }));
   let route = '/';
   for (const { file } of files) {
@@ -79,7 +80,7 @@ function findPathProblem(config: SiteConfig, given: string): SiteProblem | undef
       .replace(/(\.[a-zA-Z]+)?\.md$/i, '');
     return refuse(
       'is absolute',
-      `Write it from site/content: \`site new ${rest}\` (for \`${toContentFolder(config)}/${rest}.<locale>.md\`)`,
+      `Write it from site/content: \`site new ${rest}\` (for \`${toRootRelative(config, config.contentDir)}/${rest}.<locale>.md\`)`,
     );
   }
   const climbing = given.split(/[/\\]/).find((s) => s === '..' || s === '.');
@@ -95,11 +96,6 @@ function findPathProblem(config: SiteConfig, given: string): SiteProblem | undef
       `Write it from there: \`site new ${given.slice('site/content/'.length)}\``,
     );
   return undefined;
-}
-
-/** `site/content`, as the project names it. */
-function toContentFolder(config: SiteConfig): string {
-  return path.relative(config.root, config.contentDir).split(path.sep).join('/');
 }
 
 function toNameProblem(given: string, problem: SiteProblem): SiteProblem {
@@ -122,17 +118,16 @@ function checkFolder(config: SiteConfig, given: string): void {
   if (!isInside(realpathSync(nearest), realpathSync(config.root)))
     throw new SiteError([toProblem('NEW_PAGE_PATH', { given, reason })]);
   if (nearest === folder || path.dirname(folder) === config.contentDir) return;
-  const shown = (dir: string) => path.relative(config.root, dir).split(path.sep).join('/');
   const folders = readdirSync(nearest, { withFileTypes: true }).filter(
     (e) => e.isDirectory() && !e.name.startsWith('.'),
   );
   const known = folders.length === 0 ? 'no folder' : `the folders ${folders.map((e) => `\`${e.name}\``).join(', ')}`;
-  const args = { folder: shown(folder), nearest: shown(nearest), known };
+  const args = { folder: toRootRelative(config, folder), nearest: toRootRelative(config, nearest), known };
   throw new SiteError([toProblem('NEW_PAGE_FOLDER_MISSING', args)]);
 }
 
 function findExistingFiles(config: SiteConfig, route: string): string[] {
-  const content = toContentFolder(config);
+  const content = toRootRelative(config, config.contentDir);
   const names = route === '/' ? ['index'] : [route.slice(1), `${route.slice(1)}/index`];
   return config.locales
     .flatMap((l) => names.map((name) => `${content}/${name}.${l.code}.md`))
