@@ -36,7 +36,7 @@ export async function runNew(options: { root: string; page: string; json?: boole
     const today = toCalendarDay(toBuildTime().time, config.publish.timeZone);
     const target = checkNewPath(config, options.page);
     // A sibling the build would refuse gives no settings; the build reports it.
-    const { content } = await loadContentFiles(config);
+    const content = await loadContentFiles(config);
     const siblings = content.filter((f) => path.posix.dirname(f.file) === target.folder);
     const settings = toNewPageSettings(siblings, today, { template: DEFAULT_TEMPLATE, layout: DEFAULT_LAYOUT });
     // Without a record, a first confirmation records every translation (behaviour.md: Translations).

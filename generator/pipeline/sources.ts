@@ -63,11 +63,8 @@ export async function loadProjectSources(root: string): Promise<LoadedSources> {
 }
 
 /** `site new` reads only the content files. */
-export async function loadContentFiles(
-  config: SiteConfig,
-): Promise<{ content: readonly ContentFile[]; problems: readonly SiteProblem[] }> {
-  const { files, problems } = await loadContent(config);
-  return { content: files, problems };
+export async function loadContentFiles(config: SiteConfig): Promise<readonly ContentFile[]> {
+  return (await loadContent(config)).files;
 }
 
 /** Every problem at once, nothing thrown. `outDir` (a real path): site/public may not link into it. */
