@@ -73,13 +73,11 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const started = await startServer(options);
   if (!started) return 1;
   const { site, session } = started;
-  let listening: { port: number; movedFrom: number | null };
-  try {
-    listening = await listen(site, options.host, options.port);
-  } catch (error) {
+  const listening = await listen(site, options.host, options.port).catch((error: unknown) => {
     printServeError(`The server could not start: ${(error as Error).message}.`);
-    return 1;
-  }
+    return null;
+  });
+  if (!listening) return 1;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
   const watcher = session ? await watchSession(options.root, site, session, startedAt) : null;
   printServing(url, options.watch ? null : options.out, options.watch, listening.movedFrom);
