@@ -165,10 +165,7 @@ export async function loadTranslationSources(root: string) {
 }
 
 /** Watch mode: for the dev client's marker. */
-export async function findStaleTranslations(
-  root: string,
-  pageUrl: string,
-): Promise<{ readonly stale: readonly Pick<TranslationItem, 'id' | 'source' | 'sourceFile' | 'confirmed'>[] }> {
+export async function findStaleTranslations(root: string, pageUrl: string) {
   const { record, exists } = readTranslationRecord(root);
   if (!exists) return { stale: [] };
   const { config, routes } = await loadTranslationSources(root);
