@@ -136,11 +136,7 @@ function toCardFiles(key: string, shapes: readonly { width: number; height: numb
 
 export type CardThreads = StageThreads;
 
-export async function renderCards(
-  jobs: readonly CardJob[],
-  serverModule: string,
-  threads?: CardThreads,
-): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
+export async function renderCards(jobs: readonly CardJob[], serverModule: string, threads?: CardThreads) {
   const files = new Map<string, Uint8Array>();
   const toCacheFile = (card: CardFile) => path.join(CARDS_DIR, `${card.key}.png`);
   const keep = (card: CardFile, png: Uint8Array) => {

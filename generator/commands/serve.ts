@@ -39,11 +39,7 @@ export async function bundleDevClient(): Promise<string> {
 }
 
 /** The next free port when the one asked for is taken. */
-async function listen(
-  site: SiteServer,
-  host: string,
-  port: number,
-): Promise<{ port: number; movedFrom: number | null }> {
+async function listen(site: SiteServer, host: string, port: number) {
   for (let candidate = port; candidate < port + 20; candidate++) {
     const ok = await new Promise<boolean>((resolve, reject) => {
       const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error));
