@@ -1,6 +1,9 @@
 // Watch mode only (`site serve --watch`): data, template and style changes apply in place, keeping
 // scroll position; anything else reloads. A rebuild error shows over the page until fixed.
 
+import type { Changes } from '../generator/serve/session.ts';
+import type { TranslationItem } from '../generator/translations/status.ts';
+import type { RefreshRequest } from './navigate.ts';
 import { toOutputFile } from './urls.ts';
 
 interface ErrorReport {
@@ -32,12 +35,6 @@ function showOverlay(report: ErrorReport): void {
   document.body.append(overlay);
 }
 
-/** From generator/serve/session.ts. */
-interface Update {
-  readonly changed: readonly string[];
-  readonly pagesAddedOrRemoved: boolean;
-}
-
 /** Files no open page reads (the search index is re-read on next use). */
 const UNREAD =
   /^(builds\/|_app\/search\/|sitemap\.xml$|robots\.txt$|_headers$|_redirects$|nginx\.conf$|\.nojekyll$|deploy-s3\.sh$|_app\/cards\/|_app\/icon-|_app\/manifest\.)|(^|\/)news\/feed\.xml$/;
@@ -60,12 +57,8 @@ function swapStylesheets(): void {
 }
 
 /** False when the runtime cannot (not hydrated, error page). */
-async function refreshInPlace(request: {
-  render: boolean;
-  locales: readonly string[];
-  templates: Record<string, string>;
-}): Promise<boolean> {
-  const detail: typeof request & { done?: Promise<void> } = { ...request };
+async function refreshInPlace(request: RefreshRequest): Promise<boolean> {
+  const detail: RefreshRequest & { done?: Promise<void> } = { ...request };
   window.dispatchEvent(new CustomEvent('site:refresh', { detail }));
   if (!detail.done) return false;
   return detail.done.then(
@@ -74,7 +67,7 @@ async function refreshInPlace(request: {
   );
 }
 
-async function applyUpdate(update: Update): Promise<void> {
+async function applyUpdate(update: Changes): Promise<void> {
   document.getElementById(OVERLAY_ID)?.remove();
   void markStaleTranslation();
   if (update.changed.some((file) => file.startsWith('_app/search/'))) window.dispatchEvent(new Event('site:search'));
@@ -115,7 +108,7 @@ function connect(): void {
   events = new EventSource(`/__site/events?page=${encodeURIComponent(streamPage)}`);
   events.addEventListener(
     'update',
-    (event) => void applyUpdate(JSON.parse((event as MessageEvent<string>).data) as Update),
+    (event) => void applyUpdate(JSON.parse((event as MessageEvent<string>).data) as Changes),
   );
   events.addEventListener('translations', () => void markStaleTranslation());
   events.addEventListener('build-error', (event) =>
@@ -127,11 +120,7 @@ function connect(): void {
 const MARKER_ID = 'site-dev-translation';
 const dismissed = new Set<string>();
 
-interface StaleTranslation {
-  readonly source: string;
-  readonly sourceFile: string;
-  readonly confirmed: string | null;
-}
+type StaleTranslation = Pick<TranslationItem, 'source' | 'sourceFile' | 'confirmed'>;
 
 async function markStaleTranslation(): Promise<void> {
   const page = location.pathname;

@@ -1,17 +1,14 @@
-import type { Payload } from '../generator/types.ts';
+import type { Payload, SiteLocale } from '../generator/types.ts';
 import { toDocumentTitle } from './titles.ts';
 
 /** Shared by the build (static pages) and the browser. */
-export interface ErrorPayloadInput extends Pick<
-  Payload,
-  'buildId' | 'locale' | 'url' | 'locales' | 'nav' | 'contacts' | 'menus' | 'shared'
-> {
+export interface ErrorPayloadInput
+  extends
+    Pick<Payload, 'buildId' | 'locale' | 'url' | 'locales' | 'nav' | 'contacts' | 'menus' | 'shared'>,
+    Pick<SiteLocale, 'titleSeparator' | 'siteTitle' | 'ogLocale'> {
   readonly status: number;
   readonly statusMessage: string;
   readonly description: string;
-  readonly titleSeparator: string;
-  readonly siteTitle: string;
-  readonly ogLocale: string;
   /** The path asked for (404) and where to try again (500). */
   readonly error?: { readonly path?: string; readonly retry?: string };
 }

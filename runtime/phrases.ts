@@ -1,11 +1,10 @@
 import { PROSE_ATTRIBUTE } from './shared-data.ts';
+import type { PhraseBreaker } from './word-breaks.ts';
 // Word breaks in the browser (behaviour.md: Presentation): texts the server rendered keep their
 // `<wbr>`s, so hydration cannot disagree with the build's word breaker.
 
-type Breaker = (text: string) => readonly number[] | null;
-
 let shown: Map<string, number[]> | null = null;
-let breaker: Breaker | null = null;
+let breaker: PhraseBreaker | null = null;
 
 /** Skips the prose: the Markdown renderer breaks by other rules, and one text in both would mismatch. */
 export function readShownPhrases(container: Element): void {
@@ -22,7 +21,7 @@ export function readShownPhrases(container: Element): void {
   }
 }
 
-export function setPhraseBreaker(next: Breaker): void {
+export function setPhraseBreaker(next: PhraseBreaker): void {
   breaker = next;
 }
 

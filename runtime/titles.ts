@@ -1,3 +1,5 @@
+import type { SiteLocale } from '../generator/types.ts';
+
 // behaviour.md: Head and SEO. Shared by the build and the browser's error pages.
 
 /** Beyond this width a search result cuts the title, so the brand is left off. */
@@ -12,11 +14,7 @@ export function toTitleWidth(text: string): number {
   return width;
 }
 
-export interface TitleLocale {
-  readonly siteTitle: string;
-  readonly titleSeparator: string;
-  readonly claim?: string | undefined;
-}
+export type TitleLocale = Pick<SiteLocale, 'siteTitle' | 'titleSeparator' | 'claim'>;
 
 /** `{page}{separator}{brand}`, the page alone when too wide; the home page: brand and claim. */
 export function toDocumentTitle(title: string, locale: TitleLocale, home = false): string {

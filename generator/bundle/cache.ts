@@ -24,10 +24,7 @@ const toStored = (root: string, file: string) =>
 const fromStored = (root: string, stored: string) =>
   stored.startsWith('<root>/') ? path.join(root, stored.slice('<root>/'.length)) : stored;
 
-export async function bundleSiteCached(
-  config: SiteConfig,
-  templates: TemplateInventory,
-): Promise<{ readonly assets: CodeAssets; readonly reused: boolean }> {
+export async function bundleSiteCached(config: SiteConfig, templates: TemplateInventory) {
   // Copies of a site share their entries.
   const { sourceHashes } = await toBundleKey(config);
   const key = hashBytes(

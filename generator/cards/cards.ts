@@ -8,6 +8,7 @@ import { toCodeVersion, toPackageVersions } from '../code-version.ts';
 import { CACHE_DIR, PACKAGE_ROOT } from '../paths.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toSection } from '../resolve/sections.ts';
+import { toRootRelative } from '../bundle/key.ts';
 import { toPoolThreads, type StageThreads } from '../workers/pool.ts';
 import { toTemplateLocOfStack } from '../render/server-module.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
@@ -84,7 +85,7 @@ export function planCards(
   if (!config.baseUrl || !existsSync(layoutFile) || !existsSync(logoFile))
     return { urls: new Map(), variants: new Map(), jobs: [] };
   const layout = readFileSync(layoutFile, 'utf8');
-  const layoutName = path.relative(config.root, layoutFile).split(path.sep).join('/');
+  const layoutName = toRootRelative(config, layoutFile);
   const versions = toRendererVersions();
   const logo = `data:image/svg+xml;base64,${readFileSync(logoFile).toString('base64')}`;
   const site = toShownHost(config.baseUrl);
@@ -135,11 +136,7 @@ function toCardFiles(key: string, shapes: readonly { width: number; height: numb
 
 export type CardThreads = StageThreads;
 
-export async function renderCards(
-  jobs: readonly CardJob[],
-  serverModule: string,
-  threads?: CardThreads,
-): Promise<{ files: Map<string, Uint8Array>; drawn: number }> {
+export async function renderCards(jobs: readonly CardJob[], serverModule: string, threads?: CardThreads) {
   const files = new Map<string, Uint8Array>();
   const toCacheFile = (card: CardFile) => path.join(CARDS_DIR, `${card.key}.png`);
   const keep = (card: CardFile, png: Uint8Array) => {

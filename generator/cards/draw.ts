@@ -88,11 +88,7 @@ function toRasterLogo({ Resvg }: typeof ResvgPackage, logo: string): string {
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Drops characters no font has (they would draw as boxes), collapsing spaces and moving the breaks. */
-export function toDrawable(
-  text: string,
-  breaks: readonly number[] | null,
-  missing: ReadonlySet<string>,
-): { text: string; breaks: number[] | null } {
+export function toDrawable(text: string, breaks: readonly number[] | null, missing: ReadonlySet<string>) {
   const parts = [...graphemes.segment(text)];
   if (!parts.some((part) => missing.has(part.segment))) return { text, breaks: breaks && [...breaks] };
   let shown = '';

@@ -92,20 +92,26 @@ export function toNewPageFiles(context: NewPageContext): NewPageFile[] {
   });
 }
 
-interface Phrases {
-  readonly title: (url: string) => string;
-  readonly description: (url: string) => string;
-  readonly intro: (url: string, template: string) => string;
-  readonly todo: string;
-  readonly write: string;
-  readonly translateInto: (files: readonly string[]) => string;
-  readonly translateFrom: (file: string) => string;
-  readonly confirm: (command: string) => string;
-  readonly publish: string;
-}
-
 // The URL makes each draft's title unique; paths are code spans, never read as links.
-const CHINESE: Phrases = {
+const ENGLISH = {
+  title: (url: string) => `Draft: write the title (${url})`,
+  description: (url: string) =>
+    `Draft: one or two sentences that sum up the page, shown under its title and in search results (${url}).`,
+  intro: (url: string, template: string) =>
+    `This is the draft of \`${url}\`, not yet published: \`draft: true\` at the top of the file keeps it off the production site. The page uses the \`${template}\` template.`,
+  todo: 'To do, in order:',
+  write:
+    'Replace `title` with the page title and `description` with a sentence or two that sum it up, then replace this text with the page text.',
+  translateInto: (files: readonly string[]) =>
+    `Once the text is final, have it translated: ${files.map((f) => `\`${f}\``).join(', ')}.`,
+  translateFrom: (file: string) =>
+    `Once \`${file}\` is written, translate its title, description and text into English, in place of \`title\`, \`description\` and this text.`,
+  confirm: (command: string) =>
+    `Once the translation is done, run \`${command}\` to record that it is in step with its source.`,
+  publish: 'When the page is ready, remove the line `draft: true` at the top of the file, in every language.',
+};
+
+const CHINESE: typeof ENGLISH = {
   title: (url) => `草稿：請填寫標題（${url}）`,
   description: (url) => `草稿：請以一兩句話摘要本頁內容，這段文字會顯示在標題下方及搜尋結果中（${url}）。`,
   intro: (url, template) =>
@@ -117,21 +123,4 @@ const CHINESE: Phrases = {
     `待原文 \`${file}\` 完成後，將其標題、摘要與內文譯成中文，取代本頁的 \`title\`、\`description\` 與這段說明。`,
   confirm: (command) => `翻譯完成後，請執行 \`${command}\`，記錄譯文已與原文同步。`,
   publish: '準備發布時，請刪除每個語言版本檔頭中 `draft: true` 這一行。',
-};
-
-const ENGLISH: Phrases = {
-  title: (url) => `Draft: write the title (${url})`,
-  description: (url) =>
-    `Draft: one or two sentences that sum up the page, shown under its title and in search results (${url}).`,
-  intro: (url, template) =>
-    `This is the draft of \`${url}\`, not yet published: \`draft: true\` at the top of the file keeps it off the production site. The page uses the \`${template}\` template.`,
-  todo: 'To do, in order:',
-  write:
-    'Replace `title` with the page title and `description` with a sentence or two that sum it up, then replace this text with the page text.',
-  translateInto: (files) => `Once the text is final, have it translated: ${files.map((f) => `\`${f}\``).join(', ')}.`,
-  translateFrom: (file) =>
-    `Once \`${file}\` is written, translate its title, description and text into English, in place of \`title\`, \`description\` and this text.`,
-  confirm: (command) =>
-    `Once the translation is done, run \`${command}\` to record that it is in step with its source.`,
-  publish: 'When the page is ready, remove the line `draft: true` at the top of the file, in every language.',
 };

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
+import { toRootRelative } from '../bundle/key.ts';
 import { loadConfig } from '../config.ts';
 import { toMessagesFile } from '../messages.ts';
 import { isInside } from '../paths.ts';
@@ -35,7 +36,7 @@ export async function runNew(options: { root: string; page: string; json?: boole
     const today = toCalendarDay(toBuildTime().time, config.publish.timeZone);
     const target = checkNewPath(config, options.page);
     // A sibling the build would refuse gives no settings; the build reports it.
-    const { content } = await loadContentFiles(config);
+    const content = await loadContentFiles(config);
     const siblings = content.filter((f) => path.posix.dirname(f.file) === target.folder);
     const settings = toNewPageSettings(siblings, today, { template: DEFAULT_TEMPLATE, layout: DEFAULT_LAYOUT });
     // Without a record, a first confirmation records every translation (behaviour.md: Translations).
@@ -52,7 +53,7 @@ export async function runNew(options: { root: string; page: string; json?: boole
 function checkNewPath(config: SiteConfig, given: string): NewTarget {
   const outside = findPathProblem(config, given);
   if (outside) throw new SiteError([outside]);
-  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  const content = toRootRelative(config, config.contentDir);
   const files = config.locales.map((l) => ({ locale: l.code, file: `${content}/${given}.${l.code}.md` }));
   let route = '/';
   for (const { file } of files) {
@@ -79,7 +80,7 @@ function findPathProblem(config: SiteConfig, given: string): SiteProblem | undef
       .replace(/(\.[a-zA-Z]+)?\.md$/i, '');
     return refuse(
       'is absolute',
-      `Write it from site/content: \`site new ${rest}\` (for \`${toShownFile(config, rest)}\`)`,
+      `Write it from site/content: \`site new ${rest}\` (for \`${toRootRelative(config, config.contentDir)}/${rest}.<locale>.md\`)`,
     );
   }
   const climbing = given.split(/[/\\]/).find((s) => s === '..' || s === '.');
@@ -95,12 +96,6 @@ function findPathProblem(config: SiteConfig, given: string): SiteProblem | undef
       `Write it from there: \`site new ${given.slice('site/content/'.length)}\``,
     );
   return undefined;
-}
-
-/** `news/news14` → `site/content/news/news14.<locale>.md`. */
-function toShownFile(config: SiteConfig, page: string): string {
-  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
-  return `${content}/${page}.<locale>.md`;
 }
 
 function toNameProblem(given: string, problem: SiteProblem): SiteProblem {
@@ -123,17 +118,16 @@ function checkFolder(config: SiteConfig, given: string): void {
   if (!isInside(realpathSync(nearest), realpathSync(config.root)))
     throw new SiteError([toProblem('NEW_PAGE_PATH', { given, reason })]);
   if (nearest === folder || path.dirname(folder) === config.contentDir) return;
-  const shown = (dir: string) => path.relative(config.root, dir).split(path.sep).join('/');
   const folders = readdirSync(nearest, { withFileTypes: true }).filter(
     (e) => e.isDirectory() && !e.name.startsWith('.'),
   );
   const known = folders.length === 0 ? 'no folder' : `the folders ${folders.map((e) => `\`${e.name}\``).join(', ')}`;
-  const args = { folder: shown(folder), nearest: shown(nearest), known };
+  const args = { folder: toRootRelative(config, folder), nearest: toRootRelative(config, nearest), known };
   throw new SiteError([toProblem('NEW_PAGE_FOLDER_MISSING', args)]);
 }
 
 function findExistingFiles(config: SiteConfig, route: string): string[] {
-  const content = path.relative(config.root, config.contentDir).split(path.sep).join('/');
+  const content = toRootRelative(config, config.contentDir);
   const names = route === '/' ? ['index'] : [route.slice(1), `${route.slice(1)}/index`];
   return config.locales
     .flatMap((l) => names.map((name) => `${content}/${name}.${l.code}.md`))

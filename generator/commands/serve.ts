@@ -39,11 +39,7 @@ export async function bundleDevClient(): Promise<string> {
 }
 
 /** The next free port when the one asked for is taken. */
-async function listen(
-  site: SiteServer,
-  host: string,
-  port: number,
-): Promise<{ port: number; movedFrom: number | null }> {
+async function listen(site: SiteServer, host: string, port: number) {
   for (let candidate = port; candidate < port + 20; candidate++) {
     const ok = await new Promise<boolean>((resolve, reject) => {
       const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error));
@@ -73,13 +69,11 @@ export async function runServe(options: ServeOptions): Promise<number> {
   const started = await startServer(options);
   if (!started) return 1;
   const { site, session } = started;
-  let listening: { port: number; movedFrom: number | null };
-  try {
-    listening = await listen(site, options.host, options.port);
-  } catch (error) {
+  const listening = await listen(site, options.host, options.port).catch((error: unknown) => {
     printServeError(`The server could not start: ${(error as Error).message}.`);
-    return 1;
-  }
+    return null;
+  });
+  if (!listening) return 1;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
   const watcher = session ? await watchSession(options.root, site, session, startedAt) : null;
   printServing(url, options.watch ? null : options.out, options.watch, listening.movedFrom);
@@ -147,7 +141,7 @@ async function openOutput(root: string, out: string): Promise<Served> {
 }
 
 async function watchSession(root: string, site: SiteServer, session: DevSession, since: number): Promise<Watcher> {
-  const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), { since });
+  const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), since);
   // "Serving" is printed only then, so no early save is missed.
   await watcher.ready;
   return watcher;

@@ -63,11 +63,8 @@ export async function loadProjectSources(root: string): Promise<LoadedSources> {
 }
 
 /** `site new` reads only the content files. */
-export async function loadContentFiles(
-  config: SiteConfig,
-): Promise<{ content: readonly ContentFile[]; problems: readonly SiteProblem[] }> {
-  const { files, problems } = await loadContent(config);
-  return { content: files, problems };
+export async function loadContentFiles(config: SiteConfig): Promise<readonly ContentFile[]> {
+  return (await loadContent(config)).files;
 }
 
 /** Every problem at once, nothing thrown. `outDir` (a real path): site/public may not link into it. */
@@ -102,13 +99,9 @@ export async function loadSources(
   return { sources: { ...loaded, ...resolved }, problems: [...problems, ...resolved.problems] };
 }
 
-function resolveSources(loaded: Omit<Sources, 'routes' | 'pages' | 'held' | 'redirects'>): {
-  routes: readonly Route[];
-  pages: readonly Page[];
-  held: readonly HeldRoute[];
-  redirects: readonly SiteRedirect[];
-  problems: readonly SiteProblem[];
-} {
+type Resolved = 'routes' | 'pages' | 'held' | 'redirects';
+
+function resolveSources(loaded: Omit<Sources, Resolved>): Pick<Sources, Resolved> & Pick<LoadedSources, 'problems'> {
   const { config } = loaded;
   const resolved = resolveRoutes(config, loaded.content, loaded.templates);
   const { problems } = resolved;

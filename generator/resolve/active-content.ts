@@ -84,12 +84,8 @@ function readText(file: string): string | null {
 /** As a browser reads it: UTF-16 by a byte order mark or `<` and a zero byte, else UTF-8. */
 function toText(content: string | Uint8Array): string {
   if (typeof content === 'string') return content;
-  const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-  const [a, b] = [bytes[0], bytes[1]];
-  if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0)) return bytes.toString('utf16le');
-  if ((a === 0xfe && b === 0xff) || (a === 0 && b === 0x3c))
-    return Buffer.from(bytes.subarray(0, bytes.length & ~1))
-      .swap16()
-      .toString('utf16le');
-  return bytes.toString('utf8');
+  const [a, b] = [content[0], content[1]];
+  const little = (a === 0xff && b === 0xfe) || (a === 0x3c && b === 0);
+  const big = (a === 0xfe && b === 0xff) || (a === 0 && b === 0x3c);
+  return new TextDecoder(little ? 'utf-16le' : big ? 'utf-16be' : 'utf-8', { ignoreBOM: true }).decode(content);
 }

@@ -63,8 +63,7 @@ function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
   const pathOf = (n: number) => (n === 1 ? route.path : `${route.path === '/' ? '' : route.path}/page/${n}`);
   const locale = config.locales.find((l) => l.code === page.locale) as LocaleConfig;
   const urls = Array.from({ length: pages }, (_, i) => toPageUrl(locale, pathOf(i + 1)));
-  const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
-  return urls.map((url, i) => {
+  return urls.map((_, i) => {
     const n = i + 1;
     const listed = page.listed.slice(i * size, n * size);
     const pagination: Pagination = {
@@ -77,17 +76,8 @@ function toListPages(config: SiteConfig, route: Route, page: Page): Page[] {
       next: urls[i + 1] ?? null,
     };
     if (n === 1) return { ...page, listed, pagination };
-    const canonicalLocale = page.indexable ? locale : (contentLocales[0] as LocaleConfig);
-    return {
-      ...page,
-      url,
-      name: `${route.name}-page-${n}___${page.locale}`,
-      canonical: toAbsoluteUrl(config.baseUrl, toPageUrl(canonicalLocale, pathOf(n))),
-      alternates: toAlternates(config, pathOf(n), contentLocales),
-      localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, pathOf(n))])),
-      listed,
-      pagination,
-    };
+    const name = `${route.name}-page-${n}___${page.locale}`;
+    return { ...page, ...toAddresses(config, route, locale, pathOf(n)), name, listed, pagination };
   });
 }
 
@@ -114,12 +104,6 @@ function toPage(
   articles: readonly Route[],
   menus: Record<string, MenuLink[]>,
 ): Page {
-  const content = toContentFor(route, locale.code);
-  const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
-  const ownContent = route.contentLocales.includes(locale.code);
-  // A single-language page's other URLs point search engines at the language that has it
-  // (behaviour.md: Single-language pages).
-  const canonicalLocale = ownContent ? locale : (contentLocales[0] as LocaleConfig);
   const sectionPages =
     route.layout === 'section' || route.template === 'section'
       ? toSectionLinks(route, locale, routes)
@@ -127,19 +111,33 @@ function toPage(
   return {
     route,
     locale: locale.code,
-    url: toPageUrl(locale, route.path),
+    ...toAddresses(config, route, locale, route.path),
     name: `${route.name}___${locale.code}`,
-    content,
-    canonical: toAbsoluteUrl(config.baseUrl, toPageUrl(canonicalLocale, route.path)),
-    alternates: toAlternates(config, route.path, contentLocales),
-    indexable: ownContent,
+    content: toContentFor(route, locale.code),
+    indexable: route.contentLocales.includes(locale.code),
     noindex: false,
     unpublished: null,
-    localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, route.path)])),
     sectionPages,
     listed: toListed(route, locale, sectionPages, articles, toLeftOut(route, routes)),
     menus,
     pagination: null,
+  };
+}
+
+/** A single-language page points search engines at the language that has it (behaviour.md: Single-language pages). */
+function toAddresses(
+  config: SiteConfig,
+  route: Route,
+  locale: LocaleConfig,
+  routePath: string,
+): Pick<Page, 'url' | 'canonical' | 'alternates' | 'localeUrls'> {
+  const contentLocales = config.locales.filter((l) => route.contentLocales.includes(l.code));
+  const canonicalLocale = route.contentLocales.includes(locale.code) ? locale : (contentLocales[0] as LocaleConfig);
+  return {
+    url: toPageUrl(locale, routePath),
+    canonical: toAbsoluteUrl(config.baseUrl, toPageUrl(canonicalLocale, routePath)),
+    alternates: toAlternates(config, routePath, contentLocales),
+    localeUrls: Object.fromEntries(config.locales.map((l) => [l.code, toPageUrl(l, routePath)])),
   };
 }
 

@@ -22,11 +22,7 @@ function toUnpublished(route: Route, today: string): Unpublished | null {
   return null;
 }
 
-export function holdBack(
-  config: SiteConfig,
-  routes: readonly Route[],
-  time: number,
-): { routes: Route[]; held: HeldRoute[] } {
+export function holdBack(config: SiteConfig, routes: readonly Route[], time: number) {
   const today = toCalendarDay(time, config.publish.timeZone);
   const { drafts, future } = config.publish;
   const kept: Route[] = [];

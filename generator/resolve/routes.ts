@@ -15,11 +15,7 @@ export function toRouteName(routePath: string): string {
   return routePath === '/' ? 'index' : routePath.slice(1).split('/').join('-');
 }
 
-export function resolveRoutes(
-  config: SiteConfig,
-  files: readonly ContentFile[],
-  templates: TemplateInventory,
-): { routes: Route[]; problems: SiteProblem[] } {
+export function resolveRoutes(config: SiteConfig, files: readonly ContentFile[], templates: TemplateInventory) {
   const problems: SiteProblem[] = [];
   const byPath = new Map<string, Map<LocaleCode, ContentFile>>();
   for (const file of files) {

@@ -34,10 +34,7 @@ export function toEndOfDay(day: string, timeZone: string): string {
   return toZonedTime(`${day.slice(0, 10)}T23:59:59`, timeZone);
 }
 
-export function toPageTimes(
-  content: ContentFile,
-  timeZone: string,
-): { readonly published: string | null; readonly modified: string | null } {
+export function toPageTimes(content: ContentFile, timeZone: string) {
   const { date, updated } = content.data;
   const modified = updated ?? date;
   return {

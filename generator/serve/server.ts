@@ -196,10 +196,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
 }
 
 /** On a free loopback port: the link check crawls the output as served. */
-export async function startFolderServer(
-  outDir: string,
-  localePrefixes: readonly string[],
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startFolderServer(outDir: string, localePrefixes: readonly string[]) {
   const site = createSiteServer({ source: createDiskSource(outDir), localePrefixes, devClient: null });
   await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`, close: () => site.close() };

@@ -87,8 +87,7 @@ export function createDevSession(root: string): DevSession {
 }
 
 function isEqualContents(a: string | Uint8Array, b: string | Uint8Array): boolean {
-  if (a === b) return true;
-  if (typeof a === 'string' || typeof b === 'string') return typeof a === typeof b && a === b;
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 

@@ -14,11 +14,7 @@ export interface Watcher {
  * Batches run one at a time. Files saved after `since` (the first build's start, before the watch
  * was set up) count as changed: the watcher may have taken them for their first state.
  */
-export function watchSources(
-  root: string,
-  onBatch: (files: string[]) => Promise<void>,
-  options: { since?: number } = {},
-): Watcher {
+export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, since: number): Watcher {
   const ignored = (p: string) =>
     path
       .relative(root, path.resolve(root, p))
@@ -53,10 +49,8 @@ export function watchSources(
   }
   const ready = new Promise<void>((resolve) =>
     watcher.once('ready', () => {
-      if (options.since !== undefined) {
-        for (const file of savedSince(root, watcher.getWatched(), options.since)) pending.add(file);
-        if (pending.size > 0) schedule();
-      }
+      for (const file of savedSince(root, watcher.getWatched(), since)) pending.add(file);
+      if (pending.size > 0) schedule();
       resolve();
     }),
   );

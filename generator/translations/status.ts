@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEXT_FAULTS } from '../messages.ts';
 import { loadProjectSources } from '../pipeline/sources.ts';
-import type { LocaleCode, Messages, Route, SiteConfig, SiteProblem } from '../types.ts';
+import type { LocaleCode, Messages, Route, SiteConfig } from '../types.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
 import { diffBlocks, type DiffPart } from './diff.ts';
 import {
@@ -155,13 +155,7 @@ export function confirmTranslations(
 }
 
 /** Every problem but a missing key, which is reported as a missing translation. */
-export async function loadTranslationSources(root: string): Promise<{
-  config: SiteConfig;
-  routes: readonly Route[];
-  held: readonly Route[];
-  messages: Messages;
-  problems: SiteProblem[];
-}> {
+export async function loadTranslationSources(root: string) {
   const { sources, problems } = await loadProjectSources(root);
   const { config, messages, routes } = sources;
   // Not counted, but confirmable before publishing (behaviour.md: Publishing).
@@ -171,10 +165,7 @@ export async function loadTranslationSources(root: string): Promise<{
 }
 
 /** Watch mode: for the dev client's marker. */
-export async function findStaleTranslations(
-  root: string,
-  pageUrl: string,
-): Promise<{ readonly stale: readonly Pick<TranslationItem, 'id' | 'source' | 'sourceFile' | 'confirmed'>[] }> {
+export async function findStaleTranslations(root: string, pageUrl: string) {
   const { record, exists } = readTranslationRecord(root);
   if (!exists) return { stale: [] };
   const { config, routes } = await loadTranslationSources(root);

@@ -154,8 +154,7 @@ function renderFixedLocations(security: readonly Header[]): string[] {
     ]),
     '',
     '# Content-hashed files and build manifests never change; the latest build id always may.',
-    ...location(security, '/_app/', IMMUTABLE, ['try_files $uri =404;']),
-    ...location(security, '/builds/meta/', IMMUTABLE, ['try_files $uri =404;']),
+    ...['/_app/', '/builds/meta/'].flatMap((match) => location(security, match, IMMUTABLE, ['try_files $uri =404;'])),
     ...location(security, '= /builds/latest.json', REVALIDATE, ['try_files $uri =404;']),
   ];
 }
@@ -199,14 +198,7 @@ export function toHeadersFile(
     security,
     ...(host === 'netlify' ? [] : [`  Cache-Control: ${REVALIDATE}`]),
     '',
-    '/_app/*',
-    ...detach,
-    `  Cache-Control: ${IMMUTABLE}`,
-    '',
-    '/builds/meta/*',
-    ...detach,
-    `  Cache-Control: ${IMMUTABLE}`,
-    '',
+    ...['/_app/*', '/builds/meta/*'].flatMap((rule) => [rule, ...detach, `  Cache-Control: ${IMMUTABLE}`, '']),
   ].join('\n');
 }
 

@@ -12,22 +12,15 @@ export function toPreviousBuilds(
   outDir: string,
   buildId: string,
   /** Files this build writes itself: not carried over again. */
-  written: ReadonlySet<string> = new Set(),
+  written: ReadonlySet<string>,
 ): { ids: string[]; files: string[]; sameBuildTimestamp: number | null } {
   const latest = readLatestManifest(outDir);
   if (!latest) return { ids: [], files: [], sameBuildTimestamp: null };
-  const read = (id: string): BuildManifest | null => {
-    try {
-      return JSON.parse(readFileSync(path.join(outDir, `builds/meta/${id}.json`), 'utf8')) as BuildManifest;
-    } catch {
-      return null;
-    }
-  };
   const ids = [latest.id, ...(latest.kept ?? [])]
     .filter((id) => /^[\w-]+$/.test(id) && id !== buildId)
     .slice(0, KEPT_BUILDS);
   const files = ids.flatMap((id) => {
-    const meta = id === latest.id ? latest : read(id);
+    const meta = id === latest.id ? latest : readManifest(outDir, id);
     return meta ? [`builds/meta/${id}.json`, ...(meta.assets ?? [])] : [];
   });
   return {
@@ -50,8 +43,15 @@ export function toBuiltWith(config: SiteConfig): BuiltWith {
 export function readLatestManifest(outDir: string): BuildManifest | null {
   try {
     const latest = JSON.parse(readFileSync(path.join(outDir, 'builds/latest.json'), 'utf8')) as { id?: unknown };
-    if (typeof latest.id !== 'string' || !/^[\w-]+$/.test(latest.id)) return null;
-    return JSON.parse(readFileSync(path.join(outDir, `builds/meta/${latest.id}.json`), 'utf8')) as BuildManifest;
+    return typeof latest.id === 'string' && /^[\w-]+$/.test(latest.id) ? readManifest(outDir, latest.id) : null;
+  } catch {
+    return null;
+  }
+}
+
+function readManifest(outDir: string, id: string): BuildManifest | null {
+  try {
+    return JSON.parse(readFileSync(path.join(outDir, `builds/meta/${id}.json`), 'utf8')) as BuildManifest;
   } catch {
     return null;
   }
