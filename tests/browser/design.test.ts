@@ -138,6 +138,25 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
+  it('keeps the running text of a one-column page to a reading measure on desktops, its figure across the text column', async () => {
+    const found = await findAtWidths([1440], ['/en/news/news3', '/news/news3'], (page) =>
+      page.evaluate(() => {
+        const width = (el: Element | null) => el?.getBoundingClientRect().width ?? 0;
+        // About 75 Latin or 38 Chinese characters a line: 40rem.
+        const measure = 40 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+        const paragraphs = [...document.querySelectorAll('.page-body__main > .prose > p')];
+        const problems = paragraphs
+          .filter((p) => width(p) > measure + 1)
+          .map((p) => `a paragraph is ${Math.round(width(p))} px wide`);
+        if (paragraphs.length === 0) problems.push('no paragraph');
+        const figure = document.querySelector('.page-body__main figure, .page-body__main .figure');
+        if (width(figure) <= measure) problems.push(`the figure is ${Math.round(width(figure))} px wide`);
+        return problems;
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('gives tablets their own layout: text at a reading measure, card grids two a row, the aside a band in two columns', async () => {
     const urls = ['/en/services/service-ramp', '/services/service-layout', '/en/about/about-location', '/en/jobs'];
     const found = await findAtWidths([768], urls, (page) =>
