@@ -133,9 +133,8 @@ function Trust({ data }: { data: Data }) {
           </li>
         ))}
       </ul>
-      <a className="trust__link" href={toUrl(toText(data.href) ?? '/')}>
+      <a className="trust__link more-link" href={toUrl(toText(data.href) ?? '/')}>
         {toText(data.link)}
-        <span aria-hidden="true"> →</span>
       </a>
     </section>
   );
