@@ -127,7 +127,7 @@ describe('design', () => {
     expect(found).toEqual([]);
   });
 
-  it('lays a desktop page on one grid: the aside beside the text and in view as it scrolls, a wide table over nine columns, cards the full width below', async () => {
+  it('lays a desktop page on one grid: the aside beside the text and in view as it scrolls, a wide table with its heading, cards the full width below', async () => {
     const urls = [
       '/strengths/strengths-certification',
       '/en/strengths/strengths-certification',

@@ -207,8 +207,9 @@ export function checkTiles(): string[] {
 /**
  * A desktop page off the one grid (runs inside the page, which it scrolls): the aside not in the
  * last columns beside the text, or not in view halfway down the text; a paragraph wider than the
- * text column; a table of four columns not over nine columns, clear of the side navigation and
- * the aside; a card grid or a wide block not across the page under the text.
+ * text column; a table of four columns not over nine columns on a one-column page, not in the text
+ * column on a section page, or under the aside; a card grid or a wide block not across the page
+ * under the text.
  */
 export function checkDesktopGrid(): string[] {
   const problems: string[] = [];
@@ -227,11 +228,11 @@ export function checkDesktopGrid(): string[] {
   if (aside.left < text.right) problems.push('the aside overlaps the text');
   if (text.width > span(columns - 3) + 1) problems.push('a paragraph is wider than the text column');
   const table = box('.page-body__main > .prose > table.table-wide');
-  const nav = box('.side-nav > ul');
   if (table) {
-    if (Math.abs(table.width - span(9)) > 1) problems.push(`the wide table is ${Math.round(table.width)} px`);
+    const expected = columns === 9 ? span(6) : span(9);
+    if (Math.abs(table.width - expected) > 1) problems.push(`the wide table is ${Math.round(table.width)} px`);
+    if (Math.abs(table.left - text.left) > 1) problems.push('the wide table does not start with the text');
     if (table.right > aside.left) problems.push('the wide table runs under the aside');
-    if (nav && table.top < nav.bottom) problems.push('the wide table runs under the side navigation');
   }
   const wide = box('.page-body__wide > :is(.cards, .page-wide)');
   if (wide && (wide.top < main.bottom || Math.abs(wide.width - body.width) > 1))
@@ -243,10 +244,9 @@ export function checkDesktopGrid(): string[] {
     window.scrollTo(0, halfway);
     const stuck = box('.page-aside__inner');
     if (!stuck || stuck.top < 0 || stuck.top > 48) problems.push(`halfway down the aside is at ${stuck?.top} px`);
-    // So is the section's navigation, unless a wide table takes its columns.
+    // So is the section's navigation.
     const list = box('.side-nav > ul');
-    if (list && !table && (list.top < 0 || list.top > 96))
-      problems.push(`halfway down the side navigation is at ${list.top} px`);
+    if (list && (list.top < 0 || list.top > 96)) problems.push(`halfway down the side navigation is at ${list.top} px`);
   }
   if (wide) {
     window.scrollTo(0, window.scrollY + wide.top);
