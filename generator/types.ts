@@ -552,6 +552,8 @@ export interface AppProps extends TemplateProps {
   readonly search?: SiteSearch;
   /** Where a short text may end a line between Chinese words (behaviour.md: Presentation). */
   readonly breaks: (text: string) => readonly number[] | null;
+  /** Browser only: where the server tied a running text's end, read from its markup (or null). */
+  readonly ties?: (text: string) => number | null;
   /** Server only: markup rendered once per build by id (behaviour.md: Presentation, Markup rendered once). */
   readonly reuse?: Reuse;
   /** Browser only: the controls that worked before hydration (behaviour.md: Controls before hydration). */

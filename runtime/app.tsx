@@ -2,7 +2,7 @@ import { Component, startTransition, type ComponentType, type ReactNode } from '
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { LayoutProps } from '../generator/types.ts';
-import { phraseBreaks } from './phrases.ts';
+import { phraseBreaks, shownTie } from './phrases.ts';
 import { setCurrentView, type SiteModules, type View } from './view.ts';
 
 class Boundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
@@ -46,6 +46,7 @@ function toElement(modules: SiteModules, view: View) {
         search={modules.search}
         controls={modules.controls}
         breaks={phraseBreaks}
+        ties={shownTie}
       />
     </Boundary>
   );

@@ -68,6 +68,8 @@ export function bindNumbers(text: string): string {
 }
 
 const TIED_END = /\p{Script=Han}{3}\p{P}*$/u;
+/** How many characters before the last three a tie reaches back to start with their word. */
+const TIE_REACH = 4;
 
 /**
  * Where the last three Chinese characters and their marks begin, kept on one line so none is left
@@ -79,5 +81,6 @@ export function toTiedEnd(text: string, breaks: readonly number[] | null = null)
   const match = TIED_END.exec(text);
   if (!match || match.index === 0) return -1;
   const start = (breaks ?? []).filter((index) => index > 0 && index <= match.index).at(-1);
-  return breaks && start !== undefined ? start : match.index;
+  // A tie longer than a short word's reach would be a line of its own on a phone.
+  return start !== undefined && match.index - start <= TIE_REACH ? start : match.index;
 }

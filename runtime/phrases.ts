@@ -4,6 +4,8 @@ import type { PhraseBreaker } from './word-breaks.ts';
 // `<wbr>`s, so hydration cannot disagree with the build's word breaker.
 
 let shown: Map<string, number[]> | null = null;
+/** The tied ends of the running texts the server rendered (`.nowrap`), longest first. */
+let ties: string[] = [];
 let breaker: PhraseBreaker | null = null;
 
 /** Skips the prose: the Markdown renderer breaks by other rules, and one text in both would mismatch. */
@@ -19,6 +21,17 @@ export function readShownPhrases(container: Element): void {
     }
     shown.set(text, breaks);
   }
+  const tied = [...container.querySelectorAll('.nowrap:not(.latin)')].filter((e) => !e.closest(`[${PROSE_ATTRIBUTE}]`));
+  ties = [...new Set(tied.map((element) => element.textContent ?? ''))].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Where the server tied the end of a running text (its longest tied end the text ends with), so
+ * that hydration ties it there too, whatever this browser's word breaker says; null: none.
+ */
+export function shownTie(text: string): number | null {
+  const tie = ties.find((end) => end !== '' && text.endsWith(end));
+  return tie === undefined ? null : text.length - tie.length;
 }
 
 export function setPhraseBreaker(next: PhraseBreaker): void {

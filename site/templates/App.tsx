@@ -7,13 +7,21 @@ import { SiteContext, formatLanguageName } from './components/site.tsx';
  * marks its text with the language it is written in. A page a production build would leave out
  * (a draft, a scheduled or expired page, built on request) carries a band that says so.
  */
-export default function App({ payload, t, Page, Layout, search, breaks, reuse, controls }: AppProps) {
+export default function App({ payload, t, Page, Layout, search, breaks, ties, reuse, controls }: AppProps) {
   const contentIso = payload.locales.find((l) => l.code === payload.contentLocale);
   const foreign = payload.contentLocale !== payload.locale && contentIso;
   const pageIso = payload.locales.find((l) => l.code === payload.locale)?.iso ?? payload.locale;
   return (
     <SiteContext.Provider
-      value={{ payload, t, search: search ?? null, breaks, reuse: reuse ?? null, controls: controls ?? null }}
+      value={{
+        payload,
+        t,
+        search: search ?? null,
+        breaks,
+        ties: ties ?? null,
+        reuse: reuse ?? null,
+        controls: controls ?? null,
+      }}
     >
       <Layout payload={payload} t={t}>
         {payload.unpublished ? (

@@ -133,6 +133,31 @@ describe('hydration', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
+  it('hydrates the tied end of a running Chinese text where the server tied it, from the start of its word, whatever the browser’s word breaker says', async () => {
+    const watched = await site.openReady('/', {
+      locale: 'zh-TW',
+      before: (page) =>
+        page.addInitScript(() => {
+          class EachCharacter {
+            segment(text: string) {
+              return [...text].map((segment, index) => ({ segment, index, input: text, isWordLike: true }));
+            }
+          }
+          Object.defineProperty(Intl, 'Segmenter', { value: EachCharacter });
+        }),
+    });
+    const source = await (await fetch(`${site.url}/`)).text();
+    const served = [...source.matchAll(/<span class="nowrap">([^<]+)<\/span>/g)].map((m) => m[1]);
+    // A name stays whole (林雅婷), where the last three characters alone (雅婷。) would split it.
+    const name = served.find((tie) => tie?.endsWith('婷。'));
+    expect(name).toMatch(/^林雅婷/);
+    const shown = await watched.page.evaluate(() =>
+      [...document.querySelectorAll('.audience__text .nowrap')].map((e) => e.textContent),
+    );
+    expect(shown).toContain(name);
+    expect(problemsIn(watched.logs)).toEqual([]);
+  });
+
   it('shows the dates the page came with, in the browser too, without making a date formatter', async () => {
     const watched = await site.openReady('/procurement', {
       before: (page) =>

@@ -10,6 +10,8 @@ export interface Site {
   readonly search: SiteSearch | null;
   /** Where a short text may end a line, between Chinese words (Phrases); null: anywhere it would. */
   readonly breaks: (text: string) => readonly number[] | null;
+  /** In the browser: where the server tied a running text's end, read from the page; null on the server. */
+  readonly ties: ((text: string) => number | null) | null;
   /** On the server: markup rendered once for every page that shares it (`Reused`); null in the browser. */
   readonly reuse: Reuse | null;
   /**
@@ -144,7 +146,8 @@ export function Phrases({ text: written, running = false }: { text: string; runn
   // A number keeps its unit (`2027 年`); the breaks are those of the text as shown, which the
   // browser reads back from the markup before it hydrates.
   const text = inChinese ? bindNumbers(written) : written;
-  const found = useSite().breaks(text);
+  const site = useSite();
+  const found = site.breaks(text);
   // Running text (a card's description, a note, a paragraph) breaks as Chinese does, between any
   // two characters but before a closing mark: kept to words, its lines came out ragged.
   const breaks = running ? null : found;
@@ -174,15 +177,27 @@ export function Phrases({ text: written, running = false }: { text: string; runn
     if (breaks?.includes(end) && end < text.length) parts.push(<wbr key={end} />);
     at = end;
   }
-  if (running) return inChinese ? withTiedEnd(parts) : parts;
+  if (running) return inChinese ? withTiedEnd(parts, site.ties?.(text) ?? null, found, text.length) : parts;
   // Chinese text is a `.ph` even with no place to break: its one word stays whole (營運控制中心).
   return inChinese ? <span className="ph">{parts}</span> : parts;
 }
 
-/** Running Chinese whose last characters share one line (mixed-script.ts, toTiedEnd). */
-function withTiedEnd(parts: ReactNode[]): ReactNode[] {
+/**
+ * Running Chinese whose last characters share one line, from the start of their word
+ * (mixed-script.ts, toTiedEnd): where the server tied it (`shown`, in the browser), else found
+ * from the whole text's word `breaks` (of `length` characters).
+ */
+function withTiedEnd(
+  parts: ReactNode[],
+  shown: number | null,
+  breaks: readonly number[] | null,
+  length: number,
+): ReactNode[] {
   const last = parts.at(-1);
-  const at = typeof last === 'string' ? toTiedEnd(last) : -1;
+  const offset = typeof last === 'string' ? length - last.length : 0;
+  const own = breaks?.filter((index) => index > offset).map((index) => index - offset) ?? null;
+  const tied = shown !== null && shown > offset ? shown - offset : null;
+  const at = typeof last !== 'string' ? -1 : (tied ?? toTiedEnd(last, own));
   if (typeof last !== 'string' || at < 0) return parts;
   return [
     ...parts.slice(0, -1),
