@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { navigateInPage, problemsIn, useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
@@ -39,6 +39,18 @@ function toTasksAfterFirstPaint(trace: Buffer): number[] {
     .filter((task) => !driver.some((e) => e.ts >= task.ts && e.ts <= task.ts + (task.dur ?? 0)))
     .map((task) => (task.tdur ?? 0) / 1000)
     .sort((a, b) => b - a);
+}
+
+/** A browser whose word breaker makes every character a word, unlike the build's. */
+async function eachCharacterAWord(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    class EachCharacter {
+      segment(text: string) {
+        return [...text].map((segment, index) => ({ segment, index, input: text, isWordLike: true }));
+      }
+    }
+    Object.defineProperty(Intl, 'Segmenter', { value: EachCharacter });
+  });
 }
 
 describe('hydration', () => {
@@ -104,15 +116,7 @@ describe('hydration', () => {
     // A browser whose word breaker makes every character a word: were it asked during hydration,
     // the title's <wbr>s would differ from the server's, and React would report a mismatch.
     const watched = await site.openReady('/news/news3', {
-      before: (page) =>
-        page.addInitScript(() => {
-          class EachCharacter {
-            segment(text: string) {
-              return [...text].map((segment, index) => ({ segment, index, input: text, isWordLike: true }));
-            }
-          }
-          Object.defineProperty(Intl, 'Segmenter', { value: EachCharacter });
-        }),
+      before: eachCharacterAWord,
     });
     const { page } = watched;
     const source = await (await fetch(`${site.url}/news/news3`)).text();
@@ -136,15 +140,7 @@ describe('hydration', () => {
   it('hydrates the tied end of a running Chinese text where the server tied it, from the start of its word, whatever the browser’s word breaker says', async () => {
     const watched = await site.openReady('/', {
       locale: 'zh-TW',
-      before: (page) =>
-        page.addInitScript(() => {
-          class EachCharacter {
-            segment(text: string) {
-              return [...text].map((segment, index) => ({ segment, index, input: text, isWordLike: true }));
-            }
-          }
-          Object.defineProperty(Intl, 'Segmenter', { value: EachCharacter });
-        }),
+      before: eachCharacterAWord,
     });
     const source = await (await fetch(`${site.url}/`)).text();
     const served = [...source.matchAll(/<span class="nowrap">([^<]+)<\/span>/g)].map((m) => m[1]);
