@@ -99,22 +99,23 @@ function toEmitter(
       return null;
     }
     const emitted = emitPage(rendered, page, context, (file, bytes) => sink.draft(file, bytes), keep);
-    for (const file of emitted.files) digest.note(file.file, file);
-    if (emitted.search) search?.get(emitted.search.locale)?.push(emitted.search.entry);
+    noteEmitted(output, emitted);
     return emitted;
   };
 }
 
 /** Writes a page's files as they were emitted before, stand-ins and all: the digest writes the id over them. */
 function toKeptEmitter(output: Omit<Output, 'emit' | 'emitKept'>): Output['emitKept'] {
-  const { digest, sink, search } = output;
-  return ({ files, parts, search: entry }) => {
-    for (const file of files) {
-      sink.draft(file.file, parts[file.part] as Buffer);
-      digest?.note(file.file, file);
-    }
-    if (entry) search?.get(entry.locale)?.push(entry.entry);
+  return (emitted) => {
+    for (const file of emitted.files) output.sink.draft(file.file, emitted.parts[file.part] as Buffer);
+    noteEmitted(output, emitted);
   };
+}
+
+/** A page's files into the build id, its search entry into its locale's index. */
+function noteEmitted(output: Omit<Output, 'emit' | 'emitKept'>, { files, search }: EmittedPage): void {
+  for (const file of files) output.digest?.note(file.file, file);
+  if (search) output.search?.get(search.locale)?.push(search.entry);
 }
 
 export async function abandonOutput(output: Output): Promise<void> {

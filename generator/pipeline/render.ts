@@ -67,8 +67,9 @@ export async function renderOutput(
     kept,
     onPage: (page, kind) => {
       const source = kind === 'page' ? (pageOf.get(page.url) ?? null) : null;
-      const emitted = output.emit(page, source, source !== null && disk?.wants(source));
-      if (source && emitted && disk?.wants(source)) disk.emitted(source, emitted);
+      const keep = source !== null && disk !== null && disk.wants(source);
+      const emitted = output.emit(page, source, keep);
+      if (keep && emitted) disk.emitted(source, emitted);
     },
   });
   await disk?.save(pages);

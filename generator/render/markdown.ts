@@ -434,11 +434,10 @@ function tieSentenceEnds(state: StateCore): void {
     const inline = state.tokens[i + 1];
     if (token.type !== 'paragraph_open' || !inline?.children || !hasHan(inline.content)) return;
     const last = inline.children.at(-1);
-    const from = Math.max(0, (last?.content.length ?? 0) - TIE_WORDS_FROM);
-    const breaks =
-      last?.type === 'text' ? (breaker(last.content.slice(from))?.map((index) => index + from) ?? null) : null;
-    const at = last?.type === 'text' ? toTiedEnd(last.content, breaks) : -1;
-    if (!last || at < 0) return;
+    if (last?.type !== 'text' || toTiedEnd(last.content) < 0) return;
+    const from = Math.max(0, last.content.length - TIE_WORDS_FROM);
+    const breaks = breaker(last.content.slice(from))?.map((index) => index + from) ?? null;
+    const at = toTiedEnd(last.content, breaks);
     const before = toToken(state, 'text', last.content.slice(0, at));
     inline.children.splice(-1, 1, before, ...toSpan(state, 'nowrap', last.content.slice(at)));
   });

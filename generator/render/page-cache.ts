@@ -7,7 +7,8 @@ import type { Page, RenderedPage } from '../types.ts';
 
 /** Pages kept from an earlier build: what a page's key gives back, and where a new page goes. */
 export interface KeptPages {
-  readonly get: (page: Page) => RenderedPage | undefined;
+  /** The page as rendered before from the same inputs; pages kept on disk are taken before rendering. */
+  readonly get?: (page: Page) => RenderedPage | undefined;
   /** A page rendered anew without a problem: a mistake is reported on every build until it is fixed. */
   readonly set: (page: Page, rendered: RenderedPage) => void;
 }

@@ -113,7 +113,7 @@ async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: T
       await new Promise((resolve) => setImmediate(resolve));
       sliceStarted = performance.now();
     }
-    const rendered = input.kept?.get(page) ?? renderOne(page, ctx, tally, input.kept);
+    const rendered = input.kept?.get?.(page) ?? renderOne(page, ctx, tally, input.kept);
     if (rendered) input.onPage(rendered, 'page');
   }
   if (first && firstCount === ordered.length) first.onReady();
@@ -143,7 +143,7 @@ async function renderShared(
   tally: Tally,
   elsewhere: Elsewhere,
 ): Promise<void> {
-  const fresh = takeKept(input);
+  const fresh = input.toRender ?? input.pages;
   const batches = Array.from({ length: Math.ceil(fresh.length / BATCH) }, (_, n) =>
     fresh.slice(n * BATCH, (n + 1) * BATCH),
   );
@@ -166,14 +166,6 @@ async function renderShared(
     await new Promise((resolve) => setImmediate(resolve));
   }
   while (away.size > 0) await Promise.all(away);
-}
-
-function takeKept(input: RenderSiteInput): Page[] {
-  return (input.toRender ?? input.pages).filter((page) => {
-    const kept = input.kept?.get(page);
-    if (kept) input.onPage(kept, 'page');
-    return !kept;
-  });
 }
 
 /** A pool thread's batch, taken as if rendered here; kept when the batch was clean. */

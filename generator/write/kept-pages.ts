@@ -3,7 +3,7 @@ import { readCacheFileSync, removeUnused, writeCacheFileSync } from '../file-cac
 import { CACHES } from '../caches.ts';
 import { keyOnce, type KeptPages } from '../render/page-cache.ts';
 import type { Page } from '../types.ts';
-import type { EmittedFile, EmittedPage } from './emit.ts';
+import type { EmittedPage } from './emit.ts';
 
 // The pages `site build` keeps on disk (behaviour.md: Caches), as it wrote them: a page whose key
 // is unchanged (pipeline/session-cache.ts) is neither rendered, encoded, hashed nor read for the
@@ -52,7 +52,6 @@ export function keepOnDisk(site: string, keyOf: (page: Page) => string): KeptOnD
   const clean = new Set<string>();
   const fresh = new Map<string, EmittedPage>();
   return {
-    get: () => undefined,
     set: (page) => void clean.add(keyOf(page)),
     take: (page) => {
       const key = keyOf(page);
@@ -110,7 +109,7 @@ function toPack(keys: readonly string[], fresh: ReadonlyMap<string, EmittedPage>
       length += bytes.byteLength;
       return [length - bytes.byteLength, length] as const;
     });
-    pages[key] = { url: entry.url, files: entry.files.map(toFile), search: entry.search, parts: places };
+    pages[key] = { url: entry.url, files: entry.files, search: entry.search, parts: places };
   }
   return Buffer.concat([Buffer.from(`${JSON.stringify({ length, pages })}\n`), ...parts]);
 }
@@ -120,6 +119,3 @@ function toKept(pack: Pack, key: string): EmittedPage | null {
   const entry = pack.pages[key];
   return entry ? { ...entry, parts: entry.parts.map(([start, end]) => pack.body.subarray(start, end)) } : null;
 }
-
-/** What a file's entry holds, and nothing more. */
-const toFile = ({ file, hash, at, part }: EmittedFile): EmittedFile => ({ file, hash, at, part });
