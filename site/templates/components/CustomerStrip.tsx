@@ -1,4 +1,5 @@
 import { toList, toRecord, toText, type Data } from './data.ts';
+import SectionHead from './SectionHead.tsx';
 import { Phrases, useLocalUrl } from './site.tsx';
 
 /**
@@ -15,16 +16,12 @@ export default function CustomerStrip({ data }: { data: Data }) {
   if (items.length === 0) return null;
   return (
     <section className="home-section customer-strip page-wide" aria-labelledby="customer-strip-title">
-      <div className="home-section__head">
-        <h2 id="customer-strip-title">
-          <Phrases text={toText(block.title) ?? ''} />
-        </h2>
-        {block.href ? (
-          <a className="more-link" href={toUrl(toText(block.href) ?? '/customers')}>
-            {toText(block.link)}
-          </a>
-        ) : null}
-      </div>
+      <SectionHead
+        id="customer-strip-title"
+        title={<Phrases text={toText(block.title) ?? ''} />}
+        href={block.href ? toUrl(toText(block.href) ?? '/customers') : null}
+        link={toText(block.link)}
+      />
       <ul className="trust__list">
         {items.map((item, i) => (
           <li key={i} className="trust__badge customer-strip__airline">

@@ -3,6 +3,7 @@ import CustomerStrip from '../components/CustomerStrip.tsx';
 import { toList, toRecord, toText, type Data } from '../components/data.ts';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
+import SectionHead from '../components/SectionHead.tsx';
 import { Phrases, useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
 
@@ -28,12 +29,12 @@ export default function HomePage() {
       <CaseStudy data={toRecord(data.caseStudy) ?? {}} />
       {payload.listed.length > 0 ? (
         <section className="home-section" aria-labelledby="home-news-title">
-          <div className="home-section__head">
-            <h2 id="home-news-title">{t('common:latestNews')}</h2>
-            <a className="more-link" href={toUrl('/news')}>
-              {t('common:allNews')}
-            </a>
-          </div>
+          <SectionHead
+            id="home-news-title"
+            title={t('common:latestNews')}
+            href={toUrl('/news')}
+            link={t('common:allNews')}
+          />
           <LinkList links={payload.listed} headingLevel={3} className="cards cards--home-news" thumbnails />
         </section>
       ) : null}
@@ -175,16 +176,12 @@ function Services({ data }: { data: Data }) {
   if (items.length === 0) return null;
   return (
     <section className="home-section" aria-labelledby="home-services-title">
-      <div className="home-section__head">
-        <h2 id="home-services-title">
-          <Phrases text={toText(data.title) ?? ''} />
-        </h2>
-        {data.href ? (
-          <a className="more-link" href={toUrl(toText(data.href) ?? '/')}>
-            {toText(data.link)}
-          </a>
-        ) : null}
-      </div>
+      <SectionHead
+        id="home-services-title"
+        title={<Phrases text={toText(data.title) ?? ''} />}
+        href={data.href ? toUrl(toText(data.href) ?? '/') : null}
+        link={toText(data.link)}
+      />
       {data.intro ? (
         <p className="home-section__intro">
           <Phrases running text={toText(data.intro) ?? ''} />
