@@ -69,7 +69,7 @@ export function parseMessages(file: string, text: string): { tree: MessageTree }
     const reason = message.replace(/ in JSON at position.*$/, '').replace(/\s*\(line \d+ column \d+\)/, '');
     return { problem: toProblem('MESSAGES_SYNTAX', { reason }, loc) };
   }
-  const twice = findDuplicateKey(text);
+  const twice = countKeys(value) < countWrittenKeys(text) ? findDuplicateKey(text) : null;
   if (twice) {
     const args = { key: twice.key, first: String(twice.first.line) };
     return { problem: toProblem('MESSAGES_KEY_TWICE', args, { file, ...twice.second }) };
@@ -87,7 +87,24 @@ const NESTING_LIMIT = 32;
 
 type Position = { line: number; column: number };
 
-/** The first key an object holds twice (JSON.parse silently keeps the second), with where each stands. */
+/** The keys a parsed value holds, at every level. */
+function countKeys(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  const values = Object.values(value);
+  return (Array.isArray(value) ? 0 : values.length) + values.reduce<number>((n, v) => n + countKeys(v), 0);
+}
+
+/** The keys valid JSON writes: each string followed by a colon (strings are matched whole, in turn). */
+function countWrittenKeys(text: string): number {
+  let keys = 0;
+  for (const match of text.matchAll(/"(?:[^"\\]|\\.)*"(\s*:)?/g)) if (match[1]) keys += 1;
+  return keys;
+}
+
+/**
+ * The first key an object holds twice (JSON.parse silently keeps the second), with where each
+ * stands; asked only when the text writes more keys than its parse kept, as a parse costs.
+ */
 function findDuplicateKey(text: string): { key: string; first: Position; second: Position } | null {
   const lines = new LineCounter();
   const at = (node: Node): Position => {
