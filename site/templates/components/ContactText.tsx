@@ -6,10 +6,9 @@ import { Phrases, useSite } from './site.tsx';
 /**
  * A structured text with its e-mail addresses and telephone numbers as links; fax numbers stay text
  * (behaviour.md: Contact details). Markdown bodies get the same links from the renderer.
- * `whole`: a text of one to three lines (a page's lead, a closing prompt) whose Chinese words stay
- * whole (Phrases); otherwise it is running text.
+ * Its Chinese is running text (Phrases): full lines, the last ones tied.
  */
-export default function ContactText({ text, whole = false }: { text: string | undefined; whole?: boolean }) {
+export default function ContactText({ text }: { text: string | undefined }) {
   const { payload } = useSite();
   if (!text) return null;
   return (
@@ -17,7 +16,7 @@ export default function ContactText({ text, whole = false }: { text: string | un
       {toTextParts(text, payload.contacts).map((part, i) => (
         <Fragment key={i}>
           {typeof part === 'string' ? (
-            <Phrases running={!whole} text={part} />
+            <Phrases running text={part} />
           ) : part.kind === 'email' ? (
             <EmailAddress address={part.text} />
           ) : (
