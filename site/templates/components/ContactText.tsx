@@ -6,9 +6,10 @@ import { Phrases, useSite } from './site.tsx';
 /**
  * A structured text with its e-mail addresses and telephone numbers as links; fax numbers stay text
  * (behaviour.md: Contact details). Markdown bodies get the same links from the renderer.
- * Its Chinese is running text (Phrases): full lines, the last ones tied.
+ * `whole`: a text of one to three lines (a page's lead, a closing prompt) whose Chinese words stay
+ * whole (Phrases); otherwise it is running text.
  */
-export default function ContactText({ text }: { text: string | undefined }) {
+export default function ContactText({ text, whole = false }: { text: string | undefined; whole?: boolean }) {
   const { payload } = useSite();
   if (!text) return null;
   return (
@@ -16,7 +17,7 @@ export default function ContactText({ text }: { text: string | undefined }) {
       {toTextParts(text, payload.contacts).map((part, i) => (
         <Fragment key={i}>
           {typeof part === 'string' ? (
-            <Phrases running text={part} />
+            <Phrases running={!whole} text={part} />
           ) : part.kind === 'email' ? (
             <EmailAddress address={part.text} />
           ) : (

@@ -14,7 +14,7 @@ export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode
         <Unbroken text={payload.title} />
       </h1>
       <p className="page-heading__lead">
-        <ContactText text={payload.description} />
+        <ContactText whole text={payload.description} />
       </p>
       {children}
       <SectionMenu />

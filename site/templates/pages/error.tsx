@@ -30,7 +30,7 @@ export default function ErrorPage() {
         </p>
       ) : null}
       <p className="error-description">
-        <ContactText text={payload.description} />
+        <ContactText whole text={payload.description} />
       </p>
       <p className="error-actions">
         {payload.error?.retry ? (

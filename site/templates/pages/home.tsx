@@ -44,7 +44,7 @@ export default function HomePage() {
             <Phrases text={toText(closing.title) ?? ''} />
           </h2>
           <p>
-            <ContactText text={toText(closing.text) ?? ''} />
+            <ContactText whole text={toText(closing.text) ?? ''} />
           </p>
           <a className="button" href={toUrl('/contact')}>
             {toText(closing.link)}
@@ -70,7 +70,7 @@ function Hero({ data }: { data: Data }) {
           <Unbroken text={payload.title} />
         </h1>
         <p className="hero__lead">
-          <Phrases running text={payload.description ?? ''} />
+          <Phrases text={payload.description ?? ''} />
         </p>
         <p className="hero__actions">
           {/* The proposal request in the one style it has in the header, the asides and the form. */}
