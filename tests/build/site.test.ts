@@ -495,7 +495,9 @@ describe('the real site', () => {
     expect(ramp).toMatch(/<nav class="side-nav" aria-label="Services section">/);
     expect(ramp).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp Handling</a>');
     // Below desktops the same pages fold under the heading, in a disclosure that needs no script.
-    const heading = /<header class="page-heading">([\s\S]*?)<\/header>/.exec(ramp)?.[1] ?? '';
+    const heading = /<header class="page-heading[^"]*">([\s\S]*?)<\/header>/.exec(ramp)?.[1] ?? '';
+    // The title band holds the page's illustration, first to load.
+    expect(heading).toMatch(/<figure class="page-figure"><img src="[^"]+service-ramp[^"]*"[^>]* loading="eager"/);
     expect(heading).toMatch(
       /<nav class="section-menu" aria-labelledby="section-menu-title"><details><summary><span id="section-menu-title" class="section-menu__section">Services<\/span>/,
     );

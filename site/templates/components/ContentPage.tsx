@@ -9,7 +9,7 @@ import Prose from './Prose.tsx';
 import { useSite } from './site.tsx';
 
 /**
- * A heading, the illustration, the page's prose, what the page's own template adds to the text
+ * A heading with the page's illustration, the page's prose, what the page's own template adds to the text
  * (`children`), then its wide blocks (`wide`: a card grid, the open positions, the stations), the
  * case studies it names (`cases`, on the customer and service pages: a few lines each) and the
  * pagination; a page for one audience without the aside ends with its contact block. A block only some pages
@@ -41,11 +41,12 @@ export default function ContentPage({
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
-      <PageHeading eyebrow={eyebrow}>{lead}</PageHeading>
+      <PageHeading eyebrow={eyebrow} figure={payload.data.image ? <Figure data={payload.data} eager /> : undefined}>
+        {lead}
+      </PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
         {aside ? <PageAside /> : null}
         <div className="page-body__main">
-          <Figure data={payload.data} eager />
           {before}
           <Prose html={payload.html} />
           {children}

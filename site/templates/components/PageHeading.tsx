@@ -4,19 +4,34 @@ import { SectionMenu } from './SideNav.tsx';
 import { useSite } from './site.tsx';
 import Unbroken from './Unbroken.tsx';
 
-/** The page's one `h1` and its lead; on a section page below desktops, the section's menu under them. */
-export default function PageHeading({ eyebrow, children }: { eyebrow?: ReactNode; children?: ReactNode }) {
+/**
+ * The page's one `h1` and its lead on a band of the brand's sky, with the page's illustration
+ * (`figure`) beside them on desktops and under them below; on a section page below desktops, the
+ * section's menu under the band.
+ */
+export default function PageHeading({
+  eyebrow,
+  figure,
+  children,
+}: {
+  eyebrow?: ReactNode;
+  figure?: ReactNode;
+  children?: ReactNode;
+}) {
   const { payload } = useSite();
   return (
-    <header className="page-heading">
-      {eyebrow ? <p className="page-heading__eyebrow">{eyebrow}</p> : null}
-      <h1 id="page-title" tabIndex={-1}>
-        <Unbroken text={payload.title} />
-      </h1>
-      <p className="page-heading__lead">
-        <ContactText whole text={payload.description} />
-      </p>
-      {children}
+    <header className={figure ? 'page-heading page-heading--figure' : 'page-heading'}>
+      <div className="page-heading__text">
+        {eyebrow ? <p className="page-heading__eyebrow">{eyebrow}</p> : null}
+        <h1 id="page-title" tabIndex={-1}>
+          <Unbroken text={payload.title} />
+        </h1>
+        <p className="page-heading__lead">
+          <ContactText whole text={payload.description} />
+        </p>
+        {children}
+      </div>
+      {figure}
       <SectionMenu />
     </header>
   );
