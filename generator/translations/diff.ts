@@ -1,4 +1,5 @@
 // A source's text at confirmation against today's.
+import { diffArrays, type ChangeObject } from 'diff';
 
 export interface DiffPart {
   readonly text: string;
@@ -8,69 +9,49 @@ export interface DiffPart {
 const TOKEN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}]|[\p{L}\p{N}]+|\s+|[^\s\p{L}\p{N}]/gu;
 
-/** Longest common subsequence by the classic table: blocks and paragraphs are short. */
-function commonPairs<T>(a: readonly T[], b: readonly T[]): [number, number][] {
-  const n = a.length;
-  const m = b.length;
-  // Past a few million cells, the texts are shown removed and added whole.
-  if (n * m > 4_000_000) return [];
-  const width = m + 1;
-  const table = new Uint16Array((n + 1) * width);
-  const at = (i: number, j: number) => table[i * width + j] as number;
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      table[i * width + j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
-  const pairs: [number, number][] = [];
-  for (let i = 0, j = 0; i < n && j < m;) {
-    if (a[i] === b[j]) {
-      pairs.push([i, j]);
-      i++;
-      j++;
-    } else if (at(i + 1, j) >= at(i, j + 1)) i++;
-    else j++;
-  }
-  return pairs;
+/** Past this many edits between two texts they are shown removed and added whole. */
+const MAX_EDITS = 500;
+
+/** The runs of `before` and `after` kept, removed and added; null when they differ past MAX_EDITS. */
+function diffRuns<T>(before: readonly T[], after: readonly T[]): ChangeObject<T[]>[] | null {
+  return diffArrays([...before], [...after], { maxEditLength: MAX_EDITS }) ?? null;
 }
+
+const toChange = (run: ChangeObject<unknown>): DiffPart['change'] =>
+  run.added ? 'added' : run.removed ? 'removed' : 'same';
 
 /** By word; Chinese by character. */
 function diffText(before: string, after: string): DiffPart[] {
-  const a = before.match(TOKEN) ?? [];
-  const b = after.match(TOKEN) ?? [];
-  const parts: DiffPart[] = [];
-  const push = (text: string, change: DiffPart['change']) => {
-    const last = parts[parts.length - 1];
-    if (last && last.change === change) parts[parts.length - 1] = { text: last.text + text, change };
-    else if (text !== '') parts.push({ text, change });
-  };
-  let i = 0;
-  let j = 0;
-  for (const [x, y] of [...commonPairs(a, b), [a.length, b.length] as [number, number]]) {
-    for (; i < x; i++) push(a[i] as string, 'removed');
-    for (; j < y; j++) push(b[j] as string, 'added');
-    if (x < a.length) push(a[x] as string, 'same');
-    i = x + 1;
-    j = y + 1;
-  }
-  return parts;
+  const runs = diffRuns(before.match(TOKEN) ?? [], after.match(TOKEN) ?? []);
+  if (!runs) return [whole(before, 'removed'), whole(after, 'added')].filter((part) => part.text !== '');
+  return runs.map((run) => whole(run.value.join(''), toChange(run)));
 }
+
+const whole = (text: string, change: DiffPart['change']): DiffPart => ({ text, change });
 
 /** Blocks changed in place are diffed word by word; added and removed blocks stand whole. */
 export function diffBlocks(before: readonly string[], after: readonly string[]): DiffPart[][] {
+  const runs = diffRuns(before, after) ?? [
+    { value: [...before], added: false, removed: true, count: before.length },
+    { value: [...after], added: true, removed: false, count: after.length },
+  ];
   const changes: DiffPart[][] = [];
-  let i = 0;
-  let j = 0;
-  for (const [x, y] of [...commonPairs(before, after), [before.length, after.length] as [number, number]]) {
-    const removed = before.slice(i, x);
-    const added = after.slice(j, y);
+  // A run of removed blocks comes before the run added in their place: the two are paired.
+  let removed: string[] = [];
+  for (const run of [...runs, null]) {
+    if (run?.removed) {
+      removed = run.value;
+      continue;
+    }
+    const added = run?.added ? run.value : [];
     for (let k = 0; k < Math.max(removed.length, added.length); k++) {
       const old = removed[k];
       const now = added[k];
       if (old !== undefined && now !== undefined) changes.push(diffText(old, now));
-      else if (old !== undefined) changes.push([{ text: old, change: 'removed' }]);
-      else if (now !== undefined) changes.push([{ text: now, change: 'added' }]);
+      else if (old !== undefined) changes.push([whole(old, 'removed')]);
+      else if (now !== undefined) changes.push([whole(now, 'added')]);
     }
-    i = x + 1;
-    j = y + 1;
+    removed = [];
   }
   return changes;
 }
