@@ -39,9 +39,21 @@ const config: SiteConfigInput = {
     postalCode: '337',
     stations: [{ iataCode: 'TPE', headquarters: true }, { iataCode: 'KHH' }, { iataCode: 'TSA' }, { iataCode: 'RMQ' }],
   },
-  // Terms of the glossary (docs/glossary.md) the word breaker takes apart: a title or a label never
+  // Terms (most of them of the glossary, docs/glossary.md) the word breaker takes apart: a title or a label never
   // ends a line inside them (營運控制 / 中心).
-  keepWhole: ['營運控制中心', '安全品質室', '企業事務部', '股東常會', '地面支援設備', '安全錐', '服務建議書', '林雅婷'],
+  keepWhole: [
+    '營運控制中心',
+    '安全品質室',
+    '企業事務部',
+    '股東常會',
+    '地面支援設備',
+    '地面電源',
+    '地面空調',
+    '客艙整備',
+    '安全錐',
+    '服務建議書',
+    '林雅婷',
+  ],
   // The theme and the runtime constants (behaviour.md: Constants).
   // The brand face for Latin text is preloaded: every page's first view shows some (behaviour.md: Presentation).
   theme: {
