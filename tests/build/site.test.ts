@@ -510,9 +510,7 @@ describe('the real site', () => {
       /<figure class="[^"]*"><img[^>]* src="\/images\/turnaround-plan\.svg"/,
     );
     // The header's proposal request, to its form; the careers page's action under its lead.
-    expect(ramp).toMatch(
-      /<a class="button header-action" href="\/en\/proposal"><span class="header-action__long">Request a proposal<\/span>/,
-    );
+    expect(ramp).toMatch(/<a class="button header-action" href="\/en\/proposal">Get a quote<\/a>/);
     // The careers page at the top is its section's first page, in its side navigation by its title;
     // the header's careers menu leaves it out, as the entry's own link goes there.
     const careers = htmlOf('/en/jobs');

@@ -225,11 +225,10 @@ export default function Header() {
             onPrepare={prepareSearch}
           />
           <LanguageSwitcher />
-          {/* The airlines' action in reach on every page, to the proposal request: compact on
-              phones, where the bar has room for a short label only. */}
+          {/* The airlines' action in reach on every page, to the proposal request: one short label
+              at every width, which the bar has room for on phones too. */}
           <a className="button header-action" href={toUrl('/proposal')}>
-            <span className="header-action__long">{t('nav:proposal')}</span>
-            <span className="header-action__short">{t('nav:proposalShort')}</span>
+            {t('nav:proposal')}
           </a>
         </div>
       </header>

@@ -144,7 +144,7 @@ function StationButtons({ data, end = false }: { data: Data; end?: boolean }) {
         return (
           <li key={code}>
             <a className="button" href={toMailto(email, subject)}>
-              {t('common:positionApplyAt', { station: t(`common:airports.${code}.region`) })}
+              {t('common:positionApplyAt', { station })}
             </a>
           </li>
         );
