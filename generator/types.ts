@@ -550,8 +550,11 @@ export interface AppProps extends TemplateProps {
   readonly Layout: ComponentType<LayoutProps>;
   /** Browser only: the site's search (behaviour.md: Search). */
   readonly search?: SiteSearch;
-  /** Where a short text may end a line between Chinese words (behaviour.md: Presentation). */
-  readonly breaks: (text: string) => readonly number[] | null;
+  /**
+   * Where a short text may end a line between Chinese words (behaviour.md: Presentation); `tieEnd`:
+   * not before a short last word (a title, a lead, a label; not running text).
+   */
+  readonly breaks: (text: string, tieEnd?: boolean) => readonly number[] | null;
   /** Browser only: where the server tied a running text's end, read from its markup (or null). */
   readonly ties?: (text: string) => number | null;
   /** Server only: markup rendered once per build by id (behaviour.md: Presentation, Markup rendered once). */

@@ -57,6 +57,29 @@ export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreak
   return breaker;
 }
 
+/** A last word this short (`項目。`) does not stand alone on a line... */
+const SHORT_END = 4;
+/** ...when it and the word before it are this short together (`服務項目。`), so that they fit anywhere. */
+const SHORT_PAIR = 7;
+
+/**
+ * The breaks as the server renders them; `tieEnd` (a title, a lead, a label): a short last word
+ * shares its line with the word before it (behaviour.md: Presentation). The browser reads the
+ * breaks back from the markup, so it takes them as they are.
+ */
+export function tyingShortEnds(breaker: PhraseBreaker): (text: string, tieEnd?: boolean) => readonly number[] | null {
+  return (text, tieEnd = false) => {
+    const breaks = breaker(text);
+    if (!tieEnd) return breaks;
+    const inner = breaks?.filter((index) => index < text.length) ?? [];
+    const last = inner.at(-1);
+    if (!breaks || last === undefined) return breaks;
+    if (text.length - last > SHORT_END || text.length - (inner.at(-2) ?? 0) > SHORT_PAIR) return breaks;
+    const kept = breaks.filter((index) => index !== last);
+    return kept.length > 0 ? kept : null;
+  };
+}
+
 function withoutAfterMultiplier(breaks: readonly number[] | null, text: string): readonly number[] | null {
   if (!breaks) return breaks;
   const kept = breaks.filter((index) => !AFTER_MULTIPLIER.test(text.slice(Math.max(0, index - 3), index)));

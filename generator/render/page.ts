@@ -18,7 +18,7 @@ import type {
   Translate,
 } from '../types.ts';
 import { toAbsoluteUrl } from '../../runtime/urls.ts';
-import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
+import { phraseBreakerFor, tyingShortEnds } from '../../runtime/word-breaks.ts';
 import { renderDocument } from './document.ts';
 import { renderHead } from './head.ts';
 import { toShareHead, type ShareHead } from './share.ts';
@@ -147,7 +147,7 @@ export function renderApp(
     const reason = `no template \`${payload.template}\` or layout \`${payload.layout}\``;
     return { problem: toProblem('RENDER_FAILED', { url: payload.url, reason }, start) };
   }
-  const breaks = phraseBreakerFor(ctx.config.keepWhole);
+  const breaks = tyingShortEnds(phraseBreakerFor(ctx.config.keepWhole));
   const app = createElement(App, { payload, t, Page, Layout, breaks, reuse: ctx.reuse });
   try {
     return { html: withoutExitSync(() => toAppMarkup(renderToString(app))) };

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import CaseStudies from './CaseStudies.tsx';
 import ContactBlock from './ContactBlock.tsx';
-import Figure from './Figure.tsx';
 import PageAside from './PageAside.tsx';
 import PageHeading from './PageHeading.tsx';
 import Pagination from './Pagination.tsx';
@@ -41,7 +40,7 @@ export default function ContentPage({
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
-      <PageHeading eyebrow={eyebrow} figure={payload.data.image ? <Figure data={payload.data} eager /> : undefined}>
+      <PageHeading eyebrow={eyebrow} illustrated>
         {lead}
       </PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>

@@ -1,24 +1,26 @@
 import type { ReactNode } from 'react';
 import ContactText from './ContactText.tsx';
+import Figure from './Figure.tsx';
 import { SectionMenu } from './SideNav.tsx';
 import { useSite } from './site.tsx';
 import Unbroken from './Unbroken.tsx';
 
 /**
- * The page's one `h1` and its lead on a band of the brand's sky, with the page's illustration
- * (`figure`) beside them on desktops and under them below; on a section page below desktops, the
- * section's menu under the band.
+ * The page's one `h1` and its lead on a band of the brand's sky; `illustrated`: with the page's
+ * illustration (front matter `image`) beside them on desktops and under them below. On a section
+ * page below desktops, the section's menu under the band.
  */
 export default function PageHeading({
   eyebrow,
-  figure,
+  illustrated = false,
   children,
 }: {
   eyebrow?: ReactNode;
-  figure?: ReactNode;
+  illustrated?: boolean;
   children?: ReactNode;
 }) {
   const { payload } = useSite();
+  const figure = illustrated && payload.data.image ? <Figure data={payload.data} eager /> : null;
   return (
     <header className={figure ? 'page-heading page-heading--figure' : 'page-heading'}>
       <div className="page-heading__text">

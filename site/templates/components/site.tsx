@@ -9,7 +9,7 @@ export interface Site {
   /** The site's search: in the browser only, null while rendering on the server. */
   readonly search: SiteSearch | null;
   /** Where a short text may end a line, between Chinese words (Phrases); null: anywhere it would. */
-  readonly breaks: (text: string) => readonly number[] | null;
+  readonly breaks: (text: string, tieEnd?: boolean) => readonly number[] | null;
   /** In the browser: where the server tied a running text's end, read from the page; null on the server. */
   readonly ties: ((text: string) => number | null) | null;
   /** On the server: markup rendered once for every page that shares it (`Reused`); null in the browser. */
@@ -147,7 +147,7 @@ export function Phrases({ text: written, running = false }: { text: string; runn
   // browser reads back from the markup before it hydrates.
   const text = inChinese ? bindNumbers(written) : written;
   const site = useSite();
-  const found = site.breaks(text);
+  const found = site.breaks(text, !running);
   // Running text (a card's description, a note, a paragraph) breaks as Chinese does, between any
   // two characters but before a closing mark: kept to words, its lines came out ragged.
   const breaks = running ? null : found;

@@ -13,7 +13,7 @@ export default function ContactPage() {
   const { payload } = useSite();
   return (
     <article className="page page--contact">
-      <PageHeading />
+      <PageHeading illustrated />
       <div className="contact-top">
         <ContactDirectory />
         <Prose html={payload.html} />

@@ -19,7 +19,7 @@ export default function ProcurementPage() {
     date ? <time dateTime={date.includes('T') ? `${date}+08:00` : date}>{toDate(date)}</time> : null;
   return (
     <article className="page page--procurement">
-      <PageHeading />
+      <PageHeading illustrated />
       <div className="prose">
         {toText(data.intro) ? <p>{toText(data.intro)}</p> : null}
         {notices.length > 0 ? (
