@@ -1,6 +1,7 @@
 import ContactText from '../components/ContactText.tsx';
 import CustomerStrip from '../components/CustomerStrip.tsx';
 import { toList, toRecord, toText, type Data } from '../components/data.ts';
+import Icon from '../components/icons.tsx';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
 import SectionHead from '../components/SectionHead.tsx';
@@ -141,7 +142,10 @@ function Trust({ data }: { data: Data }) {
   );
 }
 
-/** One way in for each audience: airlines, job seekers, suppliers, investors, the press. */
+/**
+ * One way in for each audience: airlines, job seekers, suppliers, investors, the press; each marked
+ * with the icon of the section its link leads to, as the menus show it.
+ */
 function Audiences({ data }: { data: Data }) {
   const toUrl = useLocalUrl();
   const items = toList(data.items);
@@ -154,7 +158,12 @@ function Audiences({ data }: { data: Data }) {
       <ul className="audiences__list">
         {items.map((item, i) => (
           <li key={i} className="audience">
-            <h3 className="audience__who">{toText(item.who)}</h3>
+            <h3 className="audience__who">
+              <span className="audience__icon">
+                <Icon name={toText(item.href)?.split('/')[1] ?? ''} />
+              </span>
+              {toText(item.who)}
+            </h3>
             <p className="audience__text">
               <Phrases running text={toText(item.text) ?? ''} />
             </p>
