@@ -1,9 +1,19 @@
-import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  expectInlineStyleBlocked,
+  expectSecurityHeaders,
+  isHydrated,
+  OFF_SITE,
+  SECURITY_TXT,
+  toNavigations,
+  watchProblems,
+} from '../helpers/cli-serve-policy.ts';
 import { expectOldAddresses } from '../helpers/host-specs.ts';
 import { getRaw } from '../helpers/http.ts';
 import { makeSite, removeSites } from '../helpers/make-site.ts';
@@ -23,11 +33,14 @@ const raw = async (url: string, method = 'GET') => {
   };
 };
 
-/** The small site built by `site build --precompress`: served below, and read for the dev client. */
+/**
+ * The small site, with a `.well-known/security.txt`, built by `site build --precompress`: served
+ * below as the production host serves it, by the watch session from memory, and read for the dev client.
+ */
 let built: { root: string; out: string } | null = null;
 const precompressed = () => {
   if (!built) {
-    const root = makeSite();
+    const root = makeSite({ 'site/public/.well-known/security.txt': SECURITY_TXT });
     built = { root, out: path.join(root, 'out') };
     expect(runCli(['--root', root, 'build', '--out', built.out, '--precompress']).status).toBe(0);
   }
@@ -187,18 +200,25 @@ describe('site serve --watch', () => {
     await page.close();
   });
 
-  it('shows a broken front matter over the last good page, and clears it once fixed', async () => {
+  it('shows a broken front matter over the last good page, styled, with no policy violation, and clears it once fixed', async () => {
     const page = await browser().newPage();
-    await page.goto(`${serve.url}/en/customers`);
+    const problems = await watchProblems(page);
+    const connected = page.waitForResponse((r) => new URL(r.url()).pathname === '/__site/events');
+    const response = await page.goto(`${serve.url}/en/customers`);
+    expect(response?.headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    await connected;
     const file = path.join(root, 'site/content/customers.en.md');
     const good = readFileSync(file, 'utf8');
     const from = serve.output().length;
     writeFileSync(file, good.replace(/^title: .*$/m, 'title: [unclosed'));
-    await page.waitForSelector('#site-dev-overlay');
-    const overlay = await page.locator('#site-dev-overlay').textContent();
-    expect(overlay).toContain('site/content/customers.en.md:');
-    expect(overlay).toContain('FRONT_MATTER_SYNTAX');
-    expect(overlay).toContain('title: [unclosed');
+    const overlay = page.locator('#site-dev-overlay');
+    await overlay.waitFor();
+    const text = await overlay.textContent();
+    expect(text).toContain('site/content/customers.en.md:');
+    expect(text).toContain('FRONT_MATTER_SYNTAX');
+    expect(text).toContain('title: [unclosed');
+    // Its look is set through element.style, which the policy allows: no inline style attribute is blocked.
+    expect(await overlay.evaluate((e) => getComputedStyle(e).position)).toBe('fixed');
     await serve.waitFor(/rebuild failed; the last good pages are still served/, from);
     expect((await raw(`${serve.url}/en/customers`)).body).toContain('Our Airline Customers');
     // A page opened while the error stands shows it too.
@@ -206,10 +226,22 @@ describe('site serve --watch', () => {
     await other.goto(`${serve.url}/en/contact`);
     await other.waitForSelector('#site-dev-overlay');
     writeFileSync(file, good);
-    await page.waitForSelector('#site-dev-overlay', { state: 'detached' });
+    await overlay.waitFor({ state: 'detached' });
     await other.waitForSelector('#site-dev-overlay', { state: 'detached' });
+    expect(problems).toEqual([]);
+    await expectInlineStyleBlocked(page);
     await page.close();
     await other.close();
+  });
+
+  it('sends the security headers on its own routes', async () => {
+    for (const url of ['/__site/client.js', '/__site/no-such-route', '/en/contact']) {
+      expectSecurityHeaders((await fetch(`${serve.url}${url}`)).headers, url);
+    }
+    const events = new AbortController();
+    const stream = await fetch(`${serve.url}/__site/events`, { signal: events.signal });
+    expectSecurityHeaders(stream.headers, '/__site/events');
+    events.abort();
   });
 
   it('reloads an open page when a page is added or removed, and a removed page answers 404', async () => {
@@ -285,25 +317,103 @@ describe('site serve --watch', () => {
   });
 });
 
-describe('site serve', () => {
+describe('site serve, as the production host', () => {
+  // The precompressed build, served as it is: no redirect leaves the origin, every answer carries
+  // the host's security headers and policy, the host files are not content, and `.well-known/` is
+  // served (behaviour.md: Safety).
+  let out: string;
+  let serve: ServeProcess;
+  beforeAll(async () => {
+    const site = precompressed();
+    out = site.out;
+    serve = await startServe(['--root', site.root, 'serve', '--port', '0', '--out', out]);
+  }, 120_000);
+  afterAll(async () => {
+    await serve?.stop();
+  });
+
   it("serves a precompressed build's .br and .gz files to the clients that accept them", async () => {
-    const { root, out } = precompressed();
-    const plain = await startServe(['--root', root, 'serve', '--port', '0', '--out', out]);
-    const sent = await getRaw(`${plain.url}/en/contact`, { 'Accept-Encoding': 'br' });
+    const sent = await getRaw(`${serve.url}/en/contact`, { 'Accept-Encoding': 'br' });
     expect(sent.headers['content-encoding']).toBe('br');
     expect(sent.headers.vary).toMatch(/Accept-Encoding/);
     expect(sent.body.equals(readFileSync(path.join(out, 'en/contact/index.html.br')))).toBe(true);
-    const gzip = await getRaw(`${plain.url}/en/contact`, { 'Accept-Encoding': 'gzip' });
+    const gzip = await getRaw(`${serve.url}/en/contact`, { 'Accept-Encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.body.equals(readFileSync(path.join(out, 'en/contact/index.html.gz')))).toBe(true);
-    const identity = await getRaw(`${plain.url}/en/contact`);
+    const identity = await getRaw(`${serve.url}/en/contact`);
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body.equals(readFileSync(path.join(out, 'en/contact/index.html')))).toBe(true);
     // Old addresses answer as the hosts answer them, not with the pages written there for hosts without rules.
-    await expectOldAddresses(plain.url, 'status', { headers: true, baseUrl: null });
-    expect(await plain.stop()).toBe(0);
+    await expectOldAddresses(serve.url, 'status', { headers: true, baseUrl: null });
   });
 
+  it('never follows a redirect off the site, and still sends /en/contact/ to /en/contact', async () => {
+    const page = await browser().newPage();
+    const documents = await toNavigations(
+      page,
+      OFF_SITE.map((url) => `${serve.url}${url}`),
+    );
+    expect(documents.filter((url) => new URL(url).origin !== serve.url)).toEqual([]);
+    expect(new URL(page.url()).origin).toBe(serve.url);
+    await page.goto(`${serve.url}/en/contact/?x=1`);
+    expect(page.url()).toBe(`${serve.url}/en/contact?x=1`);
+    expect(await page.locator('h1').count()).toBe(1);
+    await page.close();
+  });
+
+  it('sends the security headers and policy of the host files on pages, files, 404s, 403s, 405s and redirects', async () => {
+    const boot = readdirSync(path.join(out, '_app')).find((f) => /^boot\.\w+\.js$/.test(f)) as string;
+    const cases: [string, RequestInit, number][] = [
+      ['/en/contact', {}, 200],
+      [`/_app/${boot}`, {}, 200],
+      ['/robots.txt', {}, 200],
+      ['/no-such-page', {}, 404],
+      ['/.env', {}, 403],
+      ['/en/contact', { method: 'POST' }, 405],
+      ['/en/contact/', {}, 301],
+      ['/%5Cevil.example/', {}, 404],
+    ];
+    for (const [url, init, status] of cases) {
+      const response = await fetch(`${serve.url}${url}`, { ...init, redirect: 'manual' });
+      expect(response.status, url).toBe(status);
+      expectSecurityHeaders(response.headers, `${init.method ?? 'GET'} ${url}`);
+    }
+  });
+
+  it('shows a page of each locale with no policy violation and no console error', async () => {
+    const page = await browser().newPage();
+    const problems = await watchProblems(page);
+    for (const url of ['/contact', '/en/contact', '/en/news/news3', '/no-such-page']) {
+      const response = await page.goto(`${serve.url}${url}`);
+      expect(response?.headers()['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
+      await page.waitForFunction(isHydrated);
+    }
+    // The 404 page's own request for the missing URL is the only console error a browser prints.
+    expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+    await expectInlineStyleBlocked(page);
+    await page.close();
+  });
+
+  it('answers the host files with the 404 page, as nginx does', async () => {
+    for (const url of ['/nginx.conf', '/_headers', '/_redirects']) {
+      expect(existsSync(path.join(out, url)), url).toBe(true);
+      const response = await fetch(`${serve.url}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toContain('<html lang="zh-Hant">');
+    }
+  });
+
+  it('serves .well-known/security.txt from site/public, and no other hidden file; stops cleanly', async () => {
+    const response = await fetch(`${serve.url}/.well-known/security.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe(SECURITY_TXT);
+    expect((await fetch(`${serve.url}/.site-output`)).status).toBe(403);
+    expect(await serve.stop()).toBe(0);
+  });
+});
+
+describe('site serve', () => {
   it('builds first when there is no output, moves to the next free port when the port is taken, and stops cleanly', async () => {
     const root = makeSite();
     const blocker = createServer();
