@@ -249,52 +249,41 @@ describe('site build (subprocess)', () => {
   });
 
   it('draws a card again whose cached file cannot be read, is cut short or is damaged, the same bytes as before', () => {
-    // Three pages with titles of their own: no other test draws their cards, and so none puts
-    // their cached files back meanwhile. One rebuild meets the three damages, one card each.
-    const pages = [
-      ['site/content/index.zhHant.md', 'index.html'],
-      ['site/content/index.en.md', 'en/index.html'],
-      ['site/content/contact.en.md', 'en/contact/index.html'],
-    ] as const;
-    const retitled = (file: string) =>
-      readFileSync(path.join(REPO_ROOT, file), 'utf8').replace(
-        /^title: "(.*)"$/m,
-        `title: "$1 ${process.pid}-${Date.now()}"`,
-      );
-    const root = makeSite(Object.fromEntries(pages.map(([file]) => [file, retitled(file)])));
+    // A cache folder of this test's own, a copy of the shared one (which holds the small site's
+    // cards where an earlier build drew them): no other test puts the damaged files back meanwhile.
+    // One rebuild meets the three damages, each on the card of a page of its own.
+    const root = makeSite();
+    const env = { SITE_CACHE_DIR: path.join(root, 'cache') };
+    for (const { dir } of Object.values(CACHES))
+      if (existsSync(dir)) cpSync(dir, path.join(env.SITE_CACHE_DIR, path.basename(dir)), { recursive: true });
     const out = path.join(root, 'out');
-    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
-    const cards = pages.map(([, html]) => {
+    expect(runCli(['--root', root, 'build', '--out', out], { env }).status).toBe(0);
+    const cards = ['index.html', 'en/index.html', 'en/contact/index.html'].map((html) => {
       const card = /property="og:image" content="[^"]*\/(_app\/cards\/([0-9a-f]{20})\.png)"/.exec(
         readFileSync(path.join(out, html), 'utf8'),
       );
       if (!card) throw new Error(`${html} names no card`);
       const file = card[1] as string;
-      const cached = path.join(REPO_ROOT, 'node_modules/.cache/site/cards', `${card[2]}.png`);
+      const cached = path.join(env.SITE_CACHE_DIR, 'cards', `${card[2]}.png`);
       return { file, cached, before: readFileSync(path.join(out, file)) };
     });
     expect(new Set(cards.map((c) => c.file)).size).toBe(3);
     const [unreadable, short, damaged] = cards as [(typeof cards)[0], (typeof cards)[0], (typeof cards)[0]];
-    try {
-      // A folder where the cached card was: it is there, and reading it fails.
-      rmSync(unreadable.cached, { force: true });
-      mkdirSync(unreadable.cached);
-      // Cut short (its size still reads right), or one byte of its pixels changed on the disk:
-      // published as it is, it would show as a broken card.
-      writeFileSync(short.cached, short.before.subarray(0, 100));
-      const flipped = Buffer.from(damaged.before);
-      const middle = Math.floor(flipped.length / 2);
-      flipped.writeUInt8((flipped.readUInt8(middle) ^ 0xff) & 0xff, middle);
-      writeFileSync(damaged.cached, flipped);
-      const redrawn = runCli(['--root', root, 'build', '--out', out, '--json']);
-      expect(redrawn.status, redrawn.stderr).toBe(0);
-      expect(JSON.parse(redrawn.stdout).cards.drawn).toBe(3);
-      for (const card of cards)
-        expect(readFileSync(path.join(out, card.file)).equals(card.before), card.file).toBe(true);
-      for (const card of [short, damaged]) expect(readFileSync(card.cached).equals(card.before), card.file).toBe(true);
-    } finally {
-      for (const card of cards) rmSync(card.cached, { recursive: true, force: true });
-    }
+    // A folder where the cached card was: it is there, and reading it fails.
+    rmSync(unreadable.cached, { force: true });
+    mkdirSync(unreadable.cached);
+    // Cut short (its size still reads right), or one byte of its pixels changed on the disk:
+    // published as it is, it would show as a broken card.
+    writeFileSync(short.cached, short.before.subarray(0, 100));
+    const flipped = Buffer.from(damaged.before);
+    const middle = Math.floor(flipped.length / 2);
+    flipped.writeUInt8((flipped.readUInt8(middle) ^ 0xff) & 0xff, middle);
+    writeFileSync(damaged.cached, flipped);
+    const redrawn = runCli(['--root', root, 'build', '--out', out, '--json'], { env });
+    expect(redrawn.status, redrawn.stderr).toBe(0);
+    expect(JSON.parse(redrawn.stdout).cards.drawn).toBe(3);
+    for (const card of cards) expect(readFileSync(path.join(out, card.file)).equals(card.before), card.file).toBe(true);
+    for (const card of [short, damaged]) expect(readFileSync(card.cached).equals(card.before), card.file).toBe(true);
   });
 
   it('exits 1 with a clear message for an invalid config value', () => {
@@ -360,6 +349,9 @@ describe('site build (subprocess)', () => {
       expect(unbuilt.status).toBe(1);
       expect(unbuilt.stderr).toContain('NO_BUILD');
       expect(unbuilt.stderr).toContain(path.join(root, 'out'));
+      // No output was kept, since there was none: not claimed.
+      expect(unbuilt.stderr).not.toContain('untouched');
+      expect(unbuilt.stderr).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
       const built = runCli(['--root', root, 'build'], { cwd: elsewhere });
       expect(built.status, built.stderr).toBe(0);
       expect(built.stdout).toContain(`→ ${path.join(root, 'out')}`);

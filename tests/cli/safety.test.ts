@@ -434,13 +434,6 @@ describe('clear messages', () => {
     expect(result.stderr).toContain('--root');
     expect(result.stderr).not.toMatch(/syntax/i);
   });
-
-  it('site check on a folder with no build does not claim an output was kept', () => {
-    const root = makeSite();
-    const result = runCli(['--root', root, 'check', '--out', path.join(root, 'nothing-here')]);
-    expectRefused(result, 'NO_BUILD');
-    expect(result.stderr).not.toContain('untouched');
-  });
 });
 
 describe('hostile content, through the CLI: an error at its file and line, the previous output untouched', () => {
