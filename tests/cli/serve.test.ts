@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -89,12 +90,19 @@ describe('site serve --watch', () => {
   });
 
   /**
+   * One tab for the tests that open a page and watch it update: each loads its page anew in it (a
+   * new tab would start a renderer each time), at the default size.
+   */
+  let tab: Page | null = null;
+  /**
    * Opens a page, waits until the app has hydrated it (an update reaches the app; a page still as
    * its first view made it reloads), and marks its document: the mark survives an update in
    * place, not a reload.
    */
   const openMarked = async (pathname: string) => {
-    const page = await browser().newPage();
+    tab ??= await browser().newPage();
+    const page = tab;
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${serve.url}${pathname}`);
     await waitForHydration(page);
     await page.evaluate(() => {
@@ -123,7 +131,6 @@ describe('site serve --watch', () => {
     expect(await reloaded()).toBe(false);
     expect(await page.evaluate(() => scrollY)).toBe(300);
     await serve.waitFor(/rebuilt \(content\): 1 pages/, from);
-    await page.close();
   });
 
   it('updates every open page of a locale after an edit to its navigation texts', async () => {
@@ -139,7 +146,6 @@ describe('site serve --watch', () => {
     // The pages that were not open follow in the same rebuild.
     await serve.waitFor(/rebuilt \(messages\)/, from);
     expect((await raw(`${serve.url}/en/contact`)).body).toContain('Supplier portal');
-    await page.close();
   });
 
   it("swaps an edited page template's chunk and an edited stylesheet in place; reloads after an edit to the app shell", async () => {
@@ -165,7 +171,6 @@ describe('site serve --watch', () => {
     );
     await page.waitForSelector('[data-edited="yes"]');
     expect(await reloaded()).toBe(true);
-    await page.close();
   });
 
   it('marks a page whose translation fell behind, in development only; a confirmation or a dismissal removes the mark', async () => {
@@ -197,7 +202,6 @@ describe('site serve --watch', () => {
     await marker.waitFor();
     await marker.getByRole('button', { name: 'Dismiss' }).click();
     expect(await marker.count()).toBe(0);
-    await page.close();
   });
 
   it('shows a broken front matter over the last good page, styled, with no policy violation, and clears it once fixed', async () => {
@@ -245,14 +249,13 @@ describe('site serve --watch', () => {
   });
 
   it('reloads an open page when a page is added or removed, and a removed page answers 404', async () => {
-    const { page, reloaded } = await openMarked('/en/news');
+    const { reloaded } = await openMarked('/en/news');
     const from = serve.output().length;
     rmSync(path.join(root, 'site/content/news/news1.en.md'));
     rmSync(path.join(root, 'site/content/news/news1.zhHant.md'));
     await serve.waitFor(/rebuilt/, from);
     await expect.poll(reloaded).toBe(true);
     expect((await raw(`${serve.url}/en/news/news1`)).status).toBe(404);
-    await page.close();
   });
 
   it('serves a draft as the web team writes it, marked as a draft (behaviour.md: Publishing)', async () => {
