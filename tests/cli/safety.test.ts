@@ -112,6 +112,7 @@ describe('the output folder is the tool’s own', () => {
   it('never writes over the home folder', () => {
     const root = makeSite();
     const home = mkdtempSync(path.join(tmpdir(), 'site-home-'));
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
     writeFileSync(path.join(home, 'notes.txt'), 'mine');
     const result = build(root, home, { HOME: home });
     expectRefused(result, 'OUT_DIR_UNSAFE');
@@ -130,6 +131,7 @@ describe('the output folder is the tool’s own', () => {
 describe('nothing outside the project is read into the output', () => {
   const secret = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'site-outside-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(path.join(dir, 'secret.md'), 'SECRET-LINE-ONE token=hunter2\n---\ntitle: x\n---\n');
     writeFileSync(path.join(dir, 'common.json'), '{"SECRET":"hunter2"}');
     return dir;
