@@ -41,7 +41,10 @@ function expectRefused(result: CliResult, code: string): void {
 
 const leftovers = (dir: string) => readdirSync(dir).filter((f) => /^\.out\.(staging|previous)-/.test(f));
 
-/** One small site built once, for the tests that break one file of it and find its output as it was. */
+/**
+ * One small site built once, for the tests that break one file of it and find its output as it was;
+ * the crash tests, last in this file, then leave a new output.
+ */
 let built: { root: string; out: string; before: ReturnType<typeof snapshotTree> } | null = null;
 function builtSite(): NonNullable<typeof built> {
   if (!built) {
@@ -109,26 +112,12 @@ describe('the output folder is the tool’s own', () => {
   it('never writes over the home folder', () => {
     const root = makeSite();
     const home = mkdtempSync(path.join(tmpdir(), 'site-home-'));
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
     writeFileSync(path.join(home, 'notes.txt'), 'mine');
     const result = build(root, home, { HOME: home });
     expectRefused(result, 'OUT_DIR_UNSAFE');
     expect(result.stderr).toContain('it is your home folder');
     expect(readFileSync(path.join(home, 'notes.txt'), 'utf8')).toBe('mine');
-  });
-
-  it('replaces its own output (marked), an empty folder, and an output written before the marker existed', () => {
-    const root = makeSite();
-    const out = path.join(root, 'out');
-    mkdirSync(out);
-    expect(build(root, out).status).toBe(0);
-    expect(readFileSync(path.join(out, '.site-output'), 'utf8')).toContain('site build');
-    expect(build(root, out).status).toBe(0);
-    // An earlier version's output: manifests, no marker.
-    const legacy = path.join(root, 'legacy');
-    mkdirSync(path.join(legacy, 'builds/meta'), { recursive: true });
-    writeFileSync(path.join(legacy, 'builds/latest.json'), '{"id":"x","timestamp":1}');
-    writeFileSync(path.join(legacy, 'index.html'), '<!doctype html>');
-    expect(build(root, legacy).status).toBe(0);
   });
 
   it('site serve refuses a folder that is not its own, before serving or writing it', () => {
@@ -142,12 +131,13 @@ describe('the output folder is the tool’s own', () => {
 describe('nothing outside the project is read into the output', () => {
   const secret = () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'site-outside-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(path.join(dir, 'secret.md'), 'SECRET-LINE-ONE token=hunter2\n---\ntitle: x\n---\n');
     writeFileSync(path.join(dir, 'common.json'), '{"SECRET":"hunter2"}');
     return dir;
   };
 
-  it('a link to /etc, to the environment and to an outside Markdown file: errors naming link and target, nothing published, nothing printed', () => {
+  it('a link to /etc, to the environment and to an outside Markdown file, and a dangling link: errors naming link and target, nothing published, nothing printed', () => {
     const outside = secret();
     const { root, out, before } = builtSite();
     const links = [
@@ -155,6 +145,7 @@ describe('nothing outside the project is read into the output', () => {
       ['/proc/self/environ', 'site/public/env.txt'],
       [path.join(outside, 'secret.md'), 'site/content/news/news99.en.md'],
       [path.join(outside, 'common.json'), 'site/locales/en/extra.json'],
+      ['/no/such/file', 'site/public/gone.txt'],
     ] as const;
     for (const [target, name] of links) symlinkSync(target, path.join(root, name));
     const result = (() => {
@@ -170,17 +161,16 @@ describe('nothing outside the project is read into the output', () => {
     expect(result.stderr).toMatch(/site\/public\/env\.txt:1:1 +SYMLINK_OUTSIDE/);
     expect(result.stderr).toMatch(/site\/content\/news\/news99\.en\.md:1:1 +SYMLINK_OUTSIDE/);
     expect(result.stderr).toMatch(/site\/locales\/en\/extra\.json:1:1 +SYMLINK_OUTSIDE/);
+    expectRefused(result, 'SYMLINK_BROKEN');
+    expect(result.stderr).toMatch(/site\/public\/gone\.txt:1:1 +SYMLINK_BROKEN/);
     expect(result.stderr).not.toContain('hunter2');
     expect(result.stderr).not.toContain('SECRET-LINE-ONE');
     expect(snapshotTree(out)).toEqual(before);
   });
 
-  it('a dangling link is an error; links inside the project are followed, a hidden one (an editor lock) never', () => {
+  it('links inside the project are followed, a hidden one (an editor lock) never', () => {
     const root = makeSite({ 'shared/brochure.txt': 'CloudWing brochure' });
-    symlinkSync('/no/such/file', path.join(root, 'site/public/gone.txt'));
     const out = path.join(root, 'out');
-    expectRefused(build(root, out), 'SYMLINK_BROKEN');
-    rmSync(path.join(root, 'site/public/gone.txt'));
     symlinkSync(path.join(root, 'shared/brochure.txt'), path.join(root, 'site/public/brochure.txt'));
     symlinkSync(path.join(root, 'site/public/images'), path.join(root, 'site/public/pictures'));
     // Emacs marks a file with unsaved changes by a link to nothing beside it; a hidden link is not followed.
@@ -291,48 +281,6 @@ describe('the output never publishes itself', () => {
       { numRuns: 60 },
     );
   });
-});
-
-describe('crash-proof output: a build killed at any step', () => {
-  // `rendering` stops before the pages are written, `out-moved` between the two renames of the swap,
-  // `staging-moved` after them, before the previous output is removed.
-  // One site for the three steps: each starts from the whole output the one before left, and puts
-  // the article back as it was.
-  let site: { root: string; out: string } | null = null;
-  const builtOnce = () => {
-    if (!site) {
-      const root = makeSite();
-      site = { root, out: path.join(root, 'out') };
-      expect(build(root, site.out).status).toBe(0);
-    }
-    return site;
-  };
-  it.each(['rendering', 'out-moved', 'staging-moved'])(
-    'killed at %s: the next command finds the previous or the new output whole and removes the leftovers',
-    (step) => {
-      const { root, out } = builtOnce();
-      const previous = snapshotTree(out);
-      const article = path.join(root, 'site/content/news/news3.en.md');
-      const good = readFileSync(article, 'utf8');
-      onTestFinished(() => writeFileSync(article, good));
-      writeFileSync(article, good.replace(/^title: .*$/m, 'title: A new title for the third article'));
-
-      const killed = build(root, out, { SITE_TEST_KILL_AT: step });
-      expect(killed.status).toBe(null);
-      expect(leftovers(root).length).toBeGreaterThan(0);
-      const complete = step === 'staging-moved';
-      if (step === 'out-moved') expect(existsSync(out)).toBe(false);
-      const expected = complete ? snapshotTree(out) : previous;
-
-      // The next command, even one that fails on bad input, first puts the output back.
-      writeFileSync(article, good.replace(/^title: .*$/m, 'title: [broken'));
-      const failed = build(root, out);
-      expectRefused(failed, 'FRONT_MATTER_SYNTAX');
-      expect(snapshotTree(out)).toEqual(expected);
-      expect(leftovers(root)).toEqual([]);
-      if (step === 'out-moved') expect(failed.stderr).toContain('OUTPUT_RECOVERED');
-    },
-  );
 });
 
 describe('clear messages', () => {
@@ -448,10 +396,11 @@ describe('clear messages', () => {
     expect(snapshotTree(out)).toEqual(before);
   });
 
-  it('an output folder given as a link builds into the folder it points at, and the link stays a link', () => {
+  it('an output folder given as a link builds into the folder it points at, and the link stays a link; an empty folder, its own output (marked) and an output written before the marker existed are replaced', () => {
     const root = makeSite();
     const place = mkdtempSync(path.join(tmpdir(), 'site-linked-out-'));
     try {
+      // An empty folder, reached through a link: the first build replaces it, the second its own output.
       const target = path.join(place, 'www');
       mkdirSync(target);
       writeFileSync(path.join(place, 'notes.txt'), 'beside the output');
@@ -464,6 +413,7 @@ describe('clear messages', () => {
         expect(lstatSync(link).isSymbolicLink()).toBe(true);
         expect(readlinkSync(link)).toBe(target);
         expect(existsSync(path.join(target, 'index.html'))).toBe(true);
+        expect(readFileSync(path.join(target, '.site-output'), 'utf8')).toContain('site build');
         // Nothing left beside the folder: no staging or previous output, the other file as it was.
         expect(readdirSync(place).sort()).toEqual(['notes.txt', 'out', 'www']);
         expect(readFileSync(path.join(place, 'notes.txt'), 'utf8')).toBe('beside the output');
@@ -471,6 +421,12 @@ describe('clear messages', () => {
     } finally {
       rmSync(place, { recursive: true, force: true });
     }
+    // An earlier version's output: manifests, no marker.
+    const legacy = path.join(root, 'legacy');
+    mkdirSync(path.join(legacy, 'builds/meta'), { recursive: true });
+    writeFileSync(path.join(legacy, 'builds/latest.json'), '{"id":"x","timestamp":1}');
+    writeFileSync(path.join(legacy, 'index.html'), '<!doctype html>');
+    expect(build(root, legacy).status).toBe(0);
   });
 
   it('--root pointing nowhere says so, not "fix the syntax"', () => {
@@ -479,13 +435,6 @@ describe('clear messages', () => {
     expect(result.stderr).toContain('/nonexistent/project/site/site.config.ts');
     expect(result.stderr).toContain('--root');
     expect(result.stderr).not.toMatch(/syntax/i);
-  });
-
-  it('site check on a folder with no build does not claim an output was kept', () => {
-    const root = makeSite();
-    const result = runCli(['--root', root, 'check', '--out', path.join(root, 'nothing-here')]);
-    expectRefused(result, 'NO_BUILD');
-    expect(result.stderr).not.toContain('untouched');
   });
 });
 
@@ -496,10 +445,7 @@ describe('hostile content, through the CLI: an error at its file and line, the p
   let good: string;
   let before: Record<string, string>;
   beforeAll(() => {
-    root = makeSite();
-    out = path.join(root, 'out');
-    expect(build(root, out).status).toBe(0);
-    before = snapshotTree(out);
+    ({ root, out, before } = builtSite());
     good = readFileSync(path.join(root, ARTICLE), 'utf8');
   });
   afterEach(() => {
@@ -553,4 +499,37 @@ describe('hostile content, through the CLI: an error at its file and line, the p
     expect(large.stderr).toMatch(/news3\.en\.md:1:1 +CONTENT_TOO_LARGE/);
     expect(snapshotTree(out)).toEqual(before);
   });
+});
+
+describe('crash-proof output: a build killed at any step', () => {
+  // `rendering` stops before the pages are written, `out-moved` between the two renames of the swap,
+  // `staging-moved` after them, before the previous output is removed.
+  // The shared site for the three steps, last of its tests: each starts from the whole output the
+  // one before left (the last leaves a new one), and puts the article back as it was.
+  it.each(['rendering', 'out-moved', 'staging-moved'])(
+    'killed at %s: the next command finds the previous or the new output whole and removes the leftovers',
+    (step) => {
+      const { root, out } = builtSite();
+      const previous = snapshotTree(out);
+      const article = path.join(root, 'site/content/news/news3.en.md');
+      const good = readFileSync(article, 'utf8');
+      onTestFinished(() => writeFileSync(article, good));
+      writeFileSync(article, good.replace(/^title: .*$/m, 'title: A new title for the third article'));
+
+      const killed = build(root, out, { SITE_TEST_KILL_AT: step });
+      expect(killed.status).toBe(null);
+      expect(leftovers(root).length).toBeGreaterThan(0);
+      const complete = step === 'staging-moved';
+      if (step === 'out-moved') expect(existsSync(out)).toBe(false);
+      const expected = complete ? snapshotTree(out) : previous;
+
+      // The next command, even one that fails on bad input, first puts the output back.
+      writeFileSync(article, good.replace(/^title: .*$/m, 'title: [broken'));
+      const failed = build(root, out);
+      expectRefused(failed, 'FRONT_MATTER_SYNTAX');
+      expect(snapshotTree(out)).toEqual(expected);
+      expect(leftovers(root)).toEqual([]);
+      if (step === 'out-moved') expect(failed.stderr).toContain('OUTPUT_RECOVERED');
+    },
+  );
 });
