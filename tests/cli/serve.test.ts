@@ -125,9 +125,9 @@ describe('site serve --watch', () => {
     await page.setViewportSize({ width: 800, height: 400 });
     await page.evaluate(() => window.scrollTo(0, 300));
     const from = serve.output().length;
-    edit('site/content/contact.en.md', /^title: .*$/m, 'title: "Talk to the CloudWing Team"');
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Talk to the CloudWing Team');
-    expect(await page.title()).toMatch(/^Talk to the CloudWing Team/);
+    edit('site/content/contact.en.md', /^title: .*$/m, 'title: "Reach CloudWing"');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Reach CloudWing');
+    expect(await page.title()).toMatch(/^Reach CloudWing/);
     expect(await reloaded()).toBe(false);
     expect(await page.evaluate(() => scrollY)).toBe(300);
     await serve.waitFor(/rebuilt \(content\): 1 pages/, from);
