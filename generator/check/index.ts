@@ -46,9 +46,10 @@ export async function checkSite(options: {
   const { root, outDir } = options;
   // A build stopped while it swapped the output in leaves the previous output beside it: put it back.
   const recovered = recoverOutDir(outDir);
+  // Without a build there is nothing to check: said before the sources are read.
+  if (!existsSync(path.join(outDir, 'index.html'))) throw new SiteError([toProblem('NO_BUILD', { dir: outDir })]);
   const loaded = await loadProjectSources(root);
   const { config, routes, messages } = loaded.sources;
-  if (!existsSync(path.join(outDir, 'index.html'))) throw new SiteError([toProblem('NO_BUILD', { dir: outDir })]);
   const built = readLatestManifest(outDir);
   const checked = toCheckedConfig(config, outDir, built);
   const problems: SiteProblem[] = [
