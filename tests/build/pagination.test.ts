@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
@@ -8,6 +8,7 @@ import { loadConfig } from '../../generator/config.ts';
 import { toShownPages } from '../../generator/resolve/pages.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
+import { listOutput } from '../helpers/build-output.ts';
 
 // Long lists (behaviour.md: Long lists): the small site's newsroom lists three articles; with one
 // entry a page it becomes three pages.
@@ -19,12 +20,6 @@ const withPageSize = (size: string) =>
     "  titleSeparator: ' | ',",
     `  listPageSize: ${size},\n  titleSeparator: ' | ',`,
   );
-
-/** Every file of an output folder, by its path in it (as an in-memory build names them). */
-const listOutput = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 
 let root: string;
 let out: string;
