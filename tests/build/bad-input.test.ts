@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, toNameText } from '../../generator/load/files.ts';
-import { buildSite } from '../../generator/pipeline/build.ts';
+import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
 import { SiteError } from '../../generator/problems/problem.ts';
 import { toCodeFrame } from '../../generator/problems/format.ts';
 import { readTranslationRecord } from '../../generator/translations/record.ts';
@@ -226,20 +226,6 @@ describe('bad input fails the build with the code, the file and the line', () =>
     });
   });
 
-  it('a page dated years ahead (a mistyped year): left out like any scheduled page, with a warning at its date', async () => {
-    const article = real('site/content/news/newsEn1.en.md').replace(/^date: .*$/m, 'date: 2999-05-28');
-    const { report } = await buildSite({
-      root: makeSite({ 'site/content/news/newsEn1.en.md': article }),
-      write: false,
-    });
-    const line = article.split('\n').findIndex((l) => l.startsWith('date:')) + 1;
-    expect(report.warnings.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([
-      ['DATE_IN_FUTURE', 'site/content/news/newsEn1.en.md', line],
-    ]);
-    expect(report.warnings[0]?.message).toContain('scheduled for 2999-05-28');
-    expect(report.held).toEqual([{ path: '/news/newsEn1', kind: 'scheduled', date: '2999-05-28', built: false }]);
-  });
-
   it('a translation left empty, or whose {{placeholder}} is mistyped: refused at its line, not published as it is', async () => {
     const common = real('site/locales/en/common.json')
       .replace('"Switch to {{language}}"', '"Switch to {{lang}}"')
@@ -419,44 +405,70 @@ describe('bad input fails the build with the code, the file and the line', () =>
     expect(problems[0]).toMatchObject({ code: 'CONFIG_LOAD', loc: expect.objectContaining({ line: 3 }) });
   });
 
-  it('a Markdown link to a route that does not exist: its line and column', async () => {
-    const text = `${real(ARTICLE).trimEnd()}\n\nSee [our fleet](/en/services/service-fleet) for details.\n`;
+  it('a Markdown link to a route that does not exist: its line and column; with a trailing slash, the page suggested', async () => {
+    const text = `${real(ARTICLE).trimEnd()}\n\nSee [our fleet](/en/services/service-fleet) for details.\n\nSee [contact](/en/contact/).\n`;
     const problems = await problemsOf({ [ARTICLE]: text });
-    const line = text.split('\n').findIndex((l) => l.includes('service-fleet')) + 1;
+    const lineOf = (link: string) => text.split('\n').findIndex((l) => l.includes(link)) + 1;
     expect(problems).toEqual([
-      expect.objectContaining({ code: 'LINK_UNKNOWN_ROUTE', loc: { file: ARTICLE, line, column: 17 } }),
+      expect.objectContaining({
+        code: 'LINK_UNKNOWN_ROUTE',
+        loc: { file: ARTICLE, line: lineOf('service-fleet'), column: 17 },
+      }),
+      expect.objectContaining({
+        code: 'LINK_UNKNOWN_ROUTE',
+        loc: expect.objectContaining({ line: lineOf('/en/contact/') }),
+      }),
     ]);
-  });
-
-  it('a link with a trailing slash suggests the page', async () => {
-    const text = `${real(ARTICLE).trimEnd()}\n\nSee [contact](/en/contact/).\n`;
-    const problems = await problemsOf({ [ARTICLE]: text });
-    expect(problems[0]?.hint).toContain('`/en/contact`');
+    expect(problems[1]?.hint).toContain('`/en/contact`');
   });
 });
 
 describe('warnings', () => {
-  it('an unknown layout renders with the fallback layout and names the file', async () => {
-    const root = makeSite({ [ARTICLE]: real(ARTICLE).replace('layout: default', 'layout: wide') });
-    const zh = 'site/content/news/news1.zhHant.md';
-    const zhText = readFileSync(path.join(root, zh), 'utf8').replace('layout: default', 'layout: wide');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(path.join(root, zh), zhText);
-    const result = await buildSite({ root, write: false });
-    const warning = result.report.warnings.find((w) => w.code === 'LAYOUT_UNKNOWN');
-    expect(warning?.loc?.file).toBe(zh);
-    const html = result.files?.get('en/news/news1/index.html') as string;
-    expect(html).toContain('class="shell layout-fallback"');
-  });
-
-  it('a Markdown file that does not end in .md is no page, and is named in a warning', async () => {
+  // One build of a site with three things that warn, each the subject of a test of its own.
+  const DATED = 'site/content/news/newsEn1.en.md';
+  const dated = real(DATED).replace(/^date: .*$/m, 'date: 2999-05-28');
+  const ZH_ARTICLE = 'site/content/news/news1.zhHant.md';
+  let warned: BuildResult;
+  beforeAll(async () => {
     const root = makeSite({
+      // A layout that does not exist, in both locales.
+      [ARTICLE]: real(ARTICLE).replace('layout: default', 'layout: wide'),
+      [ZH_ARTICLE]: real(ZH_ARTICLE).replace('layout: default', 'layout: wide'),
+      // Markdown in files that do not end in `.md`.
       'site/content/news/news9.en.MD': real(ARTICLE),
       'site/content/news/news9.zhHant.markdown': real(ARTICLE),
       'site/content/news/notes.txt': 'not Markdown: no warning',
+      // A mistyped year.
+      [DATED]: dated,
     });
-    const result = await buildSite({ root, write: false });
-    const ignored = result.report.warnings.filter((w) => w.code === 'CONTENT_FILE_IGNORED');
+    warned = await buildSite({ root, write: false });
+  });
+
+  it('a page dated years ahead (a mistyped year): left out like any scheduled page, with a warning at its date', () => {
+    const { report } = warned;
+    const line = dated.split('\n').findIndex((l) => l.startsWith('date:')) + 1;
+    const warnings = report.warnings.filter((p) => p.code === 'DATE_IN_FUTURE');
+    expect(warnings.map((p) => [p.code, p.loc?.file, p.loc?.line])).toEqual([['DATE_IN_FUTURE', DATED, line]]);
+    expect(warnings[0]?.message).toContain('scheduled for 2999-05-28');
+    expect(report.held).toEqual([{ path: '/news/newsEn1', kind: 'scheduled', date: '2999-05-28', built: false }]);
+    // No other warning than those of the three things.
+    expect(report.warnings.map((p) => p.code).sort()).toEqual([
+      'CONTENT_FILE_IGNORED',
+      'CONTENT_FILE_IGNORED',
+      'DATE_IN_FUTURE',
+      'LAYOUT_UNKNOWN',
+    ]);
+  });
+
+  it('an unknown layout renders with the fallback layout and names the file', () => {
+    const warning = warned.report.warnings.find((w) => w.code === 'LAYOUT_UNKNOWN');
+    expect(warning?.loc?.file).toBe(ZH_ARTICLE);
+    const html = warned.files?.get('en/news/news1/index.html') as string;
+    expect(html).toContain('class="shell layout-fallback"');
+  });
+
+  it('a Markdown file that does not end in .md is no page, and is named in a warning', () => {
+    const ignored = warned.report.warnings.filter((w) => w.code === 'CONTENT_FILE_IGNORED');
     expect(ignored.map((w) => w.loc?.file).sort()).toEqual([
       'site/content/news/news9.en.MD',
       'site/content/news/news9.zhHant.markdown',
@@ -464,7 +476,7 @@ describe('warnings', () => {
     expect(ignored.map((w) => w.message)).toContain(
       'This file is not read as a page: only files ending in `.md` are, and it ends in `.MD`.',
     );
-    expect(result.files?.has('en/news/news9/index.html')).toBe(false);
+    expect(warned.files?.has('en/news/news9/index.html')).toBe(false);
   });
 
   it('no base URL: one warning, and root-relative SEO links', async () => {

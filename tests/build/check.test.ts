@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { checkSite, type CheckReport } from '../../generator/check/index.ts';
-import { isProblemOf } from '../../generator/problems/problem.ts';
+import { isProblemOf, SiteError } from '../../generator/problems/problem.ts';
 import type { SiteProblem } from '../../generator/types.ts';
 import { runCli } from '../helpers/cli.ts';
 import { makeSite, REPO_ROOT, removeSites, SMALL_ROUTES } from '../helpers/make-site.ts';
@@ -281,13 +281,14 @@ describe('site check (subprocess)', () => {
     expect(text.status).toBe(0);
   });
 
-  it('exits 1 and groups the problems when there are errors, and prints them as JSON on request', () => {
+  it('exits 1 and groups the problems when there are errors; its report names each for machines', async () => {
     const root = makeSite({
       'site/content/contact.en.md': appendBody('site/content/contact.en.md', '![map](/images/no-such-map.svg)'),
       'site/public/images/no-such-map.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"/>',
     });
     const out = path.join(root, 'out');
-    expect(runCli(['--root', root, 'build', '--out', out]).status).toBe(0);
+    // Built in process: the command checked here is `site check` (tests/cli run `site build`).
+    await buildSite({ root, outDir: out });
     // Lost on its way to the host after the build.
     rmSync(path.join(out, 'images/no-such-map.svg'));
     const result = runCli(['--root', root, 'check', '--out', out]);
@@ -298,9 +299,8 @@ describe('site check (subprocess)', () => {
     );
     expect(result.stdout).toMatch(/site check: 1 error, 0 warnings/);
 
-    const json = runCli(['--root', root, 'check', '--out', out, '--json']);
-    expect(json.status).toBe(1);
-    const report = JSON.parse(json.stdout) as CheckReport;
+    // The report `--json` prints as it is (tests/cli/translations.test.ts runs `check --json`).
+    const report = await checkSite({ root, outDir: out, external: false });
     expect(report.summary).toMatchObject({ errors: 1, warnings: 0, pages: 2 * SMALL_ROUTES.length + 4 });
     expect(report.problems).toEqual([
       expect.objectContaining({
@@ -312,25 +312,20 @@ describe('site check (subprocess)', () => {
     ]);
     expect(Object.keys(report.translations.namespaces)).toEqual(['nav', 'sidenav', 'footer', 'common', 'errors']);
   });
-
-  it('says clearly when there is nothing built to check', () => {
-    const root = makeSite();
-    const result = runCli(['--root', root, 'check', '--out', path.join(root, 'nowhere')]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('There is no built site in');
-    expect(result.stderr).toContain('Run `site build` first.');
-  });
 });
 
 describe('site check on every host’s output', () => {
   // The layouts and page heads differ by host (behaviour.md: Hosts): folders (nginx), `x.html`
   // (Cloudflare Pages, Netlify), and `x.html` with the policy in the page and the bilingual 404 page
   // (GitHub Pages, S3). The portable output (both layouts) is the real site's check above.
+  let root: string;
+  beforeAll(() => {
+    root = makeSite();
+  });
   it.each(['nginx', 'cloudflare-pages', 'netlify', 'github-pages', 's3'] as const)(
     'passes the output built for %s',
     async (host) => {
-      const root = makeSite();
-      const out = path.join(root, 'out');
+      const out = path.join(root, `out-${host}`);
       await buildSite({ root, outDir: out, host });
       const report = await checkSite({ root, outDir: out, external: false });
       expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
@@ -340,6 +335,19 @@ describe('site check on every host’s output', () => {
 });
 
 describe('site check reads the build it checks', () => {
+  it('says clearly when there is nothing built to check', async () => {
+    // The command's exit 1 and NO_BUILD on stderr: tests/cli/safety.test.ts, build-cli.test.ts.
+    const root = makeSite();
+    const failure = await checkSite({ root, outDir: path.join(root, 'nowhere'), external: false }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(SiteError);
+    const [problem] = (failure as SiteError).problems;
+    expect(problem?.code).toBe('NO_BUILD');
+    expect(problem?.message).toContain('There is no built site in');
+    expect(problem?.hint).toContain('Run `site build` first.');
+  });
+
   it('a build made with --base-url is checked against that base URL, not the configuration’s', async () => {
     const { toCheckedConfig } = await import('../../generator/check/index.ts');
     const { checkSeo } = await import('../../generator/check/seo.ts');

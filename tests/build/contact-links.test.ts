@@ -1,23 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildSite } from '../../generator/pipeline/build.ts';
 import { loadConfig } from '../../generator/config.ts';
 import type { Contact } from '../../generator/types.ts';
 import { makeSite, REPO_ROOT, removeSites } from '../helpers/make-site.ts';
 import { buildProblems } from '../helpers/problems.ts';
+import { readOutputTexts } from '../helpers/build-output.ts';
 
 // behaviour.md: Contact details. Every page of both locales, the error pages included: what a
 // visitor reads, outside links, holds no e-mail address or telephone number; fax numbers are text.
-let result: BuildResult;
+/** The real site's pages, error pages included, as the run built it once. */
+let builtPages: ReadonlyMap<string, string>;
 let contacts: readonly Contact[];
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const NUMBER = /\+\d{1,3}(?:[ -]\d{1,4}){2,5}/g;
 
-const pages = () =>
-  [...(result.files ?? new Map<string, string | Uint8Array>())].filter(
-    (entry): entry is [string, string] => entry[0].endsWith('.html') && typeof entry[1] === 'string',
-  );
+const pages = () => [...builtPages];
 
 /** The visible text of a page's body outside `<a>` elements (scripts and the head left out). */
 function textOutsideLinks(html: string): string {
@@ -31,7 +30,7 @@ function textOutsideLinks(html: string): string {
 const hrefs = (html: string) => [...html.matchAll(/<a\b[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
 
 beforeAll(async () => {
-  result = await buildSite({ root: REPO_ROOT, write: false });
+  builtPages = readOutputTexts(inject('builtSite').out, (file) => file.endsWith('.html'));
   contacts = (await loadConfig(REPO_ROOT)).contacts;
 });
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { findSimplified } from '../../generator/check/simplified.ts';
 import type { Payload } from '../../generator/types.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
+import { readOutputPayloads } from '../helpers/build-output.ts';
 
 // The least main text a page of each template must have, in its Markdown body and the structured
 // texts of its front matter: English words, Chinese characters.
@@ -27,10 +27,10 @@ const MINIMUM: Record<string, readonly [en: number, zh: number]> = {
 };
 const PLACEHOLDER = /\blorem\b|\bipsum\b|\bTODO\b|\bTBD\b|待補|\bxxx\b|coming soon|placeholder/i;
 
+/** Every page of the real site, as the run built it once: the data it was rendered from. */
 let pages: Payload[];
-beforeAll(async () => {
-  const result: BuildResult = await buildSite({ root: REPO_ROOT, write: false });
-  pages = (result.pages ?? []).map((p) => p.payload).filter((p) => !p.error);
+beforeAll(() => {
+  pages = readOutputPayloads(inject('builtSite').out).filter((p) => !p.error);
 });
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');

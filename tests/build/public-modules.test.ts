@@ -57,29 +57,24 @@ describe('modules of site/public', () => {
     expect(toPublicFileKind('.well-known/security.txt')).toEqual({ kind: 'copy' });
   });
 
-  it('publishes what the module returns under its name, not the module or its helper, and links to it resolve', async () => {
-    const { files } = counted();
+  it('publishes what the module returns under its name, not the module or its helper, links to it resolve, and runs it again only when it, a file it imports or the installed packages change', async () => {
+    const { files, runs } = counted();
     const page = 'site/content/customers.en.md';
     const original = readFileSync(path.join(REPO_ROOT, page), 'utf8');
-    const root = makeSite({ ...files, [page]: `${original}\n[Stamp](/data/stamp.txt)\n` });
+    const sources = { ...files, [page]: `${original}\n[Stamp](/data/stamp.txt)\n` };
+    const root = makeSite(sources);
     const result = await buildSite({ root, write: false });
     expect(text(result.files, 'data/stamp.txt')).toBe('made from first\n');
     expect(result.files?.has('data/stamp.txt.ts')).toBe(false);
     expect(result.files?.has('data/words.ts')).toBe(false);
     expect(text(result.files, 'en/customers/index.html')).toContain('href="/data/stamp.txt"');
-  });
-
-  it('runs a module again only when it, a file it imports or the installed packages change', async () => {
-    const { files, runs } = counted();
-    const root = makeSite(files);
-    await buildSite({ root, write: false });
     expect(runs()).toBe(1);
     // Nothing changed: the file comes from the cache, the module does not run.
     const again = await buildSite({ root, write: false });
     expect(text(again.files, 'data/stamp.txt')).toBe('made from first\n');
     expect(runs()).toBe(1);
     // A copy of the project with the same sources finds the same result.
-    await buildSite({ root: makeSite(files), write: false });
+    await buildSite({ root: makeSite(sources), write: false });
     expect(runs()).toBe(1);
     // The helper it imports changed.
     writeFileSync(path.join(root, HELPER), 'export const word = "second";\n');
@@ -97,7 +92,7 @@ describe('modules of site/public', () => {
     expect(text((await buildSite({ root, write: false })).files, 'data/stamp.txt')).toBe('made from second\n');
     expect(runs()).toBe(3);
     // A project with other installed packages keeps its own result too: the first one's stays.
-    const other = makeSite({ ...files, 'package-lock.json': '{"lockfileVersion":3,"packages":{}}\n' });
+    const other = makeSite({ ...sources, 'package-lock.json': '{"lockfileVersion":3,"packages":{}}\n' });
     await buildSite({ root: other, write: false });
     expect(runs()).toBe(4);
     await buildSite({ root, write: false });

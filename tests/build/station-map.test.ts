@@ -1,23 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { listOutput } from '../helpers/build-output.ts';
 import { REPO_ROOT } from '../helpers/make-site.ts';
 
 // The stations' map is drawn when the site is built, from real coastlines, with each station at
-// its airport (behaviour.md: Presentation).
+// its airport (behaviour.md: Presentation). Read from the real site as the run built it once.
 
-let result: BuildResult;
+const out = () => inject('builtSite').out;
 const text = (file: string): string => {
-  const contents = result.files?.get(file);
-  if (contents === undefined) throw new Error(`no file ${file} in the output`);
-  return typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
+  if (!existsSync(path.join(out(), file))) throw new Error(`no file ${file} in the output`);
+  return readFileSync(path.join(out(), file), 'utf8');
 };
 const htmlOf = (url: string) => text(`${url.slice(1)}/index.html`);
-
-beforeAll(async () => {
-  result = await buildSite({ root: REPO_ROOT, write: false });
-});
 
 /** The airports, from their published positions (degrees): the test's own source of truth. */
 const AIRPORTS = {
@@ -132,7 +127,7 @@ describe('the station map', () => {
       expect(Buffer.byteLength(svg)).toBeLessThan(20_000);
     }
     // The modules that drew it are not published.
-    expect([...(result.files?.keys() ?? [])].filter((f) => f.startsWith('images/stations-map'))).toEqual([
+    expect(listOutput(out()).filter((f) => f.startsWith('images/stations-map'))).toEqual([
       'images/stations-map.en.svg',
       'images/stations-map.zhHant.svg',
     ]);

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +45,8 @@ export const SMALL_ROUTES: readonly string[] = [
 export function makeSite(files: Record<string, string | null> = {}, options: { full?: boolean } = {}): string {
   const root = mkdtempSync(path.join(tmpdir(), 'site-test-'));
   made.push(root);
-  cpSync(path.join(REPO_ROOT, 'site'), path.join(root, 'site'), { recursive: true });
-  const removed = options.full ? null : toSmallSite(path.join(root, 'site'));
+  const small = options.full ? null : smallSite();
+  cpSync(small?.site ?? path.join(REPO_ROOT, 'site'), path.join(root, 'site'), { recursive: true });
   for (const [file, contents] of Object.entries(files)) {
     const target = path.join(root, file);
     if (contents === null) {
@@ -56,13 +56,33 @@ export function makeSite(files: Record<string, string | null> = {}, options: { f
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, contents);
   }
-  if (removed) unlinkRoutes(path.join(root, 'site', 'content'), removed);
+  // The small site's own files are unlinked already; the given ones may link to a removed page.
+  if (small) unlinkRoutes(path.join(root, 'site', 'content'), small.removed, Object.keys(files));
   return root;
 }
 
+let small: { readonly site: string; readonly removed: ReadonlySet<string> } | null = null;
+
 /**
- * Removes the pages outside SMALL_ROUTES (their files, and their side-navigation labels), and
- * turns links to them into their plain text, in the given files too. Returns the removed routes.
+ * The small site, made once per process from the real one (pages removed, links to them
+ * unlinked) and copied for each test: a copy of it is a third of the files to write, and none
+ * to read again or remove.
+ */
+function smallSite(): { readonly site: string; readonly removed: ReadonlySet<string> } {
+  if (small && existsSync(small.site)) return small;
+  const dir = mkdtempSync(path.join(tmpdir(), 'site-small-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const site = path.join(dir, 'site');
+  cpSync(path.join(REPO_ROOT, 'site'), site, { recursive: true });
+  const removed = toSmallSite(site);
+  unlinkRoutes(path.join(site, 'content'), removed);
+  small = { site, removed };
+  return small;
+}
+
+/**
+ * Removes the pages outside SMALL_ROUTES (their files, and their side-navigation labels); links
+ * to them are unlinked after (unlinkRoutes). Returns the removed routes.
  */
 function toSmallSite(site: string): Set<string> {
   const content = path.join(site, 'content');
@@ -86,12 +106,17 @@ function toSmallSite(site: string): Set<string> {
 
 /**
  * Turns Markdown links to removed routes into their plain text, and drops the front matter's
- * `href:` lines that name one (a positions list's links), in every content file.
+ * `href:` lines that name one (a positions list's links), in every content file, or in those of
+ * `only` (project-relative paths) that are.
  */
-function unlinkRoutes(content: string, removed: ReadonlySet<string>): void {
+function unlinkRoutes(content: string, removed: ReadonlySet<string>, only?: readonly string[]): void {
   const isRemoved = (href: string) => removed.has(href.replace(/^\/en(?=\/|$)/, '') || '/');
-  for (const file of listContent(content)) {
-    const full = path.join(content, file);
+  const project = path.dirname(path.dirname(content));
+  const files = only
+    ? only.map((file) => path.join(project, file)).filter((full) => full.endsWith('.md') && existsSync(full))
+    : listContent(content).map((file) => path.join(content, file));
+  for (const full of files) {
+    if (!full.startsWith(content + path.sep)) continue;
     const text = readFileSync(full, 'utf8');
     const linked = text
       .replace(/\[([^\]]*)\]\((\/[^)\s#]*)(#[^)\s]*)?\)/g, (link, label: string, href: string) =>

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -147,6 +147,8 @@ export function deployToBucket(out: string, previous?: Bucket): Bucket {
     encoding: 'utf8',
     env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` },
   });
+  const calls = readFileSync(log, 'utf8');
+  rmSync(bin, { recursive: true, force: true });
   if (run.status !== 0) throw new Error(`deploy-s3.sh failed (${run.status}):\n${run.stderr}`);
   const objects = new Map<string, S3Object>(previous?.objects);
   const order: string[] = [];
@@ -156,7 +158,7 @@ export function deployToBucket(out: string, previous?: Bucket): Bucket {
     order.push(key);
   };
   const toKey = (destination: string) => destination.replace(/^s3:\/\/site-bucket\/?/, '');
-  for (const line of readFileSync(log, 'utf8').split('\n').filter(Boolean)) {
+  for (const line of calls.split('\n').filter(Boolean)) {
     const [service, command, source, destination, ...rest] = line.split('\x1f').slice(0, -1);
     if (service === 's3' && command === 'ls' && source === 's3://site-bucket/' && destination === '--recursive')
       continue;
