@@ -69,6 +69,7 @@ class PagePool {
       key,
       context,
       page,
+      reducedMotion: options.reducedMotion ?? null,
       cdp: await context.newCDPSession(page),
       scripts: [],
       spoilt: false,
@@ -123,7 +124,8 @@ class PagePool {
     for (const script of kept.scripts.splice(0)) await script.dispose();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.emulateMedia({ media: null });
+    // The media the context was opened with (a test may have asked for print, or for less motion).
+    await page.emulateMedia({ media: null, reducedMotion: kept.reducedMotion });
     // The site's stored items (the reload guard keeps one per tab), then a blank page.
     await page.goto(`${this.siteUrl}/robots.txt`);
     await page.evaluate(() => {
@@ -142,6 +144,8 @@ interface KeptPage {
   readonly key: string;
   readonly context: BrowserContext;
   readonly page: Page;
+  /** The context's `reducedMotion`, which the page goes back to. */
+  readonly reducedMotion: BrowserContextOptions['reducedMotion'];
   readonly cdp: CDPSession;
   /** Init scripts added by the test using the page. */
   readonly scripts: { dispose(): Promise<void> }[];
