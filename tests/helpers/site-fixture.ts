@@ -269,6 +269,26 @@ export function useSite(): SiteFixture {
 }
 
 /**
+ * Kept pages (PagePool) for a test file that serves a site of its own (`url()` once its `beforeAll`
+ * has started it): a page of a context with the options given, reset after each test, kept for the
+ * next test and file; what its tests open beside them is closed after the file.
+ */
+export function useKeptPages(url: () => string): (options?: BrowserContextOptions) => Promise<Page> {
+  let pool: PagePool | null = null;
+  const browser = () => launchBrowser();
+  afterEach(async () => {
+    if (!pool) return;
+    pool.siteUrl = url();
+    await pool.recycle();
+  });
+  afterAll(async () => closeContexts(await browser()));
+  return async (options = {}) => {
+    pool ??= poolFor(await browser(), url());
+    return (await pool.take(options)).page;
+  };
+}
+
+/**
  * Resolves once `predicate(arg)` holds in the page, checked every 10 ms by a loop inside the page.
  * Unlike Playwright's `waitForFunction`, it needs none of Playwright's own script in the page, whose
  * injection into every new document is most of a cheap check's cost. A navigation under way is
