@@ -9,5 +9,10 @@ const site = useSite();
 
 describe('every English page', () => {
   const en = (routes: readonly string[]) => routes.map((r) => (r === '/' ? '/en' : `/en${r}`));
-  everyPageSpecs(site, 'English', en(ROUTES), en(SMALL_ROUTES));
+  everyPageSpecs(site, 'English', {
+    urls: en(ROUTES),
+    wide: en(SMALL_ROUTES),
+    // Read at every width up to 1920 px too: the home page, an about page and an article.
+    everyWidth: ['/en', '/en/about/about-organization', '/en/news/news3'],
+  });
 });

@@ -8,7 +8,12 @@ import { useSite } from '../helpers/site-fixture.ts';
 const site = useSite();
 
 describe('every Traditional Chinese page', () => {
-  everyPageSpecs(site, 'Traditional Chinese', ROUTES, SMALL_ROUTES);
+  everyPageSpecs(site, 'Traditional Chinese', {
+    urls: ROUTES,
+    wide: SMALL_ROUTES,
+    // Read at every width up to 1920 px too: the home page, an about page and a service page.
+    everyWidth: ['/', '/about/about-location', '/services/service-ramp'],
+  });
 
   it('prints the address after an external link', async () => {
     const { page } = await site.open('/en/news/news3', { viewport: { width: 1024, height: 800 } });

@@ -96,8 +96,9 @@ describe('the root redirect', () => {
     expect((await cookieOf(watched))?.value).toBe('en');
     // The Chinese page never ran its runtime: the redirect script blocks in the head.
     expect(watched.requests.some((u) => u.includes('/_app/data/zhHant'))).toBe(false);
-    // Replaced, not pushed: Back does not return to the page that redirected (no loop).
-    const direct = await site.open('/en');
+    // Replaced, not pushed: Back does not return to the page that redirected (no loop). The history
+    // of a tab that loaded one address directly (its own, not the hydrated page's, is what counts).
+    const direct = await site.open('/robots.txt');
     expect(await watched.page.evaluate(() => history.length)).toBe(await direct.page.evaluate(() => history.length));
   });
 

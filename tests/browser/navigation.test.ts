@@ -58,48 +58,6 @@ describe('pages on demand', () => {
     expect(await page.locator('h1').textContent()).toBe('Our Airline Customers');
   });
 
-  it('moves focus to the new heading, announces the page and scrolls to the top', async () => {
-    const watched = await site.openReady('/en/news');
-    const { page } = watched;
-    const link = page.locator('main .cards a').nth(5);
-    await link.scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
-    const title = await link.textContent();
-    await link.click();
-    await page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, title);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-title');
-    expect(await page.evaluate(() => scrollY)).toBe(0);
-    expect(await page.locator('#route-announcer').textContent()).toBe(await page.title());
-    expect(await page.locator('#route-announcer').getAttribute('aria-live')).toBe('assertive');
-  });
-
-  it('scrolls to the fragment of the target', async () => {
-    const watched = await site.openReady('/en/contact');
-    const { page } = watched;
-    const target = await page.evaluate(async () => {
-      const payload = (await (await fetch('/en/services/service-ramp/_payload.json')).json()) as { html: string };
-      return /<h2 id="([^"]+)"/.exec(payload.html)?.[1];
-    });
-    expect(target).toBeTruthy();
-    await page.evaluate((hash) => {
-      const a = document.createElement('a');
-      a.href = `/en/services/service-ramp#${hash}`;
-      a.textContent = 'jump';
-      a.id = 'jump';
-      document.querySelector('main')?.prepend(a);
-    }, target as string);
-    await page.click('#jump');
-    await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
-    const top = await page.evaluate(
-      (hash) => document.getElementById(hash)?.getBoundingClientRect().top,
-      target as string,
-    );
-    // At the top of the viewport, below the scroll padding the stylesheet keeps for headings.
-    expect(top).toBeGreaterThanOrEqual(0);
-    expect(top).toBeLessThan(40);
-    expect(watched.documents).toHaveLength(1);
-  });
-
   it('leaves modified clicks, new-tab, download, external and unknown links to the browser', async () => {
     const watched = await site.openReady('/en/contact');
     const { page, context } = watched;
@@ -135,44 +93,7 @@ describe('pages on demand', () => {
     expect(watched.documents.at(-1)).toBe(`${site.url}/en/not-a-page`);
     expect(await page.locator('.error-message').textContent()).toBe('Page not found: /en/not-a-page');
   });
-
-  it('does not capture links to other origins', async () => {
-    const watched = await site.openReady('/en/contact');
-    const captured = await watched.page.evaluate(() => {
-      const a = document.createElement('a');
-      a.href = 'https://example.org/elsewhere';
-      document.querySelector('main')?.append(a);
-      // The window hears the click after the runtime's document listener: was it taken over?
-      let prevented: boolean | null = null;
-      window.addEventListener(
-        'click',
-        (e) => {
-          prevented = e.defaultPrevented;
-          e.preventDefault();
-        },
-        { once: true },
-      );
-      a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-      return prevented;
-    });
-    expect(captured).toBe(false);
-    const internal = await watched.page.evaluate(() => {
-      const a = document.querySelector('header a[href="/en/customers"]') as HTMLAnchorElement;
-      let prevented: boolean | null = null;
-      window.addEventListener(
-        'click',
-        (e) => {
-          prevented = e.defaultPrevented;
-        },
-        { once: true },
-      );
-      a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-      return prevented;
-    });
-    expect(internal).toBe(true);
-  });
-
-  it('back and forward restore pages and their scroll positions', async () => {
+  it('back and forward restore pages and their scroll positions; a click moves focus to the new heading, announces the page and scrolls to the top', async () => {
     const watched = await site.openReady('/en/news');
     const { page } = watched;
     const link = page.locator('main .cards a').nth(8);
@@ -195,9 +116,24 @@ describe('pages on demand', () => {
     );
     await page.waitForFunction(() => Math.abs(scrollY - 300) < 2);
     expect(watched.documents).toHaveLength(1);
+
+    // Back on the newsroom, scrolled: another story clicked.
+    await page.goBack();
+    await page.waitForFunction((y) => location.pathname === '/en/news' && Math.abs(scrollY - y) < 2, scrolled);
+    const next = page.locator('main .cards a').nth(5);
+    await next.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    const title = await next.textContent();
+    await next.click();
+    await page.waitForFunction((t) => document.querySelector('h1')?.textContent === t, title);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('page-title');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(await page.locator('#route-announcer').textContent()).toBe(await page.title());
+    expect(await page.locator('#route-announcer').getAttribute('aria-live')).toBe('assertive');
+    expect(watched.documents).toHaveLength(1);
   });
 
-  it('yields a frame before rendering, so the click paints first', async () => {
+  it('yields a frame before rendering, so the click paints first, and scrolls to the fragment of the target', async () => {
     const watched = await site.openReady('/en/contact');
     const { page } = watched;
     await page.evaluate(() => {
@@ -219,11 +155,54 @@ describe('pages on demand', () => {
     const marks = await page.evaluate(() => (window as unknown as { marks: string[] }).marks);
     expect(marks.indexOf('click')).toBeLessThan(marks.indexOf('frame'));
     expect(marks.indexOf('frame')).toBeLessThan(marks.indexOf('render'));
+
+    // A link to a heading of another page: that page, scrolled to the heading.
+    const target = await page.evaluate(async () => {
+      const payload = (await (await fetch('/en/services/service-ramp/_payload.json')).json()) as { html: string };
+      return /<h2 id="([^"]+)"/.exec(payload.html)?.[1];
+    });
+    expect(target).toBeTruthy();
+    await page.evaluate((hash) => {
+      const a = document.createElement('a');
+      a.href = `/en/services/service-ramp#${hash}`;
+      a.textContent = 'jump';
+      a.id = 'jump';
+      document.querySelector('main')?.prepend(a);
+    }, target as string);
+    await page.click('#jump');
+    await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
+    const top = await page.evaluate(
+      (hash) => document.getElementById(hash)?.getBoundingClientRect().top,
+      target as string,
+    );
+    // At the top of the viewport, below the scroll padding the stylesheet keeps for headings.
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(40);
+    expect(watched.documents).toHaveLength(1);
   });
 
-  it('shows the 404 page on the client for a path the build does not have', async () => {
+  it('shows the 404 page on the client for a path the build does not have, and does not capture links to other origins', async () => {
     const watched = await site.openReady('/en/contact');
     const { page } = watched;
+    const captured = await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = 'https://example.org/elsewhere';
+      document.querySelector('main')?.append(a);
+      // The window hears the click after the runtime's document listener: was it taken over?
+      let prevented: boolean | null = null;
+      window.addEventListener(
+        'click',
+        (e) => {
+          prevented = e.defaultPrevented;
+          e.preventDefault();
+        },
+        { once: true },
+      );
+      a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+      return prevented;
+    });
+    expect(captured).toBe(false);
+
     await page.evaluate(() => {
       history.pushState({ key: 1 }, '', '/en/retired-page');
       history.pushState({ key: 2 }, '', '/en/contact');
@@ -241,5 +220,21 @@ describe('pages on demand', () => {
       documents: [`${site.url}/en/contact`],
       logs: [],
     });
+
+    // A link of the site is taken over (on the page the client rendered, as on any).
+    const internal = await page.evaluate(() => {
+      const a = document.querySelector('header a[href="/en/customers"]') as HTMLAnchorElement;
+      let prevented: boolean | null = null;
+      window.addEventListener(
+        'click',
+        (e) => {
+          prevented = e.defaultPrevented;
+        },
+        { once: true },
+      );
+      a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+      return prevented;
+    });
+    expect(internal).toBe(true);
   });
 });

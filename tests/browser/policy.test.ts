@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../generator/pipeline/build.ts';
 import { startFolderServer } from '../../generator/serve/server.ts';
 import { findViolations } from '../helpers/axe.ts';
-import { useBrowser } from '../helpers/browser.ts';
 import { removeSites } from '../helpers/make-site.ts';
 import { ANALYTICS_SRC, CONSENT_SRC, makePolicySite, VIDEO_ID, VIDEO_PAGE } from '../helpers/policy-site.ts';
-import { navigateInPage, waitForHydration, waitInPage } from '../helpers/site-fixture.ts';
+import { navigateInPage, useKeptPages, waitForHydration, waitInPage } from '../helpers/site-fixture.ts';
 
 // A site with an analytics script, a script that waits for consent and a YouTube video, served as
 // `site serve` serves it, its policy in the headers (behaviour.md: Security policy, Consent, Video
 // embeds). Every request off the site is answered here: nothing goes to the network.
 
-const browser = useBrowser();
 let server: { url: string; close(): Promise<void> };
+// Pages kept from one test to the next (a new one costs a renderer), reset after each.
+const takePage = useKeptPages(() => server.url);
 let work: string;
 let policy: string;
 beforeAll(async () => {
@@ -38,10 +38,10 @@ interface Opened {
   readonly offSite: string[];
 }
 
-/** A page in a context of its own (or the given one's), scripts off the site answered here, policy violations recorded. */
+/** A kept page (or a new one in the given page's context), scripts off the site answered here, policy violations recorded. */
 async function open(url: string, from?: Opened): Promise<Opened> {
   const offSite = from?.offSite ?? [];
-  const page = await (from ? from.page.context() : await browser().newContext()).newPage();
+  const page = from ? await from.page.context().newPage() : await takePage();
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { policyViolations: seen });
@@ -111,8 +111,7 @@ describe('a script that waits for consent (behaviour.md: Consent)', () => {
   ] as const) {
     it(`${url}: the notice passes axe-core (WCAG 2.2 AA): its heading and buttons in enough contrast`, async () => {
       // axe-core is injected as a script of its own, which the policy forbids: this context only lets it in.
-      const context = await browser().newContext({ bypassCSP: true });
-      const page = await context.newPage();
+      const page = await takePage({ bypassCSP: true });
       await page.route(/^https:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ body: '' }));
       await page.goto(`${server.url}${url}`);
       await page.getByRole('button', { name: accept, exact: true }).waitFor();
@@ -129,7 +128,6 @@ describe('a script that waits for consent (behaviour.md: Consent)', () => {
       });
       expect(colours[0]).toBe(colours[1]);
       expect(colours[0]).not.toBe(colours[2]);
-      await context.close();
     });
 
     it(`${url}: not loaded before Accept, loaded after; the choice survives a reload and is changed from the footer`, async () => {

@@ -28,43 +28,19 @@ async function searchFor(page: Page, query: string): Promise<{ url: string; titl
   );
 }
 
-/** Opens a page as a visitor of the locale and opens the search with `/`. */
-async function openSearch(path: string, locale: string): Promise<WatchedPage> {
-  const watched = await site.openReady(path, { locale });
-  // The control is a button once the page's effects have run: the shortcut is listened for.
-  await watched.page.waitForSelector('.site-header button.search-button', { state: 'attached' });
-  await watched.page.keyboard.press('/');
-  await watched.page.waitForSelector('.search-dialog[open] .search-dialog__input:focus');
-  return watched;
-}
-
 describe('search', () => {
-  it('finds the Traditional Chinese service pages first, and only Chinese pages', async () => {
-    const watched = await openSearch('/contact', 'zh-TW');
+  it('finds the English service pages first, and only English pages, after a client navigation too: the page rendered from a payload knows its build', async () => {
+    const watched = await site.openReady('/en/services/service-layout', { locale: 'en-US' });
     const { page } = watched;
-    for (const [query, first] of [
-      ['機坪作業', '/services/service-ramp'],
-      ['行李', '/services/service-passenger'],
-      ['貨運', '/services/service-cargo'],
-    ] as const) {
-      const hits = await searchFor(page, query);
-      expect(hits[0]?.url, query).toBe(first);
-      expect(
-        hits.filter((hit) => hit.url.startsWith('/en')),
-        query,
-      ).toEqual([]);
-      // The excerpt marks the words that matched.
-      expect(hits[0]?.marks.join(''), query).toContain(query);
-    }
-    // An English-only article is indexed in English only: words of its text find nothing here.
-    expect(await searchFor(page, 'familiarization')).toEqual([]);
-    expect(await page.textContent('.search-dialog__status')).toContain('找不到與「familiarization」相關的結果');
-    expect(problemsIn(watched.logs)).toEqual([]);
-  });
-
-  it('finds the English service pages first, and only English pages', async () => {
-    const watched = await openSearch('/en/contact', 'en-US');
-    const { page } = watched;
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.click('main a[href="/en/services/service-ramp"]:visible');
+    await waitInPage(page, () => document.querySelector('h1')?.textContent === 'Ramp Handling', null);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The search was not loaded before the navigation: it reads the index the build manifest names.
+    expect(searchRequests(watched)).toEqual([]);
+    await page.waitForSelector('.site-header button.search-button', { state: 'attached' });
+    await page.keyboard.press('/');
+    await page.waitForSelector('.search-dialog[open] .search-dialog__input:focus');
     for (const [query, first] of [
       ['ramp', '/en/services/service-ramp'],
       ['baggage', '/en/services/service-passenger'],
@@ -85,24 +61,8 @@ describe('search', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
-  it('finds pages after a client navigation: the page rendered from a payload knows its build', async () => {
-    const watched = await site.openReady('/en/services/service-layout', { locale: 'en-US' });
-    const { page } = watched;
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.click('main a[href="/en/services/service-ramp"]:visible');
-    await waitInPage(page, () => document.querySelector('h1')?.textContent === 'Ramp Handling', null);
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    // The search was not loaded before the navigation: it reads the index the build manifest names.
-    expect(searchRequests(watched)).toEqual([]);
-    await page.waitForSelector('.site-header button.search-button', { state: 'attached' });
-    await page.keyboard.press('/');
-    await page.waitForSelector('.search-dialog[open] .search-dialog__input:focus');
-    expect((await searchFor(page, 'cargo'))[0]?.url).toBe('/en/services/service-cargo');
-    expect(problemsIn(watched.logs)).toEqual([]);
-  });
-
-  it('loads nothing of the search on a first view; a hover on the control starts loading it', async () => {
-    const watched = await site.openReady('/en/services/service-ramp', { viewport: { width: 1440, height: 900 } });
+  it('loads nothing of the search on a first view, a hover on the control starts loading it; works by keyboard: Ctrl-K opens, arrows choose, Enter opens the page on the client, Escape closes', async () => {
+    const watched = await site.openReady('/en/news', { locale: 'en-US', viewport: { width: 1440, height: 900 } });
     const { page } = watched;
     expect(searchRequests(watched)).toEqual([]);
     await page.hover('.site-header button.search-button');
@@ -113,11 +73,6 @@ describe('search', () => {
     );
     expect(searchRequests(watched).some((url) => url.endsWith('/pagefind.js'))).toBe(true);
     expect(searchRequests(watched).some((url) => url.includes('/_app/search/zhHant.'))).toBe(false);
-  });
-
-  it('works by keyboard: Ctrl-K opens, arrows choose, Enter opens the page on the client, Escape closes', async () => {
-    const watched = await site.openReady('/en/news', { locale: 'en-US' });
-    const { page } = watched;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.waitForSelector('.site-header button.search-button', { state: 'attached' });
     await page.keyboard.press('Control+k');
@@ -153,7 +108,7 @@ describe('search', () => {
     expect(problemsIn(watched.logs)).toEqual([]);
   });
 
-  it('opens from the drawer on a phone, and without JavaScript the control leads to the site map', async () => {
+  it('opens from the drawer on a phone, finds the Traditional Chinese service pages first, and only Chinese pages, and without JavaScript the control leads to the site map', async () => {
     const watched = await site.openReady('/about/about-company', {
       locale: 'zh-TW',
       viewport: { width: 375, height: 740 },
@@ -165,7 +120,24 @@ describe('search', () => {
     expect(await page.locator('.drawer').isHidden()).toBe(true);
     const width = await page.locator('.search-dialog').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(360);
-    expect((await searchFor(page, '機坪作業'))[0]?.url).toBe('/services/service-ramp');
+    for (const [query, first] of [
+      ['機坪作業', '/services/service-ramp'],
+      ['行李', '/services/service-passenger'],
+      ['貨運', '/services/service-cargo'],
+    ] as const) {
+      const hits = await searchFor(page, query);
+      expect(hits[0]?.url, query).toBe(first);
+      expect(
+        hits.filter((hit) => hit.url.startsWith('/en')),
+        query,
+      ).toEqual([]);
+      // The excerpt marks the words that matched.
+      expect(hits[0]?.marks.join(''), query).toContain(query);
+    }
+    // An English-only article is indexed in English only: words of its text find nothing here.
+    expect(await searchFor(page, 'familiarization')).toEqual([]);
+    expect(await page.textContent('.search-dialog__status')).toContain('找不到與「familiarization」相關的結果');
+    expect(problemsIn(watched.logs)).toEqual([]);
     await page.keyboard.press('Escape');
     await waitInPage(page, () => document.activeElement?.classList.contains('menu-button') === true, null);
 

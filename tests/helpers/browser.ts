@@ -1,5 +1,5 @@
 import chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser } from 'playwright-core';
+import { chromium as playwright, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** CHROME_PATH when set, else the binary shipped in @sparticuz/chromium (unpacked to <tmpdir>/chromium once). */
@@ -44,9 +44,20 @@ export function launchBrowser(): Promise<Browser> {
   return shared;
 }
 
-/** Closes every context (and so every page) open in the shared browser: the end of a test file. */
+/**
+ * The contexts whose pages the browser test files keep from one test, and one file, to the next
+ * (site-fixture.ts: PagePool): `closeContexts` leaves them open.
+ */
+export const keptContexts = new WeakSet<BrowserContext>();
+
+/** Closes every context (and so every page) a test file opened in the shared browser: the end of a test file. */
 export async function closeContexts(browser: Browser): Promise<void> {
-  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((context) => !keptContexts.has(context))
+      .map((context) => context.close().catch(() => undefined)),
+  );
 }
 
 /**

@@ -19,23 +19,25 @@ const PAGE_TYPES = [
 /**
  * The specs every page of a locale must meet, from one sweep over its pages (load-every-page.ts):
  * each file of a locale registers them, so the two locales run in parallel. `wide` (a page of
- * every template and section) is read on a tablet and on paper too.
+ * every template and section) is read on a tablet and on paper too; `everyWidth` at every width
+ * from a phone's to a wide monitor's.
  */
 export function everyPageSpecs(
   site: SiteFixture,
   language: string,
-  urls: readonly string[],
-  wide: readonly string[],
+  pages: { readonly urls: readonly string[]; readonly wide: readonly string[]; readonly everyWidth: readonly string[] },
 ): void {
+  const { urls, wide, everyWidth } = pages;
   let swept: Promise<Sweep> | null = null;
-  const sweep = () => (swept ??= loadEveryPage(site, urls, new Set(wide)));
+  const sweep = () => (swept ??= loadEveryPage(site, urls, new Set(wide), new Set(everyWidth)));
   // One pass over every page: its own time limit, generous for a loaded machine.
   const LIMIT = 180_000;
 
   it(
-    `hydrates every ${language} page under the hosts' security policy with no console problem or mismatch, and fits each on a 320 px phone`,
+    `hydrates every ${language} page under the hosts' security policy with no console problem or mismatch, and fits each on a 320 px phone and at every width it is read at, ${everyWidth.join(', ')} at every width from 320 px to 1920 px, without sideways scrolling`,
     async () => {
       expect(urls).toHaveLength(66);
+      expect(everyWidth.every((url) => urls.includes(url))).toBe(true);
       expect((await sweep()).load).toEqual([]);
     },
     LIMIT,

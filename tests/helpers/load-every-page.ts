@@ -6,7 +6,7 @@ import { problemsIn, waitForHydration, waitInPage, type SiteFixture, type Watche
 
 /** Every failure of a sweep, as `url: what`, by what it is about. */
 export interface Sweep {
-  /** Status, policy, console problems (a hydration mismatch is one), sideways scrolling at 320 px. */
+  /** Status, policy, console problems (a hydration mismatch is one), sideways scrolling at any width read. */
   readonly load: string[];
   /** The layout rules on a 375 px phone. */
   readonly phone: string[];
@@ -72,18 +72,90 @@ const VIEWPORTS = [
   { width: 768, height: 800 },
 ] as const;
 
+/** The desktop widths the pages of `everyWidth` are read at too, up to a wide monitor. */
+const DESKTOPS = [1024, 1440, 1920].map((width) => ({ width, height: 800 }));
+
+/** What a page is read as: the widths, whether it is one of the `wide` pages. */
+interface Reading {
+  readonly url: string;
+  readonly widths: readonly { readonly width: number; readonly height: number }[];
+  readonly wide: boolean;
+}
+
+/**
+ * Reads the loaded page at each of its widths: it never scrolls sideways, and at 375 px the layout
+ * rules (and, on a `wide` page, paper), at 768 px a `wide` page's tablet rules.
+ */
+async function readWidths(page: Page, reading: Reading, sweep: Sweep): Promise<void> {
+  const { url, widths, wide } = reading;
+  for (const viewport of widths) {
+    if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    if (overflow !== 0) sweep.load.push(`${url}: scrolls sideways by ${overflow} px at ${viewport.width} px`);
+    if (viewport.width === 375) {
+      for (const p of await page.evaluate(checkLayout, { rail: false })) sweep.phone.push(`${url}: ${p}`);
+      sweep.footers.push(
+        `${url}: ${await page.evaluate(() => document.querySelector<HTMLElement>('.site-footer__legal')?.innerText ?? '')}`,
+      );
+      if (!wide) continue;
+      await page.emulateMedia({ media: 'print' });
+      for (const p of await page.evaluate(checkPrint, NOT_PRINTED)) sweep.print.push(`${url}: ${p}`);
+      await page.emulateMedia({ media: 'screen' });
+    } else if (viewport.width === 768 && wide) {
+      // The rail only where the configuration gives it a width (behaviour.md: Constants).
+      const rail = await page.locator('nav.rail').isVisible();
+      for (const p of await page.evaluate(checkLayout, { rail })) sweep.tablet.push(`${url}: ${p}`);
+    }
+  }
+}
+
+/**
+ * The first view's JavaScript (each script fetched and measured once, gzip, as a host sends it,
+ * whichever pages load it), then, on the first page of its template, a client navigation.
+ */
+function scriptChecker(site: SiteFixture, watched: WatchedPage, sweep: Sweep): (url: string) => Promise<void> {
+  const sizes = new Map<string, Promise<number>>();
+  const sizeOf = (path: string) => {
+    if (!sizes.has(path))
+      sizes.set(
+        path,
+        fetch(`${site.url}${path}`)
+          .then((r) => r.arrayBuffer())
+          .then((bytes) => gzipSync(Buffer.from(bytes)).length),
+      );
+    return sizes.get(path) as Promise<number>;
+  };
+  return async (url) => {
+    const scripts = await toScriptsBeforeLoad(watched.page);
+    const bytes = (await Promise.all(scripts.map(sizeOf))).reduce((sum, size) => sum + size, 0);
+    if (bytes > FIRST_VIEW_JS)
+      sweep.scripts.push(`${url}: ${(bytes / 1024).toFixed(1)} KB of JavaScript before load: ${scripts.join(' ')}`);
+    const template = await watched.page.evaluate(
+      () => (JSON.parse(document.getElementById('site-data')?.textContent ?? '{}') as { template?: string }).template,
+    );
+    if (!template || sweep.navigated.includes(template)) return;
+    sweep.navigated.push(template);
+    const failed = await followLink(watched);
+    if (failed) sweep.scripts.push(`${url}: ${failed}`);
+  };
+}
+
 /**
  * Loads each page in full, once, as a first view with the policy the host files send enforced, and
- * reads it as a visitor would: at 320 px (it must not scroll sideways) and 375 px (the layout
- * rules), and the pages of `wide` at 768 px and on paper too, where what is checked is drawn by a
- * template's styles. Resizing the loaded page costs a layout, not a load, so one pass over the site
- * covers hydration and design together; each page is loaded at the width the previous one ended at
- * and read at the others.
+ * reads it as a visitor would: at 320 and 375 px (the layout rules), the pages of `wide` at 768 px
+ * and on paper too, where what is checked is drawn by a template's styles, and the pages of
+ * `everyWidth` at 768 px and the desktops' widths as well; at no width may a page scroll sideways.
+ * Resizing the loaded page costs a layout, not a load, so one pass over the site covers hydration
+ * and design together; each page is loaded at the width the previous one ended at and read at the
+ * others.
  */
 export async function loadEveryPage(
   site: SiteFixture,
   urls: readonly string[],
   wide: ReadonlySet<string>,
+  everyWidth: ReadonlySet<string>,
 ): Promise<Sweep> {
   // A Chinese-speaking visitor with a stored choice, so that the root page stays where it is.
   const watched = await site.open('/robots.txt', { locale: 'zh-TW', viewport: VIEWPORTS[0] });
@@ -96,32 +168,7 @@ export async function loadEveryPage(
   );
   const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [], scripts: [], navigated: [] };
   const policy = (await loadSitePolicy()).header;
-  // Each script fetched and measured once (gzip, as a host sends it), whichever pages load it.
-  const sizes = new Map<string, Promise<number>>();
-  const sizeOf = (path: string) => {
-    if (!sizes.has(path))
-      sizes.set(
-        path,
-        fetch(`${site.url}${path}`)
-          .then((r) => r.arrayBuffer())
-          .then((bytes) => gzipSync(Buffer.from(bytes)).length),
-      );
-    return sizes.get(path) as Promise<number>;
-  };
-  /** The first view's JavaScript, then, on the first page of its template, a client navigation. */
-  const checkScripts = async (url: string) => {
-    const scripts = await toScriptsBeforeLoad(page);
-    const bytes = (await Promise.all(scripts.map(sizeOf))).reduce((sum, size) => sum + size, 0);
-    if (bytes > FIRST_VIEW_JS)
-      sweep.scripts.push(`${url}: ${(bytes / 1024).toFixed(1)} KB of JavaScript before load: ${scripts.join(' ')}`);
-    const template = await page.evaluate(
-      () => (JSON.parse(document.getElementById('site-data')?.textContent ?? '{}') as { template?: string }).template,
-    );
-    if (!template || sweep.navigated.includes(template)) return;
-    sweep.navigated.push(template);
-    const failed = await followLink(watched);
-    if (failed) sweep.scripts.push(`${url}: ${failed}`);
-  };
+  const checkScripts = scriptChecker(site, watched, sweep);
   for (const [index, url] of urls.entries()) {
     const fail = (what: string) => sweep.load.push(`${url}: ${what}`);
     const before = watched.logs.length;
@@ -131,29 +178,11 @@ export async function loadEveryPage(
       fail('sent another security policy than the host files');
     await waitForHydration(page);
     if (new URL(page.url()).pathname !== url) fail(`moved to ${page.url()}`);
-    const widths = wide.has(url) ? VIEWPORTS : VIEWPORTS.slice(0, 2);
-    for (const viewport of index % 2 === 0 ? widths : [...widths].reverse()) {
-      if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
-      if (viewport.width === 320) {
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        if (overflow !== 0) fail(`scrolls sideways by ${overflow} px at 320 px`);
-      } else if (viewport.width === 375) {
-        for (const p of await page.evaluate(checkLayout, { rail: false })) sweep.phone.push(`${url}: ${p}`);
-        sweep.footers.push(
-          `${url}: ${await page.evaluate(() => document.querySelector<HTMLElement>('.site-footer__legal')?.innerText ?? '')}`,
-        );
-        if (!wide.has(url)) continue;
-        await page.emulateMedia({ media: 'print' });
-        for (const p of await page.evaluate(checkPrint, NOT_PRINTED)) sweep.print.push(`${url}: ${p}`);
-        await page.emulateMedia({ media: 'screen' });
-      } else {
-        // The rail only where the configuration gives it a width (behaviour.md: Constants).
-        const rail = await page.locator('nav.rail').isVisible();
-        for (const p of await page.evaluate(checkLayout, { rail })) sweep.tablet.push(`${url}: ${p}`);
-      }
-    }
+    const widths = [
+      ...VIEWPORTS.slice(0, wide.has(url) || everyWidth.has(url) ? 3 : 2),
+      ...(everyWidth.has(url) ? DESKTOPS : []),
+    ];
+    await readWidths(page, { url, widths: index % 2 === 0 ? widths : widths.reverse(), wide: wide.has(url) }, sweep);
     await checkScripts(url);
     for (const line of problemsIn(watched.logs.slice(before))) fail(line);
   }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { closeContexts, launchBrowser } from './browser.ts';
+import { closeContexts, keptContexts, launchBrowser } from './browser.ts';
 import { serveOutput, serveWatched, type ServedOutput } from './site-server.ts';
 
 /** A page with what it logged and which documents it loaded, for assertions. */
@@ -32,39 +32,44 @@ export type OpenOptions = BrowserContextOptions & {
 };
 
 /**
- * Pages kept open from one test to the next. A new page costs Chromium a renderer and its start
- * (about half a CPU-second, more than most checks on it), so a test's pages are reset after it and
- * handed to the next test that asks for the same context options: no listener, route, init script,
- * cookie, stored item, cached response or history entry of the last test is left: like a new tab,
- * it holds a blank page when it is handed out. A page whose clock was faked, or that was closed, is
- * not kept.
+ * Pages kept open from one test to the next, and from one test file to the next of a worker. A new
+ * page costs Chromium a renderer and its start (about half a CPU-second, more than most checks on
+ * it), so a test's pages are reset after it and handed to the next test that asks for the same
+ * context options (the viewport aside: a page takes the size asked for before it loads anything):
+ * no listener, route, init script, cookie, stored item, cached response or history entry of the
+ * last test is left: like a new tab, it holds a blank page when it is handed out. A page whose
+ * clock was faked, or that was closed, is not kept.
  */
 class PagePool {
   private readonly idle: KeptPage[] = [];
   private readonly busy: KeptPage[] = [];
+  /** The site of the test file running: its stored items are cleared as each test ends. */
+  siteUrl = '';
 
-  constructor(
-    private readonly browser: Browser,
-    private readonly siteUrl: string,
-  ) {}
+  constructor(private readonly browser: Browser) {}
 
   /** A page of a context with these options: a kept one if there is one. */
   async take(options: BrowserContextOptions): Promise<KeptPage> {
-    const key = JSON.stringify(options);
+    const { viewport = DEFAULT_VIEWPORT, ...rest } = options;
+    const key = JSON.stringify(rest);
     const index = this.idle.findIndex((k) => k.key === key);
     const kept = index >= 0 ? (this.idle.splice(index, 1)[0] as KeptPage) : await this.create(key, options);
     this.busy.push(kept);
+    const size = kept.page.viewportSize();
+    if (viewport && (size?.width !== viewport.width || size.height !== viewport.height))
+      await kept.page.setViewportSize(viewport);
     return kept;
   }
 
   private async create(key: string, options: BrowserContextOptions): Promise<KeptPage> {
     const context = await this.browser.newContext(options);
+    keptContexts.add(context);
     const page = await context.newPage();
     const kept: KeptPage = {
       key,
       context,
       page,
-      viewport: options.viewport ?? { width: 1280, height: 720 },
+      reducedMotion: options.reducedMotion ?? null,
       cdp: await context.newCDPSession(page),
       scripts: [],
       spoilt: false,
@@ -119,10 +124,8 @@ class PagePool {
     for (const script of kept.scripts.splice(0)) await script.dispose();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.unrouteAll({ behavior: 'ignoreErrors' });
-    await page.emulateMedia({ media: null });
-    const size = page.viewportSize();
-    if (size?.width !== kept.viewport.width || size.height !== kept.viewport.height)
-      await page.setViewportSize(kept.viewport);
+    // The media the context was opened with (a test may have asked for print, or for less motion).
+    await page.emulateMedia({ media: null, reducedMotion: kept.reducedMotion });
     // The site's stored items (the reload guard keeps one per tab), then a blank page.
     await page.goto(`${this.siteUrl}/robots.txt`);
     await page.evaluate(() => {
@@ -137,12 +140,12 @@ class PagePool {
 }
 
 interface KeptPage {
-  /** The context options, as JSON. */
+  /** The context options but the viewport, as JSON. */
   readonly key: string;
   readonly context: BrowserContext;
   readonly page: Page;
-  /** The viewport the context was opened with. */
-  readonly viewport: { width: number; height: number };
+  /** The context's `reducedMotion`, which the page goes back to. */
+  readonly reducedMotion: BrowserContextOptions['reducedMotion'];
   readonly cdp: CDPSession;
   /** Init scripts added by the test using the page. */
   readonly scripts: { dispose(): Promise<void> }[];
@@ -150,6 +153,19 @@ interface KeptPage {
   spoilt: boolean;
   /** Removes the listeners added since the page was made. */
   dropListeners: () => void;
+}
+
+/** Playwright's viewport when the options name none. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** The worker's kept pages, for the browser they are pages of. */
+let kept: { readonly browser: Browser; readonly pool: PagePool } | null = null;
+
+/** The kept pages of this browser (a new set for a browser started again), serving this site. */
+function poolFor(browser: Browser, siteUrl: string): PagePool {
+  if (kept?.browser !== browser) kept = { browser, pool: new PagePool(browser) };
+  kept.pool.siteUrl = siteUrl;
+  return kept.pool;
 }
 
 /** The events tests listen to (Playwright listens to others itself, and keeps those). */
@@ -184,7 +200,7 @@ export async function startSite(): Promise<SiteFixture> {
   const manifest = { id: watched?.buildId ?? built.buildId };
   const server: ServedOutput = watched ?? (await serveOutput(out));
   const browser: Browser = await launchBrowser();
-  const pool = new PagePool(browser, server.url);
+  const pool = poolFor(browser, server.url);
   const site: SiteFixture = {
     url: server.url,
     out,
@@ -211,6 +227,8 @@ export async function startSite(): Promise<SiteFixture> {
     },
     recycle: () => pool.recycle(),
     async close() {
+      // The pages are kept for the next test file (PagePool); what the tests opened beside them is closed.
+      await pool.recycle();
       await closeContexts(browser);
       await server.close();
     },
@@ -247,6 +265,26 @@ export function useSite(): SiteFixture {
     openReady: (target, options) => site().openReady(target, options),
     recycle: () => site().recycle(),
     close: () => site().close(),
+  };
+}
+
+/**
+ * Kept pages (PagePool) for a test file that serves a site of its own (`url()` once its `beforeAll`
+ * has started it): a page of a context with the options given, reset after each test, kept for the
+ * next test and file; what its tests open beside them is closed after the file.
+ */
+export function useKeptPages(url: () => string): (options?: BrowserContextOptions) => Promise<Page> {
+  let pool: PagePool | null = null;
+  const browser = () => launchBrowser();
+  afterEach(async () => {
+    if (!pool) return;
+    pool.siteUrl = url();
+    await pool.recycle();
+  });
+  afterAll(async () => closeContexts(await browser()));
+  return async (options = {}) => {
+    pool ??= poolFor(await browser(), url());
+    return (await pool.take(options)).page;
   };
 }
 
