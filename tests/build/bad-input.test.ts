@@ -331,7 +331,7 @@ describe('bad input fails the build with the code, the file and the line', () =>
   });
 
   it('a word to keep whole that is none: the field, its line and what a word is', async () => {
-    const config = real('site/site.config.ts').replace("keepWhole: ['營運控制中心',", "keepWhole: ['營運 控制中心',");
+    const config = real('site/site.config.ts').replace("'營運控制中心',", "'營運 控制中心',");
     const message = await configProblemAt(config, 'keepWhole:');
     expect(message).toContain('`keepWhole`');
     expect(message).toContain('without spaces');
