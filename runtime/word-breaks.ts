@@ -70,11 +70,11 @@ const SHORT_PAIR = 7;
 export function tyingShortEnds(breaker: PhraseBreaker): (text: string, tieEnd?: boolean) => readonly number[] | null {
   return (text, tieEnd = false) => {
     const breaks = breaker(text);
-    if (!tieEnd) return breaks;
-    const inner = breaks?.filter((index) => index < text.length) ?? [];
+    if (!tieEnd || !breaks) return breaks;
+    const inner = breaks.filter((index) => index < text.length);
     const last = inner.at(-1);
-    if (!breaks || last === undefined) return breaks;
-    if (text.length - last > SHORT_END || text.length - (inner.at(-2) ?? 0) > SHORT_PAIR) return breaks;
+    if (last === undefined || text.length - last > SHORT_END || text.length - (inner.at(-2) ?? 0) > SHORT_PAIR)
+      return breaks;
     const kept = breaks.filter((index) => index !== last);
     return kept.length > 0 ? kept : null;
   };

@@ -12,33 +12,34 @@ const TOKEN =
 /** Past this many edits between two texts they are shown removed and added whole. */
 const MAX_EDITS = 500;
 
-/** The runs of `before` and `after` kept, removed and added; null when they differ past MAX_EDITS. */
-function diffRuns<T>(before: readonly T[], after: readonly T[]): ChangeObject<T[]>[] | null {
-  return diffArrays([...before], [...after], { maxEditLength: MAX_EDITS }) ?? null;
+/** The runs of `before` and `after` kept, removed and added; past MAX_EDITS, all removed then all added. */
+function diffRuns<T>(before: readonly T[], after: readonly T[]): ChangeObject<T[]>[] {
+  return (
+    diffArrays([...before], [...after], { maxEditLength: MAX_EDITS }) ?? [
+      { value: [...before], added: false, removed: true, count: before.length },
+      { value: [...after], added: true, removed: false, count: after.length },
+    ]
+  );
 }
 
 const toChange = (run: ChangeObject<unknown>): DiffPart['change'] =>
   run.added ? 'added' : run.removed ? 'removed' : 'same';
 
+const whole = (text: string, change: DiffPart['change']): DiffPart => ({ text, change });
+
 /** By word; Chinese by character. */
 function diffText(before: string, after: string): DiffPart[] {
-  const runs = diffRuns(before.match(TOKEN) ?? [], after.match(TOKEN) ?? []);
-  if (!runs) return [whole(before, 'removed'), whole(after, 'added')].filter((part) => part.text !== '');
-  return runs.map((run) => whole(run.value.join(''), toChange(run)));
+  return diffRuns(before.match(TOKEN) ?? [], after.match(TOKEN) ?? []).map((run) =>
+    whole(run.value.join(''), toChange(run)),
+  );
 }
-
-const whole = (text: string, change: DiffPart['change']): DiffPart => ({ text, change });
 
 /** Blocks changed in place are diffed word by word; added and removed blocks stand whole. */
 export function diffBlocks(before: readonly string[], after: readonly string[]): DiffPart[][] {
-  const runs = diffRuns(before, after) ?? [
-    { value: [...before], added: false, removed: true, count: before.length },
-    { value: [...after], added: true, removed: false, count: after.length },
-  ];
   const changes: DiffPart[][] = [];
   // A run of removed blocks comes before the run added in their place: the two are paired.
   let removed: string[] = [];
-  for (const run of [...runs, null]) {
+  for (const run of [...diffRuns(before, after), null]) {
     if (run?.removed) {
       removed = run.value;
       continue;
