@@ -19,6 +19,7 @@ import { useSite } from './site.tsx';
 export default function ContentPage({
   kind,
   eyebrow,
+  illustrated = true,
   lead,
   before,
   children,
@@ -26,6 +27,8 @@ export default function ContentPage({
 }: {
   kind: string;
   eyebrow?: ReactNode;
+  /** Where the title band shows the page's illustration (PageHeading). */
+  illustrated?: true | 'beside';
   /** What follows the heading's lead (the careers page's early action on phones). */
   lead?: ReactNode;
   /** What the page's template shows before its prose (a position's facts and how to apply). */
@@ -40,7 +43,7 @@ export default function ContentPage({
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
-      <PageHeading eyebrow={eyebrow} illustrated>
+      <PageHeading eyebrow={eyebrow} illustrated={illustrated}>
         {lead}
       </PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>

@@ -7,8 +7,10 @@ import Unbroken from './Unbroken.tsx';
 
 /**
  * The page's one `h1` and its lead on a band of the brand's sky; `illustrated`: with the page's
- * illustration (front matter `image`) beside them on desktops and under them below. On a section
- * page below desktops, the section's menu under the band.
+ * illustration (front matter `image`) beside them from tablets and under them on phones, or
+ * (`'beside'`, a page whose first view on a phone is its list or its form) beside them only, and
+ * then not loaded where it is not shown. On a section page below desktops, the section's menu
+ * under the band.
  */
 export default function PageHeading({
   eyebrow,
@@ -16,11 +18,15 @@ export default function PageHeading({
   children,
 }: {
   eyebrow?: ReactNode;
-  illustrated?: boolean;
+  illustrated?: boolean | 'beside';
   children?: ReactNode;
 }) {
   const { payload } = useSite();
-  const figure = illustrated && payload.data.image ? <Figure data={payload.data} eager /> : null;
+  const beside = illustrated === 'beside';
+  const figure =
+    illustrated && payload.data.image ? (
+      <Figure data={payload.data} className={beside ? 'page-figure page-figure--beside' : undefined} eager={!beside} />
+    ) : null;
   return (
     <header className={figure ? 'page-heading page-heading--figure' : 'page-heading'}>
       <div className="page-heading__text">
