@@ -36,6 +36,9 @@ describe('the watch session', () => {
     });
     afterAll(() => session?.close());
   };
+  /** Saves a file of the site with `from` replaced. */
+  const edit = (file: string, from: string | RegExp, to: string) =>
+    writeFileSync(path.join(root, file), readFileSync(path.join(root, file), 'utf8').replace(from, to));
 
   describe('from its first build', () => {
     start();
@@ -76,10 +79,7 @@ describe('the watch session', () => {
       expect(first.rendered).toBe(2 * SMALL_ROUTES.length);
       expect((await session.rebuild([])).rendered).toBe(0);
       const file = 'site/content/services/service-ramp.en.md';
-      writeFileSync(
-        path.join(root, file),
-        readFileSync(path.join(root, file), 'utf8').replace(/\n\n([^\n]+)\n/, '\n\nA new opening sentence.\n\n$1\n'),
-      );
+      edit(file, /\n\n([^\n]+)\n/, '\n\nA new opening sentence.\n\n$1\n');
       const result = await session.rebuild([file]);
       expect(result.kind).toBe('content');
       expect(result.rendered).toBe(1);
@@ -99,10 +99,7 @@ describe('the watch session', () => {
       ]);
       // Another file saved (an editor's temporary-file save looks the same): the mistake is still there.
       const other = 'site/content/contact.en.md';
-      writeFileSync(
-        path.join(root, other),
-        readFileSync(path.join(root, other), 'utf8').replace(/^title: .*$/m, 'title: Reach us'),
-      );
+      edit(other, /^title: .*$/m, 'title: Reach us');
       const second = await problemsOf(session.rebuild([other]));
       expect(second.map((p) => [p.code, p.loc?.file])).toEqual([['FRONT_MATTER_SYNTAX', broken]]);
       // The last good build is what is served meanwhile.
@@ -114,13 +111,7 @@ describe('the watch session', () => {
 
     it('renders the pages open in a browser first and publishes them before the rest; says what changed', async () => {
       const file = 'site/locales/en/nav.json';
-      writeFileSync(
-        path.join(root, file),
-        readFileSync(path.join(root, file), 'utf8').replace(
-          '"procurement": "Procurement"',
-          '"procurement": "Suppliers"',
-        ),
-      );
+      edit(file, '"procurement": "Procurement"', '"procurement": "Suppliers"');
       let early: { contact?: string; news?: string; changed: readonly string[] } | null = null;
       const result = await session.rebuild([file], {
         urls: ['/en/contact'],
@@ -185,13 +176,7 @@ describe('the watch session', () => {
         ),
       );
       const nav = 'site/locales/en/nav.json';
-      writeFileSync(
-        path.join(root, nav),
-        readFileSync(path.join(root, nav), 'utf8').replace(
-          '"procurement": "Procurement"',
-          '"procurement": "Suppliers"',
-        ),
-      );
+      edit(nav, '"procurement": "Procurement"', '"procurement": "Suppliers"');
       let published = false;
       const problems = await problemsOf(
         session.rebuild([template, nav], { urls: ['/en/contact'], onReady: () => (published = true) }),
