@@ -5,6 +5,7 @@ import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
 import { bindNumbers, hasHan, toRunClass, toScriptRuns, toTiedEnd } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
+import { toHtmlText } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
 import { requirePackage } from '../node-module.ts';
 import { writeCompactTables } from './compact-tables.ts';
@@ -44,6 +45,7 @@ function toParser(): MarkdownItClass {
   md.core.ruler.push('site_unbroken_codes', wrapCodes);
   md.core.ruler.push('site_cell_phrases', breakCellPhrases);
   md.core.ruler.push('site_sentence_ends', tieSentenceEnds);
+  md.core.ruler.push('site_figures', makeFigures);
   writePictures(md);
   writeCompactTables(md);
   refuseDeepNesting(md);
@@ -51,17 +53,44 @@ function toParser(): MarkdownItClass {
   return md;
 }
 
-/** A photo of site/public as a `<picture>` (behaviour.md: Images); any other image (an SVG) as is. */
+/**
+ * An image alone in its paragraph is a figure, its title the caption (behaviour.md: Images): the
+ * paragraph's tags become `figure`, and the image writes its caption after itself.
+ */
+function makeFigures(state: StateCore): void {
+  state.tokens.forEach((token, i) => {
+    const inline = state.tokens[i + 1];
+    const close = state.tokens[i + 2];
+    const only = inline?.children?.filter((c) => c.type !== 'text' || c.content.trim() !== '');
+    if (token.type !== 'paragraph_open' || token.hidden || !close || only?.length !== 1 || only[0]?.type !== 'image')
+      return;
+    token.tag = close.tag = 'figure';
+    only[0].meta = { figure: true };
+  });
+}
+
+/**
+ * A photo of site/public as a `<picture>` (behaviour.md: Images); any other image (an SVG) as is,
+ * loaded as it nears the window. A figure's title is its caption.
+ */
 function writePictures(md: MarkdownItClass): void {
   const plain = md.renderer.rules.image;
   md.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx] as Token;
-    const first = !env.imageWritten;
+    // A page whose front matter names its illustration shows that first, above the body.
+    const first = !env.imageWritten && env.file.data.extra.image === undefined;
     env.imageWritten = true;
+    const title = token.attrGet('title');
+    const caption = (token.meta as { figure?: boolean } | null)?.figure && title ? title : null;
+    if (caption) token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'title');
+    const after = caption ? `<figcaption>${toHtmlText(caption)}</figcaption>` : '';
     const shown = toShownImage(token.attrGet('src') ?? '', env.links);
-    if (!shown || 'failed' in shown) return plain ? plain(tokens, idx, options, env, self) : '';
+    if (!shown || 'failed' in shown) {
+      if (!first) token.attrs?.push(['loading', 'lazy'], ['decoding', 'async']);
+      return (plain ? plain(tokens, idx, options, env, self) : '') + after;
+    }
     const alt = self.renderInlineAsText(token.children ?? [], options, env);
-    return toPictureHtml(shown.info, { alt, title: token.attrGet('title'), first });
+    return toPictureHtml(shown.info, { alt, title: caption ? null : title, first }) + after;
   };
 }
 

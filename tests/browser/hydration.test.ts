@@ -95,9 +95,9 @@ describe('hydration', () => {
     // mode, by its locale only).
     expect(payload.shared).toMatch(/^\/_app\/data\/en(\.\w+)?\.json$/);
     expect(watched.requests.filter((u) => u.includes('/_app/data/'))).toEqual([`${site.url}${payload.shared}`]);
-    // Hydrated from the page itself: the contents and the section menus are there, the prose
-    // stays, and it comes back after leaving the page and returning.
-    expect(await page.locator('.page-aside__toc a').allTextContents()).toEqual([
+    // Hydrated from the page itself: the prose's headings and the section menus are there, the
+    // prose stays, and it comes back after leaving the page and returning.
+    expect(await page.locator('[data-prose] h2').allTextContents()).toEqual([
       'Three phases of response',
       'Why it matters',
       'Background',

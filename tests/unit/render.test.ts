@@ -55,6 +55,44 @@ describe('markdown', () => {
     expect(html).toContain('<td>一次充電，支援一整個班次。</td>');
   });
 
+  it('makes an image alone in its paragraph a figure with its title as the caption, loaded lazily below the illustration of the page', () => {
+    const body = [
+      '![The logo](/logo.svg "Our logo, drawn in 2014.")',
+      '',
+      'Text with ![a small logo](/logo.svg "A title") inside it.',
+      '',
+      '- ![In a list](/logo.svg "Not a figure")',
+    ];
+    const plain = renderMarkdown(file(body.join('\n')), 'en', links).html;
+    expect(plain).toContain(
+      '<figure><img src="/logo.svg" alt="The logo"><figcaption>Our logo, drawn in 2014.</figcaption></figure>',
+    );
+    expect(plain).toContain(
+      '<p>Text with <img src="/logo.svg" alt="a small logo" title="A title" loading="lazy" decoding="async"> inside it.</p>',
+    );
+    expect(plain).toContain(
+      '<li><img src="/logo.svg" alt="In a list" title="Not a figure" loading="lazy" decoding="async"></li>',
+    );
+    // A page that names its own illustration shows that one first: the body's images wait, a
+    // photo's as well.
+    const photo = { key: 'k', width: 800, height: 600, avif: 'a.avif 800w', webp: 'a.webp 800w', sizes: '100vw' };
+    const images = new Map([
+      ['/a.jpg', { ...photo, fallback: { type: 'image/jpeg', src: '/a.jpg', srcset: '/a.jpg 800w' } }],
+    ]);
+    const withPhoto = { ...links, publicFiles: new Set(['/logo.svg', '/a.jpg']), images };
+    const photoBody = '![Apron](/a.jpg "At dusk.")';
+    const first = renderMarkdown(file(photoBody), 'en', withPhoto).html.trim();
+    expect(first).toMatch(
+      /^<figure><picture>.* alt="Apron" fetchpriority="high"><\/picture><figcaption>At dusk\.<\/figcaption><\/figure>$/,
+    );
+    for (const shown of [body[0] ?? '', photoBody]) {
+      const illustrated = makeContentFile(shown, { data: { extra: { image: '/logo.svg' } } });
+      const html = renderMarkdown(illustrated, 'en', withPhoto).html;
+      expect(html).toMatch(/ loading="lazy" decoding="async">(?:<\/picture>)?<figcaption>/);
+      expect(html).not.toContain('fetchpriority');
+    }
+  });
+
   it("gives each body cell but a row's first its column's header text as data-label, without the header's Markdown", () => {
     const table = [
       '| **截止日期** | `Code` | Note |',

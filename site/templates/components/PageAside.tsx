@@ -4,25 +4,6 @@ import { Phrases, toSectionOf, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 import { PhoneLink } from './PhoneRows.tsx';
 
-// The browser writes the prose's no-break spaces (a number and its unit) as `&nbsp;` when the
-// page's prose is read back from it before hydration: the server has them as characters.
-const ENTITIES: Record<string, string> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-  '&nbsp;': '\u00a0',
-};
-
-/** The `h2` headings of the rendered Markdown body: their ids and their text. */
-export function toSections(html: string): { id: string; text: string }[] {
-  return [...html.matchAll(/<h2 id="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g)].map(([, id = '', inner = '']) => ({
-    id,
-    text: inner.replace(/<[^>]+>/g, '').replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e] ?? e),
-  }));
-}
-
 /**
  * Whom a page is written for, as the department that answers it (behaviour.md: Contact details):
  * the page's `contact` key; without one, a news page is the press's (`media`) and any other page
@@ -64,38 +45,21 @@ export function useCallToAction(audience: string): { href: string; label: string
 }
 
 /**
- * Beside the text of a one-column page on wide screens: the page's sections, and the one thing its
- * audience came to do (toAudience), with the department's e-mail address and telephone number: the
- * page's one contact box (behaviour.md: Contact details). Below the desktop breakpoint it follows
- * the text. The contact and proposal pages, whose text is the contact, have none. A plain block,
- * not an `aside` landmark: it sits inside `main`.
+ * Beside the text of a one-column page on wide screens: the one thing the page's audience came to
+ * do (toAudience), with the department's e-mail address and telephone number: the page's one
+ * contact box (behaviour.md: Contact details). Below the desktop breakpoint it follows the text. The
+ * contact and proposal pages, whose text is the contact, have none. A plain block, not an `aside`
+ * landmark: it sits inside `main`.
  */
 export default function PageAside() {
-  const { payload, t } = useSite();
-  const sections = toSections(payload.html);
+  const { payload } = useSite();
   const contact = payload.path !== '/contact' && payload.path !== '/proposal';
   const assurances = toRecord(payload.data.assurances);
-  if (!contact && !assurances && sections.length < 2) return null;
+  if (!contact && !assurances) return null;
   return (
     <div className="page-aside">
       {/* The part that stays in view: the aside itself spans the text's height (PageAside.css). */}
       <div className="page-aside__inner">
-        {sections.length >= 2 ? (
-          <nav className="page-aside__toc" aria-labelledby="page-aside-toc">
-            <h2 id="page-aside-toc" className="page-aside__heading">
-              {t('common:onThisPage')}
-            </h2>
-            <ul>
-              {sections.map((s) => (
-                <li key={s.id}>
-                  <a href={`#${s.id}`}>
-                    <Phrases text={s.text} />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
         {contact ? <AsideContact /> : null}
         {assurances ? <Assurances data={assurances} /> : null}
       </div>
