@@ -183,6 +183,29 @@ describe('the real site', () => {
     }
   });
 
+  it('opens the careers page with its key facts, and shows each benefit as a tile with its icon and a link to them all', () => {
+    for (const [url, prefix, pay] of [
+      ['/jobs', '', '3.4 萬至 9 萬元'],
+      ['/en/jobs', '/en', 'NT$34,000–90,000'],
+    ] as const) {
+      const html = htmlOf(url);
+      const facts = /<section class="specs"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+      expect(facts.match(/<div class="specs__item">/g), url).toHaveLength(4);
+      expect(facts.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' '), url).toContain(pay);
+      expect(html.indexOf('class="specs"'), url).toBeLessThan(html.indexOf('data-prose'));
+      const tiles = [
+        ...html.matchAll(/<li class="benefits__item"><span class="benefits__icon"><span class="icon icon--(\w+)">/g),
+      ];
+      expect(
+        tiles.map((t) => t[1]),
+        url,
+      ).toEqual(['shield', 'gift', 'bus', 'bed', 'cup', 'cap', 'ticket', 'clock']);
+      expect(html, url).toMatch(
+        new RegExp(`<section class="benefits[^"]*"[\\s\\S]*?<a class="more-link" href="${prefix}/jobs/jobs-benefits">`),
+      );
+    }
+  });
+
   it('offers a position’s apply buttons before its text and again after it, each an e-mail naming the position and station', () => {
     for (const route of ROUTES.filter((r) => r.startsWith('/jobs/positions/'))) {
       for (const url of [route, `/en${route}`]) {

@@ -1,5 +1,6 @@
 import { toList, toRecord, toText } from './data.ts';
-import { Phrases } from './site.tsx';
+import Icon from './icons.tsx';
+import { Phrases, useLocalUrl } from './site.tsx';
 
 /**
  * A service page's steps (front matter `steps`): how the work runs, as numbered stages joined by
@@ -57,6 +58,45 @@ export function Specs({ data }: { data: unknown }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/**
+ * What working here gives (front matter `benefits`: a title, items each with an `icon`, a `label`
+ * and a line of `text`, and a `link` to where each is told in full), as a grid of tiles.
+ */
+export function Benefits({ data }: { data: unknown }) {
+  const toUrl = useLocalUrl();
+  const benefits = toRecord(data);
+  const items = toList(benefits?.items);
+  const href = toText(benefits?.href);
+  if (!benefits || items.length === 0) return null;
+  return (
+    <section className="benefits page-wide" aria-labelledby="benefits-title">
+      <h2 id="benefits-title">{toText(benefits.title)}</h2>
+      <ul className="benefits__list">
+        {items.map((item, i) => (
+          <li key={i} className="benefits__item">
+            <span className="benefits__icon">
+              <Icon name={toText(item.icon) ?? ''} />
+            </span>
+            <h3 className="benefits__label">
+              <Phrases text={toText(item.label) ?? ''} />
+            </h3>
+            <p className="benefits__text">
+              <Phrases running text={toText(item.text) ?? ''} />
+            </p>
+          </li>
+        ))}
+      </ul>
+      {href ? (
+        <p>
+          <a className="more-link" href={toUrl(href)}>
+            {toText(benefits.link)}
+          </a>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -13,6 +13,15 @@ const NAMES = new Set([
   'close',
   'chevron',
   'search',
+  'chart',
+  'shield',
+  'gift',
+  'bus',
+  'bed',
+  'cup',
+  'cap',
+  'ticket',
+  'clock',
 ]);
 
 /** The class that picks an icon (`icon--news`); none for the home icon, which is the default. */

@@ -144,7 +144,8 @@ function Trust({ data }: { data: Data }) {
 
 /**
  * One way in for each audience: airlines, job seekers, suppliers, investors, the press; each marked
- * with the icon of the section its link leads to, as the menus show it.
+ * with its own icon (`icon`: the airlines' aircraft, the investors' chart) or that of the section its
+ * link leads to, as the menus show it.
  */
 function Audiences({ data }: { data: Data }) {
   const toUrl = useLocalUrl();
@@ -160,7 +161,7 @@ function Audiences({ data }: { data: Data }) {
           <li key={i} className="audience">
             <h3 className="audience__who">
               <span className="audience__icon">
-                <Icon name={toText(item.href)?.split('/')[1] ?? ''} />
+                <Icon name={toText(item.icon) ?? toText(item.href)?.split('/')[1] ?? ''} />
               </span>
               {toText(item.who)}
             </h3>

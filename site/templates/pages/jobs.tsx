@@ -1,10 +1,12 @@
+import { Benefits, Specs } from '../components/Callouts.tsx';
 import ContentPage from '../components/ContentPage.tsx';
 import Positions from '../components/Positions.tsx';
 import { useCallToAction } from '../components/PageAside.tsx';
 import { useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
- * A careers page: working at the company, benefits, and the open positions as cards. On phones and
+ * A careers page: working at the company in a box of key facts, its story, the benefits as tiles,
+ * and the open positions as cards. On phones and
  * tablets the way to the open positions stands under the lead as well, before the long read (the
  * aside with it is beside the text only on desktops).
  */
@@ -20,5 +22,17 @@ export default function JobsPage() {
         </a>
       </p>
     ) : null;
-  return <ContentPage kind="jobs" lead={early} wide={<Positions data={payload.data} />} />;
+  return (
+    <ContentPage
+      kind="jobs"
+      lead={early}
+      before={<Specs data={payload.data.specs} />}
+      wide={
+        <>
+          <Benefits data={payload.data.benefits} />
+          <Positions data={payload.data} />
+        </>
+      }
+    />
+  );
 }
