@@ -170,7 +170,8 @@ describe('the contact page', () => {
       'en/contact/index.html': [
         'Monday to Friday',
         '>+886-3-555-0111</a>',
-        'Lin Ya-ting',
+        // The name's hyphen does not break: its two parts stay on one line.
+        'Lin Ya\u2011ting',
         'mailto:media@cloudwing.example',
       ],
     };

@@ -1,4 +1,4 @@
-import { Benefits, Specs } from '../components/Callouts.tsx';
+import { Benefits, Specs, Steps } from '../components/Callouts.tsx';
 import ContentPage from '../components/ContentPage.tsx';
 import Positions from '../components/Positions.tsx';
 import { useCallToAction } from '../components/PageAside.tsx';
@@ -6,7 +6,7 @@ import { useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
  * A careers page: working at the company in a box of key facts, its story, the benefits as tiles,
- * and the open positions as cards. On phones and
+ * and the open positions as cards, after how recruiting runs. On phones and
  * tablets the way to the open positions stands under the lead as well, before the long read (the
  * aside with it is beside the text only on desktops).
  */
@@ -27,6 +27,8 @@ export default function JobsPage() {
       kind="jobs"
       lead={early}
       before={<Specs data={payload.data.specs} />}
+      // How recruiting runs, after the open positions' introduction.
+      children={<Steps data={payload.data.steps} />}
       wide={
         <>
           <Benefits data={payload.data.benefits} />

@@ -122,14 +122,19 @@ function PositionApply({ data }: { data: Data }) {
   );
 }
 
+/** The place an airport is named after: `Taoyuan` of `Taoyuan International Airport`, 桃園 of 桃園國際機場. */
+function toPlace(airport: string): string {
+  return airport.replace(/\s*(?:International\s+)?Airport$|(?:國際)?機場$/, '');
+}
+
 /** The careers contact's address, whom applications go to (`contact`). */
 function toApplyEmail(payload: Payload, data: Data): string | undefined {
   return payload.contacts.find((c) => c.key === toText(data.contact))?.email;
 }
 
 /**
- * A button for each station with openings; `end`: again after the text (its last section says
- * how to apply), where a visitor who has read it all decides.
+ * A button for each station with openings, named by its place; `end`: again after the text (its
+ * last section says how to apply), where a visitor who has read it all decides, a quieter button.
  */
 function StationButtons({ data, end = false }: { data: Data; end?: boolean }) {
   const { payload, t } = useSite();
@@ -143,8 +148,8 @@ function StationButtons({ data, end = false }: { data: Data; end?: boolean }) {
         const subject = t('common:positionApplySubject', { position: payload.title, station, code });
         return (
           <li key={code}>
-            <a className="button" href={toMailto(email, subject)}>
-              {t('common:positionApplyAt', { station })}
+            <a className={end ? 'button button--secondary' : 'button'} href={toMailto(email, subject)}>
+              {t('common:positionApplyAt', { station: toPlace(station) })}
             </a>
           </li>
         );
