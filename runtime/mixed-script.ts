@@ -69,7 +69,7 @@ export function bindNumbers(text: string): string {
 
 const TIED_END = /\p{Script=Han}{3}\p{P}*$/u;
 /** How many characters before the last three a tie reaches back to start with their word. */
-const TIE_REACH = 4;
+const TIE_REACH = 2;
 
 /**
  * Where the last three Chinese characters and their marks begin, kept on one line so none is left
