@@ -183,6 +183,17 @@ describe('the real site', () => {
     }
   });
 
+  it('shows the services overview’s headline numbers as a band across the page, before the service cards', () => {
+    for (const url of ['/services/service-layout', '/en/services/service-layout']) {
+      const html = htmlOf(url);
+      const band = /<section class="figures-band page-wide"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+      expect(band.match(/<li class="figures-band__item">/g), url).toHaveLength(4);
+      expect(band, url).toContain('99.3%');
+      expect(html.indexOf('figures-band'), url).toBeGreaterThan(html.indexOf('data-prose'));
+      expect(html.indexOf('figures-band'), url).toBeLessThan(html.indexOf('<ul class="cards'));
+    }
+  });
+
   it('opens the careers page with its key facts, and shows each benefit as a tile with its icon and a link to them all', () => {
     for (const [url, prefix, pay] of [
       ['/jobs', '', '3.4 萬至 9 萬元'],

@@ -73,3 +73,30 @@ export default function KeyFigures({ data }: { data: Data }) {
     </section>
   );
 }
+
+/**
+ * A band of a few headline numbers across the page (front matter `band`: a title and items of a
+ * `value` and a `label`): the proof of a page that sells, on the brand's navy.
+ */
+export function FiguresBand({ data }: { data: unknown }) {
+  const band = toRecord(data);
+  const items = toList(band?.items);
+  if (!band || items.length === 0) return null;
+  return (
+    <section className="figures-band page-wide" aria-labelledby="figures-band-title">
+      <h2 id="figures-band-title" className="figures-band__title">
+        <Phrases text={toText(band.title) ?? ''} />
+      </h2>
+      <ul className="figures-band__list">
+        {items.map((item, i) => (
+          <li key={i} className="figures-band__item">
+            <span className="figures-band__value">{toText(item.value)}</span>
+            <span className="figures-band__label">
+              <Phrases text={toText(item.label) ?? ''} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,11 +1,13 @@
 import ContentPage from '../components/ContentPage.tsx';
 import CustomerStrip from '../components/CustomerStrip.tsx';
+import { FiguresBand } from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
 import { useSite } from '../components/site.tsx';
 
 /**
- * A section overview (`*-layout`): an introduction and a card for every page of the section, with
- * its illustration; the services overview then names some of the airlines served (`customers`).
+ * A section overview (`*-layout`): an introduction, a band of its headline numbers where it has
+ * them (`band`), and a card for every page of the section, with its illustration; the services
+ * overview then names some of the airlines served (`customers`).
  */
 export default function SectionPage() {
   const { payload } = useSite();
@@ -14,6 +16,7 @@ export default function SectionPage() {
       kind="section"
       wide={
         <>
+          <FiguresBand data={payload.data.band} />
           <LinkList links={payload.listed} thumbnails />
           <CustomerStrip data={payload.data} />
         </>
