@@ -43,14 +43,15 @@ const leftovers = (dir: string) => readdirSync(dir).filter((f) => /^\.out\.(stag
 
 /**
  * One small site built once, for the tests that break one file of it and find its output as it was;
- * the crash tests, last in this file, then leave a new output.
+ * the crash tests, last in this file, then leave a new output. Built in process: what the tests run
+ * as a user does are the builds that follow.
  */
 let built: { root: string; out: string; before: ReturnType<typeof snapshotTree> } | null = null;
-function builtSite(): NonNullable<typeof built> {
+async function builtSite(): Promise<NonNullable<typeof built>> {
   if (!built) {
     const root = makeSite();
     const out = path.join(root, 'out');
-    expect(build(root, out).status).toBe(0);
+    await buildSite({ root, outDir: out });
     built = { root, out, before: snapshotTree(out) };
   }
   return built;
@@ -137,9 +138,9 @@ describe('nothing outside the project is read into the output', () => {
     return dir;
   };
 
-  it('a link to /etc, to the environment and to an outside Markdown file, and a dangling link: errors naming link and target, nothing published, nothing printed', () => {
+  it('a link to /etc, to the environment and to an outside Markdown file, and a dangling link: errors naming link and target, nothing published, nothing printed', async () => {
     const outside = secret();
-    const { root, out, before } = builtSite();
+    const { root, out, before } = await builtSite();
     const links = [
       ['/etc', 'site/public/etc'],
       ['/proc/self/environ', 'site/public/env.txt'],
@@ -218,10 +219,11 @@ describe('nothing outside the project is read into the output', () => {
 });
 
 describe('the output never publishes itself', () => {
-  it('a link in site/public to the output folder, a file in it, a folder above it, a staging folder beside it or the cache: refused at the link, naming where it points', () => {
+  it('a link in site/public to the output folder, a file in it, a folder above it, a staging folder beside it or the cache: refused at the link, naming where it points', async () => {
     const root = makeSite();
     const out = path.join(root, 'dist', 'site');
-    expect(build(root, out).status).toBe(0);
+    // The output the links point into, built in process; the refusal is the command's.
+    await buildSite({ root, outDir: out });
     const before = snapshotTree(out);
     // A build of a process still running writes beside the output: the next build leaves it be.
     const staging = path.join(root, 'dist', `.site.staging-${process.pid}-0`);
@@ -300,8 +302,8 @@ describe('clear messages', () => {
     expect(result.stderr.split('\n').length).toBeLessThan(30);
   });
 
-  it('site code that calls process.exit (the configuration, a template as it renders) fails the build, never ends it quietly', () => {
-    const { root, out, before } = builtSite();
+  it('site code that calls process.exit (the configuration, a template as it renders) fails the build, never ends it quietly', async () => {
+    const { root, out, before } = await builtSite();
     const config = readFileSync(path.join(root, 'site/site.config.ts'), 'utf8');
     const quits = withFile(root, 'site/site.config.ts', `${config}\nprocess.exit(0);\n`, () => build(root, out));
     expectRefused(quits, 'CONFIG_LOAD');
@@ -322,9 +324,9 @@ describe('clear messages', () => {
     expect(snapshotTree(out)).toEqual(before);
   });
 
-  it('a template that throws as its module loads is named at its line, and the previous output stays', () => {
+  it('a template that throws as its module loads is named at its line, and the previous output stays', async () => {
     const template = 'site/templates/pages/article.tsx';
-    const { root, out, before } = builtSite();
+    const { root, out, before } = await builtSite();
     const source = readFileSync(path.join(root, template), 'utf8');
     const result = withFile(
       root,
@@ -341,9 +343,9 @@ describe('clear messages', () => {
     expect(leftovers(root)).toEqual([]);
   });
 
-  it('a share card layout that throws, that satori cannot draw, or that calls process.exit, is named with the page, not as an internal error', () => {
+  it('a share card layout that throws, that satori cannot draw, or that calls process.exit, is named with the page, not as an internal error', async () => {
     const layout = 'site/templates/ShareCard.tsx';
-    const { root, out, before } = builtSite();
+    const { root, out, before } = await builtSite();
     const source = readFileSync(path.join(root, layout), 'utf8');
     for (const [change, reason, at] of [
       [
@@ -381,8 +383,8 @@ describe('clear messages', () => {
     }
   });
 
-  it('a logo that is no well-formed SVG is named at its position, not as an internal error', () => {
-    const { root, out, before } = builtSite();
+  it('a logo that is no well-formed SVG is named at its position, not as an internal error', async () => {
+    const { root, out, before } = await builtSite();
     const result = withFile(
       root,
       'site/public/logo.svg',
@@ -444,8 +446,8 @@ describe('hostile content, through the CLI: an error at its file and line, the p
   let out: string;
   let good: string;
   let before: Record<string, string>;
-  beforeAll(() => {
-    ({ root, out, before } = builtSite());
+  beforeAll(async () => {
+    ({ root, out, before } = await builtSite());
     good = readFileSync(path.join(root, ARTICLE), 'utf8');
   });
   afterEach(() => {
@@ -508,8 +510,8 @@ describe('crash-proof output: a build killed at any step', () => {
   // one before left (the last leaves a new one), and puts the article back as it was.
   it.each(['rendering', 'out-moved', 'staging-moved'])(
     'killed at %s: the next command finds the previous or the new output whole and removes the leftovers',
-    (step) => {
-      const { root, out } = builtSite();
+    async (step) => {
+      const { root, out } = await builtSite();
       const previous = snapshotTree(out);
       const article = path.join(root, 'site/content/news/news3.en.md');
       const good = readFileSync(article, 'utf8');
