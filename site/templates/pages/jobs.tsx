@@ -27,14 +27,15 @@ export default function JobsPage() {
       kind="jobs"
       lead={early}
       before={<Specs data={payload.data.specs} />}
-      // How recruiting runs, after the open positions' introduction.
-      children={<Steps data={payload.data.steps} />}
       wide={
         <>
           <Benefits data={payload.data.benefits} />
           <Positions data={payload.data} />
         </>
       }
-    />
+    >
+      {/* How recruiting runs, after the open positions' introduction. */}
+      <Steps data={payload.data.steps} />
+    </ContentPage>
   );
 }
