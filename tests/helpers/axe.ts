@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 // axe-core run inside the page, added once to each document it checks. It is evaluated from the
 // test's side, as the browser's tools run a script, not added to the page as a script of its own:
@@ -9,24 +9,6 @@ import type { CDPSession, Page } from 'playwright-core';
 // under that policy as a visitor gets it.
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * Each page's DevTools session, which evaluates axe's 500 KB source as it is (Playwright's own
- * evaluate handles it about twice as slowly, and the sweep adds it to every page it checks).
- */
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
-
-/** Adds axe-core to the page's document unless it has it already. */
-async function addAxe(page: Page): Promise<void> {
-  if (await page.evaluate(() => 'axe' in window)) return;
-  if (!sessions.has(page)) sessions.set(page, page.context().newCDPSession(page));
-  const result = await (
-    await (sessions.get(page) as Promise<CDPSession>)
-  ).send('Runtime.evaluate', {
-    expression: AXE_SOURCE,
-  });
-  if (result.exceptionDetails) throw new Error(`axe-core did not load: ${result.exceptionDetails.text}`);
-}
 
 /** The rules checked: WCAG 2.2 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -43,7 +25,7 @@ export const SHARED_PARTS = ['.site-header', '.rail', '.drawer', '.side-nav', '.
  * are not checked, and the page-level rules (title, language, landmarks, headings) still run.
  */
 export async function findViolations(page: Page, exclude: readonly string[] = []): Promise<string[]> {
-  await addAxe(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ({ tags, exclude }) => {
       const axe = (window as unknown as { axe: { run(context: unknown, options: RunOptions): Promise<AxeResults> } })
