@@ -19,9 +19,8 @@ const PAGE_TYPES = [
 /**
  * The specs every page of a locale must meet, from one sweep over its pages (load-every-page.ts):
  * each file of a locale registers them, so the two locales run in parallel. `wide` (a page of
- * every template and section) is read on a tablet and on paper too and checked with axe-core (the
- * parts every page shares on each section's first page and the not-found page, helpers/axe.ts);
- * `everyWidth` at every width from a phone's to a wide monitor's.
+ * every template and section) is read on a tablet and on paper too; `everyWidth` at every width
+ * from a phone's to a wide monitor's.
  */
 export function everyPageSpecs(
   site: SiteFixture,
@@ -74,16 +73,6 @@ export function everyPageSpecs(
     `prints a ${language} page of every template and section without navigation, controls, language switcher, rail or backgrounds`,
     async () => {
       expect((await sweep()).print).toEqual([]);
-    },
-    LIMIT,
-  );
-
-  it(
-    `has no axe-core violations (WCAG 2.2 AA) on a ${language} page of every template and section, the 404 page included`,
-    async () => {
-      const { axe, audited } = await sweep();
-      expect(audited.sort()).toEqual([...wide, `${urls[0] === '/' ? '' : urls[0]}/no-such-page`].sort());
-      expect(axe).toEqual([]);
     },
     LIMIT,
   );

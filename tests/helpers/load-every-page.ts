@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { findViolations, SHARED_PARTS, toFullScans } from './axe.ts';
 import { checkLayout, checkPrint, NOT_PRINTED } from './design-rules.ts';
 import { loadSitePolicy } from './site-policy.ts';
 import { problemsIn, waitForHydration, waitInPage, type SiteFixture, type WatchedPage } from './site-fixture.ts';
@@ -24,10 +23,6 @@ export interface Sweep {
   readonly scripts: string[];
   /** The templates whose first page was followed by a client navigation. */
   readonly navigated: string[];
-  /** axe-core's violations (`url: violation`) on the `wide` pages and the not-found page. */
-  readonly axe: string[];
-  /** The pages axe-core checked. */
-  readonly audited: string[];
 }
 
 /** What a first view may fetch of JavaScript before `load`, gzip (behaviour.md: Pages on demand). */
@@ -76,19 +71,6 @@ const VIEWPORTS = [
   { width: 375, height: 800 },
   { width: 768, height: 800 },
 ] as const;
-
-/** The size axe-core checks a page at: a laptop's, the contrast of the desktop layout. */
-const AXE_VIEWPORT = { width: 1280, height: 720 };
-
-/**
- * axe-core (WCAG 2.2 AA and best practices) on the loaded page at AXE_VIEWPORT: the parts every
- * page shares only where `shared` says so (see `toFullScans`).
- */
-async function readAxe(page: Page, url: string, shared: boolean, sweep: Sweep): Promise<void> {
-  await page.setViewportSize(AXE_VIEWPORT);
-  for (const v of await findViolations(page, shared ? [] : SHARED_PARTS)) sweep.axe.push(`${url}: ${v}`);
-  sweep.audited.push(url);
-}
 
 /** The desktop widths the pages of `everyWidth` are read at too, up to a wide monitor. */
 const DESKTOPS = [1024, 1440, 1920].map((width) => ({ width, height: 800 }));
@@ -162,8 +144,8 @@ function scriptChecker(site: SiteFixture, watched: WatchedPage, sweep: Sweep): (
 
 /**
  * Loads each page in full, once, as a first view with the policy the host files send enforced, and
- * reads it as a visitor would: at 320 and 375 px (the layout rules), the pages of `wide` with
- * axe-core, at 768 px and on paper too, where what is checked is drawn by a template's styles, and the pages of
+ * reads it as a visitor would: at 320 and 375 px (the layout rules), the pages of `wide` at 768 px
+ * and on paper too, where what is checked is drawn by a template's styles, and the pages of
  * `everyWidth` at 768 px and the desktops' widths as well; at no width may a page scroll sideways.
  * Resizing the loaded page costs a layout, not a load, so one pass over the site covers hydration
  * and design together; each page is loaded at the width the previous one ended at and read at the
@@ -184,18 +166,7 @@ export async function loadEveryPage(
       console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
     ),
   );
-  const sweep: Sweep = {
-    load: [],
-    phone: [],
-    tablet: [],
-    print: [],
-    footers: [],
-    scripts: [],
-    navigated: [],
-    axe: [],
-    audited: [],
-  };
-  const fullScans = toFullScans([...wide]);
+  const sweep: Sweep = { load: [], phone: [], tablet: [], print: [], footers: [], scripts: [], navigated: [] };
   const policy = (await loadSitePolicy()).header;
   const checkScripts = scriptChecker(site, watched, sweep);
   for (const [index, url] of urls.entries()) {
@@ -211,7 +182,6 @@ export async function loadEveryPage(
       ...VIEWPORTS.slice(0, wide.has(url) || everyWidth.has(url) ? 3 : 2),
       ...(everyWidth.has(url) ? DESKTOPS : []),
     ];
-    if (wide.has(url)) await readAxe(page, url, fullScans.has(url), sweep);
     await readWidths(page, { url, widths: index % 2 === 0 ? widths : widths.reverse(), wide: wide.has(url) }, sweep);
     await checkScripts(url);
     for (const line of problemsIn(watched.logs.slice(before))) fail(line);
@@ -221,7 +191,6 @@ export async function loadEveryPage(
   const before = watched.logs.length;
   await page.goto(`${site.url}${notFound}`);
   await waitForHydration(page);
-  await readAxe(page, notFound, true, sweep);
   await checkScripts(notFound);
   for (const line of problemsIn(watched.logs.slice(before)).filter((l) => !l.includes('404')))
     sweep.load.push(`${notFound}: ${line}`);
