@@ -131,7 +131,7 @@ describe('deployment check', () => {
       expect(await page.locator('.site-notice').count()).toBe(0);
       expect(watched.logs.filter((l) => l.startsWith('error:') && !l.includes('404'))).toEqual([]);
       await page.click('header a[href="/en/customers"]');
-      await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
+      await page.waitForFunction(() => document.title.startsWith('Our airline customers'));
       expect(watched.documents).toHaveLength(1);
     });
   }

@@ -89,7 +89,7 @@ describe('navigation for keyboard and touch', () => {
     // A page chosen in it: the drawer closes.
     await page.click('#site-drawer a[href="/en/customers"]');
     await page.waitForURL(`${site.url}/en/customers`);
-    await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
+    await page.waitForFunction(() => document.title.startsWith('Our airline customers'));
     expect(await page.locator('#site-drawer').isVisible()).toBe(false);
 
     // A visitor who asks for less motion: the drawer opens without its animation.

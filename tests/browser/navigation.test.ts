@@ -26,10 +26,10 @@ describe('pages on demand', () => {
     await page.waitForURL(`${site.url}/en/services/service-ramp`);
     // Fetched on the click, or earlier by the prefetch of links in view: either way this URL.
     expect(watched.requests).toContain(`${site.url}/en/services/service-ramp/_payload.json?${site.buildId}`);
-    await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
+    await page.waitForFunction(() => document.title.startsWith('Ramp handling'));
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(watched.documents).toEqual([`${site.url}/en/services/service-layout`]);
-    expect(await page.locator('h1').textContent()).toBe('Ramp Handling');
+    expect(await page.locator('h1').textContent()).toBe('Ramp handling');
     const after = await head(watched);
     expect(after.canonical).toBe('https://cloudwing.example/en/services/service-ramp');
     expect(after.alternates).toEqual([
@@ -41,8 +41,8 @@ describe('pages on demand', () => {
     ]);
     expect(after.description).toMatch(/^Marshaling/);
     // The title with the brand, og:title without it, as the server writes them (behaviour.md: Head and SEO).
-    expect(after.title).toBe('Ramp Handling | CloudWing');
-    expect(after.ogTitle).toBe('Ramp Handling');
+    expect(after.title).toBe('Ramp handling | CloudWing');
+    expect(after.ogTitle).toBe('Ramp handling');
     expect(after.robots).toEqual(['max-image-preview:large']);
     expect(problemsIn(watched.logs)).toEqual([]);
   });
@@ -55,7 +55,7 @@ describe('pages on demand', () => {
     await page.waitForLoadState('load');
     expect(watched.documents).toEqual([`${site.url}/en/contact`, `${site.url}/en/customers`]);
     expect(watched.requests.filter((u) => u.includes('/_payload.json'))).toEqual([]);
-    expect(await page.locator('h1').textContent()).toBe('Our Airline Customers');
+    expect(await page.locator('h1').textContent()).toBe('Our airline customers');
   });
 
   it('leaves modified clicks, new-tab, download, external and unknown links to the browser', async () => {
@@ -151,7 +151,7 @@ describe('pages on demand', () => {
       }).observe(document.getElementById('app') as Node, { childList: true, subtree: true, characterData: true });
     });
     await page.click('header a[href="/en/customers"]');
-    await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
+    await page.waitForFunction(() => document.title.startsWith('Our airline customers'));
     const marks = await page.evaluate(() => (window as unknown as { marks: string[] }).marks);
     expect(marks.indexOf('click')).toBeLessThan(marks.indexOf('frame'));
     expect(marks.indexOf('frame')).toBeLessThan(marks.indexOf('render'));
@@ -170,7 +170,7 @@ describe('pages on demand', () => {
       document.querySelector('main')?.prepend(a);
     }, target as string);
     await page.click('#jump');
-    await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
+    await page.waitForFunction(() => document.title.startsWith('Ramp handling'));
     const top = await page.evaluate(
       (hash) => document.getElementById(hash)?.getBoundingClientRect().top,
       target as string,

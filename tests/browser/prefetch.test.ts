@@ -113,7 +113,7 @@ describe('prefetch', () => {
       .toBe(true);
     await page.click('header a[href="/en/customers"]');
     await page.waitForFunction(
-      () => location.pathname === '/en/customers' && document.title.startsWith('Our Airline Customers'),
+      () => location.pathname === '/en/customers' && document.title.startsWith('Our airline customers'),
     );
     expect(payloadsOf(watched.requests).filter((u) => u.includes('/en/customers/_payload.json'))).toHaveLength(1);
   });
@@ -132,7 +132,7 @@ describe('prefetch', () => {
       await settle(page);
       expect(payloadsOf(watched.requests)).toEqual([]);
       await page.click('header a[href="/en/customers"]');
-      await page.waitForFunction(() => document.title.startsWith('Our Airline Customers'));
+      await page.waitForFunction(() => document.title.startsWith('Our airline customers'));
       expect(payloadsOf(watched.requests)).toHaveLength(1);
       expect(watched.documents).toHaveLength(1);
     });

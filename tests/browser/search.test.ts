@@ -34,7 +34,7 @@ describe('search', () => {
     const { page } = watched;
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.click('main a[href="/en/services/service-ramp"]:visible');
-    await waitInPage(page, () => document.querySelector('h1')?.textContent === 'Ramp Handling', null);
+    await waitInPage(page, () => document.querySelector('h1')?.textContent === 'Ramp handling', null);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     // The search was not loaded before the navigation: it reads the index the build manifest names.
     expect(searchRequests(watched)).toEqual([]);

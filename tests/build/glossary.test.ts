@@ -37,7 +37,7 @@ describe('the glossary', () => {
     // One name for each service and product in menus, cards, titles and text.
     expect(byPreferred['客艙服務']).toMatchObject({
       variants: ['客艙清潔與整備', '[客艙清潔]'],
-      english: 'Cabin Services',
+      english: 'Cabin services',
     });
     expect(byPreferred['航空站地勤業許可證']?.english).toBe('ground-handling license');
     // Place names and the currency are written with 臺, never 台.
@@ -56,7 +56,7 @@ describe('the glossary', () => {
     expect(byPreferred['driver’s license']?.variants).toContain('driving license');
     expect(byPreferred['request for proposals']?.variants).toContain('tender');
     // One name for each service and product, and typographic apostrophes.
-    expect(byPreferred['Cabin Services']?.variants).toContain('Cabin Cleaning and Presentation');
+    expect(byPreferred['Cabin services']?.variants).toContain('Cabin Cleaning and Presentation');
     expect(byPreferred['CW-PCA90 Pre-Conditioned Air Unit']?.variants).toContain('PCA Unit');
     expect(byPreferred['’']?.variants).toContain("'s ");
     expect(english.every((t) => t.english === 'US spelling' || t.english === 'US usage')).toBe(true);

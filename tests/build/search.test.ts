@@ -122,7 +122,7 @@ describe('the search index', () => {
     expect(ramp.content).not.toContain(zhCommon.audience.service.title);
     expect(ramp.content).not.toContain('buildId');
     const rampEn = enPages.get('/en/services/service-ramp') as Fragment;
-    expect(rampEn.meta).toMatchObject({ title: 'Ramp Handling', section: 'Services' });
+    expect(rampEn.meta).toMatchObject({ title: 'Ramp handling', section: 'Services' });
     expect(rampEn.content).not.toContain(enCommon.audience.service.title);
   });
 
@@ -215,7 +215,7 @@ describe('the search index', () => {
     );
     const ramp = fragmentsOf(files, folder).get('/en/services/service-ramp');
     expect(ramp?.content).toContain(`The ${word} stand.`);
-    expect(ramp?.meta).toMatchObject({ title: 'Ramp Handling', section: 'Services' });
+    expect(ramp?.meta).toMatchObject({ title: 'Ramp handling', section: 'Services' });
   });
 
   it('in watch mode, an edit reaches the index of its locale only', async () => {

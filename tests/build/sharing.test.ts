@@ -189,7 +189,7 @@ describe('articles and structured data', () => {
     expect(meta(html, 'article:modified_time')).toBe('2024-05-28T00:00:00+08:00');
     const article = nodes(html).find((d) => d['@type'] === 'NewsArticle');
     expect(article).toMatchObject({
-      headline: 'Operations Control Center Completes Typhoon-Season Preparations',
+      headline: 'Operations Control Center completes typhoon-season preparations',
       datePublished: '2024-05-28T00:00:00+08:00',
       dateModified: '2024-05-28T00:00:00+08:00',
       inLanguage: 'en-US',
@@ -287,7 +287,7 @@ describe('articles and structured data', () => {
 
   it('describes a position as a JobPosting: its stations, its pay in TWD a month, hired for by the organization', () => {
     for (const [url, title, name] of [
-      ['/en/jobs/positions/ramp-agent', 'Ramp Agent', 'Kaohsiung International Airport'],
+      ['/en/jobs/positions/ramp-agent', 'Ramp agent', 'Kaohsiung International Airport'],
       ['/jobs/positions/ramp-agent', '機坪作業員', '高雄國際機場'],
     ] as const) {
       const job = nodes(page(url)).find((d) => d['@type'] === 'JobPosting') as Record<string, unknown>;
@@ -321,7 +321,7 @@ describe('articles and structured data', () => {
       /<section class="position position-facts"[\s\S]*?<\/section>/.exec(page('/en/jobs/positions/ramp-agent'))?.[0],
     ).toContain('NT$36,000–42,000 a month');
     // The positions list links it.
-    expect(page('/en/jobs/jobs-positions')).toContain('<a href="/en/jobs/positions/ramp-agent">Ramp Agent</a>');
+    expect(page('/en/jobs/jobs-positions')).toContain('<a href="/en/jobs/positions/ramp-agent">Ramp agent</a>');
   });
 });
 

@@ -527,7 +527,7 @@ describe('the real site', () => {
   it('renders section pages with their side navigation (a menu under the heading below desktops) and overviews with a card per page', () => {
     const ramp = htmlOf('/en/services/service-ramp');
     expect(ramp).toMatch(/<nav class="side-nav" aria-label="Services section">/);
-    expect(ramp).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp Handling</a>');
+    expect(ramp).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp handling</a>');
     // Below desktops the same pages fold under the heading, in a disclosure that needs no script.
     const heading = /<header class="page-heading[^"]*">([\s\S]*?)<\/header>/.exec(ramp)?.[1] ?? '';
     // The title band holds the page's illustration, first to load.
@@ -539,7 +539,7 @@ describe('the real site', () => {
     expect(heading).toMatch(
       /<nav class="section-menu" aria-labelledby="section-menu-title"><details><summary><span id="section-menu-title" class="section-menu__section">Services<\/span>/,
     );
-    expect(heading).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp Handling</a>');
+    expect(heading).toContain('<a href="/en/services/service-ramp" aria-current="page">Ramp handling</a>');
     // The aside is the page's one contact box: no contact block repeats it at the end.
     expect(ramp).toMatch(/<div class="page-body page-body--aside"><div class="page-aside">/);
     expect(ramp).not.toContain('class="contact-block"');

@@ -103,7 +103,7 @@ describe('the watch session', () => {
       const second = await problemsOf(session.rebuild([other]));
       expect(second.map((p) => [p.code, p.loc?.file])).toEqual([['FRONT_MATTER_SYNTAX', broken]]);
       // The last good build is what is served meanwhile.
-      expect(text(session.files(), 'en/customers/index.html')).toContain('Our Airline Customers');
+      expect(text(session.files(), 'en/customers/index.html')).toContain('Our airline customers');
       writeFileSync(path.join(root, broken), good);
       expect(await problemsOf(session.rebuild([broken]))).toEqual([]);
       expect(text(session.files(), 'en/contact/index.html')).toContain('Reach us');

@@ -224,7 +224,7 @@ describe('site serve --watch', () => {
     // Its look is set through element.style, which the policy allows: no inline style attribute is blocked.
     expect(await overlay.evaluate((e) => getComputedStyle(e).position)).toBe('fixed');
     await serve.waitFor(/rebuild failed; the last good pages are still served/, from);
-    expect((await raw(`${serve.url}/en/customers`)).body).toContain('Our Airline Customers');
+    expect((await raw(`${serve.url}/en/customers`)).body).toContain('Our airline customers');
     // A page opened while the error stands shows it too.
     const other = await browser().newPage();
     await other.goto(`${serve.url}/en/contact`);

@@ -207,7 +207,7 @@ export function hostSpecs(options: HostSpecOptions): void {
         const page = await browser.newPage();
         await page.goto(`${host.url}/en/about/company-profile`);
         await page.waitForURL(`${host.url}/en/about/about-company`);
-        expect(await page.textContent('h1')).toBe('Company Profile');
+        expect(await page.textContent('h1')).toBe('Company profile');
       } finally {
         await closeContexts(browser);
       }
@@ -318,7 +318,7 @@ export async function browseBehindHost(url: string, routes: readonly string[] = 
     await page.goto(`${url}/en/services/service-layout`);
     await page.waitForResponse((r) => r.url().includes('/builds/latest.json?'));
     await page.click('main a[href="/en/services/service-ramp"]:visible');
-    await page.waitForFunction(() => document.title.startsWith('Ramp Handling'));
+    await page.waitForFunction(() => document.title.startsWith('Ramp handling'));
     expect(documents.filter((u) => u.endsWith('/service-ramp'))).toEqual([]);
 
     await page.route('**/builds/latest.json*', (route) =>
