@@ -237,7 +237,7 @@ describe('design', () => {
   );
 
   widthTest(
-    'keeps the running text of a one-column page to a reading measure on desktops, its figure across the text column',
+    'keeps the running text of a one-column page to a reading measure on desktops, its scene filling half the title band',
     [1440],
     ['/en/news/news3', '/news/news3'],
     (page) =>
@@ -250,8 +250,11 @@ describe('design', () => {
           .filter((p) => width(p) > measure + 1)
           .map((p) => `a paragraph is ${Math.round(width(p))} px wide`);
         if (paragraphs.length === 0) problems.push('no paragraph');
-        const figure = document.querySelector('.page-body__main figure, .page-body__main .figure');
-        if (width(figure) <= measure) problems.push(`the figure is ${Math.round(width(figure))} px wide`);
+        const [band, figure] = [
+          document.querySelector('.page-heading'),
+          document.querySelector('.page-heading > .page-figure'),
+        ];
+        if (width(figure) < width(band) / 2 - 1) problems.push(`the scene is ${Math.round(width(figure))} px wide`);
         return problems;
       }),
   );

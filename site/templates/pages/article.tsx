@@ -1,11 +1,11 @@
-import Figure from '../components/Figure.tsx';
 import PageAside from '../components/PageAside.tsx';
 import PageHeading from '../components/PageHeading.tsx';
 import Prose from '../components/Prose.tsx';
 import { useDate, useIso, useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
- * A news article: dated, with a way back to the newsroom. The date and the way back are the page's
+ * A news article: dated, its scene in the title band as on every page, with a way back to the
+ * newsroom. The date and the way back are the page's
  * own, in its locale: on the Chinese URL of an English-only release they read in Chinese, marked
  * so, around the English text (behaviour.md: Single-language pages).
  */
@@ -18,6 +18,7 @@ export default function ArticlePage() {
   return (
     <article className="page page--article">
       <PageHeading
+        illustrated
         eyebrow={
           payload.date ? (
             <span lang={lang}>
@@ -30,7 +31,6 @@ export default function ArticlePage() {
       <div className="page-body page-body--aside">
         <PageAside />
         <div className="page-body__main">
-          <Figure data={payload.data} eager />
           <Prose html={payload.html} />
           <p lang={lang}>
             <a className="more-link more-link--back" href={toUrl('/news')}>
