@@ -205,7 +205,9 @@ describe('the real site', () => {
       expect(facts.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' '), url).toContain(pay);
       expect(html.indexOf('class="specs"'), url).toBeLessThan(html.indexOf('data-prose'));
       const tiles = [
-        ...html.matchAll(/<li class="benefits__item"><span class="benefits__icon"><span class="icon icon--(\w+)">/g),
+        ...html.matchAll(
+          /<li class="benefits__item"><span class="benefits__icon icon-badge"><span class="icon icon--(\w+)">/g,
+        ),
       ];
       expect(
         tiles.map((t) => t[1]),

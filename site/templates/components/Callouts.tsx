@@ -78,7 +78,7 @@ export function Benefits({ data }: { data: unknown }) {
       <ul className="benefits__list">
         {items.map((item, i) => (
           <li key={i} className="benefits__item">
-            <span className="benefits__icon">
+            <span className="benefits__icon icon-badge">
               <Icon name={toText(item.icon) ?? ''} />
             </span>
             <h3 className="benefits__label">

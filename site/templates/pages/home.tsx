@@ -160,7 +160,7 @@ function Audiences({ data }: { data: Data }) {
         {items.map((item, i) => (
           <li key={i} className="audience">
             <h3 className="audience__who">
-              <span className="audience__icon">
+              <span className="audience__icon icon-badge">
                 <Icon name={toText(item.icon) ?? toText(item.href)?.split('/')[1] ?? ''} />
               </span>
               {toText(item.who)}
