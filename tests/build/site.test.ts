@@ -183,6 +183,14 @@ describe('the real site', () => {
     }
   });
 
+  it('keeps an English hyphenated word on one line in titles, leads and cards, and leaves the prose to break as it may', () => {
+    const home = htmlOf('/en');
+    expect(home).toContain('ground power and <span class="nowrap">pre-conditioned</span> air');
+    expect(htmlOf('/en/services/service-ramp')).toMatch(
+      /<p class="page-heading__lead">[^<]*<span class="nowrap">pre-conditioned<\/span>/,
+    );
+  });
+
   it('shows the services overview’s headline numbers as a band across the page, before the service cards', () => {
     for (const url of ['/services/service-layout', '/en/services/service-layout']) {
       const html = htmlOf(url);

@@ -132,13 +132,39 @@ export function isInSection(item: NavItem, path: string): boolean {
   return (item.section ?? toSectionOf(item.path)) === toSectionOf(path);
 }
 
+/** An English word joined by hyphens (`pre-conditioned`, `in-house`). */
+const COMPOUND = /[A-Za-z]+(?:-[A-Za-z]+)+/g;
+
+/**
+ * English text with each hyphenated word kept on one line: a browser may end a line after a
+ * hyphen, and `pre-` over `conditioned` reads as two words. Text with none is returned as it is.
+ */
+function keepCompounds(text: string): ReactNode {
+  if (!text.includes('-')) return text;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const m of text.matchAll(COMPOUND)) {
+    parts.push(
+      text.slice(at, m.index),
+      <span key={m.index} className="nowrap">
+        {m[0]}
+      </span>,
+    );
+    at = m.index + m[0].length;
+  }
+  if (at === 0) return text;
+  parts.push(text.slice(at));
+  return parts;
+}
+
 /**
  * A short text (a heading, a card's title, a label) that breaks between Chinese words only, not
  * inside one: `<wbr>` marks where a line may end, and the `.ph` rule lets Chinese text break
  * nowhere else (at spaces and after punctuation still). Its codes stay on one line (`CW-PCA90`,
  * `ISO 45001`), a number keeps its Chinese unit (`6 公噸`), and among Chinese its Latin runs drop
- * the Chinese letter spacing (`.latin`; docs/glossary.md: Chinese and Latin in one text). Text
- * with neither is returned as it is. `running`: a text of sentences (a description, a note), whose
+ * the Chinese letter spacing (`.latin`; docs/glossary.md: Chinese and Latin in one text). An
+ * English hyphenated word stays on one line (keepCompounds). Text with none of these is returned
+ * as it is. `running`: a text of sentences (a description, a note), whose
  * Chinese breaks between any two characters as the browser places them (behaviour.md: Presentation).
  */
 export function Phrases({ text: written, running = false }: { text: string; running?: boolean }): ReactNode {
@@ -152,7 +178,7 @@ export function Phrases({ text: written, running = false }: { text: string; runn
   // two characters but before a closing mark: kept to words, its lines came out ragged.
   const breaks = running ? null : found;
   const runs = toScriptRuns(text);
-  if (!inChinese && runs.length === 1 && runs[0]?.kind === 'text') return text;
+  if (!inChinese && runs.length === 1 && runs[0]?.kind === 'text') return keepCompounds(text);
   const parts: ReactNode[] = [];
   let at = 0;
   for (const run of runs) {
