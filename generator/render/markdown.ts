@@ -80,8 +80,8 @@ function writePictures(md: MarkdownItClass): void {
     // A page whose front matter names its illustration shows that first, above the body.
     const first = !env.imageWritten && env.file.data.extra.image === undefined;
     env.imageWritten = true;
-    const title = token.attrGet('title');
-    const caption = (token.meta as { figure?: boolean } | null)?.figure && title ? title : null;
+    // A figure's title is its caption, not the image's title.
+    const caption = (token.meta as { figure?: boolean } | null)?.figure ? token.attrGet('title') : null;
     if (caption) token.attrs = (token.attrs ?? []).filter(([name]) => name !== 'title');
     const after = caption ? `<figcaption>${toHtmlText(caption)}</figcaption>` : '';
     const shown = toShownImage(token.attrGet('src') ?? '', env.links);
@@ -90,7 +90,7 @@ function writePictures(md: MarkdownItClass): void {
       return (plain ? plain(tokens, idx, options, env, self) : '') + after;
     }
     const alt = self.renderInlineAsText(token.children ?? [], options, env);
-    return toPictureHtml(shown.info, { alt, title: caption ? null : title, first }) + after;
+    return toPictureHtml(shown.info, { alt, title: token.attrGet('title'), first }) + after;
   };
 }
 
