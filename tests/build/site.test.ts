@@ -183,11 +183,14 @@ describe('the real site', () => {
     }
   });
 
-  it('keeps an English hyphenated word on one line in titles, leads and cards, and leaves the prose to break as it may', () => {
-    const home = htmlOf('/en');
-    expect(home).toContain('ground power and <span class="nowrap">pre-conditioned</span> air');
+  it('keeps an English word joined by hyphens on one line in titles, leads, labels and cards', () => {
+    expect(htmlOf('/en')).toContain('ground power and <span class="nowrap">pre-conditioned</span> air');
     expect(htmlOf('/en/services/service-ramp')).toMatch(
       /<p class="page-heading__lead">[^<]*<span class="nowrap">pre-conditioned<\/span>/,
+    );
+    // A product name with a code: the code and the joined word each on one line.
+    expect(htmlOf('/en/strengths/homemade-equipment/eq4')).toMatch(
+      /<span class="nowrap">CW-PCA90<\/span> <span class="nowrap">Pre-Conditioned<\/span> Air Unit/,
     );
   });
 

@@ -1,6 +1,6 @@
 import { toList, toRecord, toText } from './data.ts';
 import Icon from './icons.tsx';
-import { Phrases, useLocalUrl } from './site.tsx';
+import { MoreLink, Phrases } from './site.tsx';
 
 /**
  * A service page's steps (front matter `steps`): how the work runs, as numbered stages joined by
@@ -67,10 +67,8 @@ export function Specs({ data }: { data: unknown }) {
  * and a line of `text`, and a `link` to where each is told in full), as a grid of tiles.
  */
 export function Benefits({ data }: { data: unknown }) {
-  const toUrl = useLocalUrl();
   const benefits = toRecord(data);
   const items = toList(benefits?.items);
-  const href = toText(benefits?.href);
   if (!benefits || items.length === 0) return null;
   return (
     <section className="benefits page-wide" aria-labelledby="benefits-title">
@@ -90,13 +88,7 @@ export function Benefits({ data }: { data: unknown }) {
           </li>
         ))}
       </ul>
-      {href ? (
-        <p>
-          <a className="more-link" href={toUrl(href)}>
-            {toText(benefits.link)}
-          </a>
-        </p>
-      ) : null}
+      <MoreLink href={toText(benefits.href)}>{toText(benefits.link)}</MoreLink>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { Payload } from '../../../generator/types.ts';
 import { toRecord, toText, type Data } from './data.ts';
-import { Phrases, toSectionOf, useLocalUrl, useSite } from './site.tsx';
+import { MoreLink, Phrases, toSectionOf, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
 import { PhoneLink } from './PhoneRows.tsx';
 
@@ -72,9 +72,7 @@ export default function PageAside() {
  * link to where each is shown in full), beside the proposal request.
  */
 function Assurances({ data }: { data: Data }) {
-  const toUrl = useLocalUrl();
   const items = Array.isArray(data.items) ? data.items.map(toText).filter((item) => item !== undefined) : [];
-  const href = toText(data.href);
   return (
     <section className="page-aside__assurances" aria-labelledby="page-aside-assurances">
       <h2 id="page-aside-assurances" className="page-aside__heading">
@@ -87,13 +85,7 @@ function Assurances({ data }: { data: Data }) {
           </li>
         ))}
       </ul>
-      {href ? (
-        <p>
-          <a className="more-link" href={toUrl(href)}>
-            {toText(data.link)}
-          </a>
-        </p>
-      ) : null}
+      <MoreLink href={toText(data.href)}>{toText(data.link)}</MoreLink>
     </section>
   );
 }
@@ -142,12 +134,5 @@ function AsideContact() {
 /** The way to every department's address and number: the contact page. */
 export function ContactAllLink() {
   const { t } = useSite();
-  const toUrl = useLocalUrl();
-  return (
-    <p>
-      <a className="more-link" href={toUrl('/contact')}>
-        {t('common:contactAll')}
-      </a>
-    </p>
-  );
+  return <MoreLink href="/contact">{t('common:contactAll')}</MoreLink>;
 }

@@ -114,6 +114,19 @@ export function useLocalUrl(): (routePath: string) => string {
   return (routePath) => (routePath === '/' ? prefix || '/' : `${prefix}${routePath}`);
 }
 
+/** A paragraph of one link onward (`→`), to a page of the site in the page's locale; none without an address. */
+export function MoreLink({ href, children }: { href: string | undefined; children: ReactNode }) {
+  const toUrl = useLocalUrl();
+  if (!href) return null;
+  return (
+    <p>
+      <a className="more-link" href={toUrl(href)}>
+        {children}
+      </a>
+    </p>
+  );
+}
+
 /** The section a path is in: its first segment (`/services/service-ramp` → `services`; `/` → ``). */
 export function toSectionOf(path: string): string {
   return path.split('/')[1] ?? '';
@@ -132,28 +145,23 @@ export function isInSection(item: NavItem, path: string): boolean {
   return (item.section ?? toSectionOf(item.path)) === toSectionOf(path);
 }
 
-/** An English word joined by hyphens (`pre-conditioned`, `in-house`). */
+/** A word joined by hyphens (`pre-conditioned`): a browser may end a line after its hyphen. */
 const COMPOUND = /[A-Za-z]+(?:-[A-Za-z]+)+/g;
 
-/**
- * English text with each hyphenated word kept on one line: a browser may end a line after a
- * hyphen, and `pre-` over `conditioned` reads as two words. Text with none is returned as it is.
- */
-function keepCompounds(text: string): ReactNode {
-  if (!text.includes('-')) return text;
+/** English text with each word joined by hyphens in a `.nowrap`; `at`: its offset in the whole text, for keys. */
+function keepCompounds(text: string, at = 0): ReactNode[] {
   const parts: ReactNode[] = [];
-  let at = 0;
+  let from = 0;
   for (const m of text.matchAll(COMPOUND)) {
     parts.push(
-      text.slice(at, m.index),
-      <span key={m.index} className="nowrap">
+      text.slice(from, m.index),
+      <span key={`w${at + m.index}`} className="nowrap">
         {m[0]}
       </span>,
     );
-    at = m.index + m[0].length;
+    from = m.index + m[0].length;
   }
-  if (at === 0) return text;
-  parts.push(text.slice(at));
+  parts.push(text.slice(from));
   return parts;
 }
 
@@ -162,9 +170,9 @@ function keepCompounds(text: string): ReactNode {
  * inside one: `<wbr>` marks where a line may end, and the `.ph` rule lets Chinese text break
  * nowhere else (at spaces and after punctuation still). Its codes stay on one line (`CW-PCA90`,
  * `ISO 45001`), a number keeps its Chinese unit (`6 公噸`), and among Chinese its Latin runs drop
- * the Chinese letter spacing (`.latin`; docs/glossary.md: Chinese and Latin in one text). An
- * English hyphenated word stays on one line (keepCompounds). Text with none of these is returned
- * as it is. `running`: a text of sentences (a description, a note), whose
+ * the Chinese letter spacing (`.latin`; docs/glossary.md: Chinese and Latin in one text). In
+ * English a word joined by hyphens stays on one line too (`pre-conditioned`). Text with none of
+ * these is returned as it is. `running`: a text of sentences (a description, a note), whose
  * Chinese breaks between any two characters as the browser places them (behaviour.md: Presentation).
  */
 export function Phrases({ text: written, running = false }: { text: string; running?: boolean }): ReactNode {
@@ -178,7 +186,8 @@ export function Phrases({ text: written, running = false }: { text: string; runn
   // two characters but before a closing mark: kept to words, its lines came out ragged.
   const breaks = running ? null : found;
   const runs = toScriptRuns(text);
-  if (!inChinese && runs.length === 1 && runs[0]?.kind === 'text') return keepCompounds(text);
+  if (!inChinese && runs.length === 1 && runs[0]?.kind === 'text')
+    return text.includes('-') ? keepCompounds(text) : text;
   const parts: ReactNode[] = [];
   let at = 0;
   for (const run of runs) {
@@ -198,7 +207,7 @@ export function Phrases({ text: written, running = false }: { text: string; runn
         parts.push(text.slice(from, index), <wbr key={index} />);
         from = index;
       }
-      parts.push(text.slice(from, end));
+      parts.push(...(inChinese ? [text.slice(from, end)] : keepCompounds(text.slice(from, end), from)));
     }
     if (breaks?.includes(end) && end < text.length) parts.push(<wbr key={end} />);
     at = end;
