@@ -208,8 +208,11 @@ describe('a front matter key a letter or two from a setting', () => {
 describe('a file that is not UTF-8', () => {
   it('property: is named at the line and column of its first byte that is not, whatever text comes before', () => {
     const invalid = fc.constantFrom([0x80], [0xff], [0xc0, 0x80], [0xf5], [0xed, 0xa0, 0x80], [0xe0, 0x80]);
+    // Zero bytes stay out: a file of them is taken for UTF-16, which is reported at its start.
+    const texts = fc.string({ unit: 'binary' }).map((s) => s.replaceAll('\0', ''));
+    const tails = fc.uint8Array({ min: 1, maxLength: 8 });
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), invalid, fc.uint8Array({ maxLength: 8 }), (before, bad, after) => {
+      fc.property(texts, invalid, tails, (before, bad, after) => {
         // A U+FFFD the file holds (or a lone surrogate, which is written as one) is text, not the fault.
         const text = `${before}\uFFFD`;
         const result = toUtf8Text('f.md', Buffer.concat([Buffer.from(text), Buffer.from(bad), after]));
