@@ -226,10 +226,21 @@ function toListed(
   const limit = listLimit ?? Infinity;
   if (list === 'section')
     return sectionPages.filter((p) => p.name !== route.name && !leftOut.has(p.name)).slice(0, limit);
+  if (route.template === 'article') return toRelated(route, articles).map((r) => toLink(r, locale));
   if (list !== 'articles') return [];
   const topic = toTopic(route);
   const chosen = topic ? articles.filter((r) => toTopic(r) === topic) : articles;
   return chosen.slice(0, limit).map((r) => toLink(r, locale));
+}
+
+/** An article's more news: three others, the newest of its topic first (behaviour.md: Topics). */
+function toRelated(route: Route, articles: readonly Route[]): Route[] {
+  const others = articles.filter((r) => r.name !== route.name);
+  const topic = toTopic(route);
+  return [
+    ...others.filter((r) => topic !== null && toTopic(r) === topic),
+    ...others.filter((r) => topic === null || toTopic(r) !== topic),
+  ].slice(0, 3);
 }
 
 function toLeftOut(route: Route, routes: readonly Route[]): ReadonlySet<string> {

@@ -410,6 +410,26 @@ describe('the real site', () => {
     expect(htmlOf('/news/topics/equipment')).not.toContain('news-featured');
   });
 
+  it('ends every article with more news: three other articles with their thumbnails, the newest of its topic first', () => {
+    for (const prefix of ['', '/en']) {
+      const all = payloadOf(`${prefix}/news`).listed;
+      for (const article of all) {
+        const { data, listed } = payloadOf(article.url);
+        const others = all.filter((link) => link.url !== article.url);
+        const expected = [
+          ...others.filter((link) => link.topic === data.topic),
+          ...others.filter((link) => link.topic !== data.topic),
+        ].slice(0, 3);
+        expect(
+          listed.map((link) => link.url),
+          article.url,
+        ).toEqual(expected.map((link) => link.url));
+        const more = /<section class="page-wide more-news".*?<\/section>/s.exec(htmlOf(article.url))?.[0] ?? '';
+        expect(more.match(/<img class="card__image" src="[^"]+" alt="[^"]{10,}"/g), article.url).toHaveLength(3);
+      }
+    }
+  });
+
   it('gives every article a thumbnail with alt text in both languages, shown in the lists, and marks the English-only releases in the Chinese newsroom', () => {
     const articles = ROUTES.filter((r) => r.startsWith('/news/news'));
     expect(articles).toHaveLength(14);

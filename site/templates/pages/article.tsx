@@ -1,3 +1,4 @@
+import LinkList from '../components/LinkList.tsx';
 import PageAside from '../components/PageAside.tsx';
 import PageHeading from '../components/PageHeading.tsx';
 import Prose from '../components/Prose.tsx';
@@ -5,7 +6,7 @@ import { useDate, useIso, useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
  * A news article: dated, its scene in the title band as on every page, with a way back to the
- * newsroom. The date and the way back are the page's
+ * newsroom and more news after it (three other articles, its topic's first). The date and the way back are the page's
  * own, in its locale: on the Chinese URL of an English-only release they read in Chinese, marked
  * so, around the English text (behaviour.md: Single-language pages).
  */
@@ -38,6 +39,16 @@ export default function ArticlePage() {
             </a>
           </p>
         </div>
+        {payload.listed.length > 0 ? (
+          <div className="page-body__wide">
+            <section className="page-wide more-news" aria-labelledby="more-news-title">
+              <h2 id="more-news-title" lang={lang}>
+                {t('common:newsroom.more')}
+              </h2>
+              <LinkList links={payload.listed} className="cards cards--more-news" thumbnails headingLevel={3} />
+            </section>
+          </div>
+        ) : null}
       </div>
     </article>
   );
