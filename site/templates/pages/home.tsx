@@ -1,9 +1,11 @@
 import ContactText from '../components/ContactText.tsx';
 import CustomerStrip from '../components/CustomerStrip.tsx';
 import { toList, toRecord, toText, type Data } from '../components/data.ts';
+import EmailAddress from '../components/EmailAddress.tsx';
 import Icon from '../components/icons.tsx';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
+import { PhoneLink } from '../components/PhoneRows.tsx';
 import SectionHead from '../components/SectionHead.tsx';
 import { Phrases, useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
@@ -39,20 +41,55 @@ export default function HomePage() {
           <LinkList links={payload.listed} headingLevel={3} className="cards cards--home-news" thumbnails />
         </section>
       ) : null}
-      {closing.title ? (
-        <section className="cta" aria-labelledby="home-contact-title">
-          <h2 id="home-contact-title">
-            <Phrases text={toText(closing.title) ?? ''} />
-          </h2>
-          <p>
-            <ContactText whole text={toText(closing.text) ?? ''} />
-          </p>
-          <a className="button" href={toUrl('/contact')}>
-            {toText(closing.link)}
-          </a>
-        </section>
-      ) : null}
+      <Closing data={closing} />
     </article>
+  );
+}
+
+/** The call to contact: the sales team's question and action, its address, number and hours beside them. */
+function Closing({ data }: { data: Data }) {
+  const { payload, t } = useSite();
+  const toUrl = useLocalUrl();
+  const sales = payload.contacts.find((contact) => contact.key === 'service');
+  if (!data.title) return null;
+  return (
+    <section className="cta" aria-labelledby="home-contact-title">
+      <div className="cta__text">
+        <h2 id="home-contact-title">
+          <Phrases text={toText(data.title) ?? ''} />
+        </h2>
+        <p>
+          <ContactText whole text={toText(data.text) ?? ''} />
+        </p>
+        <a className="button" href={toUrl('/contact')}>
+          {toText(data.link)}
+        </a>
+      </div>
+      {sales ? (
+        <dl className="cta__facts contact-block__details">
+          <div>
+            <dt>{t('common:contactEmail')}</dt>
+            <dd>
+              <EmailAddress address={sales.email} />
+            </dd>
+          </div>
+          {sales.phone ? (
+            <div>
+              <dt>{t('common:contactPhone')}</dt>
+              <dd>
+                <PhoneLink phone={sales.phone} />
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('common:contactHours')}</dt>
+            <dd>
+              <Phrases running text={t('common:contactHoursText')} />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+    </section>
   );
 }
 
