@@ -555,6 +555,19 @@ describe('the real site', () => {
       }
       expect(casesOf(`${prefix}/customers`).sort()).toEqual(['freighters', 'jadeCoast', 'terminal3']);
     }
+    // Each airline its own emblem, not one fin recoloured; the same airline, at the same place in
+    // the list, has the same fin in both languages and on both pages.
+    const finsOf = (url: string) => {
+      const strip = /<section class="home-section customer-strip[\s\S]*?<\/section>/.exec(htmlOf(url))?.[0] ?? '';
+      return [...strip.matchAll(/<svg class="customer-strip__fin[\s\S]*?<\/svg>/g)].map((m) => m[0]);
+    };
+    const fins = finsOf('/');
+    expect(fins.length).toBeGreaterThanOrEqual(4);
+    expect(fins.join('')).not.toContain('customer-strip__fin--plain');
+    // The drawing inside each fin, not only its class or colour, differs from the others'.
+    expect(new Set(fins.map((fin) => fin.replace(/^<svg[^>]*>/, ''))).size).toBe(fins.length);
+    for (const url of ['/en', '/services/service-layout', '/en/services/service-layout'])
+      expect(finsOf(url), url).toEqual(fins);
   });
 
   it('renders section pages with their side navigation (a menu under the heading below desktops) and overviews with a card per page', () => {
