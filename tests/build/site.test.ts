@@ -408,6 +408,16 @@ describe('the real site', () => {
     expect(newsroom.match(/<section class="news-featured"/g)).toHaveLength(1);
     expect(newsroom.match(/href="\/news\/news13"/g)).toHaveLength(1);
     expect(htmlOf('/news/topics/equipment')).not.toContain('news-featured');
+    // Each story of the newsroom names its topic as the filter does.
+    for (const prefix of ['', '/en']) {
+      const html = htmlOf(`${prefix}/news`);
+      const labels = [...html.matchAll(/<span class="card__topic">([^<]+)<\/span>/g)].map((m) => m[1]);
+      expect(labels).toHaveLength(14);
+      const safety = /<a href="[^"]*\/news\/topics\/safety"[^>]*>([^<]+)<\/a>/.exec(html)?.[1];
+      expect(labels.filter((label) => label === safety).length).toBe(
+        articles.filter((link) => link.topic === 'safety').length,
+      );
+    }
   });
 
   it('ends every article with more news: three other articles with their thumbnails, the newest of its topic first', () => {

@@ -15,13 +15,17 @@ export default function LinkList({
   headingLevel = 2,
   className = 'cards',
   thumbnails = false,
+  topics = [],
 }: {
   links: readonly PageLink[];
   headingLevel?: 2 | 3;
   className?: string;
   thumbnails?: boolean;
+  /** The topic pages (the newsroom's filter): each article's card names its topic. */
+  topics?: readonly PageLink[];
 }) {
   const { payload } = useSite();
+  const topicOf = useTopicLabel(topics);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const iso = (code: string) => payload.locales.find((l) => l.code === code)?.iso ?? code;
   return (
@@ -48,7 +52,7 @@ export default function LinkList({
               <Unbroken text={link.title} />
             </a>
           </Heading>
-          <CardMeta link={link} />
+          <CardMeta link={link} topic={topicOf(link)} />
           {/* An article in another language is described by its summary in the page's language
               alone, where the others have their description. */}
           {link.summary ? (
@@ -66,8 +70,20 @@ export default function LinkList({
   );
 }
 
-/** A card's date and, for an article in another language than the page, the badge that says so. */
-export function CardMeta({ link }: { link: PageLink }) {
+/** An article's topic as the filter names it (its topic page's label), among the given topic pages. */
+export function useTopicLabel(topics: readonly PageLink[]): (link: PageLink) => string | undefined {
+  const { t } = useSite();
+  return (link) => {
+    const page = link.topic ? topics.find((p) => p.topic === link.topic) : undefined;
+    return page ? t(`sidenav:${page.name}`) : undefined;
+  };
+}
+
+/**
+ * A card's date, its topic where the list names topics, and, for an article in another language
+ * than the page, the badge that says so.
+ */
+export function CardMeta({ link, topic }: { link: PageLink; topic?: string | undefined }) {
   const { payload, t } = useSite();
   const toDate = useDate();
   const pageIso = useIso(payload.locale);
@@ -82,6 +98,7 @@ export function CardMeta({ link }: { link: PageLink }) {
   return (
     <p className="card__date" lang={other ? pageIso : undefined}>
       {link.date ? <time dateTime={link.date}>{toDate(link.date)}</time> : null}
+      {topic ? <span className="card__topic">{topic}</span> : null}
       {other ? <span className="badge">{t('common:newsroom.inLanguage', { language })}</span> : null}
     </p>
   );

@@ -1,7 +1,7 @@
 import type { PageLink } from '../../../generator/types.ts';
 import ContentPage from '../components/ContentPage.tsx';
 import { toText } from '../components/data.ts';
-import LinkList, { CardMeta } from '../components/LinkList.tsx';
+import LinkList, { CardMeta, useTopicLabel } from '../components/LinkList.tsx';
 import { Phrases, useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
 
@@ -43,14 +43,15 @@ export default function NewsIndexPage() {
         </nav>
       ) : null}
       {featured ? <FeaturedStory link={featured} /> : null}
-      <LinkList links={others} className="cards cards--news" thumbnails />
+      <LinkList links={others} className="cards cards--news" thumbnails topics={payload.sectionPages} />
     </ContentPage>
   );
 }
 
 /** The featured story: its illustration beside its title, date and summary. */
 function FeaturedStory({ link }: { link: PageLink }) {
-  const { t } = useSite();
+  const { payload, t } = useSite();
+  const topicOf = useTopicLabel(payload.sectionPages);
   return (
     <section className="news-featured" aria-labelledby="news-featured-title">
       {link.image ? (
@@ -70,7 +71,7 @@ function FeaturedStory({ link }: { link: PageLink }) {
             <Unbroken text={link.title} />
           </a>
         </h2>
-        <CardMeta link={link} />
+        <CardMeta link={link} topic={topicOf(link)} />
         <p className="news-featured__summary">
           <Phrases running text={link.description ?? ''} />
         </p>
