@@ -259,6 +259,25 @@ describe('design', () => {
       }),
   );
 
+  widthTest(
+    'closes the title band of the services overview and the careers page with their headline facts, one row of four across its foot on desktops',
+    [1440],
+    ['/services/service-layout', '/en/services/service-layout', '/jobs', '/en/jobs'],
+    (page) =>
+      page.evaluate(() => {
+        const band = document.querySelector('.page-heading')?.getBoundingClientRect();
+        const strip = document.querySelector('.page-heading__banner')?.getBoundingClientRect();
+        if (!band || !strip) return ['no title band with headline facts'];
+        const problems: string[] = [];
+        if (Math.abs(strip.width - band.width) > 1) problems.push(`the facts are ${strip.width} px of ${band.width}`);
+        if (Math.abs(strip.bottom - band.bottom) > 1) problems.push('the facts are not at the band’s foot');
+        const items = [...document.querySelectorAll('.page-heading__banner :is(li, .specs__item)')];
+        const tops = new Set(items.map((item) => Math.round(item.getBoundingClientRect().top)));
+        if (items.length !== 4 || tops.size !== 1) problems.push(`${items.length} facts in ${tops.size} rows`);
+        return problems;
+      }),
+  );
+
   const tabletPages = ['/en/services/service-ramp', '/services/service-layout', '/en/about/about-location', '/en/jobs'];
   widthTest(
     'gives tablets their own layout: text at a reading measure, card grids two a row, the aside a band in two columns',

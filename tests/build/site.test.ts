@@ -194,13 +194,16 @@ describe('the real site', () => {
     );
   });
 
-  it('shows the services overview’s headline numbers as a band across the page, before the service cards', () => {
+  it('closes the services overview’s title band with its headline numbers, before the text and the service cards', () => {
     for (const url of ['/services/service-layout', '/en/services/service-layout']) {
       const html = htmlOf(url);
-      const band = /<section class="figures-band page-wide"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
-      expect(band.match(/<li class="figures-band__item">/g), url).toHaveLength(4);
+      const heading = /<header class="page-heading[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+      const band = /<div class="page-heading__banner"><section class="figures-band page-wide"[\s\S]*?<\/section>/.exec(
+        heading,
+      )?.[0];
+      expect(band?.match(/<li class="figures-band__item">/g), url).toHaveLength(4);
       expect(band, url).toContain('99.3%');
-      expect(html.indexOf('figures-band'), url).toBeGreaterThan(html.indexOf('data-prose'));
+      expect(html.indexOf('figures-band'), url).toBeLessThan(html.indexOf('data-prose'));
       expect(html.indexOf('figures-band'), url).toBeLessThan(html.indexOf('<ul class="cards'));
     }
   });
@@ -211,7 +214,10 @@ describe('the real site', () => {
       ['/en/jobs', '/en', 'NT$34,000–90,000'],
     ] as const) {
       const html = htmlOf(url);
-      const facts = /<section class="specs"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+      // Its key facts close the title band.
+      const heading = /<header class="page-heading[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+      const facts =
+        /<div class="page-heading__banner"><section class="specs"[\s\S]*?<\/section>/.exec(heading)?.[0] ?? '';
       expect(facts.match(/<div class="specs__item">/g), url).toHaveLength(4);
       expect(facts.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' '), url).toContain(pay);
       expect(html.indexOf('class="specs"'), url).toBeLessThan(html.indexOf('data-prose'));

@@ -21,6 +21,7 @@ export default function ContentPage({
   eyebrow,
   illustrated = true,
   lead,
+  banner,
   before,
   children,
   wide,
@@ -31,6 +32,8 @@ export default function ContentPage({
   illustrated?: true | 'beside';
   /** What follows the heading's lead (the careers page's early action on phones). */
   lead?: ReactNode;
+  /** The headline facts that close the title band (PageHeading). */
+  banner?: ReactNode;
   /** What the page's template shows before its prose (a position's facts and how to apply). */
   before?: ReactNode;
   children?: ReactNode;
@@ -43,7 +46,7 @@ export default function ContentPage({
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
-      <PageHeading eyebrow={eyebrow} illustrated={illustrated}>
+      <PageHeading eyebrow={eyebrow} illustrated={illustrated} banner={banner}>
         {lead}
       </PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>

@@ -9,16 +9,19 @@ import Unbroken from './Unbroken.tsx';
  * The page's one `h1` and its lead on a band of the brand's sky; `illustrated`: with the page's
  * illustration (front matter `image`) beside them from tablets and under them on phones, or
  * (`'beside'`, a page whose first view on a phone is its list or its form) beside them only, and
- * then not loaded where it is not shown. On a section page below desktops, the section's menu
- * under the band.
+ * then not loaded where it is not shown. A landing page's headline facts (`banner`: the services'
+ * figures, working at the company) close the band across its width. On a section page below
+ * desktops, the section's menu under the band.
  */
 export default function PageHeading({
   eyebrow,
   illustrated = false,
+  banner,
   children,
 }: {
   eyebrow?: ReactNode;
   illustrated?: boolean | 'beside';
+  banner?: ReactNode;
   children?: ReactNode;
 }) {
   const { payload } = useSite();
@@ -40,6 +43,7 @@ export default function PageHeading({
         {children}
       </div>
       {figure}
+      {banner ? <div className="page-heading__banner">{banner}</div> : null}
       <SectionMenu />
     </header>
   );

@@ -5,7 +5,7 @@ import { useCallToAction } from '../components/PageAside.tsx';
 import { useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
- * A careers page: working at the company in a box of key facts, its story, the benefits as tiles,
+ * A careers page: working at the company in key facts closing the title band, its story, the benefits as tiles,
  * and the open positions as cards, after how recruiting runs. On phones and
  * tablets the way to the open positions stands under the lead as well, before the long read (the
  * aside with it is beside the text only on desktops).
@@ -26,7 +26,7 @@ export default function JobsPage() {
     <ContentPage
       kind="jobs"
       lead={early}
-      before={<Specs data={payload.data.specs} />}
+      banner={<Specs data={payload.data.specs} />}
       wide={
         <>
           <Benefits data={payload.data.benefits} />

@@ -5,18 +5,18 @@ import LinkList from '../components/LinkList.tsx';
 import { useSite } from '../components/site.tsx';
 
 /**
- * A section overview (`*-layout`): an introduction, a band of its headline numbers where it has
- * them (`band`), and a card for every page of the section, with its illustration; the services
- * overview then names some of the airlines served (`customers`).
+ * A section overview (`*-layout`): its headline numbers where it has them (`band`) closing the
+ * title band, an introduction, and a card for every page of the section, with its illustration;
+ * the services overview then names some of the airlines served (`customers`).
  */
 export default function SectionPage() {
   const { payload } = useSite();
   return (
     <ContentPage
       kind="section"
+      banner={<FiguresBand data={payload.data.band} />}
       wide={
         <>
-          <FiguresBand data={payload.data.band} />
           <LinkList links={payload.listed} thumbnails />
           <CustomerStrip data={payload.data} />
         </>
