@@ -414,6 +414,15 @@ describe('the real site', () => {
     expect(newsroom.match(/<section class="news-featured"/g)).toHaveLength(1);
     expect(newsroom.match(/href="\/news\/news13"/g)).toHaveLength(1);
     expect(htmlOf('/news/topics/equipment')).not.toContain('news-featured');
+    // The stories after the featured one stand under the year of each, newest first.
+    for (const [url, label] of [
+      ['/news', (y: string) => `${y} 年`],
+      ['/en/news', (y: string) => y],
+    ] as const) {
+      const years = [...htmlOf(url).matchAll(/<h2 id="news-year-(\d{4})" class="news-year__title">([^<]+)<\/h2>/g)];
+      expect(years.map((m) => m[1])).toEqual(['2026', '2025', '2024']);
+      expect(years.map((m) => m[2])).toEqual(['2026', '2025', '2024'].map(label));
+    }
     // Each story of the newsroom names its topic as the filter does.
     for (const prefix of ['', '/en']) {
       const html = htmlOf(`${prefix}/news`);

@@ -43,9 +43,37 @@ export default function NewsIndexPage() {
         </nav>
       ) : null}
       {featured ? <FeaturedStory link={featured} /> : null}
-      <LinkList links={others} className="cards cards--news" thumbnails topics={payload.sectionPages} />
+      <ByYear links={others} />
     </ContentPage>
   );
+}
+
+/** The other stories under the year they were published, newest first: a year's heading where they span more than one. */
+function ByYear({ links }: { links: readonly PageLink[] }) {
+  const { payload, t } = useSite();
+  const years = new Map<string, PageLink[]>();
+  for (const link of links) {
+    const year = link.date?.slice(0, 4) ?? '';
+    years.set(year, [...(years.get(year) ?? []), link]);
+  }
+  const list = (shown: readonly PageLink[], level: 2 | 3) => (
+    <LinkList
+      links={shown}
+      className="cards cards--news"
+      thumbnails
+      topics={payload.sectionPages}
+      headingLevel={level}
+    />
+  );
+  if (years.size < 2) return list(links, 2);
+  return [...years].map(([year, shown]) => (
+    <section key={year} className="news-year" aria-labelledby={`news-year-${year}`}>
+      <h2 id={`news-year-${year}`} className="news-year__title">
+        {t('common:newsroom.year', { year })}
+      </h2>
+      {list(shown, 3)}
+    </section>
+  ));
 }
 
 /** The featured story: its illustration beside its title, date and summary. */
