@@ -1,3 +1,4 @@
+import type { Payload } from '../../../generator/types.ts';
 import { toText, type Data } from './data.ts';
 import { Phrases, useLocalUrl, useSite } from './site.tsx';
 import EmailAddress from './EmailAddress.tsx';
@@ -30,23 +31,53 @@ export default function ContactBlock({ data }: { data: Data }) {
           </a>
         </p>
       )}
-      <dl className="contact-block__details">
-        <div>
-          <dt>{t('common:contactEmail')}</dt>
-          <dd>
-            <EmailAddress address={contact.email} />
-          </dd>
-        </div>
-        {contact.phone ? (
-          <div>
-            <dt>{t('common:contactPhone')}</dt>
-            <dd>
-              <PhoneLink phone={contact.phone} />
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <ContactDetails contact={contact} />
       <ContactAllLink />
     </section>
+  );
+}
+
+/** A department's e-mail address and telephone number as links, with the office hours (`hours`). */
+export function ContactDetails({
+  contact,
+  hours = false,
+  className = '',
+}: {
+  contact: Payload['contacts'][number];
+  hours?: boolean;
+  className?: string;
+}) {
+  const { t } = useSite();
+  return (
+    <dl className={`contact-block__details ${className}`.trim()}>
+      <div>
+        <dt>{t('common:contactEmail')}</dt>
+        <dd>
+          <EmailAddress address={contact.email} />
+        </dd>
+      </div>
+      {contact.phone ? (
+        <div>
+          <dt>{t('common:contactPhone')}</dt>
+          <dd>
+            <PhoneLink phone={contact.phone} />
+          </dd>
+        </div>
+      ) : null}
+      {hours ? <HoursRow /> : null}
+    </dl>
+  );
+}
+
+/** The office hours as a row of a list of contact details. */
+export function HoursRow() {
+  const { t } = useSite();
+  return (
+    <div>
+      <dt>{t('common:contactHours')}</dt>
+      <dd>
+        <Phrases running text={t('common:contactHoursText')} />
+      </dd>
+    </div>
   );
 }

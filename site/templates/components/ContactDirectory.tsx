@@ -1,3 +1,4 @@
+import { HoursRow } from './ContactBlock.tsx';
 import { toText } from './data.ts';
 import PhoneRows, { PhoneLink, toPhoneNumbers } from './PhoneRows.tsx';
 import { Phrases, useSite } from './site.tsx';
@@ -28,12 +29,7 @@ export default function ContactDirectory() {
           phoneLabel={t('common:contactPhone')}
           faxLabel={t('common:contactFax')}
         />
-        <div>
-          <dt>{t('common:contactHours')}</dt>
-          <dd>
-            <Phrases running text={t('common:contactHoursText')} />
-          </dd>
-        </div>
+        <HoursRow />
       </dl>
       {operations ? (
         <div className="contact-directory__operations">

@@ -1,11 +1,10 @@
 import ContactText from '../components/ContactText.tsx';
 import CustomerStrip from '../components/CustomerStrip.tsx';
 import { toList, toRecord, toText, type Data } from '../components/data.ts';
-import EmailAddress from '../components/EmailAddress.tsx';
+import { ContactDetails } from '../components/ContactBlock.tsx';
 import Icon from '../components/icons.tsx';
 import KeyFigures from '../components/KeyFigures.tsx';
 import LinkList from '../components/LinkList.tsx';
-import { PhoneLink } from '../components/PhoneRows.tsx';
 import SectionHead from '../components/SectionHead.tsx';
 import { Phrases, useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
@@ -48,7 +47,7 @@ export default function HomePage() {
 
 /** The call to contact: the sales team's question and action, its address, number and hours beside them. */
 function Closing({ data }: { data: Data }) {
-  const { payload, t } = useSite();
+  const { payload } = useSite();
   const toUrl = useLocalUrl();
   const sales = payload.contacts.find((contact) => contact.key === 'service');
   if (!data.title) return null;
@@ -65,30 +64,7 @@ function Closing({ data }: { data: Data }) {
           {toText(data.link)}
         </a>
       </div>
-      {sales ? (
-        <dl className="cta__facts contact-block__details">
-          <div>
-            <dt>{t('common:contactEmail')}</dt>
-            <dd>
-              <EmailAddress address={sales.email} />
-            </dd>
-          </div>
-          {sales.phone ? (
-            <div>
-              <dt>{t('common:contactPhone')}</dt>
-              <dd>
-                <PhoneLink phone={sales.phone} />
-              </dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('common:contactHours')}</dt>
-            <dd>
-              <Phrases running text={t('common:contactHoursText')} />
-            </dd>
-          </div>
-        </dl>
-      ) : null}
+      {sales ? <ContactDetails contact={sales} hours className="cta__facts" /> : null}
     </section>
   );
 }
