@@ -233,14 +233,16 @@ function toListed(
   return chosen.slice(0, limit).map((r) => toLink(r, locale));
 }
 
-/** An article's more news: three others, the newest of its topic first (behaviour.md: Topics). */
+/** An article's more news: three others, the newest of its topic first, shown newest first (behaviour.md: Topics). */
 function toRelated(route: Route, articles: readonly Route[]): Route[] {
   const others = articles.filter((r) => r.name !== route.name);
   const topic = toTopic(route);
   return [
     ...others.filter((r) => topic !== null && toTopic(r) === topic),
     ...others.filter((r) => topic === null || toTopic(r) !== topic),
-  ].slice(0, 3);
+  ]
+    .slice(0, 3)
+    .sort(byDateDesc);
 }
 
 function toLeftOut(route: Route, routes: readonly Route[]): ReadonlySet<string> {
