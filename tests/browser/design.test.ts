@@ -237,7 +237,7 @@ describe('design', () => {
   );
 
   widthTest(
-    'keeps the running text of a one-column page to a reading measure on desktops, its scene filling half the title band',
+    'keeps the running text of an article to a reading measure at the centre of the columns before the aside on desktops, its scene filling half the title band',
     [1440],
     ['/en/news/news3', '/news/news3'],
     (page) =>
@@ -255,6 +255,16 @@ describe('design', () => {
           document.querySelector('.page-heading > .page-figure'),
         ];
         if (width(figure) < width(band) / 2 - 1) problems.push(`the scene is ${Math.round(width(figure))} px wide`);
+        // The story at the centre of the columns before the aside: no wide gutter on one side.
+        const [text, aside] = [
+          paragraphs[0]?.getBoundingClientRect(),
+          document.querySelector('.page-aside')?.getBoundingClientRect(),
+        ];
+        const left = document.querySelector('.page-body')?.getBoundingClientRect().left ?? 0;
+        if (text && aside && Math.abs(text.left - left - (aside.left - text.right)) > 48)
+          problems.push(
+            `the text stands ${Math.round(text.left - left)} px from the edge and ${Math.round(aside.left - text.right)} px from the aside`,
+          );
         return problems;
       }),
   );
