@@ -75,7 +75,7 @@ export function HoursRow() {
   return (
     <div>
       <dt>{t('common:contactHours')}</dt>
-      <dd>
+      <dd className="contact-hours">
         <Phrases running text={t('common:contactHoursText')} />
       </dd>
     </div>
