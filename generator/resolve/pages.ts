@@ -237,12 +237,8 @@ function toListed(
 function toRelated(route: Route, articles: readonly Route[]): Route[] {
   const others = articles.filter((r) => r.name !== route.name);
   const topic = toTopic(route);
-  return [
-    ...others.filter((r) => topic !== null && toTopic(r) === topic),
-    ...others.filter((r) => topic === null || toTopic(r) !== topic),
-  ]
-    .slice(0, 3)
-    .sort(byDateDesc);
+  const ofTopic = (r: Route) => topic !== null && toTopic(r) === topic;
+  return [...others.filter(ofTopic), ...others.filter((r) => !ofTopic(r))].slice(0, 3).sort(byDateDesc);
 }
 
 function toLeftOut(route: Route, routes: readonly Route[]): ReadonlySet<string> {

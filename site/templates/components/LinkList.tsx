@@ -15,17 +15,13 @@ export default function LinkList({
   headingLevel = 2,
   className = 'cards',
   thumbnails = false,
-  topics = [],
 }: {
   links: readonly PageLink[];
   headingLevel?: 2 | 3;
   className?: string;
   thumbnails?: boolean;
-  /** The topic pages (the newsroom's filter): each article's card names its topic. */
-  topics?: readonly PageLink[];
 }) {
   const { payload } = useSite();
-  const topicOf = useTopicLabel(topics);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const iso = (code: string) => payload.locales.find((l) => l.code === code)?.iso ?? code;
   return (
@@ -52,7 +48,7 @@ export default function LinkList({
               <Unbroken text={link.title} />
             </a>
           </Heading>
-          <CardMeta link={link} topic={topicOf(link)} />
+          <CardMeta link={link} />
           {/* An article in another language is described by its summary in the page's language
               alone, where the others have their description. */}
           {link.summary ? (
@@ -70,21 +66,15 @@ export default function LinkList({
   );
 }
 
-/** An article's topic as the filter names it (its topic page's label), among the given topic pages. */
-export function useTopicLabel(topics: readonly PageLink[]): (link: PageLink) => string | undefined {
-  const { t } = useSite();
-  return (link) => {
-    const page = link.topic ? topics.find((p) => p.topic === link.topic) : undefined;
-    return page ? t(`sidenav:${page.name}`) : undefined;
-  };
-}
-
 /**
- * A card's date, its topic where the list names topics, and, for an article in another language
- * than the page, the badge that says so.
+ * A card's date, its topic where the page filters by topic (the newsroom: its topic pages are the
+ * page's `sectionPages`, labelled as the filter labels them), and, for an article in another
+ * language than the page, the badge that says so.
  */
-export function CardMeta({ link, topic }: { link: PageLink; topic?: string | undefined }) {
+export function CardMeta({ link }: { link: PageLink }) {
   const { payload, t } = useSite();
+  const topicPage = link.topic ? payload.sectionPages.find((p) => p.topic === link.topic) : undefined;
+  const topic = topicPage ? t(`sidenav:${topicPage.name}`) : undefined;
   const toDate = useDate();
   const pageIso = useIso(payload.locale);
   const other = link.contentLocale !== payload.locale;

@@ -1,7 +1,7 @@
 import type { PageLink } from '../../../generator/types.ts';
 import ContentPage from '../components/ContentPage.tsx';
 import { toText } from '../components/data.ts';
-import LinkList, { CardMeta, useTopicLabel } from '../components/LinkList.tsx';
+import LinkList, { CardMeta } from '../components/LinkList.tsx';
 import { Phrases, useLocalUrl, useSite } from '../components/site.tsx';
 import Unbroken from '../components/Unbroken.tsx';
 
@@ -50,20 +50,16 @@ export default function NewsIndexPage() {
 
 /** The other stories under the year they were published, newest first: a year's heading where they span more than one. */
 function ByYear({ links }: { links: readonly PageLink[] }) {
-  const { payload, t } = useSite();
+  const { t } = useSite();
   const years = new Map<string, PageLink[]>();
   for (const link of links) {
     const year = link.date?.slice(0, 4) ?? '';
-    years.set(year, [...(years.get(year) ?? []), link]);
+    const group = years.get(year);
+    if (group) group.push(link);
+    else years.set(year, [link]);
   }
   const list = (shown: readonly PageLink[], level: 2 | 3) => (
-    <LinkList
-      links={shown}
-      className="cards cards--news"
-      thumbnails
-      topics={payload.sectionPages}
-      headingLevel={level}
-    />
+    <LinkList links={shown} className="cards cards--news" thumbnails headingLevel={level} />
   );
   if (years.size < 2) return list(links, 2);
   return [...years].map(([year, shown]) => (
@@ -78,8 +74,7 @@ function ByYear({ links }: { links: readonly PageLink[] }) {
 
 /** The featured story: its illustration beside its title, date and summary. */
 function FeaturedStory({ link }: { link: PageLink }) {
-  const { payload, t } = useSite();
-  const topicOf = useTopicLabel(payload.sectionPages);
+  const { t } = useSite();
   return (
     <section className="news-featured" aria-labelledby="news-featured-title">
       {link.image ? (
@@ -99,7 +94,7 @@ function FeaturedStory({ link }: { link: PageLink }) {
             <Unbroken text={link.title} />
           </a>
         </h2>
-        <CardMeta link={link} topic={topicOf(link)} />
+        <CardMeta link={link} />
         <p className="news-featured__summary">
           <Phrases running text={link.description ?? ''} />
         </p>
