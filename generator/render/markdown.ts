@@ -416,13 +416,28 @@ function wrapCodes(state: StateCore): void {
     block.children = block.children.flatMap((token) => {
       if (token.type !== 'text') return [token];
       const runs = toScriptRuns(token.content, heading);
-      if (runs.length === 1 && runs[0]?.kind === 'text') return [token];
       return runs.flatMap((run) => {
         const className = toRunClass(run, heading);
-        return className ? toSpan(state, className, run.text) : [toToken(state, 'text', run.text)];
+        return className ? toSpan(state, className, run.text) : keepCompounds(state, run.text);
       });
     });
   });
+}
+
+/** A word joined by hyphens (`pre-conditioned`), in English: a browser may end a line after its hyphen. */
+const COMPOUND = /(?<![\p{L}\d-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\p{L}\d-])/gu;
+
+/** A text with each English word joined by hyphens kept on one line (behaviour.md: Presentation). */
+function keepCompounds(state: StateCore, text: string): Token[] {
+  const parts: Token[] = [];
+  let from = 0;
+  for (const m of text.matchAll(COMPOUND)) {
+    parts.push(toToken(state, 'text', text.slice(from, m.index)), ...toSpan(state, 'nowrap', m[0]));
+    from = m.index + m[0].length;
+  }
+  if (from === 0) return [toToken(state, 'text', text)];
+  parts.push(toToken(state, 'text', text.slice(from)));
+  return parts;
 }
 
 const PHRASE_BLOCKS = new Set(['heading_open', 'th_open', 'td_open']);

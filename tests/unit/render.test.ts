@@ -114,10 +114,24 @@ describe('markdown', () => {
   });
 
   it('keeps product codes and standards on one line, and escapes the text around them', () => {
-    const { html } = renderMarkdown(file('The CW-ET60 & CW-AL12 meet ISO 9001; CW-x and A-B stay.'), 'en', links);
+    const { html } = renderMarkdown(file('The CW-ET60 & CW-AL12 meet ISO 9001; CW-x and A-B are words.'), 'en', links);
     expect(html).toBe(
       '<p>The <span class="nowrap">CW-ET60</span> &amp; <span class="nowrap">CW-AL12</span> meet ' +
-        '<span class="nowrap">ISO 9001</span>; CW-x and A-B stay.</p>\n',
+        '<span class="nowrap">ISO 9001</span>; <span class="nowrap">CW-x</span> and ' +
+        '<span class="nowrap">A-B</span> are words.</p>\n',
+    );
+  });
+
+  it('keeps an English word joined by hyphens on one line in the prose, and nothing else', () => {
+    const { html } = renderMarkdown(
+      file('Our pre-conditioned air units run **in-house**, 24-7 and at 3-4 stands: well-known.'),
+      'en',
+      links,
+    );
+    expect(html).toBe(
+      '<p>Our <span class="nowrap">pre-conditioned</span> air units run <strong>' +
+        '<span class="nowrap">in-house</span></strong>, 24-7 and at 3-4 stands: ' +
+        '<span class="nowrap">well-known</span>.</p>\n',
     );
   });
 
