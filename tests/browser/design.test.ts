@@ -131,6 +131,37 @@ describe('design', () => {
     (page) => page.evaluate(checkTiles),
   );
 
+  widthTest(
+    'leaves no card alone under a row of cards: an odd count’s last card runs across the row, its picture beside its text',
+    [768, 1024, 1440],
+    [
+      '/services/service-layout',
+      '/en/services/service-layout',
+      '/about/about-layout',
+      '/en/strengths/strengths-layout',
+      '/strengths/strengths-homemade-equipment',
+    ],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main ul.cards')].flatMap((list) => {
+          const cards = [...list.children].map((card) => card.getBoundingClientRect());
+          const last = cards.at(-1);
+          if (!last || cards.length < 3) return [];
+          const width = list.getBoundingClientRect().width;
+          const row = cards.filter((card) => Math.abs(card.top - last.top) < 2);
+          const filled = Math.max(...row.map((c) => c.right)) - Math.min(...row.map((c) => c.left));
+          if (filled < width - 2)
+            return [`the last row of ${cards.length} cards fills ${Math.round(filled)} of ${width} px`];
+          const image = list.lastElementChild?.querySelector('.card__image')?.getBoundingClientRect();
+          const title = list.lastElementChild?.querySelector('.card__title')?.getBoundingClientRect();
+          // A lone card across the row: its picture beside its title, not a picture the row's width.
+          return row.length === 1 && image && title && image.right > title.left + 1
+            ? [`the last card's picture is ${Math.round(image.width)} px wide above its title`]
+            : [];
+        }),
+      ),
+  );
+
   const positionCards = findAtWidths(
     [320, 768, 1440],
     ['/jobs/jobs-positions', '/en/jobs/jobs-positions'],
