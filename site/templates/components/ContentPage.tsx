@@ -53,8 +53,8 @@ export default function ContentPage({
         {lead}
       </PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
-        {top ? <div className="page-body__top">{top}</div> : null}
         {aside ? <PageAside /> : null}
+        {top ? <div className="page-body__top">{top}</div> : null}
         <div className="page-body__main">
           {before}
           <Prose html={payload.html} />
