@@ -151,11 +151,49 @@ describe('the real site', () => {
         )?.[0] ?? '';
       const items = block.match(service ? /<li class="steps__item">/g : /<div class="specs__item">/g) ?? [];
       expect(items.length, url).toBeGreaterThanOrEqual(service ? 3 : 2);
-      // Under the page's scene, before its text.
+      // Under the page's scene, across the page (its own part of the body) before the text.
       expect(html.indexOf('<figure'), url).toBeLessThan(html.indexOf(block));
+      expect(html, url).toContain(`<div class="page-body__top">${block}</div>`);
       expect(html.indexOf(block), url).toBeLessThan(html.indexOf('data-prose'));
       // The key facts are said once: the equipment page's text repeats them in no table of its own.
       if (!service) expect(html.slice(html.indexOf('data-prose')), url).not.toContain('<table');
+    }
+  });
+
+  it('shows the stages of a service in the order of the work and an equipment page’s facts as written, its model first', () => {
+    // The text of each element of a part, up to the next part of its item or the item's end.
+    const shown = (html: string, part: string) =>
+      [
+        ...html.matchAll(
+          new RegExp(`class="${part}">([\\s\\S]*?)(?=<span class="steps__text"|</li>|<dd class|</div>)`, 'g'),
+        ),
+      ].map((m) => decode((m[1] ?? '').replace(/<[^>]+>/g, '')).replace(/\u00a0/g, ' '));
+    for (const url of ['/services/service-ramp', '/en/services/service-ramp']) {
+      const steps = (payloadOf(url).data.steps as { items: { label: string }[] }).items;
+      expect(shown(htmlOf(url), 'steps__label'), url).toEqual(steps.map((step) => step.label));
+    }
+    expect(shown(htmlOf('/services/service-ramp'), 'steps__label')).toEqual([
+      '作業準備',
+      '航機到位',
+      '過站服務',
+      '裝載作業',
+      '推離出發',
+    ]);
+    expect(shown(htmlOf('/en/services/service-ramp'), 'steps__label')).toEqual([
+      'Preparation',
+      'Arrival',
+      'Servicing',
+      'Loading',
+      'Departure',
+    ]);
+    for (const [url, model, label] of [
+      ['/strengths/homemade-equipment/eq1', '型號', '牽引能力'],
+      ['/en/strengths/homemade-equipment/eq1', 'Model', 'Towing capacity'],
+    ] as const) {
+      const html = htmlOf(url);
+      expect(shown(html, 'specs__label'), url).toEqual([model, label, expect.any(String), expect.any(String)]);
+      expect(shown(html, 'specs__value')[0], url).toBe('CW-ET60');
+      expect(shown(html, 'specs__value')[1], url).toMatch(/^6 (公噸|metric tons)$/);
     }
   });
 

@@ -4,7 +4,8 @@ import { MoreLink, Phrases } from './site.tsx';
 
 /**
  * A service page's steps (front matter `steps`): how the work runs, as numbered stages joined by
- * a line down the text column (behaviour.md: Presentation). An ordered list: the numbers are its own.
+ * a dashed line, in a band across the page between its title band and its text: side by side on
+ * desktops, down the band on phones and tablets (behaviour.md: Presentation). An ordered list: the numbers are its own.
  */
 export function Steps({ data }: { data: unknown }) {
   const steps = toRecord(data);

@@ -8,7 +8,7 @@ import Prose from './Prose.tsx';
 import { useSite } from './site.tsx';
 
 /**
- * A heading with the page's illustration, the page's prose, what the page's own template adds to the text
+ * A heading with the page's illustration, what spans the page above its text (`top`), the page's prose, what the page's own template adds to the text
  * (`children`), then its wide blocks (`wide`: a card grid, the open positions, the stations), the
  * case studies it names (`cases`, on the customer and service pages: a few lines each) and the
  * pagination; a page for one audience without the aside ends with its contact block. A block only some pages
@@ -22,6 +22,7 @@ export default function ContentPage({
   illustrated = true,
   lead,
   banner,
+  top,
   before,
   children,
   wide,
@@ -34,6 +35,8 @@ export default function ContentPage({
   lead?: ReactNode;
   /** The headline facts that close the title band (PageHeading). */
   banner?: ReactNode;
+  /** What spans the page's grid between the title band and the text (a service's steps). */
+  top?: ReactNode;
   /** What the page's template shows before its prose (a position's facts and how to apply). */
   before?: ReactNode;
   children?: ReactNode;
@@ -51,6 +54,7 @@ export default function ContentPage({
       </PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>
         {aside ? <PageAside /> : null}
+        {top ? <div className="page-body__top">{top}</div> : null}
         <div className="page-body__main">
           {before}
           <Prose html={payload.html} />
