@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
-import { toNearestName } from '../config-sections.ts';
+import { toNearestName } from '../schema/issues.ts';
 import { toProblem } from '../problems/problem.ts';
-import { OLD_ADDRESS_RULE, isOldAddress } from '../redirects.ts';
+import { OLD_ADDRESS_RULE, isOldAddress } from '../schema/redirects.ts';
 import { TEXT_LIMITS } from './limits.ts';
 import { checkCalloutFields, type Fail } from './callout-fields.ts';
 import { checkJobField } from './job-field.ts';

@@ -1,4 +1,4 @@
-import { isRecord } from '../config-sections.ts';
+import { isRecord } from '../config-check.ts';
 import type { SiteConfig } from '../types.ts';
 import type { Fail } from './callout-fields.ts';
 

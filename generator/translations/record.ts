@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { toBuildTime } from '../build-id.ts';
-import { isRecord } from '../config-sections.ts';
+import { isRecord } from '../config-check.ts';
 import { toProblem } from '../problems/problem.ts';
 import { toConflictProblem } from '../conflicts.ts';
 import { findKeyLine } from '../messages.ts';
