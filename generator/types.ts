@@ -13,12 +13,15 @@ import type {
   SiteScript,
   ThemeConfig,
 } from './schema/config.ts';
+import type { FrontMatter, JobFields } from './schema/front-matter.ts';
 
 export type { Severity } from './problems/catalogue.ts';
 export type { SiteProblem, SourceLoc } from './problems/problem.ts';
 
-// The configuration's types are inferred from its schema.
+// The configuration's and the front matter's types are inferred from their schemas.
 export type {
+  FrontMatter,
+  JobFields,
   CheckConfig,
   Contact,
   HostName,
@@ -83,44 +86,6 @@ export interface SiteConfig {
   readonly publish: PublishConfig;
   readonly security: SecurityConfig;
   readonly scripts: readonly SiteScript[];
-}
-
-/** Settings a page's front matter may carry. Locale-neutral ones must agree across locales. */
-export interface FrontMatter {
-  title: string;
-  description: string;
-  template: string;
-  layout: string;
-  order: number;
-  /** An article's day (`2024-03-12`), or day and time in the site's time zone (`2024-03-12T09:00`). */
-  date: string | null;
-  /** When this language's text last changed in substance, written as `date` is (behaviour.md: Sharing). */
-  updated: string | null;
-  /** Single-language pages: the locales that have content. */
-  locales: LocaleCode[] | null;
-  /** Pages the template lists: the section's other pages, or the news articles, newest first. */
-  list: 'section' | 'articles' | null;
-  listLimit: number | null;
-  /** False: not among its overview's cards, still in the section's navigation. */
-  inOverview: boolean;
-  draft: boolean;
-  /** The day the page goes live, when not its `date`. */
-  publishDate: string | null;
-  expiryDate: string | null;
-  /** Not in search engines, the sitemap or the search. */
-  noindex: boolean;
-  /** The old addresses of the page in this locale, as a visitor typed them (behaviour.md: Moved and removed pages). */
-  aliases: readonly string[];
-  extra: Record<string, unknown>;
-}
-
-/** A position's facts (front matter `job`, behaviour.md: Sharing); the day it was posted is the page's `date`. */
-export interface JobFields {
-  /** Google's kinds of employment (`FULL_TIME`…, load/job-field.ts). */
-  readonly employmentType: string;
-  readonly stations: readonly string[];
-  readonly salary: { readonly currency: string; readonly min: number; readonly max: number; readonly per: string };
-  readonly validThrough: string;
 }
 
 /** One translation file of one page: `site/content/<path>.<locale>.md`. */

@@ -54,11 +54,14 @@ export function toProblems(
   code: 'CONFIG_INVALID' | 'FRONT_MATTER_INVALID',
   place: Place,
 ): SiteProblem[] {
-  const invalid = issues.filter((issue) => issue.code !== 'unrecognized_keys');
-  const problems = invalid.map((issue) => {
+  const said = new Set<string>();
+  const problems = issues.flatMap((issue) => {
     const field = place.field(issue.path);
+    // Once for a field, where two rules say the same (`salary.min` and `salary.max` are `job`'s).
+    if (issue.code === 'unrecognized_keys' || said.has(`${field}\n${issue.message}`)) return [];
+    said.add(`${field}\n${issue.message}`);
     const [reason = '', hint] = issue.message.split('\n');
-    return toProblem(code, { field, reason, hint }, place.at(field));
+    return [toProblem(code, { field, reason, hint }, place.at(field))];
   });
   const seen = new Map<string, number>();
   const unknown = issues.flatMap((issue) =>
