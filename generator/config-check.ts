@@ -21,6 +21,7 @@ export function checkConfig(input: unknown, source: string): { settings?: SiteSe
   return { problems };
 }
 
+/** The configuration's problems alone (what the README's reference and the tests read). */
 export function validateConfig(input: unknown, source: string): SiteProblem[] {
   return checkConfig(input, source).problems;
 }
