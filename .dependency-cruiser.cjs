@@ -2,6 +2,7 @@
 // imports only from its own layer or a lower one, type imports included, and nothing imports in a
 // circle. Lowest first:
 //   problems/    the error catalogue, the problem type and its formatting: nothing of the generator
+//   schema/      the settings' zod schemas, whose types types.ts re-exports, and their problems
 //   types.ts     the data that crosses stages: type imports only
 //   base         paths, caches, escaping, hosts, esbuild, node modules, build ids, message facts
 //   workers/pool.ts  the one worker pool, which the stages hand their heavy work to
@@ -13,6 +14,7 @@
 const G = '^generator/';
 const layers = [
   ['problems', `${G}problems/`],
+  ['schema', `${G}schema/`],
   ['types', `${G}types\\.ts$`],
   ['base', `${G}[^/]+\\.ts$`],
   ['pool', `${G}workers/pool\\.ts$`],

@@ -4,10 +4,10 @@ import { ESBUILD_VERSION, runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHES } from './caches.ts';
-import type { HostName, PublishConfig, SiteConfig, SiteConfigInput, SourceLoc } from './types.ts';
-import { HOSTS } from './hosts.ts';
+import type { HostName, PublishConfig, SiteConfig, SourceLoc } from './types.ts';
+import { HOSTS, toBaseUrl, type SiteSettings } from './schema/config.ts';
 import { withoutExit } from './node-module.ts';
-import { CONFIG_FILE, findFieldLine, toBaseUrl, validateConfig } from './config-check.ts';
+import { CONFIG_FILE, checkConfig, findFieldLine } from './config-check.ts';
 import { toBuildEnv } from './build-env.ts';
 
 export interface ConfigOverrides {
@@ -43,9 +43,9 @@ export async function loadConfig(
     imported.clear();
     imported.set(source, input);
   }
-  const problems = validateConfig(input, source);
-  if (problems.length > 0) throw new SiteError(problems);
-  return resolveConfig(root, input as SiteConfigInput, source, overrides);
+  const { settings, problems } = checkConfig(input, source);
+  if (!settings) throw new SiteError(problems);
+  return resolveConfig(root, settings, source, overrides);
 }
 
 interface ConfigRecord extends InputRecord {
@@ -97,11 +97,8 @@ async function compileConfig(configFile: string, source: string, root: string, l
   return code;
 }
 
-/** KB of gzip (behaviour.md: Constants). */
-const DEFAULT_BUDGETS = { jsKb: 20, idleJsKb: 120, cssKb: 20, payloadKb: 30, imageKb: 200, fontKb: 100 } as const;
-
-/** The checked configuration with the overrides and defaults settled. */
-function resolveConfig(root: string, input: SiteConfigInput, source: string, overrides: ConfigOverrides): SiteConfig {
+/** The checked configuration with the overrides settled. */
+function resolveConfig(root: string, input: SiteSettings, source: string, overrides: ConfigOverrides): SiteConfig {
   const baseUrl = resolveBaseUrl(input, overrides);
   if (overrides.host !== undefined && !HOSTS.includes(overrides.host)) {
     throw new SiteError([
@@ -112,7 +109,7 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     ]);
   }
   const site = path.join(root, 'site');
-  const own = structuredClone(input);
+  const { timeZone, robots, productionBranch, ...own } = structuredClone(input);
   return freezeDeep({
     root,
     configFile: path.join(root, CONFIG_FILE),
@@ -120,35 +117,17 @@ function resolveConfig(root: string, input: SiteConfigInput, source: string, ove
     localesDir: path.join(site, 'locales'),
     templatesDir: path.join(site, 'templates'),
     publicDir: path.join(site, 'public'),
-    locales: own.locales.map((l) => ({ ...l, titleSeparator: l.titleSeparator ?? own.titleSeparator ?? ' | ' })),
-    defaultLocale: own.defaultLocale,
-    fallbackLocale: own.fallbackLocale,
+    ...own,
+    locales: own.locales.map((l) => ({ ...l, titleSeparator: l.titleSeparator ?? own.titleSeparator })),
     organization: own.organization ?? null,
     baseUrl,
-    host: overrides.host ?? own.host ?? 'portable',
-    listPageSize: own.listPageSize ?? 24,
-    titleSeparator: own.titleSeparator ?? ' | ',
-    keepWhole: own.keepWhole ?? [],
-    theme: own.theme,
-    runtime: own.runtime,
+    host: overrides.host ?? own.host,
     navigation: own.navigation.map((n) => ({ ...n, line: findNavLine(source, n.path) })),
-    contacts: own.contacts ?? [],
-    redirects: (own.redirects ?? []).map(({ from, to, status = 301 }, i) => {
-      const line = findFieldLine(source, `redirects.${i}.from`);
-      return { from, to, status, line };
-    }),
-    check: {
-      budgets: { ...DEFAULT_BUDGETS, ...own.check?.budgets },
-      sameInAllLocales: own.check?.sameInAllLocales ?? [],
-      staleTranslations: own.check?.staleTranslations ?? 'warning',
-      removedPages: own.check?.removedPages ?? 'warning',
-    },
-    publish: resolvePublishing(own, overrides),
-    security: own.security ?? {},
-    scripts: (own.scripts ?? []).map((script) => {
-      const { src, defer = false, async = false, attributes = {}, consent = false } = script;
-      return { src, defer, async, attributes, consent };
-    }),
+    redirects: own.redirects.map((redirect, i) => ({
+      ...redirect,
+      line: findFieldLine(source, `redirects.${i}.from`),
+    })),
+    publish: resolvePublishing({ timeZone, robots, productionBranch }, overrides),
   });
 }
 
@@ -161,7 +140,7 @@ function freezeDeep<T>(value: T): T {
 }
 
 /** `--base-url`, then `SITE_BASE_URL`, then the configuration; null for none. */
-function resolveBaseUrl(input: SiteConfigInput, overrides: ConfigOverrides): string | null {
+function resolveBaseUrl(input: SiteSettings, overrides: ConfigOverrides): string | null {
   // `--base-url ''` asks for none; an empty SITE_BASE_URL (an undefined CI variable) is unset.
   const [given, from] =
     overrides.baseUrl !== undefined
@@ -190,14 +169,17 @@ function findNavLine(source: string, routePath: string): number {
   return index + 1 || 1;
 }
 
-function resolvePublishing(input: SiteConfigInput, overrides: ConfigOverrides): PublishConfig {
-  const env = toBuildEnv(overrides.env, process.env, input.productionBranch ?? 'main');
+function resolvePublishing(
+  input: Pick<SiteSettings, 'timeZone' | 'robots' | 'productionBranch'>,
+  overrides: ConfigOverrides,
+): PublishConfig {
+  const env = toBuildEnv(overrides.env, process.env, input.productionBranch);
   return {
-    timeZone: input.timeZone ?? 'UTC',
+    timeZone: input.timeZone,
     drafts: overrides.drafts ?? false,
     future: overrides.future ?? false,
     env: env.name,
     envSource: env.source,
-    robots: input.robots ?? [],
+    robots: input.robots,
   };
 }

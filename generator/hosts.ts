@@ -1,4 +1,5 @@
 import type { PageLayout } from '../runtime/urls.ts';
+import type { PolicyDirective } from './schema/security.ts';
 import type { HostName, Page, SecurityConfig, SiteConfig } from './types.ts';
 
 // The static hosts (behaviour.md: Hosts). Each serves a canonical URL with 200 and no redirect
@@ -14,27 +15,7 @@ const BASE_SOURCES = {
   styleSrc: ["'self'"],
   fontSrc: ["'self'"],
   mediaSrc: ["'self'"],
-} as const satisfies Required<SecurityConfig>;
-export type PolicyDirective = keyof typeof BASE_SOURCES;
-
-/** The directives `security` may add to (behaviour.md: Security policy). */
-export const POLICY_DIRECTIVES = Object.keys(BASE_SOURCES) as PolicyDirective[];
-
-/** Whole schemes a directive may allow: never one that lets any script or page in. */
-export const POLICY_SCHEMES: Readonly<Record<PolicyDirective, readonly string[]>> = {
-  scriptSrc: [],
-  connectSrc: ['https:', 'wss:'],
-  imgSrc: ['https:', 'data:', 'blob:'],
-  frameSrc: ['https:'],
-  formAction: ['https:', 'mailto:'],
-  styleSrc: ['https:'],
-  fontSrc: ['https:', 'data:'],
-  mediaSrc: ['https:', 'data:', 'blob:'],
-};
-
-/** `https://` or `wss://`, a host (or `*.` subdomains), a port; no space or `;`, which would start another source. */
-export const POLICY_ORIGIN =
-  /^(?:https|wss):\/\/(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/;
+} as const satisfies Record<PolicyDirective, readonly string[]>;
 
 /** Where video embeds load their player from (behaviour.md: Video embeds). */
 const VIDEO_ORIGINS = {
@@ -99,7 +80,7 @@ export function toBuildPolicy(config: SiteConfig, pages: readonly Page[]): strin
 export const CONTENT_SECURITY_POLICY = toContentSecurityPolicy({ security: {}, scripts: [], videos: [] });
 export const PAGE_CONTENT_SECURITY_POLICY = toPagePolicy(CONTENT_SECURITY_POLICY);
 
-export const HOSTS: readonly HostName[] = ['portable', 'nginx', 'cloudflare-pages', 'netlify', 'github-pages', 's3'];
+export { HOSTS } from './schema/config.ts';
 
 /** Configuration the hosts read from the output's root, never content. */
 export const HOST_FILES = ['nginx.conf', '_headers', '_redirects', '.nojekyll', 'deploy-s3.sh'] as const;

@@ -1,154 +1,48 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { Contact } from '../runtime/contacts.ts';
 import type { SiteProblem, SourceLoc } from './problems/problem.ts';
+import type {
+  CheckConfig,
+  HostName,
+  LocaleConfig,
+  NavItem,
+  OrganizationConfig,
+  RuntimeConfig,
+  SecurityConfig,
+  SiteRedirect,
+  SiteScript,
+  ThemeConfig,
+} from './schema/config.ts';
+import type { FrontMatter, JobFields } from './schema/front-matter.ts';
 
 export type { Severity } from './problems/catalogue.ts';
 export type { SiteProblem, SourceLoc } from './problems/problem.ts';
 
-export type { Contact };
+// The configuration's and the front matter's types are inferred from their schemas.
+export type {
+  FrontMatter,
+  JobFields,
+  CheckConfig,
+  Contact,
+  HostName,
+  LocaleConfig,
+  NavItem,
+  OrganizationConfig,
+  RuntimeConfig,
+  SecurityConfig,
+  SiteRedirect,
+  SiteScript,
+  ThemeConfig,
+};
+export type { SiteConfigInput } from './schema/config.ts';
 
 // The data that crosses the build's stages (architecture.md: Types).
 
 export type LocaleCode = string;
 
-export interface LocaleConfig {
-  /** Code used in route names, file names and the cookie: `zhHant`, `en`. */
-  readonly code: LocaleCode;
-  /** ISO tag for `<html lang>` and hreflang: `zh-Hant`, `en-US`. */
-  readonly iso: string;
-  readonly name: string;
-  /** URL prefix: `` for the default locale, `/en` for English. */
-  readonly prefix: string;
-  /** `og:locale` value, a locale share dialogs know: `zh_TW`, `en_US`. */
-  readonly ogLocale: string;
-  /** The brand in this language: the `<title>` suffix, `og:site_name`, the WebSite's name. */
-  readonly siteTitle: string;
-  /** Between a page title and the brand (` | `, `｜`); the configuration's `titleSeparator` when absent. */
-  readonly titleSeparator?: string;
-  /** The brand's claim: the home page's title after the brand, and the WebSite's description. */
-  readonly claim?: string;
-}
-
 export interface SiteLocale extends LocaleConfig {
   readonly titleSeparator: string;
 }
-
-/** The company's facts for search engines, the same in every language (behaviour.md: Sharing). */
-export interface OrganizationConfig {
-  /** ISO 3166 code of the country of its address and stations: `TW`. */
-  readonly country: string;
-  readonly postalCode?: string;
-  readonly stations: readonly { readonly iataCode: string; readonly headquarters?: boolean }[];
-}
-
-export interface ThemeConfig {
-  readonly dark: boolean;
-  readonly primary: string;
-  readonly secondary: string;
-  readonly ripple: boolean;
-  /** WOFF2 fonts every page's head preloads (behaviour.md: Presentation). Default none. */
-  readonly preloadFonts?: readonly string[];
-}
-
-/** Browser runtime constants (behaviour.md: Constants). */
-export interface RuntimeConfig {
-  readonly cookieName: string;
-  readonly cookieMaxAgeDays: number;
-  readonly reloadGuardMs: number;
-  readonly idleCheckDelayMs: number;
-  readonly prefetchLimit: number;
-  readonly repaintWaitMs: number;
-  readonly notificationMs: number;
-  readonly drawerWidth: number;
-  readonly railWidth: number;
-}
-
-/** A main navigation entry: a `nav` label key and its route. */
-export interface NavItem {
-  readonly key: string;
-  readonly path: string;
-  /** The section whose pages its menu lists. */
-  readonly section?: string;
-  /** Its line in the configuration file. */
-  readonly line?: number;
-}
-
-export interface CheckConfig {
-  /** KB of gzip a page may load (behaviour.md: Pages on demand). */
-  readonly budgets: {
-    readonly jsKb: number;
-    readonly idleJsKb: number;
-    readonly cssKb: number;
-    readonly payloadKb: number;
-    /** The largest file of a photo a page shows (behaviour.md: Images). */
-    readonly imageKb: number;
-    /** Fonts its text needs and those it preloads (behaviour.md: Presentation). */
-    readonly fontKb: number;
-  };
-  /** behaviour.md: Translations. */
-  readonly staleTranslations: 'warning' | 'error';
-  /** Strings that may read the same in every locale (names, codes): no warning for them. */
-  readonly sameInAllLocales: readonly string[];
-  /** behaviour.md: Moved and removed pages. */
-  readonly removedPages: 'warning' | 'error';
-}
-
-/** A page's alias or a configured redirect; `to` is a path or an https URL (behaviour.md: Moved and removed pages). */
-export interface SiteRedirect {
-  readonly from: string;
-  readonly to: string;
-  readonly status: 301 | 302;
-}
-
-/** What `site/site.config.ts` exports. Paths are relative to the site root. */
-export interface SiteConfigInput {
-  locales: LocaleConfig[];
-  organization?: OrganizationConfig;
-  defaultLocale: LocaleCode;
-  fallbackLocale: LocaleCode;
-  baseUrl?: string;
-  /** The static host the output is shaped for (behaviour.md: Hosts); `portable` when absent. */
-  host?: HostName;
-  /** How many entries a page of a long list shows (behaviour.md: Long lists); 24 when absent. */
-  listPageSize?: number;
-  titleSeparator?: string;
-  /** Terms the Chinese word breaker must not split (營運控制中心) (behaviour.md: Presentation). */
-  keepWhole?: string[];
-  theme: ThemeConfig;
-  runtime: RuntimeConfig;
-  navigation: NavItem[];
-  contacts?: Contact[];
-  /** Old addresses no page carries (a removed section, a campaign URL), sent on with a redirect. */
-  redirects?: { from: string; to: string; status?: 301 | 302 }[];
-  check?: Partial<Omit<CheckConfig, 'budgets'> & { budgets: Partial<CheckConfig['budgets']> }>;
-  /** The zone whose calendar day decides what is published (behaviour.md: Publishing); `UTC` when absent. */
-  timeZone?: string;
-  /** Lines added to `robots.txt` (behaviour.md: Sitemap and robots). */
-  robots?: string[];
-  /** The branch Cloudflare Pages publishes as production; `main` when absent. */
-  productionBranch?: string;
-  /** behaviour.md: Security policy. */
-  security?: SecurityConfig;
-  /** External scripts every page's head loads, or loads after consent (behaviour.md: Third-party scripts). */
-  scripts?: {
-    /** An `https://` URL, or a root-relative path of a file of site/public. */
-    src: string;
-    defer?: boolean;
-    async?: boolean;
-    /** `data-*`, `integrity`, `crossorigin` and `referrerpolicy` attributes, written as given. */
-    attributes?: Record<string, string>;
-    /** Loaded only once the visitor has accepted it (behaviour.md: Consent). */
-    consent?: boolean;
-  }[];
-}
-
-/** Origins each directive of the Content Security Policy adds (hosts.ts). */
-export type SecurityConfig = Readonly<Partial<Record<SecurityDirective, readonly string[]>>>;
-
-type SecurityDirective =
-  'scriptSrc' | 'connectSrc' | 'imgSrc' | 'frameSrc' | 'formAction' | 'styleSrc' | 'fontSrc' | 'mediaSrc';
-
-export type SiteScript = Readonly<Required<NonNullable<SiteConfigInput['scripts']>[number]>>;
 
 /** A preview build is one no search engine indexes (behaviour.md: Publishing). */
 export type BuildEnv = 'production' | 'preview';
@@ -164,8 +58,6 @@ export interface PublishConfig {
   readonly envSource: string | null;
   readonly robots: readonly string[];
 }
-
-export type HostName = 'portable' | 'nginx' | 'cloudflare-pages' | 'netlify' | 'github-pages' | 's3';
 
 /** The configuration settled once at the edge, read-only downstream. */
 export interface SiteConfig {
@@ -194,44 +86,6 @@ export interface SiteConfig {
   readonly publish: PublishConfig;
   readonly security: SecurityConfig;
   readonly scripts: readonly SiteScript[];
-}
-
-/** Settings a page's front matter may carry. Locale-neutral ones must agree across locales. */
-export interface FrontMatter {
-  title: string;
-  description: string;
-  template: string;
-  layout: string;
-  order: number;
-  /** An article's day (`2024-03-12`), or day and time in the site's time zone (`2024-03-12T09:00`). */
-  date: string | null;
-  /** When this language's text last changed in substance, written as `date` is (behaviour.md: Sharing). */
-  updated: string | null;
-  /** Single-language pages: the locales that have content. */
-  locales: LocaleCode[] | null;
-  /** Pages the template lists: the section's other pages, or the news articles, newest first. */
-  list: 'section' | 'articles' | null;
-  listLimit: number | null;
-  /** False: not among its overview's cards, still in the section's navigation. */
-  inOverview: boolean;
-  draft: boolean;
-  /** The day the page goes live, when not its `date`. */
-  publishDate: string | null;
-  expiryDate: string | null;
-  /** Not in search engines, the sitemap or the search. */
-  noindex: boolean;
-  /** The old addresses of the page in this locale, as a visitor typed them (behaviour.md: Moved and removed pages). */
-  aliases: readonly string[];
-  extra: Record<string, unknown>;
-}
-
-/** A position's facts (front matter `job`, behaviour.md: Sharing); the day it was posted is the page's `date`. */
-export interface JobFields {
-  /** Google's kinds of employment (`FULL_TIME`…, load/job-field.ts). */
-  readonly employmentType: string;
-  readonly stations: readonly string[];
-  readonly salary: { readonly currency: string; readonly min: number; readonly max: number; readonly per: string };
-  readonly validThrough: string;
 }
 
 /** One translation file of one page: `site/content/<path>.<locale>.md`. */

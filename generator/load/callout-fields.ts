@@ -1,4 +1,5 @@
-import { isRecord, isText } from '../config-sections.ts';
+import { isRecord } from '../config-check.ts';
+const isText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 // A service page's `steps` and an equipment page's `specs` (behaviour.md: Presentation).
 

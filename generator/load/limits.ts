@@ -6,9 +6,6 @@ export const FILE_LIMIT = 4 * 1024 * 1024;
 export const MATTER_LIMIT = 256 * 1024;
 const BODY_WARNING = 1024 * 1024;
 
-/** In characters: each is shown whole where a line or two fits. */
-export const TEXT_LIMITS = { title: 200, description: 1000 } as const;
-
 /** Where a `[` or `{` first opens a level past `limit`, or null; JSON's `"…"` strings are skipped when asked. */
 export function findDeepNesting(text: string, limit: number, { skipStrings = false } = {}): number | null {
   let depth = 0;

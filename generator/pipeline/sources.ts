@@ -27,7 +27,7 @@ import type {
 // What `site new` needs of the load and resolve stages, which commands may not import: the rules'
 // own code, never a copy (behaviour.md: Routes).
 export { toRouteAndLocale, toSegmentSuggestion } from '../load/file-names.ts';
-export { DEFAULT_LAYOUT, DEFAULT_TEMPLATE } from '../load/front-matter-fields.ts';
+export { DEFAULT_LAYOUT, DEFAULT_TEMPLATE } from '../schema/front-matter.ts';
 export { toCalendarDay } from '../resolve/publish.ts';
 export { toRouteName } from '../resolve/routes.ts';
 

@@ -1,7 +1,7 @@
 import { CONFIG_FILE } from '../config-check.ts';
 import { HOST_FILES } from '../hosts.ts';
 import { toProblem } from '../problems/problem.ts';
-import { toTargetPath } from '../redirects.ts';
+import { toTargetPath } from '../schema/redirects.ts';
 import { toFeedPath, toLocaleOfPath } from '../../runtime/urls.ts';
 import type { Page, Route, SiteConfig, SiteProblem, SiteRedirect, SourceLoc } from '../types.ts';
 

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { toBuildTime } from '../build-id.ts';
-import { isRecord } from '../config-sections.ts';
 import { toProblem } from '../problems/problem.ts';
 import { toConflictProblem } from '../conflicts.ts';
 import { findKeyLine } from '../messages.ts';
-import type { LocaleCode, SiteProblem } from '../types.ts';
+import type { SiteProblem } from '../types.ts';
 
 // behaviour.md: Translations. The record keeps the source's text at each confirmation; a source
 // that reads otherwise today makes the translation stale. No git history is read.
@@ -13,23 +13,19 @@ export const RECORD_FILE = 'site/translations.lock.json';
 export const FORMAT = 1;
 
 /** The day, and the source's normalised text then (one block a line). */
-interface Confirmation {
-  readonly confirmed: string;
-  readonly text: readonly string[];
-}
+const CONFIRMATION = z.object({ confirmed: z.string(), text: z.array(z.string()) });
+const ENTRY = z.object({ source: z.string(), targets: z.record(z.string(), CONFIRMATION) });
 
-export interface RecordEntry {
-  readonly source: LocaleCode;
-  readonly targets: Readonly<Record<LocaleCode, Confirmation>>;
-}
-
-export interface TranslationRecord {
-  readonly format: number;
+const RECORD = z.object({
+  format: z.literal(FORMAT),
   /** By route (`/services/service-ramp`). */
-  readonly pages: Readonly<Record<string, RecordEntry>>;
+  pages: z.record(z.string(), ENTRY),
   /** By `namespace:key`. */
-  readonly messages: Readonly<Record<string, RecordEntry>>;
-}
+  messages: z.record(z.string(), ENTRY),
+});
+
+export type RecordEntry = Readonly<z.output<typeof ENTRY>>;
+export type TranslationRecord = Readonly<z.output<typeof RECORD>>;
 
 const EMPTY_RECORD: TranslationRecord = { format: FORMAT, pages: {}, messages: {} };
 
@@ -70,32 +66,21 @@ export function readTranslationRecord(root: string): {
   }
 }
 
+/** The first fault of a record edited or merged by hand, and the entry it is in. */
 function findRecordFault(parsed: unknown): { reason: string; entry?: string } | null {
+  const result = RECORD.safeParse(parsed);
+  if (result.success) return null;
   const shape = `a record of format ${FORMAT} with "pages" and "messages"`;
-  if (!isRecord(parsed) || parsed.format !== FORMAT) return { reason: `it is not ${shape}` };
-  for (const group of ['pages', 'messages'] as const) {
-    const entries = parsed[group];
-    if (!isRecord(entries)) return { reason: `its "${group}" is not an object: it is not ${shape}` };
-    for (const [name, entry] of Object.entries(entries)) {
-      const at = `${group} → ${JSON.stringify(name)}`;
-      if (!isRecord(entry) || typeof entry.source !== 'string' || !isRecord(entry.targets))
-        return { reason: `${at} is not an entry with a "source" locale and its "targets"`, entry: name };
-      for (const [locale, confirmation] of Object.entries(entry.targets)) {
-        const text = isRecord(confirmation) ? confirmation.text : undefined;
-        if (
-          !isRecord(confirmation) ||
-          typeof confirmation.confirmed !== 'string' ||
-          !Array.isArray(text) ||
-          !text.every((block) => typeof block === 'string')
-        )
-          return {
-            reason: `${at} → targets → ${locale} is not a confirmation with its "confirmed" day and the source's "text" (a list of texts)`,
-            entry: name,
-          };
-      }
-    }
-  }
-  return null;
+  const [group, name, , locale] = (result.error.issues[0]?.path ?? []).map(String);
+  if (group === undefined || group === 'format') return { reason: `it is not ${shape}` };
+  if (name === undefined) return { reason: `its "${group}" is not an object: it is not ${shape}` };
+  const at = `${group} → ${JSON.stringify(name)}`;
+  if (locale === undefined)
+    return { reason: `${at} is not an entry with a "source" locale and its "targets"`, entry: name };
+  return {
+    reason: `${at} → targets → ${locale} is not a confirmation with its "confirmed" day and the source's "text" (a list of texts)`,
+    entry: name,
+  };
 }
 
 /** Sorted keys, one text block a line: readable diffs. */
