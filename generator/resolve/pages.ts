@@ -226,19 +226,27 @@ function toListed(
   const limit = listLimit ?? Infinity;
   if (list === 'section')
     return sectionPages.filter((p) => p.name !== route.name && !leftOut.has(p.name)).slice(0, limit);
-  if (route.template === 'article') return toRelated(route, articles).map((r) => toLink(r, locale));
+  if (route.template === 'article') return toRelated(route, articles, locale.code).map((r) => toLink(r, locale));
   if (list !== 'articles') return [];
   const topic = toTopic(route);
   const chosen = topic ? articles.filter((r) => toTopic(r) === topic) : articles;
   return chosen.slice(0, limit).map((r) => toLink(r, locale));
 }
 
-/** An article's more news: three others, the newest of its topic first, shown newest first (behaviour.md: Topics). */
-function toRelated(route: Route, articles: readonly Route[]): Route[] {
-  const others = articles.filter((r) => r.name !== route.name);
+/**
+ * An article's more news: three others, those written in the page's language before those shown
+ * in another, and of each the newest of its topic first; then shown newest first (behaviour.md: Topics).
+ */
+function toRelated(route: Route, articles: readonly Route[], locale: LocaleCode): Route[] {
   const topic = toTopic(route);
-  const ofTopic = (r: Route) => topic !== null && toTopic(r) === topic;
-  return [...others.filter(ofTopic), ...others.filter((r) => !ofTopic(r))].slice(0, 3).sort(byDateDesc);
+  const rank = (r: Route) =>
+    (r.contentLocales.includes(locale) ? 0 : 2) + (topic !== null && toTopic(r) === topic ? 0 : 1);
+  const others = articles.filter((r) => r.name !== route.name);
+  // A stable sort: each rank keeps the newest first.
+  return others
+    .sort((a, b) => rank(a) - rank(b))
+    .slice(0, 3)
+    .sort(byDateDesc);
 }
 
 function toLeftOut(route: Route, routes: readonly Route[]): ReadonlySet<string> {

@@ -473,16 +473,19 @@ describe('the real site', () => {
     }
   });
 
-  it('ends every article with more news: three other articles with their thumbnails, the newest of its topic first', () => {
-    for (const prefix of ['', '/en']) {
+  it('ends every article with more news: three other articles with their thumbnails, in its language first, the newest of its topic first', () => {
+    for (const [prefix, locale] of [
+      ['', 'zhHant'],
+      ['/en', 'en'],
+    ] as const) {
       const all = payloadOf(`${prefix}/news`).listed;
       for (const article of all) {
         const { data, listed } = payloadOf(article.url);
         const others = all.filter((link) => link.url !== article.url);
-        const expected = [
-          ...others.filter((link) => link.topic === data.topic),
-          ...others.filter((link) => link.topic !== data.topic),
-        ]
+        const rank = (link: (typeof all)[number]) =>
+          (link.contentLocale === locale ? 0 : 2) + (link.topic === data.topic ? 0 : 1);
+        const expected = [0, 1, 2, 3]
+          .flatMap((r) => others.filter((link) => rank(link) === r))
           .slice(0, 3)
           .sort((a, b) => all.indexOf(a) - all.indexOf(b));
         expect(
