@@ -34,6 +34,7 @@ export function checkCalloutFields(raw: Record<string, unknown>, fail: Fail): vo
     }
     const { title, items } = value;
     if (!isText(title)) bad('`title` must be a non-empty text');
+    if (key === 'specs') checkDrawing(value, (reason) => fail(key, reason, DRAWING_HINT));
     if (!Array.isArray(items) || items.length < count[0] || items.length > count[1]) {
       bad(`\`items\` must be a list of ${count[0]} to ${count[1]} entries`);
       continue;
@@ -50,4 +51,17 @@ export function checkCalloutFields(raw: Record<string, unknown>, fail: Fail): vo
       }
     });
   }
+}
+
+const DRAWING_HINT =
+  'Write `image: /images/eq1-side.svg` and `imageAlt: "Side view of the CW-ET60: 1 marks the tow hitch, 2 …"` under `specs`: a drawing of the product whose callouts 1, 2, 3… mark the facts after the first (the model) in their order, and a text that says what each number marks, at most 200 characters.';
+
+/** `specs.image` and `specs.imageAlt`, the drawing beside the facts: both or neither. */
+function checkDrawing(specs: Record<string, unknown>, bad: (reason: string) => void): void {
+  const { image, imageAlt } = specs;
+  if (image === undefined && imageAlt === undefined) return;
+  if (!isText(image)) bad('`image` must name the drawing when `imageAlt` describes one');
+  if (!isText(imageAlt)) bad('`imageAlt` must say what the drawing shows and what each of its numbers marks');
+  else if ([...String(imageAlt).trim()].length > 200)
+    bad(`\`imageAlt\` is ${[...String(imageAlt).trim()].length} characters long, over the limit of 200`);
 }

@@ -115,11 +115,17 @@ describe("the site's content", () => {
     });
   });
 
-  it('draws every scene a page names as a small, self-contained SVG with a title, each page outside the news with a scene of its own', () => {
+  it('draws every scene and product drawing a page names as a small, self-contained SVG with a title, each page outside the news with a scene of its own', () => {
     const english = pages.filter((p) => p.locale === 'en' && p.contentLocale === 'en');
     const scenes = english.map((p) => [p.path, String(p.data.image ?? '')] as const).filter(([, src]) => src);
     expect(scenes.length).toBeGreaterThan(40);
-    for (const src of new Set(scenes.map(([, src]) => src))) {
+    // The drawings of the in-house equipment beside their key facts (front matter `specs.image`).
+    const drawings = english.flatMap((p) => {
+      const src = (p.data.specs as { image?: unknown } | undefined)?.image;
+      return typeof src === 'string' ? [src] : [];
+    });
+    expect(drawings).toHaveLength(5);
+    for (const src of new Set([...scenes.map(([, src]) => src), ...drawings])) {
       const svg = readFileSync(path.join(REPO_ROOT, 'site/public', src), 'utf8');
       expect(svg, src).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
       expect(/<title>([^<]{20,})<\/title>/.exec(svg)?.[1], `${src}: its title`).toBeTruthy();

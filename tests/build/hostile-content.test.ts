@@ -246,6 +246,33 @@ describe('a service page’s steps and an equipment page’s key facts (front ma
     expect(problem).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 5 } });
     expect(problem.message).toContain('`items[1].value` must be a non-empty text');
   });
+
+  const drawn = (fields: string) =>
+    page(
+      `specs:\n  title: At a glance\n${fields}  items: [{ label: Model, value: CW-ET60 }, { label: Towing, value: 6 t }]\n`,
+    );
+
+  it('passes with a drawing of the product and its text, and refuses either alone, at the line of `specs`', () => {
+    expect(
+      parse(drawn('  image: /images/eq1-side.svg\n  imageAlt: "Side view: 1 marks the tow hitch."\n')).problems,
+    ).toEqual([]);
+    for (const [fields, reason] of [
+      [
+        '  image: /images/eq1-side.svg\n',
+        '`imageAlt` must say what the drawing shows and what each of its numbers marks',
+      ],
+      ['  imageAlt: "Side view: 1 marks the tow hitch."\n', '`image` must name the drawing'],
+      [
+        `  image: /images/eq1-side.svg\n  imageAlt: "${'x'.repeat(201)}"\n`,
+        '`imageAlt` is 201 characters long, over the limit of 200',
+      ],
+    ]) {
+      const problem = only(drawn(fields as string));
+      expect(problem, reason).toMatchObject({ code: 'FRONT_MATTER_INVALID', loc: { file: FILE, line: 5 } });
+      expect(problem.message).toContain(reason);
+      expect(problem.hint).toContain('callouts 1, 2, 3');
+    }
+  });
 });
 
 describe('anchors, aliases and tags', () => {

@@ -137,7 +137,7 @@ describe('the real site', () => {
     expect(payloadOf('/en/strengths/homemade-equipment/eq1').name).toBe('strengths-homemade-equipment-eq1___en');
   });
 
-  it('shows every service page’s steps and every in-house equipment page’s key facts under its scene, in both languages', () => {
+  it('shows every service page’s steps and every in-house equipment page’s key facts under its scene, beside a drawing of the product, in both languages', () => {
     const pages = ROUTES.flatMap((route) => [route, enUrl(route)]).filter((url) =>
       ['service', 'equipment'].includes(payloadOf(url).template),
     );
@@ -146,7 +146,7 @@ describe('the real site', () => {
       const html = htmlOf(url);
       const service = payloadOf(url).template === 'service';
       const block =
-        (service ? /<section class="steps"[\s\S]*?<\/section>/ : /<section class="specs"[\s\S]*?<\/section>/).exec(
+        (service ? /<section class="steps"[\s\S]*?<\/section>/ : /<section class="specs[ "][\s\S]*?<\/section>/).exec(
           html,
         )?.[0] ?? '';
       const items = block.match(service ? /<li class="steps__item">/g : /<div class="specs__item">/g) ?? [];
@@ -157,8 +157,23 @@ describe('the real site', () => {
       expect(html.indexOf(block), url).toBeLessThan(html.indexOf('data-prose'));
       // The key facts are said once: the equipment page's text repeats them in no table of its own.
       if (!service) expect(html.slice(html.indexOf('data-prose')), url).not.toContain('<table');
+      if (!service) expectDrawing(url, block);
     }
   });
+
+  /** An equipment page's drawing in its key-facts band, described, its callouts 1 to 3 keyed to the facts after the model. */
+  const expectDrawing = (url: string, block: string) => {
+    const item = /\/(eq\d)$/.exec(url)?.[1];
+    const img = new RegExp(
+      `<figure class="specs__figure"><img src="/images/${item}-side\\.svg" alt="([^"]{40,})"`,
+    ).exec(block);
+    expect(img?.[1], `${url}: the drawing and its text`).toMatch(/1[^2]+2[^3]+3/);
+    expect(block.indexOf('specs__figure'), url).toBeLessThan(block.indexOf('<dl'));
+    const terms = [...block.matchAll(/<dt class="specs__label">([\s\S]*?)<\/dt>/g)].map(
+      (m) => /^<span class="specs__marker">(\d)<\/span>/.exec(m[1] ?? '')?.[1],
+    );
+    expect(terms, url).toEqual([undefined, '1', '2', '3']);
+  };
 
   it('shows the stages of a service in the order of the work and an equipment page’s facts as written, its model first', () => {
     // The text of each element of a part, up to the next part of its item or the item's end.
@@ -167,7 +182,9 @@ describe('the real site', () => {
         ...html.matchAll(
           new RegExp(`class="${part}">([\\s\\S]*?)(?=<span class="steps__text"|</li>|<dd class|</div>)`, 'g'),
         ),
-      ].map((m) => decode((m[1] ?? '').replace(/<[^>]+>/g, '')).replace(/\u00a0/g, ' '));
+      ].map((m) =>
+        decode((m[1] ?? '').replace(/<span class="specs__marker">\d<\/span>|<[^>]+>/g, '')).replace(/\u00a0/g, ' '),
+      );
     for (const url of ['/services/service-ramp', '/en/services/service-ramp']) {
       const steps = (payloadOf(url).data.steps as { items: { label: string }[] }).items;
       expect(shown(htmlOf(url), 'steps__label'), url).toEqual(steps.map((step) => step.label));

@@ -1,4 +1,5 @@
 import { toList, toRecord, toText } from './data.ts';
+import Figure from './Figure.tsx';
 import Icon from './icons.tsx';
 import { MoreLink, Phrases } from './site.tsx';
 
@@ -36,29 +37,43 @@ export function Steps({ data }: { data: unknown }) {
 
 /**
  * An equipment page's key facts (front matter `specs`) in a box under its scene: each label over
- * its value, set large (behaviour.md: Presentation).
+ * its value, set large (behaviour.md: Presentation). With a drawing of the product (`specs.image`,
+ * `specs.imageAlt`) the facts stand beside it, and each fact after the first (the model, which the
+ * drawing shows whole) carries the number of its callout: 1, 2, 3 in their order.
  */
 export function Specs({ data }: { data: unknown }) {
   const specs = toRecord(data);
   const items = toList(specs?.items);
   if (!specs || items.length === 0) return null;
+  const drawn = Boolean(toText(specs.image));
+  const list = (
+    <dl className="specs__list">
+      {items.map((item, i) => (
+        <div key={i} className="specs__item">
+          <dt className="specs__label">
+            {drawn && i > 0 ? <span className="specs__marker">{i}</span> : null}
+            <Phrases text={toText(item.label) ?? ''} />
+          </dt>
+          <dd className="specs__value">
+            <Phrases text={toText(item.value) ?? ''} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
   return (
-    <section className="specs" aria-labelledby="specs-title">
+    <section className={drawn ? 'specs specs--drawn' : 'specs'} aria-labelledby="specs-title">
       <h2 id="specs-title" className="specs__title">
         {toText(specs.title)}
       </h2>
-      <dl className="specs__list">
-        {items.map((item, i) => (
-          <div key={i} className="specs__item">
-            <dt className="specs__label">
-              <Phrases text={toText(item.label) ?? ''} />
-            </dt>
-            <dd className="specs__value">
-              <Phrases text={toText(item.value) ?? ''} />
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {drawn ? (
+        <div className="specs__body">
+          <Figure data={specs} className="specs__figure" />
+          {list}
+        </div>
+      ) : (
+        list
+      )}
     </section>
   );
 }
