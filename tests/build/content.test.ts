@@ -119,7 +119,12 @@ describe("the site's content", () => {
     const english = pages.filter((p) => p.locale === 'en' && p.contentLocale === 'en');
     const scenes = english.map((p) => [p.path, String(p.data.image ?? '')] as const).filter(([, src]) => src);
     expect(scenes.length).toBeGreaterThan(40);
-    for (const src of new Set(scenes.map(([, src]) => src))) {
+    // And each station's scene, named by its texts (`common:airports.<code>.image`).
+    const airports = JSON.parse(readFileSync(path.join(REPO_ROOT, 'site/locales/en/common.json'), 'utf8'))
+      .airports as Record<string, { image?: string }>;
+    const stationScenes = Object.values(airports).map((a) => a.image ?? '');
+    expect(stationScenes.filter((src) => src.startsWith('/images/station-'))).toHaveLength(4);
+    for (const src of new Set([...scenes.map(([, src]) => src), ...stationScenes])) {
       const svg = readFileSync(path.join(REPO_ROOT, 'site/public', src), 'utf8');
       expect(svg, src).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
       expect(/<title>([^<]{20,})<\/title>/.exec(svg)?.[1], `${src}: its title`).toBeTruthy();
