@@ -144,6 +144,11 @@ const config: SiteConfigInput = {
       'procurement@cloudwing.example',
       'ir@cloudwing.example',
       'media@cloudwing.example',
+      // Each station's scene (`common:airports.<code>.image`): one picture for both languages.
+      '/images/station-tpe.svg',
+      '/images/station-khh.svg',
+      '/images/station-tsa.svg',
+      '/images/station-rmq.svg',
     ],
   },
 };

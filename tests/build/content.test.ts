@@ -125,7 +125,12 @@ describe("the site's content", () => {
       return typeof src === 'string' ? [src] : [];
     });
     expect(drawings).toHaveLength(5);
-    for (const src of new Set([...scenes.map(([, src]) => src), ...drawings])) {
+    // And each station's scene, named by its texts (`common:airports.<code>.image`).
+    const airports = JSON.parse(readFileSync(path.join(REPO_ROOT, 'site/locales/en/common.json'), 'utf8'))
+      .airports as Record<string, { image?: string }>;
+    const stationScenes = Object.values(airports).map((a) => a.image ?? '');
+    expect(stationScenes.filter((src) => src.startsWith('/images/station-'))).toHaveLength(4);
+    for (const src of new Set([...scenes.map(([, src]) => src), ...drawings, ...stationScenes])) {
       const svg = readFileSync(path.join(REPO_ROOT, 'site/public', src), 'utf8');
       expect(svg, src).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+"/);
       expect(/<title>([^<]{20,})<\/title>/.exec(svg)?.[1], `${src}: its title`).toBeTruthy();

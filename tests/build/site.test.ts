@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { buildSite, type BuildResult } from '../../generator/pipeline/build.ts';
@@ -302,6 +302,35 @@ describe('the real site', () => {
         expect(html.indexOf('position-apply__stations--end'), url).toBeGreaterThan(html.indexOf('data-prose'));
       }
     }
+  });
+
+  it('shows each station of the stations page with a scene of its own airport and an alt text in the page’s language', () => {
+    const scenes = new Set<string>();
+    for (const [url, name] of [
+      ['/about/about-location', '桃園國際機場'],
+      ['/en/about/about-location', 'Taoyuan International Airport'],
+    ] as const) {
+      const html = htmlOf(url);
+      const entries = [...html.matchAll(/<li class="station" id="station-(\w+)">([\s\S]*?)<\/li>/g)];
+      expect(
+        entries.map((m) => m[1]),
+        url,
+      ).toEqual(['tpe', 'khh', 'tsa', 'rmq']);
+      for (const [, code, entry = ''] of entries) {
+        const img = /<img class="station__scene" src="([^"]+)" alt="([^"]+)"/.exec(entry);
+        expect(img?.[1], `${url} ${code}`).toBe(`/images/station-${code}.svg`);
+        expect(readFileSync(path.join(REPO_ROOT, `site/public/images/station-${code}.svg`), 'utf8')).toMatch(
+          /<title>[^<]{20,}<\/title>/,
+        );
+        const alt = decode(img?.[2] ?? '');
+        expect(alt.length, `${url} ${code}`).toBeGreaterThan(40);
+        // Written in the page's language: Chinese characters on the Chinese page, none on the English one.
+        expect(/[\u4e00-\u9fff]/.test(alt), `${url} ${code}`).toBe(url === '/about/about-location');
+        scenes.add(`${url} ${alt}`);
+      }
+      expect(decode(html)).toContain(name);
+    }
+    expect(scenes.size).toBe(8);
   });
 
   it('writes the manifests: latest names the build, meta lists every page', () => {

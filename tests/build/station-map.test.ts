@@ -193,6 +193,29 @@ describe('the station map', () => {
     }
   });
 
+  it('keeps every station’s label inside the picture, clear of its edges, in both languages', () => {
+    // A generous width: a Chinese character one em, any other 0.6 em of its size.
+    const width = (s: string, size: number) =>
+      [...s].reduce((w, c) => w + (/[\u4e00-\u9fff]/.test(c) ? 1 : 0.6), 0) * size;
+    for (const locale of ['en', 'zhHant']) {
+      const svg = text(`images/stations-map.${locale}.svg`);
+      const labels = [
+        ...svg.matchAll(
+          /<text x="([\d.]+)" y="([\d.]+)" text-anchor="(start|end)"[^>]*><tspan font-size="([\d.]+)"[^>]*>([^<]+)<\/tspan><tspan[^>]*font-size="([\d.]+)"[^>]*>([^<]+)<\/tspan>/g,
+        ),
+      ];
+      expect(labels, locale).toHaveLength(4);
+      for (const [, x, y, anchor, nameSize, name = '', subSize, sub = ''] of labels) {
+        const w = Math.max(width(name, Number(nameSize)), width(sub, Number(subSize)));
+        const left = anchor === 'end' ? Number(x) - w : Number(x);
+        expect(left, `${locale} ${name}`).toBeGreaterThanOrEqual(16);
+        expect(left + w, `${locale} ${name}`).toBeLessThanOrEqual(400 - 16);
+        expect(Number(y) - Number(nameSize), `${locale} ${name}`).toBeGreaterThanOrEqual(16);
+        expect(Number(y) + 1.5 * Number(subSize), `${locale} ${name}`).toBeLessThanOrEqual(600 - 16);
+      }
+    }
+  });
+
   it('draws Taiwan at a size that fills the picture, with Penghu and the outlying islands', () => {
     const svg = text('images/stations-map.zhHant.svg');
     const box = outlineBox(svg);

@@ -62,7 +62,7 @@ export const STATIONS: readonly Station[] = [
     number: 3,
     lat: 25.0694,
     lon: 121.5525,
-    label: { dx: 0, dy: -62, anchor: 'end', leader: true },
+    label: { dx: 36, dy: -62, anchor: 'end', leader: true },
     marker: { dx: 30, dy: 12 },
   },
   { code: 'RMQ', number: 4, lat: 24.2647, lon: 120.6208, label: { dx: -21, dy: 0, anchor: 'end' } },
@@ -71,6 +71,41 @@ export const STATIONS: readonly Station[] = [
 /** The picture's size: the pages reserve 400 × 600 for it. */
 export const WIDTH = 400;
 export const HEIGHT = 600;
+
+/** How far every label keeps from the picture's edges, in both languages. */
+export const LABEL_MARGIN = 24;
+const NAME_SIZE = 21;
+const SUB_SIZE = 17;
+
+/**
+ * A generous estimate of a text's width in bold at `size`: a Chinese character is one em wide,
+ * any other character at most 0.62 em in the faces the map names.
+ */
+export function textWidth(text: string, size: number): number {
+  let em = 0;
+  for (const char of text) em += /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(char) ? 1 : 0.62;
+  return em * size;
+}
+
+/**
+ * Where a label's lines start: `dx`, `dy` from the marker, moved as little as needed to keep the
+ * whole label (its name and the line below) `LABEL_MARGIN` inside the picture.
+ */
+function placeLabel(x: number, y: number, label: Station['label'], lines: readonly [string, string]) {
+  const width = Math.max(textWidth(lines[0], NAME_SIZE), textWidth(lines[1], SUB_SIZE));
+  const lx = x + label.dx;
+  const left = label.anchor === 'end' ? lx - width : lx;
+  const right = left + width;
+  const ly = y + label.dy;
+  const top = ly - NAME_SIZE;
+  const bottom = ly + SUB_SIZE * 1.2 + SUB_SIZE * 0.3;
+  const min = LABEL_MARGIN;
+  const [maxX, maxY] = [WIDTH - LABEL_MARGIN, HEIGHT - LABEL_MARGIN];
+  return {
+    lx: round(lx + Math.max(0, min - left) - Math.max(0, right - maxX)),
+    ly: round(ly + Math.max(0, min - top) - Math.max(0, bottom - maxY)),
+  };
+}
 
 // Natural Earth's ids (ISO 3166 numeric): Taiwan, and the mainland whose Fujian coast is shown
 // faintly (no other land falls inside the frame).
@@ -212,13 +247,12 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
   const [ax, ay] = [round(at[0]), round(at[1])];
   const [x, y] = [round(ax + (station.marker?.dx ?? 0)), round(ay + (station.marker?.dy ?? 0))];
   const r = station.hq ? 15 : 13;
-  const { dx, dy, anchor, leader } = station.label;
-  // A label running off the picture's right edge is held to it (Songshan's, near the east coast).
-  const lx = anchor === 'end' && leader ? WIDTH - 14 : round(x + dx);
-  const ly = round(y + dy);
-  const name = escapeText(texts.names[station.code]);
+  const { anchor, leader } = station.label;
   const separator = texts.lang.startsWith('zh') ? ' ' : ' · ';
-  const sub = station.hq ? `${station.code}${separator}${escapeText(texts.hq)}` : station.code;
+  const subText = station.hq ? `${station.code}${separator}${texts.hq}` : station.code;
+  const { lx, ly } = placeLabel(x, y, station.label, [texts.names[station.code], subText]);
+  const name = escapeText(texts.names[station.code]);
+  const sub = escapeText(subText);
   return [
     `<g class="station" data-code="${station.code}" data-number="${station.number}"${station.hq ? ' data-hq=""' : ''}>`,
     // The airport itself first, where its marker is drawn away from it.
@@ -234,8 +268,8 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
     `<circle cx="${x}" cy="${y}" r="${r}" fill="${COLOURS.station}" stroke="#fff" stroke-width="2.5"/>`,
     `<text x="${x}" y="${y}" dy="0.35em" text-anchor="middle" font-size="17" font-weight="700" fill="#fff">${station.number}</text>`,
     `<text x="${lx}" y="${ly}" text-anchor="${anchor}" paint-order="stroke" stroke="${COLOURS.sea}" stroke-width="5" stroke-linejoin="round">`,
-    `<tspan font-size="21" font-weight="700" fill="${COLOURS.text}">${name}</tspan>`,
-    `<tspan x="${lx}" dy="1.2em" font-size="17" fill="${COLOURS.muted}">${sub}</tspan>`,
+    `<tspan font-size="${NAME_SIZE}" font-weight="700" fill="${COLOURS.text}">${name}</tspan>`,
+    `<tspan x="${lx}" dy="1.2em" font-size="${SUB_SIZE}" fill="${COLOURS.muted}">${sub}</tspan>`,
     `</text>`,
     `</g>`,
   ].join('');

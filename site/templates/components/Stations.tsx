@@ -9,9 +9,10 @@ type Fact = (typeof FACTS)[number];
 /**
  * The stations with a numbered map (front matter `stations`: their codes, numbered on the map in
  * this order; `mapImage`, `mapAlt`), each fact of a station once: its role and what sets it apart
- * (`summary`), then compact rows of a label and its value. The facts are the locale's texts of each
- * airport (`common:airports.<code>`), the one source every page that names a station reads; a page
- * that needs only some rows lists them in `stationFacts`. Only the headquarters' station
+ * (`summary`) beside a small scene of its airport (`image`, `imageAlt`), then compact rows of a
+ * label and its value. The facts are the locale's texts of each airport (`common:airports.<code>`),
+ * the one source every page that names a station reads; a page that needs only some of them lists
+ * them in `stationFacts` (`summary`, `image` and the rows' names). Only the headquarters' station
  * (`headquarters`: its code) has an address of its own (behaviour.md: Contact details).
  */
 export default function Stations({ data }: { data: Data }) {
@@ -38,6 +39,7 @@ export default function Stations({ data }: { data: Data }) {
               number={i + 1}
               facts={facts.filter((fact) => fact !== 'address' || code === toText(data.headquarters))}
               summary={!listed || listed.includes('summary')}
+              scene={!listed || listed.includes('image')}
             />
           ))}
         </ol>
@@ -46,8 +48,11 @@ export default function Stations({ data }: { data: Data }) {
   );
 }
 
-/** One station: its number on the map, its airport and code, its role, and its facts as rows; `#station-<code>` links to it. */
-function Station(props: { code: string; number: number; facts: readonly Fact[]; summary: boolean }) {
+/**
+ * One station: its number on the map, its airport and code, its role, its scene, and its facts as
+ * rows; `#station-<code>` links to it.
+ */
+function Station(props: { code: string; number: number; facts: readonly Fact[]; summary: boolean; scene: boolean }) {
   const { t } = useSite();
   const { code } = props;
   // Every label written out, so that `site check` counts the labels of fields no station has today.
@@ -69,6 +74,17 @@ function Station(props: { code: string; number: number; facts: readonly Fact[]; 
           <Phrases text={t(`common:airports.${code}.name`)} /> <span className="station__code">{code}</span>
         </span>
       </h3>
+      {props.scene ? (
+        <img
+          className="station__scene"
+          src={t(`common:airports.${code}.image`)}
+          alt={t(`common:airports.${code}.imageAlt`)}
+          width="800"
+          height="450"
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
       <p className="station__role">
         <Phrases text={t(`common:airports.${code}.role`)} />
       </p>
