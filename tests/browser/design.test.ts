@@ -268,6 +268,35 @@ describe('design', () => {
   );
 
   widthTest(
+    'fills a case study’s panel with its story: each part’s text runs to its part’s edge and the parts span the panel',
+    [768, 1024, 1440],
+    ['/services/service-ramp', '/en/services/service-ramp', '/customers', '/en/customers'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.case-studies__item')].flatMap((card) => {
+          const title = card.querySelector('.case-study__title')?.textContent ?? 'a case study';
+          const inner = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+          const parts = [...card.querySelectorAll<HTMLElement>('.case-study__story > div')];
+          const problems: string[] = [];
+          for (const part of parts) {
+            const box = part.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(part.querySelector('dd') as Node);
+            const rects = [...range.getClientRects()];
+            const text = Math.max(...rects.map((r) => r.right));
+            // A text of more than one line runs to within a quarter of its part's width of its edge.
+            const lines = new Set(rects.map((r) => Math.round(r.bottom))).size;
+            if (lines > 1 && box.right - text > box.width / 4)
+              problems.push(`${title}: ${part.className} leaves ${Math.round(box.right - text)} px empty`);
+          }
+          const right = Math.max(...parts.map((part) => part.getBoundingClientRect().right));
+          if (inner - right > 2) problems.push(`${title}: its parts end ${Math.round(inner - right)} px short`);
+          return problems;
+        }),
+      ),
+  );
+
+  widthTest(
     'keeps the running text of an article to a reading measure at the centre of the columns before the aside on desktops, its scene filling half the title band',
     [1440],
     ['/en/news/news3', '/news/news3'],
