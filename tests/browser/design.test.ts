@@ -681,6 +681,39 @@ describe('design', () => {
     },
   );
 
+  widthTest(
+    'never begins a line of a story’s date and topic with their separator, where the row wraps at its width or in a narrower box',
+    [320, 375, 1440],
+    ['/news', '/en/news', '/', '/en'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.card__date')].flatMap((row) => {
+          const [time, topic] = [row.querySelector('time'), row.querySelector('.card__topic')];
+          if (!time || !topic || getComputedStyle(topic).display !== 'inline' || row.getClientRects().length === 0)
+            return [];
+          // The topic's text begins the line it is on, or follows the date on the date's line.
+          const check = (how: string, wraps: boolean) => {
+            const range = document.createRange();
+            range.selectNodeContents(topic);
+            const first = range.getClientRects()[0];
+            const date = time.getBoundingClientRect();
+            const left = row.getBoundingClientRect().left + parseFloat(getComputedStyle(row).paddingLeft);
+            const own = !!first && first.top >= date.bottom - 1;
+            if (wraps && !own) return [`${row.textContent} (${how}): the topic does not wrap`];
+            return own && first.left - left > 1
+              ? [`${row.textContent} (${how}): its second line begins ${Math.round(first.left - left)} px in`]
+              : [];
+          };
+          const found = check('as it is', false);
+          // In a box just wider than its date, the topic wraps to a line of its own.
+          row.style.maxWidth = `${time.getBoundingClientRect().width + 16}px`;
+          found.push(...check('wrapped', true));
+          row.style.maxWidth = '';
+          return found;
+        }),
+      ),
+  );
+
   it('filters the newsroom by topic without JavaScript, and leaves out the lead on a phone', async () => {
     const page = await openViewport(375);
     await page.goto(`${site.url}/news`);
