@@ -602,6 +602,24 @@ describe('design', () => {
   );
 
   widthTest(
+    'keeps every e-mail address of a contact box, an aside and the footer on one line on phones',
+    [320, 375],
+    ['/', '/en', '/contact', '/en/contact', '/services/service-ramp', '/en/jobs/jobs-positions', '/en/news/news3'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]')]
+          .filter((link) => link.getClientRects().length > 0 && link.textContent?.includes('@'))
+          .flatMap((link) => {
+            const range = document.createRange();
+            range.selectNodeContents(link);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+            const box = link.closest('section, aside, address, div')?.className || 'a box';
+            return lines === 1 ? [] : [`${link.textContent} in ${box} takes ${lines} lines`];
+          }),
+      ),
+  );
+
+  widthTest(
     'offers a handling proposal and the open positions on the home page’s first screen, at every width',
     [320, 375, 768, 1440],
     ['/', '/en'],
