@@ -620,6 +620,20 @@ describe('design', () => {
   );
 
   widthTest(
+    'leaves room between the footer’s e-mail address and the end of its row’s rule on desktops',
+    [1024, 1200, 1440],
+    ['/', '/en'],
+    (page) =>
+      page.evaluate(() => {
+        const link = document.querySelector('.site-footer__contacts a[href^="mailto:"]');
+        const row = link?.closest('.site-footer__contacts > div');
+        if (!link || !row) return ['no e-mail address in the footer'];
+        const room = row.getBoundingClientRect().right - link.getBoundingClientRect().right;
+        return room >= 16 ? [] : [`the address ends ${Math.round(room)} px before its rule’s end`];
+      }),
+  );
+
+  widthTest(
     'offers a handling proposal and the open positions on the home page’s first screen, at every width',
     [320, 375, 768, 1440],
     ['/', '/en'],
