@@ -620,6 +620,28 @@ describe('design', () => {
   );
 
   widthTest(
+    'keeps the contact page’s text beside the directory to about 70 characters a line, the two about as tall',
+    [1024, 1440],
+    ['/contact', '/en/contact'],
+    (page) =>
+      page.evaluate(() => {
+        const [directory, text] = ['.contact-top > .contact-directory', '.contact-top > .prose'].map((selector) =>
+          document.querySelector(selector)?.getBoundingClientRect(),
+        );
+        if (!directory || !text) return ['no directory or text'];
+        const problems: string[] = [];
+        // About 70 Latin characters (32 Chinese) a line: 34rem.
+        const measure = 34 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+        for (const p of document.querySelectorAll('.contact-top > .prose > p'))
+          if (p.getBoundingClientRect().width > measure + 1)
+            problems.push(`a paragraph is ${Math.round(p.getBoundingClientRect().width)} px wide`);
+        const [short, tall] = [directory.height, text.height].sort((a, b) => a - b) as [number, number];
+        if (short < tall * 0.8) problems.push(`the directory is ${directory.height} px tall, the text ${text.height}`);
+        return problems;
+      }),
+  );
+
+  widthTest(
     'leaves room between the footer’s e-mail address and the end of its row’s rule on desktops',
     [1024, 1200, 1440],
     ['/', '/en'],
