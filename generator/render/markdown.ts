@@ -458,11 +458,25 @@ function breakCellPhrases(state: StateCore): void {
       if (child.type !== 'text' || !hasHan(child.content)) return [child];
       // A block of one Chinese word is a `.ph` too: the word stays whole (營運控制中心).
       marked = true;
-      const breaks = breaker(child.content);
+      const breaks = withoutShortAsides(breaker(child.content), child.content);
       return breaks ? toBrokenText(state, child.content, breaks) : [child];
     });
     if (marked) token.attrJoin('class', 'ph');
   });
+}
+
+/** A bracketed aside this short (`（2024 年換發）`, `（IATA）`) stays on one line. */
+const SHORT_ASIDE = 12;
+const ASIDES = /[（(][^（()）]*[)）]/gu;
+
+/** The breaks outside the text's short bracketed asides: a cell's note never splits inside. */
+function withoutShortAsides(breaks: readonly number[] | null, text: string): readonly number[] | null {
+  if (!breaks) return breaks;
+  const asides = [...text.matchAll(ASIDES)].filter((match) => match[0].length <= SHORT_ASIDE);
+  const kept = breaks.filter(
+    (index) => !asides.some((match) => index > match.index && index < match.index + match[0].length),
+  );
+  return kept.length > 0 ? kept : null;
 }
 
 /** How far back from a paragraph's end its words are looked for: its last words, with the tie's. */

@@ -268,6 +268,35 @@ describe('design', () => {
   );
 
   widthTest(
+    'fills a case study’s panel with its story: each part’s text runs to its part’s edge and the parts span the panel',
+    [768, 1024, 1440],
+    ['/services/service-ramp', '/en/services/service-ramp', '/customers', '/en/customers'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.case-studies__item')].flatMap((card) => {
+          const title = card.querySelector('.case-study__title')?.textContent ?? 'a case study';
+          const inner = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+          const parts = [...card.querySelectorAll<HTMLElement>('.case-study__story > div')];
+          const problems: string[] = [];
+          for (const part of parts) {
+            const box = part.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(part.querySelector('dd') as Node);
+            const rects = [...range.getClientRects()];
+            const text = Math.max(...rects.map((r) => r.right));
+            // A text of more than one line runs to within a quarter of its part's width of its edge.
+            const lines = new Set(rects.map((r) => Math.round(r.bottom))).size;
+            if (lines > 1 && box.right - text > box.width / 4)
+              problems.push(`${title}: ${part.className} leaves ${Math.round(box.right - text)} px empty`);
+          }
+          const right = Math.max(...parts.map((part) => part.getBoundingClientRect().right));
+          if (inner - right > 2) problems.push(`${title}: its parts end ${Math.round(inner - right)} px short`);
+          return problems;
+        }),
+      ),
+  );
+
+  widthTest(
     'keeps the running text of an article to a reading measure at the centre of the columns before the aside on desktops, its scene filling half the title band',
     [1440],
     ['/en/news/news3', '/news/news3'],
@@ -573,6 +602,60 @@ describe('design', () => {
   );
 
   widthTest(
+    'keeps every e-mail address of a contact box, an aside and the footer on one line on phones',
+    [320, 375],
+    ['/', '/en', '/contact', '/en/contact', '/services/service-ramp', '/en/jobs/jobs-positions', '/en/news/news3'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('a[href^="mailto:"]')]
+          .filter((link) => link.getClientRects().length > 0 && link.textContent?.includes('@'))
+          .flatMap((link) => {
+            const range = document.createRange();
+            range.selectNodeContents(link);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+            const box = link.closest('section, aside, address, div')?.className || 'a box';
+            return lines === 1 ? [] : [`${link.textContent} in ${box} takes ${lines} lines`];
+          }),
+      ),
+  );
+
+  widthTest(
+    'keeps the contact page’s text beside the directory to about 70 characters a line, the two about as tall',
+    [1024, 1440],
+    ['/contact', '/en/contact'],
+    (page) =>
+      page.evaluate(() => {
+        const [directory, text] = ['.contact-top > .contact-directory', '.contact-top > .prose'].map((selector) =>
+          document.querySelector(selector)?.getBoundingClientRect(),
+        );
+        if (!directory || !text) return ['no directory or text'];
+        const problems: string[] = [];
+        // About 70 Latin characters (32 Chinese) a line: 34rem.
+        const measure = 34 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+        for (const p of document.querySelectorAll('.contact-top > .prose > p'))
+          if (p.getBoundingClientRect().width > measure + 1)
+            problems.push(`a paragraph is ${Math.round(p.getBoundingClientRect().width)} px wide`);
+        const [short, tall] = [directory.height, text.height].sort((a, b) => a - b) as [number, number];
+        if (short < tall * 0.8) problems.push(`the directory is ${directory.height} px tall, the text ${text.height}`);
+        return problems;
+      }),
+  );
+
+  widthTest(
+    'leaves room between the footer’s e-mail address and the end of its row’s rule on desktops',
+    [1024, 1200, 1440],
+    ['/', '/en'],
+    (page) =>
+      page.evaluate(() => {
+        const link = document.querySelector('.site-footer__contacts a[href^="mailto:"]');
+        const row = link?.closest('.site-footer__contacts > div');
+        if (!link || !row) return ['no e-mail address in the footer'];
+        const room = row.getBoundingClientRect().right - link.getBoundingClientRect().right;
+        return room >= 16 ? [] : [`the address ends ${Math.round(room)} px before its rule’s end`];
+      }),
+  );
+
+  widthTest(
     'offers a handling proposal and the open positions on the home page’s first screen, at every width',
     [320, 375, 768, 1440],
     ['/', '/en'],
@@ -650,6 +733,39 @@ describe('design', () => {
         problems.push(`the first story's title begins at ${shown.title}`);
       return problems;
     },
+  );
+
+  widthTest(
+    'never begins a line of a story’s date and topic with their separator, where the row wraps at its width or in a narrower box',
+    [320, 375, 1440],
+    ['/news', '/en/news', '/', '/en'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.card__date')].flatMap((row) => {
+          const [time, topic] = [row.querySelector('time'), row.querySelector('.card__topic')];
+          if (!time || !topic || getComputedStyle(topic).display !== 'inline' || row.getClientRects().length === 0)
+            return [];
+          // The topic's text begins the line it is on, or follows the date on the date's line.
+          const check = (how: string, wraps: boolean) => {
+            const range = document.createRange();
+            range.selectNodeContents(topic);
+            const first = range.getClientRects()[0];
+            const date = time.getBoundingClientRect();
+            const left = row.getBoundingClientRect().left + parseFloat(getComputedStyle(row).paddingLeft);
+            const own = !!first && first.top >= date.bottom - 1;
+            if (wraps && !own) return [`${row.textContent} (${how}): the topic does not wrap`];
+            return own && first.left - left > 1
+              ? [`${row.textContent} (${how}): its second line begins ${Math.round(first.left - left)} px in`]
+              : [];
+          };
+          const found = check('as it is', false);
+          // In a box just wider than its date, the topic wraps to a line of its own.
+          row.style.maxWidth = `${time.getBoundingClientRect().width + 16}px`;
+          found.push(...check('wrapped', true));
+          row.style.maxWidth = '';
+          return found;
+        }),
+      ),
   );
 
   it('filters the newsroom by topic without JavaScript, and leaves out the lead on a phone', async () => {

@@ -38,6 +38,10 @@ describe('markdown', () => {
     expect(html).toContain('<td class="ph">無<wbr>障礙<wbr>升降車</td>');
     expect(html).toContain('<th>Role</th>');
     expect(html).toContain('<span class="nowrap">CW-AL12</span> lift</td>');
+    // A short bracketed note keeps together: the validity of a certificate.
+    const validity = ['| 證書 | 有效期限 |', '|---|---|', '| 許可證 | 至 2029 年（2024 年換發） |'];
+    const cells = renderMarkdown(file(validity.join('\n'), 'zhHant'), 'zhHant', links).html;
+    expect(cells).toMatch(/（2024[^<]*年換發）<\/td>/u);
     const heading = renderMarkdown(file('## 從機坪到客艙的每一次過站', 'zhHant'), 'zhHant', links).html;
     expect(heading).toContain('class="ph">從機坪到<wbr>客艙的<wbr>每一次<wbr>過站</h2>');
   });

@@ -88,6 +88,8 @@ export function CardMeta({ link }: { link: PageLink }) {
   return (
     <p className="card__date" lang={other ? pageIso : undefined}>
       {link.date ? <time dateTime={link.date}>{toDate(link.date)}</time> : null}
+      {/* The space between the date and its topic is where a narrow line wraps (LinkList.css). */}
+      {link.date && topic ? ' ' : null}
       {topic ? <span className="card__topic">{topic}</span> : null}
       {other ? <span className="badge">{t('common:newsroom.inLanguage', { language })}</span> : null}
     </p>
