@@ -162,6 +162,24 @@ describe('design', () => {
       ),
   );
 
+  widthTest(
+    'joins every stage of a list of steps to the next with a line that shows, wherever the stages stand in a column',
+    [375, 768, 1440],
+    ['/jobs/jobs-positions', '/en/jobs/jobs-positions', '/services/service-ramp', '/en/services/service-ramp'],
+    (page) =>
+      page.evaluate(() => {
+        const items = [...document.querySelectorAll<HTMLElement>('.steps__item')];
+        if (items.length < 3) return [`${items.length} steps`];
+        return items.slice(0, -1).flatMap((item, i) => {
+          const next = items[i + 1] as HTMLElement;
+          // Side by side, the line runs across instead (its own rule).
+          if (next.getBoundingClientRect().top <= item.getBoundingClientRect().top + 1) return [];
+          const line = Number.parseFloat(getComputedStyle(item, '::after').height);
+          return line >= 12 ? [] : [`the line after step ${i + 1} is ${Math.round(line)} px long`];
+        });
+      }),
+  );
+
   const positionCards = findAtWidths(
     [320, 768, 1440],
     ['/jobs/jobs-positions', '/en/jobs/jobs-positions'],
