@@ -180,6 +180,22 @@ describe('design', () => {
       }),
   );
 
+  widthTest(
+    'lists the footer’s site map down each column in the order of the main navigation',
+    [375, 1024, 1440],
+    ['/', '/en'],
+    (page) =>
+      page.evaluate(() => {
+        const links = [...document.querySelectorAll<HTMLElement>('.site-footer__sitemap a')];
+        const boxes = links.map((a) => ({ text: a.textContent ?? '', box: a.getBoundingClientRect() }));
+        const read = [...boxes].sort((a, b) => a.box.left - b.box.left || a.box.top - b.box.top);
+        const columns = new Set(boxes.map((b) => Math.round(b.box.left))).size;
+        return columns < 2 || read.some((b, i) => b !== boxes[i])
+          ? [`read down the columns: ${read.map((b) => b.text).join(', ')}`]
+          : [];
+      }),
+  );
+
   const positionCards = findAtWidths(
     [320, 768, 1440],
     ['/jobs/jobs-positions', '/en/jobs/jobs-positions'],
