@@ -254,8 +254,11 @@ describe('site build (subprocess)', () => {
     // One rebuild meets the three damages, each on the card of a page of its own.
     const root = makeSite();
     const env = { SITE_CACHE_DIR: path.join(root, 'cache') };
+    // Not the files other tests' builds are writing at this moment (a `.tmp` renamed as it is copied).
+    const written = (file: string) => !file.endsWith('.tmp');
     for (const { dir } of Object.values(CACHES))
-      if (existsSync(dir)) cpSync(dir, path.join(env.SITE_CACHE_DIR, path.basename(dir)), { recursive: true });
+      if (existsSync(dir))
+        cpSync(dir, path.join(env.SITE_CACHE_DIR, path.basename(dir)), { recursive: true, filter: written });
     const out = path.join(root, 'out');
     expect(runCli(['--root', root, 'build', '--out', out], { env }).status).toBe(0);
     const cards = ['index.html', 'en/index.html', 'en/contact/index.html'].map((html) => {
@@ -382,8 +385,11 @@ describe('the caches', () => {
     // earlier build made them: the first build then draws and indexes only what it lacks, as a
     // developer's second build does, and the --no-cache build alone does all of it.
     const env = { SITE_CACHE_DIR: path.join(root, 'cache'), SOURCE_DATE_EPOCH: '1790000000' };
+    // Not the files other tests' builds are writing at this moment (a `.tmp` renamed as it is copied).
+    const written = (file: string) => !file.endsWith('.tmp');
     for (const { dir } of Object.values(CACHES))
-      if (existsSync(dir)) cpSync(dir, path.join(env.SITE_CACHE_DIR, path.basename(dir)), { recursive: true });
+      if (existsSync(dir))
+        cpSync(dir, path.join(env.SITE_CACHE_DIR, path.basename(dir)), { recursive: true, filter: written });
     const build = (out: string, ...flags: string[]) => {
       const result = runCli(['--root', root, 'build', '--out', path.join(root, out), '--json', ...flags], { env });
       expect(result.status, result.stderr).toBe(0);
