@@ -12,6 +12,9 @@ const CODE = /\b(?:[A-Z]{2,}(?:-[A-Z0-9]+)+|ISO \d{4,5})\b/g;
 /** Latin with its inner spaces and marks (`IATA ISAGO`, `24/7`). */
 const LATIN = /[A-Za-z0-9](?:[A-Za-z0-9.,:/&+'’-]| (?=[A-Za-z0-9]))*/g;
 
+/** An English word joined by hyphens (`pre-conditioned`): a browser may end a line after its hyphen. */
+export const COMPOUND = /(?<![\p{L}\d-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\p{L}\d-])/gu;
+
 export type RunKind = 'text' | 'latin' | 'code';
 
 export interface Run {

@@ -3,7 +3,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
 import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
-import { bindNumbers, hasHan, toRunClass, toScriptRuns, toTiedEnd } from '../../runtime/mixed-script.ts';
+import { COMPOUND, bindNumbers, hasHan, toRunClass, toScriptRuns, toTiedEnd } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toHtmlText } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
@@ -423,9 +423,6 @@ function wrapCodes(state: StateCore): void {
     });
   });
 }
-
-/** A word joined by hyphens (`pre-conditioned`), in English: a browser may end a line after its hyphen. */
-const COMPOUND = /(?<![\p{L}\d-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\p{L}\d-])/gu;
 
 /** A text with each English word joined by hyphens kept on one line (behaviour.md: Presentation). */
 function keepCompounds(state: StateCore, text: string): Token[] {

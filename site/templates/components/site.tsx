@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import type { NavItem, PageControls, Payload, Reuse, SiteSearch, Translate } from '../../../generator/types.ts';
-import { bindNumbers, hasHan, spaceNumbers, toRunClass, toScriptRuns, toTiedEnd } from './mixed-script.ts';
+import { COMPOUND, bindNumbers, hasHan, spaceNumbers, toRunClass, toScriptRuns, toTiedEnd } from './mixed-script.ts';
 
 /** The page's payload and its locale's translator, for every component below the app shell. */
 export interface Site {
@@ -144,9 +144,6 @@ export function toMarks(items: readonly { readonly here: boolean; readonly inSec
 export function isInSection(item: NavItem, path: string): boolean {
   return (item.section ?? toSectionOf(item.path)) === toSectionOf(path);
 }
-
-/** A word joined by hyphens (`pre-conditioned`): a browser may end a line after its hyphen. */
-const COMPOUND = /[A-Za-z]+(?:-[A-Za-z]+)+/g;
 
 /** English text with each word joined by hyphens in a `.nowrap`; `at`: its offset in the whole text, for keys. */
 function keepCompounds(text: string, at = 0): ReactNode[] {
