@@ -1,7 +1,8 @@
 import { isRecord } from '../config-check.ts';
-const isText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 // A service page's `steps` and an equipment page's `specs` (behaviour.md: Presentation).
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
 export type Fail = (field: string, reason: string, hint?: string) => void;
 
@@ -61,7 +62,7 @@ function checkDrawing(specs: Record<string, unknown>, bad: (reason: string) => v
   const { image, imageAlt } = specs;
   if (image === undefined && imageAlt === undefined) return;
   if (!isText(image)) bad('`image` must name the drawing when `imageAlt` describes one');
-  if (!isText(imageAlt)) bad('`imageAlt` must say what the drawing shows and what each of its numbers marks');
-  else if ([...String(imageAlt).trim()].length > 200)
-    bad(`\`imageAlt\` is ${[...String(imageAlt).trim()].length} characters long, over the limit of 200`);
+  if (!isText(imageAlt)) return bad('`imageAlt` must say what the drawing shows and what each of its numbers marks');
+  const length = [...imageAlt.trim()].length;
+  if (length > 200) bad(`\`imageAlt\` is ${length} characters long, over the limit of 200`);
 }
