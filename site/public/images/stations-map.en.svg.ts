@@ -7,6 +7,7 @@ export default function stationsMap(): string {
     title: "Map of CloudWing's stations: 1 Taoyuan (headquarters), 2 Kaohsiung, 3 Taipei Songshan, 4 Taichung",
     names: { TPE: 'Taoyuan', TSA: 'Taipei Songshan', RMQ: 'Taichung', KHH: 'Kaohsiung' },
     hq: 'HQ',
+    seas: { strait: ['Taiwan', 'Strait'], ocean: ['Pacific', 'Ocean'] },
     kilometres: 'km',
   });
 }

@@ -24,19 +24,16 @@ export interface Station {
   readonly lat: number;
   readonly lon: number;
   readonly hq?: boolean;
-  /**
-   * Where the label's first line starts, from the marker's centre, and which way it runs; a label
-   * away from its marker (Songshan's, in the sea above the island) is joined to it by a line.
-   */
+  /** Where the label's first line starts, from the marker's centre, and which way it runs. */
   readonly label: {
     readonly dx: number;
     readonly dy: number;
     readonly anchor: 'start' | 'end';
-    readonly leader?: boolean;
   };
   /**
    * How far the numbered marker is drawn from the airport, which a dot marks, joined to it by a
-   * line: Songshan's, whose marker would touch Taoyuan's 30 km to the west.
+   * leader line: the two Taipei airports, 30 km apart, each out in the sea off the north coast,
+   * Taoyuan's to the west and Songshan's to the east, so that neither marker nor label crowds the other.
    */
   readonly marker?: { readonly dx: number; readonly dy: number };
 }
@@ -51,19 +48,29 @@ export interface MapTexts {
   readonly names: Readonly<Record<StationCode, string>>;
   readonly hq: string;
   readonly kilometres: string;
+  /** The names of the sea west and east of the island. */
+  readonly seas: { readonly strait: readonly string[]; readonly ocean: readonly string[] };
 }
 
 // Numbered by size, as the pages list them (largest first); Taoyuan lies a kilometre north of Songshan.
 export const STATIONS: readonly Station[] = [
-  { code: 'TPE', number: 1, lat: 25.0777, lon: 121.2328, hq: true, label: { dx: -26, dy: -10, anchor: 'end' } },
+  {
+    code: 'TPE',
+    number: 1,
+    lat: 25.0777,
+    lon: 121.2328,
+    hq: true,
+    label: { dx: -28, dy: -4, anchor: 'end' },
+    marker: { dx: -54, dy: -46 },
+  },
   { code: 'KHH', number: 2, lat: 22.5771, lon: 120.35, label: { dx: -21, dy: 0, anchor: 'end' } },
   {
     code: 'TSA',
     number: 3,
     lat: 25.0694,
     lon: 121.5525,
-    label: { dx: 36, dy: -62, anchor: 'end', leader: true },
-    marker: { dx: 30, dy: 12 },
+    label: { dx: 16, dy: -46, anchor: 'end' },
+    marker: { dx: 30, dy: -54 },
   },
   { code: 'RMQ', number: 4, lat: 24.2647, lon: 120.6208, label: { dx: -21, dy: 0, anchor: 'end' } },
 ];
@@ -74,8 +81,9 @@ export const HEIGHT = 600;
 
 /** How far every label keeps from the picture's edges, in both languages. */
 export const LABEL_MARGIN = 24;
-const NAME_SIZE = 21;
-const SUB_SIZE = 17;
+const NAME_SIZE = 22;
+const SUB_SIZE = 18;
+const SEA_SIZE = 17;
 
 /**
  * A generous estimate of a text's width in bold at `size`: a Chinese character is one em wide,
@@ -113,15 +121,19 @@ const TAIWAN = '158';
 const NEIGHBOURS = ['156'];
 
 // The part of the earth the picture shows: Penghu to the east coast, and open sea north of the
-// island for the labels of the two Taipei airports; a little of the Fujian coast at the top left
-// gives the orientation.
-const FRAME = { west: 119.05, east: 122.28, south: 21.8, north: 25.75 };
+// island for the markers and labels of the two Taipei airports; a little of the Fujian coast at
+// the top left gives the orientation.
+const FRAME = { west: 119.05, east: 122.28, south: 21.8, north: 26.05 };
+
+// Where the names of the sea are written (degrees): the strait between Penghu and the west coast's
+// north, the ocean off the east coast between Hualien and Orchid Island.
+const SEAS = { strait: [119.6, 24.75], ocean: [121.93, 23.1] } as const;
 
 // The colours of site/templates/styles/tokens.css; the stations take the theme's primary colour.
 const COLOURS = {
   sea: '#e8f1fb',
   land: '#ffffff',
-  coast: '#8a96a8',
+  coast: '#5b6573',
   neighbour: '#f3f6fa',
   grid: '#d5dde8',
   text: '#0f2740',
@@ -247,7 +259,7 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
   const [ax, ay] = [round(at[0]), round(at[1])];
   const [x, y] = [round(ax + (station.marker?.dx ?? 0)), round(ay + (station.marker?.dy ?? 0))];
   const r = station.hq ? 15 : 13;
-  const { anchor, leader } = station.label;
+  const { anchor } = station.label;
   const separator = texts.lang.startsWith('zh') ? ' ' : ' · ';
   const subText = station.hq ? `${station.code}${separator}${texts.hq}` : station.code;
   const { lx, ly } = placeLabel(x, y, station.label, [texts.names[station.code], subText]);
@@ -255,12 +267,9 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
   const sub = escapeText(subText);
   return [
     `<g class="station" data-code="${station.code}" data-number="${station.number}"${station.hq ? ' data-hq=""' : ''}>`,
-    // The airport itself first, where its marker is drawn away from it.
+    // The airport itself first, where its marker is drawn away from it, joined to it by a leader.
     station.marker
-      ? `<circle cx="${ax}" cy="${ay}" r="4" fill="${COLOURS.station}"/><path d="M${ax} ${ay}L${x} ${y}" stroke="${COLOURS.station}" stroke-width="2"/>`
-      : '',
-    leader
-      ? `<path d="M${x} ${round(y - r - 2)}V${round(ly + 8)}" stroke="${COLOURS.muted}" stroke-width="1.5" fill="none"/>`
+      ? `<circle cx="${ax}" cy="${ay}" r="5" fill="${COLOURS.station}" stroke="#fff" stroke-width="1.5"/><path d="M${ax} ${ay}L${x} ${y}" stroke="${COLOURS.station}" stroke-width="2"/>`
       : '',
     station.hq
       ? `<circle cx="${x}" cy="${y}" r="${r + 5}" fill="none" stroke="${COLOURS.station}" stroke-width="2.5"/>`
@@ -273,6 +282,23 @@ function drawStation(projection: GeoProjection, station: Station, texts: MapText
     `</text>`,
     `</g>`,
   ].join('');
+}
+
+/** The names of the sea, each centred on its place, one line under another, in the muted colour. */
+function drawSeaNames(projection: GeoProjection, texts: MapTexts): string {
+  const italic = texts.lang.startsWith('zh') ? '' : ' font-style="italic"';
+  return (['strait', 'ocean'] as const)
+    .map((sea) => {
+      const at = projection([...SEAS[sea]]);
+      if (!at) return '';
+      const lines = texts.seas[sea];
+      const top = round(at[1] - ((lines.length - 1) * SEA_SIZE * 1.2) / 2);
+      const spans = lines.map(
+        (line, i) => `<tspan x="${round(at[0])}" dy="${i === 0 ? 0 : '1.2em'}">${escapeText(line)}</tspan>`,
+      );
+      return `<text x="${round(at[0])}" y="${top}" text-anchor="middle" font-size="${SEA_SIZE}"${italic} letter-spacing="0.05em" fill="${COLOURS.muted}">${spans.join('')}</text>`;
+    })
+    .join('');
 }
 
 /** The whole map as SVG text: sea, graticule, neighbouring coast, Taiwan, scale, stations. */
@@ -288,9 +314,13 @@ export function drawStationsMap(texts: MapTexts): string {
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="${COLOURS.sea}"/>`,
     graticule ? `<path d="${graticule}" fill="none" stroke="${COLOURS.grid}" stroke-width="1"/>` : '',
     neighbours ? `<path d="${neighbours}" fill="${COLOURS.neighbour}" stroke="${COLOURS.grid}" stroke-width="1"/>` : '',
-    `<path id="taiwan" d="${taiwan}" fill="${COLOURS.land}" stroke="${COLOURS.coast}" stroke-width="1.2" stroke-linejoin="round"/>`,
+    // The coast's shallows, a band of the stations' blue under the land, then the land itself.
+    `<defs><path id="taiwan" d="${taiwan}"/></defs>`,
+    `<use href="#taiwan" fill="none" stroke="${COLOURS.station}" stroke-opacity="0.16" stroke-width="10" stroke-linejoin="round"/>`,
+    `<use href="#taiwan" fill="${COLOURS.land}" stroke="${COLOURS.coast}" stroke-width="1.4" stroke-linejoin="round"/>`,
     `</g>`,
     `<g font-family="${fonts.replace(/"/g, '')}">`,
+    drawSeaNames(projection, texts),
     drawScaleBar(projection, 50, texts.kilometres),
     ...STATIONS.map((s) => drawStation(projection, s, texts)),
     `</g>`,
