@@ -575,6 +575,20 @@ describe('design', () => {
       }),
   );
 
+  widthTest(
+    'sets a story’s date and topic, an article’s date and a picture’s caption at 14 px or more',
+    [375, 1440],
+    ['/news', '/en/news', '/en/news/news3', '/strengths/strengths-certification'],
+    (page) =>
+      page.evaluate(() => {
+        const meta = [...document.querySelectorAll('.card__date, .page-heading__eyebrow, .prose figcaption')];
+        if (meta.length === 0) return ['no date or caption'];
+        return meta
+          .filter((el) => el.getClientRects().length > 0 && parseFloat(getComputedStyle(el).fontSize) < 14)
+          .map((el) => `“${el.textContent}” is ${getComputedStyle(el).fontSize}`);
+      }),
+  );
+
   const navigationPages = ['/en/services/service-ramp', '/about/about-location'];
   const navigationWidths = [320, 375, 599, 600, 768, 1023, 1024, 1440];
   const navigationScripted = findHydrated(navigationWidths, navigationPages, checkNavigation(true));
