@@ -331,7 +331,7 @@ describe('design', () => {
   );
 
   widthTest(
-    'keeps the running text of an article to a reading measure at the centre of the columns before the aside on desktops, its scene filling half the title band',
+    'keeps the running text of an article to a reading measure on desktops, on the left edge of its title and date, its scene filling half the title band',
     [1440],
     ['/en/news/news3', '/news/news3'],
     (page) =>
@@ -349,16 +349,12 @@ describe('design', () => {
           document.querySelector('.page-heading > .page-figure'),
         ];
         if (width(figure) < width(band) / 2 - 1) problems.push(`the scene is ${Math.round(width(figure))} px wide`);
-        // The story at the centre of the columns before the aside: no wide gutter on one side.
-        const [text, aside] = [
-          paragraphs[0]?.getBoundingClientRect(),
-          document.querySelector('.page-aside')?.getBoundingClientRect(),
-        ];
-        const left = document.querySelector('.page-body')?.getBoundingClientRect().left ?? 0;
-        if (text && aside && Math.abs(text.left - left - (aside.left - text.right)) > 48)
-          problems.push(
-            `the text stands ${Math.round(text.left - left)} px from the edge and ${Math.round(aside.left - text.right)} px from the aside`,
-          );
+        // The date, the title and the story start on one left edge.
+        const lefts = ['.page-heading__eyebrow', '.page-heading h1', '.page-body__main > .prose > p'].map((selector) =>
+          Math.round(document.querySelector(selector)?.getBoundingClientRect().left ?? -1),
+        );
+        if (Math.max(...lefts) - Math.min(...lefts) > 1)
+          problems.push(`the date, title and text start at ${lefts.join(', ')}`);
         return problems;
       }),
   );
@@ -526,6 +522,71 @@ describe('design', () => {
               : [`“${card.querySelector('.card__title')?.textContent}” is beside its picture`];
           }),
       ),
+  );
+
+  widthTest(
+    'shows each newsroom story’s picture across its card above its title on phones, as large as the featured story’s',
+    [375, 600],
+    ['/news', '/en/news'],
+    (page) =>
+      page.evaluate(() => {
+        const cards = [...document.querySelectorAll('.cards--news .card--thumb')];
+        if (cards.length === 0) return ['no stories'];
+        return cards.flatMap((card) => {
+          const box = card.getBoundingClientRect();
+          const image = card.querySelector('.card__image')?.getBoundingClientRect();
+          const title = card.querySelector('.card__title')?.getBoundingClientRect();
+          if (!image || !title) return ['a card has no picture or title'];
+          return image.width >= box.width - 2 && image.bottom <= title.top + 1
+            ? []
+            : [`“${card.querySelector('.card__title')?.textContent}”: its picture is ${Math.round(image.width)} px`];
+        });
+      }),
+  );
+
+  widthTest(
+    'fills one button of a desktop page, its main action, and outlines the header’s proposal request',
+    [1440],
+    [
+      '/strengths/strengths-certification',
+      '/en/strengths/strengths-certification',
+      '/services/service-ramp',
+      '/en/services/service-ramp',
+      '/en/news/news3',
+      '/proposal',
+      '/en/proposal',
+    ],
+    (page) =>
+      page.evaluate(() => {
+        const filled = [...document.querySelectorAll('.button')].filter((button) => {
+          const style = getComputedStyle(button);
+          return (
+            button.getClientRects().length > 0 &&
+            style.backgroundColor !== getComputedStyle(document.body).backgroundColor
+          );
+        });
+        const action = document.querySelector('.header-action');
+        return [
+          ...(filled.length === 1
+            ? []
+            : [`${filled.length} filled buttons: ${filled.map((b) => b.textContent).join(', ')}`]),
+          ...(action && filled.includes(action) ? ['the header’s action is filled'] : []),
+        ];
+      }),
+  );
+
+  widthTest(
+    'sets a story’s date and topic, an article’s date and a picture’s caption at 14 px or more',
+    [375, 1440],
+    ['/news', '/en/news', '/en/news/news3', '/strengths/strengths-certification'],
+    (page) =>
+      page.evaluate(() => {
+        const meta = [...document.querySelectorAll('.card__date, .page-heading__eyebrow, .prose figcaption')];
+        if (meta.length === 0) return ['no date or caption'];
+        return meta
+          .filter((el) => el.getClientRects().length > 0 && parseFloat(getComputedStyle(el).fontSize) < 14)
+          .map((el) => `“${el.textContent}” is ${getComputedStyle(el).fontSize}`);
+      }),
   );
 
   const navigationPages = ['/en/services/service-ramp', '/about/about-location'];

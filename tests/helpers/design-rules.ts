@@ -206,10 +206,10 @@ export function checkTiles(): string[] {
 
 /**
  * A desktop page off the one grid (runs inside the page, which it scrolls): the aside not in the
- * last columns beside the text, or not in view halfway down the text; a paragraph wider than the
- * text column; a table of four columns not over nine columns on a one-column page, not in the text
- * column on a section page, or under the aside; a card grid or a wide block not across the page
- * under the text.
+ * last columns beside the text, or not in view halfway down the text (on a page without a table of
+ * four columns); a paragraph wider than the text column; a table of four columns not across the
+ * page's content width below the aside; a card grid or a wide block not across the page under the
+ * text.
  */
 export function checkDesktopGrid(): string[] {
   const problems: string[] = [];
@@ -227,12 +227,20 @@ export function checkDesktopGrid(): string[] {
   if (Math.abs(aside.width - span(3)) > 1) problems.push(`the aside is ${Math.round(aside.width)} px wide`);
   if (aside.left < text.right) problems.push('the aside overlaps the text');
   if (text.width > span(columns - 3) + 1) problems.push('a paragraph is wider than the text column');
+  // A table of four columns or more spans the page's content width below the aside, its heading
+  // with it; every row ruled across all its columns.
   const table = box('.page-body__main > .prose > table.table-wide');
   if (table) {
-    const expected = columns === 9 ? span(6) : span(9);
-    if (Math.abs(table.width - expected) > 1) problems.push(`the wide table is ${Math.round(table.width)} px`);
+    if (Math.abs(table.width - body.width) > 1) problems.push(`the wide table is ${Math.round(table.width)} px`);
     if (Math.abs(table.left - text.left) > 1) problems.push('the wide table does not start with the text');
-    if (table.right > aside.left) problems.push('the wide table runs under the aside');
+    if (table.top < aside.bottom) problems.push('the wide table runs beside the aside');
+    const heading = document.querySelector('.prose > table.table-wide')?.previousElementSibling;
+    if (heading?.matches('h2, h3') && heading.getBoundingClientRect().top < aside.bottom)
+      problems.push('the wide table’s heading is parted from it by the aside');
+    const unruled = [...document.querySelectorAll('.prose > table.table-wide :is(th, td)')].filter(
+      (cell) => getComputedStyle(cell).borderBottomWidth === '0px',
+    );
+    if (unruled.length > 0) problems.push(`${unruled.length} cells have no rule under them`);
   }
   const wide = box('.page-body__wide > :is(.cards, .page-wide)');
   if (wide && (wide.top < main.bottom || Math.abs(wide.width - body.width) > 1))
@@ -240,7 +248,7 @@ export function checkDesktopGrid(): string[] {
   // Halfway down a text longer than the window, the aside is still in view at the window's top;
   // where the wide blocks begin, it has stopped above them.
   const halfway = window.scrollY + main.top + main.height / 2 - window.innerHeight / 2;
-  if (main.height > window.innerHeight * 2) {
+  if (main.height > window.innerHeight * 2 && !table) {
     window.scrollTo(0, halfway);
     const stuck = box('.page-aside__inner');
     if (!stuck || stuck.top < 0 || stuck.top > 48) problems.push(`halfway down the aside is at ${stuck?.top} px`);
