@@ -634,8 +634,10 @@ describe('the real site', () => {
       expect(html).toMatch(/<span class="figure-card__value">0\.21<\/span>/);
       const tiles = [...html.matchAll(/<li class="service-tile">(.*?)<\/li>/g)].map((m) => m[1] ?? '');
       expect(tiles).toHaveLength(6);
-      for (const tile of tiles)
-        expect(tile).toMatch(/<img class="service-tile__image" src="\/images\/service-[a-z-]+\.svg" alt=""/);
+      // Each tile its own picture, none of them a service page's scene.
+      const pictures = tiles.map((tile) => /<img class="service-tile__image" src="([^"]+)" alt=""/.exec(tile)?.[1]);
+      expect(pictures.every((src) => /^\/images\/tile-[a-z-]+\.svg$/.test(src ?? ''))).toBe(true);
+      expect(new Set(pictures).size).toBe(6);
       expect(html).toMatch(/<section class="home-section home-case"/);
       const news = /<ul class="cards cards--home-news[^"]*">(.*?)<\/ul>/.exec(html)?.[1] ?? '';
       expect(news.match(/<img class="card__image"/g)).toHaveLength(3);
