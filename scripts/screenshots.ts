@@ -6,9 +6,9 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { buildSite } from '../generator/pipeline/build.ts';
-import { launchBrowser } from '../tests/helpers/browser.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/helpers/browser.ts';
 import { serveOutput } from '../tests/helpers/site-server.ts';
 
 const ROOT = process.cwd();
@@ -30,6 +30,7 @@ const PAGES = [
 ] as const;
 const WIDTHS = [320, 375, 768, 1440] as const;
 const LOCALES = ['zhHant', 'en'] as const;
+const BROWSER_LANGUAGE = { zhHant: 'zh-TW', en: 'en-US' } as const;
 /** The README's pictures: file names in the shots folder, copied to docs/screenshots/. */
 const README_SHOTS = ['home-zhHant-1440.png', 'service-en-375.png'];
 
@@ -42,19 +43,29 @@ const target = path.resolve(ROOT, process.argv[2] ?? 'screenshots');
 const out = path.join(mkdtempSync(path.join(tmpdir(), 'site-shots-')), 'out');
 await buildSite({ root: ROOT, outDir: out });
 const server = await serveOutput(out, ROOT);
-const browser = await launchBrowser();
 mkdirSync(target, { recursive: true });
+let browser: Browser | null = null;
 try {
   for (const locale of LOCALES) {
+    // A visitor's browser speaks the page's language: its own controls (a date field's
+    // yyyy/mm/dd or mm/dd/yyyy) follow the browser's language (on Linux, LANG), not the page's.
+    browser = await chromium.launch({
+      executablePath: await chromiumPath(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, LANG: `${BROWSER_LANGUAGE[locale].replace('-', '_')}.UTF-8` },
+    });
     for (const [name, route] of only('SHOTS_PAGES', PAGES)) {
       for (const width of only('SHOTS_WIDTHS', WIDTHS)) await shoot(browser, { locale, name, route, width });
     }
+    await browser.close();
+    browser = null;
   }
   const docs = path.join(ROOT, 'docs', 'screenshots');
   const all = !process.env.SHOTS_PAGES && !process.env.SHOTS_WIDTHS;
   if (all) for (const file of README_SHOTS) copyFileSync(path.join(target, file), path.join(docs, file));
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.close();
   rmSync(path.dirname(out), { recursive: true, force: true });
 }
@@ -71,7 +82,7 @@ async function shoot(browser: Browser, { locale, name, route, width }: Shot): Pr
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 812 : 900 },
     deviceScaleFactor: 1,
-    locale: locale === 'en' ? 'en-US' : 'zh-TW',
+    locale: BROWSER_LANGUAGE[locale],
   });
   await context.addCookies([{ name: 'i18n_redirected', value: locale, url: server.url }]);
   const page = await context.newPage();
