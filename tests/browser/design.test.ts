@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkDesktopGrid, checkLayout, checkTiles } from '../helpers/design-rules.ts';
+import { checkDesktopGrid, checkLayout, checkTiles, checkWideTable } from '../helpers/design-rules.ts';
 import { sweepWidths, type WidthCheck } from '../helpers/browser-sweep.ts';
 import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
@@ -295,10 +295,10 @@ describe('design', () => {
     '/en/jobs',
   ];
   widthTest(
-    'lays a desktop page on one grid: the aside beside the text and in view as it scrolls, a wide table with its heading, cards the full width below',
+    'lays a desktop page on one grid: the aside beside the text and in view as it scrolls, a wide table under its intro and the aside after it, cards the full width below',
     [1024, 1440],
     gridPages,
-    (page) => page.evaluate(checkDesktopGrid),
+    async (page) => [...(await page.evaluate(checkDesktopGrid)), ...(await page.evaluate(checkWideTable))],
   );
 
   widthTest(
