@@ -163,6 +163,30 @@ describe('design', () => {
   );
 
   widthTest(
+    'sets the airlines served in one row of equal tiles on desktops, on the home page and the services overview alike, and in an even grid below',
+    [375, 768, 1024, 1440],
+    ['/', '/en', '/services/service-layout', '/en/services/service-layout'],
+    (page, _where, width) =>
+      page.evaluate((width) => {
+        const tiles = [...document.querySelectorAll('.customer-strip__airline')].map((tile) =>
+          tile.getBoundingClientRect(),
+        );
+        if (tiles.length < 3) return [`${tiles.length} airlines`];
+        const problems: string[] = [];
+        const widths = tiles.map((tile) => tile.width);
+        if (Math.max(...widths) - Math.min(...widths) > 1)
+          problems.push(`tiles ${widths.map(Math.round).join(', ')} px wide`);
+        const rows = new Map<number, number>();
+        for (const tile of tiles) rows.set(Math.round(tile.top), (rows.get(Math.round(tile.top)) ?? 0) + 1);
+        const counts = [...rows.values()];
+        if (width >= 1024 && counts.length !== 1) problems.push(`${tiles.length} airlines in ${counts.length} rows`);
+        // Below, one a row or none alone.
+        if (counts.some((count) => count !== 1) && counts.includes(1)) problems.push(`rows of ${counts.join(', ')}`);
+        return problems;
+      }, width),
+  );
+
+  widthTest(
     'joins every stage of a list of steps to the next with a line that shows, wherever the stages stand in a column',
     [375, 768, 1440],
     ['/jobs/jobs-positions', '/en/jobs/jobs-positions', '/services/service-ramp', '/en/services/service-ramp'],
