@@ -132,6 +132,33 @@ describe('design', () => {
   );
 
   widthTest(
+    'marks each figure with the one accent of the figures on every page, the apron yellow on its left, and no other bar',
+    [375, 1440],
+    ['/', '/en', '/services/service-layout', '/en/services/service-layout'],
+    (page) =>
+      page.evaluate(() => {
+        const accent = document.createElement('i');
+        accent.style.color = 'var(--color-accent)';
+        document.body.append(accent);
+        const yellow = getComputedStyle(accent).color;
+        accent.remove();
+        const items = [...document.querySelectorAll('.figure-card, .figures-band__item')];
+        if (items.length === 0) return ['no figures'];
+        return items.flatMap((item) => {
+          const style = getComputedStyle(item);
+          const left = style.borderLeftStyle === 'solid' && parseFloat(style.borderLeftWidth) >= 3;
+          const others = ['Top', 'Right', 'Bottom'].filter(
+            (side) => parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0,
+          );
+          const problems: string[] = [];
+          if (!left || style.borderLeftColor !== yellow) problems.push(`${item.className}: left ${style.borderLeft}`);
+          if (others.length > 0) problems.push(`${item.className}: a bar on its ${others.join(', ')}`);
+          return problems;
+        });
+      }),
+  );
+
+  widthTest(
     'leaves no card alone under a row of cards: an odd count’s last card runs across the row, its picture beside its text',
     [768, 1024, 1440],
     [
