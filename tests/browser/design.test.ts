@@ -159,6 +159,34 @@ describe('design', () => {
   );
 
   widthTest(
+    'gives each station of the stations page the width on desktops: its scene, then its summary and facts at a readable width, each fact once',
+    [1024, 1440],
+    ['/about/about-location', '/en/about/about-location'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.station')].flatMap((station) => {
+          const box = (selector: string) => station.querySelector(selector)?.getBoundingClientRect();
+          const [scene, summary, hours] = [
+            box('.station__scene'),
+            box('.station__summary'),
+            box('dl > div:last-child dd'),
+          ];
+          const name = station.id;
+          if (!scene || !summary || !hours) return [`${name}: a part is missing`];
+          const problems: string[] = [];
+          if (summary.left < scene.right) problems.push(`${name}: the summary is not beside the scene`);
+          if (summary.width < 300) problems.push(`${name}: the summary is ${Math.round(summary.width)} px wide`);
+          const line = parseFloat(getComputedStyle(station.querySelector('dl dd') as Element).lineHeight);
+          if (hours.height > line * 3 + 1)
+            problems.push(`${name}: the hours take ${Math.round(hours.height / line)} lines`);
+          const labels = [...station.querySelectorAll('dt')].map((dt) => dt.textContent);
+          if (new Set(labels).size !== labels.length) problems.push(`${name}: a fact twice`);
+          return problems;
+        }),
+      ),
+  );
+
+  widthTest(
     'leaves no card alone under a row of cards: an odd count’s last card runs across the row, its picture beside its text',
     [768, 1024, 1440],
     [
