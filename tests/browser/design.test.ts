@@ -204,6 +204,29 @@ describe('design', () => {
   );
 
   widthTest(
+    'wraps English paragraphs, leads, list items and card texts as their words come, without ending lines early',
+    [375, 1440],
+    ['/en', '/en/services/service-ramp', '/en/services/service-layout', '/en/about/about-location', '/en/news'],
+    (page) =>
+      page.evaluate(() => {
+        // `pretty` or `balance` would end a line early to even out the last ones (fleet / and station.).
+        const selector =
+          ':is(p, li, dd, blockquote, .card__text, .figure-card__detail, .service-tile__text, .steps__text):lang(en)';
+        const texts = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+          (el) => el.getClientRects().length > 0 && (el.textContent ?? '').trim().length > 0,
+        );
+        if (texts.length === 0) return ['no English text'];
+        return texts.flatMap((el) => {
+          const style = getComputedStyle(el) as CSSStyleDeclaration & { textWrapStyle?: string };
+          const wrap = style.textWrapStyle ?? style.textWrap;
+          return ['auto', 'wrap'].includes(wrap)
+            ? []
+            : [`${el.className || el.localName} "${el.textContent?.trim().slice(0, 24)}" is ${wrap}`];
+        });
+      }),
+  );
+
+  widthTest(
     'leaves no card alone under a row of cards: an odd count’s last card runs across the row, its picture beside its text',
     [768, 1024, 1440],
     [
