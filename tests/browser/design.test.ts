@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkDesktopGrid, checkLayout, checkTiles } from '../helpers/design-rules.ts';
+import { checkDesktopGrid, checkLayout, checkTiles, checkWideTable } from '../helpers/design-rules.ts';
 import { sweepWidths, type WidthCheck } from '../helpers/browser-sweep.ts';
 import { useSite, waitForHydration } from '../helpers/site-fixture.ts';
 
@@ -132,6 +132,101 @@ describe('design', () => {
   );
 
   widthTest(
+    'marks each figure with the one accent of the figures on every page, the apron yellow on its left, and no other bar',
+    [375, 1440],
+    ['/', '/en', '/services/service-layout', '/en/services/service-layout'],
+    (page) =>
+      page.evaluate(() => {
+        const accent = document.createElement('i');
+        accent.style.color = 'var(--color-accent)';
+        document.body.append(accent);
+        const yellow = getComputedStyle(accent).color;
+        accent.remove();
+        const items = [...document.querySelectorAll('.figure-card, .figures-band__item')];
+        if (items.length === 0) return ['no figures'];
+        return items.flatMap((item) => {
+          const style = getComputedStyle(item);
+          const left = style.borderLeftStyle === 'solid' && parseFloat(style.borderLeftWidth) >= 3;
+          const others = ['Top', 'Right', 'Bottom'].filter(
+            (side) => parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0,
+          );
+          const problems: string[] = [];
+          if (!left || style.borderLeftColor !== yellow) problems.push(`${item.className}: left ${style.borderLeft}`);
+          if (others.length > 0) problems.push(`${item.className}: a bar on its ${others.join(', ')}`);
+          return problems;
+        });
+      }),
+  );
+
+  widthTest(
+    'gives each station of the stations page the width on desktops: its scene, then its summary and facts at a readable width, each fact once',
+    [1024, 1440],
+    ['/about/about-location', '/en/about/about-location'],
+    (page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.station')].flatMap((station) => {
+          const box = (selector: string) => station.querySelector(selector)?.getBoundingClientRect();
+          const [scene, summary, hours] = [
+            box('.station__scene'),
+            box('.station__summary'),
+            box('dl > div:last-child dd'),
+          ];
+          const name = station.id;
+          if (!scene || !summary || !hours) return [`${name}: a part is missing`];
+          const problems: string[] = [];
+          if (summary.left < scene.right) problems.push(`${name}: the summary is not beside the scene`);
+          if (summary.width < 300) problems.push(`${name}: the summary is ${Math.round(summary.width)} px wide`);
+          const line = parseFloat(getComputedStyle(station.querySelector('dl dd') as Element).lineHeight);
+          if (hours.height > line * 3 + 1)
+            problems.push(`${name}: the hours take ${Math.round(hours.height / line)} lines`);
+          const labels = [...station.querySelectorAll('dt')].map((dt) => dt.textContent);
+          if (new Set(labels).size !== labels.length) problems.push(`${name}: a fact twice`);
+          return problems;
+        }),
+      ),
+  );
+
+  widthTest(
+    'shows the title band’s illustration on phones under the lead, on the newsroom and the proposal request as on every page',
+    [320, 375],
+    ['/news', '/en/news', '/proposal', '/en/proposal', '/en/services/service-ramp'],
+    (page) =>
+      page.evaluate(() => {
+        // Under the lead, or under the title where a phone leaves the lead out (the newsroom).
+        const text = [...document.querySelectorAll('.page-heading__lead, .page-heading h1')].find(
+          (el) => el.getClientRects().length > 0,
+        );
+        const figure = document.querySelector('.page-heading > .page-figure');
+        const [above, box] = [text?.getBoundingClientRect(), figure?.getBoundingClientRect()];
+        if (!above || !figure || !box || figure.getClientRects().length === 0) return ['no illustration shown'];
+        return box.top < above.bottom || box.width < above.width - 1 ? ['the illustration is not under the lead'] : [];
+      }),
+  );
+
+  widthTest(
+    'wraps English paragraphs, leads, list items and card texts as their words come, without ending lines early',
+    [375, 1440],
+    ['/en', '/en/services/service-ramp', '/en/services/service-layout', '/en/about/about-location', '/en/news'],
+    (page) =>
+      page.evaluate(() => {
+        // `pretty` or `balance` would end a line early to even out the last ones (fleet / and station.).
+        const selector =
+          ':is(p, li, dd, blockquote, .card__text, .figure-card__detail, .service-tile__text, .steps__text):lang(en)';
+        const texts = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+          (el) => el.getClientRects().length > 0 && (el.textContent ?? '').trim().length > 0,
+        );
+        if (texts.length === 0) return ['no English text'];
+        return texts.flatMap((el) => {
+          const style = getComputedStyle(el) as CSSStyleDeclaration & { textWrapStyle?: string };
+          const wrap = style.textWrapStyle ?? style.textWrap;
+          return ['auto', 'wrap'].includes(wrap)
+            ? []
+            : [`${el.className || el.localName} "${el.textContent?.trim().slice(0, 24)}" is ${wrap}`];
+        });
+      }),
+  );
+
+  widthTest(
     'leaves no card alone under a row of cards: an odd count’s last card runs across the row, its picture beside its text',
     [768, 1024, 1440],
     [
@@ -160,6 +255,30 @@ describe('design', () => {
             : [];
         }),
       ),
+  );
+
+  widthTest(
+    'sets the airlines served in one row of equal tiles on desktops, on the home page and the services overview alike, and in an even grid below',
+    [375, 768, 1024, 1440],
+    ['/', '/en', '/services/service-layout', '/en/services/service-layout'],
+    (page, _where, width) =>
+      page.evaluate((width) => {
+        const tiles = [...document.querySelectorAll('.customer-strip__airline')].map((tile) =>
+          tile.getBoundingClientRect(),
+        );
+        if (tiles.length < 3) return [`${tiles.length} airlines`];
+        const problems: string[] = [];
+        const widths = tiles.map((tile) => tile.width);
+        if (Math.max(...widths) - Math.min(...widths) > 1)
+          problems.push(`tiles ${widths.map(Math.round).join(', ')} px wide`);
+        const rows = new Map<number, number>();
+        for (const tile of tiles) rows.set(Math.round(tile.top), (rows.get(Math.round(tile.top)) ?? 0) + 1);
+        const counts = [...rows.values()];
+        if (width >= 1024 && counts.length !== 1) problems.push(`${tiles.length} airlines in ${counts.length} rows`);
+        // Below, one a row or none alone.
+        if (counts.some((count) => count !== 1) && counts.includes(1)) problems.push(`rows of ${counts.join(', ')}`);
+        return problems;
+      }, width),
   );
 
   widthTest(
@@ -295,10 +414,10 @@ describe('design', () => {
     '/en/jobs',
   ];
   widthTest(
-    'lays a desktop page on one grid: the aside beside the text and in view as it scrolls, a wide table with its heading, cards the full width below',
+    'lays a desktop page on one grid: the aside beside the text and in view as it scrolls, a wide table under its intro and the aside after it, cards the full width below',
     [1024, 1440],
     gridPages,
-    (page) => page.evaluate(checkDesktopGrid),
+    async (page) => [...(await page.evaluate(checkDesktopGrid)), ...(await page.evaluate(checkWideTable))],
   );
 
   widthTest(
@@ -806,29 +925,29 @@ describe('design', () => {
     },
   );
 
-  widthTest(
-    'shows every topic of the newsroom on a phone, none cut off, and the first story’s title in the first view',
-    [320, 375],
-    ['/news', '/en/news'],
-    async (page, _where, width) => {
-      const shown = await page.evaluate(() => ({
-        chips: [...document.querySelectorAll('.topic-filter a')].map((a) => {
-          const box = a.getBoundingClientRect();
-          return { text: a.textContent, left: box.left, right: box.right };
-        }),
-        title: document.querySelector('.news-featured h2')?.getBoundingClientRect().top ?? 0,
-        line: parseFloat(getComputedStyle(document.querySelector('.news-featured h2') ?? document.body).lineHeight),
-      }));
-      const problems = shown.chips
-        .filter((chip) => chip.left < 0 || chip.right > width)
-        .map((chip) => `${chip.text} stands at ${chip.left}–${chip.right}`);
-      if (shown.chips.length < 6) problems.push(`${shown.chips.length} topics`);
-      // Its first line at least, in the first view (800 px).
-      if (shown.title <= 0 || shown.title + shown.line > 800)
-        problems.push(`the first story's title begins at ${shown.title}`);
-      return problems;
-    },
-  );
+  // The first view as a phone shows it, with its scripts (without them the main navigation takes
+  // the header's room).
+  const newsroomView = findHydrated([320, 375], ['/news', '/en/news'], async (page, _where, width) => {
+    const shown = await page.evaluate(() => ({
+      chips: [...document.querySelectorAll('.topic-filter a')].map((a) => {
+        const box = a.getBoundingClientRect();
+        return { text: a.textContent, left: box.left, right: box.right };
+      }),
+      title: document.querySelector('.news-featured h2')?.getBoundingClientRect().top ?? 0,
+      line: parseFloat(getComputedStyle(document.querySelector('.news-featured h2') ?? document.body).lineHeight),
+    }));
+    const problems = shown.chips
+      .filter((chip) => chip.left < 0 || chip.right > width)
+      .map((chip) => `${chip.text} stands at ${chip.left}–${chip.right}`);
+    if (shown.chips.length < 6) problems.push(`${shown.chips.length} topics`);
+    // Its first line at least, in the first view (800 px).
+    if (shown.title <= 0 || shown.title + shown.line > 800)
+      problems.push(`the first story's title begins at ${shown.title}`);
+    return problems;
+  });
+  it('shows every topic of the newsroom on a phone, none cut off, and the first story’s title in the first view', async () => {
+    expect(await newsroomView()).toEqual([]);
+  });
 
   widthTest(
     'never begins a line of a story’s date and topic with their separator, where the row wraps at its width or in a narrower box',

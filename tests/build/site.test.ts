@@ -694,10 +694,9 @@ describe('the real site', () => {
     const heading = /<header class="page-heading[^"]*">([\s\S]*?)<\/header>/.exec(ramp)?.[1] ?? '';
     // The title band holds the page's illustration, first to load.
     expect(heading).toMatch(/<figure class="page-figure"><img src="[^"]+service-ramp[^"]*"[^>]* loading="eager"/);
-    // The newsroom's and the proposal form's stand beside the title only: a phone, which does not
-    // show them, does not load them either.
+    // So do the newsroom's and the proposal form's, as every page's, on phones as well.
     for (const url of ['/en/news', '/proposal'])
-      expect(htmlOf(url)).toMatch(/<figure class="page-figure page-figure--beside"><img [^>]*loading="lazy"/);
+      expect(htmlOf(url)).toMatch(/<figure class="page-figure"><img [^>]* loading="eager"/);
     expect(heading).toMatch(
       /<nav class="section-menu" aria-labelledby="section-menu-title"><details><summary><span id="section-menu-title" class="section-menu__section">Services<\/span>/,
     );

@@ -206,10 +206,11 @@ export function checkTiles(): string[] {
 
 /**
  * A desktop page off the one grid (runs inside the page, which it scrolls): the aside not in the
- * last columns beside the text, or not in view halfway down the text (on a page without a table of
- * four columns); a paragraph wider than the text column; a table of four columns not across the
- * page's content width below the aside; a card grid or a wide block not across the page under the
- * text.
+ * last columns beside the text, or not in view halfway down the text; a paragraph wider than the
+ * text column; on a page with a table of four columns, the table not across the page's content
+ * width directly under the text before it, or the aside anywhere but after
+ * the text, a band across that width with its action; a card grid or a wide block not across the
+ * page under the text.
  */
 export function checkDesktopGrid(): string[] {
   const problems: string[] = [];
@@ -223,24 +224,13 @@ export function checkDesktopGrid(): string[] {
   const columns = document.querySelector('.section-grid') ? 9 : 12;
   const column = (body.width - (columns - 1) * gap) / columns;
   const span = (n: number) => n * column + (n - 1) * gap;
-  if (Math.abs(aside.right - body.right) > 1) problems.push('the aside does not end at the page’s edge');
-  if (Math.abs(aside.width - span(3)) > 1) problems.push(`the aside is ${Math.round(aside.width)} px wide`);
-  if (aside.left < text.right) problems.push('the aside overlaps the text');
   if (text.width > span(columns - 3) + 1) problems.push('a paragraph is wider than the text column');
-  // A table of four columns or more spans the page's content width below the aside, its heading
-  // with it; every row ruled across all its columns.
   const table = box('.page-body__main > .prose > table.table-wide');
-  if (table) {
-    if (Math.abs(table.width - body.width) > 1) problems.push(`the wide table is ${Math.round(table.width)} px`);
-    if (Math.abs(table.left - text.left) > 1) problems.push('the wide table does not start with the text');
-    if (table.top < aside.bottom) problems.push('the wide table runs beside the aside');
-    const heading = document.querySelector('.prose > table.table-wide')?.previousElementSibling;
-    if (heading?.matches('h2, h3') && heading.getBoundingClientRect().top < aside.bottom)
-      problems.push('the wide table’s heading is parted from it by the aside');
-    const unruled = [...document.querySelectorAll('.prose > table.table-wide :is(th, td)')].filter(
-      (cell) => getComputedStyle(cell).borderBottomWidth === '0px',
-    );
-    if (unruled.length > 0) problems.push(`${unruled.length} cells have no rule under them`);
+  // A page with a table of four columns is checked by checkWideTable.
+  if (!table) {
+    if (Math.abs(aside.right - body.right) > 1) problems.push('the aside does not end at the page’s edge');
+    if (Math.abs(aside.width - span(3)) > 1) problems.push(`the aside is ${Math.round(aside.width)} px wide`);
+    if (aside.left < text.right) problems.push('the aside overlaps the text');
   }
   const wide = box('.page-body__wide > :is(.cards, .page-wide)');
   if (wide && (wide.top < main.bottom || Math.abs(wide.width - body.width) > 1))
@@ -262,5 +252,40 @@ export function checkDesktopGrid(): string[] {
     if (inner && block && inner.bottom > block.top) problems.push('the aside runs over the wide blocks');
   }
   window.scrollTo(0, 0);
+  return problems;
+}
+
+/**
+ * A table of four columns or more spans the page's content width directly under the text before
+ * it, its head on a wide screen's first screen, every row ruled across all its columns; nothing stands beside the text:
+ * the aside follows the text, a band across the same width with its action.
+ */
+export function checkWideTable(): string[] {
+  const problems: string[] = [];
+  const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+  const element = document.querySelector('.page-body__main > .prose > table.table-wide');
+  if (!element) return [];
+  const [body, aside, main, text] = ['.page-body', '.page-aside', '.page-body__main', '.prose > p'].map(box);
+  if (!body || !aside || !main || !text) return ['a part of the page is missing'];
+  const table = element.getBoundingClientRect();
+  if (Math.abs(table.width - body.width) > 1) problems.push(`the wide table is ${Math.round(table.width)} px`);
+  if (Math.abs(table.left - text.left) > 1) problems.push('the wide table does not start with the text');
+  // On a wide screen its head is on the first screen, under the title band and the short text.
+  const head = element.querySelector('thead')?.getBoundingClientRect();
+  if (window.innerWidth >= 1440 && (!head || head.bottom > window.innerHeight))
+    problems.push(`the wide table's head ends at ${Math.round(head?.bottom ?? 0)} px`);
+  // Directly under the text before it: no more than a heading's room between them.
+  const before = element.previousElementSibling?.matches('h2, h3') ? element.previousElementSibling : element;
+  const above = before.previousElementSibling?.getBoundingClientRect();
+  if (above && table.top - above.bottom > 120)
+    problems.push(`${Math.round(table.top - above.bottom)} px over the table`);
+  if (aside.top < main.bottom - 1) problems.push('the aside stands beside the text');
+  if (Math.abs(aside.width - body.width) > 1 || Math.abs(aside.left - body.left) > 1)
+    problems.push(`the aside is ${Math.round(aside.width)} px of ${Math.round(body.width)}`);
+  if (!document.querySelector('.page-aside .button')) problems.push('the aside has no action');
+  const unruled = [...element.querySelectorAll(':is(th, td)')].filter(
+    (cell) => getComputedStyle(cell).borderBottomWidth === '0px',
+  );
+  if (unruled.length > 0) problems.push(`${unruled.length} cells have no rule under them`);
   return problems;
 }

@@ -19,7 +19,6 @@ import { useSite } from './site.tsx';
 export default function ContentPage({
   kind,
   eyebrow,
-  illustrated = true,
   lead,
   banner,
   top,
@@ -29,8 +28,6 @@ export default function ContentPage({
 }: {
   kind: string;
   eyebrow?: ReactNode;
-  /** Where the title band shows the page's illustration (PageHeading). */
-  illustrated?: true | 'beside';
   /** What follows the heading's lead (the careers page's early action on phones). */
   lead?: ReactNode;
   /** The headline facts that close the title band (PageHeading). */
@@ -49,7 +46,7 @@ export default function ContentPage({
   const aside = payload.layout === 'default' || payload.layout === 'section';
   return (
     <article className={`page page--${kind}`}>
-      <PageHeading eyebrow={eyebrow} illustrated={illustrated} banner={banner}>
+      <PageHeading eyebrow={eyebrow} illustrated banner={banner}>
         {lead}
       </PageHeading>
       <div className={aside ? 'page-body page-body--aside' : 'page-body'}>

@@ -7,9 +7,7 @@ import Unbroken from './Unbroken.tsx';
 
 /**
  * The page's one `h1` and its lead on a band of the brand's sky; `illustrated`: with the page's
- * illustration (front matter `image`) beside them from tablets and under them on phones, or
- * (`'beside'`, a page whose first view on a phone is its list or its form) beside them only, and
- * then not loaded where it is not shown. A landing page's headline facts (`banner`: the services'
+ * illustration (front matter `image`) beside them from tablets and under them on phones. A landing page's headline facts (`banner`: the services'
  * figures, working at the company) close the band across its width. On a section page below
  * desktops, the section's menu under the band.
  */
@@ -20,16 +18,12 @@ export default function PageHeading({
   children,
 }: {
   eyebrow?: ReactNode;
-  illustrated?: boolean | 'beside';
+  illustrated?: boolean;
   banner?: ReactNode;
   children?: ReactNode;
 }) {
   const { payload } = useSite();
-  const beside = illustrated === 'beside';
-  const figure =
-    illustrated && payload.data.image ? (
-      <Figure data={payload.data} className={beside ? 'page-figure page-figure--beside' : undefined} eager={!beside} />
-    ) : null;
+  const figure = illustrated && payload.data.image ? <Figure data={payload.data} eager /> : null;
   return (
     <header className={figure ? 'page-heading page-heading--figure' : 'page-heading'}>
       <div className="page-heading__text">

@@ -19,11 +19,7 @@ export default function NewsIndexPage() {
     !topic && (payload.pagination?.page ?? 1) === 1 ? payload.listed.find((link) => link.featured) : undefined;
   const others = payload.listed.filter((link) => link !== featured);
   return (
-    <ContentPage
-      kind="news-index"
-      illustrated="beside"
-      eyebrow={topic ? <a href={toUrl('/news')}>{t('nav:news')}</a> : undefined}
-    >
+    <ContentPage kind="news-index" eyebrow={topic ? <a href={toUrl('/news')}>{t('nav:news')}</a> : undefined}>
       {payload.sectionPages.length > 0 ? (
         <nav className="topic-filter" aria-label={t('common:newsroom.topics')}>
           <ul>

@@ -27,7 +27,7 @@ export default function ProposalPage() {
   const form = toRecord(payload.data.form) ?? {};
   const next = toRecord(payload.data.next) ?? {};
   return (
-    <ContentPage kind="proposal" illustrated="beside">
+    <ContentPage kind="proposal">
       <ProposalForm form={form} stations={toCodes(payload.data.stations)} />
       <NextSteps next={next} operations={toText(payload.data.operations)} />
     </ContentPage>
