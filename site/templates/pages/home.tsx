@@ -183,7 +183,7 @@ function Audiences({ data }: { data: Data }) {
             </p>
             <a className="audience__link" href={toUrl(toText(item.href) ?? '/')}>
               {toText(item.link)}
-              <span aria-hidden="true"> →</span>
+              <span aria-hidden="true">{'\u00a0→'}</span>
             </a>
           </li>
         ))}
