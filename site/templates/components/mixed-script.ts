@@ -71,13 +71,14 @@ export function bindNumbers(text: string): string {
   return text.replace(/(?<![A-Za-z0-9.,-])(?<![A-Z]{2,} )(\d[\d,.]*) (?=\p{Script=Han})/gu, '$1\u00a0');
 }
 
-const TIED_END = /\p{Script=Han}{3}\p{P}*$/u;
-/** How many characters before the last three a tie reaches back to start with their word. */
-const TIE_REACH = 2;
+const TIED_END = /\p{Script=Han}{2}\p{P}*$/u;
+/** How many characters before the last two a tie reaches back to start with their word. */
+const TIE_REACH = 1;
 
 /**
- * Where the last three Chinese characters and their marks begin, kept on one line so none is left
- * alone (`品。`): no CSS wrapping prevents it in Chinese. Given the text's word breaks, the tie
+ * Where the last two Chinese characters and their marks begin, kept on one line so none is left
+ * alone (`品。`): no CSS wrapping prevents it in Chinese. Two, not more: every character tied is
+ * room a line before it may leave empty. Given the text's word breaks, the tie
  * starts where the word it falls in starts, so that no word is cut by it (`林雅婷聯繫。`). -1
  * when there is nothing to tie.
  */
