@@ -39,8 +39,8 @@ const config: SiteConfigInput = {
     postalCode: '337',
     stations: [{ iataCode: 'TPE', headquarters: true }, { iataCode: 'KHH' }, { iataCode: 'TSA' }, { iataCode: 'RMQ' }],
   },
-  // Terms (most of them of the glossary, docs/glossary.md) the word breaker takes apart: a title or a label never
-  // ends a line inside them (營運控制 / 中心).
+  // Terms (most of them of the glossary, docs/glossary.md, and the stations' airports) the word breaker takes
+  // apart: a title or a label never ends a line inside them (營運控制 / 中心, 桃園 / 國際機場).
   keepWhole: [
     '營運控制中心',
     '安全品質室',
@@ -53,6 +53,10 @@ const config: SiteConfigInput = {
     '安全錐',
     '服務建議書',
     '林雅婷',
+    '桃園國際機場',
+    '高雄國際機場',
+    '臺北松山機場',
+    '臺中國際機場',
   ],
   // The theme and the runtime constants (behaviour.md: Constants).
   // The brand face for Latin text is preloaded: every page's first view shows some (behaviour.md: Presentation).
