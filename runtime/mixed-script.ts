@@ -78,7 +78,7 @@ const TIE_REACH = 1;
  * Where the last two Chinese characters and their marks begin, kept on one line so none is left
  * alone (`品。`): no CSS wrapping prevents it in Chinese. Two, not more: every character tied is
  * room a line before it may leave empty. Given the text's word breaks, the tie
- * starts where the word it falls in starts, so that no word is cut by it (`林雅婷聯繫。`). -1
+ * starts where the word it falls in starts, so that no word is cut by it (`醫藥品。`, `林雅婷。`). -1
  * when there is nothing to tie.
  */
 export function toTiedEnd(text: string, breaks: readonly number[] | null = null): number {

@@ -480,7 +480,7 @@ function withoutShortAsides(breaks: readonly number[] | null, text: string): rea
 const TIE_WORDS_FROM = 16;
 
 /**
- * A Chinese paragraph's last three characters share its last line, from the start of their word
+ * A Chinese paragraph's last two characters share its last line, from the start of their word
  * (behaviour.md: Presentation): the words of its last characters are found, not the paragraph's.
  */
 function tieSentenceEnds(state: StateCore): void {

@@ -144,7 +144,7 @@ describe('hydration', () => {
     });
     const source = await (await fetch(`${site.url}/`)).text();
     const served = [...source.matchAll(/<span class="nowrap">([^<]+)<\/span>/g)].map((m) => m[1]);
-    // A name stays whole (林雅婷), where the last three characters alone (雅婷。) would split it.
+    // A name stays whole (林雅婷), where the last two characters alone (雅婷。) would split it.
     const name = served.find((tie) => tie?.endsWith('婷。'));
     expect(name).toMatch(/^林雅婷/);
     const shown = await watched.page.evaluate(() =>

@@ -46,7 +46,7 @@ describe('markdown', () => {
     expect(heading).toContain('class="ph">從機坪到<wbr>客艙的<wbr>每一次<wbr>過站</h2>');
   });
 
-  it("lets a Chinese paragraph and a cell of sentences break anywhere, the paragraph's last three characters on one line", () => {
+  it("lets a Chinese paragraph and a cell of sentences break anywhere, the paragraph's last two characters on one line, with the rest of their word", () => {
     const body = [
       '航機引導、推機與拖機及溫控醫藥品。',
       '',

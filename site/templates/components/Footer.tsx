@@ -68,10 +68,13 @@ export default function Footer() {
           </section>
           <section aria-labelledby="footer-stations">
             <h2 id="footer-stations">{t('footer:stationsHeading')}</h2>
+            {/* A station's name (`.ph`, with no `<wbr>`) breaks only before its bracketed note (總部). */}
             <ul className="site-footer__stations">
               {STATIONS.map((s) => (
                 <li key={s}>
-                  <a href={`${toUrl(STATIONS_PAGE)}#station-${s}`}>{t(`footer:stations.${s}`)}</a>
+                  <a className="ph" href={`${toUrl(STATIONS_PAGE)}#station-${s}`}>
+                    {t(`footer:stations.${s}`)}
+                  </a>
                 </li>
               ))}
             </ul>
