@@ -159,12 +159,12 @@ describe('design', () => {
   );
 
   widthTest(
-    'gives each station of the stations page the width on desktops: its scene, then its summary and facts at a readable width, each fact once',
+    'sets the stations page’s map beside its stations on desktops, each station’s summary and facts at a readable width clear of its scene, each fact once',
     [1024, 1440],
     ['/about/about-location', '/en/about/about-location'],
     (page) =>
       page.evaluate(() =>
-        [...document.querySelectorAll('.station')].flatMap((station) => {
+        [...document.querySelectorAll('.station')].flatMap((station, index) => {
           const box = (selector: string) => station.querySelector(selector)?.getBoundingClientRect();
           const [scene, summary, hours] = [
             box('.station__scene'),
@@ -174,7 +174,11 @@ describe('design', () => {
           const name = station.id;
           if (!scene || !summary || !hours) return [`${name}: a part is missing`];
           const problems: string[] = [];
-          if (summary.left < scene.right) problems.push(`${name}: the summary is not beside the scene`);
+          const map = document.querySelector('.stations__map')?.getBoundingClientRect();
+          if (index === 0 && (!map || map.right > station.getBoundingClientRect().left || map.top > scene.bottom))
+            problems.push('the map is not beside the stations');
+          if (summary.left < scene.right && summary.top < scene.bottom)
+            problems.push(`${name}: the summary runs into the scene`);
           if (summary.width < 300) problems.push(`${name}: the summary is ${Math.round(summary.width)} px wide`);
           const line = parseFloat(getComputedStyle(station.querySelector('dl dd') as Element).lineHeight);
           if (hours.height > line * 3 + 1)
