@@ -280,6 +280,11 @@ export function checkWideTable(): string[] {
   if (above && table.top - above.bottom > 120)
     problems.push(`${Math.round(table.top - above.bottom)} px over the table`);
   if (aside.top < main.bottom - 1) problems.push('the aside stands beside the text');
+  // Its pictures stand in the columns beside the text, up to the page's edge.
+  for (const figure of document.querySelectorAll('.page-body__main > .prose > figure')) {
+    const { left, right } = figure.getBoundingClientRect();
+    if (left < text.right || Math.abs(right - body.right) > 1) problems.push('a picture is not beside the text');
+  }
   if (Math.abs(aside.width - body.width) > 1 || Math.abs(aside.left - body.left) > 1)
     problems.push(`the aside is ${Math.round(aside.width)} px of ${Math.round(body.width)}`);
   if (!document.querySelector('.page-aside .button')) problems.push('the aside has no action');
