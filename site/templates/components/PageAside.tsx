@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Payload } from '../../../generator/types.ts';
 import { toRecord, toText, type Data } from './data.ts';
 import { MoreLink, Phrases, toSectionOf, useLocalUrl, useSite } from './site.tsx';
@@ -47,21 +48,23 @@ export function useCallToAction(audience: string): { href: string; label: string
 /**
  * Beside the text of a one-column page on wide screens: the one thing the page's audience came to
  * do (toAudience), with the department's e-mail address and telephone number: the page's one
- * contact box (behaviour.md: Contact details). Below the desktop breakpoint it follows the text. The
+ * contact box (behaviour.md: Contact details), then what the page adds (a story's ways to share it).
+ * Below the desktop breakpoint it follows the text. The
  * contact and proposal pages, whose text is the contact, have none. A plain block, not an `aside`
  * landmark: it sits inside `main`.
  */
-export default function PageAside() {
+export default function PageAside({ children }: { children?: ReactNode }) {
   const { payload } = useSite();
   const contact = payload.path !== '/contact' && payload.path !== '/proposal';
   const assurances = toRecord(payload.data.assurances);
-  if (!contact && !assurances) return null;
+  if (!contact && !assurances && !children) return null;
   return (
     <div className="page-aside">
       {/* The part that stays in view: the aside itself spans the text's height (PageAside.css). */}
       <div className="page-aside__inner">
         {contact ? <AsideContact /> : null}
         {assurances ? <Assurances data={assurances} /> : null}
+        {children}
       </div>
     </div>
   );

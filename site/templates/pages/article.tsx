@@ -2,6 +2,7 @@ import LinkList from '../components/LinkList.tsx';
 import PageAside from '../components/PageAside.tsx';
 import PageHeading from '../components/PageHeading.tsx';
 import Prose from '../components/Prose.tsx';
+import ShareStory from '../components/ShareStory.tsx';
 import { useDate, useIso, useLocalUrl, useSite } from '../components/site.tsx';
 
 /**
@@ -30,7 +31,9 @@ export default function ArticlePage() {
         }
       />
       <div className="page-body page-body--aside">
-        <PageAside />
+        <PageAside>
+          <ShareStory />
+        </PageAside>
         <div className="page-body__main">
           <Prose html={payload.html} />
           <p lang={lang}>
