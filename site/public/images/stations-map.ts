@@ -80,7 +80,7 @@ export const WIDTH = 400;
 export const HEIGHT = 600;
 
 /** How far every label keeps from the picture's edges, in both languages. */
-export const LABEL_MARGIN = 24;
+export const LABEL_MARGIN = 16;
 const NAME_SIZE = 22;
 const SUB_SIZE = 18;
 const SEA_SIZE = 17;
