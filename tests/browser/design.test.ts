@@ -425,9 +425,15 @@ describe('design', () => {
   );
 
   widthTest(
-    'fills a case study’s panel with its story: each part’s text runs to its part’s edge and the parts span the panel',
+    'fills a case study’s panel with its story: each part’s text runs to its part’s edge, the parts span the panel, and panels side by side end level, results at their feet',
     [768, 1024, 1440],
-    ['/services/service-ramp', '/en/services/service-ramp', '/customers', '/en/customers'],
+    [
+      '/services/service-ramp',
+      '/en/services/service-ramp',
+      '/customers',
+      '/en/customers',
+      '/en/services/service-layout',
+    ],
     (page) =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('.case-studies__item')].flatMap((card) => {
@@ -448,6 +454,14 @@ describe('design', () => {
           }
           const right = Math.max(...parts.map((part) => part.getBoundingClientRect().right));
           if (inner - right > 2) problems.push(`${title}: its parts end ${Math.round(inner - right)} px short`);
+          const beside = card.nextElementSibling ?? card.previousElementSibling;
+          const [own, other] = [card, beside].map((panel) => panel?.getBoundingClientRect());
+          const result = card.querySelector('.case-study__result')?.getBoundingClientRect();
+          if (own && other && result && Math.abs(own.top - other.top) < 1) {
+            if (Math.abs(own.bottom - other.bottom) > 1)
+              problems.push(`${title}: its panel ends apart from the one beside it`);
+            if (own.bottom - result.bottom > 48) problems.push(`${title}: its result stands above the panel's foot`);
+          }
           return problems;
         }),
       ),
