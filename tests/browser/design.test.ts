@@ -288,7 +288,14 @@ describe('design', () => {
   widthTest(
     'joins every stage of a list of steps to the next with a line that shows, wherever the stages stand in a column',
     [375, 768, 1440],
-    ['/jobs/jobs-positions', '/en/jobs/jobs-positions', '/services/service-ramp', '/en/services/service-ramp'],
+    [
+      '/jobs/jobs-positions',
+      '/en/jobs/jobs-positions',
+      '/services/service-ramp',
+      '/en/services/service-ramp',
+      '/jobs/positions/ramp-agent',
+      '/en/jobs/positions/load-controller',
+    ],
     (page) =>
       page.evaluate(() => {
         const items = [...document.querySelectorAll<HTMLElement>('.steps__item')];

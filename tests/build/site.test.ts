@@ -291,7 +291,7 @@ describe('the real site', () => {
     }
   });
 
-  it('offers a position’s apply buttons before its text and again after it, each an e-mail naming the position and station', () => {
+  it('offers a position’s apply buttons before its text and again after it, each an e-mail naming the position and station, and its shift at a glance between them and the text', () => {
     for (const route of ROUTES.filter((r) => r.startsWith('/jobs/positions/'))) {
       for (const url of [route, `/en${route}`]) {
         const html = htmlOf(url);
@@ -300,6 +300,11 @@ describe('the real site', () => {
         const [top, end] = lists.map((m) => [...(m[1] ?? '').matchAll(/href="(mailto:[^"]+)"/g)].map((h) => h[1]));
         expect(end, url).toEqual(top);
         expect(html.indexOf('position-apply__stations--end'), url).toBeGreaterThan(html.indexOf('data-prose'));
+        // Its shift at a glance, between the buttons and the text.
+        const steps = html.indexOf('class="steps"');
+        expect(steps, url).toBeGreaterThan(html.indexOf('position-apply__stations'));
+        expect(steps, url).toBeLessThan(html.indexOf('data-prose'));
+        expect(html.slice(steps).match(/class="steps__item"/g)?.length, url).toBeGreaterThanOrEqual(4);
       }
     }
   });

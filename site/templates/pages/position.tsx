@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Payload } from '../../../generator/types.ts';
+import { Steps } from '../components/Callouts.tsx';
 import ContactText from '../components/ContactText.tsx';
 import ContentPage from '../components/ContentPage.tsx';
 import { toRecord, toText, type Data } from '../components/data.ts';
@@ -8,7 +9,8 @@ import { Phrases, useIso, useSite } from '../components/site.tsx';
 
 /**
  * A position of the careers section: its facts and how to apply first, one button for each
- * station with openings, then what the role is, asks and offers (its text). The facts come from
+ * station with openings, then its shift at a glance (`steps`), then what the role is, asks and
+ * offers (its text). The facts come from
  * the front matter that its JobPosting is made of too (`job`, `shifts`; behaviour.md: Sharing).
  */
 export default function PositionPage() {
@@ -17,10 +19,13 @@ export default function PositionPage() {
     <ContentPage
       kind="position"
       before={
-        <div className="position-top">
-          <PositionFacts data={payload.data} />
-          <PositionApply data={payload.data} />
-        </div>
+        <>
+          <div className="position-top">
+            <PositionFacts data={payload.data} />
+            <PositionApply data={payload.data} />
+          </div>
+          <Steps data={payload.data.steps} />
+        </>
       }
     >
       <StationButtons data={payload.data} end />
