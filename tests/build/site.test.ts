@@ -33,10 +33,10 @@ beforeAll(async () => {
 });
 
 describe('the real site', () => {
-  it('has exactly the 132 pages of the 66 routes, and no /news/news2', () => {
+  it('has exactly the 134 pages of the 67 routes, and no /news/news2', () => {
     // The 54 routes of the inventory, a page of each of the six positions and of the five topics
-    // of the news, and the proposal request.
-    expect(ROUTES).toHaveLength(66);
+    // of the news, the proposal request, and the privacy and cookies page.
+    expect(ROUTES).toHaveLength(67);
     expect(ROUTES.filter((r) => r.startsWith('/jobs/positions/'))).toHaveLength(6);
     expect([...EN_ONLY]).toEqual(['/news/newsEn1', '/news/newsEn2']);
     const expected = [...ROUTES, ...ROUTES.map(enUrl)].sort();
@@ -44,7 +44,10 @@ describe('the real site', () => {
     for (const url of expected) expect(() => htmlOf(url)).not.toThrow();
     expect(result.files?.has('news/news2/index.html')).toBe(false);
     expect(result.manifest.prerendered).not.toContain('/news/news2');
-    expect(result.report.pagesPerLocale).toEqual({ zhHant: 66, en: 66 });
+    expect(result.report.pagesPerLocale).toEqual({ zhHant: 67, en: 67 });
+    // The footer of every page links the privacy and cookies page of its language.
+    expect(htmlOf('/')).toContain('href="/privacy"');
+    expect(htmlOf('/en')).toContain('href="/en/privacy"');
   });
 
   it('gives every page its locale, a title that differs by locale, a description and a canonical', () => {
@@ -345,7 +348,7 @@ describe('the real site', () => {
     expect(meta.id).toBe(latest.id);
     expect(meta.prerendered).toContain('/');
     expect(meta.prerendered).toContain('/en');
-    expect(meta.prerendered).toHaveLength(132);
+    expect(meta.prerendered).toHaveLength(134);
     expect(meta.prerendered.every((u: string) => u === '/' || !u.endsWith('/'))).toBe(true);
     const order = [...(result.files?.keys() ?? [])];
     expect(order.at(-1)).toBe('builds/latest.json');
@@ -354,10 +357,10 @@ describe('the real site', () => {
   it('writes a sitemap with alternates, and robots.txt naming it', () => {
     const sitemap = text('sitemap.xml');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(130);
+    expect(locs).toHaveLength(132);
     // Every page says when it last changed, with the site's zone: an article its date.
     const lastmods = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
-    expect(lastmods).toHaveLength(130);
+    expect(lastmods).toHaveLength(132);
     for (const lastmod of lastmods) expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+08:00$/);
     expect(sitemap).toContain(`<loc>${abs('/en/news/news3')}</loc>\n    <lastmod>2024-05-28T00:00:00+08:00</lastmod>`);
     expect(locs).toContain(abs('/en/news/newsEn1'));

@@ -36,7 +36,7 @@ export function everyPageSpecs(
   it(
     `hydrates every ${language} page under the hosts' security policy with no console problem or mismatch, and fits each on a 320 px phone and at every width it is read at, ${everyWidth.join(', ')} at every width from 320 px to 1920 px, without sideways scrolling`,
     async () => {
-      expect(urls).toHaveLength(66);
+      expect(urls).toHaveLength(67);
       expect(everyWidth.every((url) => urls.includes(url))).toBe(true);
       expect((await sweep()).load).toEqual([]);
     },
@@ -82,7 +82,7 @@ export function everyPageSpecs(
     async () => {
       const year = new Date().getUTCFullYear();
       const footers = (await sweep()).footers;
-      expect(footers).toHaveLength(66);
+      expect(footers).toHaveLength(67);
       expect(footers.filter((line) => !line.includes(`© ${year}`))).toEqual([]);
     },
     LIMIT,

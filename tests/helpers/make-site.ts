@@ -19,6 +19,8 @@ export const SMALL_ROUTES: readonly string[] = [
   '/news',
   '/procurement',
   '/proposal',
+  // Every page's footer links it.
+  '/privacy',
   '/about/about-layout',
   '/about/about-company',
   '/about/about-investors',

@@ -98,6 +98,9 @@ export default function Footer() {
           <p className="site-footer__cookies">
             <Phrases running text={t('footer:cookieNote')} />
           </p>
+          <p className="site-footer__privacy">
+            <a href={toUrl('/privacy')}>{t('footer:privacy')}</a>
+          </p>
         </div>
       </footer>
     );
