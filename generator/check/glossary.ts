@@ -38,10 +38,8 @@ export function toGlossary(text: string, locales: readonly LocaleCode[]): Glossa
 export function checkGlossary(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const file = path.join(config.root, GLOSSARY_FILE);
   if (!existsSync(file)) return [];
-  const terms = toGlossary(
-    readFileSync(file, 'utf8'),
-    config.locales.map((l) => l.code),
-  );
+  const codes = config.locales.map((l) => l.code);
+  const terms = toGlossary(readFileSync(file, 'utf8'), codes);
   return config.locales.flatMap((locale) => {
     const own = terms.filter((t) => t.locale === locale.code);
     if (own.length === 0) return [];

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { toPngSize } from '../png.ts';
+import { isOutputPage, toOutputFile, type Output } from './output.ts';
 import { ZONED_TIME } from './seo.ts';
 
 // A page's JSON-LD as a search engine reads it (behaviour.md: Sharing).
@@ -23,14 +24,8 @@ const TIMES = ['datePublished', 'dateModified', 'datePosted', 'validThrough'];
 const EMPLOYMENT = /^(?:FULL_TIME|PART_TIME|CONTRACTOR|TEMPORARY|INTERN|VOLUNTEER|PER_DIEM|OTHER)$/;
 const PERIOD = /^(?:HOUR|DAY|WEEK|MONTH|YEAR)$/;
 
-export interface DataOutput {
-  readonly base: string | null;
-  readonly toFile: (url: string) => string | null;
-  readonly isPage: (url: string) => boolean;
-}
-
 /** Why one node falls short: required properties, times without their zone, and its type's own rules. */
-export function findNodeFaults(output: DataOutput, node: Node, drawnCard: boolean): string[] {
+export function findNodeFaults(output: Output, node: Node, drawnCard: boolean): string[] {
   const type = node['@type'] as string;
   const reasons = (REQUIRED[type] ?? [])
     .filter((key) => node[key] === undefined || node[key] === '')
@@ -55,12 +50,12 @@ const SHAPES = [
 ] as const;
 
 /** An article's images: files of the build, at least 1200 px wide; a drawn card's in all three shapes. */
-function findImageFaults(output: DataOutput, node: Node, drawnCard: boolean): string[] {
+function findImageFaults(output: Output, node: Node, drawnCard: boolean): string[] {
   const images = (Array.isArray(node.image) ? node.image : [node.image]).filter((i) => typeof i === 'string');
   if (!drawnCard) return [];
   if (images.length === 0) return ['its NewsArticle has no `image`'];
   const sizes = images.map((url) => {
-    const file = output.toFile(url);
+    const file = toOutputFile(output, url);
     const size = file && existsSync(file) ? toPngSize(readFileSync(file)) : null;
     return { url, size };
   });
@@ -131,13 +126,13 @@ function findOrganizationFaults(node: Node): string[] {
 }
 
 /** Breadcrumbs numbered from 1, each naming a page of the build. */
-function findCrumbFaults(output: DataOutput, node: Node): string[] {
+function findCrumbFaults(output: Output, node: Node): string[] {
   const items = Array.isArray(node.itemListElement) ? (node.itemListElement as Node[]) : [];
   const reasons = items.length === 0 ? ['its BreadcrumbList lists nothing'] : [];
   items.forEach((item, i) => {
     if (item.position !== i + 1 || typeof item.name !== 'string' || !item.name)
       reasons.push(`breadcrumb ${i + 1} has no position ${i + 1} or no name`);
-    else if (typeof item.item !== 'string' || !output.isPage(item.item))
+    else if (typeof item.item !== 'string' || !isOutputPage(output, item.item))
       reasons.push(`breadcrumb ${i + 1} (${item.name}) names no page of the build`);
   });
   return reasons;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { TEXT_FAULTS } from '../messages.ts';
 import { loadProjectSources } from '../pipeline/sources.ts';
 import type { LocaleCode, Messages, Route, SiteConfig } from '../types.ts';
@@ -69,7 +70,7 @@ export function toTranslationStatus(
           : null,
       };
       if (!target.exists) items.push({ ...base, state: 'missing', changes: [] });
-      else if (confirmation && sameText(confirmation.text, unit.text))
+      else if (confirmation && isDeepStrictEqual(confirmation.text, unit.text))
         items.push({ ...base, state: 'current', changes: [] });
       else {
         const changes = confirmation ? diffBlocks(confirmation.text, unit.text) : [];
@@ -97,8 +98,6 @@ function findChangeLine(root: string, file: string, changes: readonly (readonly 
   const found = lines.findIndex((line) => plain(line).includes(needle));
   return found >= 0 ? found + 1 : null;
 }
-
-const sameText = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Names: a file, route, `namespace:key` or namespace. */
 export function confirmTranslations(

@@ -75,13 +75,13 @@ function toPageText(file: ContentFile): string[] {
 
 // What there is to translate.
 
+const isLocale = (config: SiteConfig, value: unknown): value is LocaleCode =>
+  typeof value === 'string' && config.locales.some((l) => l.code === value);
+
 /** Front matter `source`, else the default locale. */
 function toSourceLocale(config: SiteConfig, route: Route): LocaleCode {
-  for (const file of Object.values(route.files)) {
-    const declared = file.data.extra.source;
-    if (typeof declared === 'string' && config.locales.some((l) => l.code === declared)) return declared;
-  }
-  return config.defaultLocale;
+  const declared = Object.values(route.files).map((file) => file.data.extra.source);
+  return declared.find((source) => isLocale(config, source)) ?? config.defaultLocale;
 }
 
 export function checkSourceLocales(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
@@ -90,8 +90,8 @@ export function checkSourceLocales(config: SiteConfig, routes: readonly Route[])
     for (const file of Object.values(route.files)) {
       const declared = file.data.extra.source;
       if (declared === undefined) continue;
-      const known = typeof declared === 'string' && config.locales.some((l) => l.code === declared);
-      if (known && route.files[declared as string]) continue;
+      const known = isLocale(config, declared);
+      if (known && route.files[declared]) continue;
       const reason = known
         ? `names ${String(declared)}, but the page has no ${String(declared)} file`
         : `must be one of the site's locales (${config.locales.map((l) => l.code).join(', ')})`;
