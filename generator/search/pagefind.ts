@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
+import { requirePackage } from '../node-module.ts';
 import type { LocaleCode, SiteConfig } from '../types.ts';
 import { NOT_CONTENT, toIndexLanguage, toMainElement, toSearchHtml, type SearchEntry } from './entries.ts';
 
@@ -31,12 +31,11 @@ export interface SearchIndexes {
 
 let pagefindVersion: string | null = null;
 function toPagefindVersion(): string {
-  // The package does not export its package.json, so it is found as Node finds packages.
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); pagefindVersion === null; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'node_modules', 'pagefind', 'package.json');
-    if (existsSync(file)) pagefindVersion = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-    else if (path.dirname(dir) === dir) throw new Error('the package `pagefind` is not installed');
-  }
+  // The package does not export its package.json: it is looked for where Node looks for packages.
+  const folders = requirePackage.resolve.paths('pagefind') ?? [];
+  const file = folders.map((dir) => path.join(dir, 'pagefind', 'package.json')).find((f) => existsSync(f));
+  if (!file) throw new Error('the package `pagefind` is not installed');
+  pagefindVersion ??= (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   return pagefindVersion;
 }
 
