@@ -51,7 +51,6 @@ export async function buildSearchIndexes(
   const urls: Record<LocaleCode, string> = {};
   const bytes: Record<LocaleCode, number> = {};
   const folders = new Map<string, string>();
-  let indexed = 0;
   // Sorted: Pagefind's index depends on the order.
   const made = await Promise.all(
     config.locales.map(async (locale) => {
@@ -61,21 +60,17 @@ export async function buildSearchIndexes(
       for (const page of pages) hash.update(`\0${page.url}\0${page.digest}`);
       const key = hash.digest('base64url').slice(0, 32);
       const known = recent.get(key) ?? (await readCached(key));
-      const index =
-        known ??
-        (await makeIndex(
-          language,
-          pages.map((page) => ({
-            url: page.url,
-            html: toSearchHtml({ ...page, main: toMainElement(readPage(page.file)) ?? '' }, language),
-          })),
-        ));
-      if (!known) await writeCached(key, index);
-      return { locale, key, index, made: !known };
+      if (known) return { locale, key, index: known, made: false };
+      const documents = pages.map((page) => ({
+        url: page.url,
+        html: toSearchHtml({ ...page, main: toMainElement(readPage(page.file)) ?? '' }, language),
+      }));
+      const index = await makeIndex(language, documents);
+      await writeCached(key, index);
+      return { locale, key, index, made: true };
     }),
   );
-  for (const { locale, key, index, made: fresh } of made) {
-    if (fresh) indexed += 1;
+  for (const { locale, key, index } of made) {
     remember(recent, key, index, RECENT_LIMIT);
     const contentHash = toContentHash(index);
     const folder = `${SEARCH_FOLDER}/${locale.code}.${contentHash.slice(0, 10)}`;
@@ -88,6 +83,7 @@ export async function buildSearchIndexes(
     }
     bytes[locale.code] = size;
   }
+  const indexed = made.filter((search) => search.made).length;
   // `.json`: an earlier cache format.
   if (indexed > 0) await removeUnused(SEARCH_DIR, (name) => name.endsWith(CACHE_EXT) || name.endsWith('.json'));
   return { files, urls, indexed, bytes, folders };
