@@ -49,7 +49,7 @@ export function checkGlossary(config: SiteConfig, routes: readonly Route[]): Sit
 
 /** A locale's content and message files, relative to the project folder, with `/` separators. */
 export function toLocaleFiles(config: SiteConfig, routes: readonly Route[], locale: LocaleCode): string[] {
-  const contentFiles = routes.flatMap((r) => (r.files[locale] ? [r.files[locale]?.file as string] : []));
+  const contentFiles = routes.flatMap((r) => r.files[locale]?.file ?? []);
   const messageFiles = fg
     .sync('*.json', { cwd: path.join(config.localesDir, locale) })
     .sort()

@@ -136,7 +136,7 @@ function toSourceProblem(config: SiteConfig, routes: readonly Route[], problem: 
   const { page, href: target } = problem.args;
   if (!page || !target) return problem;
   const locale = toLocaleOfPath(config.locales, page);
-  const routePath = locale.prefix ? page.slice(locale.prefix.length) || '/' : page;
+  const routePath = page.slice(locale.prefix.length) || '/';
   const file = routes.find((r) => r.path === routePath)?.files[locale.code];
   if (!file) return problem;
   const lines = readFileSync(path.join(config.root, file.file), 'utf8').split('\n');
