@@ -41,21 +41,16 @@ const ADDRESS = /^(?:image|href|url|src)$|[a-z0-9](?:Image|Url|Href|Src)$/;
 export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function toTextBlocks(body: string): string[] {
-  const blocks: string[] = [];
-  for (const token of markdown.parse(body, {})) {
-    if (token.type === 'inline') {
-      // An image's content is its alt text.
-      const text = (token.children ?? [])
-        .map((c) =>
-          c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.type === 'html_inline' ? '' : c.content,
-        )
-        .join('');
-      if (collapse(text) !== '') blocks.push(collapse(text));
-    } else if ((token.type === 'code_block' || token.type === 'fence') && token.content.trim() !== '') {
-      blocks.push(collapse(token.content));
-    }
-  }
-  return blocks;
+  const texts = markdown.parse(body, {}).map((token) => {
+    if (token.type === 'code_block' || token.type === 'fence') return token.content;
+    if (token.type !== 'inline') return '';
+    // An image's content is its alt text.
+    const parts = (token.children ?? []).map((c) =>
+      c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.type === 'html_inline' ? '' : c.content,
+    );
+    return parts.join('');
+  });
+  return texts.map(collapse).filter((text) => text !== '');
 }
 
 /** `field: text`, in the file's order. */
