@@ -73,11 +73,9 @@ export function checkTranslations(
     ];
   });
   const codes = config.locales.map((l) => l.code);
+  const withContent = (code: string) => routes.filter((r) => r.contentLocales.includes(code)).length;
   const coverage = Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { routes: routes.length, withContent: routes.filter((r) => r.contentLocales.includes(code)).length },
-    ]),
+    codes.map((code) => [code, { routes: routes.length, withContent: withContent(code) }]),
   );
   const singleLanguage = routes
     .filter((r) => r.contentLocales.length < codes.length)

@@ -143,9 +143,8 @@ export function toCachedFiles(contents: Buffer): Map<string, Uint8Array> | null 
   if (!contents.subarray(0, CACHE_MARK.length).equals(CACHE_MARK)) return null;
   try {
     const files = new Map<string, Uint8Array>();
-    let at = CACHE_MARK.length;
-    const count = contents.readUInt32BE(at);
-    at += 4;
+    const count = contents.readUInt32BE(CACHE_MARK.length);
+    let at = CACHE_MARK.length + 4;
     for (let i = 0; i < count; i++) {
       const nameLength = contents.readUInt32BE(at);
       const name = contents.toString('utf8', at + 4, at + 4 + nameLength);
