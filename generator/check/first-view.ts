@@ -23,12 +23,8 @@ export function toFirstViewScripts(html: string, read: (url: string) => string |
     if (text === null) return;
     for (const specifier of toStaticImports(text)) visit(new URL(specifier, `https://site.invalid${url}`).pathname);
   };
-  for (const src of toScriptSources(html)) visit(src);
+  for (const [, src] of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)) visit((src as string).split('?')[0] as string);
   return [...found];
-}
-
-function toScriptSources(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => (m[1] as string).split('?')[0] as string);
 }
 
 /** The scripts a page has loaded once idle: its first view's, then the manifest's for every page and its template. */

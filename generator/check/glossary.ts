@@ -38,10 +38,8 @@ export function toGlossary(text: string, locales: readonly LocaleCode[]): Glossa
 export function checkGlossary(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
   const file = path.join(config.root, GLOSSARY_FILE);
   if (!existsSync(file)) return [];
-  const terms = toGlossary(
-    readFileSync(file, 'utf8'),
-    config.locales.map((l) => l.code),
-  );
+  const codes = config.locales.map((l) => l.code);
+  const terms = toGlossary(readFileSync(file, 'utf8'), codes);
   return config.locales.flatMap((locale) => {
     const own = terms.filter((t) => t.locale === locale.code);
     if (own.length === 0) return [];
@@ -51,7 +49,7 @@ export function checkGlossary(config: SiteConfig, routes: readonly Route[]): Sit
 
 /** A locale's content and message files, relative to the project folder, with `/` separators. */
 export function toLocaleFiles(config: SiteConfig, routes: readonly Route[], locale: LocaleCode): string[] {
-  const contentFiles = routes.flatMap((r) => (r.files[locale] ? [r.files[locale]?.file as string] : []));
+  const contentFiles = routes.flatMap((r) => r.files[locale]?.file ?? []);
   const messageFiles = fg
     .sync('*.json', { cwd: path.join(config.localesDir, locale) })
     .sort()

@@ -181,8 +181,7 @@ export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
     ];
     return new Set(named.map((m) => unescapeHtml(m[1] as string)));
   });
-  const problems: SiteProblem[] = [];
-  const seen = new Set<string>();
+  const found = new Map<string, SiteProblem>();
   for (const page of pages) {
     const body = page.html.replace(/<script[\s\S]*?<\/script>/g, '');
     for (const match of body.matchAll(/<a\s[^>]*?href="([^"]*#[^"]*)"/g)) {
@@ -198,10 +197,9 @@ export function checkFragments(pages: readonly OutputPage[]): SiteProblem[] {
       }
       // `#top` scrolls to the top of any page (HTML's own rule).
       if (!target || fragment.toLowerCase() === 'top' || idsOf(target.url).has(fragment)) continue;
-      if (seen.has(`${page.url} ${href}`)) continue;
-      seen.add(`${page.url} ${href}`);
-      problems.push(toProblem('LINK_FRAGMENT_MISSING', { page: page.url, href }, atStart(page.file)));
+      const problem = toProblem('LINK_FRAGMENT_MISSING', { page: page.url, href }, atStart(page.file));
+      found.set(`${page.url} ${href}`, problem);
     }
   }
-  return problems;
+  return [...found.values()];
 }

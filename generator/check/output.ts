@@ -33,6 +33,31 @@ export function readAttr(html: string, re: RegExp): string | null {
   return value === null ? null : unescapeHtml(value);
 }
 
+/** The built output, and the URLs of its pages, as links and structured data name them. */
+export interface Output {
+  readonly base: string | null;
+  readonly outDir: string;
+  readonly urls: ReadonlySet<string>;
+}
+
+/** The output file of a URL of this site (absolute under the base URL, or root-relative), or null. */
+export function toOutputFile({ base, outDir }: Output, url: string): string | null {
+  const local = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url === base ? '/' : url;
+  if (!local.startsWith('/') || local.startsWith('//')) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(local.split(/[?#]/)[0] as string);
+  } catch {
+    return null;
+  }
+  const file = path.join(outDir, decoded);
+  return file.startsWith(`${outDir}${path.sep}`) ? file : null;
+}
+
+export function isOutputPage({ base, urls }: Output, url: string): boolean {
+  return urls.has(base && url.startsWith(base) ? url.slice(base.length) || '/' : url);
+}
+
 /** A problem of a whole file is reported at its start. */
 export const atStart = (file: string) => ({ file, line: 1, column: 1 });
 

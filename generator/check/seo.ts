@@ -1,7 +1,8 @@
 import { toProblem } from '../problems/problem.ts';
 import type { LocaleConfig, SiteConfig, SiteProblem } from '../types.ts';
-import { atStart, type OutputPage } from './output.ts';
+import { atStart, readAttr, type OutputPage } from './output.ts';
 import { toLocaleOfPath } from '../../runtime/urls.ts';
+import { toTitleWidth } from '../../runtime/titles.ts';
 
 type Payload = NonNullable<OutputPage['payload']>;
 
@@ -14,7 +15,7 @@ function toSitePath(config: SiteConfig, href: string): string | null {
 
 function toHeadProblems(
   page: OutputPage,
-  code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE',
+  code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE' | 'SEO_ROBOTS',
   reasons: readonly string[],
 ): SiteProblem[] {
   return reasons.map((reason) => toProblem(code, { page: page.url, reason }, atStart(page.file)));
@@ -23,13 +24,28 @@ function toHeadProblems(
 /** The head rules on every page (behaviour.md: Head and SEO): alternates, canonical, locale, titles, links, sitemap. */
 export function checkSeo(config: SiteConfig, pages: readonly OutputPage[], sitemap: string | null): SiteProblem[] {
   const byUrl = new Map(pages.map((p) => [p.url, p]));
-  const routePages = pages.filter((p) => p.payload && !p.payload.error);
+  const routePages = pages.filter(isRoutePage);
   return [
     ...routePages.flatMap((page) => checkPage(config, byUrl, page)),
     ...checkDuplicates(config, routePages),
     ...checkErrorPages(pages, sitemap),
     ...checkSitemap(routePages, sitemap),
   ];
+}
+
+/** The site's own pages, not the error pages. */
+const isRoutePage = (page: OutputPage) => Boolean(page.payload && !page.payload.error);
+
+/** What results and share dialogs read of a head besides its alternates, on the site's own pages. */
+export function checkHead(config: SiteConfig, pages: readonly OutputPage[]): SiteProblem[] {
+  return pages
+    .filter(isRoutePage)
+    .flatMap((page) => [
+      ...checkTitle(page),
+      ...checkSiteName(config, page),
+      ...checkRobots(page),
+      ...checkFeedLinks(page),
+    ]);
 }
 
 /** One page's faults in this order: locale, canonical, alternates, links into another locale. */
@@ -187,4 +203,40 @@ function checkSitemap(pages: readonly OutputPage[], sitemap: string | null): Sit
   for (const url of entries.keys())
     if (!canonicals.has(url)) reasons.push(`${url} is listed but is not an indexable page`);
   return reasons.map((reason) => toProblem('SEO_SITEMAP', { reason }, loc));
+}
+
+/** Wider than this, a result cuts the title off (runtime/titles.ts leaves the brand off above 60). */
+const TITLE_WARN = 65;
+
+function checkTitle(page: OutputPage): SiteProblem[] {
+  const width = toTitleWidth(page.title ?? '');
+  if (width <= TITLE_WARN) return [];
+  const args = { page: page.url, title: page.title ?? '', width: String(width) };
+  return [toProblem('SEO_TITLE_LONG', args, atStart(page.file))];
+}
+
+/** `og:site_name` must be the locale's brand: results and share dialogs show it as the site's name. */
+function checkSiteName(config: SiteConfig, page: OutputPage): SiteProblem[] {
+  const brand = config.locales.find((l) => l.code === page.payload?.locale)?.siteTitle;
+  const name = readAttr(page.html, /<meta property="og:site_name" content="([^"]*)">/);
+  if (name === brand) return [];
+  return toHeadProblems(page, 'SEO_LOCALE', [`og:site_name is ${name ?? 'missing'} where the brand is ${brand}`]);
+}
+
+/** An indexable page without a large image preview allowed, or a page with two robots tags. */
+function checkRobots(page: OutputPage): SiteProblem[] {
+  const tags = [...page.head.matchAll(/<meta name="robots" content="([^"]*)">/g)].map((m) => m[1] as string);
+  const reasons: string[] = [];
+  if (tags.length > 1) reasons.push(`it has ${tags.length} robots tags: ${tags.join('; ')}`);
+  if (!page.noindex && !tags.some((content) => content.split(/,\s*/).includes('max-image-preview:large')))
+    reasons.push('it has no `max-image-preview:large`: results show its images as thumbnails at most');
+  return toHeadProblems(page, 'SEO_ROBOTS', reasons);
+}
+
+/** A feed link that carries `hreflang`: search engines count it as one more language version of the page. */
+function checkFeedLinks(page: OutputPage): SiteProblem[] {
+  const reasons = [...page.html.matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]*>/g)]
+    .filter(([link]) => / hreflang="/.test(link))
+    .map(([link]) => `the feed link ${link} carries hreflang, as if the feed were a language version`);
+  return toHeadProblems(page, 'SEO_ALTERNATE', reasons);
 }

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
-import { readAttr, type OutputPage } from './output.ts';
+import { isOutputPage, readAttr, toOutputFile, type Output, type OutputPage } from './output.ts';
 import { isWholePng, toPngSize } from '../png.ts';
 import { ZONED_TIME } from './seo.ts';
-import { findGraphFaults, findNodeFaults, type DataOutput, type Node } from './structured-data.ts';
+import { findGraphFaults, findNodeFaults, type Node } from './structured-data.ts';
 
 // What pages tell share dialogs, search engines and feed readers (behaviour.md: Sharing).
 
@@ -31,30 +30,6 @@ export function toXmlFault(xml: string): string | null {
   }
   if (open.length > 0) return `<${open.at(-1)}> is never closed`;
   return roots === 1 ? null : `${roots} root elements, not one`;
-}
-
-interface Output {
-  readonly base: string | null;
-  readonly outDir: string;
-  readonly urls: ReadonlySet<string>;
-}
-
-/** The output file of a URL of this site (absolute under the base URL, or root-relative), or null. */
-function toOutputFile({ base, outDir }: Output, url: string): string | null {
-  const local = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url === base ? '/' : url;
-  if (!local.startsWith('/') || local.startsWith('//')) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(local.split(/[?#]/)[0] as string);
-  } catch {
-    return null;
-  }
-  const file = path.join(outDir, decoded);
-  return file.startsWith(`${outDir}${path.sep}`) ? file : null;
-}
-
-function isOutputPage({ base, urls }: Output, url: string): boolean {
-  return urls.has(base && url.startsWith(base) ? url.slice(base.length) || '/' : url);
 }
 
 function toIconLinks(head: string): { touch: string | null; manifest: string | null } {
@@ -141,12 +116,7 @@ function checkStructuredData(output: Output, page: OutputPage, head: string): Si
     }
     nodes.push(...graph);
   }
-  const data: DataOutput = {
-    base: output.base,
-    toFile: (url) => toOutputFile(output, url),
-    isPage: (url) => isOutputPage(output, url),
-  };
-  reasons.push(...nodes.flatMap((node) => findNodeFaults(data, node, drawnCard)));
+  reasons.push(...nodes.flatMap((node) => findNodeFaults(output, node, drawnCard)));
   if (output.base && nodes.length > 0) reasons.push(...findGraphFaults(output.base, nodes));
   const types = nodes.map((node) => node['@type']);
   // The website's name is the brand share dialogs show as the site's (behaviour.md: Head and SEO).

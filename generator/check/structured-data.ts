@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { toPngSize } from '../png.ts';
+import { isOutputPage, toOutputFile, type Output } from './output.ts';
 import { ZONED_TIME } from './seo.ts';
 
 // A page's JSON-LD as a search engine reads it (behaviour.md: Sharing).
@@ -23,14 +25,27 @@ const TIMES = ['datePublished', 'dateModified', 'datePosted', 'validThrough'];
 const EMPLOYMENT = /^(?:FULL_TIME|PART_TIME|CONTRACTOR|TEMPORARY|INTERN|VOLUNTEER|PER_DIEM|OTHER)$/;
 const PERIOD = /^(?:HOUR|DAY|WEEK|MONTH|YEAR)$/;
 
-export interface DataOutput {
-  readonly base: string | null;
-  readonly toFile: (url: string) => string | null;
-  readonly isPage: (url: string) => boolean;
-}
+/** A salary as Google reads it: a currency, a range from the lower, and a period. */
+const SALARY = z.object({
+  '@type': z.literal('MonetaryAmount'),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  value: z
+    .object({
+      minValue: z.number().positive(),
+      maxValue: z.number().positive(),
+      unitText: z.string().regex(PERIOD),
+    })
+    .refine((value) => value.minValue <= value.maxValue),
+});
+
+const POSTAL_ADDRESS = z
+  .looseObject({ '@type': z.literal('PostalAddress'), addressCountry: z.string().regex(/^[A-Z]{2}$/) })
+  .refine((address) => Boolean(address.addressLocality || address.addressRegion));
+
+const isPostalAddress = (value: unknown) => POSTAL_ADDRESS.safeParse(value).success;
 
 /** Why one node falls short: required properties, times without their zone, and its type's own rules. */
-export function findNodeFaults(output: DataOutput, node: Node, drawnCard: boolean): string[] {
+export function findNodeFaults(output: Output, node: Node, drawnCard: boolean): string[] {
   const type = node['@type'] as string;
   const reasons = (REQUIRED[type] ?? [])
     .filter((key) => node[key] === undefined || node[key] === '')
@@ -55,12 +70,12 @@ const SHAPES = [
 ] as const;
 
 /** An article's images: files of the build, at least 1200 px wide; a drawn card's in all three shapes. */
-function findImageFaults(output: DataOutput, node: Node, drawnCard: boolean): string[] {
+function findImageFaults(output: Output, node: Node, drawnCard: boolean): string[] {
   const images = (Array.isArray(node.image) ? node.image : [node.image]).filter((i) => typeof i === 'string');
   if (!drawnCard) return [];
   if (images.length === 0) return ['its NewsArticle has no `image`'];
   const sizes = images.map((url) => {
-    const file = output.toFile(url);
+    const file = toOutputFile(output, url);
     const size = file && existsSync(file) ? toPngSize(readFileSync(file)) : null;
     return { url, size };
   });
@@ -80,18 +95,7 @@ function findJobFaults(node: Node): string[] {
   const reasons: string[] = [];
   if (typeof node.employmentType === 'string' && !EMPLOYMENT.test(node.employmentType))
     reasons.push(`its JobPosting's employmentType ${node.employmentType} is none of Google's`);
-  const salary = (node.baseSalary ?? {}) as Node;
-  const value = (salary.value ?? {}) as Node;
-  const amounts = [value.minValue, value.maxValue];
-  if (
-    salary['@type'] !== 'MonetaryAmount' ||
-    typeof salary.currency !== 'string' ||
-    !/^[A-Z]{3}$/.test(salary.currency) ||
-    !amounts.every((n) => typeof n === 'number' && n > 0) ||
-    (value.minValue as number) > (value.maxValue as number) ||
-    typeof value.unitText !== 'string' ||
-    !PERIOD.test(value.unitText)
-  )
+  if (!SALARY.safeParse(node.baseSalary).success)
     reasons.push('its JobPosting has no baseSalary of a currency, a range from the lower and a period');
   const places = Array.isArray(node.jobLocation) ? (node.jobLocation as Node[]) : [node.jobLocation as Node];
   for (const place of places)
@@ -102,17 +106,6 @@ function findJobFaults(node: Node): string[] {
   const [posted, through] = [node.datePosted, node.validThrough].map((t) => Date.parse(String(t)));
   if ((posted as number) > (through as number)) reasons.push("its JobPosting's validThrough is before its datePosted");
   return reasons;
-}
-
-function isPostalAddress(value: unknown): boolean {
-  const address = (value ?? {}) as Node;
-  const country = address.addressCountry;
-  return (
-    address['@type'] === 'PostalAddress' &&
-    typeof country === 'string' &&
-    /^[A-Z]{2}$/.test(country) &&
-    Boolean(address.addressLocality || address.addressRegion)
-  );
 }
 
 /** The organization's address in its parts, and each of its stations an Airport by its IATA code. */
@@ -131,13 +124,13 @@ function findOrganizationFaults(node: Node): string[] {
 }
 
 /** Breadcrumbs numbered from 1, each naming a page of the build. */
-function findCrumbFaults(output: DataOutput, node: Node): string[] {
+function findCrumbFaults(output: Output, node: Node): string[] {
   const items = Array.isArray(node.itemListElement) ? (node.itemListElement as Node[]) : [];
   const reasons = items.length === 0 ? ['its BreadcrumbList lists nothing'] : [];
   items.forEach((item, i) => {
     if (item.position !== i + 1 || typeof item.name !== 'string' || !item.name)
       reasons.push(`breadcrumb ${i + 1} has no position ${i + 1} or no name`);
-    else if (typeof item.item !== 'string' || !output.isPage(item.item))
+    else if (typeof item.item !== 'string' || !isOutputPage(output, item.item))
       reasons.push(`breadcrumb ${i + 1} (${item.name}) names no page of the build`);
   });
   return reasons;

@@ -73,11 +73,9 @@ export function checkTranslations(
     ];
   });
   const codes = config.locales.map((l) => l.code);
+  const withContent = (code: string) => routes.filter((r) => r.contentLocales.includes(code)).length;
   const coverage = Object.fromEntries(
-    codes.map((code) => [
-      code,
-      { routes: routes.length, withContent: routes.filter((r) => r.contentLocales.includes(code)).length },
-    ]),
+    codes.map((code) => [code, { routes: routes.length, withContent: withContent(code) }]),
   );
   const singleLanguage = routes
     .filter((r) => r.contentLocales.length < codes.length)
@@ -112,10 +110,9 @@ function checkLocaleKeys(check: NamespaceCheck, code: string, iso: string): Site
       (entry.empty[code] ??= []).push(key);
       problems.push(toProblem('I18N_EMPTY', { locale: code, ns, key }, loc));
     }
-    if (value !== undefined && iso.startsWith('zh')) {
-      for (const hit of findSimplified(value))
-        problems.push(toProblem('I18N_SIMPLIFIED', { char: hit.char, traditional: hit.traditional }, loc));
-    }
+    const simplified = value !== undefined && iso.startsWith('zh') ? findSimplified(value) : [];
+    for (const { char, traditional } of simplified)
+      problems.push(toProblem('I18N_SIMPLIFIED', { char, traditional }, loc));
     return problems;
   });
 }
@@ -134,16 +131,10 @@ function checkKeyAcrossLocales(check: NamespaceCheck, key: string): SiteProblem[
       .join('; ');
     problems.push(toProblem('I18N_PLACEHOLDERS', { ns, key, detail }, loc));
   }
-  const [first] = values;
-  if (
-    first !== undefined &&
-    values.length === codes.length &&
-    new Set(values).size === 1 &&
-    /\p{L}/u.test(first) &&
-    !config.check.sameInAllLocales.includes(first)
-  ) {
+  const [first = ''] = values;
+  const sameEverywhere = values.length === codes.length && new Set(values).size === 1;
+  if (sameEverywhere && /\p{L}/u.test(first) && !config.check.sameInAllLocales.includes(first))
     problems.push(toProblem('I18N_SAME_TEXT', { ns, key, value: first }, loc));
-  }
   // A template reads a plural text by its base key, with `count`.
   if (used && !used.has(`${ns}:${key}`) && !used.has(`${ns}:${toPluralBase(key)}`)) {
     check.entry.unused.push(key);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
+import { requirePackage } from '../node-module.ts';
 import type { LocaleCode, SiteConfig } from '../types.ts';
 import { NOT_CONTENT, toIndexLanguage, toMainElement, toSearchHtml, type SearchEntry } from './entries.ts';
 
@@ -31,12 +31,11 @@ export interface SearchIndexes {
 
 let pagefindVersion: string | null = null;
 function toPagefindVersion(): string {
-  // The package does not export its package.json, so it is found as Node finds packages.
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); pagefindVersion === null; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'node_modules', 'pagefind', 'package.json');
-    if (existsSync(file)) pagefindVersion = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-    else if (path.dirname(dir) === dir) throw new Error('the package `pagefind` is not installed');
-  }
+  // The package does not export its package.json: it is looked for where Node looks for packages.
+  const folders = requirePackage.resolve.paths('pagefind') ?? [];
+  const file = folders.map((dir) => path.join(dir, 'pagefind', 'package.json')).find((f) => existsSync(f));
+  if (!file) throw new Error('the package `pagefind` is not installed');
+  pagefindVersion ??= (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   return pagefindVersion;
 }
 
@@ -52,7 +51,6 @@ export async function buildSearchIndexes(
   const urls: Record<LocaleCode, string> = {};
   const bytes: Record<LocaleCode, number> = {};
   const folders = new Map<string, string>();
-  let indexed = 0;
   // Sorted: Pagefind's index depends on the order.
   const made = await Promise.all(
     config.locales.map(async (locale) => {
@@ -62,21 +60,17 @@ export async function buildSearchIndexes(
       for (const page of pages) hash.update(`\0${page.url}\0${page.digest}`);
       const key = hash.digest('base64url').slice(0, 32);
       const known = recent.get(key) ?? (await readCached(key));
-      const index =
-        known ??
-        (await makeIndex(
-          language,
-          pages.map((page) => ({
-            url: page.url,
-            html: toSearchHtml({ ...page, main: toMainElement(readPage(page.file)) ?? '' }, language),
-          })),
-        ));
-      if (!known) await writeCached(key, index);
-      return { locale, key, index, made: !known };
+      if (known) return { locale, key, index: known, made: false };
+      const documents = pages.map((page) => ({
+        url: page.url,
+        html: toSearchHtml({ ...page, main: toMainElement(readPage(page.file)) ?? '' }, language),
+      }));
+      const index = await makeIndex(language, documents);
+      await writeCached(key, index);
+      return { locale, key, index, made: true };
     }),
   );
-  for (const { locale, key, index, made: fresh } of made) {
-    if (fresh) indexed += 1;
+  for (const { locale, key, index } of made) {
     remember(recent, key, index, RECENT_LIMIT);
     const contentHash = toContentHash(index);
     const folder = `${SEARCH_FOLDER}/${locale.code}.${contentHash.slice(0, 10)}`;
@@ -89,6 +83,7 @@ export async function buildSearchIndexes(
     }
     bytes[locale.code] = size;
   }
+  const indexed = made.filter((search) => search.made).length;
   // `.json`: an earlier cache format.
   if (indexed > 0) await removeUnused(SEARCH_DIR, (name) => name.endsWith(CACHE_EXT) || name.endsWith('.json'));
   return { files, urls, indexed, bytes, folders };
@@ -148,9 +143,8 @@ export function toCachedFiles(contents: Buffer): Map<string, Uint8Array> | null 
   if (!contents.subarray(0, CACHE_MARK.length).equals(CACHE_MARK)) return null;
   try {
     const files = new Map<string, Uint8Array>();
-    let at = CACHE_MARK.length;
-    const count = contents.readUInt32BE(at);
-    at += 4;
+    const count = contents.readUInt32BE(CACHE_MARK.length);
+    let at = CACHE_MARK.length + 4;
     for (let i = 0; i < count; i++) {
       const nameLength = contents.readUInt32BE(at);
       const name = contents.toString('utf8', at + 4, at + 4 + nameLength);

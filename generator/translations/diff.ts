@@ -22,16 +22,12 @@ function diffRuns<T>(before: readonly T[], after: readonly T[]): ChangeObject<T[
   );
 }
 
-const toChange = (run: ChangeObject<unknown>): DiffPart['change'] =>
-  run.added ? 'added' : run.removed ? 'removed' : 'same';
-
-const whole = (text: string, change: DiffPart['change']): DiffPart => ({ text, change });
-
 /** By word; Chinese by character. */
 function diffText(before: string, after: string): DiffPart[] {
-  return diffRuns(before.match(TOKEN) ?? [], after.match(TOKEN) ?? []).map((run) =>
-    whole(run.value.join(''), toChange(run)),
-  );
+  return diffRuns(before.match(TOKEN) ?? [], after.match(TOKEN) ?? []).map((run) => ({
+    text: run.value.join(''),
+    change: run.added ? 'added' : run.removed ? 'removed' : 'same',
+  }));
 }
 
 /** Blocks changed in place are diffed word by word; added and removed blocks stand whole. */
@@ -49,8 +45,8 @@ export function diffBlocks(before: readonly string[], after: readonly string[]):
       const old = removed[k];
       const now = added[k];
       if (old !== undefined && now !== undefined) changes.push(diffText(old, now));
-      else if (old !== undefined) changes.push([whole(old, 'removed')]);
-      else if (now !== undefined) changes.push([whole(now, 'added')]);
+      else if (old !== undefined) changes.push([{ text: old, change: 'removed' }]);
+      else if (now !== undefined) changes.push([{ text: now, change: 'added' }]);
     }
     removed = [];
   }

@@ -85,19 +85,14 @@ function findRecordFault(parsed: unknown): { reason: string; entry?: string } | 
 
 /** Sorted keys, one text block a line: readable diffs. */
 export function writeTranslationRecord(root: string, record: TranslationRecord): void {
-  const sort = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(sort);
-    if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, sort((value as Record<string, unknown>)[key])]),
-    );
-  };
+  const sorted = (_key: string, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value;
   const file = path.join(root, RECORD_FILE);
   // A hidden name, which `site serve --watch` ignores: a confirmation is no edited source.
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  writeFileSync(partial, `${JSON.stringify(sort(record), null, 2)}\n`);
+  writeFileSync(partial, `${JSON.stringify(record, sorted, 2)}\n`);
   renameSync(partial, file);
 }
 

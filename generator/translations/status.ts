@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { TEXT_FAULTS } from '../messages.ts';
 import { loadProjectSources } from '../pipeline/sources.ts';
 import type { LocaleCode, Messages, Route, SiteConfig } from '../types.ts';
@@ -51,30 +52,20 @@ export function toTranslationStatus(
   const day = today();
   const items: TranslationItem[] = [];
   for (const unit of toUnits(config, routes, messages)) {
-    const entry = (unit.kind === 'page' ? record.pages : record.messages)[unit.id];
-    for (const [locale, target] of unit.targets) {
-      const confirmation = entry?.source === unit.source ? entry.targets[locale] : undefined;
-      const base = {
-        kind: unit.kind,
-        id: unit.id,
-        source: unit.source,
-        locale,
-        file: target.file,
-        line: target.line,
-        sourceFile: unit.sourceFile,
-        sourceLine: unit.sourceLine,
-        confirmed: confirmation?.confirmed ?? null,
-        days: confirmation
-          ? Math.max(0, Math.round((Date.parse(day) - Date.parse(confirmation.confirmed)) / DAY))
-          : null,
-      };
-      if (!target.exists) items.push({ ...base, state: 'missing', changes: [] });
-      else if (confirmation && sameText(confirmation.text, unit.text))
+    const { kind, id, source, sourceFile, sourceLine } = unit;
+    const entry = (kind === 'page' ? record.pages : record.messages)[id];
+    for (const [locale, { file, line, exists }] of unit.targets) {
+      const confirmation = entry?.source === source ? entry.targets[locale] : undefined;
+      const confirmed = confirmation?.confirmed ?? null;
+      const days = confirmed === null ? null : Math.max(0, Math.round((Date.parse(day) - Date.parse(confirmed)) / DAY));
+      const base = { kind, id, source, locale, file, line, sourceFile, sourceLine, confirmed, days };
+      if (!exists) items.push({ ...base, state: 'missing', changes: [] });
+      else if (confirmation && isDeepStrictEqual(confirmation.text, unit.text))
         items.push({ ...base, state: 'current', changes: [] });
       else {
         const changes = confirmation ? diffBlocks(confirmation.text, unit.text) : [];
-        const found = unit.kind === 'page' ? findChangeLine(config.root, unit.sourceFile, changes) : null;
-        items.push({ ...base, sourceLine: found ?? unit.sourceLine, state: 'stale', changes });
+        const found = kind === 'page' ? findChangeLine(config.root, sourceFile, changes) : null;
+        items.push({ ...base, sourceLine: found ?? sourceLine, state: 'stale', changes });
       }
     }
   }
@@ -98,8 +89,6 @@ function findChangeLine(root: string, file: string, changes: readonly (readonly 
   return found >= 0 ? found + 1 : null;
 }
 
-const sameText = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
 /** Names: a file, route, `namespace:key` or namespace. */
 export function confirmTranslations(
   config: SiteConfig,
@@ -120,26 +109,14 @@ export function confirmTranslations(
   for (const unit of units) {
     for (const [locale, target] of unit.targets) {
       if (!target.exists) continue;
-      const hit = select.all
-        ? '*'
-        : names.find(
-            (name) =>
-              name === unit.id ||
-              name === target.file ||
-              name === unit.sourceFile ||
-              (unit.kind === 'message' && name === unit.id.split(':')[0]),
-          );
+      const answersTo = [unit.id, target.file, unit.sourceFile, unit.kind === 'message' ? unit.id.split(':')[0] : null];
+      const hit = select.all ? '*' : names.find((name) => answersTo.includes(name));
       if (!hit) continue;
       matched.add(hit);
       const book = unit.kind === 'page' ? pages : entries;
       const old = book[unit.id];
-      book[unit.id] = {
-        source: unit.source,
-        targets: {
-          ...(old?.source === unit.source ? old.targets : {}),
-          [locale]: { confirmed: day, text: [...unit.text] },
-        },
-      };
+      const kept = old?.source === unit.source ? old.targets : {};
+      book[unit.id] = { source: unit.source, targets: { ...kept, [locale]: { confirmed: day, text: [...unit.text] } } };
       confirmed.push({ id: unit.id, locale });
     }
   }

@@ -41,21 +41,16 @@ const ADDRESS = /^(?:image|href|url|src)$|[a-z0-9](?:Image|Url|Href|Src)$/;
 export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 function toTextBlocks(body: string): string[] {
-  const blocks: string[] = [];
-  for (const token of markdown.parse(body, {})) {
-    if (token.type === 'inline') {
-      // An image's content is its alt text.
-      const text = (token.children ?? [])
-        .map((c) =>
-          c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.type === 'html_inline' ? '' : c.content,
-        )
-        .join('');
-      if (collapse(text) !== '') blocks.push(collapse(text));
-    } else if ((token.type === 'code_block' || token.type === 'fence') && token.content.trim() !== '') {
-      blocks.push(collapse(token.content));
-    }
-  }
-  return blocks;
+  const texts = markdown.parse(body, {}).map((token) => {
+    if (token.type === 'code_block' || token.type === 'fence') return token.content;
+    if (token.type !== 'inline') return '';
+    // An image's content is its alt text.
+    const parts = (token.children ?? []).map((c) =>
+      c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.type === 'html_inline' ? '' : c.content,
+    );
+    return parts.join('');
+  });
+  return texts.map(collapse).filter((text) => text !== '');
 }
 
 /** `field: text`, in the file's order. */
@@ -75,13 +70,13 @@ function toPageText(file: ContentFile): string[] {
 
 // What there is to translate.
 
+const isLocale = (config: SiteConfig, value: unknown): value is LocaleCode =>
+  typeof value === 'string' && config.locales.some((l) => l.code === value);
+
 /** Front matter `source`, else the default locale. */
 function toSourceLocale(config: SiteConfig, route: Route): LocaleCode {
-  for (const file of Object.values(route.files)) {
-    const declared = file.data.extra.source;
-    if (typeof declared === 'string' && config.locales.some((l) => l.code === declared)) return declared;
-  }
-  return config.defaultLocale;
+  const declared = Object.values(route.files).map((file) => file.data.extra.source);
+  return declared.find((source) => isLocale(config, source)) ?? config.defaultLocale;
 }
 
 export function checkSourceLocales(config: SiteConfig, routes: readonly Route[]): SiteProblem[] {
@@ -90,8 +85,8 @@ export function checkSourceLocales(config: SiteConfig, routes: readonly Route[])
     for (const file of Object.values(route.files)) {
       const declared = file.data.extra.source;
       if (declared === undefined) continue;
-      const known = typeof declared === 'string' && config.locales.some((l) => l.code === declared);
-      if (known && route.files[declared as string]) continue;
+      const known = isLocale(config, declared);
+      if (known && route.files[declared]) continue;
       const reason = known
         ? `names ${String(declared)}, but the page has no ${String(declared)} file`
         : `must be one of the site's locales (${config.locales.map((l) => l.code).join(', ')})`;
