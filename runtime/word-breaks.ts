@@ -46,7 +46,7 @@ export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreak
       if (!HAN.test(text)) return null;
       let breaks = known.get(text);
       if (breaks === undefined) {
-        breaks = withoutInside(withoutAfterMultiplier(findPhraseBreaks(text), text), text, words);
+        breaks = findPhraseBreaks(text, words);
         if (known.size >= KNOWN_LIMIT) known.clear();
         known.set(text, breaks);
       }
@@ -80,32 +80,9 @@ export function tyingShortEnds(breaker: PhraseBreaker): (text: string, tieEnd?: 
   };
 }
 
-function withoutAfterMultiplier(breaks: readonly number[] | null, text: string): readonly number[] | null {
-  if (!breaks) return breaks;
-  const kept = breaks.filter((index) => !AFTER_MULTIPLIER.test(text.slice(Math.max(0, index - 3), index)));
-  return kept.length > 0 ? kept : null;
-}
-
-/** Each occurrence marked once, so overlapping words stay linear (behaviour.md: Safety). */
-function withoutInside(
-  breaks: readonly number[] | null,
-  text: string,
-  words: readonly string[],
-): readonly number[] | null {
-  if (!breaks || words.length === 0) return breaks;
-  const inside = new Uint8Array(text.length);
-  for (const word of words) {
-    let marked = 0;
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-      for (let index = Math.max(at + 1, marked); index < at + word.length; index++) inside[index] = 1;
-      marked = at + word.length;
-    }
-  }
-  const kept = breaks.filter((index) => inside[index] === 0);
-  return kept.length > 0 ? kept : null;
-}
-
-function findPhraseBreaks(text: string): readonly number[] | null {
+/** The breaks of the text's dictionary runs, except after a multiplier and inside a `keepWhole` word. */
+function findPhraseBreaks(text: string, words: readonly string[]): readonly number[] | null {
+  const inside = markInside(text, words);
   const breaks: number[] = [];
   for (const match of text.matchAll(DICTIONARY_RUN)) {
     const run = match[0];
@@ -115,9 +92,25 @@ function findPhraseBreaks(text: string): readonly number[] | null {
       if (knownRuns.size >= KNOWN_LIMIT) knownRuns.clear();
       knownRuns.set(run, inRun);
     }
-    for (const index of inRun) breaks.push(match.index + index);
+    for (const index of inRun) {
+      const at = match.index + index;
+      if (inside[at] === 0 && !AFTER_MULTIPLIER.test(text.slice(Math.max(0, at - 3), at))) breaks.push(at);
+    }
   }
   return breaks.length > 0 ? breaks : null;
+}
+
+/** Each occurrence marked once, so overlapping words stay linear (behaviour.md: Safety). */
+function markInside(text: string, words: readonly string[]): Uint8Array {
+  const inside = new Uint8Array(text.length);
+  for (const word of words) {
+    let marked = 0;
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      for (let index = Math.max(at + 1, marked); index < at + word.length; index++) inside[index] = 1;
+      marked = at + word.length;
+    }
+  }
+  return inside;
 }
 
 const WINDOW = 1000;
