@@ -8,6 +8,7 @@ import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
 import { toRequestedPath } from './requested-path.ts';
 import { site } from './settings.ts';
 import { fromEmbedded, withShared } from './shared-data.ts';
+import { loadTemplate } from './templates.ts';
 import { toLocaleOfPath } from './urls.ts';
 
 /** behaviour.md: Error pages. Never a stack. */
@@ -25,7 +26,7 @@ export async function showErrorPage(
     const other = locale === view.payload.locale ? null : await loadLocale(locale);
     const t = other?.t ?? view.t;
     const shared = other?.shared ?? view.payload;
-    const { default: Page } = await (modules.pages.error as SiteModules['pages'][string])();
+    const Page = await loadTemplate('error');
     const payload = toErrorPayload({
       buildId: view.payload.buildId,
       locale,
@@ -63,10 +64,7 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     const html = new DOMParser().parseFromString(await response.text(), 'text/html');
     const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as EmbeddedPayload;
     noteSharedUrl(data.locale, data.shared);
-    const [{ default: Page }, { shared, t }] = await Promise.all([
-      (modules.pages.error as SiteModules['pages'][string])(),
-      loadLocale(locale.code),
-    ]);
+    const [Page, { shared, t }] = await Promise.all([loadTemplate('error'), loadLocale(locale.code)]);
     const page = fromEmbedded(data, { html: '', head: readHead(html), buildId: readBuildId(html) });
     const payload: Payload = withShared({ ...page, error: { status: 404, path: toRequestedPath() } }, shared);
     renderView(modules, { payload, Page, t });

@@ -10,6 +10,7 @@ import { toRequestedPath } from './requested-path.ts';
 import { forgetSearchIndex, siteSearch } from './search.ts';
 import { isBot, site } from './settings.ts';
 import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
+import { loadTemplate } from './templates.ts';
 import type { SiteModules, View } from './view.ts';
 
 // Loaded with the app shell (boot.ts); the rest of the app follows in the idle chunk
@@ -19,7 +20,7 @@ export interface Shell extends Pick<SiteModules, 'App' | 'layouts'> {
   readonly hydratePage: typeof hydratePage;
 }
 
-export interface Hydration extends Pick<SiteModules, 'pages' | 'controls'> {
+export interface Hydration extends Pick<SiteModules, 'controls'> {
   readonly shell: Shell;
   readonly container: Element;
   readonly page: EmbeddedPayload;
@@ -39,13 +40,7 @@ function toPayload({ container, page, shared }: Hydration): Payload {
 export function hydratePage(input: Hydration): void {
   const { container, shell, controls } = input;
   readShownPhrases(container);
-  const modules: SiteModules = {
-    App: shell.App,
-    layouts: shell.layouts,
-    pages: input.pages,
-    search: siteSearch,
-    controls,
-  };
+  const modules: SiteModules = { App: shell.App, layouts: shell.layouts, search: siteSearch, controls };
   const payload = toPayload(input);
   const { buildId, locale } = payload;
   // For a locale no payload has named yet.
@@ -71,7 +66,7 @@ export function hydratePage(input: Hydration): void {
     });
     // The first deployment check: idle, then `idleCheckDelayMs` (behaviour.md: New-build check).
     setTimeout(() => void enhanced.then((e) => e.checkDeployment()), site.idleCheckDelayMs);
-    void modules.pages.error?.().catch(() => undefined);
+    void loadTemplate('error').catch(() => undefined);
   });
   if (__SITE_DEV__) listenForRebuilds();
 }

@@ -2,7 +2,7 @@ import { renderView } from './app.tsx';
 import { currentView, type SiteModules, type View } from './view.ts';
 import { showErrorPage } from './errors.ts';
 import { updateHead } from './head.ts';
-import { forgetShared, loadLocale, loadShared, noteSharedUrl, toTranslator } from './messages.ts';
+import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
 import { forgetPayloads, loadPayload } from './prefetch.ts';
 import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
@@ -106,13 +106,16 @@ function nextFrame(): Promise<void> {
   });
 }
 
-/** Another locale's failure is a `LocaleLoadError` (loading order: behaviour.md: Texts). */
-async function loadView(path: string): Promise<View> {
+/**
+ * The open locale keeps its translator unless its texts changed; another locale's failure is a
+ * `LocaleLoadError` (loading order: behaviour.md: Texts).
+ */
+async function loadView(path: string, textsChanged = false): Promise<View> {
   const page = await loadPayload(path, buildId);
   noteSharedUrl(page.locale, page.shared);
   const current = currentView();
   const texts =
-    current && current.payload.locale === page.locale
+    !textsChanged && current?.payload.locale === page.locale
       ? loadShared(page.locale).then((shared) => ({ shared, t: current.t }))
       : loadLocale(page.locale);
   const [Page, { shared, t }] = await Promise.all([
@@ -186,16 +189,9 @@ export async function refresh(request: RefreshRequest): Promise<void> {
   const view = currentView();
   if (!request.render && !(view && view.payload.template in request.templates)) return;
   if (!view || view.payload.error) throw new Error('not a prerendered page');
-  const page = await loadPayload(toPagePath(new URL(location.href)), buildId);
-  noteSharedUrl(page.locale, page.shared);
-  const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
-  const t =
-    request.locales.includes(page.locale) || page.locale !== view.payload.locale
-      ? toTranslator(page.locale, shared)
-      : view.t;
-  const payload = withShared(page, shared);
-  renderView(modules, { payload, Page, t });
-  updateHead(payload);
+  const next = await loadView(toPagePath(new URL(location.href)), request.locales.includes(view.payload.locale));
+  renderView(modules, next);
+  updateHead(next.payload);
 }
 
 function commitHistory(url: URL, push: boolean, restoreKey: number | undefined): void {
