@@ -1,5 +1,5 @@
 import type { BuildManifest, Translate } from '../generator/types.ts';
-import { fetchJson } from './fetch-json.ts';
+import { fetchJson, loadOnce } from './fetch-json.ts';
 import { markStale, setPrerendered } from './navigate.ts';
 import { site } from './settings.ts';
 
@@ -18,16 +18,15 @@ async function readManifest<T>(url: string): Promise<T | null> {
   }
 }
 
-let own: { readonly buildId: string; readonly meta: Promise<BuildManifest | null> } | null = null;
+const own = new Map<string, Promise<BuildManifest | null>>();
 
 export function readOwnManifest(buildId: string): Promise<BuildManifest | null> {
-  if (own?.buildId !== buildId) own = { buildId, meta: readManifest<BuildManifest>(`/builds/meta/${buildId}.json`) };
-  return own.meta;
+  return loadOnce(own, buildId, () => readManifest<BuildManifest>(`/builds/meta/${buildId}.json`));
 }
 
 /** Watch mode: a rebuild keeps the id but may change the manifest. */
 export function forgetOwnManifest(): void {
-  own = null;
+  own.clear();
 }
 
 export async function loadOwnManifest(buildId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { LocaleCode, SiteSearch } from '../generator/types.ts';
 import { currentView } from './view.ts';
 import { forgetOwnManifest, readOwnManifest } from './deployment.ts';
+import { loadOnce } from './fetch-json.ts';
 import { byKeywords, toExcerpt, type PagefindData } from './search-results.ts';
 
 // behaviour.md: Search. Each locale's index is in the folder the page's build manifest names.
@@ -25,18 +26,12 @@ async function toIndexFolder(locale: LocaleCode): Promise<string> {
 }
 
 function loadIndex(folder: string): Promise<Pagefind> {
-  let module = modules.get(folder);
-  if (!module) {
-    module = (async () => {
-      const pagefind = (await import(`${folder}pagefind.js`)) as Pagefind;
-      await pagefind.options({ basePath: folder, excerptLength: 24 });
-      await pagefind.init();
-      return pagefind;
-    })();
-    module.catch(() => modules.delete(folder));
-    modules.set(folder, module);
-  }
-  return module;
+  return loadOnce(modules, folder, async () => {
+    const pagefind = (await import(`${folder}pagefind.js`)) as Pagefind;
+    await pagefind.options({ basePath: folder, excerptLength: 24 });
+    await pagefind.init();
+    return pagefind;
+  });
 }
 
 /** Matches read to reorder by keywords. */
