@@ -23,10 +23,6 @@ let root: Root | null = null;
 let epoch = 0;
 let onRenderError: (error: unknown) => void = () => undefined;
 
-export function setRenderErrorHandler(handler: (error: unknown) => void): void {
-  onRenderError = handler;
-}
-
 function toElement(modules: SiteModules, view: View) {
   const Layout = modules.layouts[view.payload.layout] ?? (modules.layouts.fallback as ComponentType<LayoutProps>);
   const { App } = modules;
@@ -52,7 +48,9 @@ function toElement(modules: SiteModules, view: View) {
   );
 }
 
-export function hydrate(container: Element, modules: SiteModules, view: View): void {
+/** `onError` handles every later rendering error too. */
+export function hydrate(container: Element, modules: SiteModules, view: View, onError: (error: unknown) => void): void {
+  onRenderError = onError;
   setCurrentView(view);
   // A transition hydrates in slices, so a phone stays responsive to input.
   startTransition(() => {

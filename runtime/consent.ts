@@ -3,9 +3,6 @@ import type { Translate } from '../generator/types.ts';
 // behaviour.md: Consent. The server writes each script inert (`type="text/plain"`,
 // `data-consent-src`), so nothing loads before a choice. The notice lives outside React's root.
 
-/** A getter: client navigation may change the language. */
-export type TranslatePage = () => Translate;
-
 /** In local storage: the server never needs the choice. */
 const STORE = 'site-consent';
 const KEPT_MS = 365 * 86_400_000;
@@ -62,7 +59,7 @@ function createView(): { root: HTMLElement; notice: HTMLElement; texts: Record<s
   return { root, notice, texts: { title, text, accept, decline, settings } };
 }
 
-function translate(texts: Record<string, HTMLElement>, toTranslator: TranslatePage): void {
+function translate(texts: Record<string, HTMLElement>, toTranslator: () => Translate): void {
   const t = toTranslator();
   // Each key written out: `site check` finds the keys the runtime reads by their literals.
   (texts.title as HTMLElement).textContent = t('common:consent.title');
@@ -72,7 +69,8 @@ function translate(texts: Record<string, HTMLElement>, toTranslator: TranslatePa
   (texts.settings as HTMLElement).textContent = t('common:consent.settings');
 }
 
-export function startConsent(toTranslator: TranslatePage): void {
+/** `toTranslator` is a getter: client navigation may change the language. */
+export function startConsent(toTranslator: () => Translate): void {
   const view = createView();
   translate(view.texts, toTranslator);
   new MutationObserver(() => translate(view.texts, toTranslator)).observe(document.documentElement, {

@@ -1,7 +1,7 @@
 import type { EmbeddedPayload, Payload, SharedData } from '../generator/types.ts';
 import type { Enhanced } from './enhance.ts';
 import type { RefreshRequest } from './navigate.ts';
-import { hydrate, setRenderErrorHandler, unmount } from './app.tsx';
+import { hydrate, unmount } from './app.tsx';
 import { whenIdle } from './idle.ts';
 import { setSharedLookUp, toTranslator } from './messages.ts';
 import { readBuildId, readHead } from './page-data.ts';
@@ -50,8 +50,7 @@ export function hydratePage(input: Hydration): void {
   const view: View = { payload, Page: input.Page, t: toTranslator(locale, input.shared) };
   const serverHtml = container.innerHTML;
   const onError = (error: unknown) => void handleRenderError(modules, container, serverHtml, error);
-  setRenderErrorHandler(onError);
-  hydrate(container, modules, view);
+  hydrate(container, modules, view, onError);
   if (payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale(modules));
   window.addEventListener('error', (event) => {
     if (event.filename?.includes('/_app/')) onError(event.error);
