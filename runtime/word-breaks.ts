@@ -143,35 +143,32 @@ function toWords(text: string, window: number): { segment: string; index: number
 
 /** The breaks of a text by the rules above. */
 export function findBreaks(text: string, window = WINDOW): number[] {
-  const breaks: number[] = [];
   const segments = toWords(text, window);
+  const word = (at: number): string => segments[at]?.segment ?? '';
+  const single = (at: number): boolean => [...word(at)].length === 1;
+  const measure = (at: number): boolean => single(at) && ENDS_IN_NUMERAL.test(word(at - 1));
+  // A suffix ending the word before (拖板車|讓) pairs with nothing after it, as a particle does.
+  const ended = (at: number): boolean => SUFFIXES.has(word(at)) && [...word(at - 1)].length > 1;
+  const breaks: number[] = [];
   segments.forEach(({ segment, index }, i) => {
-    const before = text[index - 1] as string;
     const after = text[index] as string;
-    const previous = segments[i - 1]?.segment ?? '';
-    const next = segments[i + 1]?.segment ?? '';
+    const previous = word(i - 1);
     // An unknown word comes apart into single characters (地|勤): keep such pairs, except a conjunction (推機|與|拖機).
-    const single = [...segment].length === 1;
-    const measure = (at: number): boolean =>
-      [...(segments[at]?.segment ?? '')].length === 1 && ENDS_IN_NUMERAL.test(segments[at - 1]?.segment ?? '');
-    // A suffix ending the word before (拖板車|讓) pairs with nothing after it, as a particle does.
-    const ended = (at: number): boolean =>
-      SUFFIXES.has(segments[at]?.segment ?? '') && [...(segments[at - 1]?.segment ?? '')].length > 1;
     const unknown =
-      [...previous].length === 1 &&
-      single &&
+      single(i - 1) &&
+      single(i) &&
       !JOINERS.has(previous) &&
       !JOINERS.has(segment) &&
       !measure(i - 1) &&
       !ended(i - 1) &&
       !NO_BREAK_BEFORE.has(previous);
-    const bound = (PREFIXES.has(previous) && i > 0) || measure(i);
+    const bound = PREFIXES.has(previous) || measure(i);
     // 地 ends an adverb (舒適地|出發) unless a single character follows (地|勤).
-    const adverb = segment === '地' && !([...next].length === 1 && HAN.test(next));
-    const suffix = single && SUFFIXES.has(segment);
+    const adverb = segment === '地' && !(single(i + 1) && HAN.test(word(i + 1)));
+    const suffix = single(i) && SUFFIXES.has(segment);
     if (
       index > 0 &&
-      HAN.test(before) &&
+      HAN.test(text[index - 1] as string) &&
       HAN.test(after) &&
       !unknown &&
       !adverb &&
