@@ -1,12 +1,12 @@
-import type { EmbeddedPayload, Payload } from '../generator/types.ts';
+import type { EmbeddedPayload } from '../generator/types.ts';
 import { renderView } from './app.tsx';
 import { currentView, type SiteModules } from './view.ts';
 import { toErrorPayload } from './error-payload.ts';
 import { updateHead } from './head.ts';
-import { readBuildId, readHead, toRequestedPath } from './page-data.ts';
+import { readPayload } from './page-data.ts';
 import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
 import { site } from './settings.ts';
-import { fromEmbedded, withShared } from './shared-data.ts';
+import { withShared } from './shared-data.ts';
 import { loadTemplate } from './templates.ts';
 import { toLocaleOfPath } from './urls.ts';
 
@@ -64,8 +64,7 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as EmbeddedPayload;
     noteSharedUrl(data.locale, data.shared);
     const [Page, { shared, t }] = await Promise.all([loadTemplate('error'), loadLocale(locale.code)]);
-    const page = fromEmbedded(data, { html: '', head: readHead(html), buildId: readBuildId(html) });
-    const payload: Payload = withShared({ ...page, error: { status: 404, path: toRequestedPath() } }, shared);
+    const payload = withShared(readPayload(html, data, ''), shared);
     renderView(modules, { payload, Page, t });
     updateHead(payload);
   } catch (error) {

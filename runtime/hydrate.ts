@@ -4,11 +4,11 @@ import type { RefreshRequest } from './navigate.ts';
 import { hydrate, unmount } from './app.tsx';
 import { whenIdle } from './idle.ts';
 import { setSharedLookUp, toTranslator } from './messages.ts';
-import { readBuildId, readHead, toRequestedPath } from './page-data.ts';
+import { readPayload } from './page-data.ts';
 import { readShownPhrases } from './phrases.ts';
 import { forgetSearchIndex, siteSearch } from './search.ts';
 import { isBot, site } from './settings.ts';
-import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
+import { PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
 import { loadTemplate } from './templates.ts';
 import type { SiteModules, View } from './view.ts';
 
@@ -27,12 +27,10 @@ export interface Hydration extends Pick<SiteModules, 'controls'> {
   readonly shared: SharedData;
 }
 
-/** Prose, head and build id are read back from the page (behaviour.md: Payloads); one 404 serves every path. */
+/** The prose is read back from the page (behaviour.md: Payloads). */
 function toPayload({ container, page, shared }: Hydration): Payload {
-  const embedded: EmbeddedPayload =
-    page.error?.status === 404 ? { ...page, error: { ...page.error, path: toRequestedPath() } } : page;
   const html = container.querySelector(`[${PROSE_ATTRIBUTE}]`)?.innerHTML ?? '';
-  return withShared(fromEmbedded(embedded, { html, head: readHead(), buildId: readBuildId() }), shared);
+  return withShared(readPayload(document, page, html), shared);
 }
 
 /** Hydrates the server-rendered page, then, once idle, loads client navigation and the rest. */
