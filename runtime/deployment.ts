@@ -1,6 +1,6 @@
 import type { BuildManifest, Translate } from '../generator/types.ts';
 import { fetchJson, loadOnce } from './fetch-json.ts';
-import { markStale, setPrerendered } from './navigate.ts';
+import { markStale } from './navigate.ts';
 import { site } from './settings.ts';
 
 // behaviour.md: New-build check. A missing, malformed or HTML manifest is logged, never fatal.
@@ -27,12 +27,6 @@ export function readOwnManifest(buildId: string): Promise<BuildManifest | null> 
 /** Watch mode: a rebuild keeps the id but may change the manifest. */
 export function forgetOwnManifest(): void {
   own.clear();
-}
-
-export async function loadOwnManifest(buildId: string): Promise<boolean> {
-  const meta = await readOwnManifest(buildId);
-  if (meta && Array.isArray(meta.prerendered)) setPrerendered(meta.prerendered);
-  return meta !== null;
 }
 
 /** Checks hourly and when the tab becomes visible; the caller runs the first check. */

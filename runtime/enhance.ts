@@ -1,8 +1,8 @@
 import { currentView, type SiteModules, type View } from './view.ts';
 import { startConsent } from './consent.ts';
-import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
+import { readOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';
-import { initNavigation, onAfterRender, toPendingTarget } from './navigate.ts';
+import { initNavigation, onAfterRender, setPrerendered, toPendingTarget } from './navigate.ts';
 import { setPhraseBreaker } from './phrases.ts';
 import { site } from './settings.ts';
 import { watchVideoPosters } from './video.ts';
@@ -25,8 +25,9 @@ export interface Enhanced {
 export function enhance(modules: SiteModules, buildId: string, view: View, onNavigated: () => void): Enhanced {
   initNavigation(modules, buildId);
   onAfterRender(onNavigated);
-  void loadOwnManifest(buildId).then((ok) => {
-    if (ok) watchLinks(buildId);
+  void readOwnManifest(buildId).then((meta) => {
+    if (Array.isArray(meta?.prerendered)) setPrerendered(meta.prerendered);
+    if (meta) watchLinks(buildId);
     performance.mark(NAVIGATION_READY);
   });
   watchVideoPosters();

@@ -93,16 +93,11 @@ function onClick(event: MouseEvent): void {
   void navigate(url, true);
 }
 
-/** Lets the click paint first; the timeout covers hidden tabs, which get no frames. */
+/** Lets the click paint first; the timeout covers hidden tabs, which get no frames (the later call does nothing). */
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, site.repaintWaitMs);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
+    setTimeout(resolve, site.repaintWaitMs);
+    requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
 
