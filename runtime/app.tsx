@@ -25,7 +25,6 @@ let onRenderError: (error: unknown) => void = () => undefined;
 
 function toElement(modules: SiteModules, view: View) {
   const Layout = modules.layouts[view.payload.layout] ?? (modules.layouts.fallback as ComponentType<LayoutProps>);
-  const { App } = modules;
   return (
     <Boundary
       key={epoch}
@@ -34,7 +33,7 @@ function toElement(modules: SiteModules, view: View) {
         onRenderError(error);
       }}
     >
-      <App
+      <modules.App
         payload={view.payload}
         t={view.t}
         Page={view.Page}

@@ -42,10 +42,9 @@ export function startDeploymentCheck(buildId: string, translate: () => Translate
     showNotice(translate());
   };
   setInterval(() => void check(), HOUR);
-  let hidden = document.visibilityState === 'hidden';
+  // The event fires on a change only: visible now, the tab was hidden before.
   document.addEventListener('visibilitychange', () => {
-    if (hidden && document.visibilityState === 'visible') void check();
-    hidden = document.visibilityState === 'hidden';
+    if (document.visibilityState === 'visible') void check();
   });
   return check;
 }
