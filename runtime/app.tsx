@@ -2,6 +2,7 @@ import { Component, startTransition, type ComponentType, type ReactNode } from '
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { LayoutProps } from '../generator/types.ts';
+import { updateHead } from './head.ts';
 import { phraseBreaks, shownTie } from './phrases.ts';
 import { setCurrentView, type SiteModules, type View } from './view.ts';
 
@@ -57,11 +58,12 @@ export function hydrate(container: Element, modules: SiteModules, view: View, on
   });
 }
 
-/** Synchronous, so the caller can move focus after. */
+/** Synchronous, so the caller can move focus after; the head follows the page. */
 export function renderView(modules: SiteModules, view: View): void {
   if (!root) throw new Error('the page is not hydrated');
   setCurrentView(view);
   flushSync(() => (root as Root).render(toElement(modules, view)));
+  updateHead(view.payload);
 }
 
 export function unmount(): void {

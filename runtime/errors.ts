@@ -2,7 +2,6 @@ import type { EmbeddedPayload } from '../generator/types.ts';
 import { renderView } from './app.tsx';
 import { currentView, type SiteModules } from './view.ts';
 import { toErrorPayload } from './error-payload.ts';
-import { updateHead } from './head.ts';
 import { readPayload } from './page-data.ts';
 import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
 import { site } from './settings.ts';
@@ -44,7 +43,6 @@ export async function showErrorPage(
       error: options,
     });
     renderView(modules, { payload, Page, t });
-    updateHead(payload);
     document.getElementById('page-title')?.focus();
   } catch (error) {
     console.error('The error page could not be shown:', error);
@@ -66,7 +64,6 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     const [Page, { shared, t }] = await Promise.all([loadTemplate('error'), loadLocale(locale.code)]);
     const payload = withShared(readPayload(html, data, ''), shared);
     renderView(modules, { payload, Page, t });
-    updateHead(payload);
   } catch (error) {
     console.warn('The not-found page of this language could not be shown:', error);
   }

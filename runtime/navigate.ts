@@ -1,7 +1,6 @@
 import { renderView } from './app.tsx';
 import { currentView, type SiteModules, type View } from './view.ts';
 import { showErrorPage } from './errors.ts';
-import { updateHead } from './head.ts';
 import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
 import { forgetPayloads, loadPayload } from './prefetch.ts';
 import { reloadOnce } from './reload-guard.ts';
@@ -162,7 +161,6 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
   commitHistory(url, push, restoreKey);
   renderView(modules, view);
   pendingTarget = null;
-  updateHead(view.payload);
   settle(url, push ? 0 : (scrolls.get(entryKey) ?? 0));
 }
 
@@ -186,7 +184,6 @@ export async function refresh(request: RefreshRequest): Promise<void> {
   if (!view || view.payload.error) throw new Error('not a prerendered page');
   const next = await loadView(toPagePath(new URL(location.href)), request.locales.includes(view.payload.locale));
   renderView(modules, next);
-  updateHead(next.payload);
 }
 
 function commitHistory(url: URL, push: boolean, restoreKey: number | undefined): void {
