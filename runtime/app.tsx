@@ -20,11 +20,13 @@ class Boundary extends Component<{ onError: (error: unknown) => void; children: 
 }
 
 let root: Root | null = null;
+// Set at hydration: every page after renders with the same app, layouts, search and controls.
+let modules: SiteModules;
 // Bumped after a rendering error, so that the next render starts with a fresh boundary.
 let epoch = 0;
 let onRenderError: (error: unknown) => void = () => undefined;
 
-function toElement(modules: SiteModules, view: View) {
+function toElement(view: View) {
   const Layout = modules.layouts[view.payload.layout] ?? (modules.layouts.fallback as ComponentType<LayoutProps>);
   return (
     <Boundary
@@ -49,20 +51,21 @@ function toElement(modules: SiteModules, view: View) {
 }
 
 /** `onError` handles every later rendering error too. */
-export function hydrate(container: Element, modules: SiteModules, view: View, onError: (error: unknown) => void): void {
+export function hydrate(container: Element, app: SiteModules, view: View, onError: (error: unknown) => void): void {
+  modules = app;
   onRenderError = onError;
   setCurrentView(view);
   // A transition hydrates in slices, so a phone stays responsive to input.
   startTransition(() => {
-    root = hydrateRoot(container, toElement(modules, view));
+    root = hydrateRoot(container, toElement(view));
   });
 }
 
 /** Synchronous, so the caller can move focus after; the head follows the page. */
-export function renderView(modules: SiteModules, view: View): void {
+export function renderView(view: View): void {
   if (!root) throw new Error('the page is not hydrated');
   setCurrentView(view);
-  flushSync(() => (root as Root).render(toElement(modules, view)));
+  flushSync(() => (root as Root).render(toElement(view)));
   updateHead(view.payload);
 }
 

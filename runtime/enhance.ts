@@ -1,4 +1,4 @@
-import { currentView, type SiteModules, type View } from './view.ts';
+import { currentView, type View } from './view.ts';
 import { startConsent } from './consent.ts';
 import { readOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';
@@ -22,8 +22,8 @@ export interface Enhanced {
 }
 
 /** What the page gains once idle: navigation, prefetch, deployment check, video, consent. */
-export function enhance(modules: SiteModules, buildId: string, view: View, onNavigated: () => void): Enhanced {
-  initNavigation(modules, buildId);
+export function enhance(buildId: string, view: View, onNavigated: () => void): Enhanced {
+  initNavigation(buildId);
   onAfterRender(onNavigated);
   void readOwnManifest(buildId).then((meta) => {
     if (Array.isArray(meta?.prerendered)) setPrerendered(meta.prerendered);

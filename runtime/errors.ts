@@ -1,6 +1,6 @@
 import type { EmbeddedPayload } from '../generator/types.ts';
 import { renderView } from './app.tsx';
-import { currentView, type SiteModules } from './view.ts';
+import { currentView } from './view.ts';
 import { toErrorPayload } from './error-payload.ts';
 import { readPayload } from './page-data.ts';
 import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
@@ -10,11 +10,7 @@ import { loadTemplate } from './templates.ts';
 import { toLocaleOfPath } from './urls.ts';
 
 /** behaviour.md: Error pages. Never a stack. */
-export async function showErrorPage(
-  modules: SiteModules,
-  status: number,
-  options: { path?: string; retry?: string } = {},
-): Promise<void> {
+export async function showErrorPage(status: number, options: { path?: string; retry?: string } = {}): Promise<void> {
   const view = currentView();
   if (!view) return;
   const localeInfo = toLocaleOfPath(site.locales, options.path ?? location.pathname);
@@ -42,7 +38,7 @@ export async function showErrorPage(
       ogLocale: localeInfo.ogLocale,
       error: options,
     });
-    renderView(modules, { payload, Page, t });
+    renderView({ payload, Page, t });
     document.getElementById('page-title')?.focus();
   } catch (error) {
     console.error('The error page could not be shown:', error);
@@ -51,7 +47,7 @@ export async function showErrorPage(
 }
 
 /** A host with one 404 for every path (behaviour.md: Hosts) answers `/en/...` in the default locale. */
-export async function showNotFoundInPathLocale(modules: SiteModules): Promise<void> {
+export async function showNotFoundInPathLocale(): Promise<void> {
   const view = currentView();
   const locale = toLocaleOfPath(site.locales, location.pathname);
   if (!view || view.payload.error?.status !== 404 || locale.code === view.payload.locale) return;
@@ -63,7 +59,7 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     noteSharedUrl(data.locale, data.shared);
     const [Page, { shared, t }] = await Promise.all([loadTemplate('error'), loadLocale(locale.code)]);
     const payload = withShared(readPayload(html, data, ''), shared);
-    renderView(modules, { payload, Page, t });
+    renderView({ payload, Page, t });
   } catch (error) {
     console.warn('The not-found page of this language could not be shown:', error);
   }

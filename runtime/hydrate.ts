@@ -46,16 +46,16 @@ export function hydratePage(input: Hydration): void {
   );
   const view: View = { payload, Page: input.Page, t: toTranslator(locale, input.shared) };
   const serverHtml = container.innerHTML;
-  const onError = (error: unknown) => void handleRenderError(modules, container, serverHtml, error);
+  const onError = (error: unknown) => void handleRenderError(container, serverHtml, error);
   hydrate(container, modules, view, onError);
-  if (payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale(modules));
+  if (payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale());
   window.addEventListener('error', (event) => {
     if (event.filename?.includes('/_app/')) onError(event.error);
   });
   window.addEventListener('unhandledrejection', (event) => onError(event.reason));
   whenIdle(() => {
     const enhanced = import('./enhance.ts').then((m) => {
-      navigation = m.enhance(modules, buildId, view, () => {
+      navigation = m.enhance(buildId, view, () => {
         navigated = true;
       });
       return navigation;
@@ -83,15 +83,10 @@ let navigated = false;
 let navigation: Enhanced | null = null;
 
 /** Bots keep the server-rendered HTML instead of the 500 page (behaviour.md: Crawlers and bots). */
-async function handleRenderError(
-  modules: SiteModules,
-  container: Element,
-  serverHtml: string,
-  error: unknown,
-): Promise<void> {
+async function handleRenderError(container: Element, serverHtml: string, error: unknown): Promise<void> {
   console.error('Rendering failed:', error);
   if (!isBot()) {
-    await import('./errors.ts').then((m) => m.showErrorPage(modules, 500));
+    await import('./errors.ts').then((m) => m.showErrorPage(500));
     return;
   }
   const target = navigation?.toPendingTarget() ?? null;

@@ -1,5 +1,5 @@
 import { renderView } from './app.tsx';
-import { currentView, type SiteModules, type View } from './view.ts';
+import { currentView, type View } from './view.ts';
 import { showErrorPage } from './errors.ts';
 import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
 import { forgetPayloads, loadPayload } from './prefetch.ts';
@@ -10,7 +10,6 @@ import { loadTemplate, replaceTemplate } from './templates.ts';
 
 // behaviour.md: Client navigation. Links to prerendered pages render on the client; others stay plain.
 
-let modules: SiteModules;
 let buildId = '';
 let prerendered: ReadonlySet<string> | null = null;
 let stale = false;
@@ -49,8 +48,7 @@ export function onAfterRender(callback: () => void): void {
   afterRender.push(callback);
 }
 
-export function initNavigation(siteModules: SiteModules, id: string): void {
-  modules = siteModules;
+export function initNavigation(id: string): void {
   buildId = id;
   history.scrollRestoration = 'manual';
   history.replaceState({ ...(history.state as object | null), key: entryKey }, '');
@@ -134,7 +132,7 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
   if (mine !== token) return;
   if (prerendered && !prerendered.has(path)) {
     commitHistory(url, push, restoreKey);
-    await showErrorPage(modules, 404, { path: decodeURI(url.pathname) + url.search });
+    await showErrorPage(404, { path: decodeURI(url.pathname) + url.search });
     return;
   }
   pendingTarget = url.href;
@@ -153,13 +151,13 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
     console.warn('Loading the page failed:', error);
     if (!reloadOnce(url.pathname + url.search + url.hash)) {
       commitHistory(url, push, restoreKey);
-      await showErrorPage(modules, 500, { retry: url.href });
+      await showErrorPage(500, { retry: url.href });
     }
     return;
   }
   if (mine !== token) return;
   commitHistory(url, push, restoreKey);
-  renderView(modules, view);
+  renderView(view);
   pendingTarget = null;
   settle(url, push ? 0 : (scrolls.get(entryKey) ?? 0));
 }
@@ -183,7 +181,7 @@ export async function refresh(request: RefreshRequest): Promise<void> {
   if (!request.render && !(view && view.payload.template in request.templates)) return;
   if (!view || view.payload.error) throw new Error('not a prerendered page');
   const next = await loadView(toPagePath(new URL(location.href)), request.locales.includes(view.payload.locale));
-  renderView(modules, next);
+  renderView(next);
 }
 
 function commitHistory(url: URL, push: boolean, restoreKey: number | undefined): void {
