@@ -58,7 +58,7 @@ export async function showNotFoundInPathLocale(): Promise<void> {
     const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as EmbeddedPayload;
     noteSharedUrl(data.locale, data.shared);
     const [Page, { shared, t }] = await Promise.all([loadTemplate('error'), loadLocale(locale.code)]);
-    const payload = withShared(readPayload(html, data, ''), shared);
+    const payload = withShared(readPayload(html, data), shared);
     renderView({ payload, Page, t });
   } catch (error) {
     console.warn('The not-found page of this language could not be shown:', error);

@@ -1,4 +1,4 @@
-import type { EmbeddedPayload, Payload, SharedData } from '../generator/types.ts';
+import type { EmbeddedPayload, SharedData } from '../generator/types.ts';
 import type { Enhanced } from './enhance.ts';
 import type { RefreshRequest } from './navigate.ts';
 import { hydrate, unmount } from './app.tsx';
@@ -8,7 +8,7 @@ import { readPayload } from './page-data.ts';
 import { readShownPhrases } from './phrases.ts';
 import { forgetSearchIndex, siteSearch } from './search.ts';
 import { isBot, site } from './settings.ts';
-import { PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
+import { withShared } from './shared-data.ts';
 import { loadTemplate } from './templates.ts';
 import type { SiteModules, View } from './view.ts';
 
@@ -27,18 +27,12 @@ export interface Hydration extends Pick<SiteModules, 'controls'> {
   readonly shared: SharedData;
 }
 
-/** The prose is read back from the page (behaviour.md: Payloads). */
-function toPayload({ container, page, shared }: Hydration): Payload {
-  const html = container.querySelector(`[${PROSE_ATTRIBUTE}]`)?.innerHTML ?? '';
-  return withShared(readPayload(document, page, html), shared);
-}
-
 /** Hydrates the server-rendered page, then, once idle, loads client navigation and the rest. */
 export function hydratePage(input: Hydration): void {
   const { container, shell, controls } = input;
   readShownPhrases(container);
   const modules: SiteModules = { App: shell.App, layouts: shell.layouts, search: siteSearch, controls };
-  const payload = toPayload(input);
+  const payload = withShared(readPayload(document, input.page), input.shared);
   const { buildId, locale } = payload;
   // For a locale no payload has named yet.
   setSharedLookUp((code) =>

@@ -1,10 +1,11 @@
 import type { EmbeddedPayload, PageHead, PagePayload } from '../generator/types.ts';
-import { fromEmbedded } from './shared-data.ts';
+import { fromEmbedded, PROSE_ATTRIBUTE } from './shared-data.ts';
 
 // What a server-rendered page holds that its embedded data does not repeat (behaviour.md: Payloads).
 
 /** The page's data made whole with its prose, head and build id; one 404 serves every path. */
-export function readPayload(doc: Document, page: EmbeddedPayload, html: string): PagePayload {
+export function readPayload(doc: Document, page: EmbeddedPayload): PagePayload {
+  const html = doc.querySelector(`#app [${PROSE_ATTRIBUTE}]`)?.innerHTML ?? '';
   const embedded = page.error?.status === 404 ? { ...page, error: { ...page.error, path: toRequestedPath() } } : page;
   // behaviour.md: Build id.
   const buildId = doc.head.querySelector('meta[name="site-build"]')?.getAttribute('content') ?? '';
