@@ -37,24 +37,22 @@ const breakers = new Map<string, PhraseBreaker>();
 
 /** The breaker for a `keepWhole` list, memoised: most texts are menu labels repeated on every page. */
 export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreaker {
-  const id = keepWhole.join('\n');
-  let breaker = breakers.get(id);
-  if (!breaker) {
+  return remember(breakers, keepWhole.join('\n'), () => {
     const known = new Map<string, readonly number[] | null>();
     const words = keepWhole.filter((word) => HAN.test(word));
-    breaker = (text) => {
-      if (!HAN.test(text)) return null;
-      let breaks = known.get(text);
-      if (breaks === undefined) {
-        breaks = findPhraseBreaks(text, words);
-        if (known.size >= KNOWN_LIMIT) known.clear();
-        known.set(text, breaks);
-      }
-      return breaks;
-    };
-    breakers.set(id, breaker);
+    return (text) => (HAN.test(text) ? remember(known, text, () => findPhraseBreaks(text, words)) : null);
+  });
+}
+
+/** The value for `key`, computed once; a full memory is emptied, so a long build cannot outgrow it. */
+function remember<T>(memory: Map<string, T>, key: string, compute: () => T): T {
+  let value = memory.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (memory.size >= KNOWN_LIMIT) memory.clear();
+    memory.set(key, value);
   }
-  return breaker;
+  return value;
 }
 
 /** A last word this short (`項目。`) does not stand alone on a line... */
@@ -85,14 +83,7 @@ function findPhraseBreaks(text: string, words: readonly string[]): readonly numb
   const inside = markInside(text, words);
   const breaks: number[] = [];
   for (const match of text.matchAll(DICTIONARY_RUN)) {
-    const run = match[0];
-    let inRun = knownRuns.get(run);
-    if (inRun === undefined) {
-      inRun = findBreaks(run);
-      if (knownRuns.size >= KNOWN_LIMIT) knownRuns.clear();
-      knownRuns.set(run, inRun);
-    }
-    for (const index of inRun) {
+    for (const index of remember(knownRuns, match[0], () => findBreaks(match[0]))) {
       const at = match.index + index;
       if (inside[at] === 0 && !AFTER_MULTIPLIER.test(text.slice(Math.max(0, at - 3), at))) breaks.push(at);
     }
