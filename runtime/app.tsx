@@ -6,13 +6,14 @@ import { updateHead } from './head.ts';
 import { phraseBreaks, shownTie } from './phrases.ts';
 import { setCurrentView, type SiteModules, type View } from './view.ts';
 
-class Boundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
   override componentDidCatch(error: unknown): void {
-    this.props.onError(error);
+    epoch += 1;
+    onRenderError(error);
   }
   override render(): ReactNode {
     return this.state.failed ? null : this.props.children;
@@ -29,13 +30,7 @@ let onRenderError: (error: unknown) => void = () => undefined;
 function toElement(view: View) {
   const Layout = modules.layouts[view.payload.layout] ?? (modules.layouts.fallback as ComponentType<LayoutProps>);
   return (
-    <Boundary
-      key={epoch}
-      onError={(error) => {
-        epoch += 1;
-        onRenderError(error);
-      }}
-    >
+    <Boundary key={epoch}>
       <modules.App
         payload={view.payload}
         t={view.t}
