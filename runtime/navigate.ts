@@ -83,8 +83,7 @@ function toClientUrl(a: HTMLAnchorElement, event: MouseEvent): URL | null {
 
 function onClick(event: MouseEvent): void {
   const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-  if (!a) return;
-  const url = toClientUrl(a, event);
+  const url = a && toClientUrl(a, event);
   if (!url) return;
   event.preventDefault();
   void navigate(url, true);
