@@ -10,8 +10,7 @@ const OVERLAY_ID = 'site-dev-overlay';
 
 function showOverlay(text: string): void {
   document.getElementById(OVERLAY_ID)?.remove();
-  const overlay = document.createElement('div');
-  overlay.id = OVERLAY_ID;
+  const overlay = Object.assign(document.createElement('div'), { id: OVERLAY_ID });
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build error');
   overlay.style.cssText =
@@ -94,6 +93,7 @@ async function applyUpdate(update: Changes): Promise<void> {
 let events: EventSource | null = null;
 let streamPage = '';
 
+/** Also asks whether the page's translation is out of date. */
 function connect(): void {
   events?.close();
   streamPage = location.pathname;
@@ -106,6 +106,7 @@ function connect(): void {
   events.addEventListener('build-error', (event) =>
     showOverlay((JSON.parse((event as MessageEvent<string>).data) as { text: string }).text),
   );
+  void markStaleTranslation();
 }
 
 // Marks a page whose translation is out of date (behaviour.md: Translations).
@@ -126,8 +127,7 @@ async function markStaleTranslation(): Promise<void> {
   document.getElementById(MARKER_ID)?.remove();
   const first = stale[0];
   if (!first || dismissed.has(page) || location.pathname !== page) return;
-  const marker = document.createElement('div');
-  marker.id = MARKER_ID;
+  const marker = Object.assign(document.createElement('div'), { id: MARKER_ID });
   marker.setAttribute('role', 'status');
   marker.style.cssText =
     'position: fixed; left: 1rem; bottom: 1rem; z-index: 2147483646; max-width: 22rem; padding: 0.75rem 2.75rem 0.75rem 1rem;' +
@@ -150,9 +150,6 @@ async function markStaleTranslation(): Promise<void> {
 }
 
 connect();
-void markStaleTranslation();
 setInterval(() => {
-  if (location.pathname === streamPage) return;
-  connect();
-  void markStaleTranslation();
+  if (location.pathname !== streamPage) connect();
 }, 250);
