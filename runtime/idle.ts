@@ -4,11 +4,9 @@ export function whenIdle(callback: () => void): void {
   else setTimeout(callback, 200);
 }
 
-interface TaskScheduler {
-  postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown>;
-}
-
-const scheduler = (window as Window & { scheduler?: TaskScheduler }).scheduler;
+const { scheduler } = window as Window & {
+  scheduler?: { postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown> };
+};
 
 /** A background task where supported: an idle callback asked for during `load` may wait its whole timeout. */
 export function whenFree(callback: () => void): void {
