@@ -2,16 +2,18 @@ import { Component, startTransition, type ComponentType, type ReactNode } from '
 import { flushSync } from 'react-dom';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import type { LayoutProps } from '../generator/types.ts';
+import { updateHead } from './head.ts';
 import { phraseBreaks, shownTie } from './phrases.ts';
 import { setCurrentView, type SiteModules, type View } from './view.ts';
 
-class Boundary extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { failed: boolean }> {
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
   override componentDidCatch(error: unknown): void {
-    this.props.onError(error);
+    epoch += 1;
+    onRenderError(error);
   }
   override render(): ReactNode {
     return this.state.failed ? null : this.props.children;
@@ -19,26 +21,17 @@ class Boundary extends Component<{ onError: (error: unknown) => void; children: 
 }
 
 let root: Root | null = null;
+// Set at hydration: every page after renders with the same app, layouts, search and controls.
+let modules: SiteModules;
 // Bumped after a rendering error, so that the next render starts with a fresh boundary.
 let epoch = 0;
 let onRenderError: (error: unknown) => void = () => undefined;
 
-export function setRenderErrorHandler(handler: (error: unknown) => void): void {
-  onRenderError = handler;
-}
-
-function toElement(modules: SiteModules, view: View) {
+function toElement(view: View) {
   const Layout = modules.layouts[view.payload.layout] ?? (modules.layouts.fallback as ComponentType<LayoutProps>);
-  const { App } = modules;
   return (
-    <Boundary
-      key={epoch}
-      onError={(error) => {
-        epoch += 1;
-        onRenderError(error);
-      }}
-    >
-      <App
+    <Boundary key={epoch}>
+      <modules.App
         payload={view.payload}
         t={view.t}
         Page={view.Page}
@@ -52,19 +45,23 @@ function toElement(modules: SiteModules, view: View) {
   );
 }
 
-export function hydrate(container: Element, modules: SiteModules, view: View): void {
+/** `onError` handles every later rendering error too. */
+export function hydrate(container: Element, app: SiteModules, view: View, onError: (error: unknown) => void): void {
+  modules = app;
+  onRenderError = onError;
   setCurrentView(view);
   // A transition hydrates in slices, so a phone stays responsive to input.
   startTransition(() => {
-    root = hydrateRoot(container, toElement(modules, view));
+    root = hydrateRoot(container, toElement(view));
   });
 }
 
-/** Synchronous, so the caller can move focus after. */
-export function renderView(modules: SiteModules, view: View): void {
+/** Synchronous, so the caller can move focus after; the head follows the page. */
+export function renderView(view: View): void {
   if (!root) throw new Error('the page is not hydrated');
   setCurrentView(view);
-  flushSync(() => (root as Root).render(toElement(modules, view)));
+  flushSync(() => (root as Root).render(toElement(view)));
+  updateHead(view.payload);
 }
 
 export function unmount(): void {

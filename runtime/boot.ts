@@ -3,8 +3,8 @@ import type { Shell } from './hydrate.ts';
 import { startControls } from './controls.ts';
 import { writeLocaleCookie } from './cookie.ts';
 import { nextFree, whenFree } from './idle.ts';
-import { loadTemplate, setPages } from './templates.ts';
-import type { SiteModules, View } from './view.ts';
+import { loadTemplate, setPages, type PageLoaders } from './templates.ts';
+import type { View } from './view.ts';
 
 // The first view (behaviour.md: Pages on demand): the page works without JavaScript, so only the
 // locale cookie and the controls start at once; the app loads when the browser is free after
@@ -13,7 +13,7 @@ import type { SiteModules, View } from './view.ts';
 export interface BootEntry {
   readonly react: () => Promise<unknown>;
   readonly shell: () => Promise<Shell>;
-  readonly pages: SiteModules['pages'];
+  readonly pages: PageLoaders;
 }
 
 export function start(entry: BootEntry): void {
@@ -74,7 +74,7 @@ async function startApp(entry: BootEntry, controls: PageControls): Promise<boole
   }
   const [shell, Page, shared] = loaded;
   await nextFree();
-  shell.hydratePage({ shell, pages: entry.pages, controls, container, page, Page, shared });
+  shell.hydratePage({ shell, controls, container, page, Page, shared });
   return true;
 }
 

@@ -3,9 +3,6 @@ import type { Translate } from '../generator/types.ts';
 // behaviour.md: Consent. The server writes each script inert (`type="text/plain"`,
 // `data-consent-src`), so nothing loads before a choice. The notice lives outside React's root.
 
-/** A getter: client navigation may change the language. */
-export type TranslatePage = () => Translate;
-
 /** In local storage: the server never needs the choice. */
 const STORE = 'site-consent';
 const KEPT_MS = 365 * 86_400_000;
@@ -41,7 +38,7 @@ function loadScripts(): void {
   }
 }
 
-function createView(): { root: HTMLElement; notice: HTMLElement; texts: Record<string, HTMLElement> } {
+function createView() {
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string) =>
     Object.assign(document.createElement(tag), { className });
   const root = make('div', 'consent');
@@ -59,26 +56,23 @@ function createView(): { root: HTMLElement; notice: HTMLElement; texts: Record<s
   actions.append(accept, decline);
   notice.append(title, text, actions);
   root.append(notice, settings);
-  return { root, notice, texts: { title, text, accept, decline, settings } };
+  return { root, notice, title, text, accept, decline, settings };
 }
 
-function translate(texts: Record<string, HTMLElement>, toTranslator: TranslatePage): void {
-  const t = toTranslator();
-  // Each key written out: `site check` finds the keys the runtime reads by their literals.
-  (texts.title as HTMLElement).textContent = t('common:consent.title');
-  (texts.text as HTMLElement).textContent = t('common:consent.text');
-  (texts.accept as HTMLElement).textContent = t('common:consent.accept');
-  (texts.decline as HTMLElement).textContent = t('common:consent.decline');
-  (texts.settings as HTMLElement).textContent = t('common:consent.settings');
-}
-
-export function startConsent(toTranslator: TranslatePage): void {
+/** `toTranslator` is a getter: client navigation may change the language. */
+export function startConsent(toTranslator: () => Translate): void {
   const view = createView();
-  translate(view.texts, toTranslator);
-  new MutationObserver(() => translate(view.texts, toTranslator)).observe(document.documentElement, {
-    attributes: true,
-    attributeFilter: ['lang'],
-  });
+  const translate = () => {
+    const t = toTranslator();
+    // Each key written out: `site check` finds the keys the runtime reads by their literals.
+    view.title.textContent = t('common:consent.title');
+    view.text.textContent = t('common:consent.text');
+    view.accept.textContent = t('common:consent.accept');
+    view.decline.textContent = t('common:consent.decline');
+    view.settings.textContent = t('common:consent.settings');
+  };
+  translate();
+  new MutationObserver(translate).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
   document.getElementById('app')?.after(view.root);
   const choice = readChoice();
   if (choice === 'accepted') loadScripts();
@@ -88,14 +82,14 @@ export function startConsent(toTranslator: TranslatePage): void {
     if (!button) return;
     if (button.classList.contains('consent__settings')) {
       view.notice.hidden = false;
-      view.texts.accept?.focus();
+      view.accept.focus();
       return;
     }
     const chosen = button.dataset.choice as Choice;
     const loaded = document.querySelector('script[data-consent-loaded]') !== null;
     writeChoice(chosen);
     view.notice.hidden = true;
-    view.texts.settings?.focus();
+    view.settings.focus();
     if (chosen === 'accepted') loadScripts();
     // A script once run cannot be taken back: the page starts again without it.
     else if (loaded) location.reload();

@@ -7,12 +7,6 @@ import type { ControlsState, PageControls } from '../generator/types.ts';
 //   `data-needs-app`     its click is replayed once the app is there
 // Each also asks for the app; once hydrated, the app takes them over as they stand.
 
-interface Open {
-  readonly box: HTMLElement;
-  readonly dialog: HTMLElement;
-  readonly opener: HTMLElement;
-}
-
 const CONTROL = '[data-opens],[data-closes],[data-toggles],[data-search],[data-needs-app]';
 const FOCUSABLE = 'a[href], button';
 
@@ -46,7 +40,7 @@ function setMenu(toggle: Element, open: boolean): void {
 
 /** `needApp` loads the app (once) and says whether it is coming: false once it failed. */
 export function startControls(needApp: () => boolean): PageControls {
-  let open: Open | null = null;
+  let open: { readonly box: HTMLElement; readonly dialog: HTMLElement; readonly opener: HTMLElement } | null = null;
   let menu: Element | null = null;
   let search = false;
   let held: HTMLElement | null = null;

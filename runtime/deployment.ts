@@ -1,6 +1,6 @@
 import type { BuildManifest, Translate } from '../generator/types.ts';
-import { fetchJson } from './fetch-json.ts';
-import { markStale, setPrerendered } from './navigate.ts';
+import { fetchJson, loadOnce } from './fetch-json.ts';
+import { markStale } from './navigate.ts';
 import { site } from './settings.ts';
 
 // behaviour.md: New-build check. A missing, malformed or HTML manifest is logged, never fatal.
@@ -18,22 +18,15 @@ async function readManifest<T>(url: string): Promise<T | null> {
   }
 }
 
-let own: { readonly buildId: string; readonly meta: Promise<BuildManifest | null> } | null = null;
+const own = new Map<string, Promise<BuildManifest | null>>();
 
 export function readOwnManifest(buildId: string): Promise<BuildManifest | null> {
-  if (own?.buildId !== buildId) own = { buildId, meta: readManifest<BuildManifest>(`/builds/meta/${buildId}.json`) };
-  return own.meta;
+  return loadOnce(own, buildId, () => readManifest<BuildManifest>(`/builds/meta/${buildId}.json`));
 }
 
 /** Watch mode: a rebuild keeps the id but may change the manifest. */
 export function forgetOwnManifest(): void {
-  own = null;
-}
-
-export async function loadOwnManifest(buildId: string): Promise<boolean> {
-  const meta = await readOwnManifest(buildId);
-  if (meta && Array.isArray(meta.prerendered)) setPrerendered(meta.prerendered);
-  return meta !== null;
+  own.clear();
 }
 
 /** Checks hourly and when the tab becomes visible; the caller runs the first check. */
@@ -49,10 +42,9 @@ export function startDeploymentCheck(buildId: string, translate: () => Translate
     showNotice(translate());
   };
   setInterval(() => void check(), HOUR);
-  let hidden = document.visibilityState === 'hidden';
+  // The event fires on a change only: visible now, the tab was hidden before.
   document.addEventListener('visibilitychange', () => {
-    if (hidden && document.visibilityState === 'visible') void check();
-    hidden = document.visibilityState === 'hidden';
+    if (document.visibilityState === 'visible') void check();
   });
   return check;
 }

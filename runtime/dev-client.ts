@@ -6,16 +6,11 @@ import type { TranslationItem } from '../generator/translations/status.ts';
 import type { RefreshRequest } from './navigate.ts';
 import { toOutputFile } from './urls.ts';
 
-interface ErrorReport {
-  readonly text: string;
-}
-
 const OVERLAY_ID = 'site-dev-overlay';
 
-function showOverlay(report: ErrorReport): void {
+function showOverlay(text: string): void {
   document.getElementById(OVERLAY_ID)?.remove();
-  const overlay = document.createElement('div');
-  overlay.id = OVERLAY_ID;
+  const overlay = Object.assign(document.createElement('div'), { id: OVERLAY_ID });
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build error');
   overlay.style.cssText =
@@ -25,7 +20,7 @@ function showOverlay(report: ErrorReport): void {
   title.textContent =
     'The last change could not be built. The page below is the last good build; fix the file and it reloads.';
   title.style.cssText = 'color: #ff8a80; font-weight: 700; margin: 0 0 1rem';
-  const body = Object.assign(document.createElement('pre'), { textContent: report.text });
+  const body = Object.assign(document.createElement('pre'), { textContent: text });
   body.style.cssText = 'white-space: pre-wrap; margin: 0';
   const close = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Close' });
   close.style.cssText =
@@ -61,10 +56,7 @@ async function refreshInPlace(request: RefreshRequest): Promise<boolean> {
   const detail: RefreshRequest & { done?: Promise<void> } = { ...request };
   window.dispatchEvent(new CustomEvent('site:refresh', { detail }));
   if (!detail.done) return false;
-  return detail.done.then(
-    () => true,
-    () => false,
-  );
+  return detail.done.then(() => true).catch(() => false);
 }
 
 async function applyUpdate(update: Changes): Promise<void> {
@@ -77,19 +69,18 @@ async function applyUpdate(update: Changes): Promise<void> {
   const styles = changed.filter((file) => STYLESHEET.test(file));
   // Template and shared chunks reload in place; the entry (shell, layouts) cannot.
   const scripts = changed.filter((file) => TEMPLATE_CHUNK.test(file) || SHARED_CHUNK.test(file));
-  const templates = Object.fromEntries(
-    scripts.flatMap((file) => {
-      const name = TEMPLATE_CHUNK.exec(file)?.[1];
-      return name === undefined || name === 'boot' ? [] : [[name, `/${file}?${Date.now()}`]];
-    }),
-  );
-  const swappable = scripts.every((file) => SHARED_CHUNK.test(file) || TEMPLATE_CHUNK.exec(file)?.[1] !== 'boot');
   // A changed page list or an image cannot be swapped in place.
   const other = changed.length - pages.length - data.length - styles.length - scripts.length;
-  if (other > 0 || !swappable || update.pagesAddedOrRemoved) {
+  if (other > 0 || scripts.includes('_app/boot.js') || update.pagesAddedOrRemoved) {
     location.reload();
     return;
   }
+  const templates = Object.fromEntries(
+    scripts.flatMap((file) => {
+      const name = TEMPLATE_CHUNK.exec(file)?.[1];
+      return name === undefined ? [] : [[name, `/${file}?${Date.now()}`]];
+    }),
+  );
   if (styles.length > 0) swapStylesheets();
   if (data.length === 0 && Object.keys(templates).length === 0) return;
   const ownPayload = toOutputFile(decodeURI(location.pathname), '_payload.json');
@@ -102,6 +93,7 @@ async function applyUpdate(update: Changes): Promise<void> {
 let events: EventSource | null = null;
 let streamPage = '';
 
+/** Also asks whether the page's translation is out of date. */
 function connect(): void {
   events?.close();
   streamPage = location.pathname;
@@ -112,8 +104,9 @@ function connect(): void {
   );
   events.addEventListener('translations', () => void markStaleTranslation());
   events.addEventListener('build-error', (event) =>
-    showOverlay(JSON.parse((event as MessageEvent<string>).data) as ErrorReport),
+    showOverlay((JSON.parse((event as MessageEvent<string>).data) as { text: string }).text),
   );
+  void markStaleTranslation();
 }
 
 // Marks a page whose translation is out of date (behaviour.md: Translations).
@@ -134,8 +127,7 @@ async function markStaleTranslation(): Promise<void> {
   document.getElementById(MARKER_ID)?.remove();
   const first = stale[0];
   if (!first || dismissed.has(page) || location.pathname !== page) return;
-  const marker = document.createElement('div');
-  marker.id = MARKER_ID;
+  const marker = Object.assign(document.createElement('div'), { id: MARKER_ID });
   marker.setAttribute('role', 'status');
   marker.style.cssText =
     'position: fixed; left: 1rem; bottom: 1rem; z-index: 2147483646; max-width: 22rem; padding: 0.75rem 2.75rem 0.75rem 1rem;' +
@@ -158,9 +150,6 @@ async function markStaleTranslation(): Promise<void> {
 }
 
 connect();
-void markStaleTranslation();
 setInterval(() => {
-  if (location.pathname === streamPage) return;
-  connect();
-  void markStaleTranslation();
+  if (location.pathname !== streamPage) connect();
 }, 250);

@@ -1,8 +1,8 @@
-import { currentView, type SiteModules, type View } from './view.ts';
+import { currentView, type View } from './view.ts';
 import { startConsent } from './consent.ts';
-import { loadOwnManifest, startDeploymentCheck } from './deployment.ts';
+import { readOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';
-import { initNavigation, onAfterRender, toPendingTarget } from './navigate.ts';
+import { initNavigation, onAfterRender, setPrerendered, toPendingTarget } from './navigate.ts';
 import { setPhraseBreaker } from './phrases.ts';
 import { site } from './settings.ts';
 import { watchVideoPosters } from './video.ts';
@@ -22,11 +22,12 @@ export interface Enhanced {
 }
 
 /** What the page gains once idle: navigation, prefetch, deployment check, video, consent. */
-export function enhance(modules: SiteModules, buildId: string, view: View, onNavigated: () => void): Enhanced {
-  initNavigation(modules, buildId);
+export function enhance(buildId: string, view: View, onNavigated: () => void): Enhanced {
+  initNavigation(buildId);
   onAfterRender(onNavigated);
-  void loadOwnManifest(buildId).then((ok) => {
-    if (ok) watchLinks(buildId);
+  void readOwnManifest(buildId).then((meta) => {
+    if (Array.isArray(meta?.prerendered)) setPrerendered(meta.prerendered);
+    if (meta) watchLinks(buildId);
     performance.mark(NAVIGATION_READY);
   });
   watchVideoPosters();

@@ -1,21 +1,16 @@
-import type { EmbeddedPayload, Payload } from '../generator/types.ts';
+import type { EmbeddedPayload } from '../generator/types.ts';
 import { renderView } from './app.tsx';
-import { currentView, type SiteModules } from './view.ts';
+import { currentView } from './view.ts';
 import { toErrorPayload } from './error-payload.ts';
-import { updateHead } from './head.ts';
-import { readBuildId, readHead } from './page-data.ts';
+import { readPayload } from './page-data.ts';
 import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
-import { toRequestedPath } from './requested-path.ts';
 import { site } from './settings.ts';
-import { fromEmbedded, withShared } from './shared-data.ts';
+import { withShared } from './shared-data.ts';
+import { loadTemplate } from './templates.ts';
 import { toLocaleOfPath } from './urls.ts';
 
 /** behaviour.md: Error pages. Never a stack. */
-export async function showErrorPage(
-  modules: SiteModules,
-  status: number,
-  options: { path?: string; retry?: string } = {},
-): Promise<void> {
+export async function showErrorPage(status: number, options: { path?: string; retry?: string } = {}): Promise<void> {
   const view = currentView();
   if (!view) return;
   const localeInfo = toLocaleOfPath(site.locales, options.path ?? location.pathname);
@@ -25,7 +20,7 @@ export async function showErrorPage(
     const other = locale === view.payload.locale ? null : await loadLocale(locale);
     const t = other?.t ?? view.t;
     const shared = other?.shared ?? view.payload;
-    const { default: Page } = await (modules.pages.error as SiteModules['pages'][string])();
+    const Page = await loadTemplate('error');
     const payload = toErrorPayload({
       buildId: view.payload.buildId,
       locale,
@@ -43,8 +38,7 @@ export async function showErrorPage(
       ogLocale: localeInfo.ogLocale,
       error: options,
     });
-    renderView(modules, { payload, Page, t });
-    updateHead(payload);
+    renderView({ payload, Page, t });
     document.getElementById('page-title')?.focus();
   } catch (error) {
     console.error('The error page could not be shown:', error);
@@ -53,7 +47,7 @@ export async function showErrorPage(
 }
 
 /** A host with one 404 for every path (behaviour.md: Hosts) answers `/en/...` in the default locale. */
-export async function showNotFoundInPathLocale(modules: SiteModules): Promise<void> {
+export async function showNotFoundInPathLocale(): Promise<void> {
   const view = currentView();
   const locale = toLocaleOfPath(site.locales, location.pathname);
   if (!view || view.payload.error?.status !== 404 || locale.code === view.payload.locale) return;
@@ -63,14 +57,9 @@ export async function showNotFoundInPathLocale(modules: SiteModules): Promise<vo
     const html = new DOMParser().parseFromString(await response.text(), 'text/html');
     const data = JSON.parse(html.getElementById('site-data')?.textContent ?? '') as EmbeddedPayload;
     noteSharedUrl(data.locale, data.shared);
-    const [{ default: Page }, { shared, t }] = await Promise.all([
-      (modules.pages.error as SiteModules['pages'][string])(),
-      loadLocale(locale.code),
-    ]);
-    const page = fromEmbedded(data, { html: '', head: readHead(html), buildId: readBuildId(html) });
-    const payload: Payload = withShared({ ...page, error: { status: 404, path: toRequestedPath() } }, shared);
-    renderView(modules, { payload, Page, t });
-    updateHead(payload);
+    const [Page, { shared, t }] = await Promise.all([loadTemplate('error'), loadLocale(locale.code)]);
+    const payload = withShared(readPayload(html, data), shared);
+    renderView({ payload, Page, t });
   } catch (error) {
     console.warn('The not-found page of this language could not be shown:', error);
   }

@@ -13,7 +13,7 @@ function setMeta(attr: 'name' | 'property', key: string, value: string): void {
   el.content = value;
 }
 
-function setLink(rel: string, href: string | null, hreflang?: string): void {
+function setLink(rel: string, href: string, hreflang?: string): void {
   const el = document.createElement('link');
   el.rel = rel;
   if (hreflang) el.hreflang = hreflang;
@@ -36,14 +36,12 @@ export function updateHead(payload: Payload): void {
   ))
     el.remove();
   if (payload.head.canonical) {
-    const robots = payload.head.noindex ? 'noindex' : 'max-image-preview:large';
-    setMeta('name', 'robots', robots);
+    setMeta('name', 'robots', payload.head.noindex ? 'noindex' : 'max-image-preview:large');
     setLink('canonical', payload.head.canonical);
     for (const a of payload.head.alternates) setLink('alternate', a.href, a.hreflang);
     setMeta('property', 'og:url', payload.head.canonical);
-    const pagination = payload.pagination;
-    if (pagination?.prev) setLink('prev', pagination.prev);
-    if (pagination?.next) setLink('next', pagination.next);
+    if (payload.pagination?.prev) setLink('prev', payload.pagination.prev);
+    if (payload.pagination?.next) setLink('next', payload.pagination.next);
   } else {
     setMeta('name', 'robots', 'noindex');
   }

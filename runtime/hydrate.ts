@@ -1,15 +1,15 @@
-import type { EmbeddedPayload, Payload, SharedData } from '../generator/types.ts';
+import type { EmbeddedPayload, SharedData } from '../generator/types.ts';
 import type { Enhanced } from './enhance.ts';
 import type { RefreshRequest } from './navigate.ts';
-import { hydrate, setRenderErrorHandler, unmount } from './app.tsx';
+import { hydrate, unmount } from './app.tsx';
 import { whenIdle } from './idle.ts';
 import { setSharedLookUp, toTranslator } from './messages.ts';
-import { readBuildId, readHead } from './page-data.ts';
+import { readPayload } from './page-data.ts';
 import { readShownPhrases } from './phrases.ts';
-import { toRequestedPath } from './requested-path.ts';
 import { forgetSearchIndex, siteSearch } from './search.ts';
 import { isBot, site } from './settings.ts';
-import { fromEmbedded, PROSE_ATTRIBUTE, withShared } from './shared-data.ts';
+import { withShared } from './shared-data.ts';
+import { loadTemplate } from './templates.ts';
 import type { SiteModules, View } from './view.ts';
 
 // Loaded with the app shell (boot.ts); the rest of the app follows in the idle chunk
@@ -19,7 +19,7 @@ export interface Shell extends Pick<SiteModules, 'App' | 'layouts'> {
   readonly hydratePage: typeof hydratePage;
 }
 
-export interface Hydration extends Pick<SiteModules, 'pages' | 'controls'> {
+export interface Hydration extends Pick<SiteModules, 'controls'> {
   readonly shell: Shell;
   readonly container: Element;
   readonly page: EmbeddedPayload;
@@ -27,26 +27,12 @@ export interface Hydration extends Pick<SiteModules, 'pages' | 'controls'> {
   readonly shared: SharedData;
 }
 
-/** Prose, head and build id are read back from the page (behaviour.md: Payloads); one 404 serves every path. */
-function toPayload({ container, page, shared }: Hydration): Payload {
-  const embedded: EmbeddedPayload =
-    page.error?.status === 404 ? { ...page, error: { ...page.error, path: toRequestedPath() } } : page;
-  const html = container.querySelector(`[${PROSE_ATTRIBUTE}]`)?.innerHTML ?? '';
-  return withShared(fromEmbedded(embedded, { html, head: readHead(), buildId: readBuildId() }), shared);
-}
-
 /** Hydrates the server-rendered page, then, once idle, loads client navigation and the rest. */
 export function hydratePage(input: Hydration): void {
   const { container, shell, controls } = input;
   readShownPhrases(container);
-  const modules: SiteModules = {
-    App: shell.App,
-    layouts: shell.layouts,
-    pages: input.pages,
-    search: siteSearch,
-    controls,
-  };
-  const payload = toPayload(input);
+  const modules: SiteModules = { App: shell.App, layouts: shell.layouts, search: siteSearch, controls };
+  const payload = withShared(readPayload(document, input.page), input.shared);
   const { buildId, locale } = payload;
   // For a locale no payload has named yet.
   setSharedLookUp((code) =>
@@ -54,24 +40,23 @@ export function hydratePage(input: Hydration): void {
   );
   const view: View = { payload, Page: input.Page, t: toTranslator(locale, input.shared) };
   const serverHtml = container.innerHTML;
-  const onError = (error: unknown) => void handleRenderError(modules, container, serverHtml, error);
-  setRenderErrorHandler(onError);
-  hydrate(container, modules, view);
-  if (payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale(modules));
+  const onError = (error: unknown) => void handleRenderError(container, serverHtml, error);
+  hydrate(container, modules, view, onError);
+  if (payload.error?.status === 404) void import('./errors.ts').then((m) => m.showNotFoundInPathLocale());
   window.addEventListener('error', (event) => {
     if (event.filename?.includes('/_app/')) onError(event.error);
   });
   window.addEventListener('unhandledrejection', (event) => onError(event.reason));
   whenIdle(() => {
     const enhanced = import('./enhance.ts').then((m) => {
-      navigation = m.enhance(modules, buildId, view, () => {
+      navigation = m.enhance(buildId, view, () => {
         navigated = true;
       });
       return navigation;
     });
     // The first deployment check: idle, then `idleCheckDelayMs` (behaviour.md: New-build check).
     setTimeout(() => void enhanced.then((e) => e.checkDeployment()), site.idleCheckDelayMs);
-    void modules.pages.error?.().catch(() => undefined);
+    void loadTemplate('error').catch(() => undefined);
   });
   if (__SITE_DEV__) listenForRebuilds();
 }
@@ -92,15 +77,10 @@ let navigated = false;
 let navigation: Enhanced | null = null;
 
 /** Bots keep the server-rendered HTML instead of the 500 page (behaviour.md: Crawlers and bots). */
-async function handleRenderError(
-  modules: SiteModules,
-  container: Element,
-  serverHtml: string,
-  error: unknown,
-): Promise<void> {
+async function handleRenderError(container: Element, serverHtml: string, error: unknown): Promise<void> {
   console.error('Rendering failed:', error);
   if (!isBot()) {
-    await import('./errors.ts').then((m) => m.showErrorPage(modules, 500));
+    await import('./errors.ts').then((m) => m.showErrorPage(500));
     return;
   }
   const target = navigation?.toPendingTarget() ?? null;

@@ -4,24 +4,18 @@ export function whenIdle(callback: () => void): void {
   else setTimeout(callback, 200);
 }
 
-interface TaskScheduler {
-  postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown>;
-}
-
-function taskScheduler(): TaskScheduler | undefined {
-  return (window as Window & { scheduler?: TaskScheduler }).scheduler;
-}
+const { scheduler } = window as Window & {
+  scheduler?: { postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown> };
+};
 
 /** A background task where supported: an idle callback asked for during `load` may wait its whole timeout. */
 export function whenFree(callback: () => void): void {
-  const scheduler = taskScheduler();
   if (scheduler) void scheduler.postTask(callback, { priority: 'background' });
   else whenIdle(callback);
 }
 
 /** Splits a long task in two; waits for no idle time, as a control may be waiting for the app. */
 export function nextFree(): Promise<void> {
-  const scheduler = taskScheduler();
   if (scheduler) return scheduler.postTask(() => undefined, { priority: 'background' }).then(() => undefined);
   return new Promise((resolve) => setTimeout(resolve, 0));
 }

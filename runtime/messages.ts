@@ -1,5 +1,5 @@
 import type { SharedData, Translate } from '../generator/types.ts';
-import { fetchJson } from './fetch-json.ts';
+import { fetchJson, loadOnce } from './fetch-json.ts';
 import { site, toLocale } from './settings.ts';
 import { createTranslator } from './translate.ts';
 
@@ -26,13 +26,7 @@ export async function loadShared(locale: string): Promise<SharedData> {
   const url = urls.get(locale) ?? (await lookUp(locale));
   if (!url) throw new Error(`no shared data is known for the locale ${locale}`);
   urls.set(locale, url);
-  let pending = files.get(url);
-  if (!pending) {
-    pending = fetchJson<SharedData>(url);
-    pending.catch(() => files.delete(url));
-    files.set(url, pending);
-  }
-  return pending;
+  return loadOnce(files, url, () => fetchJson<SharedData>(url));
 }
 
 export function forgetShared(locales: readonly string[]): void {

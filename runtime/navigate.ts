@@ -1,8 +1,7 @@
 import { renderView } from './app.tsx';
-import { currentView, type SiteModules, type View } from './view.ts';
+import { currentView, type View } from './view.ts';
 import { showErrorPage } from './errors.ts';
-import { updateHead } from './head.ts';
-import { forgetShared, loadLocale, loadShared, noteSharedUrl, toTranslator } from './messages.ts';
+import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
 import { forgetPayloads, loadPayload } from './prefetch.ts';
 import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
@@ -11,7 +10,6 @@ import { loadTemplate, replaceTemplate } from './templates.ts';
 
 // behaviour.md: Client navigation. Links to prerendered pages render on the client; others stay plain.
 
-let modules: SiteModules;
 let buildId = '';
 let prerendered: ReadonlySet<string> | null = null;
 let stale = false;
@@ -50,8 +48,7 @@ export function onAfterRender(callback: () => void): void {
   afterRender.push(callback);
 }
 
-export function initNavigation(siteModules: SiteModules, id: string): void {
-  modules = siteModules;
+export function initNavigation(id: string): void {
   buildId = id;
   history.scrollRestoration = 'manual';
   history.replaceState({ ...(history.state as object | null), key: entryKey }, '');
@@ -86,33 +83,30 @@ function toClientUrl(a: HTMLAnchorElement, event: MouseEvent): URL | null {
 
 function onClick(event: MouseEvent): void {
   const a = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-  if (!a) return;
-  const url = toClientUrl(a, event);
+  const url = a && toClientUrl(a, event);
   if (!url) return;
   event.preventDefault();
   void navigate(url, true);
 }
 
-/** Lets the click paint first; the timeout covers hidden tabs, which get no frames. */
+/** Lets the click paint first; the timeout covers hidden tabs, which get no frames (the later call does nothing). */
 function nextFrame(): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, site.repaintWaitMs);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
+    setTimeout(resolve, site.repaintWaitMs);
+    requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
 
-/** Another locale's failure is a `LocaleLoadError` (loading order: behaviour.md: Texts). */
-async function loadView(path: string): Promise<View> {
+/**
+ * The open locale keeps its translator unless its texts changed; another locale's failure is a
+ * `LocaleLoadError` (loading order: behaviour.md: Texts).
+ */
+async function loadView(path: string, textsChanged = false): Promise<View> {
   const page = await loadPayload(path, buildId);
   noteSharedUrl(page.locale, page.shared);
   const current = currentView();
   const texts =
-    current && current.payload.locale === page.locale
+    !textsChanged && current?.payload.locale === page.locale
       ? loadShared(page.locale).then((shared) => ({ shared, t: current.t }))
       : loadLocale(page.locale);
   const [Page, { shared, t }] = await Promise.all([
@@ -137,7 +131,7 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
   if (mine !== token) return;
   if (prerendered && !prerendered.has(path)) {
     commitHistory(url, push, restoreKey);
-    await showErrorPage(modules, 404, { path: decodeURI(url.pathname) + url.search });
+    await showErrorPage(404, { path: decodeURI(url.pathname) + url.search });
     return;
   }
   pendingTarget = url.href;
@@ -156,15 +150,14 @@ export async function navigate(url: URL, push: boolean, restoreKey?: number): Pr
     console.warn('Loading the page failed:', error);
     if (!reloadOnce(url.pathname + url.search + url.hash)) {
       commitHistory(url, push, restoreKey);
-      await showErrorPage(modules, 500, { retry: url.href });
+      await showErrorPage(500, { retry: url.href });
     }
     return;
   }
   if (mine !== token) return;
   commitHistory(url, push, restoreKey);
-  renderView(modules, view);
+  renderView(view);
   pendingTarget = null;
-  updateHead(view.payload);
   settle(url, push ? 0 : (scrolls.get(entryKey) ?? 0));
 }
 
@@ -186,16 +179,8 @@ export async function refresh(request: RefreshRequest): Promise<void> {
   const view = currentView();
   if (!request.render && !(view && view.payload.template in request.templates)) return;
   if (!view || view.payload.error) throw new Error('not a prerendered page');
-  const page = await loadPayload(toPagePath(new URL(location.href)), buildId);
-  noteSharedUrl(page.locale, page.shared);
-  const [Page, shared] = await Promise.all([loadTemplate(page.template), loadShared(page.locale)]);
-  const t =
-    request.locales.includes(page.locale) || page.locale !== view.payload.locale
-      ? toTranslator(page.locale, shared)
-      : view.t;
-  const payload = withShared(page, shared);
-  renderView(modules, { payload, Page, t });
-  updateHead(payload);
+  const next = await loadView(toPagePath(new URL(location.href)), request.locales.includes(view.payload.locale));
+  renderView(next);
 }
 
 function commitHistory(url: URL, push: boolean, restoreKey: number | undefined): void {

@@ -1,4 +1,4 @@
-import { toRequestedPath } from './requested-path.ts';
+import { toRequestedPath } from './page-data.ts';
 
 // One static 404 serves every path, so this fills in the path (behaviour.md: Not found). External
 // because pages carry no inline script.

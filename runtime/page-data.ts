@@ -1,13 +1,18 @@
-import type { PageHead } from '../generator/types.ts';
+import type { EmbeddedPayload, PageHead, PagePayload } from '../generator/types.ts';
+import { fromEmbedded, PROSE_ATTRIBUTE } from './shared-data.ts';
 
 // What a server-rendered page holds that its embedded data does not repeat (behaviour.md: Payloads).
 
-/** behaviour.md: Build id. */
-export function readBuildId(doc: Document = document): string {
-  return doc.head.querySelector('meta[name="site-build"]')?.getAttribute('content') ?? '';
+/** The page's data made whole with its prose, head and build id; one 404 serves every path. */
+export function readPayload(doc: Document, page: EmbeddedPayload): PagePayload {
+  const html = doc.querySelector(`#app [${PROSE_ATTRIBUTE}]`)?.innerHTML ?? '';
+  const embedded = page.error?.status === 404 ? { ...page, error: { ...page.error, path: toRequestedPath() } } : page;
+  // behaviour.md: Build id.
+  const buildId = doc.head.querySelector('meta[name="site-build"]')?.getAttribute('content') ?? '';
+  return fromEmbedded(embedded, { html, head: readHead(doc), buildId });
 }
 
-export function readHead(doc: Document = document): PageHead {
+function readHead(doc: Document): PageHead {
   const content = (property: string) =>
     doc.head.querySelector(`meta[property="${property}"]`)?.getAttribute('content') ?? '';
   return {
@@ -21,4 +26,15 @@ export function readHead(doc: Document = document): PageHead {
     ogLocale: content('og:locale'),
     ogType: content('og:type'),
   };
+}
+
+/** behaviour.md: Not found. */
+export function toRequestedPath(): string {
+  let path = location.pathname;
+  try {
+    path = decodeURI(path);
+  } catch {
+    // A malformed escape is shown as it was typed.
+  }
+  return path + location.search;
 }

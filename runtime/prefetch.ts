@@ -1,5 +1,5 @@
 import type { PagePayload, PayloadFile } from '../generator/types.ts';
-import { fetchJson } from './fetch-json.ts';
+import { fetchJson, loadOnce } from './fetch-json.ts';
 import { site } from './settings.ts';
 
 // behaviour.md: Pages on demand. At most `prefetchLimit` prefetches in flight.
@@ -8,16 +8,12 @@ const payloads = new Map<string, Promise<PagePayload>>();
 
 /** `/en/contact` → `/en/contact/_payload.json?<build>`; `/` → `/_payload.json?<build>`. */
 export function loadPayload(path: string, buildId: string): Promise<PagePayload> {
-  let pending = payloads.get(path);
-  if (!pending) {
-    pending = fetchJson<PayloadFile>(`${path === '/' ? '' : path}/_payload.json?${buildId}`).then((file) => ({
+  return loadOnce(payloads, path, () =>
+    fetchJson<PayloadFile>(`${path === '/' ? '' : path}/_payload.json?${buildId}`).then((file) => ({
       ...file,
       buildId,
-    }));
-    pending.catch(() => payloads.delete(path));
-    payloads.set(path, pending);
-  }
-  return pending;
+    })),
+  );
 }
 
 export function forgetPayloads(): void {

@@ -4,23 +4,18 @@ import { site } from './settings.ts';
 
 const KEY = 'site:reload-guard';
 
-interface Guard {
-  path: string;
-  expires: number;
-}
-
-function readGuard(): Guard | null {
+function isGuarded(path: string): boolean {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Guard | null;
+    const guard = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { path: string; expires: number } | null;
+    return guard?.path === path && guard.expires > Date.now();
   } catch {
-    return null;
+    return false;
   }
 }
 
 /** False: the caller shows the error page instead. */
 export function reloadOnce(path: string): boolean {
-  const guard = readGuard();
-  if (guard && guard.path === path && guard.expires > Date.now()) return false;
+  if (isGuarded(path)) return false;
   try {
     sessionStorage.setItem(KEY, JSON.stringify({ path, expires: Date.now() + site.reloadGuardMs }));
   } catch {

@@ -1,6 +1,7 @@
 import type { LocaleCode, SiteSearch } from '../generator/types.ts';
 import { currentView } from './view.ts';
 import { forgetOwnManifest, readOwnManifest } from './deployment.ts';
+import { loadOnce } from './fetch-json.ts';
 import { byKeywords, toExcerpt, type PagefindData } from './search-results.ts';
 
 // behaviour.md: Search. Each locale's index is in the folder the page's build manifest names.
@@ -16,27 +17,17 @@ const INDEX_FOLDER = /^\/_app\/search\/[\w.-]+\/$/;
 
 const modules = new Map<string, Promise<Pagefind>>();
 
-async function toIndexFolder(locale: LocaleCode): Promise<string> {
+async function loadIndex(locale: LocaleCode): Promise<Pagefind> {
   const buildId = currentView()?.payload.buildId;
   const manifest = buildId ? await readOwnManifest(buildId) : null;
   const folder = manifest?.search?.[locale];
   if (typeof folder !== 'string' || !INDEX_FOLDER.test(folder)) throw new Error(`no search index for ${locale}`);
-  return folder;
-}
-
-function loadIndex(folder: string): Promise<Pagefind> {
-  let module = modules.get(folder);
-  if (!module) {
-    module = (async () => {
-      const pagefind = (await import(`${folder}pagefind.js`)) as Pagefind;
-      await pagefind.options({ basePath: folder, excerptLength: 24 });
-      await pagefind.init();
-      return pagefind;
-    })();
-    module.catch(() => modules.delete(folder));
-    modules.set(folder, module);
-  }
-  return module;
+  return loadOnce(modules, folder, async () => {
+    const pagefind = (await import(`${folder}pagefind.js`)) as Pagefind;
+    await pagefind.options({ basePath: folder, excerptLength: 24 });
+    await pagefind.init();
+    return pagefind;
+  });
 }
 
 /** Matches read to reorder by keywords. */
@@ -49,11 +40,11 @@ export function forgetSearchIndex(): void {
 
 export const searchIndex: SiteSearch = {
   async prepare(locale) {
-    await loadIndex(await toIndexFolder(locale));
+    await loadIndex(locale);
   },
   async search(locale, query, limit = 20) {
     const find = async () => {
-      const pagefind = await loadIndex(await toIndexFolder(locale));
+      const pagefind = await loadIndex(locale);
       const found = await pagefind.search(query);
       const results = found?.results ?? [];
       const data = await Promise.all(results.slice(0, Math.max(limit, CONSIDERED)).map((result) => result.data()));

@@ -36,12 +36,8 @@ export function toExcerpt(html: string, title = ''): SearchHit['excerpt'] {
   const parts: { text: string; mark: boolean }[] = [];
   let mark = false;
   for (const piece of tidy.split(/(<\/?mark>)/)) {
-    if (piece === '<mark>' || piece === '</mark>') {
-      mark = piece === '<mark>';
-      continue;
-    }
-    const text = decode(piece);
-    if (text !== '') parts.push({ text, mark });
+    if (piece === '<mark>' || piece === '</mark>') mark = piece === '<mark>';
+    else if (piece !== '') parts.push({ text: decode(piece), mark });
   }
   const first = parts[0];
   if (first && !first.mark) {

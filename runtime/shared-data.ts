@@ -36,11 +36,9 @@ export function fromEmbedded(
 
 /** Built up, not copied then deleted from: an object that lost keys is slow to serialize. */
 function omit<T extends object, K extends keyof T & string>(value: T, keys: readonly K[]): Omit<T, K> {
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    if (!(keys as readonly string[]).includes(key)) copy[key] = (value as Record<string, unknown>)[key];
-  }
-  return copy as Omit<T, K>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key]) => !(keys as readonly string[]).includes(key)),
+  ) as Omit<T, K>;
 }
 
 export function withShared(page: PagePayload, shared: SharedData): Payload {

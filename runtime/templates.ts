@@ -1,11 +1,13 @@
-import type { SiteModules, View } from './view.ts';
+import type { View } from './view.ts';
 
 // behaviour.md: Pages on demand. Watch mode may replace a template's chunk URL.
 
-let pages: SiteModules['pages'] = {};
+export type PageLoaders = Readonly<Record<string, () => Promise<{ default: View['Page'] }>>>;
+
+let pages: PageLoaders = {};
 const replaced = new Map<string, string>();
 
-export function setPages(loaders: SiteModules['pages']): void {
+export function setPages(loaders: PageLoaders): void {
   pages = loaders;
 }
 

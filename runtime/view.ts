@@ -14,7 +14,6 @@ import type {
 export interface SiteModules {
   readonly App: ComponentType<AppProps>;
   readonly layouts: Readonly<Record<string, ComponentType<LayoutProps>>>;
-  readonly pages: Readonly<Record<string, () => Promise<{ default: ComponentType<TemplateProps> }>>>;
   readonly search: SiteSearch;
   readonly controls: PageControls;
 }

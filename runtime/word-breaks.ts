@@ -37,24 +37,22 @@ const breakers = new Map<string, PhraseBreaker>();
 
 /** The breaker for a `keepWhole` list, memoised: most texts are menu labels repeated on every page. */
 export function phraseBreakerFor(keepWhole: readonly string[] = []): PhraseBreaker {
-  const id = keepWhole.join('\n');
-  let breaker = breakers.get(id);
-  if (!breaker) {
+  return remember(breakers, keepWhole.join('\n'), () => {
     const known = new Map<string, readonly number[] | null>();
     const words = keepWhole.filter((word) => HAN.test(word));
-    breaker = (text) => {
-      if (!HAN.test(text)) return null;
-      let breaks = known.get(text);
-      if (breaks === undefined) {
-        breaks = withoutInside(withoutAfterMultiplier(findPhraseBreaks(text), text), text, words);
-        if (known.size >= KNOWN_LIMIT) known.clear();
-        known.set(text, breaks);
-      }
-      return breaks;
-    };
-    breakers.set(id, breaker);
+    return (text) => (HAN.test(text) ? remember(known, text, () => findPhraseBreaks(text, words)) : null);
+  });
+}
+
+/** The value for `key`, computed once; a full memory is emptied, so a long build cannot outgrow it. */
+function remember<T>(memory: Map<string, T>, key: string, compute: () => T): T {
+  let value = memory.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (memory.size >= KNOWN_LIMIT) memory.clear();
+    memory.set(key, value);
   }
-  return breaker;
+  return value;
 }
 
 /** A last word this short (`項目。`) does not stand alone on a line... */
@@ -80,19 +78,21 @@ export function tyingShortEnds(breaker: PhraseBreaker): (text: string, tieEnd?: 
   };
 }
 
-function withoutAfterMultiplier(breaks: readonly number[] | null, text: string): readonly number[] | null {
-  if (!breaks) return breaks;
-  const kept = breaks.filter((index) => !AFTER_MULTIPLIER.test(text.slice(Math.max(0, index - 3), index)));
-  return kept.length > 0 ? kept : null;
+/** The breaks of the text's dictionary runs, except after a multiplier and inside a `keepWhole` word. */
+function findPhraseBreaks(text: string, words: readonly string[]): readonly number[] | null {
+  const inside = markInside(text, words);
+  const breaks: number[] = [];
+  for (const match of text.matchAll(DICTIONARY_RUN)) {
+    for (const index of remember(knownRuns, match[0], () => findBreaks(match[0]))) {
+      const at = match.index + index;
+      if (inside[at] === 0 && !AFTER_MULTIPLIER.test(text.slice(Math.max(0, at - 3), at))) breaks.push(at);
+    }
+  }
+  return breaks.length > 0 ? breaks : null;
 }
 
 /** Each occurrence marked once, so overlapping words stay linear (behaviour.md: Safety). */
-function withoutInside(
-  breaks: readonly number[] | null,
-  text: string,
-  words: readonly string[],
-): readonly number[] | null {
-  if (!breaks || words.length === 0) return breaks;
+function markInside(text: string, words: readonly string[]): Uint8Array {
   const inside = new Uint8Array(text.length);
   for (const word of words) {
     let marked = 0;
@@ -101,23 +101,7 @@ function withoutInside(
       marked = at + word.length;
     }
   }
-  const kept = breaks.filter((index) => inside[index] === 0);
-  return kept.length > 0 ? kept : null;
-}
-
-function findPhraseBreaks(text: string): readonly number[] | null {
-  const breaks: number[] = [];
-  for (const match of text.matchAll(DICTIONARY_RUN)) {
-    const run = match[0];
-    let inRun = knownRuns.get(run);
-    if (inRun === undefined) {
-      inRun = findBreaks(run);
-      if (knownRuns.size >= KNOWN_LIMIT) knownRuns.clear();
-      knownRuns.set(run, inRun);
-    }
-    for (const index of inRun) breaks.push(match.index + index);
-  }
-  return breaks.length > 0 ? breaks : null;
+  return inside;
 }
 
 const WINDOW = 1000;
@@ -150,35 +134,32 @@ function toWords(text: string, window: number): { segment: string; index: number
 
 /** The breaks of a text by the rules above. */
 export function findBreaks(text: string, window = WINDOW): number[] {
-  const breaks: number[] = [];
   const segments = toWords(text, window);
+  const word = (at: number): string => segments[at]?.segment ?? '';
+  const single = (at: number): boolean => [...word(at)].length === 1;
+  const measure = (at: number): boolean => single(at) && ENDS_IN_NUMERAL.test(word(at - 1));
+  // A suffix ending the word before (拖板車|讓) pairs with nothing after it, as a particle does.
+  const ended = (at: number): boolean => SUFFIXES.has(word(at)) && [...word(at - 1)].length > 1;
+  const breaks: number[] = [];
   segments.forEach(({ segment, index }, i) => {
-    const before = text[index - 1] as string;
     const after = text[index] as string;
-    const previous = segments[i - 1]?.segment ?? '';
-    const next = segments[i + 1]?.segment ?? '';
+    const previous = word(i - 1);
     // An unknown word comes apart into single characters (地|勤): keep such pairs, except a conjunction (推機|與|拖機).
-    const single = [...segment].length === 1;
-    const measure = (at: number): boolean =>
-      [...(segments[at]?.segment ?? '')].length === 1 && ENDS_IN_NUMERAL.test(segments[at - 1]?.segment ?? '');
-    // A suffix ending the word before (拖板車|讓) pairs with nothing after it, as a particle does.
-    const ended = (at: number): boolean =>
-      SUFFIXES.has(segments[at]?.segment ?? '') && [...(segments[at - 1]?.segment ?? '')].length > 1;
     const unknown =
-      [...previous].length === 1 &&
-      single &&
+      single(i - 1) &&
+      single(i) &&
       !JOINERS.has(previous) &&
       !JOINERS.has(segment) &&
       !measure(i - 1) &&
       !ended(i - 1) &&
       !NO_BREAK_BEFORE.has(previous);
-    const bound = (PREFIXES.has(previous) && i > 0) || measure(i);
+    const bound = PREFIXES.has(previous) || measure(i);
     // 地 ends an adverb (舒適地|出發) unless a single character follows (地|勤).
-    const adverb = segment === '地' && !([...next].length === 1 && HAN.test(next));
-    const suffix = single && SUFFIXES.has(segment);
+    const adverb = segment === '地' && !(single(i + 1) && HAN.test(word(i + 1)));
+    const suffix = single(i) && SUFFIXES.has(segment);
     if (
       index > 0 &&
-      HAN.test(before) &&
+      HAN.test(text[index - 1] as string) &&
       HAN.test(after) &&
       !unknown &&
       !adverb &&
