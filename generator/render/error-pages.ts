@@ -1,7 +1,8 @@
 import type { Payload, RenderedPage, SiteProblem } from '../types.ts';
 import { toHtmlText } from '../escape.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
+import { renderDocument } from './document.ts';
+import { renderApp, type RenderContext } from './page.ts';
 import { toStaticErrorPayload } from './payload.ts';
 
 /** `404.html`, `500.html` and their `/en` twins (behaviour.md: Error pages). */
@@ -42,7 +43,7 @@ export function renderErrorPages(
       pages.push({
         url: payload.url,
         locale: locale.code,
-        html: renderPageDocument(ctx, payload, body.html, { scripts, ...(before ? { before } : {}) }),
+        html: renderDocument(ctx.config, ctx.assets, payload, body.html, { scripts, before }),
         payload,
       });
     }

@@ -1,9 +1,8 @@
 import { toProblem } from '../problems/problem.ts';
-import { requirePackage } from '../node-module.ts';
+import { requirePackage, withoutExitSync } from '../node-module.ts';
 import type * as ReactModule from 'react';
 import type * as ReactDomServer from 'react-dom/server';
 import { unescapeHtml } from '../escape.ts';
-import { HOST_PROFILES, toPagePolicy } from '../hosts.ts';
 import type {
   ClientAssets,
   LinkIndex,
@@ -17,17 +16,14 @@ import type {
   SiteProblem,
   Translate,
 } from '../types.ts';
-import { toAbsoluteUrl } from '../../runtime/urls.ts';
 import { phraseBreakerFor, tyingShortEnds } from '../../runtime/word-breaks.ts';
 import { renderDocument } from './document.ts';
-import { renderHead } from './head.ts';
-import { toShareHead, type ShareHead } from './share.ts';
+import { toShareHead } from './share.ts';
 import { renderMarkdown } from './markdown.ts';
 import { toPageImages } from './pictures.ts';
 import { renderVideoPoster } from './video.ts';
 import { toTemplateLoc } from './server-module.ts';
-import { toLocaleConfig, toPayload } from './payload.ts';
-import { withoutExitSync } from '../node-module.ts';
+import { toPayload } from './payload.ts';
 
 const { createElement } = requirePackage('react') as typeof ReactModule;
 const { renderToString } = requirePackage('react-dom/server') as typeof ReactDomServer;
@@ -66,7 +62,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
   const shown = { ...payload, dates: toShownDates(body.html) };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
-  const html = renderPageDocument(ctx, shown, body.html, {
+  const html = renderDocument(ctx.config, ctx.assets, shown, body.html, {
     blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
     share: toShareHead({
       config: ctx.config,
@@ -93,44 +89,6 @@ export function toShownDates(html: string): Record<string, string> {
       ? unescapeHtml(text)
       : (text as string);
   return dates;
-}
-
-export function renderPageDocument(
-  ctx: RenderContext,
-  payload: Payload,
-  body: string,
-  extra: { blocking?: readonly string[]; scripts?: readonly string[]; before?: string; share?: ShareHead },
-): string {
-  const locale = toLocaleConfig(ctx.config, payload.locale);
-  const head = renderHead({
-    locale,
-    otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
-    head: payload.head,
-    pageTitle: payload.title,
-    description: payload.description,
-    buildId: ctx.buildId,
-    css: ctx.assets.css,
-    noscriptCss: ctx.assets.noscriptCss,
-    blockingScripts: extra.blocking ?? [],
-    fontPreloads: ctx.config.theme.preloadFonts ?? [],
-    scripts: ctx.config.scripts,
-    policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
-    share: extra.share ?? null,
-    themeColor: ctx.config.theme.primary,
-    icons: ctx.assets.icons
-      ? { touch: ctx.assets.icons.touch, manifest: ctx.assets.icons.manifests[payload.locale] ?? null }
-      : null,
-    ...toNeighbours(ctx.config, payload),
-  });
-  return renderDocument({
-    locale,
-    head,
-    body,
-    payload,
-    scripts: extra.scripts ?? [],
-    modules: [ctx.assets.boot],
-    ...(extra.before ? { before: extra.before } : {}),
-  });
 }
 
 export function renderApp(
@@ -171,12 +129,4 @@ function toCardPath(page: Page, ctx: RenderContext): string | null {
   const own = page.content.data.extra.shareImage;
   if (typeof own === 'string' && own.startsWith('/')) return own;
   return ctx.assets.cards?.get(page.url) ?? null;
-}
-
-/** The pages before and after a page of a long list, absolute where the canonical is. */
-function toNeighbours(config: SiteConfig, payload: Payload): { prev: string | null; next: string | null } {
-  const pagination = payload.pagination;
-  if (!pagination) return { prev: null, next: null };
-  const at = (url: string | null) => (url === null ? null : toAbsoluteUrl(config.baseUrl, url));
-  return { prev: at(pagination.prev), next: at(pagination.next) };
 }
