@@ -7,6 +7,7 @@ import type {
   Page,
   PagesResult,
   RenderedPage,
+  Reuse,
   SiteConfig,
   SiteProblem,
 } from '../types.ts';
@@ -20,7 +21,7 @@ import type { KeptPages } from './page-cache.ts';
 import { createReuse } from './reuse.ts';
 import { loadServerModule } from './server-module.ts';
 
-export interface RenderSiteInput {
+interface RenderSiteInput {
   readonly config: SiteConfig;
   readonly assets: ClientAssets;
   readonly buildId: string;
@@ -63,7 +64,7 @@ export interface RenderSiteResult {
   readonly threads: number;
 }
 
-interface Tally {
+export interface Tally {
   readonly problems: SiteProblem[];
   readonly missing: MissingKey[];
   current: string;
@@ -72,16 +73,9 @@ interface Tally {
 
 /** Every page and each locale's error pages, handed to `onPage` one by one; nothing here touches the disk. */
 export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResult> {
-  const { config, assets, buildId, links, pages } = input;
+  const { config, pages } = input;
   const tally: Tally = { problems: [], missing: [], current: '', rendered: 0 };
-  const translators = createTranslators(
-    config,
-    input.messages,
-    (locale, ns, key) => tally.missing.push({ locale, ns, key, usedBy: tally.current }),
-    input.usedKeys,
-  );
-  const server = loadServerModule(assets.serverModule);
-  const ctx: RenderContext = { config, assets, buildId, server, translators, links, reuse: createReuse() };
+  const ctx = createRenderContext(input, tally, createReuse());
   if (input.elsewhere) await renderShared(input, ctx, tally, input.elsewhere);
   else await renderInTurn(input, ctx, tally);
   tally.current = 'the error pages';
@@ -96,6 +90,22 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
     errorPages: errors.pages.length,
     threads: 1 + (input.elsewhere?.threads ?? 0),
   };
+}
+
+/** What a build's pages are rendered with, on this thread or a pool thread; a key a locale lacks is tallied. */
+export function createRenderContext(
+  input: Pick<RenderSiteInput, 'config' | 'assets' | 'buildId' | 'links' | 'messages' | 'usedKeys'>,
+  tally: Tally,
+  reuse: Reuse,
+): RenderContext {
+  const { config, assets, buildId, links } = input;
+  const translators = createTranslators(
+    config,
+    input.messages,
+    (locale, ns, key) => tally.missing.push({ locale, ns, key, usedBy: tally.current }),
+    input.usedKeys,
+  );
+  return { config, assets, buildId, links, translators, server: loadServerModule(assets.serverModule), reuse };
 }
 
 /** Every page on this thread; in watch mode the pages open in a browser first. */
@@ -120,7 +130,12 @@ async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: T
 }
 
 /** A page rendered anew; kept only when clean, so a mistake is reported until fixed. */
-function renderOne(page: Page, ctx: RenderContext, tally: Tally, kept: KeptPages | undefined): RenderedPage | null {
+export function renderOne(
+  page: Page,
+  ctx: RenderContext,
+  tally: Tally,
+  kept: KeptPages | undefined,
+): RenderedPage | null {
   tally.current = page.url;
   const missingBefore = tally.missing.length;
   const result = renderPage(page, ctx);
