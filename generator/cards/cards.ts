@@ -95,8 +95,7 @@ export function planCards(
   const jobs = new Map<string, CardJob>();
   for (const page of pages) {
     if (typeof page.content.data.extra.shareImage === 'string') continue;
-    const t = translators.get(page.locale);
-    if (!t) continue;
+    const t = translators.get(page.locale) as Translate;
     const props: ShareCardProps = {
       title: page.content.data.title,
       titleBreaks: breaks(page.content.data.title),

@@ -50,9 +50,7 @@ export async function renderIcons(
   };
   const manifests: Record<LocaleCode, string> = {};
   for (const locale of config.locales) {
-    const t = translators.get(locale.code);
-    if (!t) continue;
-    const manifest = toWebManifest(config, locale, t, urls);
+    const manifest = toWebManifest(config, locale, translators.get(locale.code) as Translate, urls);
     manifests[locale.code] = add(`manifest.${locale.code}`, 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
   }
   return { ...urls, manifests, files };

@@ -12,13 +12,10 @@ import { writeCompactTables } from './compact-tables.ts';
 import { toPictureHtml, toShownImage } from './pictures.ts';
 import type { ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc, Unpublished } from '../types.ts';
 
-interface LinkContext {
+interface RenderEnv {
   file: ContentFile;
   locale: LocaleCode;
   links: LinkIndex;
-}
-
-interface RenderEnv extends LinkContext {
   problems: SiteProblem[];
   /** Split once, when a link needs its place. */
   lines?: readonly string[];
@@ -206,7 +203,7 @@ const NOT_A_URL = {
 /** Per build (link index): the same address is written on many pages. */
 const checkedHrefs = new WeakMap<LinkIndex, Map<string, CheckedHref>>();
 
-function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link'): CheckedHref {
+function toCheckedHref(href: string, env: RenderEnv, kind: AddressKind): CheckedHref {
   let known = checkedHrefs.get(env.links);
   if (!known) {
     known = new Map();
@@ -225,11 +222,11 @@ function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link
 }
 
 /** The URL of the page a body is written for, which a relative address is read from. */
-function toPageUrl(env: LinkContext): string {
+function toPageUrl(env: RenderEnv): string {
   return env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/';
 }
 
-function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHref {
+function checkHref(href: string, env: RenderEnv, kind: AddressKind): CheckedHref {
   if (href === '') return EMPTY;
   if (href.startsWith('#')) return kind === 'link' ? { ok: true, href } : { ok: false };
   // The security policy allows the site's own images, and the `data:` ones markdown-it lets through.
@@ -278,16 +275,7 @@ function toDecodedPath(pathname: string): string | null {
 /** The first run of escapes that does not decode: `%E0%A4` of `/contact%E0%A4`. */
 function findBadEscape(pathname: string): string {
   const runs = pathname.match(/(?:%[0-9a-f]{2})+/gi) ?? [];
-  return (
-    runs.find((run) => {
-      try {
-        decodeURIComponent(run);
-        return false;
-      } catch {
-        return true;
-      }
-    }) ?? pathname
-  );
+  return runs.find((run) => toDecodedPath(run) === null) ?? pathname;
 }
 
 function toMalformed(href: string, fault: { reason: string; hint?: string }, loc: SourceLoc): SiteProblem {
@@ -299,7 +287,7 @@ function toShownHref(href: string): string {
   return href.length > 120 ? `${href.slice(0, 120)}… (${href.length} characters)` : href;
 }
 
-function toSuggestion(pathname: string, env: LinkContext): string | undefined {
+function toSuggestion(pathname: string, env: RenderEnv): string | undefined {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (env.links.pages.has(trimmed)) return trimmed;
   return env.links.urls.get(trimmed)?.[env.file.locale];

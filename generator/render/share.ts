@@ -24,7 +24,7 @@ const CARD_HEIGHT = 630;
 /** What needs an absolute URL is left out without a base URL. */
 export function toShareHead(input: ShareInput): ShareHead {
   const { config, page, translators } = input;
-  const tIn = (code: LocaleCode) => translators.get(code) ?? (translators.get(page.locale) as Translate);
+  const tIn = (code: LocaleCode) => translators.get(code) as Translate;
   const times = page.route.template === 'article' ? toPageTimes(page.content, config.publish.timeZone) : null;
   const image = toShareImage(input);
   const images = image ? toArticleImages(input, image) : [];
