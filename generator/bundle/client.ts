@@ -105,8 +105,8 @@ function toClientBuildOptions(
 }
 
 /** Loaded once idle after hydrating; the error template ahead, so an error can be shown. */
-const IDLE_RUNTIME = ['enhance.ts'];
-const IDLE_TEMPLATES = ['error'];
+const IDLE_RUNTIME = path.join(RUNTIME_DIR, 'enhance.ts');
+const IDLE_TEMPLATE = 'error';
 /** Loaded on its own before the app shell (runtime/boot.ts). */
 const REACT_ENTRY = 'node_modules/react-dom/client.js';
 
@@ -117,7 +117,6 @@ function toEntryChunks(
   pages: readonly string[],
 ): Omit<ClientBundle, 'files'> {
   const toUrl = (file: string) => `/_app/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`;
-  const idleRuntime = new Set(IDLE_RUNTIME.map((name) => path.join(RUNTIME_DIR, name)));
   let first: string[] = [];
   const idle = new Set<string>();
   const byTemplate: Record<string, string[]> = {};
@@ -129,13 +128,13 @@ function toEntryChunks(
     else if (
       entryPoint === 'site:site-shell' ||
       entryPoint.endsWith(REACT_ENTRY) ||
-      idleRuntime.has(path.resolve(root, entryPoint))
+      path.resolve(root, entryPoint) === IDLE_RUNTIME
     )
       for (const url of toStaticClosure(outputs, file, toUrl)) idle.add(url);
     else if (pages.includes(name) && entryPoint.endsWith('.tsx'))
       byTemplate[name] = toStaticClosure(outputs, file, toUrl);
   }
-  for (const name of IDLE_TEMPLATES) for (const url of byTemplate[name] ?? []) idle.add(url);
+  for (const url of byTemplate[IDLE_TEMPLATE] ?? []) idle.add(url);
   for (const url of first) idle.delete(url);
   const sources = {
     // A change to any of these may change every page.

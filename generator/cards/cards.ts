@@ -10,7 +10,7 @@ import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toSection } from '../resolve/sections.ts';
 import { toRootRelative } from '../bundle/key.ts';
 import { toPoolThreads, type StageThreads } from '../workers/pool.ts';
-import { toTemplateLocOfStack } from '../render/server-module.ts';
+import { toTemplateLoc } from '../render/server-module.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import type { CardTask, CardVariant } from '../types.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from '../types.ts';
@@ -216,9 +216,9 @@ async function drawCards(
 }
 
 function toCardFailure(job: CardJob, error: unknown): SiteError {
-  const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+  const message = error instanceof Error ? error.message : String(error);
   // When satori refuses the layout the stack is satori's own.
-  const loc = toTemplateLocOfStack(stack ?? '') ?? { file: job.layout, line: 1, column: 1 };
+  const loc = toTemplateLoc(error) ?? { file: job.layout, line: 1, column: 1 };
   return new SiteError([toProblem('CARD_FAILED', { url: job.url, reason: message.replace(/\.$/, '') }, loc)]);
 }
 

@@ -74,9 +74,8 @@ function toCanonicalLines(config: SiteConfig, payload: Payload): string[] {
 /** A configured script; one awaiting consent is inert until the runtime enables it (behaviour.md: Consent). */
 function renderScript(script: SiteScript): string {
   const attributes = [
-    ...(script.consent
-      ? ['type="text/plain"', `data-consent-src="${toHtmlText(script.src)}"`]
-      : [`src="${toHtmlText(script.src)}"`]),
+    ...(script.consent ? ['type="text/plain"', `data-consent-src="${toHtmlText(script.src)}"`] : []),
+    ...(script.consent ? [] : [`src="${toHtmlText(script.src)}"`]),
     ...(script.defer ? ['defer'] : []),
     ...(script.async ? ['async'] : []),
     ...Object.entries(script.attributes).map(([name, value]) => `${name}="${toHtmlText(value)}"`),

@@ -31,7 +31,7 @@ export function toOrganization(input: GraphInput, locale: SiteLocale): Organizat
     alternateName: toOtherBrands(config, locale),
     legalName: t('footer:company'),
     url: base,
-    logo: `${base}${input.logoPath}`,
+    logo: `${base}${input.assets.icons?.large ?? '/logo.svg'}`,
     ...(organization ? { address: toHeadquarters(config, t) } : {}),
     contactPoint,
     ...(organization ? { location: organization.stations.map((s) => toAirport(config, t, s)) } : {}),

@@ -46,9 +46,9 @@ interface RenderResult {
 
 /** One page in one locale: its document and the payload it was rendered from. */
 export function renderPage(page: Page, ctx: RenderContext): RenderResult {
-  const rendered = renderMarkdown(page.content, page.locale, ctx.links);
+  const markdown = renderMarkdown(page.content, page.locale, ctx.links);
   const photos = toPageImages(page.content, ctx.links);
-  const markdown = { html: rendered.html, problems: [...rendered.problems, ...photos.problems] };
+  const problems = [...markdown.problems, ...photos.problems];
   const payload = toPayload(
     ctx.config,
     page,
@@ -59,23 +59,20 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
     photos.images,
   );
   const body = renderApp(payload, ctx, page.content.file);
-  if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
+  if ('problem' in body) return { rendered: null, problems: [...problems, body.problem] };
   const shown = { ...payload, dates: toShownDates(body.html) };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
   const html = renderDocument(ctx.config, ctx.assets, shown, body.html, {
     blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
     share: toShareHead({
       config: ctx.config,
-      page,
+      assets: ctx.assets,
       translators: ctx.translators,
-      cardPath: toCardPath(page, ctx),
-      variants:
-        typeof page.content.data.extra.shareImage === 'string' ? [] : (ctx.assets.cardVariants?.get(page.url) ?? []),
-      logoPath: ctx.assets.icons?.large ?? '/logo.svg',
+      page,
       html: markdown.html,
     }),
   });
-  return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems: markdown.problems };
+  return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems };
 }
 
 // React's `dateTime` or HTML's `datetime`; not a case-insensitive search, several times slower.
@@ -122,11 +119,4 @@ const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 /** The markup as the browser hydrates it: the head alone says what a page preloads (behaviour.md: Pages on demand). */
 function toAppMarkup(html: string): string {
   return html.startsWith('<link rel="preload"') ? html.replace(HOISTED_PRELOADS, '') : html;
-}
-
-/** The front matter's `shareImage`, else the drawn card, else none (behaviour.md: Sharing). */
-function toCardPath(page: Page, ctx: RenderContext): string | null {
-  const own = page.content.data.extra.shareImage;
-  if (typeof own === 'string' && own.startsWith('/')) return own;
-  return ctx.assets.cards?.get(page.url) ?? null;
 }

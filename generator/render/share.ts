@@ -33,15 +33,19 @@ export function toShareHead(input: ShareInput): ShareHead {
   return { image, published: times?.published ?? null, modified: times?.modified ?? null, feeds, structuredData };
 }
 
-function toShareImage({ config, page, cardPath }: ShareInput): ShareImage | null {
-  const base = config.baseUrl;
-  const url = cardPath?.startsWith('/') ? (base ? `${base}${cardPath}` : null) : cardPath;
-  return url ? { url, alt: page.content.data.title, width: CARD_WIDTH, height: CARD_HEIGHT } : null;
+/** The front matter's `shareImage`, else the drawn card, else none (behaviour.md: Sharing). */
+function toShareImage({ config, assets, page }: ShareInput): ShareImage | null {
+  const own = page.content.data.extra.shareImage;
+  const path = typeof own === 'string' && own.startsWith('/') ? own : assets.cards?.get(page.url);
+  if (!path || !config.baseUrl) return null;
+  return { url: `${config.baseUrl}${path}`, alt: page.content.data.title, width: CARD_WIDTH, height: CARD_HEIGHT };
 }
 
 /** An article's card in the shapes results show (16:9, 4:3, 1:1); its own `shareImage` alone if it has one. */
-function toArticleImages({ config, page, variants }: ShareInput, image: ShareImage): ShareImage[] {
+function toArticleImages({ config, assets, page }: ShareInput, image: ShareImage): ShareImage[] {
   if (page.route.template !== 'article') return [];
+  const own = typeof page.content.data.extra.shareImage === 'string';
+  const variants = own ? [] : (assets.cardVariants?.get(page.url) ?? []);
   if (variants.length === 0 || !config.baseUrl) return [image];
   return variants.map((v) => ({ url: `${config.baseUrl}${v.path}`, alt: image.alt, width: v.width, height: v.height }));
 }
