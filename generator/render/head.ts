@@ -89,7 +89,6 @@ function property(name: string, content: string): string {
 
 function toShareLines(share: ShareHead | null): string[] {
   if (!share) return [];
-  const attr = toHtmlText;
   const lines: string[] = [];
   if (share.image) {
     lines.push(
@@ -106,7 +105,7 @@ function toShareLines(share: ShareHead | null): string[] {
   // No `hreflang`: a feed is no language version of the page (behaviour.md: Sharing).
   for (const feed of share.feeds)
     lines.push(
-      `<link rel="alternate" type="application/atom+xml" title="${attr(feed.title)}" href="${attr(feed.href)}">`,
+      `<link rel="alternate" type="application/atom+xml" title="${toHtmlText(feed.title)}" href="${toHtmlText(feed.href)}">`,
     );
   return lines;
 }

@@ -2,7 +2,7 @@ import type MarkdownItClass from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
-import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
+import { toTextParts } from '../../runtime/contacts.ts';
 import { COMPOUND, bindNumbers, hasHan, toRunClass, toScriptRuns, toTiedEnd } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toHtmlText } from '../escape.ts';
@@ -336,16 +336,13 @@ function linkContacts(state: StateCore): void {
         if (typeof part === 'string') return [toToken(state, 'text', part)];
         const open = new state.Token('link_open', 'a', 1);
         open.attrSet('href', part.href);
-        return [open, ...toLinkText(state, part), new state.Token('link_close', 'a', -1)];
+        // An e-mail address may break before its `@`, as the templates' EmailAddress writes it.
+        const at = part.kind === 'email' ? part.text.indexOf('@') : -1;
+        const text = toBrokenText(state, part.text, at >= 0 ? [at] : []);
+        return [open, ...text, new state.Token('link_close', 'a', -1)];
       });
     });
   }
-}
-
-/** An e-mail address may break before its `@`, as the templates' EmailAddress writes it. */
-function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] {
-  const at = part.text.indexOf('@');
-  return toBrokenText(state, part.text, part.kind === 'email' && at >= 0 ? [at] : []);
 }
 
 /** Ids of the page around the prose, which no heading may take (behaviour.md: Presentation). */

@@ -13,8 +13,7 @@ export function toOtherBrands(config: SiteConfig, locale: SiteLocale): string[] 
 
 /** The company in the page's language. */
 export function toOrganization(input: GraphInput, locale: SiteLocale): Organization {
-  const { config, page, tIn, base } = input;
-  const t = tIn(page.locale);
+  const { config, t, base } = input;
   const contactPoint: ContactPoint[] = config.contacts.map((c) => ({
     '@type': 'ContactPoint',
     contactType: t(`common:contacts.${c.key}`),

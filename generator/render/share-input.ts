@@ -20,6 +20,7 @@ export interface ShareInput {
 
 export interface GraphInput extends ShareInput {
   readonly base: string;
-  readonly tIn: (code: LocaleCode) => Translate;
+  /** The page's translator. */
+  readonly t: Translate;
   readonly images: readonly ShareImage[];
 }

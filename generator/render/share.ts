@@ -1,5 +1,5 @@
 import type { Graph } from 'schema-dts';
-import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
+import type { Page, SiteConfig, Translate } from '../types.ts';
 import type { ShareImage, ShareInput } from './share-input.ts';
 import { toPageTimes } from '../resolve/times.ts';
 import { toFeedPath } from '../../runtime/urls.ts';
@@ -24,12 +24,13 @@ const CARD_HEIGHT = 630;
 /** What needs an absolute URL is left out without a base URL. */
 export function toShareHead(input: ShareInput): ShareHead {
   const { config, page, translators } = input;
-  const tIn = (code: LocaleCode) => translators.get(code) as Translate;
   const times = page.route.template === 'article' ? toPageTimes(page.content, config.publish.timeZone) : null;
   const image = toShareImage(input);
   const images = image ? toArticleImages(input, image) : [];
-  const feeds = toFeedLinks(config, page, tIn);
-  const structuredData = config.baseUrl ? [toStructuredData({ ...input, base: config.baseUrl, tIn, images })] : [];
+  const feeds = toFeedLinks(config, page, translators);
+  const structuredData = config.baseUrl
+    ? [toStructuredData({ ...input, base: config.baseUrl, t: translators.get(page.locale) as Translate, images })]
+    : [];
   return { image, published: times?.published ?? null, modified: times?.modified ?? null, feeds, structuredData };
 }
 
@@ -50,11 +51,11 @@ function toArticleImages({ config, assets, page }: ShareInput, image: ShareImage
   return variants.map((v) => ({ url: `${config.baseUrl}${v.path}`, alt: image.alt, width: v.width, height: v.height }));
 }
 
-function toFeedLinks(config: SiteConfig, page: Page, tIn: (code: LocaleCode) => Translate): ShareHead['feeds'] {
+function toFeedLinks(config: SiteConfig, page: Page, translators: ShareInput['translators']): ShareHead['feeds'] {
   if (page.route.section !== 'news' && page.route.path !== '/news') return [];
   const base = config.baseUrl;
   return config.locales.map((l) => ({
     href: base ? `${base}${toFeedPath(l)}` : toFeedPath(l),
-    title: `${tIn(l.code)('nav:news')} · ${l.siteTitle}`,
+    title: `${(translators.get(l.code) as Translate)('nav:news')} · ${l.siteTitle}`,
   }));
 }
