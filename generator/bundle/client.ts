@@ -124,59 +124,47 @@ function toEntryChunks(
     const entryPoint = output.entryPoint;
     if (!entryPoint) continue;
     const name = path.basename(entryPoint).replace(/\.tsx$/, '');
-    if (entryPoint === 'site:site-boot') first = toStaticClosure(outputs, file, toUrl);
+    if (entryPoint === 'site:site-boot') first = toStaticClosure(outputs, file);
     else if (
       entryPoint === 'site:site-shell' ||
       entryPoint.endsWith(REACT_ENTRY) ||
       path.resolve(root, entryPoint) === IDLE_RUNTIME
     )
-      for (const url of toStaticClosure(outputs, file, toUrl)) idle.add(url);
-    else if (pages.includes(name) && entryPoint.endsWith('.tsx'))
-      byTemplate[name] = toStaticClosure(outputs, file, toUrl);
+      for (const chunk of toStaticClosure(outputs, file)) idle.add(chunk);
+    else if (pages.includes(name) && entryPoint.endsWith('.tsx')) byTemplate[name] = toStaticClosure(outputs, file);
   }
-  for (const url of byTemplate[IDLE_TEMPLATE] ?? []) idle.add(url);
-  for (const url of first) idle.delete(url);
+  for (const chunk of byTemplate[IDLE_TEMPLATE] ?? []) idle.add(chunk);
+  for (const chunk of first) idle.delete(chunk);
+  const templates = Object.entries(byTemplate);
   const sources = {
     // A change to any of these may change every page.
-    boot: toSourceFiles(outputs, [...first, ...idle], toUrl),
-    templates: Object.fromEntries(
-      Object.entries(byTemplate).map(([name, urls]) => [name, toSourceFiles(outputs, urls, toUrl)]),
-    ),
+    boot: toSourceFiles(outputs, [...first, ...idle]),
+    templates: Object.fromEntries(templates.map(([name, chunks]) => [name, toSourceFiles(outputs, chunks)])),
   };
-  return { boot: first[0] ?? '', idle: [...idle], templates: byTemplate, sources };
+  return {
+    boot: first[0] === undefined ? '' : toUrl(first[0]),
+    idle: [...idle].map(toUrl),
+    templates: Object.fromEntries(templates.map(([name, chunks]) => [name, chunks.map(toUrl)])),
+    sources,
+  };
 }
 
-function toStaticClosure(
-  outputs: Metafile['outputs'],
-  file: string,
-  toUrl: (file: string) => string,
-  seen = new Set<string>(),
-): string[] {
+/** The output files an entry imports statically, itself first. */
+function toStaticClosure(outputs: Metafile['outputs'], file: string, seen = new Set<string>()): string[] {
   if (seen.has(file)) return [];
   seen.add(file);
   return [
-    toUrl(file),
+    file,
     ...(outputs[file]?.imports ?? [])
       .filter((i) => i.kind === 'import-statement')
-      .flatMap((i) => toStaticClosure(outputs, i.path, toUrl, seen)),
+      .flatMap((i) => toStaticClosure(outputs, i.path, seen)),
   ];
 }
 
-function toSourceFiles(
-  outputs: Metafile['outputs'],
-  urls: readonly string[],
-  toUrl: (file: string) => string,
-): string[] {
-  return [
-    ...new Set(
-      urls.flatMap((url) => {
-        const file = Object.keys(outputs).find((f) => toUrl(f) === url);
-        return Object.keys(outputs[file ?? '']?.inputs ?? {}).filter(
-          (i) => !i.startsWith('site:') && !i.includes('node_modules'),
-        );
-      }),
-    ),
-  ].sort();
+/** The site's own sources behind the output files. */
+function toSourceFiles(outputs: Metafile['outputs'], files: readonly string[]): string[] {
+  const inputs = files.flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+  return [...new Set(inputs.filter((i) => !i.startsWith('site:') && !i.includes('node_modules')))].sort();
 }
 
 /** One minified file for older browsers too. */
