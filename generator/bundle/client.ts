@@ -5,7 +5,7 @@ import { PACKAGE_ROOT, RUNTIME_DIR } from '../paths.ts';
 import type { ClientAssets, SiteConfig, TemplateInventory } from '../types.ts';
 import { addInputs, runEsbuild, type BundleOptions, type BundleRun } from './run.ts';
 
-export interface ClientBundle {
+interface ClientBundle {
   readonly files: Map<string, string>;
   readonly boot: string;
   readonly idle: string[];

@@ -10,7 +10,7 @@ import type { RuntimeSettings } from '../../runtime/settings.ts';
 // The code under `_app/` and the server module.
 
 /** behaviour.md: Payloads. */
-export interface SharedFiles {
+interface SharedFiles {
   readonly urls: Record<LocaleCode, string>;
   readonly files: ReadonlyMap<string, string>;
 }

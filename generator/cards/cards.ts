@@ -38,7 +38,7 @@ function toRendererVersions(): string {
 const recent = new Map<string, Uint8Array>();
 const RECENT_LIMIT = 4000;
 
-export interface CardFile {
+interface CardFile {
   readonly key: string;
   readonly file: string;
   readonly width: number;
@@ -46,7 +46,7 @@ export interface CardFile {
 }
 
 /** Search results show an article's image at 16:9, 4:3 or 1:1, at least 1200 px wide (behaviour.md: Sharing). */
-export const ARTICLE_SHAPES = [
+const ARTICLE_SHAPES = [
   { width: 1200, height: 675 },
   { width: 1200, height: 900 },
   { width: 1200, height: 1200 },
@@ -61,7 +61,7 @@ export interface CardJob {
   readonly layout: string;
 }
 
-export interface CardPlan {
+interface CardPlan {
   readonly urls: ReadonlyMap<string, string>;
   readonly variants: ReadonlyMap<string, readonly CardVariant[]>;
   readonly jobs: readonly CardJob[];

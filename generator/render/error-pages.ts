@@ -1,17 +1,17 @@
-import type { Payload, RenderedPage, SiteProblem, Translate } from '../types.ts';
+import type { Page, RenderedPage, SiteProblem, Translate } from '../types.ts';
 import { toErrorPayload } from '../../runtime/error-payload.ts';
 import { toHtmlText } from '../escape.ts';
 import { HOST_PROFILES } from '../hosts.ts';
 import { renderDocument } from './document.ts';
 import { renderApp, type RenderContext } from './page.ts';
-import { toSiteLists } from './payload.ts';
+import { toLocaleMenus, toSiteLists } from './payload.ts';
 
 /** `404.html`, `500.html` and their `/en` twins (behaviour.md: Error pages). */
 const ERROR_STATUSES = [404, 500] as const;
 
 export function renderErrorPages(
   ctx: RenderContext,
-  menus: Readonly<Record<string, Payload['menus']>>,
+  sitePages: readonly Page[],
 ): { pages: RenderedPage[]; problems: SiteProblem[] } {
   const pages: RenderedPage[] = [];
   const problems: SiteProblem[] = [];
@@ -25,7 +25,7 @@ export function renderErrorPages(
         status,
         statusMessage: t(`errors:${kind}.status`),
         description: t(`errors:${kind}.description`),
-        menus: menus[locale.code] ?? {},
+        menus: toLocaleMenus(sitePages, locale.code),
         url: `${locale.prefix}/${status}.html`,
         ...toSiteLists(ctx.config),
         shared: ctx.assets.shared[locale.code] ?? '',

@@ -19,7 +19,7 @@ export function toPayload(
   buildId: string,
   t: Translate,
   shared: string,
-  images: Payload['images'] | null = null,
+  images: Payload['images'] | null,
 ): Payload {
   const { content, route, pagination } = page;
   const locale = toLocaleConfig(config, page.locale);

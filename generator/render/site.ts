@@ -16,7 +16,6 @@ import { collapseRenderFailures } from './failures.ts';
 import { createTranslators } from './i18n.ts';
 import { toMissingKeyProblems } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
-import { toLocaleMenus } from './payload.ts';
 import type { KeptPages } from './page-cache.ts';
 import { createReuse } from './reuse.ts';
 import { loadServerModule } from './server-module.ts';
@@ -73,14 +72,13 @@ export interface Tally {
 
 /** Every page and each locale's error pages, handed to `onPage` one by one; nothing here touches the disk. */
 export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResult> {
-  const { config, pages } = input;
+  const { config } = input;
   const tally: Tally = { problems: [], missing: [], current: '', rendered: 0 };
   const ctx = createRenderContext(input, tally, createReuse());
   if (input.elsewhere) await renderShared(input, ctx, tally, input.elsewhere);
   else await renderInTurn(input, ctx, tally);
   tally.current = 'the error pages';
-  const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));
-  const errors = renderErrorPages(ctx, menus);
+  const errors = renderErrorPages(ctx, input.pages);
   tally.problems.push(...errors.problems);
   for (const page of errors.pages) input.onPage(page, 'error');
   tally.problems.push(...toMissingKeyProblems(config, tally.missing));
@@ -114,7 +112,7 @@ async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: T
   const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
   const first = firstCount > 0 ? input.first : undefined;
   const ordered = first
-    ? [...pages].sort((a, b) => Number(first.urls.has(b.url)) - Number(first.urls.has(a.url)))
+    ? pages.toSorted((a, b) => Number(first.urls.has(b.url)) - Number(first.urls.has(a.url)))
     : pages;
   let sliceStarted = performance.now();
   for (const [index, page] of ordered.entries()) {
