@@ -12,7 +12,7 @@ import { loadServerModule } from '../render/server-module.ts';
 // Share cards (behaviour.md: Sharing): satori lays out to SVG, resvg rasterizes. Fonts are
 // @fontsource/noto-sans-tc's WOFF files split by Unicode range; only those a card needs are read.
 
-const CARD_SIZE = { width: 1200, height: 630 } as const;
+export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
 interface FontFace {
   readonly file: string;
