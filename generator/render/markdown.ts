@@ -137,11 +137,11 @@ function checkLinks(state: StateCore): void {
       const href = kind && token.attrGet(kind === 'link' ? 'href' : 'src');
       if (!kind || href === null) continue;
       const checked = toCheckedLink(href, env, block, kind);
-      if ('problem' in checked) env.problems.push(checked.problem);
-      else if (kind === 'link') token.attrSet('href', checked.href);
+      if (typeof checked !== 'string') env.problems.push(checked);
+      else if (kind === 'link') token.attrSet('href', checked);
       else {
-        token.attrSet('src', checked.href);
-        const shown = toShownImage(checked.href, env.links);
+        token.attrSet('src', checked);
+        const shown = toShownImage(checked, env.links);
         if (shown && 'failed' in shown) {
           const { loc } = toLinkSource(env, block, href);
           env.problems.push(toProblem('IMAGE_UNREADABLE', { src: shown.src, reason: shown.failed }, loc));
@@ -152,30 +152,21 @@ function checkLinks(state: StateCore): void {
 }
 
 /** The href to write, or the link's problem at the place its address is written. */
-function toCheckedLink(
-  href: string,
-  env: RenderEnv,
-  block: Token,
-  kind: AddressKind,
-): { href: string } | { problem: SiteProblem } {
+function toCheckedLink(href: string, env: RenderEnv, block: Token, kind: AddressKind): string | SiteProblem {
   const checked = toCheckedHref(href, env, kind);
   // markdown-it writes a `%` that starts no escape as `%25`: only the source tells them apart.
-  if (checked.ok && !href.includes('%25')) return { href: checked.href };
+  if (checked.ok && !href.includes('%25')) return checked.href;
   const { loc, written = href } = toLinkSource(env, block, href);
-  if (!isExternal(href) && /%(?![0-9a-f]{2})/i.test(written))
-    return { problem: toMalformed(written, STRAY_PERCENT, loc) };
-  if (checked.ok) return { href: checked.href };
-  if ('reason' in checked) return { problem: toMalformed(written, checked, loc) };
-  if ('external' in checked) return { problem: toProblem('IMAGE_NOT_LOCAL', { src: toShownHref(href) }, loc) };
-  if (kind === 'image') return { problem: toProblem('IMAGE_UNKNOWN_FILE', { src: toShownHref(href) }, loc) };
+  if (!isExternal(href) && /%(?![0-9a-f]{2})/i.test(written)) return toMalformed(written, STRAY_PERCENT, loc);
+  if (checked.ok) return checked.href;
+  if ('reason' in checked) return toMalformed(written, checked, loc);
+  if ('external' in checked) return toProblem('IMAGE_NOT_LOCAL', { src: toShownHref(href) }, loc);
+  if (kind === 'image') return toProblem('IMAGE_UNKNOWN_FILE', { src: toShownHref(href) }, loc);
   if ('held' in checked) {
     const { kind, date } = checked.held;
-    return {
-      problem: toProblem('LINK_TO_UNPUBLISHED', { href: toShownHref(href), kind, date: date ?? undefined }, loc),
-    };
+    return toProblem('LINK_TO_UNPUBLISHED', { href: toShownHref(href), kind, date: date ?? undefined }, loc);
   }
-  const args = { href: toShownHref(href), suggestion: checked.suggestion };
-  return { problem: toProblem('LINK_UNKNOWN_ROUTE', args, loc) };
+  return toProblem('LINK_UNKNOWN_ROUTE', { href: toShownHref(href), suggestion: checked.suggestion }, loc);
 }
 
 type CheckedHref =
@@ -204,20 +195,14 @@ const NOT_A_URL = {
 const checkedHrefs = new WeakMap<LinkIndex, Map<string, CheckedHref>>();
 
 function toCheckedHref(href: string, env: RenderEnv, kind: AddressKind): CheckedHref {
-  let known = checkedHrefs.get(env.links);
-  if (!known) {
-    known = new Map();
-    checkedHrefs.set(env.links, known);
-  }
+  const known = checkedHrefs.get(env.links) ?? new Map<string, CheckedHref>();
+  checkedHrefs.set(env.links, known);
   // Only a relative address depends on the page it is read from.
   const fromAnyPage = (href.startsWith('/') && !href.startsWith('//')) || isExternal(href);
   const from = fromAnyPage ? '' : toPageUrl(env);
   const key = `${kind}\0${env.file.locale}\0${env.locale}\0${from}\0${href}`;
-  let checked = known.get(key);
-  if (checked === undefined) {
-    checked = checkHref(href, env, kind);
-    known.set(key, checked);
-  }
+  const checked = known.get(key) ?? checkHref(href, env, kind);
+  known.set(key, checked);
   return checked;
 }
 
