@@ -29,7 +29,7 @@ export async function bundleClient(
     undefined,
     options.contexts ? { contexts: options.contexts, name: 'client', extraKey: entry.boot + entry.shell } : undefined,
   );
-  addInputs({ inputs, reuse: undefined }, { absWorkingDir: config.root }, result.metafile);
+  addInputs(inputs, { absWorkingDir: config.root }, result.metafile);
   const chunks = toEntryChunks(config.root, outdir, result.metafile?.outputs ?? {}, templates.pages);
   const files = new Map(
     result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]),
