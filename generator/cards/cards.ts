@@ -123,14 +123,12 @@ export function planCards(
   return { urls, variants, jobs: [...jobs.values()] };
 }
 
+/** The card, named by its key alone, then its other shapes. */
 function toCardFiles(key: string, shapes: readonly { width: number; height: number }[]): CardFile[] {
-  return [
-    { key, file: `_app/cards/${key}.png`, width: 1200, height: 630 },
-    ...shapes.map(({ width, height }) => {
-      const name = `${key}-${width}x${height}`;
-      return { key: name, file: `_app/cards/${name}.png`, width, height };
-    }),
-  ];
+  return [{ width: 1200, height: 630 }, ...shapes].map(({ width, height }, i) => {
+    const name = i === 0 ? key : `${key}-${width}x${height}`;
+    return { key: name, file: `_app/cards/${name}.png`, width, height };
+  });
 }
 
 export type CardThreads = StageThreads;
@@ -176,8 +174,6 @@ export async function renderCards(jobs: readonly CardJob[], serverModule: string
   return { files: ordered, drawn: misses.size + unreadable.length };
 }
 
-type SaveCard = (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>;
-
 /**
  * Many cards go to the pool at once; too few to pay for it are drawn here, two at a time, so resvg
  * rasterizes one off-thread while satori lays out the other. draw.ts loads only then.
@@ -185,7 +181,7 @@ type SaveCard = (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>;
 async function drawCards(
   jobs: readonly CardJob[],
   serverModule: string,
-  save: SaveCard,
+  save: (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>,
   threads: CardThreads | undefined,
 ): Promise<void> {
   if (jobs.length === 0) return;
