@@ -28,9 +28,7 @@ export const IMAGE_SETTINGS = {
 /** The source file's own format; JPEG for AVIF, for browsers without it. */
 export function toFallbackExt(file: string): 'jpg' | 'png' | 'webp' {
   const sourceExt = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
-  if (sourceExt === 'png') return 'png';
-  if (sourceExt === 'webp') return 'webp';
-  return 'jpg';
+  return sourceExt === 'png' || sourceExt === 'webp' ? sourceExt : 'jpg';
 }
 
 /** Oriented by its EXIF; no metadata is written, so camera and GPS position stay out. */
