@@ -5,13 +5,9 @@ import { PACKAGE_ROOT, RUNTIME_DIR } from '../paths.ts';
 import type { ClientAssets, SiteConfig, TemplateInventory } from '../types.ts';
 import { addInputs, runEsbuild, type BundleOptions, type BundleRun } from './run.ts';
 
-interface ClientBundle {
+type ClientBundle = Pick<ClientAssets, 'boot' | 'idle' | 'templates' | 'sources'> & {
   readonly files: Map<string, string>;
-  readonly boot: string;
-  readonly idle: string[];
-  readonly templates: Record<string, string[]>;
-  readonly sources: ClientAssets['sources'];
-}
+};
 
 /** The first view's entry, the app shell it loads later, and one chunk per page template. */
 export async function bundleClient(
