@@ -30,14 +30,13 @@ export function isWholePng(bytes: Uint8Array): boolean {
 
 /** 8,000 × 8,000. */
 const MAX_PIXELS = 64_000_000;
-/** Channels per pixel of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA). */
-const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-const DEPTHS: Readonly<Record<number, readonly number[]>> = {
-  0: [1, 2, 4, 8, 16],
-  2: [8, 16],
-  3: [1, 2, 4, 8],
-  4: [8, 16],
-  6: [8, 16],
+/** Channels per pixel and bit depths of each PNG colour type (grey, RGB, palette, grey + alpha, RGBA). */
+const COLOUR_TYPES: Readonly<Record<number, { channels: number; depths: readonly number[] }>> = {
+  0: { channels: 1, depths: [1, 2, 4, 8, 16] },
+  2: { channels: 3, depths: [8, 16] },
+  3: { channels: 1, depths: [1, 2, 4, 8] },
+  4: { channels: 2, depths: [8, 16] },
+  6: { channels: 4, depths: [8, 16] },
 };
 /** The seven passes of Adam7 interlacing: first column, first row, column step, row step. */
 const ADAM7 = [
@@ -72,10 +71,10 @@ export function toPngDecodeFault(bytes: Uint8Array): string | null {
   if (width === 0 || height === 0 || width * height > MAX_PIXELS)
     return `is ${width} × ${height} pixels, too many to decode`;
   const [depth, colour, interlace] = [header[8] as number, header[9] as number, header[12] as number];
-  const channels = CHANNELS[colour];
-  if (channels === undefined || !DEPTHS[colour]?.includes(depth) || interlace > 1 || header[10] || header[11])
+  const type = COLOUR_TYPES[colour];
+  if (!type?.depths.includes(depth) || interlace > 1 || header[10] || header[11])
     return 'has an image header no viewer reads';
-  const rows = toRowLengths(width, height, (channels * depth) / 8, interlace === 1);
+  const rows = toRowLengths(width, height, (type.channels * depth) / 8, interlace === 1);
   const expected = rows.reduce((sum, row) => sum + row, 0);
   let pixels: Buffer;
   try {

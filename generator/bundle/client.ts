@@ -5,13 +5,9 @@ import { PACKAGE_ROOT, RUNTIME_DIR } from '../paths.ts';
 import type { ClientAssets, SiteConfig, TemplateInventory } from '../types.ts';
 import { addInputs, runEsbuild, type BundleOptions, type BundleRun } from './run.ts';
 
-export interface ClientBundle {
+type ClientBundle = Pick<ClientAssets, 'boot' | 'idle' | 'templates' | 'sources'> & {
   readonly files: Map<string, string>;
-  readonly boot: string;
-  readonly idle: string[];
-  readonly templates: Record<string, string[]>;
-  readonly sources: ClientAssets['sources'];
-}
+};
 
 /** The first view's entry, the app shell it loads later, and one chunk per page template. */
 export async function bundleClient(
@@ -29,7 +25,7 @@ export async function bundleClient(
     undefined,
     options.contexts ? { contexts: options.contexts, name: 'client', extraKey: entry.boot + entry.shell } : undefined,
   );
-  addInputs({ inputs, reuse: undefined }, { absWorkingDir: config.root }, result.metafile);
+  addInputs(inputs, { absWorkingDir: config.root }, result.metafile);
   const chunks = toEntryChunks(config.root, outdir, result.metafile?.outputs ?? {}, templates.pages);
   const files = new Map(
     result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]),
@@ -105,8 +101,8 @@ function toClientBuildOptions(
 }
 
 /** Loaded once idle after hydrating; the error template ahead, so an error can be shown. */
-const IDLE_RUNTIME = ['enhance.ts'];
-const IDLE_TEMPLATES = ['error'];
+const IDLE_RUNTIME = path.join(RUNTIME_DIR, 'enhance.ts');
+const IDLE_TEMPLATE = 'error';
 /** Loaded on its own before the app shell (runtime/boot.ts). */
 const REACT_ENTRY = 'node_modules/react-dom/client.js';
 
@@ -117,7 +113,6 @@ function toEntryChunks(
   pages: readonly string[],
 ): Omit<ClientBundle, 'files'> {
   const toUrl = (file: string) => `/_app/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`;
-  const idleRuntime = new Set(IDLE_RUNTIME.map((name) => path.join(RUNTIME_DIR, name)));
   let first: string[] = [];
   const idle = new Set<string>();
   const byTemplate: Record<string, string[]> = {};
@@ -125,59 +120,47 @@ function toEntryChunks(
     const entryPoint = output.entryPoint;
     if (!entryPoint) continue;
     const name = path.basename(entryPoint).replace(/\.tsx$/, '');
-    if (entryPoint === 'site:site-boot') first = toStaticClosure(outputs, file, toUrl);
+    if (entryPoint === 'site:site-boot') first = toStaticClosure(outputs, file);
     else if (
       entryPoint === 'site:site-shell' ||
       entryPoint.endsWith(REACT_ENTRY) ||
-      idleRuntime.has(path.resolve(root, entryPoint))
+      path.resolve(root, entryPoint) === IDLE_RUNTIME
     )
-      for (const url of toStaticClosure(outputs, file, toUrl)) idle.add(url);
-    else if (pages.includes(name) && entryPoint.endsWith('.tsx'))
-      byTemplate[name] = toStaticClosure(outputs, file, toUrl);
+      for (const chunk of toStaticClosure(outputs, file)) idle.add(chunk);
+    else if (pages.includes(name) && entryPoint.endsWith('.tsx')) byTemplate[name] = toStaticClosure(outputs, file);
   }
-  for (const name of IDLE_TEMPLATES) for (const url of byTemplate[name] ?? []) idle.add(url);
-  for (const url of first) idle.delete(url);
+  for (const chunk of byTemplate[IDLE_TEMPLATE] ?? []) idle.add(chunk);
+  for (const chunk of first) idle.delete(chunk);
+  const templates = Object.entries(byTemplate);
   const sources = {
     // A change to any of these may change every page.
-    boot: toSourceFiles(outputs, [...first, ...idle], toUrl),
-    templates: Object.fromEntries(
-      Object.entries(byTemplate).map(([name, urls]) => [name, toSourceFiles(outputs, urls, toUrl)]),
-    ),
+    boot: toSourceFiles(outputs, [...first, ...idle]),
+    templates: Object.fromEntries(templates.map(([name, chunks]) => [name, toSourceFiles(outputs, chunks)])),
   };
-  return { boot: first[0] ?? '', idle: [...idle], templates: byTemplate, sources };
+  return {
+    boot: first[0] === undefined ? '' : toUrl(first[0]),
+    idle: [...idle].map(toUrl),
+    templates: Object.fromEntries(templates.map(([name, chunks]) => [name, chunks.map(toUrl)])),
+    sources,
+  };
 }
 
-function toStaticClosure(
-  outputs: Metafile['outputs'],
-  file: string,
-  toUrl: (file: string) => string,
-  seen = new Set<string>(),
-): string[] {
+/** The output files an entry imports statically, itself first. */
+function toStaticClosure(outputs: Metafile['outputs'], file: string, seen = new Set<string>()): string[] {
   if (seen.has(file)) return [];
   seen.add(file);
   return [
-    toUrl(file),
+    file,
     ...(outputs[file]?.imports ?? [])
       .filter((i) => i.kind === 'import-statement')
-      .flatMap((i) => toStaticClosure(outputs, i.path, toUrl, seen)),
+      .flatMap((i) => toStaticClosure(outputs, i.path, seen)),
   ];
 }
 
-function toSourceFiles(
-  outputs: Metafile['outputs'],
-  urls: readonly string[],
-  toUrl: (file: string) => string,
-): string[] {
-  return [
-    ...new Set(
-      urls.flatMap((url) => {
-        const file = Object.keys(outputs).find((f) => toUrl(f) === url);
-        return Object.keys(outputs[file ?? '']?.inputs ?? {}).filter(
-          (i) => !i.startsWith('site:') && !i.includes('node_modules'),
-        );
-      }),
-    ),
-  ].sort();
+/** The site's own sources behind the output files. */
+function toSourceFiles(outputs: Metafile['outputs'], files: readonly string[]): string[] {
+  const inputs = files.flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+  return [...new Set(inputs.filter((i) => !i.startsWith('site:') && !i.includes('node_modules')))].sort();
 }
 
 /** One minified file for older browsers too. */

@@ -10,7 +10,7 @@ import type { RuntimeSettings } from '../../runtime/settings.ts';
 // The code under `_app/` and the server module.
 
 /** behaviour.md: Payloads. */
-export interface SharedFiles {
+interface SharedFiles {
   readonly urls: Record<LocaleCode, string>;
   readonly files: ReadonlyMap<string, string>;
 }
@@ -34,17 +34,12 @@ export function withSharedFiles(code: CodeAssets, shared: SharedFiles, policy: s
   return { ...code, shared: shared.urls, policy, files: new Map([...code.files, ...shared.files]) };
 }
 
-export interface CodeBundle {
-  readonly assets: CodeAssets;
-  readonly inputs: ReadonlySet<string>;
-}
-
 /** Not the shared data, which scripts do not name: a changed text leaves the code as it was. */
 export async function bundleCode(
   config: SiteConfig,
   templates: TemplateInventory,
   options: BundleOptions = {},
-): Promise<CodeBundle> {
+): Promise<{ readonly assets: CodeAssets; readonly inputs: ReadonlySet<string> }> {
   const files = new Map<string, string | Uint8Array>();
   const inputs = new Set<string>();
   const add = (name: string, ext: string, contents: string): string => {

@@ -25,11 +25,11 @@ export function toContentHash(contents: string | Uint8Array): string {
 
 export async function runEsbuild(options: BuildOptions, run: BundleRun): Promise<string> {
   const result = await runEsbuildResult({ ...options, metafile: true }, 'BUNDLE_FAILED', undefined, run.reuse);
-  addInputs(run, options, result.metafile);
+  addInputs(run.inputs, options, result.metafile);
   return result.outputFiles[0]?.text ?? '';
 }
 
-export function addInputs(run: BundleRun, options: BuildOptions, metafile: Metafile | undefined): void {
+export function addInputs(inputs: Set<string>, options: BuildOptions, metafile: Metafile | undefined): void {
   const base = options.absWorkingDir ?? process.cwd();
   const { stdin } = options;
   const stdinFile = stdin?.sourcefile ? path.resolve(stdin.resolveDir ?? base, stdin.sourcefile) : null;
@@ -37,6 +37,6 @@ export function addInputs(run: BundleRun, options: BuildOptions, metafile: Metaf
     // No file behind `<define:…>`, `<stdin>` or a plugin's namespace.
     if (input.startsWith('<') || /^[\w-]+:/.test(input)) continue;
     const file = path.resolve(base, input);
-    if (file !== stdinFile) run.inputs.add(file);
+    if (file !== stdinFile) inputs.add(file);
   }
 }

@@ -10,7 +10,7 @@ import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toSection } from '../resolve/sections.ts';
 import { toRootRelative } from '../bundle/key.ts';
 import { toPoolThreads, type StageThreads } from '../workers/pool.ts';
-import { toTemplateLocOfStack } from '../render/server-module.ts';
+import { toTemplateLoc } from '../render/server-module.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import type { CardTask, CardVariant } from '../types.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from '../types.ts';
@@ -38,7 +38,7 @@ function toRendererVersions(): string {
 const recent = new Map<string, Uint8Array>();
 const RECENT_LIMIT = 4000;
 
-export interface CardFile {
+interface CardFile {
   readonly key: string;
   readonly file: string;
   readonly width: number;
@@ -46,7 +46,7 @@ export interface CardFile {
 }
 
 /** Search results show an article's image at 16:9, 4:3 or 1:1, at least 1200 px wide (behaviour.md: Sharing). */
-export const ARTICLE_SHAPES = [
+const ARTICLE_SHAPES = [
   { width: 1200, height: 675 },
   { width: 1200, height: 900 },
   { width: 1200, height: 1200 },
@@ -61,7 +61,7 @@ export interface CardJob {
   readonly layout: string;
 }
 
-export interface CardPlan {
+interface CardPlan {
   readonly urls: ReadonlyMap<string, string>;
   readonly variants: ReadonlyMap<string, readonly CardVariant[]>;
   readonly jobs: readonly CardJob[];
@@ -95,8 +95,7 @@ export function planCards(
   const jobs = new Map<string, CardJob>();
   for (const page of pages) {
     if (typeof page.content.data.extra.shareImage === 'string') continue;
-    const t = translators.get(page.locale);
-    if (!t) continue;
+    const t = translators.get(page.locale) as Translate;
     const props: ShareCardProps = {
       title: page.content.data.title,
       titleBreaks: breaks(page.content.data.title),
@@ -124,14 +123,12 @@ export function planCards(
   return { urls, variants, jobs: [...jobs.values()] };
 }
 
+/** The card, named by its key alone, then its other shapes. */
 function toCardFiles(key: string, shapes: readonly { width: number; height: number }[]): CardFile[] {
-  return [
-    { key, file: `_app/cards/${key}.png`, width: 1200, height: 630 },
-    ...shapes.map(({ width, height }) => {
-      const name = `${key}-${width}x${height}`;
-      return { key: name, file: `_app/cards/${name}.png`, width, height };
-    }),
-  ];
+  return [{ width: 1200, height: 630 }, ...shapes].map(({ width, height }, i) => {
+    const name = i === 0 ? key : `${key}-${width}x${height}`;
+    return { key: name, file: `_app/cards/${name}.png`, width, height };
+  });
 }
 
 export type CardThreads = StageThreads;
@@ -177,8 +174,6 @@ export async function renderCards(jobs: readonly CardJob[], serverModule: string
   return { files: ordered, drawn: misses.size + unreadable.length };
 }
 
-type SaveCard = (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>;
-
 /**
  * Many cards go to the pool at once; too few to pay for it are drawn here, two at a time, so resvg
  * rasterizes one off-thread while satori lays out the other. draw.ts loads only then.
@@ -186,7 +181,7 @@ type SaveCard = (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>;
 async function drawCards(
   jobs: readonly CardJob[],
   serverModule: string,
-  save: SaveCard,
+  save: (job: CardJob, pngs: readonly Uint8Array[]) => Promise<void>,
   threads: CardThreads | undefined,
 ): Promise<void> {
   if (jobs.length === 0) return;
@@ -217,9 +212,9 @@ async function drawCards(
 }
 
 function toCardFailure(job: CardJob, error: unknown): SiteError {
-  const { message, stack } = error instanceof Error ? error : { message: String(error), stack: undefined };
+  const message = error instanceof Error ? error.message : String(error);
   // When satori refuses the layout the stack is satori's own.
-  const loc = toTemplateLocOfStack(stack ?? '') ?? { file: job.layout, line: 1, column: 1 };
+  const loc = toTemplateLoc(error) ?? { file: job.layout, line: 1, column: 1 };
   return new SiteError([toProblem('CARD_FAILED', { url: job.url, reason: message.replace(/\.$/, '') }, loc)]);
 }
 

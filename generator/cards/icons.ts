@@ -11,10 +11,10 @@ import type { ClientAssets, LocaleCode, SiteConfig, Translate } from '../types.t
 // round the corners themselves, so none may be transparent.
 
 /** The touch icon, then the manifest's two. */
-export const ICON_SIZES = { touch: 180, small: 192, large: 512 } as const;
+const ICON_SIZES = { touch: 180, small: 192, large: 512 } as const;
 type IconImages = Record<keyof typeof ICON_SIZES, Uint8Array>;
 
-export interface Icons extends NonNullable<ClientAssets['icons']> {
+interface Icons extends NonNullable<ClientAssets['icons']> {
   /** By output path. */
   readonly files: ReadonlyMap<string, string | Uint8Array>;
 }
@@ -50,9 +50,7 @@ export async function renderIcons(
   };
   const manifests: Record<LocaleCode, string> = {};
   for (const locale of config.locales) {
-    const t = translators.get(locale.code);
-    if (!t) continue;
-    const manifest = toWebManifest(config, locale, t, urls);
+    const manifest = toWebManifest(config, locale, translators.get(locale.code) as Translate, urls);
     manifests[locale.code] = add(`manifest.${locale.code}`, 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
   }
   return { ...urls, manifests, files };

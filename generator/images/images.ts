@@ -79,12 +79,6 @@ const RECENT_LIMIT = 500;
 async function readCached(job: ImageJob): Promise<MadeImage | null> {
   const kept = isCacheReading() ? recent.get(job.key) : undefined;
   if (kept) return kept;
-  const image = await readCacheRecord(job);
-  if (image) remember(recent, job.key, image, RECENT_LIMIT);
-  return image;
-}
-
-async function readCacheRecord(job: ImageJob): Promise<MadeImage | null> {
   const text = await readCacheFile(path.join(DIR, `${job.key}.json`));
   if (!text) return null;
   let record: ImageRecord;
@@ -101,7 +95,9 @@ async function readCacheRecord(job: ImageJob): Promise<MadeImage | null> {
     }),
   );
   if (files.some((f) => f === null)) return null;
-  return { width: record.width, height: record.height, files: files as MadeImage['files'] };
+  const image = { width: record.width, height: record.height, files: files as MadeImage['files'] };
+  remember(recent, job.key, image, RECENT_LIMIT);
+  return image;
 }
 
 /** The files first, then the record that names them. */
@@ -162,7 +158,7 @@ function toImageInfo(job: ImageJob, image: MadeImage): ImageInfo {
       .filter((f) => f.ext === ext)
       .map((f) => `/${toOutputFile(job, f.width, f.ext)} ${f.width}w`)
       .join(', ');
-  const fallbackExt = toFallbackExt(job.src.slice(job.src.lastIndexOf('.') + 1).toLowerCase());
+  const fallbackExt = toFallbackExt(job.src);
   const largest = Math.max(...image.files.filter((f) => f.ext === fallbackExt).map((f) => f.width));
   return {
     key: job.key,

@@ -25,11 +25,10 @@ export const IMAGE_SETTINGS = {
   png: { compressionLevel: 9, effort: 4 },
 } as const;
 
-/** The source's own format; JPEG for AVIF, for browsers without it. */
-export function toFallbackExt(sourceExt: string): 'jpg' | 'png' | 'webp' {
-  if (sourceExt === 'png') return 'png';
-  if (sourceExt === 'webp') return 'webp';
-  return 'jpg';
+/** The source file's own format; JPEG for AVIF, for browsers without it. */
+export function toFallbackExt(file: string): 'jpg' | 'png' | 'webp' {
+  const sourceExt = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
+  return sourceExt === 'png' || sourceExt === 'webp' ? sourceExt : 'jpg';
 }
 
 /** Oriented by its EXIF; no metadata is written, so camera and GPS position stay out. */
@@ -41,8 +40,7 @@ export async function makeImage(task: ImageTask): Promise<MadeImage> {
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
-  const ext = task.file.slice(task.file.lastIndexOf('.') + 1).toLowerCase();
-  const formats = [...new Set(['avif', 'webp', toFallbackExt(ext)] as const)];
+  const formats = [...new Set(['avif', 'webp', toFallbackExt(task.file)] as const)];
   const top = Math.min(width, 2 * LAYOUT_WIDTH);
   const widths = [...IMAGE_WIDTHS.filter((w) => w < top), top];
   const jobs = formats.flatMap((format) => widths.map((w) => ({ format, w })));

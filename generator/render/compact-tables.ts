@@ -12,10 +12,8 @@ interface Cell {
   readonly className: string | null;
 }
 
-/** The rows of the table that `table_close` at `end` closes, its header row first. */
-function toRows(tokens: readonly Token[], end: number): Cell[][] {
-  let start = end;
-  while (start > 0 && tokens[start]?.type !== 'table_open') start -= 1;
+/** The rows of the table from `table_open` at `start` to `end`, its header row first. */
+function toRows(tokens: readonly Token[], start: number, end: number): Cell[][] {
   const rows: Cell[][] = [];
   for (let i = start; i < end; i++) {
     const token = tokens[i] as Token;
@@ -53,11 +51,12 @@ export function writeCompactTables(md: MarkdownItClass): void {
   const plain = md.renderer.rules.table_close;
   md.renderer.rules.table_close = (tokens, idx, options, env, self) => {
     const closed = plain ? plain(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
-    if (!(tokens[idx] as Token).meta?.compact) return closed;
+    const start = (tokens[idx] as Token).meta?.compactFrom;
+    if (start === undefined) return closed;
     const render = (inline: Token) => self.renderInline(inline.children ?? [], options, env);
-    return `${closed}${toCompactTable(toRows(tokens, idx), render)}`;
+    return `${closed}${toCompactTable(toRows(tokens, start, idx), render)}`;
   };
-  // Marked for the stylesheet, and its end for the compact form.
+  // Marked for the stylesheet, and its end with its start for the compact form.
   const open = md.renderer.rules.table_open;
   md.renderer.rules.table_open = (tokens, idx, options, env, self) => {
     let end = idx;
@@ -66,7 +65,7 @@ export function writeCompactTables(md: MarkdownItClass): void {
     const columns = tokens.slice(idx, idx + header).filter((t) => t.type === 'th_open' || t.type === 'td_open').length;
     if (columns >= COMPACT_FROM_COLUMNS) {
       (tokens[idx] as Token).attrJoin('class', 'table-wide');
-      (tokens[end] as Token).meta = { compact: true };
+      (tokens[end] as Token).meta = { compactFrom: idx };
     }
     return open ? open(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
   };

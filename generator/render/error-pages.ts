@@ -1,33 +1,38 @@
-import type { Payload, RenderedPage, SiteProblem } from '../types.ts';
+import type { Page, RenderedPage, SiteProblem, Translate } from '../types.ts';
+import { toErrorPayload } from '../../runtime/error-payload.ts';
 import { toHtmlText } from '../escape.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import { renderApp, renderPageDocument, type RenderContext } from './page.ts';
-import { toStaticErrorPayload } from './payload.ts';
+import { renderDocument } from './document.ts';
+import { renderApp, type RenderContext } from './page.ts';
+import { toLocaleMenus, toSiteLists } from './payload.ts';
 
 /** `404.html`, `500.html` and their `/en` twins (behaviour.md: Error pages). */
 const ERROR_STATUSES = [404, 500] as const;
 
 export function renderErrorPages(
   ctx: RenderContext,
-  menus: Readonly<Record<string, Payload['menus']>>,
+  sitePages: readonly Page[],
 ): { pages: RenderedPage[]; problems: SiteProblem[] } {
   const pages: RenderedPage[] = [];
   const problems: SiteProblem[] = [];
   for (const locale of ctx.config.locales) {
-    const t = ctx.translators.get(locale.code);
-    if (!t) continue;
+    const t = ctx.translators.get(locale.code) as Translate;
     for (const status of ERROR_STATUSES) {
       const kind = status === 404 ? 'notFound' : 'serverError';
-      const payload = toStaticErrorPayload(
-        ctx.config,
-        locale.code,
+      const payload = toErrorPayload({
+        buildId: ctx.buildId,
+        locale: locale.code,
         status,
-        t(`errors:${kind}.status`),
-        t(`errors:${kind}.description`),
-        ctx.buildId,
-        menus[locale.code] ?? {},
-        ctx.assets.shared[locale.code] ?? '',
-      );
+        statusMessage: t(`errors:${kind}.status`),
+        description: t(`errors:${kind}.description`),
+        menus: toLocaleMenus(sitePages, locale.code),
+        url: `${locale.prefix}/${status}.html`,
+        ...toSiteLists(ctx.config),
+        shared: ctx.assets.shared[locale.code] ?? '',
+        titleSeparator: locale.titleSeparator,
+        siteTitle: locale.siteTitle,
+        ogLocale: locale.ogLocale,
+      });
       const body = renderApp(payload, ctx, `site/locales/${locale.code}/errors.json`);
       if ('problem' in body) {
         problems.push(body.problem);
@@ -42,7 +47,7 @@ export function renderErrorPages(
       pages.push({
         url: payload.url,
         locale: locale.code,
-        html: renderPageDocument(ctx, payload, body.html, { scripts, ...(before ? { before } : {}) }),
+        html: renderDocument(ctx.config, ctx.assets, payload, body.html, { scripts, before }),
         payload,
       });
     }
@@ -54,13 +59,12 @@ export function renderErrorPages(
 function toOtherLanguagesNotice(ctx: RenderContext, shown: string): string {
   const notices = ctx.config.locales
     .filter((l) => l.code !== shown)
-    .flatMap((l) => {
-      const t = ctx.translators.get(l.code);
-      if (!t) return [];
-      return [
+    .map((l) => {
+      const t = ctx.translators.get(l.code) as Translate;
+      return (
         `<p class="other-language-notice" lang="${toHtmlText(l.iso)}"><strong>${toHtmlText(t('errors:notFound.status'))}.</strong> ` +
-          `<a href="${toHtmlText(l.prefix || '/')}">${toHtmlText(t('errors:backHome'))}</a></p>`,
-      ];
+        `<a href="${toHtmlText(l.prefix || '/')}">${toHtmlText(t('errors:backHome'))}</a></p>`
+      );
     });
   return notices.length > 0 ? `<noscript>${notices.join('')}</noscript>` : '';
 }

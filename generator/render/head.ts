@@ -1,83 +1,74 @@
 import { toHtmlText, toScriptJson } from '../escape.ts';
-import type { LocaleConfig, PageHead, SiteScript } from '../types.ts';
+import { HOST_PROFILES, toPagePolicy } from '../hosts.ts';
+import type { ClientAssets, Payload, SiteConfig, SiteLocale, SiteScript } from '../types.ts';
+import { toAbsoluteUrl } from '../../runtime/urls.ts';
 import type { ShareHead } from './share.ts';
 
-interface HeadInput {
-  readonly locale: LocaleConfig;
-  readonly otherLocales: readonly LocaleConfig[];
-  readonly head: PageHead;
-  /** Without the brand, for `og:title`: share dialogs show the site's name beside it. */
-  readonly pageTitle: string;
-  readonly description: string;
-  readonly buildId: string;
-  readonly css: string;
-  readonly noscriptCss: string;
-  /** Scripts that must run before first paint (behaviour.md: Root redirect); external, never inline. */
-  readonly blockingScripts: readonly string[];
-  /** behaviour.md: Third-party scripts. */
-  readonly scripts: readonly SiteScript[];
-  readonly fontPreloads: readonly string[];
-  /** Where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest. */
-  readonly policy: string | null;
-  /** None on error pages. */
-  readonly share: ShareHead | null;
-  readonly themeColor: string;
-  readonly icons: { readonly touch: string; readonly manifest: string | null } | null;
-  /** behaviour.md: Long lists. */
-  readonly prev: string | null;
-  readonly next: string | null;
-}
-
 /** The document head (behaviour.md: Head and SEO): title, description, canonical, alternates (x-default first), og:*. */
-export function renderHead(input: HeadInput): string {
+export function renderHead(
+  config: SiteConfig,
+  assets: ClientAssets,
+  payload: Payload,
+  locale: SiteLocale,
+  extra: { readonly blocking?: readonly string[]; readonly share?: ShareHead },
+): string {
   const attr = toHtmlText;
-  const { head } = input;
+  const { head } = payload;
+  // Where the host sends no headers (behaviour.md: Hosts); first, so it covers the rest.
+  const policy = HOST_PROFILES[config.host].policyInPage ? toPagePolicy(assets.policy) : null;
+  const icons = assets.icons;
+  const manifest = icons?.manifests[payload.locale];
   const lines = [
     '<meta charset="utf-8">',
-    ...(input.policy ? [`<meta http-equiv="Content-Security-Policy" content="${attr(input.policy)}">`] : []),
+    ...(policy ? [`<meta http-equiv="Content-Security-Policy" content="${attr(policy)}">`] : []),
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    ...input.blockingScripts.map((src) => `<script src="${attr(src)}"></script>`),
+    ...(extra.blocking ?? []).map((src) => `<script src="${attr(src)}"></script>`),
     `<title>${toHtmlText(head.title)}</title>`,
-    `<meta name="description" content="${attr(input.description)}">`,
-    `<meta name="site-build" content="${attr(input.buildId)}">`,
-  ];
-  if (head.canonical) {
-    // behaviour.md: Publishing; Head and SEO.
-    lines.push(`<meta name="robots" content="${head.noindex ? 'noindex' : 'max-image-preview:large'}">`);
-    lines.push(`<link rel="canonical" href="${attr(head.canonical)}">`);
-    for (const a of head.alternates)
-      lines.push(`<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`);
-    lines.push(`<meta property="og:url" content="${attr(head.canonical)}">`);
-    if (input.prev) lines.push(`<link rel="prev" href="${attr(input.prev)}">`);
-    if (input.next) lines.push(`<link rel="next" href="${attr(input.next)}">`);
-  } else {
-    // Error pages: no canonical, no alternates, not indexed (behaviour.md: Error pages).
-    lines.push('<meta name="robots" content="noindex">');
-  }
-  lines.push(
+    `<meta name="description" content="${attr(payload.description)}">`,
+    `<meta name="site-build" content="${attr(payload.buildId)}">`,
+    ...toCanonicalLines(config, payload),
     property('og:type', head.ogType),
-    property('og:title', input.pageTitle),
-    property('og:description', input.description),
-    property('og:site_name', input.locale.siteTitle),
+    // Without the brand: share dialogs show the site's name beside it.
+    property('og:title', payload.title),
+    property('og:description', payload.description),
+    property('og:site_name', locale.siteTitle),
     property('og:locale', head.ogLocale),
-    ...input.otherLocales.map((l) => property('og:locale:alternate', l.ogLocale)),
-    ...toShareLines(input.share),
+    ...config.locales.filter((l) => l.code !== locale.code).map((l) => property('og:locale:alternate', l.ogLocale)),
+    ...toShareLines(extra.share ?? null),
     // Beside the stylesheet, not after it is parsed: text is drawn in its face at once.
-    ...input.fontPreloads.map(
+    ...(config.theme.preloadFonts ?? []).map(
       (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin="anonymous" href="${attr(href)}">`,
     ),
-    `<link rel="stylesheet" href="${attr(input.css)}">`,
-    `<noscript><link rel="stylesheet" href="${attr(input.noscriptCss)}"></noscript>`,
-    ...input.scripts.map(renderScript),
+    `<link rel="stylesheet" href="${attr(assets.css)}">`,
+    `<noscript><link rel="stylesheet" href="${attr(assets.noscriptCss)}"></noscript>`,
+    // behaviour.md: Third-party scripts.
+    ...config.scripts.map(renderScript),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    ...(input.icons ? [`<link rel="apple-touch-icon" href="${attr(input.icons.touch)}">`] : []),
-    ...(input.icons?.manifest ? [`<link rel="manifest" href="${attr(input.icons.manifest)}">`] : []),
-    `<meta name="theme-color" content="${attr(input.themeColor)}">`,
-    ...(input.share?.structuredData ?? []).map(
+    ...(icons ? [`<link rel="apple-touch-icon" href="${attr(icons.touch)}">`] : []),
+    ...(manifest ? [`<link rel="manifest" href="${attr(manifest)}">`] : []),
+    `<meta name="theme-color" content="${attr(config.theme.primary)}">`,
+    ...(extra.share?.structuredData ?? []).map(
       (data) => `<script type="application/ld+json">${toScriptJson(data)}</script>`,
     ),
-  );
+  ];
   return lines.join('\n');
+}
+
+/** behaviour.md: Publishing; Head and SEO. A long list's pages before and after, absolute as the canonical is. */
+function toCanonicalLines(config: SiteConfig, payload: Payload): string[] {
+  const attr = toHtmlText;
+  const { head, pagination } = payload;
+  // Error pages: no canonical, no alternates, not indexed (behaviour.md: Error pages).
+  if (!head.canonical) return ['<meta name="robots" content="noindex">'];
+  const lines = [
+    `<meta name="robots" content="${head.noindex ? 'noindex' : 'max-image-preview:large'}">`,
+    `<link rel="canonical" href="${attr(head.canonical)}">`,
+    ...head.alternates.map((a) => `<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}">`),
+    `<meta property="og:url" content="${attr(head.canonical)}">`,
+  ];
+  if (pagination?.prev) lines.push(`<link rel="prev" href="${attr(toAbsoluteUrl(config.baseUrl, pagination.prev))}">`);
+  if (pagination?.next) lines.push(`<link rel="next" href="${attr(toAbsoluteUrl(config.baseUrl, pagination.next))}">`);
+  return lines;
 }
 
 /** A configured script; one awaiting consent is inert until the runtime enables it (behaviour.md: Consent). */
@@ -98,7 +89,6 @@ function property(name: string, content: string): string {
 
 function toShareLines(share: ShareHead | null): string[] {
   if (!share) return [];
-  const attr = toHtmlText;
   const lines: string[] = [];
   if (share.image) {
     lines.push(
@@ -115,7 +105,7 @@ function toShareLines(share: ShareHead | null): string[] {
   // No `hreflang`: a feed is no language version of the page (behaviour.md: Sharing).
   for (const feed of share.feeds)
     lines.push(
-      `<link rel="alternate" type="application/atom+xml" title="${attr(feed.title)}" href="${attr(feed.href)}">`,
+      `<link rel="alternate" type="application/atom+xml" title="${toHtmlText(feed.title)}" href="${toHtmlText(feed.href)}">`,
     );
   return lines;
 }

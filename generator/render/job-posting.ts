@@ -6,8 +6,7 @@ import { toAirport, toOrganizationId } from './organization.ts';
 import type { GraphInput } from './share-input.ts';
 
 /** A position's JobPosting (behaviour.md: Sharing), from what the page shows. */
-export function toJobPosting({ config, page, tIn, base, html }: GraphInput): JobPosting {
-  const t = tIn(page.locale);
+export function toJobPosting({ config, page, t, base, html }: GraphInput): JobPosting {
   const job = page.content.data.extra.job as JobFields;
   const { data } = page.content;
   const timeZone = config.publish.timeZone;

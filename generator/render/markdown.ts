@@ -2,7 +2,7 @@ import type MarkdownItClass from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateBlock from 'markdown-it/lib/rules_block/state_block.mjs';
-import { toTextParts, type TextPart } from '../../runtime/contacts.ts';
+import { toTextParts } from '../../runtime/contacts.ts';
 import { COMPOUND, bindNumbers, hasHan, toRunClass, toScriptRuns, toTiedEnd } from '../../runtime/mixed-script.ts';
 import { phraseBreakerFor } from '../../runtime/word-breaks.ts';
 import { toHtmlText } from '../escape.ts';
@@ -12,13 +12,10 @@ import { writeCompactTables } from './compact-tables.ts';
 import { toPictureHtml, toShownImage } from './pictures.ts';
 import type { ContentFile, LinkIndex, LocaleCode, Page, SiteProblem, SourceLoc, Unpublished } from '../types.ts';
 
-interface LinkContext {
+interface RenderEnv {
   file: ContentFile;
   locale: LocaleCode;
   links: LinkIndex;
-}
-
-interface RenderEnv extends LinkContext {
   problems: SiteProblem[];
   /** Split once, when a link needs its place. */
   lines?: readonly string[];
@@ -140,11 +137,11 @@ function checkLinks(state: StateCore): void {
       const href = kind && token.attrGet(kind === 'link' ? 'href' : 'src');
       if (!kind || href === null) continue;
       const checked = toCheckedLink(href, env, block, kind);
-      if ('problem' in checked) env.problems.push(checked.problem);
-      else if (kind === 'link') token.attrSet('href', checked.href);
+      if (typeof checked !== 'string') env.problems.push(checked);
+      else if (kind === 'link') token.attrSet('href', checked);
       else {
-        token.attrSet('src', checked.href);
-        const shown = toShownImage(checked.href, env.links);
+        token.attrSet('src', checked);
+        const shown = toShownImage(checked, env.links);
         if (shown && 'failed' in shown) {
           const { loc } = toLinkSource(env, block, href);
           env.problems.push(toProblem('IMAGE_UNREADABLE', { src: shown.src, reason: shown.failed }, loc));
@@ -155,30 +152,21 @@ function checkLinks(state: StateCore): void {
 }
 
 /** The href to write, or the link's problem at the place its address is written. */
-function toCheckedLink(
-  href: string,
-  env: RenderEnv,
-  block: Token,
-  kind: AddressKind,
-): { href: string } | { problem: SiteProblem } {
+function toCheckedLink(href: string, env: RenderEnv, block: Token, kind: AddressKind): string | SiteProblem {
   const checked = toCheckedHref(href, env, kind);
   // markdown-it writes a `%` that starts no escape as `%25`: only the source tells them apart.
-  if (checked.ok && !href.includes('%25')) return { href: checked.href };
+  if (checked.ok && !href.includes('%25')) return checked.href;
   const { loc, written = href } = toLinkSource(env, block, href);
-  if (!isExternal(href) && /%(?![0-9a-f]{2})/i.test(written))
-    return { problem: toMalformed(written, STRAY_PERCENT, loc) };
-  if (checked.ok) return { href: checked.href };
-  if ('reason' in checked) return { problem: toMalformed(written, checked, loc) };
-  if ('external' in checked) return { problem: toProblem('IMAGE_NOT_LOCAL', { src: toShownHref(href) }, loc) };
-  if (kind === 'image') return { problem: toProblem('IMAGE_UNKNOWN_FILE', { src: toShownHref(href) }, loc) };
+  if (!isExternal(href) && /%(?![0-9a-f]{2})/i.test(written)) return toMalformed(written, STRAY_PERCENT, loc);
+  if (checked.ok) return checked.href;
+  if ('reason' in checked) return toMalformed(written, checked, loc);
+  if ('external' in checked) return toProblem('IMAGE_NOT_LOCAL', { src: toShownHref(href) }, loc);
+  if (kind === 'image') return toProblem('IMAGE_UNKNOWN_FILE', { src: toShownHref(href) }, loc);
   if ('held' in checked) {
     const { kind, date } = checked.held;
-    return {
-      problem: toProblem('LINK_TO_UNPUBLISHED', { href: toShownHref(href), kind, date: date ?? undefined }, loc),
-    };
+    return toProblem('LINK_TO_UNPUBLISHED', { href: toShownHref(href), kind, date: date ?? undefined }, loc);
   }
-  const args = { href: toShownHref(href), suggestion: checked.suggestion };
-  return { problem: toProblem('LINK_UNKNOWN_ROUTE', args, loc) };
+  return toProblem('LINK_UNKNOWN_ROUTE', { href: toShownHref(href), suggestion: checked.suggestion }, loc);
 }
 
 type CheckedHref =
@@ -206,30 +194,24 @@ const NOT_A_URL = {
 /** Per build (link index): the same address is written on many pages. */
 const checkedHrefs = new WeakMap<LinkIndex, Map<string, CheckedHref>>();
 
-function toCheckedHref(href: string, env: LinkContext, kind: AddressKind = 'link'): CheckedHref {
-  let known = checkedHrefs.get(env.links);
-  if (!known) {
-    known = new Map();
-    checkedHrefs.set(env.links, known);
-  }
+function toCheckedHref(href: string, env: RenderEnv, kind: AddressKind): CheckedHref {
+  const known = checkedHrefs.get(env.links) ?? new Map<string, CheckedHref>();
+  checkedHrefs.set(env.links, known);
   // Only a relative address depends on the page it is read from.
   const fromAnyPage = (href.startsWith('/') && !href.startsWith('//')) || isExternal(href);
   const from = fromAnyPage ? '' : toPageUrl(env);
   const key = `${kind}\0${env.file.locale}\0${env.locale}\0${from}\0${href}`;
-  let checked = known.get(key);
-  if (checked === undefined) {
-    checked = checkHref(href, env, kind);
-    known.set(key, checked);
-  }
+  const checked = known.get(key) ?? checkHref(href, env, kind);
+  known.set(key, checked);
   return checked;
 }
 
 /** The URL of the page a body is written for, which a relative address is read from. */
-function toPageUrl(env: LinkContext): string {
+function toPageUrl(env: RenderEnv): string {
   return env.links.urls.get(env.file.path)?.[env.file.locale] ?? '/';
 }
 
-function checkHref(href: string, env: LinkContext, kind: AddressKind): CheckedHref {
+function checkHref(href: string, env: RenderEnv, kind: AddressKind): CheckedHref {
   if (href === '') return EMPTY;
   if (href.startsWith('#')) return kind === 'link' ? { ok: true, href } : { ok: false };
   // The security policy allows the site's own images, and the `data:` ones markdown-it lets through.
@@ -278,16 +260,7 @@ function toDecodedPath(pathname: string): string | null {
 /** The first run of escapes that does not decode: `%E0%A4` of `/contact%E0%A4`. */
 function findBadEscape(pathname: string): string {
   const runs = pathname.match(/(?:%[0-9a-f]{2})+/gi) ?? [];
-  return (
-    runs.find((run) => {
-      try {
-        decodeURIComponent(run);
-        return false;
-      } catch {
-        return true;
-      }
-    }) ?? pathname
-  );
+  return runs.find((run) => toDecodedPath(run) === null) ?? pathname;
 }
 
 function toMalformed(href: string, fault: { reason: string; hint?: string }, loc: SourceLoc): SiteProblem {
@@ -299,7 +272,7 @@ function toShownHref(href: string): string {
   return href.length > 120 ? `${href.slice(0, 120)}… (${href.length} characters)` : href;
 }
 
-function toSuggestion(pathname: string, env: LinkContext): string | undefined {
+function toSuggestion(pathname: string, env: RenderEnv): string | undefined {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   if (env.links.pages.has(trimmed)) return trimmed;
   return env.links.urls.get(trimmed)?.[env.file.locale];
@@ -348,16 +321,13 @@ function linkContacts(state: StateCore): void {
         if (typeof part === 'string') return [toToken(state, 'text', part)];
         const open = new state.Token('link_open', 'a', 1);
         open.attrSet('href', part.href);
-        return [open, ...toLinkText(state, part), new state.Token('link_close', 'a', -1)];
+        // An e-mail address may break before its `@`, as the templates' EmailAddress writes it.
+        const at = part.kind === 'email' ? part.text.indexOf('@') : -1;
+        const text = toBrokenText(state, part.text, at >= 0 ? [at] : []);
+        return [open, ...text, new state.Token('link_close', 'a', -1)];
       });
     });
   }
-}
-
-/** An e-mail address may break before its `@`, as the templates' EmailAddress writes it. */
-function toLinkText(state: StateCore, part: Exclude<TextPart, string>): Token[] {
-  const at = part.text.indexOf('@');
-  return toBrokenText(state, part.text, part.kind === 'email' && at >= 0 ? [at] : []);
 }
 
 /** Ids of the page around the prose, which no heading may take (behaviour.md: Presentation). */

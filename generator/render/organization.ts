@@ -13,8 +13,7 @@ export function toOtherBrands(config: SiteConfig, locale: SiteLocale): string[] 
 
 /** The company in the page's language. */
 export function toOrganization(input: GraphInput, locale: SiteLocale): Organization {
-  const { config, page, tIn, base } = input;
-  const t = tIn(page.locale);
+  const { config, t, base } = input;
   const contactPoint: ContactPoint[] = config.contacts.map((c) => ({
     '@type': 'ContactPoint',
     contactType: t(`common:contacts.${c.key}`),
@@ -31,7 +30,7 @@ export function toOrganization(input: GraphInput, locale: SiteLocale): Organizat
     alternateName: toOtherBrands(config, locale),
     legalName: t('footer:company'),
     url: base,
-    logo: `${base}${input.logoPath}`,
+    logo: `${base}${input.assets.icons?.large ?? '/logo.svg'}`,
     ...(organization ? { address: toHeadquarters(config, t) } : {}),
     contactPoint,
     ...(organization ? { location: organization.stations.map((s) => toAirport(config, t, s)) } : {}),

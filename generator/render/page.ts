@@ -1,9 +1,8 @@
 import { toProblem } from '../problems/problem.ts';
-import { requirePackage } from '../node-module.ts';
+import { requirePackage, withoutExitSync } from '../node-module.ts';
 import type * as ReactModule from 'react';
 import type * as ReactDomServer from 'react-dom/server';
 import { unescapeHtml } from '../escape.ts';
-import { HOST_PROFILES, toPagePolicy } from '../hosts.ts';
 import type {
   ClientAssets,
   LinkIndex,
@@ -17,17 +16,14 @@ import type {
   SiteProblem,
   Translate,
 } from '../types.ts';
-import { toAbsoluteUrl } from '../../runtime/urls.ts';
 import { phraseBreakerFor, tyingShortEnds } from '../../runtime/word-breaks.ts';
 import { renderDocument } from './document.ts';
-import { renderHead } from './head.ts';
-import { toShareHead, type ShareHead } from './share.ts';
+import { toShareHead } from './share.ts';
 import { renderMarkdown } from './markdown.ts';
 import { toPageImages } from './pictures.ts';
 import { renderVideoPoster } from './video.ts';
 import { toTemplateLoc } from './server-module.ts';
-import { toLocaleConfig, toPayload } from './payload.ts';
-import { withoutExitSync } from '../node-module.ts';
+import { toPayload } from './payload.ts';
 
 const { createElement } = requirePackage('react') as typeof ReactModule;
 const { renderToString } = requirePackage('react-dom/server') as typeof ReactDomServer;
@@ -50,9 +46,9 @@ interface RenderResult {
 
 /** One page in one locale: its document and the payload it was rendered from. */
 export function renderPage(page: Page, ctx: RenderContext): RenderResult {
-  const rendered = renderMarkdown(page.content, page.locale, ctx.links);
+  const markdown = renderMarkdown(page.content, page.locale, ctx.links);
   const photos = toPageImages(page.content, ctx.links);
-  const markdown = { html: rendered.html, problems: [...rendered.problems, ...photos.problems] };
+  const problems = [...markdown.problems, ...photos.problems];
   const payload = toPayload(
     ctx.config,
     page,
@@ -63,23 +59,20 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
     photos.images,
   );
   const body = renderApp(payload, ctx, page.content.file);
-  if ('problem' in body) return { rendered: null, problems: [...markdown.problems, body.problem] };
+  if ('problem' in body) return { rendered: null, problems: [...problems, body.problem] };
   const shown = { ...payload, dates: toShownDates(body.html) };
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
-  const html = renderPageDocument(ctx, shown, body.html, {
+  const html = renderDocument(ctx.config, ctx.assets, shown, body.html, {
     blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
     share: toShareHead({
       config: ctx.config,
-      page,
+      assets: ctx.assets,
       translators: ctx.translators,
-      cardPath: toCardPath(page, ctx),
-      variants:
-        typeof page.content.data.extra.shareImage === 'string' ? [] : (ctx.assets.cardVariants?.get(page.url) ?? []),
-      logoPath: ctx.assets.icons?.large ?? '/logo.svg',
+      page,
       html: markdown.html,
     }),
   });
-  return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems: markdown.problems };
+  return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems };
 }
 
 // React's `dateTime` or HTML's `datetime`; not a case-insensitive search, several times slower.
@@ -93,44 +86,6 @@ export function toShownDates(html: string): Record<string, string> {
       ? unescapeHtml(text)
       : (text as string);
   return dates;
-}
-
-export function renderPageDocument(
-  ctx: RenderContext,
-  payload: Payload,
-  body: string,
-  extra: { blocking?: readonly string[]; scripts?: readonly string[]; before?: string; share?: ShareHead },
-): string {
-  const locale = toLocaleConfig(ctx.config, payload.locale);
-  const head = renderHead({
-    locale,
-    otherLocales: ctx.config.locales.filter((l) => l.code !== locale.code),
-    head: payload.head,
-    pageTitle: payload.title,
-    description: payload.description,
-    buildId: ctx.buildId,
-    css: ctx.assets.css,
-    noscriptCss: ctx.assets.noscriptCss,
-    blockingScripts: extra.blocking ?? [],
-    fontPreloads: ctx.config.theme.preloadFonts ?? [],
-    scripts: ctx.config.scripts,
-    policy: HOST_PROFILES[ctx.config.host].policyInPage ? toPagePolicy(ctx.assets.policy) : null,
-    share: extra.share ?? null,
-    themeColor: ctx.config.theme.primary,
-    icons: ctx.assets.icons
-      ? { touch: ctx.assets.icons.touch, manifest: ctx.assets.icons.manifests[payload.locale] ?? null }
-      : null,
-    ...toNeighbours(ctx.config, payload),
-  });
-  return renderDocument({
-    locale,
-    head,
-    body,
-    payload,
-    scripts: extra.scripts ?? [],
-    modules: [ctx.assets.boot],
-    ...(extra.before ? { before: extra.before } : {}),
-  });
 }
 
 export function renderApp(
@@ -164,19 +119,4 @@ const HOISTED_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/;
 /** The markup as the browser hydrates it: the head alone says what a page preloads (behaviour.md: Pages on demand). */
 function toAppMarkup(html: string): string {
   return html.startsWith('<link rel="preload"') ? html.replace(HOISTED_PRELOADS, '') : html;
-}
-
-/** The front matter's `shareImage`, else the drawn card, else none (behaviour.md: Sharing). */
-function toCardPath(page: Page, ctx: RenderContext): string | null {
-  const own = page.content.data.extra.shareImage;
-  if (typeof own === 'string' && own.startsWith('/')) return own;
-  return ctx.assets.cards?.get(page.url) ?? null;
-}
-
-/** The pages before and after a page of a long list, absolute where the canonical is. */
-function toNeighbours(config: SiteConfig, payload: Payload): { prev: string | null; next: string | null } {
-  const pagination = payload.pagination;
-  if (!pagination) return { prev: null, next: null };
-  const at = (url: string | null) => (url === null ? null : toAbsoluteUrl(config.baseUrl, url));
-  return { prev: at(pagination.prev), next: at(pagination.next) };
 }

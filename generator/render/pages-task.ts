@@ -1,8 +1,6 @@
-import type { MissingKey, PagesResult, PagesTask, Reuse, SiteProblem } from '../types.ts';
-import { createTranslators } from './i18n.ts';
-import { renderPage, type RenderContext } from './page.ts';
+import type { PagesResult, PagesTask, Reuse } from '../types.ts';
 import { createReuse } from './reuse.ts';
-import { loadServerModule } from './server-module.ts';
+import { createRenderContext, renderOne, type Tally } from './site.ts';
 
 // A worker pool thread's pages, rendered as the main thread renders its own (render/site.ts).
 
@@ -10,27 +8,9 @@ import { loadServerModule } from './server-module.ts';
 let reused: { readonly buildId: string; readonly reuse: Reuse } | null = null;
 
 export function renderPages(task: PagesTask): PagesResult {
-  const missing: MissingKey[] = [];
-  let current = '';
-  const translators = createTranslators(task.config, task.messages, (locale, ns, key) =>
-    missing.push({ locale, ns, key, usedBy: current }),
-  );
   if (reused?.buildId !== task.buildId) reused = { buildId: task.buildId, reuse: createReuse() };
-  const ctx: RenderContext = {
-    config: task.config,
-    assets: task.assets,
-    buildId: task.buildId,
-    links: task.links,
-    server: loadServerModule(task.assets.serverModule),
-    translators,
-    reuse: reused.reuse,
-  };
-  const problems: SiteProblem[] = [];
-  const rendered = task.pages.map((page) => {
-    current = page.url;
-    const result = renderPage(page, ctx);
-    problems.push(...result.problems);
-    return result.rendered;
-  });
-  return { rendered, problems, missing };
+  const tally: Tally = { problems: [], missing: [], current: '', rendered: 0 };
+  const ctx = createRenderContext(task, tally, reused.reuse);
+  const rendered = task.pages.map((page) => renderOne(page, ctx, tally, undefined));
+  return { rendered, problems: tally.problems, missing: tally.missing };
 }

@@ -1,4 +1,3 @@
-import { toErrorPayload } from '../../runtime/error-payload.ts';
 import { toDocumentTitle } from '../../runtime/titles.ts';
 import type {
   LocaleCode,
@@ -20,7 +19,7 @@ export function toPayload(
   buildId: string,
   t: Translate,
   shared: string,
-  images: Payload['images'] | null = null,
+  images: Payload['images'] | null,
 ): Payload {
   const { content, route, pagination } = page;
   const locale = toLocaleConfig(config, page.locale);
@@ -100,40 +99,12 @@ export function toLocaleMenus(pages: readonly Page[], locale: LocaleCode): Paylo
   return pages.find((p) => p.locale === locale)?.menus ?? {};
 }
 
-/** An error page's payload in one locale (behaviour.md: Error pages). */
-export function toStaticErrorPayload(
-  config: SiteConfig,
-  locale: LocaleCode,
-  status: number,
-  statusMessage: string,
-  description: string,
-  buildId: string,
-  menus: Payload['menus'],
-  shared: string,
-): Payload {
-  const info = toLocaleConfig(config, locale);
-  return toErrorPayload({
-    buildId,
-    locale,
-    status,
-    statusMessage,
-    description,
-    menus,
-    url: `${info.prefix}/${status}.html`,
-    ...toSiteLists(config),
-    shared,
-    titleSeparator: info.titleSeparator,
-    siteTitle: info.siteTitle,
-    ogLocale: info.ogLocale,
-  });
-}
-
 export function toLocaleConfig(config: SiteConfig, code: LocaleCode): SiteLocale {
   return config.locales.find((l) => l.code === code) as SiteLocale;
 }
 
 /** The locales, the main navigation and the contacts: the same on every page. */
-function toSiteLists(config: SiteConfig): Pick<Payload, 'locales' | 'nav' | 'contacts'> {
+export function toSiteLists(config: SiteConfig): Pick<Payload, 'locales' | 'nav' | 'contacts'> {
   return {
     locales: config.locales.map(({ code, iso, name, prefix }) => ({ code, iso, name, prefix })),
     nav: config.navigation.map(({ key, path, section }) => ({ key, path, ...(section ? { section } : {}) })),

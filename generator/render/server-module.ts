@@ -31,11 +31,7 @@ export function loadServerModule(file: string): ServerModule {
 
 /** A template's `.tsx` line from the stack; the reuse hook's frame is passed over, the fault is its user's. */
 export function toTemplateLoc(error: unknown): SourceLoc | null {
-  return toTemplateLocOfStack(error instanceof Error ? (error.stack ?? '') : '');
-}
-
-/** toTemplateLoc of a stack as text (an error sent from a worker thread). */
-export function toTemplateLocOfStack(stack: string): SourceLoc | null {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
   for (const frame of stack.split('\n')) {
     const match = /(site\/templates\/[^\s:()]+):(\d+):(\d+)/.exec(frame);
     if (match && !/\buseReused\b/.test(frame))

@@ -1,4 +1,4 @@
-import type { CardVariant, LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
+import type { ClientAssets, LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
 
 /** An image of a page at an absolute URL. */
 export interface ShareImage {
@@ -10,19 +10,17 @@ export interface ShareImage {
 
 export interface ShareInput {
   readonly config: SiteConfig;
+  /** The cards drawn and the 512 px icon, the organization's logo. */
+  readonly assets: ClientAssets;
   readonly page: Page;
   readonly translators: ReadonlyMap<LocaleCode, Translate>;
-  /** The page's card (root-relative), or its own `shareImage` (root-relative or http(s)), or null. */
-  readonly cardPath: string | null;
-  readonly variants: readonly CardVariant[];
-  /** The 512 px icon, the organization's logo. */
-  readonly logoPath: string;
   /** The body's HTML, for a JobPosting's description. */
   readonly html: string;
 }
 
 export interface GraphInput extends ShareInput {
   readonly base: string;
-  readonly tIn: (code: LocaleCode) => Translate;
+  /** The page's translator. */
+  readonly t: Translate;
   readonly images: readonly ShareImage[];
 }

@@ -1,5 +1,5 @@
 import type { Graph } from 'schema-dts';
-import type { LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
+import type { Page, SiteConfig, Translate } from '../types.ts';
 import type { ShareImage, ShareInput } from './share-input.ts';
 import { toPageTimes } from '../resolve/times.ts';
 import { toFeedPath } from '../../runtime/urls.ts';
@@ -24,33 +24,38 @@ const CARD_HEIGHT = 630;
 /** What needs an absolute URL is left out without a base URL. */
 export function toShareHead(input: ShareInput): ShareHead {
   const { config, page, translators } = input;
-  const tIn = (code: LocaleCode) => translators.get(code) ?? (translators.get(page.locale) as Translate);
   const times = page.route.template === 'article' ? toPageTimes(page.content, config.publish.timeZone) : null;
   const image = toShareImage(input);
   const images = image ? toArticleImages(input, image) : [];
-  const feeds = toFeedLinks(config, page, tIn);
-  const structuredData = config.baseUrl ? [toStructuredData({ ...input, base: config.baseUrl, tIn, images })] : [];
+  const feeds = toFeedLinks(config, page, translators);
+  const structuredData = config.baseUrl
+    ? [toStructuredData({ ...input, base: config.baseUrl, t: translators.get(page.locale) as Translate, images })]
+    : [];
   return { image, published: times?.published ?? null, modified: times?.modified ?? null, feeds, structuredData };
 }
 
-function toShareImage({ config, page, cardPath }: ShareInput): ShareImage | null {
-  const base = config.baseUrl;
-  const url = cardPath?.startsWith('/') ? (base ? `${base}${cardPath}` : null) : cardPath;
-  return url ? { url, alt: page.content.data.title, width: CARD_WIDTH, height: CARD_HEIGHT } : null;
+/** The front matter's `shareImage`, else the drawn card, else none (behaviour.md: Sharing). */
+function toShareImage({ config, assets, page }: ShareInput): ShareImage | null {
+  const own = page.content.data.extra.shareImage;
+  const path = typeof own === 'string' && own.startsWith('/') ? own : assets.cards?.get(page.url);
+  if (!path || !config.baseUrl) return null;
+  return { url: `${config.baseUrl}${path}`, alt: page.content.data.title, width: CARD_WIDTH, height: CARD_HEIGHT };
 }
 
 /** An article's card in the shapes results show (16:9, 4:3, 1:1); its own `shareImage` alone if it has one. */
-function toArticleImages({ config, page, variants }: ShareInput, image: ShareImage): ShareImage[] {
+function toArticleImages({ config, assets, page }: ShareInput, image: ShareImage): ShareImage[] {
   if (page.route.template !== 'article') return [];
+  const own = typeof page.content.data.extra.shareImage === 'string';
+  const variants = own ? [] : (assets.cardVariants?.get(page.url) ?? []);
   if (variants.length === 0 || !config.baseUrl) return [image];
   return variants.map((v) => ({ url: `${config.baseUrl}${v.path}`, alt: image.alt, width: v.width, height: v.height }));
 }
 
-function toFeedLinks(config: SiteConfig, page: Page, tIn: (code: LocaleCode) => Translate): ShareHead['feeds'] {
+function toFeedLinks(config: SiteConfig, page: Page, translators: ShareInput['translators']): ShareHead['feeds'] {
   if (page.route.section !== 'news' && page.route.path !== '/news') return [];
   const base = config.baseUrl;
   return config.locales.map((l) => ({
     href: base ? `${base}${toFeedPath(l)}` : toFeedPath(l),
-    title: `${tIn(l.code)('nav:news')} · ${l.siteTitle}`,
+    title: `${(translators.get(l.code) as Translate)('nav:news')} · ${l.siteTitle}`,
   }));
 }

@@ -7,6 +7,7 @@ import type {
   Page,
   PagesResult,
   RenderedPage,
+  Reuse,
   SiteConfig,
   SiteProblem,
 } from '../types.ts';
@@ -15,12 +16,11 @@ import { collapseRenderFailures } from './failures.ts';
 import { createTranslators } from './i18n.ts';
 import { toMissingKeyProblems } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
-import { toLocaleMenus } from './payload.ts';
 import type { KeptPages } from './page-cache.ts';
 import { createReuse } from './reuse.ts';
 import { loadServerModule } from './server-module.ts';
 
-export interface RenderSiteInput {
+interface RenderSiteInput {
   readonly config: SiteConfig;
   readonly assets: ClientAssets;
   readonly buildId: string;
@@ -63,7 +63,7 @@ export interface RenderSiteResult {
   readonly threads: number;
 }
 
-interface Tally {
+export interface Tally {
   readonly problems: SiteProblem[];
   readonly missing: MissingKey[];
   current: string;
@@ -72,21 +72,13 @@ interface Tally {
 
 /** Every page and each locale's error pages, handed to `onPage` one by one; nothing here touches the disk. */
 export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResult> {
-  const { config, assets, buildId, links, pages } = input;
+  const { config } = input;
   const tally: Tally = { problems: [], missing: [], current: '', rendered: 0 };
-  const translators = createTranslators(
-    config,
-    input.messages,
-    (locale, ns, key) => tally.missing.push({ locale, ns, key, usedBy: tally.current }),
-    input.usedKeys,
-  );
-  const server = loadServerModule(assets.serverModule);
-  const ctx: RenderContext = { config, assets, buildId, server, translators, links, reuse: createReuse() };
+  const ctx = createRenderContext(input, tally, createReuse());
   if (input.elsewhere) await renderShared(input, ctx, tally, input.elsewhere);
   else await renderInTurn(input, ctx, tally);
   tally.current = 'the error pages';
-  const menus = Object.fromEntries(config.locales.map((l) => [l.code, toLocaleMenus(pages, l.code)]));
-  const errors = renderErrorPages(ctx, menus);
+  const errors = renderErrorPages(ctx, input.pages);
   tally.problems.push(...errors.problems);
   for (const page of errors.pages) input.onPage(page, 'error');
   tally.problems.push(...toMissingKeyProblems(config, tally.missing));
@@ -98,13 +90,29 @@ export async function renderSite(input: RenderSiteInput): Promise<RenderSiteResu
   };
 }
 
+/** What a build's pages are rendered with, on this thread or a pool thread; a key a locale lacks is tallied. */
+export function createRenderContext(
+  input: Pick<RenderSiteInput, 'config' | 'assets' | 'buildId' | 'links' | 'messages' | 'usedKeys'>,
+  tally: Tally,
+  reuse: Reuse,
+): RenderContext {
+  const { config, assets, buildId, links } = input;
+  const translators = createTranslators(
+    config,
+    input.messages,
+    (locale, ns, key) => tally.missing.push({ locale, ns, key, usedBy: tally.current }),
+    input.usedKeys,
+  );
+  return { config, assets, buildId, links, translators, server: loadServerModule(assets.serverModule), reuse };
+}
+
 /** Every page on this thread; in watch mode the pages open in a browser first. */
 async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: Tally): Promise<void> {
   const pages = input.toRender ?? input.pages;
   const firstCount = input.first ? pages.filter((p) => input.first?.urls.has(p.url)).length : 0;
   const first = firstCount > 0 ? input.first : undefined;
   const ordered = first
-    ? [...pages].sort((a, b) => Number(first.urls.has(b.url)) - Number(first.urls.has(a.url)))
+    ? pages.toSorted((a, b) => Number(first.urls.has(b.url)) - Number(first.urls.has(a.url)))
     : pages;
   let sliceStarted = performance.now();
   for (const [index, page] of ordered.entries()) {
@@ -120,7 +128,12 @@ async function renderInTurn(input: RenderSiteInput, ctx: RenderContext, tally: T
 }
 
 /** A page rendered anew; kept only when clean, so a mistake is reported until fixed. */
-function renderOne(page: Page, ctx: RenderContext, tally: Tally, kept: KeptPages | undefined): RenderedPage | null {
+export function renderOne(
+  page: Page,
+  ctx: RenderContext,
+  tally: Tally,
+  kept: KeptPages | undefined,
+): RenderedPage | null {
   tally.current = page.url;
   const missingBefore = tally.missing.length;
   const result = renderPage(page, ctx);

@@ -76,8 +76,7 @@ function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
 }
 
 /** The trail from the home page, through the section unless the page is its first, to the page. */
-function toBreadcrumbs({ config, page, tIn, base }: GraphInput, locale: SiteLocale): BreadcrumbList {
-  const t = tIn(page.locale);
+function toBreadcrumbs({ config, page, t, base }: GraphInput, locale: SiteLocale): BreadcrumbList {
   const absolute = (path: string) => (path === '/' ? base : `${base}${path}`);
   const section = toSection(config, page, t);
   const crumbs = [
