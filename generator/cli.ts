@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSTS } from './hosts.ts';
 import { PACKAGE_ROOT } from './paths.ts';
@@ -19,11 +18,6 @@ function toPort(value: string): number {
   return port;
 }
 
-function toVersion(): string {
-  const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
-  return version;
-}
-
 interface Globals {
   readonly root: () => string;
   /** `--out` as given (from the current folder), else `out` in the project folder. */
@@ -33,10 +27,11 @@ interface Globals {
 const OUT_HELP = 'output folder (default: out in the project folder)';
 
 export async function main(argv: readonly string[]): Promise<void> {
+  const { version } = requirePackage(path.join(PACKAGE_ROOT, 'package.json')) as { version: string };
   const program = new Command('site')
     .description('Builds, previews and checks the bilingual CloudWing site.')
     .option('--root <dir>', 'the project folder that holds site/', '.')
-    .version(toVersion(), '-V, --version', 'print the version of site')
+    .version(version, '-V, --version', 'print the version of site')
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   const root = () => path.resolve(program.opts<{ root: string }>().root);
@@ -94,8 +89,7 @@ function declareServe(program: Program, { root, toOut }: Globals): void {
     .option('--open', 'open the site in the default browser')
     .action(async (opts: { out?: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       const { runServe } = await import('./commands/serve.ts');
-      const { watch = false, open = false } = opts;
-      process.exitCode = await runServe({ ...opts, root: root(), out: toOut(opts.out), watch, open });
+      process.exitCode = await runServe({ ...opts, root: root(), out: toOut(opts.out) });
     });
 }
 

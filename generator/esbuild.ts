@@ -18,18 +18,12 @@ interface EsbuildMessage {
   location: { file: string; line: number; column: number } | null;
 }
 
-/** A watch session's incremental contexts, one per bundle name; new options replace it. */
-export interface EsbuildContexts {
-  readonly byName: Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
-}
-
-export function createEsbuildContexts(): EsbuildContexts {
-  return { byName: new Map() };
-}
+/** A watch session's incremental contexts, by bundle name; new options replace one. */
+export type EsbuildContexts = Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
 
 export async function disposeEsbuildContexts(contexts: EsbuildContexts): Promise<void> {
-  const all = [...contexts.byName.values()];
-  contexts.byName.clear();
+  const all = [...contexts.values()];
+  contexts.clear();
   await Promise.all(all.map(async (entry) => (await entry.context.catch(() => null))?.dispose()));
 }
 
@@ -47,11 +41,11 @@ async function runOnce(options: BuildOptions, reuse: Reuse | undefined) {
   // The options as data: functions (plugins) drop out, so `extraKey` must cover what they produce.
   const data = JSON.stringify(full, (_key, value: unknown) => (typeof value === 'function' ? undefined : value));
   const key = data + (reuse.extraKey ?? '');
-  let entry = reuse.contexts.byName.get(reuse.name);
+  let entry = reuse.contexts.get(reuse.name);
   if (entry?.key !== key) {
     if (entry) void entry.context.then((c) => c.dispose()).catch(() => undefined);
     entry = { key, context: context(full) };
-    reuse.contexts.byName.set(reuse.name, entry);
+    reuse.contexts.set(reuse.name, entry);
   }
   return (await entry.context).rebuild();
 }

@@ -28,8 +28,8 @@ export interface ServeOptions {
   readonly out: string;
   readonly port: number;
   readonly host: string;
-  readonly watch: boolean;
-  readonly open: boolean;
+  readonly watch?: boolean;
+  readonly open?: boolean;
 }
 
 /** Never written to the output. */
@@ -76,7 +76,7 @@ export async function runServe(options: ServeOptions): Promise<number> {
   if (!listening) return 1;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
   const watcher = session ? await watchSession(options.root, site, session, startedAt) : null;
-  printServing(url, options.watch ? null : options.out, options.watch, listening.movedFrom);
+  printServing(url, options.watch ? null : options.out, options.watch === true, listening.movedFrom);
   if (options.open) openBrowser(url);
   await waitForStop();
   await watcher?.close();

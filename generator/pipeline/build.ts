@@ -9,7 +9,7 @@ import { countPerLocale } from '../render/site.ts';
 import type { RenderSiteResult } from '../render/site.ts';
 import type { SearchIndexes } from '../search/pagefind.ts';
 import type { BuildManifest, BuildReport, HostName, RenderedPage, SiteConfig } from '../types.ts';
-import { checkOutDir, recoverOutDir, resolveOutDir } from '../write/out-dir.ts';
+import { checkOutDir, recoverOutDir, toRealPath } from '../write/out-dir.ts';
 import { bundleAssets, toSiteAssets, type Bundled, type SiteAssets } from './assets.ts';
 import { finishOutput, indexSearch, type Finished } from './finish.ts';
 import { abandonOutput, openOutput, type Output } from './output.ts';
@@ -183,7 +183,7 @@ function toHeldReport(sources: Sources): BuildReport['held'] {
  * refused before a byte is written (behaviour.md: Safety).
  */
 function prepareOutDir(options: BuildOptions, run: BuildRun): string {
-  const outDir = resolveOutDir(path.resolve(options.root, options.outDir ?? 'out'));
+  const outDir = toRealPath(path.resolve(options.root, options.outDir ?? 'out'));
   const recovered = recoverOutDir(outDir);
   if (recovered) run.keep([recovered]);
   checkOutDir(options.root, outDir);

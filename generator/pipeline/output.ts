@@ -5,7 +5,7 @@ import { HOST_PROFILES } from '../hosts.ts';
 import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { createStaging, removeTree } from '../write/out-dir.ts';
-import { createDiskSink, createMemorySink, writePage, type OutputSink } from '../write/output.ts';
+import { createDiskSink, createMemorySink, toPageOutputs, type OutputSink } from '../write/output.ts';
 import { toOutputFile, type PageLayout } from '../../runtime/urls.ts';
 
 // A staging folder (behaviour.md: Safety) or memory. Files are hashed into the build id as written;
@@ -92,7 +92,8 @@ function toEmitter(
     output.pages?.push(rendered);
     if (!page) output.otherHtml.push(toOutputFile(rendered.url));
     if (!digest) {
-      writePage(sink, rendered, layout, page !== null);
+      for (const [files, text] of toPageOutputs(rendered, layout, page !== null))
+        for (const file of files) sink.write(file, text);
       const t = page ? texts?.get(page.locale) : undefined;
       const entry = page && search ? toPageSearchEntry({ config, page, rendered, t, layout }) : null;
       if (entry && page) search?.get(page.locale)?.push(entry);

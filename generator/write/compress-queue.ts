@@ -1,3 +1,4 @@
+import { remember } from '../file-cache.ts';
 import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
 
 // `--precompress` on libuv's thread pool while the main thread goes on rendering.
@@ -65,13 +66,8 @@ function createTwinCompressor(): (file: string, bytes: Uint8Array) => Promise<Co
   const recent = new Map<string, Promise<Compressed>>();
   return (file, bytes) => {
     const key = toCompressionKey(file, bytes);
-    let compressed = recent.get(key);
-    if (compressed) recent.delete(key);
-    else {
-      compressed = compressAsync(file, bytes);
-      recent.set(key, compressed);
-      if (recent.size > RECENT_COMPRESSIONS) recent.delete(recent.keys().next().value as string);
-    }
+    const compressed = recent.get(key) ?? compressAsync(file, bytes);
+    remember(recent, key, compressed, RECENT_COMPRESSIONS);
     return compressed;
   };
 }
