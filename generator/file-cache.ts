@@ -1,15 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  fstatSync,
-  futimesSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, fstatSync, futimesSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCacheReading } from './caches.ts';
@@ -57,30 +47,12 @@ export async function readRecord<R extends InputRecord>(
 
 /** Written beside and renamed, so a reader sees all or nothing; a failed write costs only time. */
 export async function writeCacheFile(file: string, contents: string | Uint8Array): Promise<void> {
-  const partial = toPartial(file);
+  // A name no other writer uses.
+  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
   await mkdir(path.dirname(file), { recursive: true })
     .then(() => writeFile(partial, contents))
     .then(() => rename(partial, file))
     .catch(() => rm(partial, { force: true }));
-}
-
-/** A name no other writer uses. */
-const toPartial = (file: string) => `${file}.${process.pid}-${randomUUID()}.tmp`;
-
-/** writeCacheFile for a caller that cannot wait (a page rendered synchronously). */
-export function writeCacheFileSync(file: string, contents: string | Uint8Array): void {
-  const partial = toPartial(file);
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(partial, contents);
-    renameSync(partial, file);
-  } catch {
-    try {
-      rmSync(partial, { force: true });
-    } catch {
-      // The folder cannot be written: nothing was left behind.
-    }
-  }
 }
 
 /** A file read many times a build has its mark of use renewed once in this long. */
