@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, futimesSync, openSync, readFileSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCacheReading } from './caches.ts';
@@ -55,33 +55,21 @@ export async function writeCacheFile(file: string, contents: string | Uint8Array
     .catch(() => rm(partial, { force: true }));
 }
 
-/** A file read many times a build has its mark of use renewed once in this long. */
-const MARK_MS = 6 * 60 * 60 * 1000;
-
 /** readCacheFile for a caller that cannot wait; a mark that cannot be written does not stop the read. */
 export function readCacheFileSync(file: string): Buffer | null {
   if (!isCacheReading()) return null;
-  let fd: number;
+  let contents: Buffer;
   try {
-    fd = openSync(file, 'r');
+    contents = readFileSync(file);
   } catch {
     return null;
   }
   try {
-    const now = Date.now();
-    if (now - fstatSync(fd).mtimeMs > MARK_MS) {
-      try {
-        futimesSync(fd, new Date(now), new Date(now));
-      } catch {
-        // Not ours to mark: still good to read.
-      }
-    }
-    return readFileSync(fd);
+    utimesSync(file, new Date(), new Date());
   } catch {
-    return null;
-  } finally {
-    closeSync(fd);
+    // Not ours to mark: still good to read.
   }
+  return contents;
 }
 
 /** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it. */

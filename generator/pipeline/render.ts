@@ -59,7 +59,11 @@ export async function renderOutput(
   const kept = toKeptPages(sources, assets, options, output);
   // Pages kept on disk go to the output as they were written; the others render.
   const disk = kept && 'take' in kept ? kept : null;
-  const toRender = disk ? pages.filter((page) => !takeKept(disk, page, output)) : pages;
+  const toRender = pages.filter((page) => {
+    const emitted = disk?.take(page);
+    if (emitted) output.emitKept(emitted);
+    return !emitted;
+  });
   const rendered = await renderSite({
     ...task,
     pages,
@@ -77,13 +81,6 @@ export async function renderOutput(
   });
   await disk?.save(pages);
   return rendered;
-}
-
-/** Writes a page an earlier build wrote, if its inputs are unchanged; whether it did. */
-function takeKept(disk: KeptOnDisk, page: Page, output: Output): boolean {
-  const emitted = disk.take(page);
-  if (emitted) output.emitKept(emitted);
-  return emitted !== null;
 }
 
 /** Fewer pages to render do not pay for the threads' start (README: Benchmarks). */
