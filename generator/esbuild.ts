@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { BuildContext, BuildOptions, Metafile, OutputFile } from 'esbuild';
+import type { BuildContext, BuildOptions, Message, Metafile, OutputFile } from 'esbuild';
 import { SiteError, toProblem } from './problems/problem.ts';
 import type { SourceLoc } from './types.ts';
 
@@ -12,11 +12,6 @@ export const ESBUILD_VERSION = (
     version: string;
   }
 ).version;
-
-interface EsbuildMessage {
-  text: string;
-  location: { file: string; line: number; column: number } | null;
-}
 
 /** A watch session's incremental contexts, by bundle name; new options replace one. */
 export type EsbuildContexts = Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
@@ -61,7 +56,7 @@ export async function runEsbuild(
     const result = await runOnce(options, reuse);
     return { outputFiles: result.outputFiles ?? [], metafile: result.metafile };
   } catch (cause) {
-    const first = (cause as { errors?: EsbuildMessage[] }).errors?.[0];
+    const first = (cause as { errors?: Message[] }).errors?.[0];
     const reason = first?.text ?? (cause instanceof Error ? cause.message : String(cause));
     const loc = first?.location
       ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }
