@@ -7,6 +7,7 @@ import type { runBuild as RunBuild } from './commands/build.ts';
 
 const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof CommanderModule;
 type Program = CommanderModule.Command;
+type ToOut = (out: string | undefined) => string;
 
 // Declarations only: each action calls one function of commands/ and sets the exit code. The
 // commands load on demand, so `site build` does not pay for the checker's or the server's modules.
@@ -16,12 +17,6 @@ function toPort(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new InvalidArgumentError('Use a port number from 0 to 65535.');
   return port;
-}
-
-interface Globals {
-  readonly root: () => string;
-  /** `--out` as given (from the current folder), else `out` in the project folder. */
-  readonly toOut: (out: string | undefined) => string;
 }
 
 const OUT_HELP = 'output folder (default: out in the project folder)';
@@ -35,16 +30,14 @@ export async function main(argv: readonly string[]): Promise<void> {
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   const root = () => path.resolve(program.opts<{ root: string }>().root);
-  const globals: Globals = {
-    root,
-    toOut: (out) => (out === undefined ? path.join(root(), 'out') : path.resolve(out)),
-  };
+  // `--out` as given (from the current folder), else `out` in the project folder.
+  const toOut = (out: string | undefined) => (out === undefined ? path.join(root(), 'out') : path.resolve(out));
   const all = [declareBuild, declareServe, declareCheck, declareRoutes, declareNew, declareTranslations, declareCache];
-  for (const declare of all) declare(program, globals);
+  for (const declare of all) declare(program, root, toOut);
   await program.parseAsync(argv);
 }
 
-function declareBuild(program: Program, { root, toOut }: Globals): void {
+function declareBuild(program: Program, root: () => string, toOut: ToOut): void {
   program
     .command('build')
     .description('render every page of every locale into the output folder')
@@ -76,7 +69,7 @@ function declareBuild(program: Program, { root, toOut }: Globals): void {
     });
 }
 
-function declareServe(program: Program, { root, toOut }: Globals): void {
+function declareServe(program: Program, root: () => string, toOut: ToOut): void {
   program
     .command('serve')
     .description(
@@ -93,7 +86,7 @@ function declareServe(program: Program, { root, toOut }: Globals): void {
     });
 }
 
-function declareCheck(program: Program, { root, toOut }: Globals): void {
+function declareCheck(program: Program, root: () => string, toOut: ToOut): void {
   program
     .command('check')
     .description('check a built site: links and fragments, SEO and locales, translations, HTML, page budgets')
@@ -107,7 +100,7 @@ function declareCheck(program: Program, { root, toOut }: Globals): void {
     });
 }
 
-function declareRoutes(program: Program, { root }: Globals): void {
+function declareRoutes(program: Program, root: () => string): void {
   program
     .command('routes')
     .description('print the route inventory: path, names, template, layout and locales with content')
@@ -118,7 +111,7 @@ function declareRoutes(program: Program, { root }: Globals): void {
     });
 }
 
-function declareNew(program: Program, { root }: Globals): void {
+function declareNew(program: Program, root: () => string): void {
   program
     .command('new')
     .description(
@@ -144,7 +137,7 @@ function declareNew(program: Program, { root }: Globals): void {
     });
 }
 
-function declareTranslations(program: Program, { root }: Globals): void {
+function declareTranslations(program: Program, root: () => string): void {
   program
     .command('translations')
     .description(

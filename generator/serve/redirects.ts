@@ -6,14 +6,8 @@ import { readBuildManifest } from '../write/manifest.ts';
 // Redirects and policy from the served build's manifest, so `site serve` answers as the hosts do
 // (behaviour.md: Moved and removed pages, Security policy).
 
-export interface BuildLookup {
-  redirect(pathname: string): SiteRedirect | undefined;
-  /** An older manifest without one gets the default policy. */
-  policy(): string;
-}
-
-/** The manifest is read again only when a build replaced it. */
-export function createBuildLookup(source: FileSource): BuildLookup {
+/** The manifest is read again only when a build replaced it; one without a policy gets the default. */
+export function createBuildLookup(source: FileSource) {
   let latest = '';
   let redirects = new Map<string, SiteRedirect>();
   let policy = CONTENT_SECURITY_POLICY;
@@ -27,7 +21,7 @@ export function createBuildLookup(source: FileSource): BuildLookup {
     policy = typeof meta.policy === 'string' && meta.policy !== '' ? meta.policy : CONTENT_SECURITY_POLICY;
   };
   return {
-    redirect(pathname) {
+    redirect(pathname: string) {
       refresh();
       return redirects.get(pathname);
     },
