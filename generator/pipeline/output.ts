@@ -6,7 +6,7 @@ import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { createStaging, removeTree } from '../write/out-dir.ts';
 import { createDiskSink, createMemorySink, toPageOutputs, type OutputSink } from '../write/output.ts';
-import { toOutputFile, type PageLayout } from '../../runtime/urls.ts';
+import { toOutputFile } from '../../runtime/urls.ts';
 
 // A staging folder (behaviour.md: Safety) or memory. Files are hashed into the build id as written;
 // pages carry a stand-in id, replaced once every file is known (behaviour.md: Build id).
@@ -16,7 +16,6 @@ export interface Output {
   /** For the search index, known by its folder's hash. */
   readonly unhashed: OutputSink;
   readonly staging: string | null;
-  readonly layout: PageLayout;
   /** Null in a watch session, which keeps one id. */
   readonly digest: BuildDigest | null;
   /** The id the pages are rendered with: the session's, or the stand-in. */
@@ -61,7 +60,6 @@ export function openOutput(options: OutputOptions): Output {
     digest?.add(file, contents);
     unhashed.write(file, contents);
   };
-  const { layout } = HOST_PROFILES[config.host];
   const search = options.searchTexts
     ? new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []]))
     : null;
@@ -69,7 +67,6 @@ export function openOutput(options: OutputOptions): Output {
     sink: { ...unhashed, write },
     unhashed,
     staging,
-    layout,
     digest,
     buildId,
     files: memory?.files ?? null,
@@ -86,7 +83,8 @@ function toEmitter(
   config: SiteConfig,
   texts: ReadonlyMap<LocaleCode, Translate> | null,
 ): Output['emit'] {
-  const { digest, layout, sink, search } = output;
+  const { digest, sink, search } = output;
+  const { layout } = HOST_PROFILES[config.host];
   const context = { config, layout, mark: Buffer.from(output.buildId), search: search ? texts : null };
   return (rendered, page, keep) => {
     output.pages?.push(rendered);
