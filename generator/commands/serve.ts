@@ -21,7 +21,7 @@ import {
 import { createSiteServer, type SiteServer } from '../serve/server.ts';
 import { createDevSession, type DevSession } from '../serve/session.ts';
 import { createDiskSource, createMemorySource } from '../serve/files.ts';
-import { watchSources, type Watcher } from '../serve/watch.ts';
+import { watchSources } from '../serve/watch.ts';
 import { checkOutDir, recoverOutDir } from '../write/out-dir.ts';
 
 export interface ServeOptions {
@@ -76,7 +76,10 @@ export async function runServe(options: ServeOptions): Promise<number> {
   });
   if (!listening) return 1;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
-  const watcher = session ? await watchSession(options.root, site, session, startedAt) : null;
+  const { root } = options;
+  const watcher = session ? watchSources(root, (files) => rebuildChanged(root, site, session, files), startedAt) : null;
+  // "Serving" is printed once every source is watched, so no early save is missed.
+  await watcher?.ready;
   printServing(url, options.watch ? null : options.out, options.watch === true, listening.movedFrom);
   if (options.open) openBrowser(url);
   await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
@@ -132,13 +135,6 @@ async function openOutput(root: string, out: string) {
   checkOutDir(root, out);
   if (!existsSync(path.join(out, 'index.html'))) await buildSite({ root, outDir: out });
   return { source: createDiskSource(out), session: null, startError: null };
-}
-
-async function watchSession(root: string, site: SiteServer, session: DevSession, since: number): Promise<Watcher> {
-  const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), since);
-  // "Serving" is printed only then, so no early save is missed.
-  await watcher.ready;
-  return watcher;
 }
 
 async function rebuildChanged(root: string, site: SiteServer, session: DevSession, changed: string[]): Promise<void> {

@@ -1,5 +1,5 @@
-import { remember } from '../file-cache.ts';
-import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
+import { hashBytes, remember } from '../file-cache.ts';
+import { compressAsync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
 
 // `--precompress` on libuv's thread pool while the main thread goes on rendering.
 
@@ -65,7 +65,9 @@ export function createCompressionQueue(
 function createTwinCompressor(): (file: string, bytes: Uint8Array) => Promise<Compressed> {
   const recent = new Map<string, Promise<Compressed>>();
   return (file, bytes) => {
-    const key = toCompressionKey(file, bytes);
+    // Twins (`x/index.html` and `x.html`) share a key.
+    const tier = file.startsWith('_app/') ? 'hashed' : 'page';
+    const key = `${tier}:${hashBytes(bytes)}`;
     const compressed = recent.get(key) ?? compressAsync(file, bytes);
     remember(recent, key, compressed, RECENT_COMPRESSIONS);
     return compressed;

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { hashBytes } from '../file-cache.ts';
 
 // `--precompress` for `gzip_static` / `brotli_static`. Hashed `_app/` files never change and get
 // brotli's best; pages change every build and get a quality nearly as good in a fraction of the time.
@@ -56,10 +55,4 @@ export function reusePrevious(previousOut: string | undefined, file: string, dat
   } catch {
     return null;
   }
-}
-
-/** Twins (`x/index.html` and `x.html`) share a key. */
-export function toCompressionKey(file: string, data: Uint8Array): string {
-  const tier = file.startsWith('_app/') ? 'hashed' : 'page';
-  return `${tier}:${hashBytes(data)}`;
 }
