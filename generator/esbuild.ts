@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, Message, Metafile, OutputFile } from 'esbuild';
+import { requirePackage } from './node-module.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
 import type { SourceLoc } from './types.ts';
 
 // The one call into esbuild, in memory; its failures become problems at their source position.
 
 /** For the caches' keys; from its package file, as loading esbuild would slow a fully cached command. */
-export const ESBUILD_VERSION = (
-  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
+export const ESBUILD_VERSION = (requirePackage('esbuild/package.json') as { version: string }).version;
 
 /** A watch session's incremental contexts, by bundle name; new options replace one. */
 export type EsbuildContexts = Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
