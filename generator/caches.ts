@@ -60,7 +60,7 @@ const KINDS = {
   },
 } as const satisfies Record<string, CacheKind>;
 
-export type CacheName = keyof typeof KINDS;
+type CacheName = keyof typeof KINDS;
 
 /** Each in the folder of its name. */
 export const CACHES = Object.fromEntries(

@@ -36,7 +36,7 @@ export interface Output {
   readonly emitKept: (emitted: EmittedPage) => void;
 }
 
-export interface OutputOptions {
+export function openOutput(options: {
   readonly config: SiteConfig;
   /** Null: the build stays in memory. */
   readonly outDir: string | null;
@@ -46,9 +46,7 @@ export interface OutputOptions {
   /** Null: no search index. */
   readonly searchTexts: ReadonlyMap<LocaleCode, Translate> | null;
   readonly publicFiles: readonly string[];
-}
-
-export function openOutput(options: OutputOptions): Output {
+}): Output {
   const { config, outDir, cache } = options;
   const digest = cache ? null : new BuildDigest(options.time);
   const buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
