@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HOSTS } from './hosts.ts';
 import { PACKAGE_ROOT } from './paths.ts';
@@ -8,6 +7,7 @@ import type { runBuild as RunBuild } from './commands/build.ts';
 
 const { Command, InvalidArgumentError, Option } = requirePackage('commander') as typeof CommanderModule;
 type Program = CommanderModule.Command;
+type ToOut = (out: string | undefined) => string;
 
 // Declarations only: each action calls one function of commands/ and sets the exit code. The
 // commands load on demand, so `site build` does not pay for the checker's or the server's modules.
@@ -19,37 +19,25 @@ function toPort(value: string): number {
   return port;
 }
 
-function toVersion(): string {
-  const { version } = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string };
-  return version;
-}
-
-interface Globals {
-  readonly root: () => string;
-  /** `--out` as given (from the current folder), else `out` in the project folder. */
-  readonly toOut: (out: string | undefined) => string;
-}
-
 const OUT_HELP = 'output folder (default: out in the project folder)';
 
 export async function main(argv: readonly string[]): Promise<void> {
+  const { version } = requirePackage(path.join(PACKAGE_ROOT, 'package.json')) as { version: string };
   const program = new Command('site')
     .description('Builds, previews and checks the bilingual CloudWing site.')
     .option('--root <dir>', 'the project folder that holds site/', '.')
-    .version(toVersion(), '-V, --version', 'print the version of site')
+    .version(version, '-V, --version', 'print the version of site')
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   const root = () => path.resolve(program.opts<{ root: string }>().root);
-  const globals: Globals = {
-    root,
-    toOut: (out) => (out === undefined ? path.join(root(), 'out') : path.resolve(out)),
-  };
+  // `--out` as given (from the current folder), else `out` in the project folder.
+  const toOut = (out: string | undefined) => (out === undefined ? path.join(root(), 'out') : path.resolve(out));
   const all = [declareBuild, declareServe, declareCheck, declareRoutes, declareNew, declareTranslations, declareCache];
-  for (const declare of all) declare(program, globals);
+  for (const declare of all) declare(program, root, toOut);
   await program.parseAsync(argv);
 }
 
-function declareBuild(program: Program, { root, toOut }: Globals): void {
+function declareBuild(program: Program, root: () => string, toOut: ToOut): void {
   program
     .command('build')
     .description('render every page of every locale into the output folder')
@@ -81,7 +69,7 @@ function declareBuild(program: Program, { root, toOut }: Globals): void {
     });
 }
 
-function declareServe(program: Program, { root, toOut }: Globals): void {
+function declareServe(program: Program, root: () => string, toOut: ToOut): void {
   program
     .command('serve')
     .description(
@@ -94,12 +82,11 @@ function declareServe(program: Program, { root, toOut }: Globals): void {
     .option('--open', 'open the site in the default browser')
     .action(async (opts: { out?: string; port: number; host: string; watch?: boolean; open?: boolean }) => {
       const { runServe } = await import('./commands/serve.ts');
-      const { watch = false, open = false } = opts;
-      process.exitCode = await runServe({ ...opts, root: root(), out: toOut(opts.out), watch, open });
+      process.exitCode = await runServe({ ...opts, root: root(), out: toOut(opts.out) });
     });
 }
 
-function declareCheck(program: Program, { root, toOut }: Globals): void {
+function declareCheck(program: Program, root: () => string, toOut: ToOut): void {
   program
     .command('check')
     .description('check a built site: links and fragments, SEO and locales, translations, HTML, page budgets')
@@ -113,7 +100,7 @@ function declareCheck(program: Program, { root, toOut }: Globals): void {
     });
 }
 
-function declareRoutes(program: Program, { root }: Globals): void {
+function declareRoutes(program: Program, root: () => string): void {
   program
     .command('routes')
     .description('print the route inventory: path, names, template, layout and locales with content')
@@ -124,7 +111,7 @@ function declareRoutes(program: Program, { root }: Globals): void {
     });
 }
 
-function declareNew(program: Program, { root }: Globals): void {
+function declareNew(program: Program, root: () => string): void {
   program
     .command('new')
     .description(
@@ -150,7 +137,7 @@ function declareNew(program: Program, { root }: Globals): void {
     });
 }
 
-function declareTranslations(program: Program, { root }: Globals): void {
+function declareTranslations(program: Program, root: () => string): void {
   program
     .command('translations')
     .description(

@@ -40,21 +40,20 @@ const packageVersions = new Map<string, string>();
 
 /** A hash of a package's manifest and those of its dependencies (entities, mdurl… for markdown-it). */
 export function toPackageVersions(name: string): string {
-  let version = packageVersions.get(name);
-  if (version === undefined) {
-    const hash = createHash('sha256');
-    const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
-    for (const file of [manifest, ...toDependencyManifests(manifest)]) {
-      hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`);
-      try {
-        hash.update(readFileSync(file));
-      } catch {
-        hash.update('missing');
-      }
+  const known = packageVersions.get(name);
+  if (known !== undefined) return known;
+  const hash = createHash('sha256');
+  const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
+  for (const file of [manifest, ...toDependencyManifests(manifest)]) {
+    hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`);
+    try {
+      hash.update(readFileSync(file));
+    } catch {
+      hash.update('missing');
     }
-    version = hash.digest('hex');
-    packageVersions.set(name, version);
   }
+  const version = hash.digest('hex');
+  packageVersions.set(name, version);
   return version;
 }
 

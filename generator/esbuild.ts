@@ -1,35 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { BuildContext, BuildOptions, Metafile, OutputFile } from 'esbuild';
+import type { BuildContext, BuildOptions, Message, Metafile, OutputFile } from 'esbuild';
+import { requirePackage } from './node-module.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
 import type { SourceLoc } from './types.ts';
 
 // The one call into esbuild, in memory; its failures become problems at their source position.
 
 /** For the caches' keys; from its package file, as loading esbuild would slow a fully cached command. */
-export const ESBUILD_VERSION = (
-  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
+export const ESBUILD_VERSION = (requirePackage('esbuild/package.json') as { version: string }).version;
 
-interface EsbuildMessage {
-  text: string;
-  location: { file: string; line: number; column: number } | null;
-}
-
-/** A watch session's incremental contexts, one per bundle name; new options replace it. */
-export interface EsbuildContexts {
-  readonly byName: Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
-}
-
-export function createEsbuildContexts(): EsbuildContexts {
-  return { byName: new Map() };
-}
+/** A watch session's incremental contexts, by bundle name; new options replace one. */
+export type EsbuildContexts = Map<string, { readonly key: string; readonly context: Promise<BuildContext> }>;
 
 export async function disposeEsbuildContexts(contexts: EsbuildContexts): Promise<void> {
-  const all = [...contexts.byName.values()];
-  contexts.byName.clear();
+  const all = [...contexts.values()];
+  contexts.clear();
   await Promise.all(all.map(async (entry) => (await entry.context.catch(() => null))?.dispose()));
 }
 
@@ -47,11 +31,11 @@ async function runOnce(options: BuildOptions, reuse: Reuse | undefined) {
   // The options as data: functions (plugins) drop out, so `extraKey` must cover what they produce.
   const data = JSON.stringify(full, (_key, value: unknown) => (typeof value === 'function' ? undefined : value));
   const key = data + (reuse.extraKey ?? '');
-  let entry = reuse.contexts.byName.get(reuse.name);
+  let entry = reuse.contexts.get(reuse.name);
   if (entry?.key !== key) {
     if (entry) void entry.context.then((c) => c.dispose()).catch(() => undefined);
     entry = { key, context: context(full) };
-    reuse.contexts.byName.set(reuse.name, entry);
+    reuse.contexts.set(reuse.name, entry);
   }
   return (await entry.context).rebuild();
 }
@@ -67,7 +51,7 @@ export async function runEsbuild(
     const result = await runOnce(options, reuse);
     return { outputFiles: result.outputFiles ?? [], metafile: result.metafile };
   } catch (cause) {
-    const first = (cause as { errors?: EsbuildMessage[] }).errors?.[0];
+    const first = (cause as { errors?: Message[] }).errors?.[0];
     const reason = first?.text ?? (cause instanceof Error ? cause.message : String(cause));
     const loc = first?.location
       ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 }

@@ -8,14 +8,11 @@ export function toHtmlText(text: string): string {
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (c) => HTML_ESCAPES[c] as string) : text;
 }
 
+const HTML_UNESCAPES: Record<string, string> = { quot: '"', '#39': "'", '#x27': "'", lt: '<', gt: '>', amp: '&' };
+
 /** The text of HTML content or an attribute value as rendered (toHtmlText's and React's escapes). */
 export function unescapeHtml(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+  return text.replace(/&(quot|#39|#x27|lt|gt|amp);/g, (_entity, name: string) => HTML_UNESCAPES[name] as string);
 }
 
 const SCRIPT_SPECIAL = /[<>&\u2028\u2029]/;

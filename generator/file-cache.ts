@@ -1,15 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  fstatSync,
-  futimesSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCacheReading } from './caches.ts';
@@ -57,59 +47,29 @@ export async function readRecord<R extends InputRecord>(
 
 /** Written beside and renamed, so a reader sees all or nothing; a failed write costs only time. */
 export async function writeCacheFile(file: string, contents: string | Uint8Array): Promise<void> {
-  const partial = toPartial(file);
+  // A name no other writer uses.
+  const partial = `${file}.${process.pid}-${randomUUID()}.tmp`;
   await mkdir(path.dirname(file), { recursive: true })
     .then(() => writeFile(partial, contents))
     .then(() => rename(partial, file))
     .catch(() => rm(partial, { force: true }));
 }
 
-/** A name no other writer uses. */
-const toPartial = (file: string) => `${file}.${process.pid}-${randomUUID()}.tmp`;
-
-/** writeCacheFile for a caller that cannot wait (a page rendered synchronously). */
-export function writeCacheFileSync(file: string, contents: string | Uint8Array): void {
-  const partial = toPartial(file);
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(partial, contents);
-    renameSync(partial, file);
-  } catch {
-    try {
-      rmSync(partial, { force: true });
-    } catch {
-      // The folder cannot be written: nothing was left behind.
-    }
-  }
-}
-
-/** A file read many times a build has its mark of use renewed once in this long. */
-const MARK_MS = 6 * 60 * 60 * 1000;
-
 /** readCacheFile for a caller that cannot wait; a mark that cannot be written does not stop the read. */
 export function readCacheFileSync(file: string): Buffer | null {
   if (!isCacheReading()) return null;
-  let fd: number;
+  let contents: Buffer;
   try {
-    fd = openSync(file, 'r');
+    contents = readFileSync(file);
   } catch {
     return null;
   }
   try {
-    const now = Date.now();
-    if (now - fstatSync(fd).mtimeMs > MARK_MS) {
-      try {
-        futimesSync(fd, new Date(now), new Date(now));
-      } catch {
-        // Not ours to mark: still good to read.
-      }
-    }
-    return readFileSync(fd);
+    utimesSync(file, new Date(), new Date());
   } catch {
-    return null;
-  } finally {
-    closeSync(fd);
+    // Not ours to mark: still good to read.
   }
+  return contents;
 }
 
 /** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it. */

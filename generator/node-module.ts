@@ -37,8 +37,9 @@ export function compileUnregistered(code: string, file: string): unknown {
 let guarded = 0;
 let installed = false;
 
-/** Once per thread: `process.exit` throws while the site's code runs, so guarding a page is two additions. */
-function installExitGuard(): void {
+/** One more run under way; `process.exit` is guarded once per thread, so guarding a page is an addition. */
+function enterGuarded(): void {
+  guarded += 1;
   if (installed) return;
   installed = true;
   const real = Object.getOwnPropertyDescriptor(process, 'exit')?.value as typeof process.exit & { guarded?: true };
@@ -59,8 +60,7 @@ function installExitGuard(): void {
  * built, perhaps with an exit code of 0 that tells CI all went well. Runs may overlap.
  */
 export async function withoutExit<T>(run: () => T | Promise<T>): Promise<T> {
-  installExitGuard();
-  guarded += 1;
+  enterGuarded();
   try {
     return await run();
   } finally {
@@ -70,8 +70,7 @@ export async function withoutExit<T>(run: () => T | Promise<T>): Promise<T> {
 
 /** `withoutExit` for synchronous code (a module's top level, a page's render). */
 export function withoutExitSync<T>(run: () => T): T {
-  installExitGuard();
-  guarded += 1;
+  enterGuarded();
   try {
     return run();
   } finally {

@@ -1,12 +1,11 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CACHES, type CacheName } from '../caches.ts';
+import { CACHES } from '../caches.ts';
 import { printCacheCleared, runReported } from '../report.ts';
 
 export async function runCacheClear(): Promise<number> {
   return runReported(process.cwd(), 'Clearing the caches', async () => {
-    const removed = (Object.keys(CACHES) as CacheName[]).map((name) => {
-      const { dir } = CACHES[name];
+    const removed = Object.entries(CACHES).map(([name, { dir }]) => {
       const measured = measureFolder(dir);
       rmSync(dir, { recursive: true, force: true });
       return { name, ...measured };

@@ -1,3 +1,4 @@
+import { DEFAULT_LAYOUT, DEFAULT_TEMPLATE } from '../pipeline/sources.ts';
 import type { ContentFile, LocaleCode, SiteConfig } from '../types.ts';
 
 // What `site new` writes (behaviour.md: CLI); pure, so the command only reads and writes.
@@ -34,18 +35,14 @@ interface NewPageContext {
 }
 
 /** What most siblings carry; articles share one `order`, other pages take the next. */
-export function toNewPageSettings(
-  siblings: readonly ContentFile[],
-  today: string,
-  defaults: { template: string; layout: string },
-): NewPageSettings {
+export function toNewPageSettings(siblings: readonly ContentFile[], today: string): NewPageSettings {
   const pages = [...new Map(siblings.map((file) => [file.path, file])).values()];
   const article = pages.filter((p) => p.data.date !== null).length * 2 > pages.length;
   const orders = pages.filter((p) => p.keyLines.order !== undefined).map((p) => p.data.order);
   const order = orders.length === 0 ? undefined : article ? toMostUsed(orders) : Math.max(...orders) + 1;
   return {
-    template: toMostUsed(pages.map((p) => p.data.template)) ?? defaults.template,
-    layout: toMostUsed(pages.map((p) => p.data.layout)) ?? defaults.layout,
+    template: toMostUsed(pages.map((p) => p.data.template)) ?? DEFAULT_TEMPLATE,
+    layout: toMostUsed(pages.map((p) => p.data.layout)) ?? DEFAULT_LAYOUT,
     ...(article ? { date: today } : {}),
     ...(order === undefined ? {} : { order }),
   };

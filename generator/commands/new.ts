@@ -6,8 +6,6 @@ import { loadConfig } from '../config.ts';
 import { toMessagesFile } from '../messages.ts';
 import { isInside } from '../paths.ts';
 import {
-  DEFAULT_LAYOUT,
-  DEFAULT_TEMPLATE,
   loadContentFiles,
   toCalendarDay,
   toRouteAndLocale,
@@ -38,7 +36,7 @@ export async function runNew(options: { root: string; page: string; json?: boole
     // A sibling the build would refuse gives no settings; the build reports it.
     const content = await loadContentFiles(config);
     const siblings = content.filter((f) => path.posix.dirname(f.file) === target.folder);
-    const settings = toNewPageSettings(siblings, today, { template: DEFAULT_TEMPLATE, layout: DEFAULT_LAYOUT });
+    const settings = toNewPageSettings(siblings, today);
     // Without a record, a first confirmation records every translation (behaviour.md: Translations).
     const recorded = existsSync(path.join(config.root, RECORD_FILE));
     const confirm = `npx site translations done ${recorded ? target.path : '--all'}`;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -19,8 +20,8 @@ import {
 } from '../report.ts';
 import { createSiteServer, type SiteServer } from '../serve/server.ts';
 import { createDevSession, type DevSession } from '../serve/session.ts';
-import { createDiskSource, createMemorySource, type FileSource } from '../serve/files.ts';
-import { watchSources, type Watcher } from '../serve/watch.ts';
+import { createDiskSource, createMemorySource } from '../serve/files.ts';
+import { watchSources } from '../serve/watch.ts';
 import { checkOutDir, recoverOutDir } from '../write/out-dir.ts';
 
 export interface ServeOptions {
@@ -28,8 +29,8 @@ export interface ServeOptions {
   readonly out: string;
   readonly port: number;
   readonly host: string;
-  readonly watch: boolean;
-  readonly open: boolean;
+  readonly watch?: boolean;
+  readonly open?: boolean;
 }
 
 /** Never written to the output. */
@@ -75,22 +76,18 @@ export async function runServe(options: ServeOptions): Promise<number> {
   });
   if (!listening) return 1;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${listening.port}`;
-  const watcher = session ? await watchSession(options.root, site, session, startedAt) : null;
-  printServing(url, options.watch ? null : options.out, options.watch, listening.movedFrom);
+  const { root } = options;
+  const watcher = session ? watchSources(root, (files) => rebuildChanged(root, site, session, files), startedAt) : null;
+  // "Serving" is printed once every source is watched, so no early save is missed.
+  await watcher?.ready;
+  printServing(url, options.watch ? null : options.out, options.watch === true, listening.movedFrom);
   if (options.open) openBrowser(url);
-  await waitForStop();
+  await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   await watcher?.close();
   await session?.close();
   await site.close();
   printStopped();
   return 0;
-}
-
-interface Served {
-  readonly source: FileSource;
-  readonly session: DevSession | null;
-  /** The overlay shows it until it is fixed. */
-  readonly startError: unknown;
 }
 
 /** Not yet listening; null when it cannot start (reported). */
@@ -118,7 +115,7 @@ async function startServer(options: ServeOptions): Promise<{ site: SiteServer; s
 }
 
 /** In memory: the output folder is never written. */
-async function startSession(root: string): Promise<Served> {
+async function startSession(root: string) {
   const session = createDevSession(root);
   const source = createMemorySource(() => session.files());
   try {
@@ -132,19 +129,12 @@ async function startSession(root: string): Promise<Served> {
 }
 
 /** Built first when it has no home page. */
-async function openOutput(root: string, out: string): Promise<Served> {
+async function openOutput(root: string, out: string) {
   // As `site build`: a folder that is not ours is neither replaced nor served.
   recoverOutDir(out);
   checkOutDir(root, out);
   if (!existsSync(path.join(out, 'index.html'))) await buildSite({ root, outDir: out });
   return { source: createDiskSource(out), session: null, startError: null };
-}
-
-async function watchSession(root: string, site: SiteServer, session: DevSession, since: number): Promise<Watcher> {
-  const watcher = watchSources(root, (changed) => rebuildChanged(root, site, session, changed), since);
-  // "Serving" is printed only then, so no early save is missed.
-  await watcher.ready;
-  return watcher;
 }
 
 async function rebuildChanged(root: string, site: SiteServer, session: DevSession, changed: string[]): Promise<void> {
@@ -169,14 +159,6 @@ async function rebuildChanged(root: string, site: SiteServer, session: DevSessio
     site.setInitialEvent(event);
     site.broadcast(event.event, event.data);
   }
-}
-
-function waitForStop(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
 
 function openBrowser(url: string): void {

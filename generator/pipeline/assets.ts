@@ -56,22 +56,16 @@ export async function toSiteAssets(
   const files = toSharedFiles(data, { stableNames: options.stableNames });
   const shared = withSharedFiles(code, files, toBuildPolicy(config, pages));
   if (!options.shareable) return { assets: { ...shared, cards: new Map() }, cards: [], translators };
-  const withAppIcons = await withIcons(shared, config, translators);
+  let withIcons: ClientAssets = shared;
+  const icons = await renderIcons(config, translators);
+  if (icons) {
+    const { files: iconFiles, ...urls } = icons;
+    withIcons = { ...shared, files: new Map([...shared.files, ...iconFiles]), icons: urls };
+  }
   const plan = planCards(config, pages, translators);
   return {
-    assets: { ...withAppIcons, cards: plan.urls, cardVariants: plan.variants },
+    assets: { ...withIcons, cards: plan.urls, cardVariants: plan.variants },
     cards: plan.jobs,
     translators,
   };
-}
-
-async function withIcons(
-  assets: ClientAssets,
-  config: SiteConfig,
-  translators: ReadonlyMap<LocaleCode, Translate>,
-): Promise<ClientAssets> {
-  const icons = await renderIcons(config, translators);
-  if (!icons) return assets;
-  const { files, ...urls } = icons;
-  return { ...assets, files: new Map([...assets.files, ...files]), icons: urls };
 }

@@ -9,7 +9,7 @@ import { countPerLocale } from '../render/site.ts';
 import type { RenderSiteResult } from '../render/site.ts';
 import type { SearchIndexes } from '../search/pagefind.ts';
 import type { BuildManifest, BuildReport, HostName, RenderedPage, SiteConfig } from '../types.ts';
-import { checkOutDir, recoverOutDir, resolveOutDir } from '../write/out-dir.ts';
+import { checkOutDir, recoverOutDir, toRealPath } from '../write/out-dir.ts';
 import { bundleAssets, toSiteAssets, type Bundled, type SiteAssets } from './assets.ts';
 import { finishOutput, indexSearch, type Finished } from './finish.ts';
 import { abandonOutput, openOutput, type Output } from './output.ts';
@@ -80,7 +80,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // The build's worker pool: its threads start only when a stage has enough work for them.
   const pool = createPool();
   try {
-    const images = await run.stage('images', () => makeImages(config.publicDir, toPhotoFiles(sources), pool));
+    // A public module's output is published as it is made: no photo to read from site/public.
+    const photos = sources.publicFiles.filter((file) => !sources.generatedFiles.has(file));
+    const images = await run.stage('images', () => makeImages(config.publicDir, photos, pool));
     const rendered = await run.stage('render', () => renderOutput(sources, site, output, { ...options, pool, images }));
     run.keep(rendered.problems);
     const [cards, search] = await allStages([
@@ -160,22 +162,10 @@ function toReport(
     images: { total: done.images.total, made: done.images.made },
     search: search ? { indexed: search.indexed, bytes: search.bytes } : null,
     env: { name: done.sources.config.publish.env, source: done.sources.config.publish.envSource },
-    held: toHeldReport(done.sources),
+    // Each with whether this build made it all the same.
+    held: done.sources.held.map(({ route, kind, date, built }) => ({ path: route.path, kind, date, built })),
     warnings: run.warnings,
   };
-}
-
-/**
- * The files of site/public on the disk: a public module's output is published as it is made, and
- * is no photo to read from site/public.
- */
-function toPhotoFiles(sources: Sources): string[] {
-  return sources.publicFiles.filter((file) => !sources.generatedFiles.has(file));
-}
-
-/** The pages a production build leaves out, each with whether this build made it all the same. */
-function toHeldReport(sources: Sources): BuildReport['held'] {
-  return sources.held.map(({ route, kind, date, built }) => ({ path: route.path, kind, date, built }));
 }
 
 /**
@@ -183,7 +173,7 @@ function toHeldReport(sources: Sources): BuildReport['held'] {
  * refused before a byte is written (behaviour.md: Safety).
  */
 function prepareOutDir(options: BuildOptions, run: BuildRun): string {
-  const outDir = resolveOutDir(path.resolve(options.root, options.outDir ?? 'out'));
+  const outDir = toRealPath(path.resolve(options.root, options.outDir ?? 'out'));
   const recovered = recoverOutDir(outDir);
   if (recovered) run.keep([recovered]);
   checkOutDir(options.root, outDir);

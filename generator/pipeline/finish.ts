@@ -80,6 +80,8 @@ function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly build
   const previous = outDir ? toPreviousBuilds(outDir, buildId, new Set(current)) : null;
   const replaced = outDir ? readLatestManifest(outDir) : null;
   for (const file of previous?.files ?? []) output.unhashed.carry(file, path.join(outDir as string, file));
+  // Pages neither written nor redirected: they would answer 404 (behaviour.md: Moved and removed pages).
+  const answered = new Set([...sources.pages.map((p) => p.url), ...sources.redirects.map((r) => r.from)]);
   return {
     id: buildId,
     // When the id was first built, unless SOURCE_DATE_EPOCH fixes the time.
@@ -92,14 +94,8 @@ function toManifest(input: Parameters<typeof finishOutput>[0] & { readonly build
     shared: assets.shared,
     redirects: sources.redirects,
     policy: assets.policy,
-    removed: toRemovedPages(replaced?.prerendered ?? [], sources),
+    removed: (replaced?.prerendered ?? []).filter((url) => !answered.has(url)),
     dated: toDatedPages(sources.config, sources.pages, replaced?.dated, time.time),
     scripts: { idle: assets.idle, templates: assets.templates },
   };
-}
-
-/** Neither written nor redirected: they would answer 404 (behaviour.md: Moved and removed pages). */
-function toRemovedPages(previous: readonly string[], sources: Sources): string[] {
-  const answered = new Set([...sources.pages.map((p) => p.url), ...sources.redirects.map((r) => r.from)]);
-  return previous.filter((url) => !answered.has(url));
 }

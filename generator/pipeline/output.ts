@@ -5,8 +5,8 @@ import { HOST_PROFILES } from '../hosts.ts';
 import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { createStaging, removeTree } from '../write/out-dir.ts';
-import { createDiskSink, createMemorySink, writePage, type OutputSink } from '../write/output.ts';
-import { toOutputFile, type PageLayout } from '../../runtime/urls.ts';
+import { createDiskSink, createMemorySink, toPageOutputs, type OutputSink } from '../write/output.ts';
+import { toOutputFile } from '../../runtime/urls.ts';
 
 // A staging folder (behaviour.md: Safety) or memory. Files are hashed into the build id as written;
 // pages carry a stand-in id, replaced once every file is known (behaviour.md: Build id).
@@ -16,7 +16,6 @@ export interface Output {
   /** For the search index, known by its folder's hash. */
   readonly unhashed: OutputSink;
   readonly staging: string | null;
-  readonly layout: PageLayout;
   /** Null in a watch session, which keeps one id. */
   readonly digest: BuildDigest | null;
   /** The id the pages are rendered with: the session's, or the stand-in. */
@@ -37,7 +36,7 @@ export interface Output {
   readonly emitKept: (emitted: EmittedPage) => void;
 }
 
-export interface OutputOptions {
+export function openOutput(options: {
   readonly config: SiteConfig;
   /** Null: the build stays in memory. */
   readonly outDir: string | null;
@@ -47,9 +46,7 @@ export interface OutputOptions {
   /** Null: no search index. */
   readonly searchTexts: ReadonlyMap<LocaleCode, Translate> | null;
   readonly publicFiles: readonly string[];
-}
-
-export function openOutput(options: OutputOptions): Output {
+}): Output {
   const { config, outDir, cache } = options;
   const digest = cache ? null : new BuildDigest(options.time);
   const buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
@@ -61,7 +58,6 @@ export function openOutput(options: OutputOptions): Output {
     digest?.add(file, contents);
     unhashed.write(file, contents);
   };
-  const { layout } = HOST_PROFILES[config.host];
   const search = options.searchTexts
     ? new Map<LocaleCode, SearchEntry[]>(config.locales.map((l) => [l.code, []]))
     : null;
@@ -69,7 +65,6 @@ export function openOutput(options: OutputOptions): Output {
     sink: { ...unhashed, write },
     unhashed,
     staging,
-    layout,
     digest,
     buildId,
     files: memory?.files ?? null,
@@ -86,13 +81,15 @@ function toEmitter(
   config: SiteConfig,
   texts: ReadonlyMap<LocaleCode, Translate> | null,
 ): Output['emit'] {
-  const { digest, layout, sink, search } = output;
+  const { digest, sink, search } = output;
+  const { layout } = HOST_PROFILES[config.host];
   const context = { config, layout, mark: Buffer.from(output.buildId), search: search ? texts : null };
   return (rendered, page, keep) => {
     output.pages?.push(rendered);
     if (!page) output.otherHtml.push(toOutputFile(rendered.url));
     if (!digest) {
-      writePage(sink, rendered, layout, page !== null);
+      for (const [files, text] of toPageOutputs(rendered, layout, page !== null))
+        for (const file of files) sink.write(file, text);
       const t = page ? texts?.get(page.locale) : undefined;
       const entry = page && search ? toPageSearchEntry({ config, page, rendered, t, layout }) : null;
       if (entry && page) search?.get(page.locale)?.push(entry);

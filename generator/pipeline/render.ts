@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { createPageKeys, type BuildCache } from './session-cache.ts';
 import { keepInMemory, type KeptPages } from '../render/page-cache.ts';
 import { keepOnDisk, type KeptOnDisk } from '../write/kept-pages.ts';
@@ -8,7 +10,6 @@ import type { ClientAssets, Page, Unpublished } from '../types.ts';
 import { toPageUrl } from '../resolve/pages.ts';
 import { stopForTest } from '../write/out-dir.ts';
 import { toFeeds } from '../write/feeds.ts';
-import { writePublicFiles } from '../write/output.ts';
 import type { SiteAssets } from './assets.ts';
 import type { Output } from './output.ts';
 import type { Sources } from './sources.ts';
@@ -39,7 +40,9 @@ export async function renderOutput(
   const { config, pages, messages, publicFiles } = sources;
   const { assets } = site;
   for (const [file, contents] of assets.files) output.sink.write(file, contents);
-  writePublicFiles(config, output.sink, publicFiles, sources.generatedFiles);
+  // site/public as it is, and what its modules made.
+  for (const file of publicFiles)
+    output.sink.write(file, sources.generatedFiles.get(file) ?? readFileSync(path.join(config.publicDir, file)));
   for (const [file, contents] of options.images.files) output.sink.write(file, contents);
   for (const [file, contents] of toFeeds(config, pages, site.translators)) output.sink.write(file, contents);
   stopForTest('rendering');
@@ -56,7 +59,11 @@ export async function renderOutput(
   const kept = toKeptPages(sources, assets, options, output);
   // Pages kept on disk go to the output as they were written; the others render.
   const disk = kept && 'take' in kept ? kept : null;
-  const toRender = disk ? pages.filter((page) => !takeKept(disk, page, output)) : pages;
+  const toRender = pages.filter((page) => {
+    const emitted = disk?.take(page);
+    if (emitted) output.emitKept(emitted);
+    return !emitted;
+  });
   const rendered = await renderSite({
     ...task,
     pages,
@@ -74,13 +81,6 @@ export async function renderOutput(
   });
   await disk?.save(pages);
   return rendered;
-}
-
-/** Writes a page an earlier build wrote, if its inputs are unchanged; whether it did. */
-function takeKept(disk: KeptOnDisk, page: Page, output: Output): boolean {
-  const emitted = disk.take(page);
-  if (emitted) output.emitKept(emitted);
-  return emitted !== null;
 }
 
 /** Fewer pages to render do not pay for the threads' start (README: Benchmarks). */

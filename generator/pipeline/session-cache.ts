@@ -1,6 +1,6 @@
 import { hashParts as hash } from '../file-cache.ts';
 import { newBuildId } from '../build-id.ts';
-import { createEsbuildContexts, type EsbuildContexts } from '../esbuild.ts';
+import type { EsbuildContexts } from '../esbuild.ts';
 import path from 'node:path';
 import { CACHES } from '../caches.ts';
 import { toCodeVersion, toPackageVersions } from '../code-version.ts';
@@ -39,7 +39,7 @@ export function createBuildCache(): BuildCache {
     bundle: null,
     pages: new Map(),
     config: new Map(),
-    esbuild: createEsbuildContexts(),
+    esbuild: new Map(),
     searchWarmed: false,
   };
 }

@@ -181,10 +181,8 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
 
   const server = createServer(handle);
   return {
+    ...dev,
     server,
-    broadcast: dev.broadcast,
-    openPages: dev.openPages,
-    setInitialEvent: dev.setInitialEvent,
     close() {
       dev.close();
       return new Promise((resolve) => {

@@ -1,4 +1,5 @@
-import { compressAsync, reusePrevious, shouldPrecompress, toCompressionKey, type Compressed } from './compress.ts';
+import { hashBytes, remember } from '../file-cache.ts';
+import { compressAsync, reusePrevious, shouldPrecompress, type Compressed } from './compress.ts';
 
 // `--precompress` on libuv's thread pool while the main thread goes on rendering.
 
@@ -64,14 +65,11 @@ export function createCompressionQueue(
 function createTwinCompressor(): (file: string, bytes: Uint8Array) => Promise<Compressed> {
   const recent = new Map<string, Promise<Compressed>>();
   return (file, bytes) => {
-    const key = toCompressionKey(file, bytes);
-    let compressed = recent.get(key);
-    if (compressed) recent.delete(key);
-    else {
-      compressed = compressAsync(file, bytes);
-      recent.set(key, compressed);
-      if (recent.size > RECENT_COMPRESSIONS) recent.delete(recent.keys().next().value as string);
-    }
+    // Twins (`x/index.html` and `x.html`) share a key.
+    const tier = file.startsWith('_app/') ? 'hashed' : 'page';
+    const key = `${tier}:${hashBytes(bytes)}`;
+    const compressed = recent.get(key) ?? compressAsync(file, bytes);
+    remember(recent, key, compressed, RECENT_COMPRESSIONS);
     return compressed;
   };
 }

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 // `--precompress` for `gzip_static` / `brotli_static`. Hashed `_app/` files never change and get
 // brotli's best; pages change every build and get a quality nearly as good in a fraction of the time.
@@ -25,32 +24,23 @@ export function shouldPrecompress(file: string, size: number): boolean {
   return size > PRECOMPRESS_MIN_BYTES && TEXT_FILE.test(file);
 }
 
-function options(file: string, size: number): { gzip: ZlibOptions; brotli: BrotliOptions } {
-  const quality = file.startsWith('_app/') ? BROTLI_HASHED : BROTLI_PAGE;
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export async function compressAsync(file: string, data: Uint8Array): Promise<Compressed> {
+  const size = data.byteLength;
   // Same output, without megabytes of state per file.
   const window = Math.min(
     constants.BROTLI_MAX_WINDOW_BITS,
     Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 16))),
   );
-  return {
-    gzip: { level: GZIP_LEVEL },
-    brotli: {
-      params: {
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: quality,
-        [constants.BROTLI_PARAM_SIZE_HINT]: size,
-        [constants.BROTLI_PARAM_LGWIN]: window,
-      },
-    },
+  const params = {
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_QUALITY]: file.startsWith('_app/') ? BROTLI_HASHED : BROTLI_PAGE,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+    [constants.BROTLI_PARAM_LGWIN]: window,
   };
-}
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-export async function compressAsync(file: string, data: Uint8Array): Promise<Compressed> {
-  const o = options(file, data.byteLength);
-  const [gz, br] = await Promise.all([gzipAsync(data, o.gzip), brotliAsync(data, o.brotli)]);
+  const [gz, br] = await Promise.all([gzipAsync(data, { level: GZIP_LEVEL }), brotliAsync(data, { params })]);
   return { gz, br };
 }
 
@@ -65,10 +55,4 @@ export function reusePrevious(previousOut: string | undefined, file: string, dat
   } catch {
     return null;
   }
-}
-
-/** Twins (`x/index.html` and `x.html`) share a key. */
-export function toCompressionKey(file: string, data: Uint8Array): string {
-  const tier = file.startsWith('_app/') ? 'hashed' : 'page';
-  return `${tier}:${createHash('sha1').update(data).digest('base64url')}`;
 }

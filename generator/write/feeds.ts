@@ -64,12 +64,7 @@ function toAtomTime(time: string | null | undefined): string {
   return time ?? '1970-01-01T00:00:00Z';
 }
 
-function isXmlChar(c: string): boolean {
-  const code = c.charCodeAt(0);
-  return (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d) && code !== 0xfffe && code !== 0xffff;
-}
-
 /** Escaped, without the characters XML 1.0 forbids. */
 function toXmlText(text: string): string {
-  return toHtmlText([...text].filter(isXmlChar).join(''));
+  return toHtmlText(text.replace(/[^\t\n\r\u0020-\ufffd\u{10000}-\u{10ffff}]/gu, ''));
 }

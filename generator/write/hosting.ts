@@ -28,10 +28,6 @@ export function toSecurityHeaders(policy: string, preview = false): readonly Hea
  * unescapes `\\` before PCRE does, so a literal backslash is four.
  */
 const TRAILING_SLASH_PATTERN = String.raw`^(?<site_path>/[^/\\\\\s\x00-\x1f\x7f][^\\\\\x00-\x1f\x7f]*)/\z`;
-const TRAILING_SLASH_COMMENT = [
-  '# One trailing-slash policy: /en/contact/ → /en/contact, and only to a path of this site: a path',
-  '# starting with //, /\\ or a space, or holding a backslash or a control character, gets the 404 page.',
-];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -144,7 +140,8 @@ function renderRootRedirects(security: readonly Header[], config: SiteConfig, l:
 
 function renderFixedLocations(security: readonly Header[]): string[] {
   return [
-    ...TRAILING_SLASH_COMMENT,
+    '# One trailing-slash policy: /en/contact/ → /en/contact, and only to a path of this site: a path',
+    '# starting with //, /\\ or a space, or holding a backslash or a control character, gets the 404 page.',
     ...location(security, `~ "${TRAILING_SLASH_PATTERN}"`, REVALIDATE, ['return 301 $site_path$is_args$args;']),
     '',
     '# The host files themselves are configuration, not content; the output marker neither.',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readCacheFileSync, removeUnused, writeCacheFileSync } from '../file-cache.ts';
+import { readCacheFileSync, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import { keyOnce, type KeptPages } from '../render/page-cache.ts';
 import type { Page } from '../types.ts';
@@ -68,7 +68,8 @@ export function keepOnDisk(site: string, keyOf: (page: Page) => string): KeptOnD
         keys.push(key);
       }
       const written = [...shards].filter(([, keys]) => keys.some((key) => fresh.has(key)));
-      for (const [shard, keys] of written) writeCacheFileSync(fileOf(shard), toPack(keys, fresh, packs.get(shard)));
+      // One at a time: a pack is built only as it is written.
+      for (const [shard, keys] of written) await writeCacheFile(fileOf(shard), toPack(keys, fresh, packs.get(shard)));
       if (written.length > 0) await removeUnused(DIR, (name) => name.endsWith('.txt'));
     },
   };

@@ -41,9 +41,15 @@ export function toBuiltWith(config: SiteConfig): BuiltWith {
 }
 
 export function readLatestManifest(outDir: string): BuildManifest | null {
+  return readBuildManifest((file) => readFileSync(path.join(outDir, file), 'utf8'));
+}
+
+/** The manifest `builds/latest.json` names, each file's text from `read` (which may throw), or null. */
+export function readBuildManifest(read: (file: string) => string): BuildManifest | null {
   try {
-    const latest = JSON.parse(readFileSync(path.join(outDir, 'builds/latest.json'), 'utf8')) as { id?: unknown };
-    return typeof latest.id === 'string' && /^[\w-]+$/.test(latest.id) ? readManifest(outDir, latest.id) : null;
+    const { id } = JSON.parse(read('builds/latest.json')) as { id?: unknown };
+    if (typeof id !== 'string' || !/^[\w-]+$/.test(id)) return null;
+    return JSON.parse(read(`builds/meta/${id}.json`)) as BuildManifest;
   } catch {
     return null;
   }

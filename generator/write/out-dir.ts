@@ -12,7 +12,7 @@ import {
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { SiteError, toProblem } from '../problems/problem.ts';
-import { toBesideOutput } from '../paths.ts';
+import { isInside, toBesideOutput } from '../paths.ts';
 import type { SiteProblem } from '../types.ts';
 
 // The output folder is the tool's own (docs/behaviour.md: Safety). A build replaces a folder only
@@ -39,15 +39,13 @@ export function checkOutDir(root: string, outDir: string): void {
 
 /** Why a folder may never be an output folder, or null. */
 function toUnsafeReason(root: string, out: string): string | null {
-  const inside = (child: string, parent: string) =>
-    child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
   const home = toRealPath(homedir());
   if (out === path.parse(out).root) return 'it is the root of the file system';
-  if (inside(home, out)) return out === home ? 'it is your home folder' : 'it holds your home folder';
-  if (inside(root, out)) return out === root ? 'it is the project itself' : 'it holds the project';
-  if (inside(out, path.join(root, 'site'))) return "it is inside the site's sources";
-  if (inside(out, path.join(root, 'node_modules'))) return 'it is inside node_modules';
-  if (inside(out, path.join(root, '.git'))) return "it is inside the project's Git folder";
+  if (isInside(home, out)) return out === home ? 'it is your home folder' : 'it holds your home folder';
+  if (isInside(root, out)) return out === root ? 'it is the project itself' : 'it holds the project';
+  if (isInside(out, path.join(root, 'site'))) return "it is inside the site's sources";
+  if (isInside(out, path.join(root, 'node_modules'))) return 'it is inside node_modules';
+  if (isInside(out, path.join(root, '.git'))) return "it is inside the project's Git folder";
   const held = ['site', '.git', 'package.json'].find((name) => existsSync(path.join(out, name)));
   if (held) return `it holds \`${held}\`, so it looks like a project, not an output folder`;
   return null;
@@ -72,16 +70,11 @@ function isOurs(dir: string): boolean {
 }
 
 /**
- * The output folder the build writes: the real path of `--out`, so that an `out` that is a link to
- * a folder builds into that folder (the staging folder beside it, the link left as it is) instead of
- * replacing the link.
+ * The real path of a folder, or of its nearest existing ancestor with the rest appended: an `out`
+ * that is a link to a folder is built into that folder (the staging folder beside it, the link left
+ * as it is) instead of replacing the link.
  */
-export function resolveOutDir(dir: string): string {
-  return toRealPath(dir);
-}
-
-/** The real path of a folder, or of its nearest existing ancestor with the rest appended. */
-function toRealPath(dir: string): string {
+export function toRealPath(dir: string): string {
   const absolute = path.resolve(dir);
   try {
     return realpathSync(absolute);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createCompressionQueue } from './compress-queue.ts';
 import { toOutputFile, toPageFiles, type PageLayout } from '../../runtime/urls.ts';
 import { toPayloadFile } from '../../runtime/shared-data.ts';
-import type { RenderedPage, SiteConfig } from '../types.ts';
+import type { RenderedPage } from '../types.ts';
 
 /** Where the write stage puts files: a staging folder on disk, or memory for tests. */
 export interface OutputSink {
@@ -189,12 +189,6 @@ function count(stats: SinkStats, contents: string | Uint8Array): void {
   stats.bytes += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
-/** Writes a page's outputs (toPageOutputs). */
-export function writePage(sink: OutputSink, page: RenderedPage, layout: PageLayout, withPayload: boolean): void {
-  for (const [files, text] of toPageOutputs(page, layout, withPayload))
-    for (const file of files) sink.write(file, text);
-}
-
 /** A page's document, in each file of the layout, and for a route its `_payload.json` (behaviour.md: Payloads). */
 export function toPageOutputs(
   page: RenderedPage,
@@ -204,14 +198,4 @@ export function toPageOutputs(
   const document: [readonly string[], string] = [toPageFiles(page.url, layout), page.html];
   if (!withPayload) return [document];
   return [document, [[toOutputFile(page.url, '_payload.json')], JSON.stringify(toPayloadFile(page.payload))]];
-}
-
-/** Copies `site/public` as it is, and writes what its modules made. */
-export function writePublicFiles(
-  config: SiteConfig,
-  sink: OutputSink,
-  files: readonly string[],
-  generated: ReadonlyMap<string, string | Uint8Array> = new Map(),
-): void {
-  for (const file of files) sink.write(file, generated.get(file) ?? readFileSync(path.join(config.publicDir, file)));
 }

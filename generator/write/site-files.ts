@@ -29,15 +29,9 @@ export function toSiteFiles(
         return '';
       case 'deploy-s3.sh':
         return toS3Script(
-          pages.map((p) => {
-            const file = toPageFiles(p.url, 'html')[0] as string;
-            return [file, file === 'index.html' ? file : p.url.slice(1)] as const;
-          }),
+          pages.map((p) => [toHtmlFile(p.url), p.url === '/' ? 'index.html' : p.url.slice(1)] as const),
           otherHtml,
-          redirects.map((r) => {
-            const file = toPageFiles(r.from, 'html')[0] as string;
-            return [file, r.from.slice(1), r.to] as const;
-          }),
+          redirects.map((r) => [toHtmlFile(r.from), r.from.slice(1), r.to] as const),
         );
     }
   };
@@ -50,3 +44,5 @@ export function toSiteFiles(
     ['builds/latest.json', JSON.stringify({ id: manifest.id, timestamp: manifest.timestamp })],
   ];
 }
+
+const toHtmlFile = (url: string) => toPageFiles(url, 'html')[0] as string;
