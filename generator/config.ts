@@ -4,7 +4,7 @@ import { ESBUILD_VERSION, runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHES } from './caches.ts';
-import type { HostName, PublishConfig, SiteConfig, SourceLoc } from './types.ts';
+import type { HostName, SiteConfig, SourceLoc } from './types.ts';
 import { HOSTS, toBaseUrl, type SiteSettings } from './schema/config.ts';
 import { withoutExit } from './node-module.ts';
 import { CONFIG_FILE, checkConfig, findFieldLine } from './config-check.ts';
@@ -110,6 +110,7 @@ function resolveConfig(root: string, input: SiteSettings, source: string, overri
   }
   const site = path.join(root, 'site');
   const { timeZone, robots, productionBranch, ...own } = structuredClone(input);
+  const env = toBuildEnv(overrides.env, process.env, productionBranch);
   return freezeDeep({
     root,
     configFile: path.join(root, CONFIG_FILE),
@@ -127,7 +128,14 @@ function resolveConfig(root: string, input: SiteSettings, source: string, overri
       ...redirect,
       line: findFieldLine(source, `redirects.${i}.from`),
     })),
-    publish: resolvePublishing({ timeZone, robots, productionBranch }, overrides),
+    publish: {
+      timeZone,
+      drafts: overrides.drafts ?? false,
+      future: overrides.future ?? false,
+      env: env.name,
+      envSource: env.source,
+      robots,
+    },
   });
 }
 
@@ -167,19 +175,4 @@ function findNavLine(source: string, routePath: string): number {
     .split('\n')
     .findIndex((line) => line.includes(`'${routePath}'`) || line.includes(`"${routePath}"`));
   return index + 1 || 1;
-}
-
-function resolvePublishing(
-  input: Pick<SiteSettings, 'timeZone' | 'robots' | 'productionBranch'>,
-  overrides: ConfigOverrides,
-): PublishConfig {
-  const env = toBuildEnv(overrides.env, process.env, input.productionBranch);
-  return {
-    timeZone: input.timeZone,
-    drafts: overrides.drafts ?? false,
-    future: overrides.future ?? false,
-    env: env.name,
-    envSource: env.source,
-    robots: input.robots,
-  };
 }

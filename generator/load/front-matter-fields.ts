@@ -28,9 +28,12 @@ export function findUrlFields(
       if (!isScalar(pair.key)) continue;
       const key = String(pair.key.value);
       const field = prefix ? `${prefix}.${key}` : key;
-      if (URL_KEY.test(key)) {
-        const values = toUrlValues(pair.value, field, at(pair.key.range?.[0] ?? 0), at);
-        checkUrlValues(values, LABEL_KEY.test(key), problems, addresses);
+      const values = URL_KEY.test(key) ? toUrlValues(pair.value, field, at(pair.key.range?.[0] ?? 0), at) : [];
+      for (const [name, loc, v] of values) {
+        if (typeof v !== 'string') continue;
+        const reason = toUrlFault(v, LABEL_KEY.test(key));
+        if (reason) problems.push(toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, loc));
+        else if (v.startsWith('/')) addresses.push({ field: name, value: v, loc });
       }
       visit(pair.value, field);
     }
@@ -50,20 +53,6 @@ function toUrlValues(
   return value.items.flatMap((item, i) =>
     isScalar(item) ? [[`${field}[${i}]`, at(item.range?.[0] ?? 0), item.value] as [string, SourceLoc, unknown]] : [],
   );
-}
-
-function checkUrlValues(
-  values: [string, SourceLoc, unknown][],
-  label: boolean,
-  problems: SiteProblem[],
-  addresses: FieldAddress[],
-): void {
-  for (const [name, loc, v] of values) {
-    if (typeof v !== 'string') continue;
-    const reason = toUrlFault(v, label);
-    if (reason) problems.push(toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, loc));
-    else if (v.startsWith('/')) addresses.push({ field: name, value: v, loc });
-  }
 }
 
 /** Why a URL field's value is refused, or undefined when it is a root-relative path or an http(s) URL. */

@@ -30,11 +30,8 @@ export function toPublicFileKind(
 }
 
 interface CacheRecord extends InputRecord {
-  readonly inputs: Readonly<Record<string, string>>;
   readonly output: { readonly text: string } | { readonly base64: string };
 }
-
-const PUBLIC_CACHE_DIR = CACHES.public.dir;
 
 /** Packages a module imports come from the project's node_modules, else from those of `site`. */
 const PACKAGE_NODE_MODULES = path.join(PACKAGE_ROOT, 'node_modules');
@@ -87,7 +84,7 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   // Not keyed by the project's folder: a copy of the project finds the same record.
   const own = await readFile(path.join(config.publicDir, file)).catch(() => '');
   const key = hashBytes([file, hashBytes(own), environment].join('\0')).slice(0, 20);
-  const recordFile = path.join(PUBLIC_CACHE_DIR, `${key}.json`);
+  const recordFile = path.join(CACHES.public.dir, `${key}.json`);
   const record = await readRecord<CacheRecord>(recordFile, CACHES.public.format, (input) =>
     path.join(config.root, input),
   );
@@ -99,7 +96,7 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
     output: typeof output === 'string' ? { text: output } : { base64: Buffer.from(output).toString('base64') },
   };
   await writeRecord(recordFile, fresh);
-  await removeUnused(PUBLIC_CACHE_DIR, (name) => name.endsWith('.json'));
+  await removeUnused(CACHES.public.dir, (name) => name.endsWith('.json'));
   return output;
 }
 
