@@ -52,7 +52,6 @@ interface ConfigRecord extends InputRecord {
   readonly code: string;
 }
 
-/** The configuration module's default export. */
 async function importConfigModule(configFile: string, source: string, root: string): Promise<unknown> {
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   const code = await compileConfig(configFile, source, root, loc);
@@ -97,7 +96,6 @@ async function compileConfig(configFile: string, source: string, root: string, l
   return code;
 }
 
-/** The checked configuration with the overrides settled. */
 function resolveConfig(root: string, input: SiteSettings, source: string, overrides: ConfigOverrides): SiteConfig {
   const baseUrl = resolveBaseUrl(input, overrides);
   if (overrides.host !== undefined && !HOSTS.includes(overrides.host)) {

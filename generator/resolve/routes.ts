@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { CONFIG_FILE } from '../config-check.ts';
 import { toProblem } from '../problems/problem.ts';
 import type {
   ContentFile,
@@ -133,13 +133,13 @@ function checkTemplate(templates: TemplateInventory, first: ContentFile): SitePr
 }
 
 function checkNavigation(config: SiteConfig, byPath: Map<string, Map<LocaleCode, ContentFile>>): SiteProblem[] {
-  const file = path.relative(config.root, config.configFile).split(path.sep).join('/');
   return config.navigation
     .filter((item) => !byPath.has(item.path))
     .map((item) => {
       const base = item.path === '/' ? 'index' : item.path.slice(1);
       const expected = config.locales.map((l) => `site/content/${base}.${l.code}.md`).join(' and ');
-      return toProblem('ROUTE_NO_CONTENT', { path: item.path, expected }, { file, line: item.line ?? 1, column: 1 });
+      const loc = { file: CONFIG_FILE, line: item.line ?? 1, column: 1 };
+      return toProblem('ROUTE_NO_CONTENT', { path: item.path, expected }, loc);
     });
 }
 

@@ -16,7 +16,6 @@ export function text(pattern: RegExp | ((value: string) => boolean), reason: str
   return z.string({ error }).refine(test, { error });
 }
 
-/** A whole number of at least `min`. */
 export function whole(reason: string, min = 1) {
   return z.number({ error: reason }).refine((n) => Number.isInteger(n) && n >= min, { error: reason });
 }
