@@ -105,13 +105,13 @@ export function validateFrontMatter(
 }
 
 function toSchema(config: SiteConfig): ReturnType<typeof toFrontMatterSchema> {
-  const made = SCHEMAS.get(config);
-  if (made) return made;
-  const schema = toFrontMatterSchema({
-    locales: config.locales.map((l) => l.code),
-    contacts: config.contacts.map((c) => c.key),
-    stations: config.organization?.stations.map((s) => s.iataCode) ?? [],
-  });
+  const schema =
+    SCHEMAS.get(config) ??
+    toFrontMatterSchema({
+      locales: config.locales.map((l) => l.code),
+      contacts: config.contacts.map((c) => c.key),
+      stations: config.organization?.stations.map((s) => s.iataCode) ?? [],
+    });
   SCHEMAS.set(config, schema);
   return schema;
 }

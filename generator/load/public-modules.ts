@@ -176,15 +176,11 @@ function toSourcePath(config: SiteConfig, file: string): string {
   return path.relative(config.root, path.join(config.publicDir, file)).split(path.sep).join('/');
 }
 
+/** Of a module (`map.svg.ts`), so what it makes is its name without `.ts`. */
 function toModuleProblem(config: SiteConfig, file: string, reason: string, loc?: SourceLoc): SiteProblem {
   const source = toSourcePath(config, file);
-  const kind = toPublicFileKind(file);
-  const output = kind.kind === 'module' ? kind.output : file;
-  return toProblem(
-    'PUBLIC_MODULE_FAILED',
-    { module: source, output, reason },
-    loc ?? { file: source, line: 1, column: 1 },
-  );
+  const args = { module: source, output: file.slice(0, -'.ts'.length), reason };
+  return toProblem('PUBLIC_MODULE_FAILED', args, loc ?? { file: source, line: 1, column: 1 });
 }
 
 function toReason(cause: unknown): string {
