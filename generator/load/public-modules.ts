@@ -12,12 +12,6 @@ import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 // `images/map.svg.ts` is run at build time and its default export's result published as
 // `images/map.svg`; again only when it, its imports or the installed packages changed.
 
-interface PublicFiles {
-  readonly files: string[];
-  readonly generated: ReadonlyMap<string, string | Uint8Array>;
-  readonly problems: SiteProblem[];
-}
-
 /** `a/map.svg.ts` makes `a/map.svg`; `a/shapes.ts` (and a `.d.ts`) is a helper; anything else is copied. */
 export function toPublicFileKind(
   file: string,
@@ -37,7 +31,7 @@ interface CacheRecord extends InputRecord {
 const PACKAGE_NODE_MODULES = path.join(PACKAGE_ROOT, 'node_modules');
 
 /** The files site/public publishes: copies, and what its modules made (a failed one publishes nothing). */
-export async function loadPublicFiles(config: SiteConfig, listed: readonly string[]): Promise<PublicFiles> {
+export async function loadPublicFiles(config: SiteConfig, listed: readonly string[]) {
   const copied = listed.filter((f) => toPublicFileKind(f).kind === 'copy');
   const modules = listed.flatMap((file) => {
     const kind = toPublicFileKind(file);
