@@ -15,10 +15,7 @@ const URL_HINT =
   '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
 
 /** Every URL field at any depth (`cards[2].link`): problems of refused ones, site paths of the rest. */
-export function findUrlFields(
-  contents: unknown,
-  at: (offset: number) => SourceLoc,
-): { problems: SiteProblem[]; addresses: FieldAddress[] } {
+export function findUrlFields(contents: unknown, at: (offset: number) => SourceLoc) {
   const problems: SiteProblem[] = [];
   const addresses: FieldAddress[] = [];
   const visit = (node: unknown, prefix: string): void => {

@@ -94,10 +94,7 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   return output;
 }
 
-async function runPublicModule(
-  config: SiteConfig,
-  file: string,
-): Promise<{ output: string | Uint8Array; inputs: Record<string, string> }> {
+async function runPublicModule(config: SiteConfig, file: string) {
   const source = toSourcePath(config, file);
   let bundled: Awaited<ReturnType<typeof runEsbuild>>;
   try {

@@ -22,10 +22,7 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
 const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini)$/i;
 
 /** The files `site/public` publishes, sorted: not hidden files (but `.well-known/`) or leftovers. */
-export async function listPublicFiles(
-  config: SiteConfig,
-  outDir: string | null = null,
-): Promise<{ files: string[]; problems: SiteProblem[] }> {
+export async function listPublicFiles(config: SiteConfig, outDir: string | null = null) {
   const listed = await listFiles(config.root, config.publicDir, {
     openHidden: ['.well-known'],
     misnamed: 'FILE_NAME_NOT_UTF8',
