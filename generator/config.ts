@@ -121,7 +121,7 @@ function resolveConfig(root: string, input: SiteSettings, source: string, overri
     organization: own.organization ?? null,
     baseUrl,
     host: overrides.host ?? own.host,
-    navigation: own.navigation.map((n) => ({ ...n, line: findNavLine(source, n.path) })),
+    navigation: own.navigation.map((n, i) => ({ ...n, line: findFieldLine(source, `navigation.${i}.path`) })),
     redirects: own.redirects.map((redirect, i) => ({
       ...redirect,
       line: findFieldLine(source, `redirects.${i}.from`),
@@ -165,12 +165,4 @@ function resolveBaseUrl(input: SiteSettings, overrides: ConfigOverrides): string
     ]);
   }
   return baseUrl;
-}
-
-/** The line of a menu entry's path, or 1. */
-function findNavLine(source: string, routePath: string): number {
-  const index = source
-    .split('\n')
-    .findIndex((line) => line.includes(`'${routePath}'`) || line.includes(`"${routePath}"`));
-  return index + 1 || 1;
 }
