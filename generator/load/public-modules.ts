@@ -43,8 +43,8 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
     const environment = await toEnvironment(config.root);
     const results = await Promise.all(
       modules.map(async ({ file, output }) => {
-        const twice = `${toSourcePath(config, output)} exists too, and only one of them can be published at /${output}`;
-        if (copied.includes(output)) return [toModuleProblem(config, file, twice)];
+        const twice = `site/public/${output} exists too, and only one of them can be published at /${output}`;
+        if (copied.includes(output)) return [toModuleProblem(file, twice)];
         try {
           generated.set(output, await makePublicFile(config, file, environment));
           return [];
@@ -95,7 +95,7 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
 }
 
 async function runPublicModule(config: SiteConfig, file: string) {
-  const source = toSourcePath(config, file);
+  const source = `site/public/${file}`;
   let bundled: Awaited<ReturnType<typeof runEsbuild>>;
   try {
     bundled = await runEsbuild(
@@ -123,7 +123,7 @@ async function runPublicModule(config: SiteConfig, file: string) {
     if (!(error instanceof SiteError)) throw error;
     throw new SiteError(
       error.problems.map((p) =>
-        toModuleProblem(config, file, isProblemOf(p, ['BUNDLE_FAILED']) ? p.args.reason : p.message, p.loc),
+        toModuleProblem(file, isProblemOf(p, ['BUNDLE_FAILED']) ? p.args.reason : p.message, p.loc),
       ),
       { cause: error.cause },
     );
@@ -143,7 +143,7 @@ async function runPublicModule(config: SiteConfig, file: string) {
       );
     return { output, inputs };
   } catch (cause) {
-    throw new SiteError([toModuleProblem(config, file, toReason(cause), toThrowLoc(config.root, cause))], { cause });
+    throw new SiteError([toModuleProblem(file, toReason(cause), toThrowLoc(config.root, cause))], { cause });
   }
 }
 
@@ -163,13 +163,9 @@ function toModuleFile(file: string): string {
   return path.join(PACKAGE_NODE_MODULES, '.site-public', `${file.split('/').join('__')}.cjs`);
 }
 
-function toSourcePath(config: SiteConfig, file: string): string {
-  return path.relative(config.root, path.join(config.publicDir, file)).split(path.sep).join('/');
-}
-
 /** Of a module (`map.svg.ts`), so what it makes is its name without `.ts`. */
-function toModuleProblem(config: SiteConfig, file: string, reason: string, loc?: SourceLoc): SiteProblem {
-  const source = toSourcePath(config, file);
+function toModuleProblem(file: string, reason: string, loc?: SourceLoc): SiteProblem {
+  const source = `site/public/${file}`;
   const args = { module: source, output: file.slice(0, -'.ts'.length), reason };
   return toProblem('PUBLIC_MODULE_FAILED', args, loc ?? { file: source, line: 1, column: 1 });
 }

@@ -1,5 +1,4 @@
 import { realpath } from 'node:fs/promises';
-import path from 'node:path';
 import { CONFIG_FILE } from '../config-check.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
@@ -47,8 +46,7 @@ export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[
     ),
   );
   const problems = listed.flatMap((l) => l.problems);
-  const configFile = path.join(config.root, CONFIG_FILE);
-  const real = await realpath(configFile).catch(() => configFile);
+  const real = await realpath(config.configFile).catch(() => config.configFile);
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   if (!isInside(real, await realpath(config.root)))
     problems.push(toProblem('SYMLINK_OUTSIDE', { link: CONFIG_FILE, target: real }, loc));
