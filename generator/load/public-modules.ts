@@ -143,7 +143,8 @@ async function runPublicModule(config: SiteConfig, file: string) {
       );
     return { output, inputs };
   } catch (cause) {
-    throw new SiteError([toModuleProblem(file, toReason(cause), toThrowLoc(config.root, cause))], { cause });
+    const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
+    throw new SiteError([toModuleProblem(file, reason, toThrowLoc(config.root, cause))], { cause });
   }
 }
 
@@ -168,10 +169,6 @@ function toModuleProblem(file: string, reason: string, loc?: SourceLoc): SitePro
   const source = `site/public/${file}`;
   const args = { module: source, output: file.slice(0, -'.ts'.length), reason };
   return toProblem('PUBLIC_MODULE_FAILED', args, loc ?? { file: source, line: 1, column: 1 });
-}
-
-function toReason(cause: unknown): string {
-  return (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
 }
 
 /** Where a module threw: the first frame in a project source outside node_modules (via source maps). */
