@@ -21,11 +21,6 @@ export function checkConfig(input: unknown, source: string): { settings?: SiteSe
   return { problems };
 }
 
-/** The configuration's problems alone (what the README's reference and the tests read). */
-export function validateConfig(input: unknown, source: string): SiteProblem[] {
-  return checkConfig(input, source).problems;
-}
-
 /**
  * A field's line: `locales.1.prefix` is the second `prefix` after `locales`, `scriptSrc[1]` an item;
  * `last` counts among the entries that hold the key.
@@ -58,7 +53,7 @@ export function findFieldLine(source: string, field: string, last?: number): num
 }
 
 /** The line of the `n`th item of the list that starts on `keyLine` (0-based), counting commas outside strings. */
-export function findListItemLine(lines: readonly string[], keyLine: number, n: number): number {
+function findListItemLine(lines: readonly string[], keyLine: number, n: number): number {
   let depth = 0;
   let quote = '';
   let item = 0;

@@ -4,7 +4,7 @@ import { ESBUILD_VERSION, runEsbuild } from './esbuild.ts';
 import { SiteError, toProblem } from './problems/problem.ts';
 import { hashBytes, hashFile, readRecord, removeUnused, writeRecord, type InputRecord } from './file-cache.ts';
 import { CACHES } from './caches.ts';
-import type { HostName, PublishConfig, SiteConfig, SourceLoc } from './types.ts';
+import type { HostName, SiteConfig, SourceLoc } from './types.ts';
 import { HOSTS, toBaseUrl, type SiteSettings } from './schema/config.ts';
 import { withoutExit } from './node-module.ts';
 import { CONFIG_FILE, checkConfig, findFieldLine } from './config-check.ts';
@@ -52,7 +52,6 @@ interface ConfigRecord extends InputRecord {
   readonly code: string;
 }
 
-/** The configuration module's default export. */
 async function importConfigModule(configFile: string, source: string, root: string): Promise<unknown> {
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   const code = await compileConfig(configFile, source, root, loc);
@@ -97,7 +96,6 @@ async function compileConfig(configFile: string, source: string, root: string, l
   return code;
 }
 
-/** The checked configuration with the overrides settled. */
 function resolveConfig(root: string, input: SiteSettings, source: string, overrides: ConfigOverrides): SiteConfig {
   const baseUrl = resolveBaseUrl(input, overrides);
   if (overrides.host !== undefined && !HOSTS.includes(overrides.host)) {
@@ -110,6 +108,7 @@ function resolveConfig(root: string, input: SiteSettings, source: string, overri
   }
   const site = path.join(root, 'site');
   const { timeZone, robots, productionBranch, ...own } = structuredClone(input);
+  const env = toBuildEnv(overrides.env, process.env, productionBranch);
   return freezeDeep({
     root,
     configFile: path.join(root, CONFIG_FILE),
@@ -122,12 +121,19 @@ function resolveConfig(root: string, input: SiteSettings, source: string, overri
     organization: own.organization ?? null,
     baseUrl,
     host: overrides.host ?? own.host,
-    navigation: own.navigation.map((n) => ({ ...n, line: findNavLine(source, n.path) })),
+    navigation: own.navigation.map((n, i) => ({ ...n, line: findFieldLine(source, `navigation.${i}.path`) })),
     redirects: own.redirects.map((redirect, i) => ({
       ...redirect,
       line: findFieldLine(source, `redirects.${i}.from`),
     })),
-    publish: resolvePublishing({ timeZone, robots, productionBranch }, overrides),
+    publish: {
+      timeZone,
+      drafts: overrides.drafts ?? false,
+      future: overrides.future ?? false,
+      env: env.name,
+      envSource: env.source,
+      robots,
+    },
   });
 }
 
@@ -159,27 +165,4 @@ function resolveBaseUrl(input: SiteSettings, overrides: ConfigOverrides): string
     ]);
   }
   return baseUrl;
-}
-
-/** The line of a menu entry's path, or 1. */
-function findNavLine(source: string, routePath: string): number {
-  const index = source
-    .split('\n')
-    .findIndex((line) => line.includes(`'${routePath}'`) || line.includes(`"${routePath}"`));
-  return index + 1 || 1;
-}
-
-function resolvePublishing(
-  input: Pick<SiteSettings, 'timeZone' | 'robots' | 'productionBranch'>,
-  overrides: ConfigOverrides,
-): PublishConfig {
-  const env = toBuildEnv(overrides.env, process.env, input.productionBranch);
-  return {
-    timeZone: input.timeZone,
-    drafts: overrides.drafts ?? false,
-    future: overrides.future ?? false,
-    env: env.name,
-    envSource: env.source,
-    robots: input.robots,
-  };
 }

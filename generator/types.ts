@@ -15,24 +15,20 @@ import type {
 } from './schema/config.ts';
 import type { FrontMatter, JobFields } from './schema/front-matter.ts';
 
-export type { Severity } from './problems/catalogue.ts';
 export type { SiteProblem, SourceLoc } from './problems/problem.ts';
 
 // The configuration's and the front matter's types are inferred from their schemas.
 export type {
   FrontMatter,
   JobFields,
-  CheckConfig,
   Contact,
   HostName,
   LocaleConfig,
   NavItem,
-  OrganizationConfig,
   RuntimeConfig,
   SecurityConfig,
   SiteRedirect,
   SiteScript,
-  ThemeConfig,
 };
 export type { SiteConfigInput } from './schema/config.ts';
 

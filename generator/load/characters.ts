@@ -42,23 +42,18 @@ export function findJsonEscapeCharacter(file: string, text: string): SiteProblem
   return toCharacterProblem(character, toOffsetLoc(file, text, escape.offset), escape.escaped);
 }
 
-/** The first non-text character in parsed data (`"\x07"`), and its top-level key. */
-function findDataCharacter(data: unknown): { key: string; character: string } | null {
-  const pending: [value: unknown, key: string][] = [[data, '']];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [value, top] = next;
-    if (typeof value === 'string') {
-      const found = NOT_TEXT.exec(value);
-      if (found) return { key: top, character: found[0] };
-    } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) pending.push([value[i], top]);
-    } else if (typeof value === 'object' && value !== null) {
-      const entries = Object.entries(value);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, item] = entries[i] as [string, unknown];
-        pending.push([item, top || key], [key, top || key]);
-      }
-    }
+/** The first non-text character in parsed data (`"\x07"`), a key before its value, and its top-level key. */
+function findDataCharacter(value: unknown, top = ''): { key: string; character: string } | null {
+  if (typeof value === 'string') {
+    const found = NOT_TEXT.exec(value);
+    return found ? { key: top, character: found[0] } : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = Array.isArray(value)
+      ? findDataCharacter(item, top)
+      : (findDataCharacter(key, top || key) ?? findDataCharacter(item, top || key));
+    if (found) return found;
   }
   return null;
 }

@@ -11,30 +11,24 @@ import type { ParsedContent } from './parse-content.ts';
 
 type Entries = Map<string, { readonly hash: string; readonly parsed: ParsedContent }>;
 
-interface ContentCache {
-  get(file: string, text: string): ParsedContent | undefined;
-  set(file: string, text: string, parsed: ParsedContent): void;
-  /** Writes the entries of the files listed now, when any of them changed. */
-  save(files: readonly string[]): Promise<void>;
-}
-
-export async function openContentCache(config: SiteConfig): Promise<ContentCache> {
+export async function openContentCache(config: SiteConfig) {
   const { dir, format } = CACHES.content;
   const settings = [format, toCodeVersion(), toPackageVersions('gray-matter'), toPackageVersions('yaml')];
   const file = path.join(dir, `${hashBytes(JSON.stringify([...settings, config]))}.bin`);
   const entries = toEntries(await readCacheFile(file));
   let changed = false;
   return {
-    get(name, text) {
+    get(name: string, text: string): ParsedContent | undefined {
       const entry = entries.get(name);
       return entry?.hash === hashBytes(text) ? entry.parsed : undefined;
     },
-    set(name, text, parsed) {
+    set(name: string, text: string, parsed: ParsedContent): void {
       if (parsed.file === null) return;
       entries.set(name, { hash: hashBytes(text), parsed });
       changed = true;
     },
-    async save(files) {
+    /** Writes the entries of the files listed now, when any of them changed. */
+    async save(files: readonly string[]): Promise<void> {
       const listed = new Set(files);
       for (const name of entries.keys()) {
         if (listed.has(name)) continue;

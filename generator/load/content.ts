@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { toRouteAndLocale } from './file-names.ts';
 import { listFiles } from './files.ts';
@@ -69,11 +69,7 @@ function readUpTo(file: string, limit: number): Buffer | number {
   const fd = openSync(file, 'r');
   try {
     const { size } = fstatSync(fd);
-    if (size > limit) return size;
-    const bytes = Buffer.allocUnsafe(size);
-    let read = 0;
-    for (let n = -1; read < size && n !== 0; read += n) n = readSync(fd, bytes, read, size - read, read);
-    return read < size ? bytes.subarray(0, read) : bytes;
+    return size > limit ? size : readFileSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -15,10 +15,7 @@ const URL_HINT =
   '`https://` address. Other schemes, such as `javascript:` and `data:`, are refused.';
 
 /** Every URL field at any depth (`cards[2].link`): problems of refused ones, site paths of the rest. */
-export function findUrlFields(
-  contents: unknown,
-  at: (offset: number) => SourceLoc,
-): { problems: SiteProblem[]; addresses: FieldAddress[] } {
+export function findUrlFields(contents: unknown, at: (offset: number) => SourceLoc) {
   const problems: SiteProblem[] = [];
   const addresses: FieldAddress[] = [];
   const visit = (node: unknown, prefix: string): void => {
@@ -28,9 +25,12 @@ export function findUrlFields(
       if (!isScalar(pair.key)) continue;
       const key = String(pair.key.value);
       const field = prefix ? `${prefix}.${key}` : key;
-      if (URL_KEY.test(key)) {
-        const values = toUrlValues(pair.value, field, at(pair.key.range?.[0] ?? 0), at);
-        checkUrlValues(values, LABEL_KEY.test(key), problems, addresses);
+      const values = URL_KEY.test(key) ? toUrlValues(pair.value, field, at(pair.key.range?.[0] ?? 0), at) : [];
+      for (const [name, loc, v] of values) {
+        if (typeof v !== 'string') continue;
+        const reason = toUrlFault(v, LABEL_KEY.test(key));
+        if (reason) problems.push(toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, loc));
+        else if (v.startsWith('/')) addresses.push({ field: name, value: v, loc });
       }
       visit(pair.value, field);
     }
@@ -50,20 +50,6 @@ function toUrlValues(
   return value.items.flatMap((item, i) =>
     isScalar(item) ? [[`${field}[${i}]`, at(item.range?.[0] ?? 0), item.value] as [string, SourceLoc, unknown]] : [],
   );
-}
-
-function checkUrlValues(
-  values: [string, SourceLoc, unknown][],
-  label: boolean,
-  problems: SiteProblem[],
-  addresses: FieldAddress[],
-): void {
-  for (const [name, loc, v] of values) {
-    if (typeof v !== 'string') continue;
-    const reason = toUrlFault(v, label);
-    if (reason) problems.push(toProblem('FRONT_MATTER_INVALID', { field: name, reason, hint: URL_HINT }, loc));
-    else if (v.startsWith('/')) addresses.push({ field: name, value: v, loc });
-  }
 }
 
 /** Why a URL field's value is refused, or undefined when it is a root-relative path or an http(s) URL. */
@@ -116,13 +102,13 @@ export function validateFrontMatter(
 }
 
 function toSchema(config: SiteConfig): ReturnType<typeof toFrontMatterSchema> {
-  const made = SCHEMAS.get(config);
-  if (made) return made;
-  const schema = toFrontMatterSchema({
-    locales: config.locales.map((l) => l.code),
-    contacts: config.contacts.map((c) => c.key),
-    stations: config.organization?.stations.map((s) => s.iataCode) ?? [],
-  });
+  const schema =
+    SCHEMAS.get(config) ??
+    toFrontMatterSchema({
+      locales: config.locales.map((l) => l.code),
+      contacts: config.contacts.map((c) => c.key),
+      stations: config.organization?.stations.map((s) => s.iataCode) ?? [],
+    });
   SCHEMAS.set(config, schema);
   return schema;
 }

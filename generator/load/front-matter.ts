@@ -18,7 +18,7 @@ import {
 import { toProblem, type ArgsOf } from '../problems/problem.ts';
 import { findUrlFields } from './front-matter-fields.ts';
 import { MATTER_LIMIT, findDeepNesting, toTooLarge } from './limits.ts';
-import type { FieldAddress, SiteProblem, SourceLoc } from '../types.ts';
+import type { ContentFile, SiteProblem, SourceLoc } from '../types.ts';
 
 // Plain data by the YAML core schema: what could stall the parser or multiply the data is refused
 // at its place (behaviour.md: Safety).
@@ -27,14 +27,10 @@ const NESTING_LIMIT = 64;
 const BLANK_LIMIT = 100;
 const BLANK_RUN = new RegExp(`[\\n\\u2028\\u2029](?:[^\\S\\n\\u2028\\u2029]*[\\n\\u2028\\u2029]){${BLANK_LIMIT + 1}}`);
 
-interface ParsedFile {
+interface ParsedFile extends Pick<ContentFile, 'body' | 'bodyLine' | 'keyLines' | 'addresses'> {
   data: Record<string, unknown>;
-  body: string;
-  bodyLine: number;
-  keyLines: Record<string, number>;
   /** Problems of single values (URL fields) found while reading the YAML. */
   problems: SiteProblem[];
-  addresses: FieldAddress[];
 }
 
 type ReadMatter = Omit<ParsedFile, 'body' | 'bodyLine'> | { problem: SiteProblem };
@@ -98,7 +94,11 @@ function findSplitProblem(file: string, source: string, language: string): SiteP
 /** The front matter's YAML: core schema (dates stay text), no aliases, no tags, a mapping. */
 function readYaml(file: string, matter: string): ReadMatter {
   const lines = new LineCounter();
-  const at = (offset: number) => toFileLoc(file, lines, offset);
+  // gray-matter's front matter starts after the first line's `---`: its lines are the file's.
+  const at = (offset: number): SourceLoc => {
+    const { line, col } = lines.linePos(offset);
+    return { file, line, column: line === 1 ? col + 3 : col };
+  };
   // Deep nesting would overflow the parser's stack, slowly.
   const deep = findDeepNesting(matter, NESTING_LIMIT);
   if (deep !== null) {
@@ -121,12 +121,6 @@ function readYaml(file: string, matter: string): ReadMatter {
   }
   const data = (doc.toJS({ maxAliasCount: 0 }) ?? {}) as Record<string, unknown>;
   return { data, keyLines: toKeyLines(contents, lines), ...findUrlFields(contents, at) };
-}
-
-/** gray-matter's front matter starts after the first line's `---`: its lines are the file's. */
-function toFileLoc(file: string, lines: LineCounter, offset: number): SourceLoc {
-  const { line, col } = lines.linePos(offset);
-  return { file, line, column: line === 1 ? col + 3 : col };
 }
 
 /** A YAML error at its place; an unclosed `[`, `{` or quote points at its opening, not where it is noticed. */

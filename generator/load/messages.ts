@@ -28,21 +28,17 @@ export async function loadMessages(config: SiteConfig): Promise<{ messages: Mess
       NAMESPACES.map(async (ns) => {
         const file = toMessagesFile(config, code, ns);
         const bytes = await readFile(path.join(config.root, file)).catch(() => null);
-        return { code, ns, file, decoded: bytes && toUtf8Text(file, bytes) };
+        if (bytes === null) {
+          const missing = toProblem('MESSAGES_FILE_MISSING', { ns, locale: code, file }, { file, line: 1, column: 1 });
+          return { code, ns, parsed: { problem: missing } };
+        }
+        const decoded = toUtf8Text(file, bytes);
+        return { code, ns, parsed: 'problem' in decoded ? decoded : parseMessages(file, decoded.text) };
       }),
     ),
   );
-  for (const { code, ns, file, decoded } of read) {
+  for (const { code, ns, parsed } of read) {
     const namespaces = (messages[code] ??= {});
-    if (decoded && 'problem' in decoded) {
-      problems.push(decoded.problem);
-      continue;
-    }
-    if (decoded === null) {
-      problems.push(toProblem('MESSAGES_FILE_MISSING', { ns, locale: code, file }, { file, line: 1, column: 1 }));
-      continue;
-    }
-    const parsed = parseMessages(file, decoded.text);
     if ('problem' in parsed) problems.push(parsed.problem);
     else namespaces[ns] = parsed.tree;
   }

@@ -13,7 +13,6 @@ export interface ParsedContent {
   readonly problems: SiteProblem[];
 }
 
-/** Parses one content file's text. */
 export function toContentFile(config: SiteConfig, file: string, text: string): ParsedContent {
   const named = toRouteAndLocale(config, file);
   const problems: SiteProblem[] = 'problem' in named ? [named.problem] : [];

@@ -12,12 +12,6 @@ import type { SiteConfig, SiteProblem, SourceLoc } from '../types.ts';
 // `images/map.svg.ts` is run at build time and its default export's result published as
 // `images/map.svg`; again only when it, its imports or the installed packages changed.
 
-interface PublicFiles {
-  readonly files: string[];
-  readonly generated: ReadonlyMap<string, string | Uint8Array>;
-  readonly problems: SiteProblem[];
-}
-
 /** `a/map.svg.ts` makes `a/map.svg`; `a/shapes.ts` (and a `.d.ts`) is a helper; anything else is copied. */
 export function toPublicFileKind(
   file: string,
@@ -30,17 +24,14 @@ export function toPublicFileKind(
 }
 
 interface CacheRecord extends InputRecord {
-  readonly inputs: Readonly<Record<string, string>>;
   readonly output: { readonly text: string } | { readonly base64: string };
 }
-
-const PUBLIC_CACHE_DIR = CACHES.public.dir;
 
 /** Packages a module imports come from the project's node_modules, else from those of `site`. */
 const PACKAGE_NODE_MODULES = path.join(PACKAGE_ROOT, 'node_modules');
 
 /** The files site/public publishes: copies, and what its modules made (a failed one publishes nothing). */
-export async function loadPublicFiles(config: SiteConfig, listed: readonly string[]): Promise<PublicFiles> {
+export async function loadPublicFiles(config: SiteConfig, listed: readonly string[]) {
   const copied = listed.filter((f) => toPublicFileKind(f).kind === 'copy');
   const modules = listed.flatMap((file) => {
     const kind = toPublicFileKind(file);
@@ -52,8 +43,8 @@ export async function loadPublicFiles(config: SiteConfig, listed: readonly strin
     const environment = await toEnvironment(config.root);
     const results = await Promise.all(
       modules.map(async ({ file, output }) => {
-        const twice = `${toSourcePath(config, output)} exists too, and only one of them can be published at /${output}`;
-        if (copied.includes(output)) return [toModuleProblem(config, file, twice)];
+        const twice = `site/public/${output} exists too, and only one of them can be published at /${output}`;
+        if (copied.includes(output)) return [toModuleProblem(file, twice)];
         try {
           generated.set(output, await makePublicFile(config, file, environment));
           return [];
@@ -87,7 +78,7 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
   // Not keyed by the project's folder: a copy of the project finds the same record.
   const own = await readFile(path.join(config.publicDir, file)).catch(() => '');
   const key = hashBytes([file, hashBytes(own), environment].join('\0')).slice(0, 20);
-  const recordFile = path.join(PUBLIC_CACHE_DIR, `${key}.json`);
+  const recordFile = path.join(CACHES.public.dir, `${key}.json`);
   const record = await readRecord<CacheRecord>(recordFile, CACHES.public.format, (input) =>
     path.join(config.root, input),
   );
@@ -99,15 +90,12 @@ async function makePublicFile(config: SiteConfig, file: string, environment: str
     output: typeof output === 'string' ? { text: output } : { base64: Buffer.from(output).toString('base64') },
   };
   await writeRecord(recordFile, fresh);
-  await removeUnused(PUBLIC_CACHE_DIR, (name) => name.endsWith('.json'));
+  await removeUnused(CACHES.public.dir, (name) => name.endsWith('.json'));
   return output;
 }
 
-async function runPublicModule(
-  config: SiteConfig,
-  file: string,
-): Promise<{ output: string | Uint8Array; inputs: Record<string, string> }> {
-  const source = toSourcePath(config, file);
+async function runPublicModule(config: SiteConfig, file: string) {
+  const source = `site/public/${file}`;
   let bundled: Awaited<ReturnType<typeof runEsbuild>>;
   try {
     bundled = await runEsbuild(
@@ -135,7 +123,7 @@ async function runPublicModule(
     if (!(error instanceof SiteError)) throw error;
     throw new SiteError(
       error.problems.map((p) =>
-        toModuleProblem(config, file, isProblemOf(p, ['BUNDLE_FAILED']) ? p.args.reason : p.message, p.loc),
+        toModuleProblem(file, isProblemOf(p, ['BUNDLE_FAILED']) ? p.args.reason : p.message, p.loc),
       ),
       { cause: error.cause },
     );
@@ -155,7 +143,8 @@ async function runPublicModule(
       );
     return { output, inputs };
   } catch (cause) {
-    throw new SiteError([toModuleProblem(config, file, toReason(cause), toThrowLoc(config.root, cause))], { cause });
+    const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
+    throw new SiteError([toModuleProblem(file, reason, toThrowLoc(config.root, cause))], { cause });
   }
 }
 
@@ -175,23 +164,11 @@ function toModuleFile(file: string): string {
   return path.join(PACKAGE_NODE_MODULES, '.site-public', `${file.split('/').join('__')}.cjs`);
 }
 
-function toSourcePath(config: SiteConfig, file: string): string {
-  return path.relative(config.root, path.join(config.publicDir, file)).split(path.sep).join('/');
-}
-
-function toModuleProblem(config: SiteConfig, file: string, reason: string, loc?: SourceLoc): SiteProblem {
-  const source = toSourcePath(config, file);
-  const kind = toPublicFileKind(file);
-  const output = kind.kind === 'module' ? kind.output : file;
-  return toProblem(
-    'PUBLIC_MODULE_FAILED',
-    { module: source, output, reason },
-    loc ?? { file: source, line: 1, column: 1 },
-  );
-}
-
-function toReason(cause: unknown): string {
-  return (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
+/** Of a module (`map.svg.ts`), so what it makes is its name without `.ts`. */
+function toModuleProblem(file: string, reason: string, loc?: SourceLoc): SiteProblem {
+  const source = `site/public/${file}`;
+  const args = { module: source, output: file.slice(0, -'.ts'.length), reason };
+  return toProblem('PUBLIC_MODULE_FAILED', args, loc ?? { file: source, line: 1, column: 1 });
 }
 
 /** Where a module threw: the first frame in a project source outside node_modules (via source maps). */

@@ -1,5 +1,4 @@
 import { realpath } from 'node:fs/promises';
-import path from 'node:path';
 import { CONFIG_FILE } from '../config-check.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem, TemplateInventory } from '../types.ts';
@@ -22,10 +21,7 @@ export async function loadTemplateInventory(config: SiteConfig): Promise<Templat
 const LEFTOVER = /(?:^|\/)(?:[^/]*~|#[^/]*#|thumbs\.db|ehthumbs\.db|desktop\.ini)$/i;
 
 /** The files `site/public` publishes, sorted: not hidden files (but `.well-known/`) or leftovers. */
-export async function listPublicFiles(
-  config: SiteConfig,
-  outDir: string | null = null,
-): Promise<{ files: string[]; problems: SiteProblem[] }> {
+export async function listPublicFiles(config: SiteConfig, outDir: string | null = null) {
   const listed = await listFiles(config.root, config.publicDir, {
     openHidden: ['.well-known'],
     misnamed: 'FILE_NAME_NOT_UTF8',
@@ -50,8 +46,7 @@ export async function checkSourceLinks(config: SiteConfig): Promise<SiteProblem[
     ),
   );
   const problems = listed.flatMap((l) => l.problems);
-  const configFile = path.join(config.root, CONFIG_FILE);
-  const real = await realpath(configFile).catch(() => configFile);
+  const real = await realpath(config.configFile).catch(() => config.configFile);
   const loc = { file: CONFIG_FILE, line: 1, column: 1 };
   if (!isInside(real, await realpath(config.root)))
     problems.push(toProblem('SYMLINK_OUTSIDE', { link: CONFIG_FILE, target: real }, loc));

@@ -10,7 +10,6 @@ import type {
   Route,
   SiteConfig,
   HeldRoute,
-  Unpublished,
 } from '../types.ts';
 import { toAbsoluteUrl } from '../../runtime/urls.ts';
 
@@ -28,15 +27,12 @@ export function resolvePages(config: SiteConfig, routes: readonly Route[], held:
   return routes.flatMap((route) =>
     config.locales.flatMap((locale) => {
       const page = toPage(config, route, locale, routes, articles, menus.get(locale.code) ?? {});
-      return toListPages(config, route, withPublishing(page, unpublished.get(route.path) ?? null));
+      const held = unpublished.get(route.path) ?? null;
+      // Not indexed: front matter `noindex` (any language's file), or held back but built on request (behaviour.md: Publishing).
+      const noindex = held !== null || Object.values(route.files).some((file) => file.data.noindex);
+      return toListPages(config, route, { ...page, noindex, unpublished: held });
     }),
   );
-}
-
-/** Not indexed: front matter `noindex` (any language's file), or held back but built on request (behaviour.md: Publishing). */
-function withPublishing(page: Page, unpublished: Unpublished | null): Page {
-  const noindex = unpublished !== null || Object.values(page.route.files).some((file) => file.data.noindex);
-  return { ...page, noindex, unpublished };
 }
 
 const ALL_SHOWN = 7;
@@ -103,7 +99,7 @@ function toPage(
   routes: readonly Route[],
   articles: readonly Route[],
   menus: Record<string, MenuLink[]>,
-): Page {
+): Omit<Page, 'noindex' | 'unpublished'> {
   const sectionPages =
     route.layout === 'section' || route.template === 'section'
       ? toSectionLinks(route, locale, routes)
@@ -115,8 +111,6 @@ function toPage(
     name: `${route.name}___${locale.code}`,
     content: toContentFor(route, locale.code),
     indexable: route.contentLocales.includes(locale.code),
-    noindex: false,
-    unpublished: null,
     sectionPages,
     listed: toListed(route, locale, sectionPages, articles, toLeftOut(route, routes)),
     menus,

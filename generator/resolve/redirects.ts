@@ -19,7 +19,10 @@ export function resolveRedirects(
   publicFiles: readonly string[],
 ): { redirects: SiteRedirect[]; problems: SiteProblem[] } {
   const problems: SiteProblem[] = [];
-  const placed = [...toAliasRedirects(config, routes, pages, problems), ...toConfigRedirects(config)];
+  const placed: Placed[] = [
+    ...toAliasRedirects(config, routes, pages, problems),
+    ...config.redirects.map(({ line, ...redirect }) => ({ ...redirect, loc: { file: CONFIG_FILE, line, column: 1 } })),
+  ];
   const taken = toTakenPaths(config, pages, publicFiles);
   const redirects = new Map<string, Placed>();
   for (const redirect of placed) {
@@ -45,7 +48,7 @@ function toAliasRedirects(
   pages: readonly Page[],
   problems: SiteProblem[],
 ): Placed[] {
-  const urls = new Map(pages.filter((p) => (p.pagination?.page ?? 1) === 1).map((p) => [`${p.name}`, p.url]));
+  const urls = new Map(pages.filter((p) => (p.pagination?.page ?? 1) === 1).map((p) => [p.name, p.url]));
   return routes.flatMap((route) =>
     Object.values(route.files).flatMap((file) =>
       file.data.aliases.flatMap((from, i): Placed[] => {
@@ -61,13 +64,6 @@ function toAliasRedirects(
       }),
     ),
   );
-}
-
-function toConfigRedirects(config: SiteConfig): Placed[] {
-  return config.redirects.map(({ line, ...redirect }) => ({
-    ...redirect,
-    loc: { file: CONFIG_FILE, line, column: 1 },
-  }));
 }
 
 function toTakenPaths(config: SiteConfig, pages: readonly Page[], publicFiles: readonly string[]): Map<string, string> {

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { CONFIG_FILE } from '../config-check.ts';
 import { toProblem } from '../problems/problem.ts';
 import type {
   ContentFile,
@@ -57,8 +57,7 @@ function toRoute(
   const first = files[0] as ContentFile;
   const found = [
     ...checkSettingsAgree(routePath, files),
-    ...checkMissingLocales(config, routePath, locales, present, first),
-    ...checkUndeclaredLocales(locales, present, first),
+    ...checkLocales(config, routePath, locales, present, first),
     ...checkTemplate(templates, first),
   ];
   problems.push(...found);
@@ -94,7 +93,8 @@ function checkSettingsAgree(routePath: string, files: readonly ContentFile[]): S
   });
 }
 
-function checkMissingLocales(
+/** Each locale the page should have (its `locales`, or every one) has a file, and each file is of such a locale. */
+function checkLocales(
   config: SiteConfig,
   routePath: string,
   locales: ReadonlyMap<LocaleCode, ContentFile>,
@@ -102,29 +102,21 @@ function checkMissingLocales(
   first: ContentFile,
 ): SiteProblem[] {
   const declared = first.data.locales;
-  return (declared ?? config.locales.map((l) => l.code))
+  const missing = (declared ?? config.locales.map((l) => l.code))
     .filter((code) => !locales.has(code))
     .map((code) => {
       const expected = first.file.replace(`.${first.locale}.md`, `.${code}.md`);
       const args = { path: routePath, locale: code, expected, present: present.join(', ') };
       return toProblem('ROUTE_MISSING_LOCALE', args, at(first, declared ? 'locales' : undefined));
     });
-}
-
-function checkUndeclaredLocales(
-  locales: ReadonlyMap<LocaleCode, ContentFile>,
-  present: readonly LocaleCode[],
-  first: ContentFile,
-): SiteProblem[] {
-  const declared = first.data.locales;
-  if (!declared) return [];
-  return present
-    .filter((code) => !declared.includes(code))
+  const undeclared = present
+    .filter((code) => declared && !declared.includes(code))
     .map((code) => {
       const reason = `does not list ${code}, yet ${(locales.get(code) as ContentFile).file} exists`;
       const hint = `Add ${code} to \`locales\`, or delete that file.`;
       return toProblem('FRONT_MATTER_INVALID', { field: 'locales', reason, hint }, at(first, 'locales'));
     });
+  return [...missing, ...undeclared];
 }
 
 function checkTemplate(templates: TemplateInventory, first: ContentFile): SiteProblem[] {
@@ -141,13 +133,13 @@ function checkTemplate(templates: TemplateInventory, first: ContentFile): SitePr
 }
 
 function checkNavigation(config: SiteConfig, byPath: Map<string, Map<LocaleCode, ContentFile>>): SiteProblem[] {
-  const file = path.relative(config.root, config.configFile).split(path.sep).join('/');
   return config.navigation
     .filter((item) => !byPath.has(item.path))
     .map((item) => {
       const base = item.path === '/' ? 'index' : item.path.slice(1);
       const expected = config.locales.map((l) => `site/content/${base}.${l.code}.md`).join(' and ');
-      return toProblem('ROUTE_NO_CONTENT', { path: item.path, expected }, { file, line: item.line ?? 1, column: 1 });
+      const loc = { file: CONFIG_FILE, line: item.line ?? 1, column: 1 };
+      return toProblem('ROUTE_NO_CONTENT', { path: item.path, expected }, loc);
     });
 }
 

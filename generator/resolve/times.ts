@@ -6,11 +6,9 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** `+08:00`. */
 function toOffset(utc: number, timeZone: string): string {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-    offsetFormats.set(timeZone, format);
-  }
+  const format =
+    offsetFormats.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+  offsetFormats.set(timeZone, format);
   const name = format.formatToParts(utc).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   return name.slice(3) || '+00:00';
 }

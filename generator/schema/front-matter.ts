@@ -9,9 +9,6 @@ import { OLD_ADDRESS_RULE, isOldAddress } from './redirects.ts';
 export const DEFAULT_TEMPLATE = 'page';
 export const DEFAULT_LAYOUT = 'default';
 
-/** In characters: each is shown whole where a line or two fits. */
-const TEXT_LIMITS = { title: 200, description: 1000 } as const;
-
 /** What the configuration gives the rules: the locales' codes, the contacts' keys, the stations. */
 export interface PageContext {
   readonly locales: readonly string[];
@@ -24,9 +21,8 @@ function or<T extends z.ZodType, F>(schema: T, fallback: F) {
   return schema.nullish().transform((value) => value ?? fallback);
 }
 
-/** `title` and `description`: required, trimmed, and short enough to be shown whole. */
-function pageText(field: keyof typeof TEXT_LIMITS) {
-  const limit = TEXT_LIMITS[field];
+/** `title` and `description`: required, trimmed, and `limit` characters at most, so each is shown whole where a line or two fits. */
+function pageText(field: 'title' | 'description', limit: number) {
   const add = `Add \`${field}: …\` to the front matter.`;
   const shorten = `Shorten it: the ${field} is shown whole in a tab, a menu, a share card or a search result. Say the rest in the page's body.`;
   const shown = (n: number) => n.toLocaleString('en-US');
@@ -118,8 +114,8 @@ function toSettings(locales: readonly string[]) {
     or(text(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name such as `service`'), fallback);
   const listed = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((code) => locales.includes(code));
   return {
-    title: pageText('title'),
-    description: pageText('description'),
+    title: pageText('title', 200),
+    description: pageText('description', 1000),
     template: name(DEFAULT_TEMPLATE),
     layout: name(DEFAULT_LAYOUT),
     order: or(z.number({ error: 'must be a number' }), 0),

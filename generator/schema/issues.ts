@@ -16,7 +16,6 @@ export function text(pattern: RegExp | ((value: string) => boolean), reason: str
   return z.string({ error }).refine(test, { error });
 }
 
-/** A whole number of at least `min`. */
 export function whole(reason: string, min = 1) {
   return z.number({ error: reason }).refine((n) => Number.isInteger(n) && n >= min, { error: reason });
 }
@@ -70,28 +69,19 @@ export function toProblems(
           const where = [...issue.path.filter((part) => typeof part !== 'number'), key].join('.');
           const nth = seen.get(where) ?? 0;
           seen.set(where, nth + 1);
-          return toUnknownKeyProblem(code, place, [...issue.path, key], nth, issue.message.split(' '));
+          // A key no setting has, with the setting it likely misspells.
+          const field = place.field([...issue.path, key]);
+          const known = issue.message.split(' ');
+          const nearest = toNearestName(key, known);
+          const hint = nearest
+            ? `Did you mean \`${nearest}\`? Rename the key.`
+            : `The settings here are ${known.map((k) => `\`${k}\``).join(', ')}; remove the key or name one of them.`;
+          const reason = 'is not a setting, and would be ignored';
+          return toProblem(code, { field, reason, hint }, place.at(field, nth));
         })
       : [],
   );
   return [...problems, ...unknown];
-}
-
-/** A key no setting has, with the setting it likely misspells. */
-function toUnknownKeyProblem(
-  code: 'CONFIG_INVALID' | 'FRONT_MATTER_INVALID',
-  place: Place,
-  path: readonly PropertyKey[],
-  nth: number,
-  known: readonly string[],
-): SiteProblem {
-  const field = place.field(path);
-  const nearest = toNearestName(String(path.at(-1)), known);
-  const reason = 'is not a setting, and would be ignored';
-  const hint = nearest
-    ? `Did you mean \`${nearest}\`? Rename the key.`
-    : `The settings here are ${known.map((k) => `\`${k}\``).join(', ')}; remove the key or name one of them.`;
-  return toProblem(code, { field, reason, hint }, place.at(field, nth));
 }
 
 /** The known name `name` is likely a typo of: one edit away, or two for five letters or more. */

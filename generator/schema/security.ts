@@ -5,7 +5,7 @@ import { flag, says, settings, text } from './issues.ts';
 // origins, never keywords that lift a protection.
 
 /** Whole schemes a directive may allow: never one that lets any script or page in. */
-export const POLICY_SCHEMES = {
+const POLICY_SCHEMES = {
   scriptSrc: [],
   connectSrc: ['https:', 'wss:'],
   imgSrc: ['https:', 'data:', 'blob:'],
@@ -16,9 +16,6 @@ export const POLICY_SCHEMES = {
   mediaSrc: ['https:', 'data:', 'blob:'],
 } as const satisfies Record<string, readonly string[]>;
 export type PolicyDirective = keyof typeof POLICY_SCHEMES;
-
-/** The directives `security` may add to (behaviour.md: Security policy). */
-export const POLICY_DIRECTIVES = Object.keys(POLICY_SCHEMES) as PolicyDirective[];
 
 /** `https://` or `wss://`, a host (or `*.` subdomains), a port; no space or `;`, which would start another source. */
 const POLICY_ORIGIN =
@@ -56,9 +53,9 @@ function sources(directive: PolicyDirective) {
 
 type Directives = { [D in PolicyDirective]: ReturnType<typeof sources> };
 
-/** Origins each directive of the Content Security Policy adds (hosts.ts). */
+/** Origins each directive of the Content Security Policy adds (hosts.ts; behaviour.md: Security policy). */
 export const SECURITY = settings(
-  Object.fromEntries(POLICY_DIRECTIVES.map((d) => [d, sources(d)])) as Directives,
+  Object.fromEntries(Object.keys(POLICY_SCHEMES).map((d) => [d, sources(d as PolicyDirective)])) as Directives,
   'must be an object of source lists, such as { scriptSrc: [] }',
 );
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../generator/config-check.ts';
+import { checkConfig } from '../../generator/config-check.ts';
 import { CONTENT_SECURITY_POLICY, toContentSecurityPolicy } from '../../generator/hosts.ts';
 
 /** The fields of `security` and `scripts` refused, each with its line (the missing required fields aside). */
 function problemsOf(lines: string[], input: Record<string, unknown>) {
   const source = ['export default {', ...lines, '};'].join('\n');
-  return validateConfig(input, source)
-    .map((p) => [(p.args as { field?: string }).field ?? '', p.loc?.line] as const)
+  return checkConfig(input, source)
+    .problems.map((p) => [(p.args as { field?: string }).field ?? '', p.loc?.line] as const)
     .filter(([field]) => /^(security|scripts)/.test(field));
 }
 
