@@ -4,7 +4,7 @@ import { startControls } from './controls.ts';
 import { writeLocaleCookie } from './cookie.ts';
 import { nextFree, whenFree } from './idle.ts';
 import { loadTemplate, setPages, type PageLoaders } from './templates.ts';
-import type { View } from './view.ts';
+import type { View } from './app.tsx';
 
 // The first view (behaviour.md: Pages on demand): the page works without JavaScript, so only the
 // locale cookie and the controls start at once; the app loads when the browser is free after

@@ -1,4 +1,4 @@
-import { currentView, type View } from './view.ts';
+import { currentView, type View } from './app.tsx';
 import { startConsent } from './consent.ts';
 import { readOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';

@@ -1,6 +1,5 @@
 import type { EmbeddedPayload } from '../generator/types.ts';
-import { renderView } from './app.tsx';
-import { currentView } from './view.ts';
+import { currentView, renderView } from './app.tsx';
 import { toErrorPayload } from './error-payload.ts';
 import { readPayload } from './page-data.ts';
 import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';

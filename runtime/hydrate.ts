@@ -1,7 +1,7 @@
 import type { EmbeddedPayload, SharedData } from '../generator/types.ts';
 import type { Enhanced } from './enhance.ts';
 import type { RefreshRequest } from './navigate.ts';
-import { hydrate, unmount } from './app.tsx';
+import { hydrate, unmount, type SiteModules, type View } from './app.tsx';
 import { whenIdle } from './idle.ts';
 import { setSharedLookUp, toTranslator } from './messages.ts';
 import { readPayload } from './page-data.ts';
@@ -10,7 +10,6 @@ import { forgetSearchIndex, siteSearch } from './search.ts';
 import { isBot, site } from './settings.ts';
 import { withShared } from './shared-data.ts';
 import { loadTemplate } from './templates.ts';
-import type { SiteModules, View } from './view.ts';
 
 // Loaded with the app shell (boot.ts); the rest of the app follows in the idle chunk
 // (behaviour.md: Pages on demand).
