@@ -45,19 +45,15 @@ export function start(entry: BootEntry): void {
   else window.addEventListener('load', () => whenFree(loadApp), { once: true });
 }
 
-function readEmbedded(): { container: Element; page: EmbeddedPayload } {
-  const container = document.getElementById('app');
-  const data = document.getElementById('site-data');
-  if (!container || !data) throw new Error('the page has no #app or #site-data element');
-  return { container, page: JSON.parse(data.textContent ?? '') as EmbeddedPayload };
-}
-
 /**
  * False when a chunk failed: no reload, the server-rendered page stays usable
  * (behaviour.md: Browser errors). Hydration gets a task of its own, apart from module evaluation.
  */
 async function startApp(entry: BootEntry, controls: PageControls): Promise<boolean> {
-  const { container, page } = readEmbedded();
+  const container = document.getElementById('app');
+  const data = document.getElementById('site-data');
+  if (!container || !data) throw new Error('the page has no #app or #site-data element');
+  const page = JSON.parse(data.textContent ?? '') as EmbeddedPayload;
   let loaded: [Shell, View['Page'], SharedData];
   try {
     loaded = await Promise.all([

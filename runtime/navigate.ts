@@ -54,10 +54,6 @@ export function initNavigation(id: string): void {
   window.addEventListener('popstate', (event) => {
     void navigate(new URL(location.href), false, (event.state as { key?: number } | null)?.key);
   });
-  addAnnouncer();
-}
-
-function addAnnouncer(): void {
   const announcer = Object.assign(document.createElement('div'), {
     id: 'route-announcer',
     className: 'visually-hidden',
