@@ -1,10 +1,9 @@
-import type { EmbeddedPayload, PageControls, SharedData } from '../generator/types.ts';
+import type { EmbeddedPayload, PageControls } from '../generator/types.ts';
 import type { Shell } from './hydrate.ts';
 import { startControls } from './controls.ts';
 import { writeLocaleCookie } from './cookie.ts';
 import { nextFree, whenFree } from './idle.ts';
 import { loadTemplate, setPages, type PageLoaders } from './templates.ts';
-import type { View } from './app.tsx';
 
 // The first view (behaviour.md: Pages on demand): the page works without JavaScript, so only the
 // locale cookie and the controls start at once; the app loads when the browser is free after
@@ -54,20 +53,18 @@ async function startApp(entry: BootEntry, controls: PageControls): Promise<boole
   const data = document.getElementById('site-data');
   if (!container || !data) throw new Error('the page has no #app or #site-data element');
   const page = JSON.parse(data.textContent ?? '') as EmbeddedPayload;
-  let loaded: [Shell, View['Page'], SharedData];
-  try {
-    loaded = await Promise.all([
-      loadShell(entry),
-      loadTemplate(page.template),
-      import('./messages.ts').then((m) => {
-        m.noteSharedUrl(page.locale, page.shared);
-        return m.loadShared(page.locale);
-      }),
-    ]);
-  } catch (error) {
+  const loaded = await Promise.all([
+    loadShell(entry),
+    loadTemplate(page.template),
+    import('./messages.ts').then((m) => {
+      m.noteSharedUrl(page.locale, page.shared);
+      return m.loadShared(page.locale);
+    }),
+  ]).catch((error: unknown) => {
     console.warn('The page stays server-rendered:', error);
-    return false;
-  }
+    return null;
+  });
+  if (!loaded) return false;
   const [shell, Page, shared] = loaded;
   await nextFree();
   shell.hydratePage({ shell, controls, container, page, Page, shared });
