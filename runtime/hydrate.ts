@@ -27,8 +27,8 @@ export interface Hydration extends Pick<SiteModules, 'controls'> {
 }
 
 // The rest of the search is a chunk loaded on first use (behaviour.md: Search).
-let searchIndex: Promise<typeof SearchIndex> | null = null;
-const loadSearch = () => (searchIndex ??= import('./search-index.ts'));
+let searchChunk: Promise<typeof SearchIndex> | null = null;
+const loadSearch = () => (searchChunk ??= import('./search-index.ts'));
 
 const siteSearch: SiteSearch = {
   prepare: (locale) => loadSearch().then((m) => m.searchIndex.prepare(locale)),
@@ -72,7 +72,7 @@ export function hydratePage(input: Hydration): void {
 /** Watch mode only: the build defines `__SITE_DEV__` false and the minifier drops this. */
 function listenForRebuilds(): void {
   window.addEventListener('site:search', () => {
-    if (searchIndex) void searchIndex.then((m) => m.forgetSearchIndex());
+    if (searchChunk) void searchChunk.then((m) => m.forgetSearchIndex());
     else void import('./deployment.ts').then((m) => m.forgetOwnManifest());
   });
   window.addEventListener('site:refresh', (event) => {
