@@ -1,10 +1,9 @@
-import type { EmbeddedPayload, PageControls, SharedData } from '../generator/types.ts';
+import type { EmbeddedPayload, PageControls } from '../generator/types.ts';
 import type { Shell } from './hydrate.ts';
 import { startControls } from './controls.ts';
 import { writeLocaleCookie } from './cookie.ts';
 import { nextFree, whenFree } from './idle.ts';
 import { loadTemplate, setPages, type PageLoaders } from './templates.ts';
-import type { View } from './view.ts';
 
 // The first view (behaviour.md: Pages on demand): the page works without JavaScript, so only the
 // locale cookie and the controls start at once; the app loads when the browser is free after
@@ -45,33 +44,27 @@ export function start(entry: BootEntry): void {
   else window.addEventListener('load', () => whenFree(loadApp), { once: true });
 }
 
-function readEmbedded(): { container: Element; page: EmbeddedPayload } {
-  const container = document.getElementById('app');
-  const data = document.getElementById('site-data');
-  if (!container || !data) throw new Error('the page has no #app or #site-data element');
-  return { container, page: JSON.parse(data.textContent ?? '') as EmbeddedPayload };
-}
-
 /**
  * False when a chunk failed: no reload, the server-rendered page stays usable
  * (behaviour.md: Browser errors). Hydration gets a task of its own, apart from module evaluation.
  */
 async function startApp(entry: BootEntry, controls: PageControls): Promise<boolean> {
-  const { container, page } = readEmbedded();
-  let loaded: [Shell, View['Page'], SharedData];
-  try {
-    loaded = await Promise.all([
-      loadShell(entry),
-      loadTemplate(page.template),
-      import('./messages.ts').then((m) => {
-        m.noteSharedUrl(page.locale, page.shared);
-        return m.loadShared(page.locale);
-      }),
-    ]);
-  } catch (error) {
+  const container = document.getElementById('app');
+  const data = document.getElementById('site-data');
+  if (!container || !data) throw new Error('the page has no #app or #site-data element');
+  const page = JSON.parse(data.textContent ?? '') as EmbeddedPayload;
+  const loaded = await Promise.all([
+    loadShell(entry),
+    loadTemplate(page.template),
+    import('./messages.ts').then((m) => {
+      m.noteSharedUrl(page.locale, page.shared);
+      return m.loadShared(page.locale);
+    }),
+  ]).catch((error: unknown) => {
     console.warn('The page stays server-rendered:', error);
-    return false;
-  }
+    return null;
+  });
+  if (!loaded) return false;
   const [shell, Page, shared] = loaded;
   await nextFree();
   shell.hydratePage({ shell, controls, container, page, Page, shared });

@@ -50,8 +50,6 @@ function createView() {
   const accept = Object.assign(make('button', 'consent__button'), { type: 'button' });
   const decline = Object.assign(make('button', 'consent__button consent__button--plain'), { type: 'button' });
   const settings = Object.assign(make('button', 'consent__settings'), { type: 'button' });
-  accept.dataset.choice = 'accepted';
-  decline.dataset.choice = 'declined';
   const actions = make('div', 'consent__actions');
   actions.append(accept, decline);
   notice.append(title, text, actions);
@@ -80,12 +78,12 @@ export function startConsent(toTranslator: () => Translate): void {
   view.root.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('button');
     if (!button) return;
-    if (button.classList.contains('consent__settings')) {
+    if (button === view.settings) {
       view.notice.hidden = false;
       view.accept.focus();
       return;
     }
-    const chosen = button.dataset.choice as Choice;
+    const chosen: Choice = button === view.accept ? 'accepted' : 'declined';
     const loaded = document.querySelector('script[data-consent-loaded]') !== null;
     writeChoice(chosen);
     view.notice.hidden = true;

@@ -5,8 +5,6 @@ import { site } from './settings.ts';
 
 // behaviour.md: New-build check. A missing, malformed or HTML manifest is logged, never fatal.
 
-const HOUR = 3_600_000;
-
 async function readManifest<T>(url: string): Promise<T | null> {
   try {
     const value = await fetchJson<unknown>(url, { cache: 'no-store' });
@@ -41,7 +39,7 @@ export function startDeploymentCheck(buildId: string, translate: () => Translate
     markStale();
     showNotice(translate());
   };
-  setInterval(() => void check(), HOUR);
+  setInterval(() => void check(), 3_600_000);
   // The event fires on a change only: visible now, the tab was hidden before.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void check();

@@ -51,14 +51,6 @@ function swapStylesheets(): void {
   }
 }
 
-/** False when the runtime cannot (not hydrated, error page). */
-async function refreshInPlace(request: RefreshRequest): Promise<boolean> {
-  const detail: RefreshRequest & { done?: Promise<void> } = { ...request };
-  window.dispatchEvent(new CustomEvent('site:refresh', { detail }));
-  if (!detail.done) return false;
-  return detail.done.then(() => true).catch(() => false);
-}
-
 async function applyUpdate(update: Changes): Promise<void> {
   document.getElementById(OVERLAY_ID)?.remove();
   void markStaleTranslation();
@@ -86,7 +78,11 @@ async function applyUpdate(update: Changes): Promise<void> {
   const ownPayload = toOutputFile(decodeURI(location.pathname), '_payload.json');
   const locales = [...new Set(data.map((file) => SHARED_DATA.exec(file)?.[1]).filter((l) => l !== undefined))];
   const render = locales.length > 0 || data.includes(ownPayload);
-  if (!(await refreshInPlace({ render, locales, templates }))) location.reload();
+  const detail: RefreshRequest & { done?: Promise<void> } = { render, locales, templates };
+  window.dispatchEvent(new CustomEvent('site:refresh', { detail }));
+  // No answer: the runtime cannot (not hydrated, an error page).
+  if (!detail.done) location.reload();
+  else await detail.done.catch(() => location.reload());
 }
 
 // The server rebuilds open pages first, so the stream names this page and reopens on navigation.

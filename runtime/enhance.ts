@@ -1,4 +1,4 @@
-import { currentView, type View } from './view.ts';
+import { currentView, type View } from './app.tsx';
 import { startConsent } from './consent.ts';
 import { readOwnManifest, startDeploymentCheck } from './deployment.ts';
 import { watchLinks } from './links.ts';
@@ -9,9 +9,6 @@ import { watchVideoPosters } from './video.ts';
 import { phraseBreakerFor } from './word-breaks.ts';
 
 export { refresh } from './navigate.ts';
-
-/** A performance mark: from here links navigate on the client (behaviour.md: Client navigation). */
-const NAVIGATION_READY = 'site:navigation-ready';
 
 // Pages the browser renders itself need their own word breaks (behaviour.md: Presentation).
 setPhraseBreaker(phraseBreakerFor(site.keepWhole));
@@ -28,7 +25,8 @@ export function enhance(buildId: string, view: View, onNavigated: () => void): E
   void readOwnManifest(buildId).then((meta) => {
     if (Array.isArray(meta?.prerendered)) setPrerendered(meta.prerendered);
     if (meta) watchLinks(buildId);
-    performance.mark(NAVIGATION_READY);
+    // From here links navigate on the client (behaviour.md: Client navigation).
+    performance.mark('site:navigation-ready');
   });
   watchVideoPosters();
   const checkDeployment = startDeploymentCheck(buildId, () => (currentView() ?? view).t);

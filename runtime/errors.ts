@@ -1,6 +1,5 @@
 import type { EmbeddedPayload } from '../generator/types.ts';
-import { renderView } from './app.tsx';
-import { currentView } from './view.ts';
+import { currentView, renderView } from './app.tsx';
 import { toErrorPayload } from './error-payload.ts';
 import { readPayload } from './page-data.ts';
 import { loadLocale, noteSharedUrl, toSharedUrl } from './messages.ts';
@@ -22,6 +21,7 @@ export async function showErrorPage(status: number, options: { path?: string; re
     const shared = other?.shared ?? view.payload;
     const Page = await loadTemplate('error');
     const payload = toErrorPayload({
+      ...localeInfo,
       buildId: view.payload.buildId,
       locale,
       status,
@@ -33,9 +33,6 @@ export async function showErrorPage(status: number, options: { path?: string; re
       contacts: shared.contacts,
       menus: shared.menus,
       shared: other ? toSharedUrl(locale) : view.payload.shared,
-      titleSeparator: localeInfo.titleSeparator,
-      siteTitle: localeInfo.siteTitle,
-      ogLocale: localeInfo.ogLocale,
       error: options,
     });
     renderView({ payload, Page, t });

@@ -1,16 +1,15 @@
-import type { EmbeddedPayload, SharedData } from '../generator/types.ts';
+import type { EmbeddedPayload, SharedData, SiteSearch } from '../generator/types.ts';
 import type { Enhanced } from './enhance.ts';
 import type { RefreshRequest } from './navigate.ts';
-import { hydrate, unmount } from './app.tsx';
+import { hydrate, unmount, type SiteModules, type View } from './app.tsx';
 import { whenIdle } from './idle.ts';
 import { setSharedLookUp, toTranslator } from './messages.ts';
 import { readPayload } from './page-data.ts';
 import { readShownPhrases } from './phrases.ts';
-import { forgetSearchIndex, siteSearch } from './search.ts';
+import type * as SearchIndex from './search-index.ts';
 import { isBot, site } from './settings.ts';
 import { withShared } from './shared-data.ts';
 import { loadTemplate } from './templates.ts';
-import type { SiteModules, View } from './view.ts';
 
 // Loaded with the app shell (boot.ts); the rest of the app follows in the idle chunk
 // (behaviour.md: Pages on demand).
@@ -26,6 +25,15 @@ export interface Hydration extends Pick<SiteModules, 'controls'> {
   readonly Page: View['Page'];
   readonly shared: SharedData;
 }
+
+// The rest of the search is a chunk loaded on first use (behaviour.md: Search).
+let searchChunk: Promise<typeof SearchIndex> | null = null;
+const loadSearch = () => (searchChunk ??= import('./search-index.ts'));
+
+const siteSearch: SiteSearch = {
+  prepare: (locale) => loadSearch().then((m) => m.searchIndex.prepare(locale)),
+  search: (locale, query, limit) => loadSearch().then((m) => m.searchIndex.search(locale, query, limit)),
+};
 
 /** Hydrates the server-rendered page, then, once idle, loads client navigation and the rest. */
 export function hydratePage(input: Hydration): void {
@@ -63,7 +71,10 @@ export function hydratePage(input: Hydration): void {
 
 /** Watch mode only: the build defines `__SITE_DEV__` false and the minifier drops this. */
 function listenForRebuilds(): void {
-  window.addEventListener('site:search', forgetSearchIndex);
+  window.addEventListener('site:search', () => {
+    if (searchChunk) void searchChunk.then((m) => m.forgetSearchIndex());
+    else void import('./deployment.ts').then((m) => m.forgetOwnManifest());
+  });
   window.addEventListener('site:refresh', (event) => {
     const detail = (event as CustomEvent<RefreshRequest & { done?: Promise<void> }>).detail;
     // Through the idle chunk, so watch mode splits code as a build does.

@@ -1,9 +1,7 @@
-import { renderView } from './app.tsx';
-import { currentView, type View } from './view.ts';
+import { currentView, renderView, type View } from './app.tsx';
 import { showErrorPage } from './errors.ts';
 import { forgetShared, loadLocale, loadShared, noteSharedUrl } from './messages.ts';
 import { forgetPayloads, loadPayload } from './prefetch.ts';
-import { reloadOnce } from './reload-guard.ts';
 import { site } from './settings.ts';
 import { withShared } from './shared-data.ts';
 import { loadTemplate, replaceTemplate } from './templates.ts';
@@ -56,10 +54,6 @@ export function initNavigation(id: string): void {
   window.addEventListener('popstate', (event) => {
     void navigate(new URL(location.href), false, (event.state as { key?: number } | null)?.key);
   });
-  addAnnouncer();
-}
-
-function addAnnouncer(): void {
   const announcer = Object.assign(document.createElement('div'), {
     id: 'route-announcer',
     className: 'visually-hidden',
@@ -116,6 +110,34 @@ async function loadView(path: string, textsChanged = false): Promise<View> {
     }),
   ]);
   return { payload: withShared(page, shared), Page, t };
+}
+
+// behaviour.md: Reload guard. One full load per path within the window: never a reload loop.
+const RELOAD_GUARD = 'site:reload-guard';
+
+function isGuarded(path: string): boolean {
+  try {
+    const guard = JSON.parse(sessionStorage.getItem(RELOAD_GUARD) ?? 'null') as {
+      path: string;
+      expires: number;
+    } | null;
+    return guard?.path === path && guard.expires > Date.now();
+  } catch {
+    return false;
+  }
+}
+
+/** False: the caller shows the error page instead. */
+function reloadOnce(path: string): boolean {
+  if (isGuarded(path)) return false;
+  try {
+    sessionStorage.setItem(RELOAD_GUARD, JSON.stringify({ path, expires: Date.now() + site.reloadGuardMs }));
+  } catch {
+    // Without storage the guard cannot hold: no risk of a loop.
+    return false;
+  }
+  location.assign(path);
+  return true;
 }
 
 /** Renders the page at `url` on the client; falls back to a full load wherever that is safer. */

@@ -37,14 +37,10 @@ function pump(): void {
   }
 }
 
-function canPrefetch(): boolean {
+export function queuePrefetch(path: string, run: () => Promise<unknown>): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
     .connection;
-  return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
-}
-
-export function queuePrefetch(path: string, run: () => Promise<unknown>): void {
-  if (queued.has(path) || !canPrefetch()) return;
+  if (queued.has(path) || connection?.saveData || /2g/.test(connection?.effectiveType ?? '')) return;
   queued.add(path);
   waiting.push(run);
   pump();

@@ -1,5 +1,5 @@
 import type { LocaleCode, SiteSearch } from '../generator/types.ts';
-import { currentView } from './view.ts';
+import { currentView } from './app.tsx';
 import { forgetOwnManifest, readOwnManifest } from './deployment.ts';
 import { loadOnce } from './fetch-json.ts';
 import { byKeywords, toExcerpt, type PagefindData } from './search-results.ts';

@@ -1,4 +1,4 @@
-import type { View } from './view.ts';
+import type { View } from './app.tsx';
 
 // behaviour.md: Pages on demand. Watch mode may replace a template's chunk URL.
 
