@@ -1,24 +1,17 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { unescapeHtml } from '../escape.ts';
 import { toProblem } from '../problems/problem.ts';
 import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
 import { toFirstViewScripts, toIdleScripts } from './first-view.ts';
-import { atStart, memoize, type OutputPage } from './output.ts';
+import { atStart, memoize, readOutputFile, type OutputPage } from './output.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** A file of the output by its URL: as text, and gzipped for its size. */
 function createReader(outDir: string) {
-  const readFile = memoize((file) => {
-    try {
-      return readFileSync(path.join(outDir, file));
-    } catch {
-      return null;
-    }
-  });
-  const read = (url: string) => readFile(url.split('?')[0] as string);
+  const read = memoize((url) => readOutputFile({ base: null, outDir }, url));
   const gzipped = memoize((url) => {
     const bytes = read(url);
     return bytes ? gzipSync(bytes).length : 0;

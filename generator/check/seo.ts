@@ -15,7 +15,7 @@ function toSitePath(config: SiteConfig, href: string): string | null {
 
 function toHeadProblems(
   page: OutputPage,
-  code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE' | 'SEO_ROBOTS',
+  code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_ERROR_PAGE' | 'SEO_LOCALE' | 'SEO_ROBOTS',
   reasons: readonly string[],
 ): SiteProblem[] {
   return reasons.map((reason) => toProblem(code, { page: page.url, reason }, atStart(page.file)));
@@ -168,7 +168,7 @@ function checkErrorPages(pages: readonly OutputPage[], sitemap: string | null): 
         ...(page.alternates.length > 0 ? ['it has alternates'] : []),
         ...(sitemap?.includes(page.url) ? ['it is in the sitemap'] : []),
       ];
-      return reasons.map((reason) => toProblem('SEO_ERROR_PAGE', { page: page.url, reason }, atStart(page.file)));
+      return toHeadProblems(page, 'SEO_ERROR_PAGE', reasons);
     });
 }
 

@@ -177,17 +177,8 @@ function writeCached(key: string, index: ReadonlyMap<string, Uint8Array>): Promi
 /** So a watch session's first edit finds Pagefind ready (Chinese segmentation loads on first use). */
 export async function warmSearch(config: SiteConfig): Promise<void> {
   try {
-    const pagefind = await import('pagefind');
-    for (const language of new Set(config.locales.map((l) => toIndexLanguage(l.iso)))) {
-      const { index } = await pagefind.createIndex({ forceLanguage: language });
-      if (!index) continue;
-      await index.addHTMLFile({
-        url: '/',
-        content: `<html lang="${language}"><body><p>索引 index</p></body></html>`,
-      });
-      await index.getFiles();
-      await index.deleteIndex();
-    }
+    for (const language of new Set(config.locales.map((l) => toIndexLanguage(l.iso))))
+      await makeIndex(language, [{ url: '/', html: `<html lang="${language}"><body><p>索引 index</p></body></html>` }]);
   } catch {
     // The next build reports what went wrong.
   }
