@@ -3,7 +3,7 @@ import { formatProblem } from './problems/format.ts';
 import type { CheckReport } from './check/index.ts';
 import type { NewPageReport } from './commands/new-page.ts';
 import type { DiffPart } from './translations/diff.ts';
-import type { TranslationItem, TranslationStatus } from './translations/status.ts';
+import type { Confirmed, TranslationItem, TranslationStatus } from './translations/status.ts';
 import type { BuildReport, LocaleCode, Route, SiteConfig, SiteProblem } from './types.ts';
 
 // The only module that writes to the terminal (architecture.md: Style, rule 7).
@@ -175,11 +175,7 @@ export function printTranslationStatus(config: SiteConfig, status: TranslationSt
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-export function printConfirmed(
-  record: string,
-  confirmed: readonly { id: string; locale: LocaleCode }[],
-  json: boolean,
-): void {
+export function printConfirmed(record: string, confirmed: readonly Confirmed[], json: boolean): void {
   if (json) return printJson({ record, confirmed });
   process.stdout.write(`${bold('Confirmed')} ${count(confirmed.length, 'translation')} in ${record}.\n`);
 }

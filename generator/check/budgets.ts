@@ -34,11 +34,10 @@ export function checkBudgets(
   const files = createReader(outDir);
   const { budgets } = config.check;
   return pages.flatMap((page) => {
-    const head = page.html.slice(0, page.html.indexOf('</head>'));
     const js = toFirstViewScripts(page.html, (url) => files.text(url));
     const idle = scripts ? toIdleScripts(js, scripts, page.payload?.template ?? null) : null;
     const css = [
-      ...head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
+      ...page.head.replace(/<noscript>[\s\S]*?<\/noscript>/g, '').matchAll(/<link rel="stylesheet" href="([^"]+)"/g),
     ].map((m) => m[1] as string);
     const payload = /<script type="application\/json" id="site-data">([\s\S]*?)<\/script>/.exec(page.html)?.[1] ?? '';
     const checks: [string, string, number, number, string[]][] = [
@@ -95,7 +94,7 @@ export function checkFontBudget(config: SiteConfig, outDir: string, pages: reado
   const facesOf = memoize((css) => toFontFaces(files.text(css) ?? ''));
   const limit = config.check.budgets.fontKb;
   return pages.flatMap((page) => {
-    const head = page.html.slice(0, page.html.indexOf('</head>'));
+    const { head } = page;
     const text = page.html.slice(head.length).replace(/<script[\s\S]*?<\/script>|<[^>]+>/g, '');
     const urls = new Set(
       [...head.matchAll(/<link rel="preload" as="font"[^>]* href="([^"]+)"/g)].map((m) => m[1] as string),
