@@ -89,7 +89,6 @@ function findChangeLine(root: string, file: string, changes: readonly (readonly 
   return found >= 0 ? found + 1 : null;
 }
 
-/** A translation confirmed: its unit and locale. */
 export type Confirmed = { readonly id: string; readonly locale: LocaleCode };
 
 /** Names: a file, route, `namespace:key` or namespace. */
