@@ -3,7 +3,7 @@ import { formatProblem } from './problems/format.ts';
 import type { CheckReport } from './check/index.ts';
 import type { NewPageReport } from './commands/new-page.ts';
 import type { DiffPart } from './translations/diff.ts';
-import type { TranslationItem, TranslationStatus } from './translations/status.ts';
+import type { Confirmed, TranslationItem, TranslationStatus } from './translations/status.ts';
 import type { BuildReport, LocaleCode, Route, SiteConfig, SiteProblem } from './types.ts';
 
 // The only module that writes to the terminal (architecture.md: Style, rule 7).
@@ -15,6 +15,9 @@ const yellow = (s: string) => paint('33', s);
 const dim = (s: string) => paint('2', s);
 const bold = (s: string) => paint('1', s);
 const green = (s: string) => paint('32', s);
+
+/** `1 error`, `2 errors`. */
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -43,9 +46,9 @@ export async function runReported(
 export function printFailure(root: string, error: unknown, what: string, outputUntouched = false): void {
   if (error instanceof SiteError) {
     printProblems(root, error.problems);
-    const count = error.problems.filter((p) => p.severity === 'error').length;
+    const errors = error.problems.filter((p) => p.severity === 'error').length;
     const untouched = outputUntouched ? ' The previous output is untouched.' : '';
-    process.stderr.write(red(`${what} failed: ${count} ${count === 1 ? 'error' : 'errors'}.${untouched}\n`));
+    process.stderr.write(red(`${what} failed: ${count(errors, 'error')}.${untouched}\n`));
     if (process.env.DEBUG && error.cause)
       process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
     return;
@@ -89,17 +92,12 @@ function toPublishingLines(report: BuildReport): string {
       `preview build (from ${report.env.source ?? 'the configuration'}): noindex everywhere, robots.txt disallows all`,
     );
   const parts: string[] = [];
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  for (const [kind, one, many] of [
-    ['draft', 'draft', 'drafts'],
-    ['scheduled', 'page', 'pages'],
-    ['expired', 'page', 'pages'],
-  ] as const) {
+  for (const kind of ['draft', 'scheduled', 'expired'] as const) {
     const held = report.held.filter((h) => h.kind === kind);
     if (held.length === 0) continue;
     const built = held.filter((h) => h.built).length;
     const next = kind === 'scheduled' ? `, next ${held.map((h) => h.date).sort()[0]}` : '';
-    const what = kind === 'draft' ? count(held.length, one, many) : `${kind}: ${count(held.length, one, many)}${next}`;
+    const what = kind === 'draft' ? count(held.length, 'draft') : `${kind}: ${count(held.length, 'page')}${next}`;
     parts.push(built === held.length ? `${what} (built and marked)` : built > 0 ? `${what} (${built} built)` : what);
   }
   if (parts.length > 0) lines.push(`left out of production: ${parts.join(' · ')}`);
@@ -177,14 +175,9 @@ export function printTranslationStatus(config: SiteConfig, status: TranslationSt
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-export function printConfirmed(
-  record: string,
-  confirmed: readonly { id: string; locale: LocaleCode }[],
-  json: boolean,
-): void {
+export function printConfirmed(record: string, confirmed: readonly Confirmed[], json: boolean): void {
   if (json) return printJson({ record, confirmed });
-  const count = confirmed.length;
-  process.stdout.write(`${bold('Confirmed')} ${count} ${count === 1 ? 'translation' : 'translations'} in ${record}.\n`);
+  process.stdout.write(`${bold('Confirmed')} ${count(confirmed.length, 'translation')} in ${record}.\n`);
 }
 
 /** `site new`: the files written as a draft, and what is left to do. */
@@ -287,6 +280,6 @@ export function printCheckReport(report: CheckReport, json: boolean): void {
     process.stdout.write('\n');
   }
   const { errors, warnings, pages, links } = report.summary;
-  const line = `site check: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'} (${pages} pages, ${links} links checked)`;
+  const line = `site check: ${count(errors, 'error')}, ${count(warnings, 'warning')} (${pages} pages, ${links} links checked)`;
   process.stdout.write(`${errors > 0 ? red(line) : line}\n`);
 }

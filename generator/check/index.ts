@@ -14,7 +14,7 @@ import { checkGlossary } from './glossary.ts';
 import { checkMixedScript } from './mixed-script.ts';
 import { checkHtml } from './html.ts';
 import { checkFragments, checkLinks } from './links.ts';
-import { readOutputPages } from './output.ts';
+import { readOutputFile, readOutputPages } from './output.ts';
 import { checkHead, checkSeo } from './seo.ts';
 import { checkSharing } from './share.ts';
 import { checkContentScript, checkTranslations, type TranslationReport } from './translations.ts';
@@ -67,8 +67,8 @@ export async function checkSite(options: {
 
   options.onProgress?.('reading pages');
   const pages = readOutputPages(outDir);
-  const sitemapFile = path.join(outDir, 'sitemap.xml');
-  problems.push(...checkSeo(checked, pages, existsSync(sitemapFile) ? readFileSync(sitemapFile, 'utf8') : null));
+  const sitemap = readOutputFile({ base: null, outDir }, '/sitemap.xml')?.toString('utf8') ?? null;
+  problems.push(...checkSeo(checked, pages, sitemap));
   problems.push(...checkHead(checked, pages));
   problems.push(...checkSharing(checked, outDir, pages));
   problems.push(...checkBudgets(config, outDir, pages, built?.scripts));
@@ -154,16 +154,13 @@ export function toCheckedConfig(
 ): SiteConfig {
   const built = manifest?.builtWith ?? null;
   if (!built) return config;
-  const mismatch = toMismatch(config, built, outDir);
-  if (mismatch) throw new SiteError([mismatch]);
+  const now = describeLocales(toBuiltWith(config).locales, config.defaultLocale);
+  const then = describeLocales(built.locales, built.defaultLocale);
+  if (now !== then) throw new SiteError([toProblem('BUILD_CONFIG_MISMATCH', { dir: outDir, built: then, now })]);
   return { ...config, baseUrl: built.baseUrl };
 }
 
-/** What an output recorded that today's configuration contradicts, as one problem; or null. */
-function toMismatch(config: SiteConfig, built: BuiltWith, outDir: string): SiteProblem | null {
-  const describe = (locales: BuiltWith['locales'], defaultLocale: string) =>
-    `the locales ${locales.map((l) => `${l.code} (${l.iso}, at ${l.prefix || '/'})`).join(', ')}, default ${defaultLocale}`;
-  const now = describe(toBuiltWith(config).locales, config.defaultLocale);
-  const then = describe(built.locales, built.defaultLocale);
-  return now === then ? null : toProblem('BUILD_CONFIG_MISMATCH', { dir: outDir, built: then, now });
+/** What an output's locales must match today's configuration in. */
+function describeLocales(locales: BuiltWith['locales'], defaultLocale: string): string {
+  return `the locales ${locales.map((l) => `${l.code} (${l.iso}, at ${l.prefix || '/'})`).join(', ')}, default ${defaultLocale}`;
 }

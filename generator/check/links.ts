@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LinkChecker, LinkState, type CheckOptions, type LinkResult } from 'linkinator';
 import { toProblem } from '../problems/problem.ts';
@@ -8,7 +7,7 @@ import { unescapeHtml } from '../escape.ts';
 import { readLatestManifest } from '../write/manifest.ts';
 import { toOutputFile as toPageFile } from '../../runtime/urls.ts';
 import { toStaticImports } from './first-view.ts';
-import { atStart, memoize, type OutputPage } from './output.ts';
+import { atStart, memoize, readOutputFile, type OutputPage } from './output.ts';
 
 const EXTERNAL_TIMEOUT_MS = 20_000;
 const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'];
@@ -107,7 +106,7 @@ async function withoutProxy<T>(run: () => Promise<T>): Promise<T> {
 
 /** Static imports, which linkinator does not read (behaviour.md: Pages on demand); idle chunks from the manifest. */
 function checkImports(outDir: string, base: string, crawled: readonly LinkResult[]): LinkResult[] {
-  const read = memoize((url) => readOutputFile(outDir, url));
+  const read = memoize((url) => readOutputFile({ base, outDir }, url)?.toString('utf8') ?? null);
   const scripts = crawled
     .filter((r) => r.state === LinkState.OK && /^[^?#]*\.m?js(?:[?#]|$)/.test(r.url.slice(base.length)))
     .map((r) => r.url);
@@ -136,16 +135,6 @@ function checkImports(outDir: string, base: string, crawled: readonly LinkResult
   const unnamed = seeds.filter((url) => read(url) === null && !named.has(url));
   for (const url of unnamed) results.push({ url, status: 404, state: LinkState.BROKEN, parent: manifest });
   return results;
-}
-
-/** The text of the output file a local URL names, or null (none, or a path out of the folder). */
-function readOutputFile(outDir: string, url: string): string | null {
-  try {
-    const file = path.join(outDir, decodeURIComponent(new URL(url).pathname));
-    return file.startsWith(path.join(outDir, path.sep)) ? readFileSync(file, 'utf8') : null;
-  } catch {
-    return null;
-  }
 }
 
 /** One LINK_BROKEN per page and address; only from pages that answered (not a broken address's error page). */

@@ -41,7 +41,7 @@ export interface Output {
 }
 
 /** The output file of a URL of this site (absolute under the base URL, or root-relative), or null. */
-export function toOutputFile({ base, outDir }: Output, url: string): string | null {
+export function toOutputFile({ base, outDir }: Pick<Output, 'base' | 'outDir'>, url: string): string | null {
   const local = base && url.startsWith(`${base}/`) ? url.slice(base.length) : url === base ? '/' : url;
   if (!local.startsWith('/') || local.startsWith('//')) return null;
   let decoded: string;
@@ -52,6 +52,16 @@ export function toOutputFile({ base, outDir }: Output, url: string): string | nu
   }
   const file = path.join(outDir, decoded);
   return file.startsWith(`${outDir}${path.sep}`) ? file : null;
+}
+
+/** The bytes of the output file a URL of this site names, or null (none, or a path out of the folder). */
+export function readOutputFile(output: Pick<Output, 'base' | 'outDir'>, url: string): Buffer | null {
+  const file = toOutputFile(output, url);
+  try {
+    return file === null ? null : readFileSync(file);
+  } catch {
+    return null;
+  }
 }
 
 export function isOutputPage({ base, urls }: Output, url: string): boolean {

@@ -1,7 +1,7 @@
 import { toProblem } from '../problems/problem.ts';
 import type { LocaleConfig, SiteConfig, SiteProblem } from '../types.ts';
 import { atStart, readAttr, type OutputPage } from './output.ts';
-import { toLocaleOfPath } from '../../runtime/urls.ts';
+import { toAbsoluteUrl, toLocaleOfPath } from '../../runtime/urls.ts';
 import { toTitleWidth } from '../../runtime/titles.ts';
 
 type Payload = NonNullable<OutputPage['payload']>;
@@ -15,7 +15,7 @@ function toSitePath(config: SiteConfig, href: string): string | null {
 
 function toHeadProblems(
   page: OutputPage,
-  code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_LOCALE' | 'SEO_ROBOTS',
+  code: 'SEO_ALTERNATE' | 'SEO_CANONICAL' | 'SEO_ERROR_PAGE' | 'SEO_LOCALE' | 'SEO_ROBOTS',
   reasons: readonly string[],
 ): SiteProblem[] {
   return reasons.map((reason) => toProblem(code, { page: page.url, reason }, atStart(page.file)));
@@ -126,15 +126,10 @@ function checkCrossLocaleLinks(
     if (!linkPath || linkPath.startsWith('/_app/') || !byUrl.has(linkPath)) return [];
     const other = toLocaleOfPath(config.locales, linkPath);
     if (other.code === payload.locale) return [];
-    const suggestion = toLocalePath(locale, linkPath.slice(other.prefix.length) || '/');
+    // Under this locale's prefix as under a base URL: its home takes no trailing slash.
+    const suggestion = toAbsoluteUrl(locale?.prefix || null, linkPath.slice(other.prefix.length) || '/');
     return [toProblem('SEO_CROSS_LOCALE_LINK', { page: page.url, href, suggestion }, atStart(page.file))];
   });
-}
-
-/** An unprefixed site path in a locale: under its prefix, if it has one. */
-function toLocalePath(locale: LocaleConfig | undefined, own: string): string {
-  if (!locale?.prefix) return own;
-  return own === '/' ? locale.prefix : `${locale.prefix}${own}`;
 }
 
 /** Titles or descriptions that two pages of one locale share, at the second page. */
@@ -168,7 +163,7 @@ function checkErrorPages(pages: readonly OutputPage[], sitemap: string | null): 
         ...(page.alternates.length > 0 ? ['it has alternates'] : []),
         ...(sitemap?.includes(page.url) ? ['it is in the sitemap'] : []),
       ];
-      return reasons.map((reason) => toProblem('SEO_ERROR_PAGE', { page: page.url, reason }, atStart(page.file)));
+      return toHeadProblems(page, 'SEO_ERROR_PAGE', reasons);
     });
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { toProblem } from '../problems/problem.ts';
 import type { SiteConfig, SiteProblem } from '../types.ts';
 import { unescapeHtml } from '../escape.ts';
-import { isOutputPage, readAttr, toOutputFile, type Output, type OutputPage } from './output.ts';
+import { isOutputPage, readAttr, readOutputFile, toOutputFile, type Output, type OutputPage } from './output.ts';
 import { isWholePng, toPngSize } from '../png.ts';
 import { ZONED_TIME } from './seo.ts';
 import { findGraphFaults, findNodeFaults, type Node } from './structured-data.ts';
@@ -61,7 +61,7 @@ export function checkSharing(config: SiteConfig, outDir: string, pages: readonly
   return [
     ...own.flatMap((page) => [
       ...checkShareImage(output, page.url, page.head),
-      ...checkStructuredData(output, page, page.head),
+      ...checkStructuredData(output, page),
       ...checkIconLinks(page.url, page.head),
     ]),
     ...[...feeds].flatMap((feed) => checkFeed(output, feed)),
@@ -96,12 +96,12 @@ function toImageFault(file: string, image: string): string | null {
 }
 
 /** Faults of a page's JSON-LD (structured-data.ts), and an article or position without its node. */
-function checkStructuredData(output: Output, page: OutputPage, head: string): SiteProblem[] {
-  const image = readAttr(head, /<meta property="og:image" content="([^"]*)"/);
+function checkStructuredData(output: Output, page: OutputPage): SiteProblem[] {
+  const image = readAttr(page.head, /<meta property="og:image" content="([^"]*)"/);
   const drawnCard = image !== null && /\/_app\/cards\//.test(image);
   const nodes: Node[] = [];
   const reasons: string[] = [];
-  for (const [, block] of head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+  for (const [, block] of page.head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
     let parsed: Node;
     try {
       parsed = JSON.parse(block as string) as Node;
@@ -120,7 +120,7 @@ function checkStructuredData(output: Output, page: OutputPage, head: string): Si
   if (output.base && nodes.length > 0) reasons.push(...findGraphFaults(output.base, nodes));
   const types = nodes.map((node) => node['@type']);
   // The website's name is the brand share dialogs show as the site's (behaviour.md: Head and SEO).
-  const siteName = readAttr(head, /<meta property="og:site_name" content="([^"]*)"/);
+  const siteName = readAttr(page.head, /<meta property="og:site_name" content="([^"]*)"/);
   const website = nodes.find((node) => node['@type'] === 'WebSite');
   if (website && website.name !== siteName)
     reasons.push(`its WebSite's name is ${String(website.name)}, not the site's name ${siteName ?? '(none)'}`);
@@ -140,9 +140,8 @@ function checkIconLinks(page: string, head: string): SiteProblem[] {
 /** A feed that is no file of the build, no well-formed Atom feed, or has entries linking no page. */
 function checkFeed(output: Output, feed: string): SiteProblem[] {
   const fail = (reason: string) => toProblem('FEED_INVALID', { feed, reason });
-  const file = toOutputFile(output, feed);
-  if (!file || !existsSync(file)) return [fail('no file of the build')];
-  const xml = readFileSync(file, 'utf8');
+  const xml = readOutputFile(output, feed)?.toString('utf8');
+  if (xml === undefined) return [fail('no file of the build')];
   const fault = toXmlFault(xml);
   if (fault) return [fail(`not well-formed: ${fault}`)];
   const isAtom = /^(?:<\?xml[^>]*\?>\s*)?<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/.test(xml);
@@ -166,20 +165,19 @@ function checkFeed(output: Output, feed: string): SiteProblem[] {
 function checkIcon(output: Output, icon: string): SiteProblem[] {
   const [kind, href] = icon.split(' ') as [string, string];
   const fail = (reason: string) => toProblem('APP_ICON_MISSING', { page: href, reason });
-  const file = toOutputFile(output, href);
-  if (!file || !existsSync(file)) return [fail(`${href} is no file of the build`)];
+  const file = readOutputFile(output, href);
+  if (!file) return [fail(`${href} is no file of the build`)];
   if (kind === 'touch') return [];
   let listed: { src?: string; sizes?: string }[] = [];
   try {
-    listed = (JSON.parse(readFileSync(file, 'utf8')) as { icons?: typeof listed }).icons ?? [];
+    listed = (JSON.parse(file.toString('utf8')) as { icons?: typeof listed }).icons ?? [];
   } catch {
     return [fail('the manifest is no JSON')];
   }
   return [
     ...(listed.length === 0 ? [fail('the manifest lists no icon')] : []),
     ...listed.flatMap((entry) => {
-      const png = entry.src ? toOutputFile(output, entry.src) : null;
-      const bytes = png && existsSync(png) ? readFileSync(png) : null;
+      const bytes = entry.src ? readOutputFile(output, entry.src) : null;
       const size = bytes && isWholePng(bytes) ? toPngSize(bytes) : null;
       if (!size) return [fail(`its icon ${entry.src ?? '(none)'} is no whole PNG of the build`)];
       if (entry.sizes !== `${size.width}x${size.height}`)

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { toPngSize } from '../png.ts';
-import { isOutputPage, toOutputFile, type Output } from './output.ts';
+import { isOutputPage, readOutputFile, type Output } from './output.ts';
 import { ZONED_TIME } from './seo.ts';
 
 // A page's JSON-LD as a search engine reads it (behaviour.md: Sharing).
@@ -75,9 +74,8 @@ function findImageFaults(output: Output, node: Node, drawnCard: boolean): string
   if (!drawnCard) return [];
   if (images.length === 0) return ['its NewsArticle has no `image`'];
   const sizes = images.map((url) => {
-    const file = toOutputFile(output, url);
-    const size = file && existsSync(file) ? toPngSize(readFileSync(file)) : null;
-    return { url, size };
+    const bytes = readOutputFile(output, url);
+    return { url, size: bytes && toPngSize(bytes) };
   });
   return [
     ...sizes.flatMap(({ url, size }) => {

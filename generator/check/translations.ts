@@ -121,14 +121,13 @@ function checkLocaleKeys(check: NamespaceCheck, code: string, iso: string): Site
 function checkKeyAcrossLocales(check: NamespaceCheck, key: string): SiteProblem[] {
   const { config, messages, ns, used } = check;
   const codes = config.locales.map((l) => l.code);
-  const values = codes.map((c) => lookupMessage(messages[c]?.[ns], key)).filter((v): v is string => v !== undefined);
+  const texts = codes.map((c) => lookupMessage(messages[c]?.[ns], key));
+  const values = texts.filter((v): v is string => v !== undefined);
   const file = toMessagesFile(config, config.defaultLocale, ns);
   const loc = { file, line: check.lineOf(config.root, file, key), column: 1 };
   const problems: SiteProblem[] = [];
   if (new Set(values.map(placeholdersOf)).size > 1) {
-    const detail = codes
-      .map((c) => `${c}: {{${placeholdersOf(lookupMessage(messages[c]?.[ns], key) ?? '') || '—'}}}`)
-      .join('; ');
+    const detail = texts.map((text, i) => `${codes[i]}: {{${placeholdersOf(text ?? '') || '—'}}}`).join('; ');
     problems.push(toProblem('I18N_PLACEHOLDERS', { ns, key, detail }, loc));
   }
   const [first = ''] = values;

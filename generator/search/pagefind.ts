@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { readCacheFile, remember, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
 import { requirePackage } from '../node-module.ts';
@@ -76,12 +77,8 @@ export async function buildSearchIndexes(
     const folder = `${SEARCH_FOLDER}/${locale.code}.${contentHash.slice(0, 10)}`;
     folders.set(folder, contentHash);
     urls[locale.code] = `/${folder}/`;
-    let size = 0;
-    for (const [file, contents] of index) {
-      files.set(`${folder}/${file}`, contents);
-      size += contents.byteLength;
-    }
-    bytes[locale.code] = size;
+    for (const [file, contents] of index) files.set(`${folder}/${file}`, contents);
+    bytes[locale.code] = [...index.values()].reduce((size, contents) => size + contents.byteLength, 0);
   }
   const indexed = made.filter((search) => search.made).length;
   // `.json`: an earlier cache format.
@@ -128,9 +125,7 @@ async function makeIndex(
   }
 }
 
-// A cached index is one file: a mark, the file count, then each name and bytes after its 32-bit
-// big-endian length. Files are views of one read: no second copy of a large index in memory.
-const CACHE_MARK = Buffer.from(`site-search-index ${CACHES.search.format}\n`);
+// A cached index is one file: its format and its files, as node:v8 writes them.
 const CACHE_EXT = '.idx';
 
 async function readCached(key: string): Promise<Map<string, Uint8Array> | null> {
@@ -140,54 +135,24 @@ async function readCached(key: string): Promise<Map<string, Uint8Array> | null> 
 
 /** Null for anything else or a file cut short. */
 export function toCachedFiles(contents: Buffer): Map<string, Uint8Array> | null {
-  if (!contents.subarray(0, CACHE_MARK.length).equals(CACHE_MARK)) return null;
   try {
-    const files = new Map<string, Uint8Array>();
-    const count = contents.readUInt32BE(CACHE_MARK.length);
-    let at = CACHE_MARK.length + 4;
-    for (let i = 0; i < count; i++) {
-      const nameLength = contents.readUInt32BE(at);
-      const name = contents.toString('utf8', at + 4, at + 4 + nameLength);
-      at += 4 + nameLength;
-      const length = contents.readUInt32BE(at);
-      if (at + 4 + length > contents.length) return null;
-      files.set(name, contents.subarray(at + 4, at + 4 + length));
-      at += 4 + length;
-    }
-    return at === contents.length ? files : null;
+    const { format, files } = deserialize(contents) as { format?: unknown; files?: unknown };
+    return format === CACHES.search.format && files instanceof Map ? (files as Map<string, Uint8Array>) : null;
   } catch {
     return null;
   }
 }
 
 function writeCached(key: string, index: ReadonlyMap<string, Uint8Array>): Promise<void> {
-  const length = (n: number) => {
-    const bytes = Buffer.alloc(4);
-    bytes.writeUInt32BE(n);
-    return bytes;
-  };
-  const parts: Uint8Array[] = [CACHE_MARK, length(index.size)];
-  for (const [name, data] of index) {
-    const nameBytes = Buffer.from(name);
-    parts.push(length(nameBytes.length), nameBytes, length(data.byteLength), data);
-  }
-  return writeCacheFile(path.join(SEARCH_DIR, `${key}${CACHE_EXT}`), Buffer.concat(parts));
+  const contents = serialize({ format: CACHES.search.format, files: index });
+  return writeCacheFile(path.join(SEARCH_DIR, `${key}${CACHE_EXT}`), contents);
 }
 
 /** So a watch session's first edit finds Pagefind ready (Chinese segmentation loads on first use). */
 export async function warmSearch(config: SiteConfig): Promise<void> {
   try {
-    const pagefind = await import('pagefind');
-    for (const language of new Set(config.locales.map((l) => toIndexLanguage(l.iso)))) {
-      const { index } = await pagefind.createIndex({ forceLanguage: language });
-      if (!index) continue;
-      await index.addHTMLFile({
-        url: '/',
-        content: `<html lang="${language}"><body><p>索引 index</p></body></html>`,
-      });
-      await index.getFiles();
-      await index.deleteIndex();
-    }
+    for (const language of new Set(config.locales.map((l) => toIndexLanguage(l.iso))))
+      await makeIndex(language, [{ url: '/', html: `<html lang="${language}"><body><p>索引 index</p></body></html>` }]);
   } catch {
     // The next build reports what went wrong.
   }

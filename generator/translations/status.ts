@@ -89,6 +89,8 @@ function findChangeLine(root: string, file: string, changes: readonly (readonly 
   return found >= 0 ? found + 1 : null;
 }
 
+export type Confirmed = { readonly id: string; readonly locale: LocaleCode };
+
 /** Names: a file, route, `namespace:key` or namespace. */
 export function confirmTranslations(
   config: SiteConfig,
@@ -96,11 +98,11 @@ export function confirmTranslations(
   messages: Messages,
   record: TranslationRecord,
   select: { readonly names: readonly string[]; readonly all: boolean },
-): { record: TranslationRecord; confirmed: { id: string; locale: LocaleCode }[]; unknown: string[] } {
+): { record: TranslationRecord; confirmed: Confirmed[]; unknown: string[] } {
   const day = today();
   const pages: Record<string, RecordEntry> = { ...record.pages };
   const entries: Record<string, RecordEntry> = { ...record.messages };
-  const confirmed: { id: string; locale: LocaleCode }[] = [];
+  const confirmed: Confirmed[] = [];
   const matched = new Set<string>();
   const units = toUnits(config, routes, messages);
   const fromRoot = (name: string) =>
