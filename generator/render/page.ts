@@ -64,13 +64,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
   const html = renderDocument(ctx.config, ctx.assets, shown, body.html, {
     blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
-    share: toShareHead({
-      config: ctx.config,
-      assets: ctx.assets,
-      translators: ctx.translators,
-      page,
-      html: markdown.html,
-    }),
+    share: toShareHead({ ...ctx, page, html: markdown.html }),
   });
   return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems };
 }
