@@ -39,13 +39,8 @@ export interface RenderContext {
   readonly reuse: Reuse;
 }
 
-interface RenderResult {
-  readonly rendered: RenderedPage | null;
-  readonly problems: SiteProblem[];
-}
-
 /** One page in one locale: its document and the payload it was rendered from. */
-export function renderPage(page: Page, ctx: RenderContext): RenderResult {
+export function renderPage(page: Page, ctx: RenderContext): { rendered: RenderedPage | null; problems: SiteProblem[] } {
   const markdown = renderMarkdown(page.content, page.locale, ctx.links);
   const photos = toPageImages(page.content, ctx.links);
   const problems = [...markdown.problems, ...photos.problems];

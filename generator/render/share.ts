@@ -42,8 +42,8 @@ export interface ShareHead {
   readonly structuredData: readonly Graph[];
 }
 
-const CARD_WIDTH = 1200;
-const CARD_HEIGHT = 630;
+/** A drawn card's shape (cards/cards.ts); a front matter `shareImage` is announced at it too. */
+export const CARD_SHAPE = { width: 1200, height: 630 } as const;
 
 /** What needs an absolute URL is left out without a base URL. */
 export function toShareHead(input: ShareInput): ShareHead {
@@ -63,7 +63,7 @@ function toShareImage({ config, assets, page }: ShareInput): ShareImage | null {
   const own = page.content.data.extra.shareImage;
   const path = typeof own === 'string' && own.startsWith('/') ? own : assets.cards?.get(page.url);
   if (!path || !config.baseUrl) return null;
-  return { url: `${config.baseUrl}${path}`, alt: page.content.data.title, width: CARD_WIDTH, height: CARD_HEIGHT };
+  return { url: `${config.baseUrl}${path}`, alt: page.content.data.title, ...CARD_SHAPE };
 }
 
 /** An article's card in the shapes results show (16:9, 4:3, 1:1); its own `shareImage` alone if it has one. */

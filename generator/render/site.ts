@@ -39,17 +39,12 @@ interface RenderSiteInput {
   /** A large build: the worker pool renders batches beside this thread (not with `first` or `usedKeys`). */
   readonly elsewhere?: Elsewhere | undefined;
   /** Watch mode: the pages open in a browser first, then the rest in slices that leave the server free. */
-  readonly first?: FirstPages | undefined;
+  readonly first?: { readonly urls: ReadonlySet<string>; readonly onReady: () => void } | undefined;
 }
 
 export interface Elsewhere {
   readonly threads: number;
   readonly render: (pages: readonly Page[]) => Promise<PagesResult>;
-}
-
-interface FirstPages {
-  readonly urls: ReadonlySet<string>;
-  readonly onReady: () => void;
 }
 
 /** Watch mode: how long the render loop runs before the server may answer requests. */
