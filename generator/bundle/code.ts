@@ -63,13 +63,11 @@ export async function bundleCode(
     bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define, reuse('root-redirect')),
     bundleClient(config, templates, define, options, inputs),
   ]);
-  for (const [file, contents] of client.files) files.set(file, contents);
+  const { files: clientFiles, ...chunks } = client;
+  for (const [file, contents] of clientFiles) files.set(file, contents);
   const assets: CodeAssets = {
     serverModule,
-    boot: client.boot,
-    idle: client.idle,
-    templates: client.templates,
-    sources: client.sources,
+    ...chunks,
     rootRedirect: add('root-redirect', 'js', rootRedirect),
     css: add('site', 'css', css),
     noscriptCss: add('noscript', 'css', noscriptCss),
