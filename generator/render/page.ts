@@ -70,10 +70,8 @@ const TIME = /<time date[Tt]ime="([^"]+)">([^<]*)<\/time>/g;
 /** Each `<time>`'s text by its `datetime` less the zone, as templates ask (behaviour.md: Dates and numbers). */
 export function toShownDates(html: string): Record<string, string> {
   const dates: Record<string, string> = {};
-  for (const [, datetime, text] of html.matchAll(TIME))
-    dates[(datetime as string).replace(/[+-]\d{2}:\d{2}$|Z$/, '')] = text?.includes('&')
-      ? unescapeHtml(text)
-      : (text as string);
+  for (const [, datetime = '', text = ''] of html.matchAll(TIME))
+    dates[datetime.replace(/[+-]\d{2}:\d{2}$|Z$/, '')] = unescapeHtml(text);
   return dates;
 }
 

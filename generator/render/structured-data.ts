@@ -1,6 +1,6 @@
 import type { BreadcrumbList, Graph, JobPosting, NewsArticle, Place, Thing, WebPage, WebSite } from 'schema-dts';
 import { toHtmlText } from '../escape.ts';
-import type { JobFields, SiteConfig, SiteLocale } from '../types.ts';
+import type { JobFields, SiteLocale } from '../types.ts';
 import { toSection } from '../resolve/sections.ts';
 import { toEndOfDay, toPageTimes } from '../resolve/times.ts';
 import { toLocaleConfig } from './payload.ts';
@@ -19,7 +19,7 @@ export function toStructuredData(input: GraphInput): Graph {
   const crumbs = page.route.path.split('/').length > 2 ? toBreadcrumbs(input, locale) : null;
   const nodes: Thing[] = [
     toOrganization(input, locale),
-    toWebSite(config, locale),
+    toWebSite(input, locale),
     toWebPage(input, crumbs),
     ...(crumbs ? [crumbs] : []),
     ...(page.route.template === 'article' ? [toNewsArticle(input)] : []),
@@ -28,8 +28,7 @@ export function toStructuredData(input: GraphInput): Graph {
   return { '@context': 'https://schema.org', '@graph': nodes };
 }
 
-function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
-  const base = config.baseUrl as string;
+function toWebSite({ config, base }: GraphInput, locale: SiteLocale): WebSite {
   return {
     '@type': 'WebSite',
     '@id': toWebSiteId(base),
@@ -42,8 +41,7 @@ function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
   };
 }
 
-function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null): WebPage {
-  const base = config.baseUrl as string;
+function toWebPage({ config, page, base }: GraphInput, crumbs: BreadcrumbList | null): WebPage {
   return {
     '@type': 'WebPage',
     '@id': page.canonical,
@@ -56,8 +54,8 @@ function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null):
   };
 }
 
-function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
-  const organization = { '@id': toOrganizationId(config.baseUrl as string) };
+function toNewsArticle({ config, page, images, base }: GraphInput): NewsArticle {
+  const organization = { '@id': toOrganizationId(base) };
   const { published, modified } = toPageTimes(page.content, config.publish.timeZone);
   return {
     '@type': 'NewsArticle',
