@@ -3,6 +3,7 @@ import type { BuildOptions, Metafile } from 'esbuild';
 import { runEsbuild as runEsbuildResult } from '../esbuild.ts';
 import { PACKAGE_ROOT, RUNTIME_DIR } from '../paths.ts';
 import type { ClientAssets, SiteConfig, TemplateInventory } from '../types.ts';
+import { toRootRelative } from './key.ts';
 import { addInputs, runEsbuild, type BundleOptions, type BundleRun } from './run.ts';
 
 type ClientBundle = Pick<ClientAssets, 'boot' | 'idle' | 'templates' | 'sources'> & {
@@ -18,18 +19,15 @@ export async function bundleClient(
   inputs: Set<string>,
 ): Promise<ClientBundle> {
   const entry = renderClientEntry(templates);
-  const outdir = path.join(config.root, '_app');
   const result = await runEsbuildResult(
-    toClientBuildOptions(config, templates, entry, outdir, define, options),
+    toClientBuildOptions(config, templates, entry, define, options),
     'BUNDLE_FAILED',
     undefined,
     options.contexts ? { contexts: options.contexts, name: 'client', extraKey: entry.boot + entry.shell } : undefined,
   );
   addInputs(inputs, { absWorkingDir: config.root }, result.metafile);
-  const chunks = toEntryChunks(config.root, outdir, result.metafile?.outputs ?? {}, templates.pages);
-  const files = new Map(
-    result.outputFiles.map((f) => [`_app/${path.relative(outdir, f.path).split(path.sep).join('/')}`, f.text]),
-  );
+  const chunks = toEntryChunks(config.root, result.metafile?.outputs ?? {}, templates.pages);
+  const files = new Map(result.outputFiles.map((f) => [toRootRelative(config, f.path), f.text]));
   return { files, ...chunks };
 }
 
@@ -55,7 +53,6 @@ function toClientBuildOptions(
   config: SiteConfig,
   templates: TemplateInventory,
   entry: { boot: string; shell: string },
-  outdir: string,
   define: Record<string, string>,
   options: BundleOptions,
 ): BuildOptions {
@@ -93,7 +90,7 @@ function toClientBuildOptions(
     jsx: 'automatic',
     metafile: true,
     logLevel: 'silent',
-    outdir,
+    outdir: path.join(config.root, '_app'),
     entryNames: options.stableNames ? '[name]' : '[name].[hash]',
     chunkNames: 'chunk.[hash]',
     define,
@@ -106,13 +103,13 @@ const IDLE_TEMPLATE = 'error';
 /** Loaded on its own before the app shell (runtime/boot.ts). */
 const REACT_ENTRY = 'node_modules/react-dom/client.js';
 
+/** `outputs` are named from the site's root, as the files are: `_app/boot.HASH.js`. */
 function toEntryChunks(
   root: string,
-  outdir: string,
   outputs: Metafile['outputs'],
   pages: readonly string[],
 ): Omit<ClientBundle, 'files'> {
-  const toUrl = (file: string) => `/_app/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`;
+  const toUrl = (file: string) => `/${file}`;
   let first: string[] = [];
   const idle = new Set<string>();
   const byTemplate: Record<string, string[]> = {};

@@ -2,8 +2,7 @@ import path from 'node:path';
 import { RUNTIME_DIR } from '../paths.ts';
 import type { ClientAssets, CodeAssets, LocaleCode, SharedData, SiteConfig, TemplateInventory } from '../types.ts';
 import { bundleClient, bundleScript } from './client.ts';
-import { bundleCss, bundleNoscriptCss } from './css.ts';
-import { toContentHash, type BundleOptions, type BundleRun } from './run.ts';
+import { runEsbuild, toContentHash, type BundleOptions, type BundleRun } from './run.ts';
 import { bundleServer } from './server.ts';
 import type { RuntimeSettings } from '../../runtime/settings.ts';
 
@@ -64,13 +63,11 @@ export async function bundleCode(
     bundleScript(path.join(RUNTIME_DIR, 'root-redirect.ts'), define, reuse('root-redirect')),
     bundleClient(config, templates, define, options, inputs),
   ]);
-  for (const [file, contents] of client.files) files.set(file, contents);
+  const { files: clientFiles, ...chunks } = client;
+  for (const [file, contents] of clientFiles) files.set(file, contents);
   const assets: CodeAssets = {
     serverModule,
-    boot: client.boot,
-    idle: client.idle,
-    templates: client.templates,
-    sources: client.sources,
+    ...chunks,
     rootRedirect: add('root-redirect', 'js', rootRedirect),
     css: add('site', 'css', css),
     noscriptCss: add('noscript', 'css', noscriptCss),
@@ -78,6 +75,35 @@ export async function bundleCode(
     files,
   };
   return { assets, inputs };
+}
+
+async function bundleCss(config: SiteConfig, run: BundleRun): Promise<string> {
+  const { theme } = config;
+  const vars = `:root{--color-primary:${theme.primary};--color-secondary:${theme.secondary};--drawer-width:${config.runtime.drawerWidth}px;--rail-width:${config.runtime.railWidth}px;color-scheme:${theme.dark ? 'dark' : 'light'}}`;
+  // `@import`s first: CSS ignores one after a rule. The rail only with a width (behaviour.md: Constants).
+  const rail = config.runtime.railWidth > 0 ? '@import "./components/Rail.css";\n' : '';
+  const contents = `@import "./styles/site.css";\n${rail}${vars}\n`;
+  return runEsbuild(
+    {
+      stdin: { contents, resolveDir: config.templatesDir, sourcefile: 'theme.css', loader: 'css' },
+      absWorkingDir: config.root,
+      // Fonts are public files.
+      external: ['/fonts/*'],
+      minify: true,
+    },
+    run,
+  );
+}
+
+async function bundleNoscriptCss(config: SiteConfig, run: BundleRun): Promise<string> {
+  return runEsbuild(
+    {
+      entryPoints: [path.join(config.templatesDir, 'styles', 'noscript.css')],
+      absWorkingDir: config.root,
+      minify: true,
+    },
+    run,
+  );
 }
 
 function toRuntimeSettings(config: SiteConfig): RuntimeSettings {

@@ -11,6 +11,7 @@ import { toSection } from '../resolve/sections.ts';
 import { toRootRelative } from '../bundle/key.ts';
 import { toPoolThreads, type StageThreads } from '../workers/pool.ts';
 import { toTemplateLoc } from '../render/server-module.ts';
+import { CARD_SHAPE } from '../render/share.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import type { CardTask, CardVariant } from '../types.ts';
 import type { LocaleCode, Page, ShareCardProps, SiteConfig, Translate } from '../types.ts';
@@ -125,7 +126,7 @@ export function planCards(
 
 /** The card, named by its key alone, then its other shapes. */
 function toCardFiles(key: string, shapes: readonly { width: number; height: number }[]): CardFile[] {
-  return [{ width: 1200, height: 630 }, ...shapes].map(({ width, height }, i) => {
+  return [CARD_SHAPE, ...shapes].map(({ width, height }, i) => {
     const name = i === 0 ? key : `${key}-${width}x${height}`;
     return { key: name, file: `_app/cards/${name}.png`, width, height };
   });

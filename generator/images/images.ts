@@ -24,12 +24,11 @@ export interface MadeImages {
   readonly made: number;
 }
 
-interface ImageRecord {
+/** A made photo with its files named, not held: each is a cache file of its own. */
+type ImageRecord = Omit<MadeImage, 'files'> & {
   readonly format: number;
-  readonly width: number;
-  readonly height: number;
-  readonly files: readonly { readonly width: number; readonly ext: string }[];
-}
+  readonly files: readonly Omit<MadeImage['files'][number], 'bytes'>[];
+};
 
 interface ImageJob {
   /** `/images/apron.jpg`. */

@@ -518,13 +518,12 @@ export function toLinkIndex(
   publicFiles: readonly string[],
   settings: Pick<LinkIndex, 'contacts' | 'keepWhole' | 'held' | 'images'> = {},
 ): LinkIndex {
-  const { contacts = [], keepWhole = [], held = new Map(), images = new Map() } = settings;
   const byUrl = new Map<string, { path: string; locale: LocaleCode }>();
   const urls = new Map<string, Record<LocaleCode, string>>();
   for (const page of pages) {
     byUrl.set(page.url, { path: page.route.path, locale: page.locale });
     urls.set(page.route.path, page.localeUrls);
   }
-  const publicSet = new Set(publicFiles.map((f) => `/${f}`));
-  return { pages: byUrl, urls, publicFiles: publicSet, contacts, keepWhole, held, images };
+  // What a setting leaves out, each reader takes as none.
+  return { pages: byUrl, urls, publicFiles: new Set(publicFiles.map((f) => `/${f}`)), ...settings };
 }

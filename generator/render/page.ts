@@ -39,13 +39,8 @@ export interface RenderContext {
   readonly reuse: Reuse;
 }
 
-interface RenderResult {
-  readonly rendered: RenderedPage | null;
-  readonly problems: SiteProblem[];
-}
-
 /** One page in one locale: its document and the payload it was rendered from. */
-export function renderPage(page: Page, ctx: RenderContext): RenderResult {
+export function renderPage(page: Page, ctx: RenderContext): { rendered: RenderedPage | null; problems: SiteProblem[] } {
   const markdown = renderMarkdown(page.content, page.locale, ctx.links);
   const photos = toPageImages(page.content, ctx.links);
   const problems = [...markdown.problems, ...photos.problems];
@@ -64,13 +59,7 @@ export function renderPage(page: Page, ctx: RenderContext): RenderResult {
   // The bare root decides the visitor's language before it paints (behaviour.md: Root redirect).
   const html = renderDocument(ctx.config, ctx.assets, shown, body.html, {
     blocking: page.url === '/' ? [ctx.assets.rootRedirect] : [],
-    share: toShareHead({
-      config: ctx.config,
-      assets: ctx.assets,
-      translators: ctx.translators,
-      page,
-      html: markdown.html,
-    }),
+    share: toShareHead({ ...ctx, page, html: markdown.html }),
   });
   return { rendered: { url: page.url, locale: page.locale, html, payload: shown }, problems };
 }
@@ -81,10 +70,8 @@ const TIME = /<time date[Tt]ime="([^"]+)">([^<]*)<\/time>/g;
 /** Each `<time>`'s text by its `datetime` less the zone, as templates ask (behaviour.md: Dates and numbers). */
 export function toShownDates(html: string): Record<string, string> {
   const dates: Record<string, string> = {};
-  for (const [, datetime, text] of html.matchAll(TIME))
-    dates[(datetime as string).replace(/[+-]\d{2}:\d{2}$|Z$/, '')] = text?.includes('&')
-      ? unescapeHtml(text)
-      : (text as string);
+  for (const [, datetime = '', text = ''] of html.matchAll(TIME))
+    dates[datetime.replace(/[+-]\d{2}:\d{2}$|Z$/, '')] = unescapeHtml(text);
   return dates;
 }
 

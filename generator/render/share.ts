@@ -1,12 +1,36 @@
 import type { Graph } from 'schema-dts';
-import type { Page, SiteConfig, Translate } from '../types.ts';
-import type { ShareImage, ShareInput } from './share-input.ts';
+import type { ClientAssets, LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
 import { toPageTimes } from '../resolve/times.ts';
 import { toFeedPath } from '../../runtime/urls.ts';
 import { toStructuredData } from './structured-data.ts';
 
 // What a page tells search engines and share dialogs (behaviour.md: Sharing), made from the same
 // front matter and configuration as the visible page, so the two cannot disagree.
+
+/** An image of a page at an absolute URL. */
+export interface ShareImage {
+  readonly url: string;
+  readonly alt: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface ShareInput {
+  readonly config: SiteConfig;
+  /** The cards drawn and the 512 px icon, the organization's logo. */
+  readonly assets: ClientAssets;
+  readonly page: Page;
+  readonly translators: ReadonlyMap<LocaleCode, Translate>;
+  /** The body's HTML, for a JobPosting's description. */
+  readonly html: string;
+}
+
+export interface GraphInput extends ShareInput {
+  readonly base: string;
+  /** The page's translator. */
+  readonly t: Translate;
+  readonly images: readonly ShareImage[];
+}
 
 export interface ShareHead {
   readonly image: ShareImage | null;
@@ -18,8 +42,8 @@ export interface ShareHead {
   readonly structuredData: readonly Graph[];
 }
 
-const CARD_WIDTH = 1200;
-const CARD_HEIGHT = 630;
+/** A drawn card's shape (cards/cards.ts); a front matter `shareImage` is announced at it too. */
+export const CARD_SHAPE = { width: 1200, height: 630 } as const;
 
 /** What needs an absolute URL is left out without a base URL. */
 export function toShareHead(input: ShareInput): ShareHead {
@@ -39,7 +63,7 @@ function toShareImage({ config, assets, page }: ShareInput): ShareImage | null {
   const own = page.content.data.extra.shareImage;
   const path = typeof own === 'string' && own.startsWith('/') ? own : assets.cards?.get(page.url);
   if (!path || !config.baseUrl) return null;
-  return { url: `${config.baseUrl}${path}`, alt: page.content.data.title, width: CARD_WIDTH, height: CARD_HEIGHT };
+  return { url: `${config.baseUrl}${path}`, alt: page.content.data.title, ...CARD_SHAPE };
 }
 
 /** An article's card in the shapes results show (16:9, 4:3, 1:1); its own `shareImage` alone if it has one. */

@@ -11,10 +11,10 @@ import type {
   SiteConfig,
   SiteProblem,
 } from '../types.ts';
+import { isProblemOf, toProblem } from '../problems/problem.ts';
+import { toMessagesFile } from '../messages.ts';
 import { renderErrorPages } from './error-pages.ts';
-import { collapseRenderFailures } from './failures.ts';
 import { createTranslators } from './i18n.ts';
-import { toMissingKeyProblems } from './missing-keys.ts';
 import { renderPage, type RenderContext } from './page.ts';
 import type { KeptPages } from './page-cache.ts';
 import { createReuse } from './reuse.ts';
@@ -39,17 +39,12 @@ interface RenderSiteInput {
   /** A large build: the worker pool renders batches beside this thread (not with `first` or `usedKeys`). */
   readonly elsewhere?: Elsewhere | undefined;
   /** Watch mode: the pages open in a browser first, then the rest in slices that leave the server free. */
-  readonly first?: FirstPages | undefined;
+  readonly first?: { readonly urls: ReadonlySet<string>; readonly onReady: () => void } | undefined;
 }
 
 export interface Elsewhere {
   readonly threads: number;
   readonly render: (pages: readonly Page[]) => Promise<PagesResult>;
-}
-
-interface FirstPages {
-  readonly urls: ReadonlySet<string>;
-  readonly onReady: () => void;
 }
 
 /** Watch mode: how long the render loop runs before the server may answer requests. */
@@ -192,6 +187,41 @@ function takeResult(input: RenderSiteInput, tally: Tally, pages: readonly Page[]
     if (clean) input.kept?.set(pages[n] as Page, rendered);
     input.onPage(rendered, 'page');
   }
+}
+
+/** One error per locale, namespace and key, naming the first page that needed it. */
+function toMissingKeyProblems(config: SiteConfig, missing: readonly MissingKey[]): SiteProblem[] {
+  const seen = new Map<string, MissingKey>();
+  for (const m of missing) {
+    const id = `${m.locale}\u0000${m.ns}\u0000${m.key}`;
+    if (!seen.has(id)) seen.set(id, m);
+  }
+  return [...seen.values()].map((m) => {
+    const file = toMessagesFile(config, m.locale, m.ns);
+    const args = { locale: m.locale, ns: m.ns, key: m.key, file, usedBy: m.usedBy };
+    return toProblem('MESSAGE_KEY_MISSING', args, { file, line: 1, column: 1 });
+  });
+}
+
+/** A template error that breaks many pages: once, with the first page and how many others. */
+function collapseRenderFailures(problems: readonly SiteProblem[]): SiteProblem[] {
+  const groups = new Map<string, SiteProblem<'RENDER_FAILED'>[]>();
+  const rest: SiteProblem[] = [];
+  for (const problem of problems) {
+    if (!isProblemOf(problem, ['RENDER_FAILED'])) {
+      rest.push(problem);
+      continue;
+    }
+    const { loc, args } = problem;
+    const key = `${loc?.file}:${loc?.line}:${loc?.column}\n${args.reason}`;
+    groups.set(key, [...(groups.get(key) ?? []), problem]);
+  }
+  const collapsed = [...groups.values()].map(([first, ...others]) => {
+    const problem = first as SiteProblem<'RENDER_FAILED'>;
+    if (others.length === 0) return problem;
+    return toProblem('RENDER_FAILED', { ...problem.args, others: String(others.length) }, problem.loc);
+  });
+  return [...collapsed, ...rest];
 }
 
 export function countPerLocale(config: SiteConfig, pages: readonly Page[]): Record<LocaleCode, number> {

@@ -1,11 +1,11 @@
-import type { BreadcrumbList, Graph, NewsArticle, Thing, WebPage, WebSite } from 'schema-dts';
-import type { SiteConfig, SiteLocale } from '../types.ts';
+import type { BreadcrumbList, Graph, JobPosting, NewsArticle, Place, Thing, WebPage, WebSite } from 'schema-dts';
+import { toHtmlText } from '../escape.ts';
+import type { JobFields, SiteLocale } from '../types.ts';
 import { toSection } from '../resolve/sections.ts';
-import { toPageTimes } from '../resolve/times.ts';
-import { toJobPosting } from './job-posting.ts';
+import { toEndOfDay, toPageTimes } from '../resolve/times.ts';
 import { toLocaleConfig } from './payload.ts';
-import { toOrganization, toOrganizationId, toOtherBrands } from './organization.ts';
-import type { GraphInput } from './share-input.ts';
+import { toAirport, toOrganization, toOrganizationId, toOtherBrands } from './organization.ts';
+import type { GraphInput } from './share.ts';
 
 // A page's JSON-LD (behaviour.md: Sharing): one graph, every node tied to the company by `@id`. The
 // company is whole on every page: no search engine needs another page to learn who publishes it.
@@ -19,7 +19,7 @@ export function toStructuredData(input: GraphInput): Graph {
   const crumbs = page.route.path.split('/').length > 2 ? toBreadcrumbs(input, locale) : null;
   const nodes: Thing[] = [
     toOrganization(input, locale),
-    toWebSite(config, locale),
+    toWebSite(input, locale),
     toWebPage(input, crumbs),
     ...(crumbs ? [crumbs] : []),
     ...(page.route.template === 'article' ? [toNewsArticle(input)] : []),
@@ -28,8 +28,7 @@ export function toStructuredData(input: GraphInput): Graph {
   return { '@context': 'https://schema.org', '@graph': nodes };
 }
 
-function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
-  const base = config.baseUrl as string;
+function toWebSite({ config, base }: GraphInput, locale: SiteLocale): WebSite {
   return {
     '@type': 'WebSite',
     '@id': toWebSiteId(base),
@@ -42,8 +41,7 @@ function toWebSite(config: SiteConfig, locale: SiteLocale): WebSite {
   };
 }
 
-function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null): WebPage {
-  const base = config.baseUrl as string;
+function toWebPage({ config, page, base }: GraphInput, crumbs: BreadcrumbList | null): WebPage {
   return {
     '@type': 'WebPage',
     '@id': page.canonical,
@@ -56,8 +54,8 @@ function toWebPage({ config, page }: GraphInput, crumbs: BreadcrumbList | null):
   };
 }
 
-function toNewsArticle({ config, page, images }: GraphInput): NewsArticle {
-  const organization = { '@id': toOrganizationId(config.baseUrl as string) };
+function toNewsArticle({ config, page, images, base }: GraphInput): NewsArticle {
+  const organization = { '@id': toOrganizationId(base) };
   const { published, modified } = toPageTimes(page.content, config.publish.timeZone);
   return {
     '@type': 'NewsArticle',
@@ -88,5 +86,43 @@ function toBreadcrumbs({ config, page, t, base }: GraphInput, locale: SiteLocale
     '@type': 'BreadcrumbList',
     '@id': `${page.canonical}#breadcrumb`,
     itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, ...crumb })),
+  };
+}
+
+/** A position's JobPosting (behaviour.md: Sharing), from what the page shows. */
+function toJobPosting({ config, page, t, base, html }: GraphInput): JobPosting {
+  const job = page.content.data.extra.job as JobFields;
+  const { data } = page.content;
+  const timeZone = config.publish.timeZone;
+  const shifts = data.extra.shifts;
+  const stations = config.organization?.stations ?? [];
+  const jobLocation: Place[] = job.stations.map((code) => {
+    const airport = toAirport(config, t, stations.find((s) => s.iataCode === code) ?? { iataCode: code });
+    return { '@type': 'Place', name: airport.name, address: airport.address };
+  });
+  return {
+    '@type': 'JobPosting',
+    '@id': `${page.canonical}#job`,
+    title: data.title,
+    description: `<p>${toHtmlText(data.description)}</p>${html}`,
+    url: page.canonical,
+    mainEntityOfPage: { '@id': page.canonical },
+    datePosted: toPageTimes(page.content, timeZone).published ?? '',
+    // Applications are taken all of the last day.
+    validThrough: toEndOfDay(job.validThrough, timeZone),
+    employmentType: job.employmentType,
+    hiringOrganization: { '@id': toOrganizationId(base) },
+    jobLocation,
+    baseSalary: {
+      '@type': 'MonetaryAmount',
+      currency: job.salary.currency,
+      value: {
+        '@type': 'QuantitativeValue',
+        minValue: job.salary.min,
+        maxValue: job.salary.max,
+        unitText: job.salary.per,
+      },
+    },
+    ...(typeof shifts === 'string' ? { workHours: shifts } : {}),
   };
 }
