@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, utimesSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCacheReading } from './caches.ts';
 
@@ -74,10 +74,7 @@ export function readCacheFileSync(file: string): Buffer | null {
 
 /** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it. */
 export async function readCacheFile(file: string): Promise<Buffer | null> {
-  if (!isCacheReading()) return null;
-  const contents = await readFile(file).catch(() => null);
-  if (contents) await utimes(file, new Date(), new Date()).catch(() => undefined);
-  return contents;
+  return readCacheFileSync(file);
 }
 
 /** The `limit` newest things made or read, for a watch session's rebuild to skip the disk. */

@@ -110,15 +110,7 @@ function createStagingWriter(staging: string, stats: SinkStats) {
   const made = new Set<string>([staging]);
   const makeDir = (dir: string) => {
     if (made.has(dir)) return;
-    // A page's folder is made in a folder made before (a section's, the staging folder): one call,
-    // without the look up the tree a recursive make does.
-    if (made.has(path.dirname(dir))) {
-      try {
-        mkdirSync(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    } else mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     made.add(dir);
   };
   const put = (file: string, contents: string | Uint8Array) => {
