@@ -10,8 +10,8 @@ import type { RenderSiteResult } from '../render/site.ts';
 import type { SearchIndexes } from '../search/pagefind.ts';
 import type { BuildManifest, BuildReport, HostName, RenderedPage, SiteConfig } from '../types.ts';
 import { checkOutDir, recoverOutDir, toRealPath } from '../write/out-dir.ts';
-import { bundleAssets, toSiteAssets, type Bundled, type SiteAssets } from './assets.ts';
-import { finishOutput, indexSearch, type Finished } from './finish.ts';
+import { bundleAssets, toSiteAssets, type SiteAssets } from './assets.ts';
+import { finishOutput, indexSearch } from './finish.ts';
 import { abandonOutput, openOutput, type Output } from './output.ts';
 import { renderOutput, type RenderOptions } from './render.ts';
 import { allStages, startRun, type BuildRun } from './run.ts';
@@ -135,11 +135,11 @@ function toReport(
     readonly site: SiteAssets;
     readonly output: Output;
     readonly rendered: RenderSiteResult;
-    readonly bundled: Bundled;
+    readonly bundled: { readonly reused: boolean };
     readonly images: MadeImages;
     readonly cards: { readonly drawn: number };
     readonly search: SearchIndexes | null;
-    readonly finished: Finished;
+    readonly finished: { readonly buildId: string; readonly outDir: string | null };
   },
 ): BuildReport {
   const { stats } = done.output.unhashed;

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { isErrorPageName } from '../../runtime/urls.ts';
@@ -20,15 +20,7 @@ export interface SiteServerOptions {
   readonly staleTranslations?: (pageUrl: string) => Promise<unknown>;
 }
 
-export interface SiteServer {
-  readonly server: Server;
-  broadcast(event: string, data?: unknown): void;
-  /** They render first after a change. */
-  openPages(): string[];
-  /** The current error, for pages that connect later. */
-  setInitialEvent(event: { event: string; data?: unknown } | null): void;
-  close(): Promise<void>;
-}
+export type SiteServer = ReturnType<typeof createSiteServer>;
 
 /** Decoded twice too: double encoding slips past filters. Null when malformed. */
 function toDecodedForms(rawPath: string): string[] | null {
@@ -87,13 +79,7 @@ function toInnerSegments(pathname: string): string[] {
   return parts.slice(parts.findIndex(Boolean), parts.findLastIndex(Boolean) + 1);
 }
 
-type DevChannel = Omit<SiteServer, 'server' | 'close'> & {
-  /** False for a path outside `/__site/`, or outside watch mode. */
-  route(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
-  close(): void;
-};
-
-function createDevChannel(options: SiteServerOptions): DevChannel {
+function createDevChannel(options: SiteServerOptions) {
   const clients = new Map<ServerResponse, string>();
   let initial: { event: string; data?: unknown } | null = null;
   const pageOf = (req: IncomingMessage) =>
@@ -115,7 +101,8 @@ function createDevChannel(options: SiteServerOptions): DevChannel {
       () => res.writeHead(500).end(),
     );
   return {
-    route(req, res, pathname) {
+    /** False for a path outside `/__site/`, or outside watch mode. */
+    route(req: IncomingMessage, res: ServerResponse, pathname: string) {
       if (options.devClient === null || !pathname.startsWith(DEV_PREFIX)) return false;
       const route = pathname.slice(DEV_PREFIX.length);
       if (route === 'client.js') {
@@ -127,11 +114,13 @@ function createDevChannel(options: SiteServerOptions): DevChannel {
       else res.writeHead(404).end();
       return true;
     },
-    broadcast(event, data) {
+    broadcast(event: string, data?: unknown) {
       for (const client of clients.keys()) client.write(toEvent(event, data));
     },
+    /** They render first after a change. */
     openPages: () => [...new Set(clients.values())],
-    setInitialEvent(event) {
+    /** The current error, for pages that connect later. */
+    setInitialEvent(event: { event: string; data?: unknown } | null) {
       initial = event;
     },
     close() {
@@ -141,7 +130,7 @@ function createDevChannel(options: SiteServerOptions): DevChannel {
   };
 }
 
-export function createSiteServer(options: SiteServerOptions): SiteServer {
+export function createSiteServer(options: SiteServerOptions) {
   const { source } = options;
   const localePrefixes = options.localePrefixes.filter(Boolean).sort((a, b) => b.length - a.length);
   const dev = createDevChannel(options);
@@ -185,7 +174,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     server,
     close() {
       dev.close();
-      return new Promise((resolve) => {
+      return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
