@@ -9,10 +9,7 @@ const COMPRESSIONS_IN_FLIGHT = 4;
 const RECENT_COMPRESSIONS = 16;
 
 /** Tasks never reject (no unhandled rejection): the first failure is kept for `settle`. */
-export function createCompressionQueue(
-  previousOut: string | undefined,
-  write: (file: string, compressed: Compressed) => void,
-) {
+export function createCompressionQueue(previousOut: string, write: (file: string, compressed: Compressed) => void) {
   const compressTwin = createTwinCompressor();
   const queue: (() => Promise<void>)[] = [];
   const running = new Set<Promise<void>>();

@@ -45,7 +45,7 @@ export async function compressAsync(file: string, data: Uint8Array): Promise<Com
 }
 
 /** A hashed file's siblings from the previous output (bytes compared to be sure). */
-export function reusePrevious(previousOut: string | undefined, file: string, data: Uint8Array): Compressed | null {
+export function reusePrevious(previousOut: string, file: string, data: Uint8Array): Compressed | null {
   if (!previousOut || !file.startsWith('_app/')) return null;
   const base = path.join(previousOut, file);
   try {
