@@ -135,7 +135,14 @@ export function createSiteServer(options: SiteServerOptions) {
   const localePrefixes = options.localePrefixes.filter(Boolean).sort((a, b) => b.length - a.length);
   const dev = createDevChannel(options);
   const build = createBuildLookup(source);
-  const notFound = (res: ServerResponse, pathname: string) => answerNotFound(source, localePrefixes, res, pathname);
+  /** behaviour.md: Not found. */
+  const notFound = (res: ServerResponse, pathname: string) => {
+    const prefix = localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
+    const page = source.read(prefix ? `${prefix.slice(1)}/404.html` : '404.html');
+    const type = page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+    res.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+    res.end(page ?? 'Not found. Run `site build` first.\n');
+  };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     // The host's headers and the build's policy, so a violation shows up here first.
@@ -187,20 +194,6 @@ export async function startFolderServer(outDir: string, localePrefixes: readonly
   const site = createSiteServer({ source: createDiskSource(outDir), localePrefixes, devClient: null });
   await new Promise<void>((resolve) => site.server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`, close: () => site.close() };
-}
-
-/** behaviour.md: Not found. */
-function answerNotFound(
-  source: FileSource,
-  localePrefixes: readonly string[],
-  res: ServerResponse,
-  pathname: string,
-): void {
-  const prefix = localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
-  const page = source.read(prefix ? `${prefix.slice(1)}/404.html` : '404.html');
-  const type = page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
-  res.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
-  res.end(page ?? 'Not found. Run `site build` first.\n');
 }
 
 /** The query is kept where the target has none (behaviour.md: Moved and removed pages). */
