@@ -87,7 +87,12 @@ export function createDiskSink(staging: string, precompress: boolean, previousOu
     },
     patch(file, offsets, text) {
       const target = path.join(staging, file);
-      writeAtOffsets(target, offsets, text);
+      const fd = openSync(target, 'r+');
+      try {
+        for (const offset of offsets) writeSync(fd, text, offset);
+      } finally {
+        closeSync(fd);
+      }
       // Read back when its compression starts: no page is held in memory meanwhile.
       if (precompress) compression.add(file, () => readFileSync(target), drafted.get(file) ?? 0);
     },
@@ -122,18 +127,6 @@ function createStagingWriter(staging: string, stats: SinkStats) {
     count(stats, contents);
   };
   return { makeDir, put };
-}
-
-/** Writes `text` at each offset of a file on disk, in place. */
-function writeAtOffsets(target: string, offsets: readonly number[], text: string): void {
-  if (offsets.length === 0) return;
-  const replacement = Buffer.from(text);
-  const fd = openSync(target, 'r+');
-  try {
-    for (const offset of offsets) writeSync(fd, replacement, 0, replacement.byteLength, offset);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The output kept in memory, for tests. */
