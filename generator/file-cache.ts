@@ -55,7 +55,7 @@ export async function writeCacheFile(file: string, contents: string | Uint8Array
     .catch(() => rm(partial, { force: true }));
 }
 
-/** readCacheFile for a caller that cannot wait; a mark that cannot be written does not stop the read. */
+/** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it, if it can. */
 export function readCacheFileSync(file: string): Buffer | null {
   if (!isCacheReading()) return null;
   let contents: Buffer;
@@ -72,7 +72,7 @@ export function readCacheFileSync(file: string): Buffer | null {
   return contents;
 }
 
-/** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it. */
+/** readCacheFileSync for a caller that awaits: cache files are small, read at once. */
 export async function readCacheFile(file: string): Promise<Buffer | null> {
   return readCacheFileSync(file);
 }

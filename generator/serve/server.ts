@@ -205,13 +205,11 @@ function answerRedirect(res: ServerResponse, redirect: SiteRedirect, query: stri
 
 /** `/en/contact/`, percent-encoded → `/en/contact`. */
 function toPageUrl(pathname: string): string {
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    return `/${toInnerSegments(decodeURIComponent(pathname)).join('/')}`;
   } catch {
     return '';
   }
-  return `/${toInnerSegments(decoded).join('/')}`;
 }
 
 function toEvent(event: string, data?: unknown): string {
