@@ -44,14 +44,8 @@ export function toPackageVersions(name: string): string {
   if (known !== undefined) return known;
   const hash = createHash('sha256');
   const manifest = createRequire(import.meta.url).resolve(`${name}/package.json`);
-  for (const file of [manifest, ...toDependencyManifests(manifest)]) {
-    hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`);
-    try {
-      hash.update(readFileSync(file));
-    } catch {
-      hash.update('missing');
-    }
-  }
+  for (const file of [manifest, ...toDependencyManifests(manifest)])
+    hash.update(`${path.relative(PACKAGE_ROOT, file)}\0`).update(existsSync(file) ? readFileSync(file) : 'missing');
   const version = hash.digest('hex');
   packageVersions.set(name, version);
   return version;

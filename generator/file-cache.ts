@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, utimesSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCacheReading } from './caches.ts';
 
@@ -55,7 +55,7 @@ export async function writeCacheFile(file: string, contents: string | Uint8Array
     .catch(() => rm(partial, { force: true }));
 }
 
-/** readCacheFile for a caller that cannot wait; a mark that cannot be written does not stop the read. */
+/** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it, if it can. */
 export function readCacheFileSync(file: string): Buffer | null {
   if (!isCacheReading()) return null;
   let contents: Buffer;
@@ -72,12 +72,9 @@ export function readCacheFileSync(file: string): Buffer | null {
   return contents;
 }
 
-/** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it. */
+/** readCacheFileSync for a caller that awaits: cache files are small, read at once. */
 export async function readCacheFile(file: string): Promise<Buffer | null> {
-  if (!isCacheReading()) return null;
-  const contents = await readFile(file).catch(() => null);
-  if (contents) await utimes(file, new Date(), new Date()).catch(() => undefined);
-  return contents;
+  return readCacheFileSync(file);
 }
 
 /** The `limit` newest things made or read, for a watch session's rebuild to skip the disk. */

@@ -35,15 +35,12 @@ export function compileUnregistered(code: string, file: string): unknown {
 
 /** Runs of the site's own code under way. */
 let guarded = 0;
-let installed = false;
 
 /** One more run under way; `process.exit` is guarded once per thread, so guarding a page is an addition. */
 function enterGuarded(): void {
   guarded += 1;
-  if (installed) return;
-  installed = true;
   const real = Object.getOwnPropertyDescriptor(process, 'exit')?.value as typeof process.exit & { guarded?: true };
-  // Another copy of this module (in a bundle) may have put its guard there first.
+  // Ours, or another copy's of this module (in a bundle), put there first.
   if (real.guarded) return;
   const guard = ((code?: number | string | null) => {
     if (guarded === 0) return real.call(process, code);

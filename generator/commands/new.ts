@@ -15,18 +15,11 @@ import {
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { printNewPage, runReported } from '../report.ts';
 import { RECORD_FILE } from '../translations/record.ts';
-import type { LocaleCode, SiteConfig, SiteProblem } from '../types.ts';
+import type { SiteConfig, SiteProblem } from '../types.ts';
 import { toNewPageFiles, toNewPageSettings, type NewPageFile, type NewPageSettings } from './new-page.ts';
 
 // `site new <path>` (behaviour.md: CLI): a draft in every locale with its siblings' settings. Every
 // refusal comes before the first write.
-
-/** Paths relative to the project, with `/`. */
-interface NewTarget {
-  readonly path: string;
-  readonly folder: string;
-  readonly files: readonly { locale: LocaleCode; file: string }[];
-}
 
 export async function runNew(options: { root: string; page: string; json?: boolean }): Promise<number> {
   return runReported(options.root, 'Starting the page', async () => {
@@ -48,7 +41,8 @@ export async function runNew(options: { root: string; page: string; json?: boole
   });
 }
 
-function checkNewPath(config: SiteConfig, given: string): NewTarget {
+/** Paths relative to the project, with `/`. */
+function checkNewPath(config: SiteConfig, given: string) {
   const outside = findPathProblem(config, given);
   if (outside) throw new SiteError([outside]);
   const content = toRootRelative(config, config.contentDir);
@@ -155,7 +149,7 @@ function writeNewPage(root: string, files: readonly NewPageFile[]): void {
 
 function toNextSteps(
   config: SiteConfig,
-  target: NewTarget,
+  target: ReturnType<typeof checkNewPath>,
   settings: NewPageSettings,
   translations: { confirm: string; recorded: boolean },
 ): string[] {

@@ -42,15 +42,13 @@ export async function bundleDevClient(): Promise<string> {
 /** The next free port when the one asked for is taken. */
 async function listen(site: SiteServer, host: string, port: number) {
   for (let candidate = port; candidate < port + 20; candidate++) {
-    const ok = await new Promise<boolean>((resolve, reject) => {
-      const onError = (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error));
-      site.server.once('error', onError);
-      site.server.listen(candidate, host, () => {
-        site.server.off('error', onError);
-        resolve(true);
-      });
-    });
-    if (ok) return { port: (site.server.address() as AddressInfo).port, movedFrom: candidate === port ? null : port };
+    try {
+      // Rejects when the server emits an error (a port in use) before it listens.
+      await once(site.server.listen(candidate, host), 'listening');
+      return { port: (site.server.address() as AddressInfo).port, movedFrom: candidate === port ? null : port };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
   }
   throw new Error(`ports ${port} to ${port + 19} are all in use; pass --port with a free one`);
 }

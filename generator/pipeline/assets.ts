@@ -14,14 +14,8 @@ import type { Sources } from './sources.ts';
 // The files every page refers to (behaviour.md: Payloads, Sharing); cards are only named here and
 // drawn later, beside the search index.
 
-export interface Bundled {
-  readonly code: CodeAssets;
-  /** Not made again: none of its inputs changed. */
-  readonly reused: boolean;
-}
-
-/** From the disk cache (`site build`) or the session's esbuild contexts (watch mode). */
-export async function bundleAssets(config: SiteConfig, cache?: BuildCache): Promise<Bundled> {
+/** From the disk cache (`site build`) or the session's esbuild contexts (watch mode); `reused`: none of its inputs changed. */
+export async function bundleAssets(config: SiteConfig, cache?: BuildCache) {
   const templates = await loadTemplateInventory(config);
   if (!cache) {
     const { assets, reused } = await bundleSiteCached(config, templates);

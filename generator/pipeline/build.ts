@@ -8,10 +8,10 @@ import { TEXT_FAULTS } from '../messages.ts';
 import { countPerLocale } from '../render/site.ts';
 import type { RenderSiteResult } from '../render/site.ts';
 import type { SearchIndexes } from '../search/pagefind.ts';
-import type { BuildManifest, BuildReport, HostName, RenderedPage, SiteConfig } from '../types.ts';
+import type { BuildReport, HostName, RenderedPage, SiteConfig } from '../types.ts';
 import { checkOutDir, recoverOutDir, toRealPath } from '../write/out-dir.ts';
-import { bundleAssets, toSiteAssets, type Bundled, type SiteAssets } from './assets.ts';
-import { finishOutput, indexSearch, type Finished } from './finish.ts';
+import { bundleAssets, toSiteAssets, type SiteAssets } from './assets.ts';
+import { finishOutput, indexSearch } from './finish.ts';
 import { abandonOutput, openOutput, type Output } from './output.ts';
 import { renderOutput, type RenderOptions } from './render.ts';
 import { allStages, startRun, type BuildRun } from './run.ts';
@@ -40,19 +40,14 @@ export interface BuildOptions extends RenderOptions {
   readonly sources?: LoadedSources;
 }
 
-export interface BuildResult {
-  readonly report: BuildReport;
-  readonly manifest: BuildManifest;
-  /** In-memory builds only: every output file by its path. */
-  readonly files: ReadonlyMap<string, string | Uint8Array> | null;
-  /** In-memory builds only: the rendered pages and error pages. */
-  readonly pages: readonly RenderedPage[] | null;
-  /** Pages rendered by this build (the rest were reused from the cache). */
-  readonly rendered: number;
-}
+export type BuildResult = Awaited<ReturnType<typeof buildSite>>;
 
-/** The build: its stages in order, each timed; problems collected, then one failure. */
-export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+/**
+ * The build: its stages in order, each timed; problems collected, then one failure. In memory, it
+ * returns every output file by its path, and the rendered pages and error pages; `rendered`: the
+ * pages this build rendered (the rest were reused from the cache).
+ */
+export async function buildSite(options: BuildOptions) {
   // `site check` renders to learn which keys are read, and reports the texts' faults itself.
   const run = startRun(options.usedKeys ? TEXT_FAULTS : undefined);
   const outDir = options.write === false ? null : await run.stage('prepare', () => prepareOutDir(options, run));
@@ -135,11 +130,11 @@ function toReport(
     readonly site: SiteAssets;
     readonly output: Output;
     readonly rendered: RenderSiteResult;
-    readonly bundled: Bundled;
+    readonly bundled: { readonly reused: boolean };
     readonly images: MadeImages;
     readonly cards: { readonly drawn: number };
     readonly search: SearchIndexes | null;
-    readonly finished: Finished;
+    readonly finished: { readonly buildId: string; readonly outDir: string | null };
   },
 ): BuildReport {
   const { stats } = done.output.unhashed;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { BuildCache } from './session-cache.ts';
 import { SiteError, toProblem } from '../problems/problem.ts';
 import { buildSearchIndexes, warmSearch, type SearchIndexes } from '../search/pagefind.ts';
-import type { BuildManifest, SiteConfig, SiteProblem } from '../types.ts';
+import type { BuildManifest, SiteConfig } from '../types.ts';
 import { readLatestManifest, toBuiltWith, toPreviousBuilds } from '../write/manifest.ts';
 import { removeTree, swapIntoPlace } from '../write/out-dir.ts';
 import { toSiteFiles } from '../write/site-files.ts';
@@ -35,15 +35,7 @@ export async function indexSearch(
   return search;
 }
 
-export interface Finished {
-  readonly buildId: string;
-  readonly manifest: BuildManifest;
-  readonly outDir: string | null;
-  /** PAGE_REMOVED warnings. */
-  readonly problems: readonly SiteProblem[];
-}
-
-/** `outDir` null: the build stays in memory. */
+/** `outDir` null: the build stays in memory. `problems`: PAGE_REMOVED warnings. */
 export async function finishOutput(input: {
   readonly sources: Sources;
   readonly output: Output;
@@ -52,7 +44,7 @@ export async function finishOutput(input: {
   readonly cards: ReadonlyMap<string, Uint8Array>;
   readonly search: SearchIndexes | null;
   readonly site: SiteAssets;
-}): Promise<Finished> {
+}) {
   const { output, outDir, search, sources } = input;
   for (const [file, png] of input.cards) output.sink.write(file, png);
   // Index files enter the build id by their folder's hash.

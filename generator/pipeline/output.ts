@@ -2,10 +2,10 @@ import { BuildDigest } from '../build-id.ts';
 import type { BuildCache } from './session-cache.ts';
 import { emitPage, type EmittedPage } from '../write/emit.ts';
 import { HOST_PROFILES } from '../hosts.ts';
-import { toPageSearchEntry, type SearchEntry } from '../search/entries.ts';
+import type { SearchEntry } from '../search/entries.ts';
 import type { LocaleCode, Page, RenderedPage, SiteConfig, Translate } from '../types.ts';
 import { createStaging, removeTree } from '../write/out-dir.ts';
-import { createDiskSink, createMemorySink, toPageOutputs, type OutputSink } from '../write/output.ts';
+import { createDiskSink, createMemorySink, type OutputSink } from '../write/output.ts';
 import { toOutputFile } from '../../runtime/urls.ts';
 
 // A staging folder (behaviour.md: Safety) or memory. Files are hashed into the build id as written;
@@ -28,10 +28,10 @@ export interface Output {
   /** Error pages and public HTML files. */
   readonly otherHtml: string[];
   /**
-   * Writes a rendered page (or error page) and takes its search entry; a build returns what it
-   * wrote, with a copy of the bytes when `keep` asks for them.
+   * Writes a rendered page (or error page) and takes its search entry; returns what it wrote, with
+   * a copy of the bytes when `keep` asks for them.
    */
-  readonly emit: (rendered: RenderedPage, page: Page | null, keep?: boolean) => EmittedPage | null;
+  readonly emit: (rendered: RenderedPage, page: Page | null, keep?: boolean) => EmittedPage;
   /** Writes a page as an earlier build emitted it (write/kept-pages.ts). */
   readonly emitKept: (emitted: EmittedPage) => void;
 }
@@ -52,8 +52,7 @@ export function openOutput(options: {
   const buildId = cache?.buildId ?? (digest as BuildDigest).placeholder;
   const staging = outDir ? createStaging(outDir, buildId) : null;
   const memory = staging ? null : createMemorySink();
-  const unhashed: OutputSink =
-    memory ?? createDiskSink(staging as string, { precompress: options.precompress, previousOut: outDir ?? '' });
+  const unhashed: OutputSink = memory ?? createDiskSink(staging as string, options.precompress, outDir ?? '');
   const write = (file: string, contents: string | Uint8Array) => {
     digest?.add(file, contents);
     unhashed.write(file, contents);
@@ -75,26 +74,18 @@ export function openOutput(options: {
   return { ...output, emit: toEmitter(output, config, options.searchTexts), emitKept: toKeptEmitter(output) };
 }
 
-/** A build drafts pages with the stand-in id; a watch session writes them as they are. */
+/** A build drafts pages with the stand-in id; a watch session's carry its own, which no digest writes over. */
 function toEmitter(
   output: Omit<Output, 'emit' | 'emitKept'>,
   config: SiteConfig,
   texts: ReadonlyMap<LocaleCode, Translate> | null,
 ): Output['emit'] {
-  const { digest, sink, search } = output;
+  const { sink, search } = output;
   const { layout } = HOST_PROFILES[config.host];
   const context = { config, layout, mark: Buffer.from(output.buildId), search: search ? texts : null };
   return (rendered, page, keep) => {
     output.pages?.push(rendered);
     if (!page) output.otherHtml.push(toOutputFile(rendered.url));
-    if (!digest) {
-      for (const [files, text] of toPageOutputs(rendered, layout, page !== null))
-        for (const file of files) sink.write(file, text);
-      const t = page ? texts?.get(page.locale) : undefined;
-      const entry = page && search ? toPageSearchEntry({ config, page, rendered, t, layout }) : null;
-      if (entry && page) search?.get(page.locale)?.push(entry);
-      return null;
-    }
     const emitted = emitPage(rendered, page, context, (file, bytes) => sink.draft(file, bytes), keep);
     noteEmitted(output, emitted);
     return emitted;

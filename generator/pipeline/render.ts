@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { createPageKeys, type BuildCache } from './session-cache.ts';
-import { keepInMemory, type KeptPages } from '../render/page-cache.ts';
-import { keepOnDisk, type KeptOnDisk } from '../write/kept-pages.ts';
+import { keepInMemory } from '../render/page-cache.ts';
+import { keepOnDisk } from '../write/kept-pages.ts';
 import { toLinkIndex } from '../render/markdown.ts';
 import { renderSite, type Elsewhere, type RenderSiteResult } from '../render/site.ts';
 import type { ClientAssets, Page, Unpublished } from '../types.ts';
@@ -107,7 +107,7 @@ function toKeptPages(
   assets: ClientAssets,
   options: RenderOptions & { readonly images: MadeImages },
   output: Output,
-): KeptPages | KeptOnDisk | undefined {
+) {
   const { cache, images } = options;
   const { buildId } = output;
   if (options.usedKeys || (cache ? !cache.bundle : !output.staging || process.env.SITE_VERIFY_REUSE === '1'))

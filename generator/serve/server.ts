@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { isErrorPageName } from '../../runtime/urls.ts';
@@ -20,15 +20,7 @@ export interface SiteServerOptions {
   readonly staleTranslations?: (pageUrl: string) => Promise<unknown>;
 }
 
-export interface SiteServer {
-  readonly server: Server;
-  broadcast(event: string, data?: unknown): void;
-  /** They render first after a change. */
-  openPages(): string[];
-  /** The current error, for pages that connect later. */
-  setInitialEvent(event: { event: string; data?: unknown } | null): void;
-  close(): Promise<void>;
-}
+export type SiteServer = ReturnType<typeof createSiteServer>;
 
 /** Decoded twice too: double encoding slips past filters. Null when malformed. */
 function toDecodedForms(rawPath: string): string[] | null {
@@ -87,13 +79,7 @@ function toInnerSegments(pathname: string): string[] {
   return parts.slice(parts.findIndex(Boolean), parts.findLastIndex(Boolean) + 1);
 }
 
-type DevChannel = Omit<SiteServer, 'server' | 'close'> & {
-  /** False for a path outside `/__site/`, or outside watch mode. */
-  route(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
-  close(): void;
-};
-
-function createDevChannel(options: SiteServerOptions): DevChannel {
+function createDevChannel(options: SiteServerOptions) {
   const clients = new Map<ServerResponse, string>();
   let initial: { event: string; data?: unknown } | null = null;
   const pageOf = (req: IncomingMessage) =>
@@ -115,7 +101,8 @@ function createDevChannel(options: SiteServerOptions): DevChannel {
       () => res.writeHead(500).end(),
     );
   return {
-    route(req, res, pathname) {
+    /** False for a path outside `/__site/`, or outside watch mode. */
+    route(req: IncomingMessage, res: ServerResponse, pathname: string) {
       if (options.devClient === null || !pathname.startsWith(DEV_PREFIX)) return false;
       const route = pathname.slice(DEV_PREFIX.length);
       if (route === 'client.js') {
@@ -127,11 +114,13 @@ function createDevChannel(options: SiteServerOptions): DevChannel {
       else res.writeHead(404).end();
       return true;
     },
-    broadcast(event, data) {
+    broadcast(event: string, data?: unknown) {
       for (const client of clients.keys()) client.write(toEvent(event, data));
     },
+    /** They render first after a change. */
     openPages: () => [...new Set(clients.values())],
-    setInitialEvent(event) {
+    /** The current error, for pages that connect later. */
+    setInitialEvent(event: { event: string; data?: unknown } | null) {
       initial = event;
     },
     close() {
@@ -141,12 +130,19 @@ function createDevChannel(options: SiteServerOptions): DevChannel {
   };
 }
 
-export function createSiteServer(options: SiteServerOptions): SiteServer {
+export function createSiteServer(options: SiteServerOptions) {
   const { source } = options;
   const localePrefixes = options.localePrefixes.filter(Boolean).sort((a, b) => b.length - a.length);
   const dev = createDevChannel(options);
   const build = createBuildLookup(source);
-  const notFound = (res: ServerResponse, pathname: string) => answerNotFound(source, localePrefixes, res, pathname);
+  /** behaviour.md: Not found. */
+  const notFound = (res: ServerResponse, pathname: string) => {
+    const prefix = localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
+    const page = source.read(prefix ? `${prefix.slice(1)}/404.html` : '404.html');
+    const type = page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+    res.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
+    res.end(page ?? 'Not found. Run `site build` first.\n');
+  };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     // The host's headers and the build's policy, so a violation shows up here first.
@@ -185,7 +181,7 @@ export function createSiteServer(options: SiteServerOptions): SiteServer {
     server,
     close() {
       dev.close();
-      return new Promise((resolve) => {
+      return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
@@ -200,20 +196,6 @@ export async function startFolderServer(outDir: string, localePrefixes: readonly
   return { url: `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`, close: () => site.close() };
 }
 
-/** behaviour.md: Not found. */
-function answerNotFound(
-  source: FileSource,
-  localePrefixes: readonly string[],
-  res: ServerResponse,
-  pathname: string,
-): void {
-  const prefix = localePrefixes.find((p) => pathname === p || pathname.startsWith(`${p}/`));
-  const page = source.read(prefix ? `${prefix.slice(1)}/404.html` : '404.html');
-  const type = page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
-  res.writeHead(404, { 'Content-Type': type, 'Cache-Control': 'no-cache' });
-  res.end(page ?? 'Not found. Run `site build` first.\n');
-}
-
 /** The query is kept where the target has none (behaviour.md: Moved and removed pages). */
 function answerRedirect(res: ServerResponse, redirect: SiteRedirect, query: string): void {
   const keep = query.startsWith('?') && !/[?#]/.test(redirect.to);
@@ -223,13 +205,11 @@ function answerRedirect(res: ServerResponse, redirect: SiteRedirect, query: stri
 
 /** `/en/contact/`, percent-encoded → `/en/contact`. */
 function toPageUrl(pathname: string): string {
-  let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    return `/${toInnerSegments(decodeURIComponent(pathname)).join('/')}`;
   } catch {
     return '';
   }
-  return `/${toInnerSegments(decoded).join('/')}`;
 }
 
 function toEvent(event: string, data?: unknown): string {

@@ -7,7 +7,7 @@ import { isPageDocument } from '../../runtime/urls.ts';
 // so a still-broken file is reported again and a deleted page leaves every list at once.
 
 /** What a changed file invalidates; `full` (configuration, runtime) is everything. */
-export type ChangeKind = 'content' | 'messages' | 'template' | 'public' | 'full';
+type ChangeKind = 'content' | 'messages' | 'template' | 'public' | 'full';
 
 function toChangeKind(file: string): ChangeKind {
   if (file.startsWith('site/content/')) return 'content';
@@ -17,39 +17,23 @@ function toChangeKind(file: string): ChangeKind {
   return 'full';
 }
 
-export interface RebuildResult {
-  readonly kind: ChangeKind;
-  readonly rendered: number;
-  readonly files: number;
-  readonly ms: number;
-  readonly changed: readonly string[];
-  readonly pagesAddedOrRemoved: boolean;
-}
+export type Changes = ReturnType<typeof toChanges>;
 
-/** Rendered first, their update published before the rest render. */
-export interface OpenPages {
-  readonly urls: readonly string[];
-  readonly onReady: (changes: Changes) => void;
-}
-
-export type Changes = Pick<RebuildResult, 'changed' | 'pagesAddedOrRemoved'>;
-
-export interface DevSession {
-  /** Throws a SiteError on bad input, keeping the last good output. */
-  rebuild(changed: readonly string[], open?: OpenPages): Promise<RebuildResult>;
-  files(): ReadonlyMap<string, string | Uint8Array>;
-  close(): Promise<void>;
-}
+export type DevSession = ReturnType<typeof createDevSession>;
 
 const ORDER: readonly ChangeKind[] = ['full', 'template', 'messages', 'content', 'public'];
 
-export function createDevSession(root: string): DevSession {
+export function createDevSession(root: string) {
   const cache = createBuildCache();
   let files: ReadonlyMap<string, string | Uint8Array> = new Map();
   return {
     files: () => files,
     close: () => disposeEsbuildContexts(cache.esbuild),
-    async rebuild(changed, open) {
+    /**
+     * Throws a SiteError on bad input, keeping the last good output. `open`: pages rendered first,
+     * their update published before the rest render.
+     */
+    async rebuild(changed: readonly string[], open?: { urls: readonly string[]; onReady: (changes: Changes) => void }) {
       const started = performance.now();
       const kinds = new Set(changed.map(toChangeKind));
       const kind = ORDER.find((k) => kinds.has(k)) ?? 'full';
@@ -91,10 +75,7 @@ function isEqualContents(a: string | Uint8Array, b: string | Uint8Array): boolea
   return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
-function toChanges(
-  before: ReadonlyMap<string, string | Uint8Array>,
-  after: ReadonlyMap<string, string | Uint8Array>,
-): Changes {
+function toChanges(before: ReadonlyMap<string, string | Uint8Array>, after: ReadonlyMap<string, string | Uint8Array>) {
   const removed = [...before.keys()].filter((file) => !after.has(file));
   const added: string[] = [];
   const changed = [...removed];

@@ -4,17 +4,11 @@ import chokidar from 'chokidar';
 
 const QUIET_MS = 5;
 
-export interface Watcher {
-  /** Resolves once every source is watched: a change saved after that is never missed. */
-  readonly ready: Promise<void>;
-  close(): Promise<void>;
-}
-
 /**
  * Batches run one at a time. Files saved after `since` (the first build's start, before the watch
  * was set up) count as changed: the watcher may have taken them for their first state.
  */
-export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, since: number): Watcher {
+export function watchSources(root: string, onBatch: (files: string[]) => Promise<void>, since: number) {
   const ignored = (p: string) =>
     path
       .relative(root, path.resolve(root, p))
@@ -55,6 +49,7 @@ export function watchSources(root: string, onBatch: (files: string[]) => Promise
     }),
   );
   return {
+    /** Resolves once every source is watched: a change saved after that is never missed. */
     ready,
     async close() {
       if (timer) clearTimeout(timer);

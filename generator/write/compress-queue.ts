@@ -8,19 +8,8 @@ const COMPRESSIONS_IN_FLIGHT = 4;
 /** A page's twin is queued right after it: a few entries cover it. */
 const RECENT_COMPRESSIONS = 16;
 
-export interface CompressionQueue {
-  readonly add: (file: string, data: Uint8Array | (() => Uint8Array), size: number) => void;
-  /** Rejects with the first failure. */
-  readonly settle: () => Promise<void>;
-  /** Waits for what is in flight, so nothing writes after. */
-  readonly discard: () => Promise<void>;
-}
-
 /** Tasks never reject (no unhandled rejection): the first failure is kept for `settle`. */
-export function createCompressionQueue(
-  previousOut: string | undefined,
-  write: (file: string, compressed: Compressed) => void,
-): CompressionQueue {
+export function createCompressionQueue(previousOut: string, write: (file: string, compressed: Compressed) => void) {
   const compressTwin = createTwinCompressor();
   const queue: (() => Promise<void>)[] = [];
   const running = new Set<Promise<void>>();
@@ -42,7 +31,7 @@ export function createCompressionQueue(
     while (running.size > 0) await Promise.race(running);
   };
   return {
-    add: (file, data, size) => {
+    add: (file: string, data: Uint8Array | (() => Uint8Array), size: number) => {
       if (!shouldPrecompress(file, size)) return;
       queue.push(async () => {
         const bytes = typeof data === 'function' ? data() : data;
@@ -50,10 +39,12 @@ export function createCompressionQueue(
       });
       pump();
     },
+    /** Rejects with the first failure. */
     settle: async () => {
       await drain();
       if (failure) throw failure.error;
     },
+    /** Waits for what is in flight, so nothing writes after. */
     discard: async () => {
       queue.length = 0;
       await drain();

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -45,10 +45,9 @@ export async function compressAsync(file: string, data: Uint8Array): Promise<Com
 }
 
 /** A hashed file's siblings from the previous output (bytes compared to be sure). */
-export function reusePrevious(previousOut: string | undefined, file: string, data: Uint8Array): Compressed | null {
+export function reusePrevious(previousOut: string, file: string, data: Uint8Array): Compressed | null {
   if (!previousOut || !file.startsWith('_app/')) return null;
   const base = path.join(previousOut, file);
-  if (!existsSync(`${base}.gz`) || !existsSync(`${base}.br`) || !existsSync(base)) return null;
   try {
     if (!Buffer.from(data.buffer, data.byteOffset, data.byteLength).equals(readFileSync(base))) return null;
     return { gz: readFileSync(`${base}.gz`), br: readFileSync(`${base}.br`) };

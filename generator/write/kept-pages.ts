@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { readCacheFileSync, removeUnused, writeCacheFile } from '../file-cache.ts';
 import { CACHES } from '../caches.ts';
-import { keyOnce, type KeptPages } from '../render/page-cache.ts';
+import { keyOnce } from '../render/page-cache.ts';
 import type { Page } from '../types.ts';
 import type { EmittedPage } from './emit.ts';
 
@@ -11,17 +11,6 @@ import type { EmittedPage } from './emit.ts';
 // over with the build's id like every page's.
 
 const { dir: DIR } = CACHES.pages;
-
-export interface KeptOnDisk extends KeptPages {
-  /** The page as an earlier build wrote it, or null. */
-  readonly take: (page: Page) => EmittedPage | null;
-  /** Whether a page rendered anew without a problem, so that its files are to be kept. */
-  readonly wants: (page: Page) => boolean;
-  /** A page rendered anew, as written, with its bytes. */
-  readonly emitted: (page: Page, emitted: EmittedPage) => void;
-  /** Keeps the pages for the next build, given every page of this one. */
-  readonly save: (pages: readonly Page[]) => Promise<void>;
-}
 
 /** Where a page is in a file: its files, its search entry and its parts' places in the body. */
 interface Entry extends Pick<EmittedPage, 'url' | 'files' | 'search'> {
@@ -39,7 +28,7 @@ interface Pack {
  * asked for, and written again, once, when the build rendered a page of it anew. A file is a line
  * of JSON (`{ length, pages: { key: entry } }`), then the pages' bytes.
  */
-export function keepOnDisk(site: string, keyOf: (page: Page) => string): KeptOnDisk {
+export function keepOnDisk(site: string, keyOf: (page: Page) => string) {
   keyOf = keyOnce(keyOf);
   const packs = new Map<string, Pack>();
   const fileOf = (shard: string) => path.join(DIR, `${site}-${shard}.txt`);
@@ -52,15 +41,19 @@ export function keepOnDisk(site: string, keyOf: (page: Page) => string): KeptOnD
   const clean = new Set<string>();
   const fresh = new Map<string, EmittedPage>();
   return {
-    set: (page) => void clean.add(keyOf(page)),
-    take: (page) => {
+    set: (page: Page) => void clean.add(keyOf(page)),
+    /** The page as an earlier build wrote it, or null. */
+    take: (page: Page) => {
       const key = keyOf(page);
       const entry = toKept(packOf(key), key);
       return entry?.url === page.url ? entry : null;
     },
-    wants: (page) => clean.has(keyOf(page)),
-    emitted: (page, emitted) => void fresh.set(keyOf(page), emitted),
-    save: async (pages) => {
+    /** Whether a page rendered anew without a problem, so that its files are to be kept. */
+    wants: (page: Page) => clean.has(keyOf(page)),
+    /** A page rendered anew, as written, with its bytes. */
+    emitted: (page: Page, emitted: EmittedPage) => void fresh.set(keyOf(page), emitted),
+    /** Keeps the pages for the next build, given every page of this one. */
+    save: async (pages: readonly Page[]) => {
       const shards = new Map<string, string[]>();
       for (const key of pages.map(keyOf)) {
         const keys = shards.get(toShard(key)) ?? [];

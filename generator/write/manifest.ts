@@ -20,7 +20,7 @@ export function toPreviousBuilds(
     .filter((id) => /^[\w-]+$/.test(id) && id !== buildId)
     .slice(0, KEPT_BUILDS);
   const files = ids.flatMap((id) => {
-    const meta = id === latest.id ? latest : readManifest(outDir, id);
+    const meta = id === latest.id ? latest : readLatestManifest(outDir, id);
     return meta ? [`builds/meta/${id}.json`, ...(meta.assets ?? [])] : [];
   });
   return {
@@ -40,24 +40,17 @@ export function toBuiltWith(config: SiteConfig): BuiltWith {
   };
 }
 
-export function readLatestManifest(outDir: string): BuildManifest | null {
-  return readBuildManifest((file) => readFileSync(path.join(outDir, file), 'utf8'));
+/** The manifest of build `id` in an output folder, else of its latest build. */
+export function readLatestManifest(outDir: string, id?: string): BuildManifest | null {
+  return readBuildManifest((file) => readFileSync(path.join(outDir, file), 'utf8'), id);
 }
 
-/** The manifest `builds/latest.json` names, each file's text from `read` (which may throw), or null. */
-export function readBuildManifest(read: (file: string) => string): BuildManifest | null {
+/** The manifest of build `id`, else of the one `builds/latest.json` names, each file's text from `read` (which may throw), or null. */
+export function readBuildManifest(read: (file: string) => string, id?: unknown): BuildManifest | null {
   try {
-    const { id } = JSON.parse(read('builds/latest.json')) as { id?: unknown };
+    id ??= (JSON.parse(read('builds/latest.json')) as { id?: unknown }).id;
     if (typeof id !== 'string' || !/^[\w-]+$/.test(id)) return null;
     return JSON.parse(read(`builds/meta/${id}.json`)) as BuildManifest;
-  } catch {
-    return null;
-  }
-}
-
-function readManifest(outDir: string, id: string): BuildManifest | null {
-  try {
-    return JSON.parse(readFileSync(path.join(outDir, `builds/meta/${id}.json`), 'utf8')) as BuildManifest;
   } catch {
     return null;
   }

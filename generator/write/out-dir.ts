@@ -5,8 +5,7 @@ import {
   readdirSync,
   realpathSync,
   renameSync,
-  rmdirSync,
-  unlinkSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
@@ -121,26 +120,9 @@ export function swapIntoPlace(staging: string, outDir: string): string | null {
   return hadOutput ? previous : null;
 }
 
-/**
- * Removes a folder of the build's own and everything in it; a missing one is not an error. Each
- * folder's entries are read with their types, so no entry is looked up again before it is removed,
- * as `rmSync` does (the figures: README, Benchmarks). A link is removed, never followed.
- */
+/** Removes a folder of the build's own and everything in it; a missing one is not an error. A link is removed, never followed. */
 export function removeTree(dir: string): void {
-  if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink()) return unlinkSync(dir);
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) removeTree(full);
-    else unlinkSync(full);
-  }
-  rmdirSync(dir);
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /**

@@ -43,18 +43,15 @@ export interface SinkStats {
   precompressed: number;
 }
 
-export interface DiskSinkOptions {
-  /** `.gz` and `.br` beside text files above 1 KB, compressed on libuv's thread pool. */
-  readonly precompress?: boolean;
-  /** The output being replaced: unchanged hashed files reuse its compressed siblings. */
-  readonly previousOut?: string;
-}
-
-/** The output written into the staging folder, compressed beside it with `precompress`. */
-export function createDiskSink(staging: string, options: DiskSinkOptions): OutputSink {
+/**
+ * The output written into the staging folder; with `precompress`, `.gz` and `.br` beside text files
+ * above 1 KB, compressed on libuv's thread pool, where unchanged hashed files reuse the compressed
+ * siblings they have in `previousOut`, the output being replaced.
+ */
+export function createDiskSink(staging: string, precompress: boolean, previousOut: string): OutputSink {
   const stats: SinkStats = { files: 0, bytes: 0, precompressed: 0 };
   const { makeDir, put } = createStagingWriter(staging, stats);
-  const compression = createCompressionQueue(options.previousOut, (file, compressed) => {
+  const compression = createCompressionQueue(previousOut, (file, compressed) => {
     put(`${file}.gz`, compressed.gz);
     put(`${file}.br`, compressed.br);
     stats.precompressed += 1;
@@ -62,7 +59,7 @@ export function createDiskSink(staging: string, options: DiskSinkOptions): Outpu
   /** The byte length of each draft (a patch does not change it). */
   const drafted = new Map<string, number>();
   const write = (file: string, contents: string | Uint8Array) => {
-    if (!options.precompress) {
+    if (!precompress) {
       put(file, contents);
       return;
     }
@@ -81,7 +78,7 @@ export function createDiskSink(staging: string, options: DiskSinkOptions): Outpu
     carry(file, from) {
       // Compressed, its bytes are read (an unchanged file reuses its compressed siblings); else the
       // file system copies it.
-      if (options.precompress) return write(file, readFileSync(from));
+      if (precompress) return write(file, readFileSync(from));
       const target = path.join(staging, file);
       makeDir(path.dirname(target));
       copyFileSync(from, target);
@@ -90,9 +87,14 @@ export function createDiskSink(staging: string, options: DiskSinkOptions): Outpu
     },
     patch(file, offsets, text) {
       const target = path.join(staging, file);
-      writeAtOffsets(target, offsets, text);
+      const fd = openSync(target, 'r+');
+      try {
+        for (const offset of offsets) writeSync(fd, text, offset);
+      } finally {
+        closeSync(fd);
+      }
       // Read back when its compression starts: no page is held in memory meanwhile.
-      if (options.precompress) compression.add(file, () => readFileSync(target), drafted.get(file) ?? 0);
+      if (precompress) compression.add(file, () => readFileSync(target), drafted.get(file) ?? 0);
     },
     read(file) {
       return readFileSync(path.join(staging, file), 'utf8');
@@ -110,15 +112,7 @@ function createStagingWriter(staging: string, stats: SinkStats) {
   const made = new Set<string>([staging]);
   const makeDir = (dir: string) => {
     if (made.has(dir)) return;
-    // A page's folder is made in a folder made before (a section's, the staging folder): one call,
-    // without the look up the tree a recursive make does.
-    if (made.has(path.dirname(dir))) {
-      try {
-        mkdirSync(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-    } else mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     made.add(dir);
   };
   const put = (file: string, contents: string | Uint8Array) => {
@@ -133,18 +127,6 @@ function createStagingWriter(staging: string, stats: SinkStats) {
     count(stats, contents);
   };
   return { makeDir, put };
-}
-
-/** Writes `text` at each offset of a file on disk, in place. */
-function writeAtOffsets(target: string, offsets: readonly number[], text: string): void {
-  if (offsets.length === 0) return;
-  const replacement = Buffer.from(text);
-  const fd = openSync(target, 'r+');
-  try {
-    for (const offset of offsets) writeSync(fd, replacement, 0, replacement.byteLength, offset);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The output kept in memory, for tests. */

@@ -36,7 +36,7 @@ export function toSiteFiles(
     }
   };
   return [
-    ['sitemap.xml', toSitemap(config, pages, manifest.dated)],
+    ['sitemap.xml', toSitemap(config, pages, manifest.dated ?? {})],
     ['robots.txt', toRobots(config)],
     ...HOST_PROFILES[config.host].files.map((name): [string, string] => [name, hostFile(name)]),
     ...toRedirectPages(config, redirects),

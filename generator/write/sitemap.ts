@@ -4,11 +4,7 @@ import { toAbsoluteUrl } from '../../runtime/urls.ts';
 import { toLastmod } from './lastmod.ts';
 
 /** behaviour.md: Sitemap and robots. */
-export function toSitemap(
-  config: SiteConfig,
-  pages: readonly Page[],
-  dated: Readonly<Record<string, string>> = {},
-): string {
+export function toSitemap(config: SiteConfig, pages: readonly Page[], dated: Readonly<Record<string, string>>): string {
   const preview = config.publish.env === 'preview';
   const entries = pages
     .filter((p) => p.indexable && !p.noindex && !preview)
