@@ -30,7 +30,7 @@ const KINDS = {
     key: "a site's pages as written (bytes, hashes, search entries) in sixteen files by their keys, named by the server module's hash, the asset URLs, the configuration, every page's URL, the held pages, public files and photos, the build's year and the versions of site, React, i18next and markdown-it; in it each page by its own texts, lists and menus and its locale's messages",
   },
   search: {
-    format: 1,
+    format: 2,
     key: "each locale's indexed pages (their digests), its language and Pagefind's version",
   },
   cards: {
