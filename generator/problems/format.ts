@@ -1,6 +1,5 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { isInside } from '../paths.ts';
 import type { SiteProblem } from './problem.ts';
 
 // How a problem reads in the terminal, the overlay and `site check` (architecture.md: Errors).
@@ -57,7 +56,9 @@ export function toCodeFrame(root: string, problem: SiteProblem): string | null {
 function readInside(root: string, file: string): string | null {
   try {
     const real = realpathSync(path.resolve(root, file));
-    return isInside(real, realpathSync(root)) ? readFileSync(real, 'utf8') : null;
+    const relative = path.relative(realpathSync(root), real);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+    return readFileSync(real, 'utf8');
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import type { ContactPoint, Organization, PostalAddress } from 'schema-dts';
 import type { SiteConfig, SiteLocale, Translate } from '../types.ts';
-import type { GraphInput } from './share.ts';
+import type { GraphInput } from './share-input.ts';
 
 // The company in structured data (behaviour.md: Sharing): one entity, alike on every page.
 

@@ -1,36 +1,12 @@
 import type { Graph } from 'schema-dts';
-import type { ClientAssets, LocaleCode, Page, SiteConfig, Translate } from '../types.ts';
+import type { Page, SiteConfig, Translate } from '../types.ts';
+import type { ShareImage, ShareInput } from './share-input.ts';
 import { toPageTimes } from '../resolve/times.ts';
 import { toFeedPath } from '../../runtime/urls.ts';
 import { toStructuredData } from './structured-data.ts';
 
 // What a page tells search engines and share dialogs (behaviour.md: Sharing), made from the same
 // front matter and configuration as the visible page, so the two cannot disagree.
-
-/** An image of a page at an absolute URL. */
-export interface ShareImage {
-  readonly url: string;
-  readonly alt: string;
-  readonly width: number;
-  readonly height: number;
-}
-
-export interface ShareInput {
-  readonly config: SiteConfig;
-  /** The cards drawn and the 512 px icon, the organization's logo. */
-  readonly assets: ClientAssets;
-  readonly page: Page;
-  readonly translators: ReadonlyMap<LocaleCode, Translate>;
-  /** The body's HTML, for a JobPosting's description. */
-  readonly html: string;
-}
-
-export interface GraphInput extends ShareInput {
-  readonly base: string;
-  /** The page's translator. */
-  readonly t: Translate;
-  readonly images: readonly ShareImage[];
-}
 
 export interface ShareHead {
   readonly image: ShareImage | null;

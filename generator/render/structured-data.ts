@@ -5,7 +5,7 @@ import { toSection } from '../resolve/sections.ts';
 import { toEndOfDay, toPageTimes } from '../resolve/times.ts';
 import { toLocaleConfig } from './payload.ts';
 import { toAirport, toOrganization, toOrganizationId, toOtherBrands } from './organization.ts';
-import type { GraphInput } from './share.ts';
+import type { GraphInput } from './share-input.ts';
 
 // A page's JSON-LD (behaviour.md: Sharing): one graph, every node tied to the company by `@id`. The
 // company is whole on every page: no search engine needs another page to learn who publishes it.
