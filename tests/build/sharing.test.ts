@@ -319,7 +319,7 @@ describe('articles and structured data', () => {
     expect(facts).toContain('月薪新臺幣 3.6 萬至 4.2 萬元');
     expect(
       /<section class="position position-facts"[\s\S]*?<\/section>/.exec(page('/en/jobs/positions/ramp-agent'))?.[0],
-    ).toContain('NT$36,000–42,000 a month');
+    ).toContain('NT$36,000–\u206042,000 a month'); // a word joiner: the range never breaks at its dash
     // The positions list links it.
     expect(page('/en/jobs/jobs-positions')).toContain('<a href="/en/jobs/positions/ramp-agent">Ramp agent</a>');
   });
