@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, utimesSync } from 'node:fs';
+import { closeSync, fstatSync, futimesSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isCacheReading } from './caches.ts';
@@ -55,21 +55,33 @@ export async function writeCacheFile(file: string, contents: string | Uint8Array
     .catch(() => rm(partial, { force: true }));
 }
 
+/** A file read many times a build has its mark of use renewed once in this long, not on every read. */
+const MARK_MS = 6 * 60 * 60 * 1000;
+
 /** A cache file's bytes, or null; reading marks it used, so the day-old sweep spares it, if it can. */
 export function readCacheFileSync(file: string): Buffer | null {
   if (!isCacheReading()) return null;
-  let contents: Buffer;
+  let fd: number;
   try {
-    contents = readFileSync(file);
+    fd = openSync(file, 'r');
   } catch {
     return null;
   }
   try {
-    utimesSync(file, new Date(), new Date());
+    const now = Date.now();
+    if (now - fstatSync(fd).mtimeMs > MARK_MS) {
+      try {
+        futimesSync(fd, new Date(now), new Date(now));
+      } catch {
+        // Not ours to mark: still good to read.
+      }
+    }
+    return readFileSync(fd);
   } catch {
-    // Not ours to mark: still good to read.
+    return null;
+  } finally {
+    closeSync(fd);
   }
-  return contents;
 }
 
 /** readCacheFileSync for a caller that awaits: cache files are small, read at once. */
