@@ -11,9 +11,10 @@ import { useLocalUrl, useSite } from './site.tsx';
 export default function ShareStory() {
   const { payload, t } = useSite();
   const toUrl = useLocalUrl();
-  const [scripted, setScripted] = useState({ copy: false, print: false });
+  // False on the server and at hydration, so the markup matches; true once the page runs.
+  const [scripted, setScripted] = useState(false);
   const [copied, setCopied] = useState(false);
-  useEffect(() => setScripted({ copy: Boolean(navigator.clipboard), print: typeof window.print === 'function' }), []);
+  useEffect(() => setScripted(true), []);
   const address = payload.head.canonical ?? toUrl(payload.path);
   const mail = `${toMailto('', payload.title)}&body=${encodeURIComponent(address)}`;
   const copy = () =>
@@ -32,14 +33,14 @@ export default function ShareStory() {
             {t('common:share.email')}
           </a>
         </li>
-        {scripted.copy ? (
+        {scripted && navigator.clipboard ? (
           <li>
             <button type="button" className="share-story__action" onClick={() => void copy()}>
               {t('common:share.copy')}
             </button>
           </li>
         ) : null}
-        {scripted.print ? (
+        {scripted ? (
           <li>
             <button type="button" className="share-story__action" onClick={() => window.print()}>
               {t('common:share.print')}
